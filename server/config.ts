@@ -1,0 +1,63 @@
+/** Server configuration from the environment (see the README's configuration table). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder, or 'memory://' for a throw-away database. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Token signing key; generated once into the data folder when not set. */
+  jwtSecret: string | undefined;
+  paystackSecretKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demo: boolean;
+  simulator: boolean;
+  /** Origins allowed by CORS besides the server's own. */
+  corsOrigins: string[];
+  /** Extra hosts the app's Content-Security-Policy allows (map styles, tiles). */
+  cspExtraOrigins: string[];
+  /** Naira-equivalent recycle tokens credited to a referrer. */
+  referralReward: number;
+  tokenTtlSeconds: number;
+  log: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const demo = flag(env.DEMO, false);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'GreenPick <no-reply@greenpick.ng>',
+    demo,
+    simulator: flag(env.SIMULATOR, demo),
+    corsOrigins: list(env.CORS_ORIGINS),
+    cspExtraOrigins: [...list(env.CSP_EXTRA_ORIGINS), ...originOf(env.VITE_MAP_STYLE_URL), ...originOf(env.VITE_API_URL)],
+    referralReward: Number(env.REFERRAL_REWARD ?? 500),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),
+    log: flag(env.LOG, true),
+    ...overrides,
+  };
+}

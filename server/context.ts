@@ -1,0 +1,21 @@
+/** What every route handler can reach: the services of one running server. */
+import type { ServerConfig } from './config';
+import type { Db } from './db/connection';
+import type { RateLimiter, RateLimits } from './http/rate-limit';
+import type { TokenService } from './auth/tokens';
+import type { Mailer } from './mail/mailer';
+import type { PaymentVerifier } from './payments/verifier';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  tokens: TokenService;
+  payments: PaymentVerifier;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  limits: RateLimits;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps } };

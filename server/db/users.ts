@@ -1,0 +1,51 @@
+/** Users: rows and their API shape (`User` of the contract). */
+import type { User } from '../../src/lib/contract';
+import type { Queryable } from './connection';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  phonenumber: string;
+  bio: string;
+  avatar: string;
+  referral_code: string;
+  referred_by: string | null;
+  referral_rewarded: boolean;
+  notification: boolean;
+  balance: string | number;
+  subscription_plan: string | null;
+  subscription_expires_at: Date | string | null;
+  created_at: Date | string;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    phonenumber: row.phonenumber,
+    bio: row.bio,
+    avatar: row.avatar,
+    referralCode: row.referral_code,
+    notification: row.notification,
+    balance: Number(row.balance),
+    subscription:
+      row.subscription_plan && row.subscription_expires_at
+        ? { plan: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at).toISOString() }
+        : null,
+  };
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>('select * from users where id = $1', [id]);
+  return row;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>('select * from users where email = $1', [email.toLowerCase()]);
+  return row;
+}

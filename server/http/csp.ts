@@ -1,0 +1,24 @@
+/** The app's Content-Security-Policy: same origin plus the map, Google and Paystack hosts it may use. */
+import type { ServerConfig } from '../config';
+
+const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+const GOOGLE_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com'];
+const PAYSTACK_HOSTS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://api.paystack.co'];
+
+export function contentSecurityPolicy(config: ServerConfig) {
+  const extra = [...config.cspExtraOrigins, ...config.corsOrigins];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    scriptSrc: ["'self'", ...GOOGLE_HOSTS, 'https://js.paystack.co'],
+    styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...TILE_HOSTS, ...GOOGLE_HOSTS, ...extra],
+    fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+    connectSrc: ["'self'", ...TILE_HOSTS, ...GOOGLE_HOSTS, ...PAYSTACK_HOSTS, ...extra],
+    frameSrc: ["'self'", ...PAYSTACK_HOSTS],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Serves the built app (dist/) from the API server: precompressed brotli/gzip files,
+ * hashed assets cached for a year, index.html / sw.js / the manifest always revalidated,
+ * and an SPA fallback to index.html for navigations that never swallows an API path.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, extname } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../context';
+
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
+const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/** Writes .br and .gz beside each compressible file once (the build output does not change while served). */
+export function precompress(distDir: string): number {
+  let written = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (COMPRESSIBLE.has(extname(entry.name)) && statSync(path).size > 512) {
+        const mtime = statSync(path).mtimeMs;
+        const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < mtime;
+        if (!stale(`${path}.br`) && !stale(`${path}.gz`)) continue;
+        const source = readFileSync(path);
+        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        written += 1;
+      }
+    }
+  };
+  walk(distDir);
+  return written;
+}
+
+export function cacheControlFor(path: string): string {
+  if (REVALIDATE.has(path)) return 'no-cache';
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export function isApiPath(path: string, apiPrefixes: readonly string[]): boolean {
+  return apiPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+}
+
+export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: readonly string[]): void {
+  precompress(distDir);
+  const indexHtml = join(distDir, 'index.html');
+
+  app.use('*', async (c, next) => {
+    await next();
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.res.status === 200 && !isApiPath(c.req.path, apiPrefixes)) {
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cacheControlFor(c.req.path));
+    }
+  });
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  // Navigations (GET that accepts HTML) outside the API fall back to the app shell.
+  app.get('*', async (c, next) => {
+    const acceptsHtml = (c.req.header('Accept') ?? '').includes('text/html');
+    if (isApiPath(c.req.path, apiPrefixes) || !acceptsHtml || extname(c.req.path) !== '') return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexHtml, 'utf8'));
+  });
+}

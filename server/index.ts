@@ -1,0 +1,97 @@
+/**
+ * Starts the reference API and serves the built app on one port.
+ * `tsx server/index.ts` reads the environment (see the README); tests call `startServer`.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { loadConfig, type ServerConfig } from './config';
+import { createDeps } from './services';
+import { startSimulator } from './ops/simulator';
+
+export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+export interface StartOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  demo?: boolean;
+  simulator?: boolean;
+  distDir?: string;
+  log?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const overrides: Partial<ServerConfig> = {};
+  if (options.port !== undefined) overrides.port = options.port;
+  if (options.host !== undefined) overrides.host = options.host;
+  if (options.dataDir !== undefined) overrides.dataDir = options.dataDir;
+  if (options.demo !== undefined) overrides.demo = options.demo;
+  if (options.simulator !== undefined) overrides.simulator = options.simulator;
+  if (options.log !== undefined) overrides.log = options.log;
+  const config = loadConfig(process.env, overrides);
+  const deps = await createDeps(config);
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const hasFrontend = existsSync(join(distDir, 'index.html'));
+  if (!hasFrontend) deps.log(`[server] no built app in ${distDir}: serving the API only (run npm run build)`);
+  const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined });
+  const simulator = config.simulator ? startSimulator(deps) : undefined;
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
+    started.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    config,
+    close() {
+      closing ??= (async () => {
+        simulator?.stop();
+        await new Promise<void>((done) => server.close(() => done()));
+        await deps.db.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function isMain(): boolean {
+  return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+}
+
+/** Closes the server (and so the embedded database, which must flush) on Ctrl-C or a stop signal. */
+export function closeOnSignals(running: RunningServer): void {
+  const stop = (signal: string) => {
+    console.log(`\n[server] ${signal}: shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (isMain()) {
+  const running = await startServer();
+  closeOnSignals(running);
+  console.log(`[server] listening on ${running.url}`);
+}

@@ -1,0 +1,35 @@
+/** Builds a server's services from its configuration: database (migrated and seeded), tokens, payments, mail. */
+import { resolveJwtSecret, createTokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { AppDeps } from './context';
+import { openDb } from './db/connection';
+import { migrate } from './db/migrate';
+import { seedPrices } from './db/seed';
+import { seedDemo } from './db/demo';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
+import { createDevMailbox, createSmtpMailer } from './mail/mailer';
+import { createPaystackVerifier, createTestLedger } from './payments/verifier';
+
+export async function createDeps(
+  config: ServerConfig,
+  options: { limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
+): Promise<AppDeps> {
+  const log = options.log ?? (config.log ? (line: string) => console.log(line) : () => {});
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
+  await seedPrices(db);
+  if (config.demo) await seedDemo(db);
+  const now = options.now ?? (() => new Date());
+  return {
+    config,
+    db,
+    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
+    payments: config.paystackSecretKey ? createPaystackVerifier(config.paystackSecretKey) : createTestLedger(db),
+    mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(log),
+    limiter: new RateLimiter(() => now().getTime()),
+    limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    now,
+    log,
+  };
+}

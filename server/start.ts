@@ -1,0 +1,39 @@
+/**
+ * `npm start`: builds the app when dist/ is missing or older than its sources, then serves
+ * the app and the API with demo data (DEMO defaults to on here) and prints how to sign in.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './db/demo';
+import { DEFAULT_DIST_DIR, closeOnSignals, startServer } from './index';
+
+const ROOT = resolve(DEFAULT_DIST_DIR, '..');
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+async function buildIfNeeded(): Promise<void> {
+  const builtAt = newestMtime(join(DEFAULT_DIST_DIR, 'index.html'));
+  const changedAt = Math.max(...SOURCES.map((source) => newestMtime(join(ROOT, source))));
+  if (builtAt > changedAt) return;
+  console.log('[start] building the app (vite build)...');
+  const { build } = await import('vite');
+  await build({ root: ROOT, logLevel: 'warn' });
+}
+
+const startedAt = Date.now();
+process.env.DEMO ??= '1';
+await buildIfNeeded();
+const running = await startServer();
+closeOnSignals(running);
+const demo = running.config.demo;
+console.log(`
+  GreenPick is running at ${running.url}   (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
+${demo ? `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n` : ''}  Data: ${running.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : running.config.dataDir}
+  Press Ctrl-C to stop.
+`);

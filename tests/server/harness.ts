@@ -1,0 +1,61 @@
+/**
+ * Server test harness: one in-memory PGlite-backed app per test file (PGlite start-up is
+ * the slow part), plus helpers to call it like the client does.
+ */
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { createApp } from '../../server/app';
+import { createDeps } from '../../server/services';
+import type { AppDeps } from '../../server/context';
+import type { RateLimits } from '../../server/http/rate-limit';
+
+export interface TestServer {
+  deps: AppDeps;
+  request(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Signs up a client and logs in; returns its id and token. */
+  createClient(overrides?: Partial<{ email: string; password: string; firstname: string; lastname: string; phonenumber: string; ref: string }>): Promise<{ id: string; token: string; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createTestServer(options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date } = {}): Promise<TestServer> {
+  const config = loadConfig({}, { dataDir: 'memory://', log: false, demo: false, simulator: false, ...options.config });
+  const deps = await createDeps(config, { limits: options.limits, now: options.now, log: () => {} });
+  const app = createApp(deps);
+
+  const request: TestServer['request'] = async (method, path, { body, rawBody, token, headers = {} } = {}) => {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (rawBody !== undefined || body !== undefined) {
+      (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+      init.body = rawBody ?? JSON.stringify(body);
+    }
+    if (token) (init.headers as Record<string, string>).Authorization = `Bearer ${token}`;
+    const response = await app.request(path, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  return {
+    deps,
+    request,
+    async createClient(overrides = {}) {
+      counter += 1;
+      const email = overrides.email ?? `client${counter}-${Date.now()}@example.ng`;
+      const password = overrides.password ?? 'correct-horse-1';
+      const signup = await request('POST', '/client/signup', {
+        body: { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', ...overrides, email, password },
+      });
+      if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+      const login = await request('POST', '/client/login', { body: { email, password } });
+      if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+      return { id: signup.body.data.userId, token: login.body.data, email, password };
+    },
+    close: () => deps.db.close(),
+  };
+}
