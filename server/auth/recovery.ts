@@ -1,0 +1,105 @@
+/**
+ * Password recovery: a 4-digit code mailed to the address, valid for 15 minutes, locked after
+ * 5 wrong guesses, verified once, then good for exactly one password reset. Only the code's
+ * hash is stored (server/db/reset-codes.ts), bound to the account it was issued for.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AppDeps } from '../context';
+import { setPasswordHash } from '../db/accounts';
+import {
+  countWrongAttempt,
+  findResetCode,
+  lockResetCode,
+  markResetCodeUsed,
+  markResetCodeVerified,
+  saveResetCode,
+  type ResetCodeRow,
+} from '../db/reset-codes';
+import { findUserByEmail, findUserById } from '../db/users';
+import { hashPassword } from './passwords';
+
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+export const MAX_WRONG_ATTEMPTS = 5;
+export const RESET_MAIL_SUBJECT = 'Your GreenPick verification code';
+
+export function generateResetCode(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+/** The e-mail salts the hash, so equal codes of two addresses do not share a hash. */
+export function hashResetCode(email: string, code: string): string {
+  return createHash('sha256').update(`${email}\n${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Issues a fresh code (replacing any earlier one) and mails it; an unknown address gets nothing. */
+export async function requestResetCode(deps: AppDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const code = generateResetCode();
+  const issuedAt = deps.now();
+  await saveResetCode(deps.db, {
+    email,
+    userId: user.id,
+    codeHash: hashResetCode(email, code),
+    expiresAt: new Date(issuedAt.getTime() + RESET_CODE_TTL_MS),
+    createdAt: issuedAt,
+  });
+  // Not awaited: the answer (and its timing) must be the same whether or not the account
+  // exists, so a slow or failing mail server cannot reveal it. Failures go to the log.
+  deps.mailer
+    .send({
+      to: email,
+      subject: RESET_MAIL_SUBJECT,
+      text: `Your GreenPick verification code is ${code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this e-mail.`,
+    })
+    .catch((error: unknown) => deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked';
+
+/** Checks a guess; a wrong guess counts towards the lock (counted in the same transaction as the read). */
+export async function verifyResetCode(deps: AppDeps, email: string, code: string): Promise<CodeCheck> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const row = await lockResetCode(tx, email);
+    if (!row || row.used_at || !row.user_id) return 'wrong';
+    if (row.attempts >= MAX_WRONG_ATTEMPTS) return 'locked';
+    if (new Date(row.expires_at) <= now) return 'expired';
+    if (!sameHash(row.code_hash, hashResetCode(email, code))) {
+      await countWrongAttempt(tx, email);
+      return 'wrong';
+    }
+    await markResetCodeVerified(tx, email, now);
+    return 'verified';
+  });
+}
+
+function allowsReset(row: ResetCodeRow | undefined, now: Date): row is ResetCodeRow & { user_id: string } {
+  return Boolean(
+    row && row.user_id && row.verified_at && !row.used_at && row.attempts < MAX_WRONG_ATTEMPTS && new Date(row.expires_at) > now,
+  );
+}
+
+/** Sets the new password when the address has a verified, unexpired, unused code; false otherwise. */
+export async function resetPassword(deps: AppDeps, email: string, newPassword: string): Promise<boolean> {
+  const { db } = deps;
+  // Cheap check first, so nobody can make the server hash passwords without a verified code.
+  if (!allowsReset(await findResetCode(db, email), deps.now())) return false;
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const row = await lockResetCode(tx, email);
+    if (!allowsReset(row, deps.now())) return false;
+    // The account must still hold this address: a code issued before an e-mail change resets nobody.
+    const owner = await findUserById(tx, row.user_id);
+    if (!owner || owner.email !== email) return false;
+    await setPasswordHash(tx, owner.id, passwordHash);
+    await markResetCodeUsed(tx, email, deps.now());
+    return true;
+  });
+}

@@ -1,0 +1,64 @@
+/** Account writes on `users`: sign-up (with its referral link), profile edits and password changes. */
+import type { Queryable } from './connection';
+import type { UserRow } from './users';
+
+/** PostgreSQL's unique_violation; PGlite and node-postgres both expose it as `code`. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (constraint === undefined || name === constraint);
+}
+
+export interface NewAccount {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  phonenumber: string;
+  referralCode: string;
+  /** The referrer's code as typed; an unknown code links nobody. */
+  ref: string | null;
+}
+
+/**
+ * Inserts the account; false when the e-mail is taken (checked by the unique index, so two
+ * sign-ups racing for one address cannot both win). A clash of referral codes still throws.
+ */
+export async function insertAccount(db: Queryable, account: NewAccount): Promise<boolean> {
+  const rows = await db.query(
+    `insert into users (id, email, password_hash, firstname, lastname, phonenumber, referral_code, referred_by)
+     values ($1, $2, $3, $4, $5, $6, $7, (select id from users where referral_code = $8))
+     on conflict (email) do nothing
+     returning id`,
+    [account.id, account.email, account.passwordHash, account.firstname, account.lastname, account.phonenumber, account.referralCode, account.ref],
+  );
+  return rows.length === 1;
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+}
+
+export interface ProfileChanges {
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** undefined keeps the stored value. */
+  phonenumber?: string;
+  bio?: string;
+  avatar?: string;
+}
+
+/** Throws a unique violation on `users_email_key` when another account has the e-mail. */
+export async function updateProfile(db: Queryable, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(
+    `update users set
+       firstname = $2, lastname = $3, email = $4,
+       phonenumber = coalesce($5, phonenumber), bio = coalesce($6, bio), avatar = coalesce($7, avatar)
+     where id = $1
+     returning *`,
+    [userId, changes.firstname, changes.lastname, changes.email, changes.phonenumber ?? null, changes.bio ?? null, changes.avatar ?? null],
+  );
+  return row;
+}

@@ -1,0 +1,53 @@
+/**
+ * Password-recovery codes: one row per e-mail address (a new code replaces the old one),
+ * holding only the code's hash, its expiry, the wrong-attempt count and the verified/used
+ * marks, and the account it was issued for (migration 002).
+ */
+import type { Queryable } from './connection';
+
+export interface ResetCodeRow {
+  email: string;
+  code_hash: string;
+  expires_at: Date | string;
+  attempts: number;
+  verified_at: Date | string | null;
+  used_at: Date | string | null;
+  user_id: string | null;
+}
+
+export async function saveResetCode(
+  db: Queryable,
+  code: { email: string; userId: string; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.query(
+    `insert into reset_codes (email, user_id, code_hash, expires_at, attempts, verified_at, used_at, created_at)
+     values ($1, $2, $3, $4, 0, null, null, $5)
+     on conflict (email) do update set
+       user_id = excluded.user_id, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+       attempts = 0, verified_at = null, used_at = null, created_at = excluded.created_at`,
+    [code.email, code.userId, code.codeHash, code.expiresAt, code.createdAt],
+  );
+}
+
+export async function findResetCode(db: Queryable, email: string): Promise<ResetCodeRow | undefined> {
+  const [row] = await db.query<ResetCodeRow>('select * from reset_codes where email = $1', [email]);
+  return row ? { ...row, attempts: Number(row.attempts) } : undefined;
+}
+
+/** Reads the code and locks its row, so concurrent guesses are counted one after the other. */
+export async function lockResetCode(tx: Queryable, email: string): Promise<ResetCodeRow | undefined> {
+  const [row] = await tx.query<ResetCodeRow>('select * from reset_codes where email = $1 for update', [email]);
+  return row ? { ...row, attempts: Number(row.attempts) } : undefined;
+}
+
+export async function countWrongAttempt(tx: Queryable, email: string): Promise<void> {
+  await tx.query('update reset_codes set attempts = attempts + 1 where email = $1', [email]);
+}
+
+export async function markResetCodeVerified(tx: Queryable, email: string, at: Date): Promise<void> {
+  await tx.query('update reset_codes set verified_at = coalesce(verified_at, $2) where email = $1', [email, at]);
+}
+
+export async function markResetCodeUsed(tx: Queryable, email: string, at: Date): Promise<void> {
+  await tx.query('update reset_codes set used_at = $2 where email = $1', [email, at]);
+}
