@@ -22,9 +22,16 @@ export function findPlan(key: string): SubscriptionPlan | undefined {
   return SUBSCRIPTION_PLANS.find((plan) => plan.key === key.toLowerCase());
 }
 
-/** The plan's expiry: `from` plus the plan's duration in calendar months. */
+/**
+ * The plan's expiry: `from` plus the plan's duration in calendar months, kept inside the
+ * target month (31 January + 1 month is 28/29 February, not 3 March).
+ */
 export function planExpiry(plan: SubscriptionPlan, from: Date): Date {
   const expires = new Date(from.getTime());
+  const day = expires.getUTCDate();
+  expires.setUTCDate(1);
   expires.setUTCMonth(expires.getUTCMonth() + plan.durationMonths);
+  const lastDay = new Date(Date.UTC(expires.getUTCFullYear(), expires.getUTCMonth() + 1, 0)).getUTCDate();
+  expires.setUTCDate(Math.min(day, lastDay));
   return expires;
 }

@@ -1,0 +1,47 @@
+/**
+ * Payment references on our side: `payment_uses` (a verified reference pays for one task or
+ * one subscription, once) and the local test ledger `test_payments` (dev checkout only).
+ */
+import type { Queryable } from './connection';
+
+export type PaymentPurpose = 'task' | 'subscription';
+
+export interface PaymentUse {
+  reference: string;
+  purpose: PaymentPurpose;
+  userId: string;
+}
+
+export async function findPaymentUse(db: Queryable, reference: string): Promise<PaymentUse | undefined> {
+  const [row] = await db.query<{ reference: string; purpose: PaymentPurpose; user_id: string }>(
+    'select reference, purpose, user_id from payment_uses where reference = $1',
+    [reference],
+  );
+  return row ? { reference: row.reference, purpose: row.purpose, userId: row.user_id } : undefined;
+}
+
+/**
+ * Claims a reference inside the caller's transaction. False when it is already claimed:
+ * the primary key makes a concurrent duplicate wait for the first claim and then lose.
+ */
+export async function claimPaymentUse(tx: Queryable, use: PaymentUse & { amountKobo: number }): Promise<boolean> {
+  const rows = await tx.query(
+    `insert into payment_uses (reference, purpose, user_id, amount_kobo) values ($1, $2, $3, $4)
+     on conflict (reference) do nothing returning reference`,
+    [use.reference, use.purpose, use.userId, use.amountKobo],
+  );
+  return rows.length === 1;
+}
+
+/** Records a test-ledger payment; false when the reference was already recorded. */
+export async function recordTestPayment(
+  db: Queryable,
+  payment: { reference: string; amountKobo: number; email: string; userId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into test_payments (reference, amount_kobo, email, user_id) values ($1, $2, $3, $4)
+     on conflict (reference) do nothing returning reference`,
+    [payment.reference, payment.amountKobo, payment.email, payment.userId],
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,17 @@
+/** A user's subscription columns (plan and expiry live on `users`). */
+import type { Queryable } from './connection';
+import type { UserRow } from './users';
+
+/** Reads the user and locks the row, so two purchases at once extend one after the other. */
+export async function lockUserForUpdate(tx: Queryable, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.query<UserRow>('select * from users where id = $1 for update', [userId]);
+  return row;
+}
+
+export async function setSubscription(tx: Queryable, userId: string, plan: string, expiresAt: Date): Promise<UserRow> {
+  const [row] = await tx.query<UserRow>(
+    'update users set subscription_plan = $2, subscription_expires_at = $3 where id = $1 returning *',
+    [userId, plan, expiresAt],
+  );
+  return row;
+}

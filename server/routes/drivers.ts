@@ -1,0 +1,18 @@
+/** Driver locations, for the client's route map; a client sees only the drivers serving it. */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { authenticate } from '../http/auth';
+import { forbidden, notFound } from '../http/errors';
+import { findDriverLocation, isDriverOfUser } from '../db/drivers';
+
+export const driverRoutes = new Hono<AppEnv>();
+
+driverRoutes.get('/driver/location/:driverId', async (c) => {
+  const { db } = c.var.deps;
+  const callerId = await authenticate(c);
+  const driverId = c.req.param('driverId');
+  const location = driverId.length <= 100 ? await findDriverLocation(db, driverId) : undefined;
+  if (!location) throw notFound('Driver not found');
+  if (!(await isDriverOfUser(db, driverId, callerId))) throw forbidden('This driver is not assigned to any of your tasks');
+  return c.json({ data: location });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PRICES } from '../../server/db/seed';
+import { createTestServer, type TestServer } from './harness';
+import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
+
+let server: TestServer;
+let client: TestClient;
+let other: TestClient;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  client = await insertClient(server);
+  other = await insertClient(server);
+});
+afterAll(() => server.close());
+
+describe('GET /admin/pricing', () => {
+  it('answers { data: PricingItem[] } with numeric prices, ordered by service name', async () => {
+    const response = await server.request('GET', '/admin/pricing', { token: client.token });
+    expect(response.status).toBe(200);
+    const expected = [...SEED_PRICES].sort((a, b) => a.serviceName.localeCompare(b.serviceName));
+    expect(response.body.data).toEqual(expected.map((item) => ({ _id: expect.any(String), ...item })));
+  });
+
+  it('keeps a stable order as the list changes', async () => {
+    await server.deps.db.query("insert into pricing (id, service_name, price, unit) values ('p-extra', 'Ash Removal', 2500.5, 'per bag')");
+    const first = await server.request('GET', '/admin/pricing', { token: client.token });
+    const second = await server.request('GET', '/admin/pricing', { token: client.token });
+    expect(first.body.data[0]).toEqual({ _id: 'p-extra', serviceName: 'Ash Removal', price: 2500.5, unit: 'per bag' });
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('needs a valid bearer token (401)', async () => {
+    expect((await server.request('GET', '/admin/pricing')).status).toBe(401);
+    const forged = await server.request('GET', '/admin/pricing', { token: 'forged' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /driver/location/:driverId', () => {
+  it('answers { data: DriverLocation } as GeoJSON [lng, lat] for the driver of one of the caller\'s tasks', async () => {
+    const task = await createPaidTask(server, client);
+    const driverId = await insertDriver(server, [3.3792, 6.5244]);
+    await assignDriver(server, task._id, driverId);
+    const response = await server.request('GET', `/driver/location/${driverId}`, { token: client.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: { driverId, location: { type: 'Point', coordinates: [3.3792, 6.5244] }, updatedAt: '2030-01-02T03:04:05.678Z' },
+    });
+  });
+
+  it('403 for a driver who serves only other clients, or nobody', async () => {
+    const othersTask = await createPaidTask(server, other);
+    const othersDriver = await insertDriver(server);
+    await assignDriver(server, othersTask._id, othersDriver);
+    const idleDriver = await insertDriver(server);
+    for (const driverId of [othersDriver, idleDriver]) {
+      const response = await server.request('GET', `/driver/location/${driverId}`, { token: client.token });
+      expect(response.status).toBe(403);
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('404 for an unknown driver (also an absurdly long id); 401 without a token', async () => {
+    for (const driverId of ['no-such-driver', 'x'.repeat(500)]) {
+      const response = await server.request('GET', `/driver/location/${driverId}`, { token: client.token });
+      expect(response.status).toBe(404);
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+    expect((await server.request('GET', `/driver/location/${await insertDriver(server)}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Shared set-up for the task, payment, chat and driver tests. Clients are inserted straight
+ * into the database with a signed token (no sign-up/login round trip, so these tests do not
+ * depend on the auth routes or trip their per-address login rate limit).
+ */
+import { randomUUID } from 'node:crypto';
+import type { CreateTaskRequest, Task } from '../../src/lib/contract';
+import type { PaymentVerifier } from '../../server/payments/verifier';
+import type { TestServer } from './harness';
+
+export interface TestClient {
+  id: string;
+  token: string;
+  email: string;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+export async function insertClient(server: TestServer): Promise<TestClient> {
+  const id = randomUUID();
+  const email = `fixture-${unique()}@example.ng`;
+  await server.deps.db.query(
+    `insert into users (id, email, password_hash, firstname, lastname, phonenumber, referral_code)
+     values ($1, $2, 'not-a-real-hash', 'Ada', 'Obi', '+2348012345678', $3)`,
+    [id, email, `REF${unique()}`.toUpperCase()],
+  );
+  return { id, email, token: await server.deps.tokens.sign(id) };
+}
+
+export const newReference = () => `${Date.now()}-${unique()}`;
+
+/** Pays through the local test checkout (POST /dev/payments); amount in naira. */
+export async function payReference(server: TestServer, client: TestClient, naira: number, reference = newReference()): Promise<string> {
+  const response = await server.request('POST', '/dev/payments', {
+    token: client.token,
+    body: { reference, amount: Math.round(naira * 100), email: client.email },
+  });
+  if (response.status !== 201) throw new Error(`test payment failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return reference;
+}
+
+/** A household pickup in Lagos (1500 naira per pickup in the seeded price list). */
+export function taskBody(client: TestClient, overrides: Partial<CreateTaskRequest> = {}): CreateTaskRequest {
+  return {
+    address: '12 Admiralty Way, Lekki, Lagos',
+    location: { type: 'Point', coordinates: [3.4723, 6.4474] },
+    amount: 1500,
+    unit: 'per pickup',
+    user: client.id,
+    reference: newReference(),
+    type: 'household',
+    serviceName: 'Household Waste Pickup',
+    ...overrides,
+  };
+}
+
+export async function createPaidTask(server: TestServer, client: TestClient, overrides: Partial<CreateTaskRequest> = {}): Promise<Task> {
+  const body = taskBody(client, overrides);
+  await payReference(server, client, body.amount, body.reference);
+  const response = await server.request('POST', '/client/create', { token: client.token, body });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+export async function insertDriver(server: TestServer, at: [number, number] = [3.3792, 6.5244]): Promise<string> {
+  const id = randomUUID();
+  await server.deps.db.query(
+    `insert into drivers (id, firstname, lastname, phone, lng, lat, location_updated_at)
+     values ($1, 'Musa', 'Bello', '+2348098765432', $2, $3, '2030-01-02T03:04:05.678Z')`,
+    [id, at[0], at[1]],
+  );
+  return id;
+}
+
+export async function assignDriver(server: TestServer, taskId: string, driverId: string, status = 'driver-assigned'): Promise<void> {
+  await server.deps.db.query('update tasks set driver_id = $2, status = $3 where id = $1', [taskId, driverId, status]);
+}
+
+export async function count(server: TestServer, sql: string, params: unknown[] = []): Promise<number> {
+  const [row] = await server.deps.db.query<{ n: number | string }>(`select count(*) as n from (${sql}) counted`, params);
+  return Number(row.n);
+}
+
+/** Runs `work` with another payment verifier in place of the server's own (the test ledger). */
+export async function withVerifier<T>(server: TestServer, verifier: PaymentVerifier, work: () => Promise<T>): Promise<T> {
+  const original = server.deps.payments;
+  server.deps.payments = verifier;
+  try {
+    return await work();
+  } finally {
+    server.deps.payments = original;
+  }
+}
+
+/**
+ * The server's verifier, held until `parties` requests are all verifying: concurrent
+ * duplicates then really pass every check before any of them writes (a true race).
+ */
+export function barrierVerifier(server: TestServer, parties: number): PaymentVerifier {
+  const inner = server.deps.payments;
+  let waiting = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  return {
+    kind: inner.kind,
+    async verify(reference) {
+      waiting += 1;
+      if (waiting === parties) release();
+      await allArrived;
+      return inner.verify(reference);
+    },
+  };
+}
