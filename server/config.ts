@@ -18,6 +18,8 @@ export interface ServerConfig {
   cspExtraOrigins: string[];
   /** Naira-equivalent recycle tokens credited to a referrer. */
   referralReward: number;
+  /** Token of the operator API (/ops/*, used by `npm run ops`); generated once into the data folder when not set. */
+  opsToken: string | undefined;
   tokenTtlSeconds: number;
   log: boolean;
 }
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.CORS_ORIGINS),
     cspExtraOrigins: [...list(env.CSP_EXTRA_ORIGINS), ...originOf(env.VITE_MAP_STYLE_URL), ...originOf(env.VITE_API_URL)],
     referralReward: Number(env.REFERRAL_REWARD ?? 500),
+    opsToken: env.OPS_TOKEN || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),
     log: flag(env.LOG, true),
     ...overrides,

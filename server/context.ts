@@ -14,6 +14,8 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   limits: RateLimits;
+  /** The operator API's token (header X-Ops-Token), see server/ops/token.ts. */
+  opsToken: string;
   now: () => Date;
   log: (line: string) => void;
 }

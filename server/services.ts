@@ -6,6 +6,7 @@ import { openDb } from './db/connection';
 import { migrate } from './db/migrate';
 import { seedPrices } from './db/seed';
 import { seedDemo } from './db/demo';
+import { resolveOpsToken } from './ops/token';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
@@ -29,6 +30,7 @@ export async function createDeps(
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(log),
     limiter: new RateLimiter(() => now().getTime()),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    opsToken: resolveOpsToken(config.opsToken, config.dataDir),
     now,
     log,
   };

@@ -1,0 +1,213 @@
+/**
+ * Demo data (DEMO=1): the demo client Ada Okafor with a task in each status at real Lagos
+ * addresses, three drivers (Yaba, Lekki, Ikeja) and a few chat messages. Written once, in one
+ * transaction: when the demo client exists, nothing is changed. Task references are recorded
+ * in payment_uses like paid tasks, so the demo obeys the same rules as real data.
+ */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { TaskStatus } from '../../src/lib/contract';
+import { serviceKey } from '../../src/lib/service-key';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Queryable } from './connection';
+import { SEED_PRICES } from './seed';
+
+export const DEMO_EMAIL = 'demo@greenpick.ng';
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_CLIENT = {
+  firstname: 'Ada',
+  lastname: 'Okafor',
+  phonenumber: '08031234567',
+  referralCode: 'ADAOKAFOR',
+  balance: 125.5,
+  bio: 'Keeping Yaba clean, one pickup at a time.',
+} as const;
+
+type DriverKey = 'yaba' | 'lekki' | 'ikeja';
+
+export const DEMO_DRIVERS: Record<DriverKey, { firstname: string; lastname: string; phone: string; lat: number; lng: number }> = {
+  yaba: { firstname: 'Emeka', lastname: 'Nwosu', phone: '+2348052140917', lat: 6.5158, lng: 3.3782 },
+  lekki: { firstname: 'Tunde', lastname: 'Bakare', phone: '+2348067341120', lat: 6.4479, lng: 3.4717 },
+  ikeja: { firstname: 'Ibrahim', lastname: 'Musa', phone: '+2347039925584', lat: 6.6018, lng: 3.3515 },
+};
+
+type ServiceName = (typeof SEED_PRICES)[number]['serviceName'];
+
+interface DemoTask {
+  status: TaskStatus;
+  serviceName: ServiceName;
+  address: string;
+  lat: number;
+  lng: number;
+  minutesAgo: number;
+  driver: DriverKey | null;
+  /** Chat, oldest first, each with its age in minutes. */
+  messages?: { sender: 'user' | 'driver'; content: string; minutesAgo: number }[];
+}
+
+const DAY = 24 * 60;
+
+export const DEMO_TASKS: DemoTask[] = [
+  {
+    status: 'completed',
+    serviceName: 'Household Waste Pickup',
+    address: '12 Herbert Macaulay Way, Yaba, Lagos',
+    lat: 6.5003,
+    lng: 3.3779,
+    minutesAgo: 24 * DAY + 95,
+    driver: 'yaba',
+  },
+  {
+    status: 'completed',
+    serviceName: 'Recycling Collection',
+    address: '45 Allen Avenue, Ikeja, Lagos',
+    lat: 6.6012,
+    lng: 3.3532,
+    minutesAgo: 13 * DAY + 310,
+    driver: 'ikeja',
+  },
+  {
+    status: 'cancelled',
+    serviceName: 'Garden Waste Collection',
+    address: '8 Bourdillon Road, Ikoyi, Lagos',
+    lat: 6.4484,
+    lng: 3.435,
+    minutesAgo: 8 * DAY + 45,
+    driver: null,
+  },
+  {
+    status: 'on-going',
+    serviceName: 'Office Cleaning',
+    address: '15 Admiralty Way, Lekki Phase 1, Lagos',
+    lat: 6.4474,
+    lng: 3.4723,
+    minutesAgo: 50,
+    driver: 'lekki',
+    messages: [
+      { sender: 'driver', content: "Hello Ada, Tunde from GreenPick here. I'm on my way to Admiralty Way.", minutesAgo: 44 },
+      { sender: 'user', content: 'Great, thank you. Please ask for me at the reception on the 3rd floor.', minutesAgo: 40 },
+      { sender: 'driver', content: "I'm downstairs now, coming up to the 3rd floor.", minutesAgo: 6 },
+    ],
+  },
+  {
+    status: 'driver-assigned',
+    serviceName: 'Bulk Waste Removal',
+    address: '10 Adeniran Ogunsanya Street, Surulere, Lagos',
+    lat: 6.4926,
+    lng: 3.3553,
+    minutesAgo: 25,
+    driver: 'yaba',
+    messages: [
+      { sender: 'driver', content: "Hello Ada, this is Emeka from GreenPick. I've been assigned your bulk waste pickup.", minutesAgo: 20 },
+      { sender: 'user', content: "Thanks! It's an old fridge and two mattresses by the gate.", minutesAgo: 18 },
+      { sender: 'driver', content: "No problem, I'll bring a helper. Leaving Yaba now.", minutesAgo: 17 },
+    ],
+  },
+  {
+    status: 'pending',
+    serviceName: 'Laundry Service',
+    address: '22 Awolowo Way, Ikeja, Lagos',
+    lat: 6.5966,
+    lng: 3.3532,
+    minutesAgo: 3,
+    driver: null,
+  },
+];
+
+function confirmationCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Like the app's references: the payment time in ms plus a short random suffix. */
+function paymentReference(at: Date): string {
+  return `${at.getTime()}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  if (await demoClientExists(db)) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    if (await demoClientExists(tx)) return;
+    const clientId = randomUUID();
+    await tx.query(
+      `insert into users (id, email, password_hash, firstname, lastname, phonenumber, bio, referral_code, notification, balance, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10)`,
+      [
+        clientId,
+        DEMO_EMAIL,
+        passwordHash,
+        DEMO_CLIENT.firstname,
+        DEMO_CLIENT.lastname,
+        DEMO_CLIENT.phonenumber,
+        DEMO_CLIENT.bio,
+        DEMO_CLIENT.referralCode,
+        DEMO_CLIENT.balance,
+        minutesBefore(now, 30 * DAY),
+      ],
+    );
+
+    const driverIds = {} as Record<DriverKey, string>;
+    for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {
+      driverIds[key] = randomUUID();
+      await tx.query('insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, $3, $4, $5, $6)', [
+        driverIds[key],
+        driver.firstname,
+        driver.lastname,
+        driver.phone,
+        driver.lat,
+        driver.lng,
+      ]);
+    }
+
+    for (const task of DEMO_TASKS) await insertDemoTask(tx, task, clientId, task.driver ? driverIds[task.driver] : null, now);
+  });
+}
+
+async function demoClientExists(db: Queryable): Promise<boolean> {
+  return (await db.query('select 1 from users where email = $1', [DEMO_EMAIL])).length > 0;
+}
+
+function minutesBefore(now: Date, minutes: number): Date {
+  return new Date(now.getTime() - minutes * 60_000);
+}
+
+async function insertDemoTask(tx: Queryable, task: DemoTask, clientId: string, driverId: string | null, now: Date): Promise<void> {
+  const price = SEED_PRICES.find((item) => item.serviceName === task.serviceName)!;
+  const at = minutesBefore(now, task.minutesAgo);
+  const reference = paymentReference(at);
+  const taskId = randomUUID();
+  await tx.query(
+    `insert into payment_uses (reference, purpose, user_id, amount_kobo, created_at) values ($1, 'task', $2, $3, $4)`,
+    [reference, clientId, Math.round(price.price * 100), at],
+  );
+  await tx.query(
+    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
+                        confirmation_code, driver_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $8)`,
+    [
+      taskId,
+      clientId,
+      task.status,
+      reference,
+      task.address,
+      task.lng,
+      task.lat,
+      at,
+      serviceKey(price.serviceName),
+      price.serviceName,
+      price.price,
+      price.unit,
+      confirmationCode(),
+      driverId,
+    ],
+  );
+  for (const message of task.messages ?? []) {
+    await tx.query('insert into messages (id, task_id, sender, content, created_at) values ($1, $2, $3, $4, $5)', [
+      randomUUID(),
+      taskId,
+      message.sender,
+      message.content,
+      minutesBefore(now, message.minutesAgo),
+    ]);
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * SQL of the operator commands (server/ops/commands.ts) and the demo driver simulator
+ * (server/ops/simulator.ts): task and driver listings, assignment, status changes, the
+ * referral reward, driver positions and the simulator's chat messages.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TaskStatus } from '../../src/lib/contract';
+import type { Queryable } from './connection';
+
+export const ACTIVE_STATUSES: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
+
+export interface OpsTaskRow {
+  id: string;
+  status: TaskStatus;
+  reference: string;
+  address: string;
+  lat: number;
+  lng: number;
+  datetime: Date | string;
+  type: string;
+  service_name: string;
+  amount: string | number;
+  unit: string;
+  confirmation_code: string;
+  user_id: string;
+  client_firstname: string;
+  client_lastname: string;
+  client_email: string;
+  driver_id: string | null;
+  driver_firstname: string | null;
+  driver_lastname: string | null;
+  driver_phone: string | null;
+}
+
+export interface OpsDriverRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  lat: number;
+  lng: number;
+  location_updated_at: Date | string;
+  active_tasks: number;
+}
+
+const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.lat, t.lng, t.datetime, t.type, t.service_name,
+    t.amount, t.unit, t.confirmation_code, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
+  from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
+
+const DRIVER_SELECT = `select d.id, d.firstname, d.lastname, d.phone, d.lat, d.lng, d.location_updated_at,
+    (select count(*)::int from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going')) as active_tasks
+  from drivers d`;
+
+export function selectTasks(db: Queryable, status?: TaskStatus): Promise<OpsTaskRow[]> {
+  return db.query<OpsTaskRow>(`${TASK_SELECT} where ($1::text is null or t.status = $1) order by t.datetime desc, t.id`, [status ?? null]);
+}
+
+export async function selectTask(db: Queryable, id: string): Promise<OpsTaskRow | undefined> {
+  const [row] = await db.query<OpsTaskRow>(`${TASK_SELECT} where t.id = $1`, [id]);
+  return row;
+}
+
+export function selectDrivers(db: Queryable): Promise<OpsDriverRow[]> {
+  return db.query<OpsDriverRow>(`${DRIVER_SELECT} order by d.firstname, d.lastname, d.id`);
+}
+
+export async function selectDriver(db: Queryable, id: string): Promise<OpsDriverRow | undefined> {
+  const [row] = await db.query<OpsDriverRow>(`${DRIVER_SELECT} where d.id = $1`, [id]);
+  return row;
+}
+
+/** Ids equal to `idOrPrefix`, else the (at most two) ids starting with it. */
+export async function matchIds(db: Queryable, table: 'tasks' | 'drivers', idOrPrefix: string): Promise<string[]> {
+  const exact = await db.query<{ id: string }>(`select id from ${table} where id = $1`, [idOrPrefix]);
+  if (exact.length) return [exact[0].id];
+  const rows = await db.query<{ id: string }>(`select id from ${table} where starts_with(id, $1) order by id limit 2`, [idOrPrefix]);
+  return rows.map((row) => row.id);
+}
+
+/** Locks the task for the rest of the transaction. */
+export async function lockTask(tx: Queryable, id: string): Promise<{ status: TaskStatus; user_id: string; driver_id: string | null } | undefined> {
+  const [row] = await tx.query<{ status: TaskStatus; user_id: string; driver_id: string | null }>(
+    'select status, user_id, driver_id from tasks where id = $1 for update',
+    [id],
+  );
+  return row;
+}
+
+export async function updateTaskDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
+  await db.query(`update tasks set driver_id = $2, status = 'driver-assigned' where id = $1`, [taskId, driverId]);
+}
+
+export async function updateTaskStatus(db: Queryable, taskId: string, status: TaskStatus, clearDriver: boolean): Promise<void> {
+  await db.query(`update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end where id = $1`, [
+    taskId,
+    status,
+    clearDriver,
+  ]);
+}
+
+export async function countCompletedTasks(db: Queryable, userId: string, exceptTaskId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::int as count from tasks where user_id = $1 and status = 'completed' and id <> $2`,
+    [userId, exceptTaskId],
+  );
+  return row.count;
+}
+
+/** Marks the referred user's reward as given; answers the referrer only the first time. */
+export async function claimReferralReward(db: Queryable, referredUserId: string): Promise<string | null> {
+  const [row] = await db.query<{ referred_by: string }>(
+    `update users set referral_rewarded = true
+      where id = $1 and referred_by is not null and referral_rewarded = false
+      returning referred_by`,
+    [referredUserId],
+  );
+  return row?.referred_by ?? null;
+}
+
+export async function creditReferrer(db: Queryable, referrerId: string, amount: number): Promise<void> {
+  await db.query('update users set balance = balance + $2, notification = true where id = $1', [referrerId, amount]);
+}
+
+export async function updateDriverLocation(db: Queryable, driverId: string, lat: number, lng: number): Promise<void> {
+  await db.query('update drivers set lat = $2, lng = $3, location_updated_at = now() where id = $1', [driverId, lat, lng]);
+}
+
+export async function insertDriver(
+  db: Queryable,
+  driver: { firstname: string; lastname: string; phone: string; lat: number; lng: number },
+): Promise<string> {
+  const id = randomUUID();
+  await db.query('insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, $3, $4, $5, $6)', [
+    id,
+    driver.firstname,
+    driver.lastname,
+    driver.phone,
+    driver.lat,
+    driver.lng,
+  ]);
+  return id;
+}
+
+// ---- the simulator ----
+
+export interface WaitingTaskRow {
+  id: string;
+  lat: number;
+  lng: number;
+  address: string;
+  client_firstname: string;
+}
+
+/** Paid (a 'task' payment use for its reference) pending tasks without a driver, created before `createdBefore`. */
+export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date): Promise<WaitingTaskRow[]> {
+  return db.query<WaitingTaskRow>(
+    `select t.id, t.lat, t.lng, t.address, u.firstname as client_firstname
+       from tasks t join users u on u.id = t.user_id
+      where t.status = 'pending' and t.driver_id is null and t.created_at <= $1
+        and exists (select 1 from payment_uses p where p.reference = t.reference and p.purpose = 'task')
+      order by t.created_at, t.id`,
+    [createdBefore],
+  );
+}
+
+/** Assigns only if the task is still pending without a driver (an operator may have been quicker). */
+export async function assignPendingTask(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update tasks set driver_id = $2, status = 'driver-assigned'
+      where id = $1 and status = 'pending' and driver_id is null returning id`,
+    [taskId, driverId],
+  );
+  return rows.length > 0;
+}
+
+export interface TripRow {
+  task_id: string;
+  status: TaskStatus;
+  task_lat: number;
+  task_lng: number;
+  driver_id: string;
+  driver_lat: number;
+  driver_lng: number;
+}
+
+/** Active tasks with their driver, on-going first, then oldest first. */
+export function selectTrips(db: Queryable): Promise<TripRow[]> {
+  return db.query<TripRow>(
+    `select t.id as task_id, t.status, t.lat as task_lat, t.lng as task_lng, d.id as driver_id, d.lat as driver_lat, d.lng as driver_lng
+       from tasks t join drivers d on d.id = t.driver_id
+      where t.status in ('driver-assigned', 'on-going')
+      order by case when t.status = 'on-going' then 0 else 1 end, t.created_at, t.id`,
+  );
+}
+
+export async function markOnGoing(db: Queryable, taskId: string): Promise<boolean> {
+  const rows = await db.query(`update tasks set status = 'on-going' where id = $1 and status = 'driver-assigned' returning id`, [taskId]);
+  return rows.length > 0;
+}
+
+export interface AwaitingReplyRow {
+  task_id: string;
+  task_lat: number;
+  task_lng: number;
+  driver_firstname: string;
+  driver_lat: number;
+  driver_lng: number;
+  driver_messages: number;
+}
+
+/** Active tasks whose latest message is the user's: the driver has not answered it yet. */
+export function selectTasksAwaitingReply(db: Queryable): Promise<AwaitingReplyRow[]> {
+  return db.query<AwaitingReplyRow>(
+    `select t.id as task_id, t.lat as task_lat, t.lng as task_lng, d.firstname as driver_firstname,
+            d.lat as driver_lat, d.lng as driver_lng,
+            (select count(*)::int from messages m where m.task_id = t.id and m.sender = 'driver') as driver_messages
+       from tasks t
+       join drivers d on d.id = t.driver_id
+       join lateral (select m.sender from messages m where m.task_id = t.id order by m.created_at desc, m.id desc limit 1) latest on true
+      where t.status in ('driver-assigned', 'on-going') and latest.sender = 'user'
+      order by t.id`,
+  );
+}
+
+export async function insertDriverMessage(db: Queryable, taskId: string, content: string): Promise<void> {
+  await db.query(`insert into messages (id, task_id, sender, content) values ($1, $2, 'driver', $3)`, [randomUUID(), taskId, content]);
+}

@@ -1,0 +1,92 @@
+/**
+ * Where the CLI's commands run: through the running server's /ops/* API (the embedded
+ * database can be open in one process only), or straight on the database when no server
+ * answers. Both give the same answers.
+ */
+import type { Db } from '../db/connection';
+import * as ops from './commands';
+
+export interface OpsBackend {
+  readonly kind: 'server' | 'database';
+  listTasks(status?: string): Promise<ops.OpsTask[]>;
+  listDrivers(): Promise<ops.OpsDriver[]>;
+  assignDriver(taskId: string, driverId: string): Promise<ops.OpsTask>;
+  setTaskStatus(taskId: string, status: string): Promise<ops.StatusChange>;
+  moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
+  addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
+}
+
+export function databaseBackend(db: Db, options: { referralReward: number }): OpsBackend {
+  return {
+    kind: 'database',
+    listTasks: (status) => ops.listTasks(db, { status }),
+    listDrivers: () => ops.listDrivers(db),
+    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId),
+    setTaskStatus: (taskId, status) => ops.setTaskStatus(db, taskId, status, options),
+    moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
+    addDriver: (driver) => ops.addDriver(db, driver),
+  };
+}
+
+/** No server listens at the address: the caller may fall back to the database. */
+export class ServerUnavailable extends Error {}
+
+/** The server answered with an error (its `{ message }`). */
+export class OpsRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function serverBackend(baseUrl: string, token: string | undefined, fetchImpl: typeof fetch = fetch): OpsBackend {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers: { ...(token ? { 'X-Ops-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      if (isConnectionRefused(error)) throw new ServerUnavailable(`No server at ${baseUrl}`);
+      throw new Error(`The server at ${baseUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let parsed: { data?: T; message?: string } | undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) throw new OpsRequestError(response.status, parsed?.message ?? `The server answered ${response.status}`);
+    if (!parsed || !('data' in parsed)) throw new Error(`Unexpected answer from ${baseUrl}${path}: is this a GreenPick server?`);
+    return parsed.data as T;
+  }
+  const id = encodeURIComponent;
+  return {
+    kind: 'server',
+    listTasks: (status) => call('GET', `/ops/tasks${status === undefined ? '' : `?status=${id(status)}`}`),
+    listDrivers: () => call('GET', '/ops/drivers'),
+    assignDriver: (taskId, driverId) => call('POST', `/ops/tasks/${id(taskId)}/assign`, { driverId }),
+    setTaskStatus: (taskId, status) => call('POST', `/ops/tasks/${id(taskId)}/status`, { status }),
+    moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
+    addDriver: (driver) => call('POST', '/ops/drivers', driver),
+  };
+}
+
+function isConnectionRefused(error: unknown): boolean {
+  const codes: unknown[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 3) return;
+    const record = value as { code?: unknown; cause?: unknown; errors?: unknown };
+    codes.push(record.code);
+    visit(record.cause, depth + 1);
+    if (Array.isArray(record.errors)) for (const inner of record.errors) visit(inner, depth + 1);
+  };
+  visit(error, 0);
+  return codes.includes('ECONNREFUSED');
+}

@@ -1,0 +1,210 @@
+/**
+ * The operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops/* API
+ * (HOST/PORT, token OPS_TOKEN or DATA_DIR/ops-token), because the embedded database can be
+ * open in one process only; when nothing listens there it opens the database itself
+ * (DATA_DIR or DATABASE_URL) and runs the same commands.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type ServerConfig } from '../config';
+import { openDb, type Db } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
+import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
+import { driversTable, naira, shortId, tasksTable } from './format';
+import { readStoredOpsToken } from './token';
+
+export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
+
+  tasks [--status S]                                  list tasks, newest first (S: pending, driver-assigned,
+                                                      on-going, completed, cancelled)
+  drivers                                             list drivers and where they are
+  assign <taskId> <driverId>                          give a task a driver (status becomes driver-assigned)
+  status <taskId> <status>                            set a task's status (completing a referred client's
+                                                      first task credits the referrer)
+  move <driverId> <lat> <lng>                         set a driver's position
+  add-driver <firstname> <lastname> <phone> <lat> <lng>
+                                                      add a driver
+  help                                                this text
+
+Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
+--json prints the raw answer instead of a table.
+
+While the server runs, commands go through its API at http://HOST:PORT/ops (default
+127.0.0.1:8080) with the token OPS_TOKEN, or else the one the server keeps in DATA_DIR/ops-token.
+When nothing answers there, the CLI opens the database itself (DATABASE_URL, or DATA_DIR,
+default .data): never point it at a data folder that a server on another address has open.`;
+
+export interface CliOptions {
+  env?: NodeJS.ProcessEnv;
+  out?: (text: string) => void;
+  err?: (text: string) => void;
+  /** Opens the database for the no-server fallback (tests pass their own). */
+  openDatabase?: (config: ServerConfig) => Promise<{ db: Db; close(): Promise<void> }>;
+  fetchImpl?: typeof fetch;
+}
+
+class UsageError extends Error {}
+
+interface Parsed {
+  command: string | undefined;
+  args: string[];
+  status: string | undefined;
+  json: boolean;
+  help: boolean;
+}
+
+function parseArgs(argv: string[]): Parsed {
+  const parsed: Parsed = { command: undefined, args: [], status: undefined, json: false, help: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--json') parsed.json = true;
+    else if (arg === '--help' || arg === '-h') parsed.help = true;
+    else if (arg === '--status') {
+      parsed.status = argv[(index += 1)];
+      if (parsed.status === undefined) throw new UsageError('--status needs a value');
+    } else if (arg.startsWith('--status=')) parsed.status = arg.slice('--status='.length);
+    else if (/^--?[a-z]/i.test(arg)) throw new UsageError(`Unknown option ${arg}`);
+    else if (parsed.command === undefined) parsed.command = arg;
+    else parsed.args.push(arg);
+  }
+  return parsed;
+}
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+interface Command {
+  usage: string;
+  arity: number;
+  run(backend: OpsBackend, args: string[], parsed: Parsed): Promise<{ result: unknown; text: string }>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  tasks: {
+    usage: 'tasks [--status S]',
+    arity: 0,
+    async run(backend, _args, parsed) {
+      const tasks = await backend.listTasks(parsed.status);
+      const none = parsed.status ? `No ${parsed.status} tasks.` : 'No tasks yet.';
+      return { result: tasks, text: tasks.length ? tasksTable(tasks) : none };
+    },
+  },
+  drivers: {
+    usage: 'drivers',
+    arity: 0,
+    async run(backend) {
+      const drivers = await backend.listDrivers();
+      return { result: drivers, text: drivers.length ? driversTable(drivers) : 'No drivers yet: add one with add-driver.' };
+    },
+  },
+  assign: {
+    usage: 'assign <taskId> <driverId>',
+    arity: 2,
+    async run(backend, [taskId, driverId]) {
+      const task = await backend.assignDriver(taskId, driverId);
+      return { result: task, text: `Task ${shortId(task.id)} is ${task.status}: driver ${task.driver?.name} (${task.driver?.phone || 'no phone'}).` };
+    },
+  },
+  status: {
+    usage: 'status <taskId> <status>',
+    arity: 2,
+    async run(backend, [taskId, status]) {
+      const change = await backend.setTaskStatus(taskId, status);
+      const lines = [`Task ${shortId(change.task.id)} (${change.task.serviceName}, ${change.task.client.name}) is now ${change.task.status}.`];
+      if (change.referralReward) {
+        lines.push(`First completed task of a referred client: referrer ${shortId(change.referralReward.referrerId)} credited ${naira(change.referralReward.amount)}.`);
+      }
+      return { result: change, text: lines.join('\n') };
+    },
+  },
+  move: {
+    usage: 'move <driverId> <lat> <lng>',
+    arity: 3,
+    async run(backend, [driverId, lat, lng]) {
+      const position = parseOpsInput(positionSchema, { lat: toNumber(lat), lng: toNumber(lng) });
+      const driver = await backend.moveDriver(driverId, position.lat, position.lng);
+      return { result: driver, text: `Driver ${driver.firstname} ${driver.lastname} (${shortId(driver.id)}) is now at ${driver.lat}, ${driver.lng}.` };
+    },
+  },
+  'add-driver': {
+    usage: 'add-driver <firstname> <lastname> <phone> <lat> <lng>',
+    arity: 5,
+    async run(backend, [firstname, lastname, phone, lat, lng]) {
+      const input = parseOpsInput(newDriverSchema, { firstname, lastname, phone, lat: toNumber(lat), lng: toNumber(lng) });
+      const driver = await backend.addDriver(input);
+      return { result: driver, text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}` };
+    },
+  },
+};
+
+/** The API address to call: a server listening on every interface is reached on loopback. */
+export function opsBaseUrl(config: Pick<ServerConfig, 'host' | 'port'>): string {
+  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+async function openDirect(config: ServerConfig) {
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  return { db, close: () => db.close() };
+}
+
+/** Runs one CLI invocation; answers the exit code (0 done, 1 failed, 2 usage error). */
+export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  const out = options.out ?? ((text: string) => console.log(text));
+  const err = options.err ?? ((text: string) => console.error(text));
+  const config = loadConfig(options.env ?? process.env);
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (parsed.help || parsed.command === undefined || parsed.command === 'help') {
+    out(HELP);
+    return 0;
+  }
+  const command = COMMANDS[parsed.command];
+  if (!command) {
+    err(`Unknown command "${parsed.command}".\n\n${HELP}`);
+    return 2;
+  }
+  if (parsed.args.length !== command.arity || (parsed.status !== undefined && parsed.command !== 'tasks')) {
+    err(`Usage: npm run ops -- ${command.usage}`);
+    return 2;
+  }
+
+  const baseUrl = opsBaseUrl(config);
+  try {
+    let answer: { result: unknown; text: string };
+    try {
+      answer = await command.run(serverBackend(baseUrl, config.opsToken ?? readStoredOpsToken(config.dataDir), options.fetchImpl), parsed.args, parsed);
+    } catch (error) {
+      if (!(error instanceof ServerUnavailable)) throw error;
+      const where = config.databaseUrl ? 'the DATABASE_URL database' : `the database in ${config.dataDir}`;
+      err(`(no server at ${baseUrl}: working on ${where} directly${config.dataDir.startsWith('memory://') && !config.databaseUrl ? '; a memory:// database is thrown away afterwards' : ''})`);
+      const { db, close } = await (options.openDatabase ?? openDirect)(config);
+      try {
+        answer = await command.run(databaseBackend(db, { referralReward: config.referralReward }), parsed.args, parsed);
+      } finally {
+        await close();
+      }
+    }
+    out(parsed.json ? JSON.stringify(answer.result, null, 2) : answer.text);
+    return 0;
+  } catch (error) {
+    if (error instanceof OpsRequestError && error.status === 401) {
+      err(`${error.message}: set OPS_TOKEN to the server's ops token (a server without OPS_TOKEN keeps it in ${config.dataDir}/ops-token).`);
+    } else if (error instanceof OpsError || error instanceof OpsRequestError) {
+      err(error.message);
+    } else {
+      err(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return 1;
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

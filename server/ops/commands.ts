@@ -1,0 +1,217 @@
+/**
+ * Operator commands as plain functions over the database. The CLI runs them directly when no
+ * server is running, and the /ops/* routes run them for the CLI when one is; both get the same
+ * validation, errors and answers. Ids may be given as a unique prefix of at least 4 characters.
+ */
+import { z } from 'zod';
+import { TASK_STATUSES, type TaskStatus } from '../../src/lib/contract';
+import type { Db, Queryable } from '../db/connection';
+import * as sql from '../db/ops';
+
+export class OpsError extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'not-found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// ---- input schemas (also used by the /ops/* routes) ----
+
+const STATUS_LIST = TASK_STATUSES.join(', ');
+export const statusSchema = z.enum(TASK_STATUSES as unknown as [TaskStatus, ...TaskStatus[]], {
+  error: (issue) => (issue.input === undefined ? 'status is required' : `Unknown status ${JSON.stringify(issue.input)}: use one of ${STATUS_LIST}`),
+});
+const coordinate = (name: string, limit: number) =>
+  z.number({ error: `${name} must be a number between -${limit} and ${limit}` }).min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`);
+const NOT_AN_OBJECT = { error: 'Expected a JSON object' };
+export const positionSchema = z.object({ lat: coordinate('lat', 90), lng: coordinate('lng', 180) }, NOT_AN_OBJECT);
+const name = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(60, `${field} is too long`);
+export const newDriverSchema = positionSchema.extend({
+  firstname: name('firstname'),
+  lastname: name('lastname'),
+  phone: z
+    .string({ error: 'phone is required' })
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{6,19}$/, 'phone must be a phone number such as +2348031234567'),
+});
+export type NewDriver = z.infer<typeof newDriverSchema>;
+
+/** Validates command input; a bad value is an OpsError('invalid') with the schema's message. */
+export function parseOpsInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new OpsError('invalid', result.error.issues[0]?.message ?? 'Invalid input');
+  return result.data;
+}
+
+// ---- answers ----
+
+export interface OpsTask {
+  id: string;
+  status: TaskStatus;
+  reference: string;
+  serviceName: string;
+  type: string;
+  amount: number;
+  unit: string;
+  address: string;
+  lat: number;
+  lng: number;
+  datetime: string;
+  confirmationCode: string;
+  client: { id: string; name: string; email: string };
+  driver: { id: string; name: string; phone: string } | null;
+}
+
+export interface OpsDriver {
+  id: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  lat: number;
+  lng: number;
+  locationUpdatedAt: string;
+  /** Tasks it is on now (driver-assigned or on-going). */
+  activeTasks: number;
+}
+
+export interface StatusChange {
+  task: OpsTask;
+  /** Set when this change completed a referred client's first task. */
+  referralReward: { referrerId: string; amount: number } | null;
+}
+
+function toOpsTask(row: sql.OpsTaskRow): OpsTask {
+  return {
+    id: row.id,
+    status: row.status,
+    reference: row.reference,
+    serviceName: row.service_name,
+    type: row.type,
+    amount: Number(row.amount),
+    unit: row.unit,
+    address: row.address,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    datetime: new Date(row.datetime).toISOString(),
+    confirmationCode: row.confirmation_code,
+    client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
+    driver: row.driver_id
+      ? { id: row.driver_id, name: `${row.driver_firstname} ${row.driver_lastname}`, phone: row.driver_phone ?? '' }
+      : null,
+  };
+}
+
+function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    phone: row.phone,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    locationUpdatedAt: new Date(row.location_updated_at).toISOString(),
+    activeTasks: Number(row.active_tasks),
+  };
+}
+
+// ---- id resolution ----
+
+const MIN_PREFIX = 4;
+
+async function resolveId(db: Queryable, table: 'tasks' | 'drivers', given: string): Promise<string> {
+  const what = table === 'tasks' ? 'task' : 'driver';
+  const idOrPrefix = String(given ?? '').trim();
+  if (!idOrPrefix) throw new OpsError('invalid', `A ${what} id is required`);
+  const ids = await sql.matchIds(db, table, idOrPrefix);
+  if (ids.length === 1 && (ids[0] === idOrPrefix || idOrPrefix.length >= MIN_PREFIX)) return ids[0];
+  if (ids.length > 1 && idOrPrefix.length >= MIN_PREFIX) {
+    throw new OpsError('invalid', `"${idOrPrefix}" matches more than one ${what}: give more of the id`);
+  }
+  throw new OpsError('not-found', `No ${what} with id "${idOrPrefix}"`);
+}
+
+async function loadTask(db: Queryable, id: string): Promise<OpsTask> {
+  const row = await sql.selectTask(db, id);
+  if (!row) throw new OpsError('not-found', `No task with id "${id}"`);
+  return toOpsTask(row);
+}
+
+async function loadDriver(db: Queryable, id: string): Promise<OpsDriver> {
+  const row = await sql.selectDriver(db, id);
+  if (!row) throw new OpsError('not-found', `No driver with id "${id}"`);
+  return toOpsDriver(row);
+}
+
+// ---- the commands ----
+
+export async function listTasks(db: Queryable, filter: { status?: string } = {}): Promise<OpsTask[]> {
+  const status = filter.status === undefined ? undefined : parseOpsInput(statusSchema, filter.status);
+  return (await sql.selectTasks(db, status)).map(toOpsTask);
+}
+
+export async function listDrivers(db: Queryable): Promise<OpsDriver[]> {
+  return (await sql.selectDrivers(db)).map(toOpsDriver);
+}
+
+const ASSIGNABLE: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going'];
+
+/** Gives the task a driver; its status becomes 'driver-assigned'. */
+export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPrefix: string): Promise<OpsTask> {
+  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
+  await db.transaction(async (tx) => {
+    const task = await sql.lockTask(tx, taskId);
+    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+    if (!ASSIGNABLE.includes(task.status)) {
+      throw new OpsError('invalid', `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`);
+    }
+    await sql.updateTaskDriver(tx, taskId, driverId);
+  });
+  return loadTask(db, taskId);
+}
+
+const NEEDS_DRIVER: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];
+
+/**
+ * Sets a task's status. 'pending' drops the driver; driver-assigned, on-going and completed
+ * need one. Completing a referred client's first task credits the referrer once (in the same
+ * transaction; `users.referral_rewarded` on the referred client guards it).
+ */
+export async function setTaskStatus(
+  db: Db,
+  taskIdOrPrefix: string,
+  statusInput: string,
+  options: { referralReward: number },
+): Promise<StatusChange> {
+  const status = parseOpsInput(statusSchema, statusInput);
+  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  const referralReward = await db.transaction(async (tx) => {
+    const task = await sql.lockTask(tx, taskId);
+    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+    if (NEEDS_DRIVER.includes(status) && !task.driver_id) {
+      throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
+    }
+    await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
+    if (status !== 'completed' || task.status === 'completed') return null;
+    if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
+    const referrerId = await sql.claimReferralReward(tx, task.user_id);
+    if (!referrerId) return null;
+    await sql.creditReferrer(tx, referrerId, options.referralReward);
+    return { referrerId, amount: options.referralReward };
+  });
+  return { task: await loadTask(db, taskId), referralReward };
+}
+
+export async function moveDriver(db: Queryable, driverIdOrPrefix: string, lat: number, lng: number): Promise<OpsDriver> {
+  const position = parseOpsInput(positionSchema, { lat, lng });
+  const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
+  await sql.updateDriverLocation(db, driverId, position.lat, position.lng);
+  return loadDriver(db, driverId);
+}
+
+export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver> {
+  const driver = parseOpsInput(newDriverSchema, input);
+  return loadDriver(db, await sql.insertDriver(db, driver));
+}

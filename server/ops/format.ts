@@ -1,0 +1,51 @@
+/** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
+import type { OpsDriver, OpsTask } from './commands';
+
+/** Tables show the first 8 characters; every command accepts such a prefix. */
+export const shortId = (id: string) => id.slice(0, 8);
+
+export function naira(amount: number): string {
+  return `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export function tasksTable(tasks: OpsTask[]): string {
+  return table(
+    ['ID', 'STATUS', 'SERVICE', 'AMOUNT', 'CLIENT', 'DRIVER', 'BOOKED (LAGOS)', 'ADDRESS'],
+    tasks.map((task) => [
+      shortId(task.id),
+      task.status,
+      task.serviceName,
+      naira(task.amount),
+      clip(`${task.client.name} <${task.client.email}>`, 40),
+      task.driver ? `${task.driver.name} (${shortId(task.driver.id)})` : '-',
+      lagosDate(task.datetime),
+      clip(task.address, 48),
+    ]),
+  );
+}
+
+export function driversTable(drivers: OpsDriver[]): string {
+  return table(
+    ['ID', 'NAME', 'PHONE', 'LAT', 'LNG', 'ACTIVE TASKS', 'LOCATION UPDATED (LAGOS)'],
+    drivers.map((driver) => [
+      shortId(driver.id),
+      `${driver.firstname} ${driver.lastname}`,
+      driver.phone || '-',
+      driver.lat.toFixed(5),
+      driver.lng.toFixed(5),
+      String(driver.activeTasks),
+      lagosDate(driver.locationUpdatedAt),
+    ]),
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The demo driver simulator (SIMULATOR=1, on with DEMO): every tick it
+ * 1. gives each paid pending task older than `assignAfterMs` the nearest driver (a free one
+ *    when there is one) and a greeting from that driver;
+ * 2. moves each busy driver a step toward its task (15% of the way, at least 50 m); a
+ *    driver-assigned task becomes on-going once its driver is within 100 m;
+ * 3. answers a user message the driver has not answered yet with one short canned reply.
+ * Completing a task stays an operator's job (`npm run ops -- status <taskId> completed`).
+ */
+import type { AppDeps } from '../context';
+import * as sql from '../db/ops';
+
+export interface SimulatorOptions {
+  intervalMs?: number;
+  assignAfterMs?: number;
+}
+
+export interface Simulator {
+  stop(): void;
+  /** One round of work; the timer calls it, tests call it directly. */
+  tick(): Promise<void>;
+}
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+export const STEP_FRACTION = 0.15;
+export const MIN_STEP_METERS = 50;
+export const ARRIVAL_METERS = 100;
+
+export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): Simulator {
+  const intervalMs = options.intervalMs ?? 2_000;
+  const assignAfterMs = options.assignAfterMs ?? 5_000;
+  let queue: Promise<void> = Promise.resolve();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // Ticks never overlap: a slow one delays the next instead of racing it.
+  const tick = () => {
+    const run = queue.then(() => simulateOnce(deps, assignAfterMs));
+    queue = run.catch(() => {});
+    return run;
+  };
+  const schedule = () => {
+    timer = setTimeout(async () => {
+      try {
+        await tick();
+      } catch (error) {
+        if (!stopped) deps.log(`[simulator] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+      if (!stopped) schedule();
+    }, intervalMs);
+    timer.unref?.();
+  };
+  schedule();
+
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    tick,
+  };
+}
+
+async function simulateOnce(deps: AppDeps, assignAfterMs: number): Promise<void> {
+  await assignWaitingTasks(deps, new Date(deps.now().getTime() - assignAfterMs));
+  await moveDrivers(deps);
+  await answerMessages(deps);
+}
+
+async function assignWaitingTasks(deps: AppDeps, createdBefore: Date): Promise<void> {
+  const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore);
+  if (!waiting.length) return;
+  const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({ ...driver, lat: Number(driver.lat), lng: Number(driver.lng) }));
+  for (const task of waiting) {
+    const target = { lat: Number(task.lat), lng: Number(task.lng) };
+    const free = drivers.filter((driver) => driver.active_tasks === 0);
+    const driver = nearest(free.length ? free : drivers, target);
+    if (!driver) return;
+    const distance = distanceMeters(driver, target);
+    const assigned = await deps.db.transaction(async (tx) => {
+      if (!(await sql.assignPendingTask(tx, task.id, driver.id))) return false;
+      await sql.insertDriverMessage(
+        tx,
+        task.id,
+        `Hello ${task.client_firstname}, I'm ${driver.firstname}, your GreenPick driver. I'm ${describeDistance(distance)} away and on my way to ${task.address}.`,
+      );
+      return true;
+    });
+    if (!assigned) continue;
+    driver.active_tasks += 1;
+    deps.log(`[simulator] task ${task.id}: driver ${driver.firstname} ${driver.lastname} assigned`);
+  }
+}
+
+async function moveDrivers(deps: AppDeps): Promise<void> {
+  const moved = new Set<string>();
+  for (const trip of await sql.selectTrips(deps.db)) {
+    // One target per driver: its on-going task, else its oldest assigned one.
+    if (moved.has(trip.driver_id)) continue;
+    moved.add(trip.driver_id);
+    const target = { lat: Number(trip.task_lat), lng: Number(trip.task_lng) };
+    let position = { lat: Number(trip.driver_lat), lng: Number(trip.driver_lng) };
+    if (distanceMeters(position, target) >= 1) {
+      position = stepToward(position, target);
+      await sql.updateDriverLocation(deps.db, trip.driver_id, position.lat, position.lng);
+    }
+    if (trip.status === 'driver-assigned' && distanceMeters(position, target) <= ARRIVAL_METERS) {
+      if (await sql.markOnGoing(deps.db, trip.task_id)) deps.log(`[simulator] task ${trip.task_id}: driver arrived, on-going`);
+    }
+  }
+}
+
+const REPLIES: ((distance: number) => string)[] = [
+  (distance) => (distance > ARRIVAL_METERS ? `Okay, noted. I'm about ${describeDistance(distance)} away.` : "Okay, noted. I'm at the location now."),
+  () => 'No problem, thank you!',
+  (distance) => (distance > ARRIVAL_METERS ? "Alright, I'll call you when I get there." : "I'm here now, please come out when you can."),
+  () => 'Sure, I will take care of it.',
+  (distance) => (distance > ARRIVAL_METERS ? `On my way, about ${describeDistance(distance)} to go.` : 'I can see the building now.'),
+];
+
+async function answerMessages(deps: AppDeps): Promise<void> {
+  for (const row of await sql.selectTasksAwaitingReply(deps.db)) {
+    const distance = distanceMeters({ lat: Number(row.driver_lat), lng: Number(row.driver_lng) }, { lat: Number(row.task_lat), lng: Number(row.task_lng) });
+    const reply = REPLIES[Number(row.driver_messages) % REPLIES.length](distance);
+    await sql.insertDriverMessage(deps.db, row.task_id, reply);
+  }
+}
+
+// ---- geometry ----
+
+const EARTH_RADIUS_METERS = 6_371_000;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle (haversine) distance. */
+export function distanceMeters(a: Point, b: Point): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLng = radians(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** One simulated move: STEP_FRACTION of the remaining way, at least MIN_STEP_METERS, never past the target. */
+export function stepToward(from: Point, to: Point): Point {
+  const distance = distanceMeters(from, to);
+  if (distance <= MIN_STEP_METERS) return { lat: to.lat, lng: to.lng };
+  const fraction = Math.max(STEP_FRACTION, MIN_STEP_METERS / distance);
+  return { lat: from.lat + (to.lat - from.lat) * fraction, lng: from.lng + (to.lng - from.lng) * fraction };
+}
+
+export function nearest<T extends Point>(candidates: T[], target: Point): T | undefined {
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = distanceMeters(candidate, target);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function describeDistance(meters: number): string {
+  return meters >= 1000 ? `${(meters / 1000).toFixed(1)} km` : `${Math.max(50, Math.round(meters / 50) * 50)} m`;
+}

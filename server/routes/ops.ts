@@ -1,0 +1,79 @@
+/**
+ * The operator API (what `npm run ops` calls while the server runs): the commands of
+ * server/ops/commands.ts as JSON endpoints. Every /ops/* call needs header X-Ops-Token
+ * (see server/ops/token.ts); an unknown /ops path is a 404 like any other.
+ */
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { AppEnv } from '../context';
+import { badRequest, notFound, unauthorized } from '../http/errors';
+import * as ops from '../ops/commands';
+import { opsTokenMatches } from '../ops/token';
+
+export const OPS_TOKEN_HEADER = 'X-Ops-Token';
+
+export const opsRoutes = new Hono<AppEnv>();
+
+/** Every operator call needs the token; an unknown /ops path is still a plain 404. */
+const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
+  const given = c.req.header(OPS_TOKEN_HEADER);
+  if (!given) throw unauthorized(`The ${OPS_TOKEN_HEADER} header is required`);
+  if (!opsTokenMatches(given, c.var.deps.opsToken)) throw unauthorized('Invalid ops token');
+  await next();
+});
+
+/** Command errors as HTTP errors: unknown ids 404, bad input 400. */
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ops.OpsError) throw error.kind === 'not-found' ? notFound(error.message) : badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Reads and validates a JSON body with the commands' own schemas (their messages name the field). */
+async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+  return run(async () => ops.parseOpsInput(schema, body));
+}
+
+const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
+const idOf = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(100, `${field} is too long`);
+
+opsRoutes.get('/ops/tasks', requireOpsToken, async (c) => {
+  const status = await run(async () => ops.parseOpsInput(ops.statusSchema.optional(), c.req.query('status')));
+  return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status })) });
+});
+
+opsRoutes.get('/ops/drivers', requireOpsToken, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
+
+opsRoutes.post('/ops/drivers', requireOpsToken, async (c) => {
+  const input = await readBody(c, ops.newDriverSchema);
+  return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input)) }, 201);
+});
+
+opsRoutes.post('/ops/tasks/:id/assign', requireOpsToken, async (c) => {
+  const taskId = c.req.param('id');
+  const { driverId } = await readBody(c, z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT));
+  return c.json({ data: await run(() => ops.assignDriver(c.var.deps.db, taskId, driverId)) });
+});
+
+opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
+  const taskId = c.req.param('id');
+  const { status } = await readBody(c, z.object({ status: ops.statusSchema }, NOT_AN_OBJECT));
+  const { db, config } = c.var.deps;
+  return c.json({ data: await run(() => ops.setTaskStatus(db, taskId, status, { referralReward: config.referralReward })) });
+});
+
+opsRoutes.put('/ops/drivers/:id/location', requireOpsToken, async (c) => {
+  const driverId = c.req.param('id');
+  const { lat, lng } = await readBody(c, ops.positionSchema);
+  return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng)) });
+});

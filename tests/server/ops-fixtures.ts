@@ -1,0 +1,66 @@
+/** Rows for the ops and simulator tests, written straight to the database (no sign-up needed). */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TaskStatus } from '../../src/lib/contract';
+import type { Queryable } from '../../server/db/connection';
+
+export async function insertClient(db: Queryable, options: { referredBy?: string; firstname?: string } = {}): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `insert into users (id, email, password_hash, firstname, lastname, phonenumber, referral_code, referred_by)
+     values ($1, $2, 'not-a-real-hash', $3, 'Test', '+2348012345678', $4, $5)`,
+    [id, `client-${id}@example.ng`, options.firstname ?? 'Chioma', `REF${randomBytes(5).toString('hex').toUpperCase()}`, options.referredBy ?? null],
+  );
+  return id;
+}
+
+export async function insertDriver(db: Queryable, position: { lat: number; lng: number }, firstname = 'Segun'): Promise<string> {
+  const id = randomUUID();
+  await db.query(`insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, 'Driver', '+2348020000000', $3, $4)`, [
+    id,
+    firstname,
+    position.lat,
+    position.lng,
+  ]);
+  return id;
+}
+
+export interface TaskFixture {
+  status?: TaskStatus;
+  driverId?: string | null;
+  lat?: number;
+  lng?: number;
+  createdAt?: Date;
+  /** Records the reference in payment_uses, as a paid task has it. */
+  paid?: boolean;
+}
+
+export async function insertTask(db: Queryable, userId: string, fixture: TaskFixture = {}): Promise<string> {
+  const id = randomUUID();
+  const reference = `${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const createdAt = fixture.createdAt ?? new Date();
+  if (fixture.paid ?? true) {
+    await db.query(`insert into payment_uses (reference, purpose, user_id, amount_kobo) values ($1, 'task', $2, 150000)`, [reference, userId]);
+  }
+  await db.query(
+    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
+                        confirmation_code, driver_id, created_at)
+     values ($1, $2, $3, $4, '3 Awolowo Road, Ikoyi, Lagos', $5, $6, $7, 'household', 'Household Waste Pickup', 1500, 'per pickup',
+             '123456', $8, $7)`,
+    [id, userId, fixture.status ?? 'pending', reference, fixture.lng ?? 3.4305, fixture.lat ?? 6.447, createdAt, fixture.driverId ?? null],
+  );
+  return id;
+}
+
+export async function insertUserMessage(db: Queryable, taskId: string, content: string): Promise<void> {
+  await db.query(`insert into messages (id, task_id, sender, content, client_id) values ($1, $2, 'user', $3, $4)`, [
+    randomUUID(),
+    taskId,
+    content,
+    randomUUID(),
+  ]);
+}
+
+/** Empties what the ops tests write (users stay: ids are unique). */
+export async function clearTasksAndDrivers(db: Queryable): Promise<void> {
+  for (const table of ['messages', 'tasks', 'payment_uses', 'drivers']) await db.query(`delete from ${table}`);
+}

@@ -1,0 +1,386 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import * as ops from '../../server/ops/commands';
+import { runCli } from '../../server/ops/cli';
+import { opsTokenMatches, readStoredOpsToken, resolveOpsToken } from '../../server/ops/token';
+import { createTestServer, type TestServer } from './harness';
+import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
+
+const OPS_TOKEN = 'test-ops-token-0123456789';
+let server: TestServer;
+let http: ReturnType<typeof serve>;
+let port: number;
+
+beforeAll(async () => {
+  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
+  http = await new Promise((resolve) => {
+    const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  port = (http.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((done) => http.close(() => done()));
+  await server.close();
+});
+beforeEach(() => clearTasksAndDrivers(server.deps.db));
+
+const db = () => server.deps.db;
+const YABA = { lat: 6.5158, lng: 3.3782 };
+const IKEJA = { lat: 6.6018, lng: 3.3515 };
+
+async function user(id: string) {
+  const [row] = await db().query<{ balance: string; notification: boolean; referral_rewarded: boolean }>('select * from users where id = $1', [id]);
+  return { balance: Number(row.balance), notification: row.notification, rewarded: row.referral_rewarded };
+}
+
+async function expectOpsError(work: Promise<unknown>, kind: 'invalid' | 'not-found', message: RegExp) {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ops.OpsError);
+  expect((error as ops.OpsError).kind).toBe(kind);
+  expect((error as ops.OpsError).message).toMatch(message);
+}
+
+describe('the ops token', () => {
+  it('OPS_TOKEN wins; otherwise one is generated once into DATA_DIR/ops-token (mode 600) and reused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenpick-ops-'));
+    try {
+      expect(resolveOpsToken('configured', dir)).toBe('configured');
+      expect(existsSync(join(dir, 'ops-token'))).toBe(false);
+      const token = resolveOpsToken(undefined, dir);
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      expect(readFileSync(join(dir, 'ops-token'), 'utf8')).toBe(token);
+      expect(statSync(join(dir, 'ops-token')).mode & 0o777).toBe(0o600);
+      expect(resolveOpsToken(undefined, dir)).toBe(token);
+      expect(readStoredOpsToken(dir)).toBe(token);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a memory:// data folder gets a fresh token that is written nowhere', () => {
+    const first = resolveOpsToken(undefined, 'memory://');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(resolveOpsToken(undefined, 'memory://')).not.toBe(first);
+    expect(readStoredOpsToken('memory://')).toBeUndefined();
+  });
+
+  it('compares tokens whatever their length', () => {
+    expect(opsTokenMatches(OPS_TOKEN, OPS_TOKEN)).toBe(true);
+    expect(opsTokenMatches('short', OPS_TOKEN)).toBe(false);
+    expect(opsTokenMatches(`${OPS_TOKEN}x`, OPS_TOKEN)).toBe(false);
+    expect(opsTokenMatches(undefined, OPS_TOKEN)).toBe(false);
+  });
+});
+
+describe('operator commands', () => {
+  it('lists tasks newest first, with client and driver, optionally by status', async () => {
+    const client = await insertClient(db(), { firstname: 'Bisi' });
+    const driver = await insertDriver(db(), YABA, 'Emeka');
+    const older = await insertTask(db(), client, { createdAt: new Date(Date.now() - 60_000) });
+    const newer = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
+
+    const all = await ops.listTasks(db());
+    expect(all.map((task) => task.id)).toEqual([newer, older]);
+    expect(all[0]).toMatchObject({
+      status: 'driver-assigned',
+      serviceName: 'Household Waste Pickup',
+      type: 'household',
+      amount: 1500,
+      unit: 'per pickup',
+      confirmationCode: '123456',
+      client: { id: client, name: 'Bisi Test' },
+      driver: { id: driver, name: 'Emeka Driver', phone: '+2348020000000' },
+    });
+    expect(all[1].driver).toBeNull();
+    expect(typeof all[0].datetime).toBe('string');
+    expect((await ops.listTasks(db(), { status: 'pending' })).map((task) => task.id)).toEqual([older]);
+    await expectOpsError(ops.listTasks(db(), { status: 'done' }), 'invalid', /Unknown status "done": use one of pending, driver-assigned/);
+  });
+
+  it('lists drivers with their position and how many tasks they are on', async () => {
+    const client = await insertClient(db());
+    const busy = await insertDriver(db(), YABA, 'Emeka');
+    await insertDriver(db(), IKEJA, 'Ibrahim');
+    await insertTask(db(), client, { status: 'on-going', driverId: busy });
+    await insertTask(db(), client, { status: 'completed', driverId: busy });
+    const drivers = await ops.listDrivers(db());
+    expect(drivers.map((driver) => [driver.firstname, driver.activeTasks])).toEqual([
+      ['Emeka', 1],
+      ['Ibrahim', 0],
+    ]);
+    expect(drivers[0]).toMatchObject({ lat: YABA.lat, lng: YABA.lng, phone: '+2348020000000' });
+  });
+
+  it('assign gives a task a driver and makes it driver-assigned; ids may be shortened to a unique prefix', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client);
+    const assigned = await ops.assignDriver(db(), task.slice(0, 8), driver.slice(0, 6));
+    expect(assigned).toMatchObject({ id: task, status: 'driver-assigned', driver: { id: driver } });
+  });
+
+  it('assign refuses unknown ids, too short prefixes and finished tasks', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client);
+    await expectOpsError(ops.assignDriver(db(), 'no-such-task', driver), 'not-found', /No task with id "no-such-task"/);
+    await expectOpsError(ops.assignDriver(db(), task, 'no-such-driver'), 'not-found', /No driver with id "no-such-driver"/);
+    await expectOpsError(ops.assignDriver(db(), task.slice(0, 3), driver), 'not-found', /No task/);
+    const done = await insertTask(db(), client, { status: 'completed', driverId: driver });
+    await expectOpsError(ops.assignDriver(db(), done, driver), 'invalid', /is completed: only a pending, driver-assigned or on-going task/);
+  });
+
+  it('status sets one of the five statuses; pending drops the driver; driver statuses need a driver', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
+    expect((await ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 })).task.status).toBe('on-going');
+    const pending = await ops.setTaskStatus(db(), task, 'pending', { referralReward: 500 });
+    expect(pending.task).toMatchObject({ status: 'pending', driver: null });
+    await expectOpsError(ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 }), 'invalid', /has no driver: assign one first/);
+    expect((await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 500 })).task.status).toBe('cancelled');
+    await expectOpsError(ops.setTaskStatus(db(), task, 'in-progress', { referralReward: 500 }), 'invalid', /Unknown status "in-progress"/);
+    await expectOpsError(ops.setTaskStatus(db(), 'missing-task', 'completed', { referralReward: 500 }), 'not-found', /No task with id/);
+  });
+
+  it('move sets a driver position; latitude and longitude are validated', async () => {
+    const driver = await insertDriver(db(), YABA);
+    const moved = await ops.moveDriver(db(), driver, IKEJA.lat, IKEJA.lng);
+    expect(moved).toMatchObject({ id: driver, lat: IKEJA.lat, lng: IKEJA.lng });
+    await expectOpsError(ops.moveDriver(db(), driver, 91, 3.3), 'invalid', /lat must be between -90 and 90/);
+    await expectOpsError(ops.moveDriver(db(), driver, 6.5, -181), 'invalid', /lng must be between -180 and 180/);
+    await expectOpsError(ops.moveDriver(db(), driver, Number.NaN, 3.3), 'invalid', /lat must be a number/);
+    await expectOpsError(ops.moveDriver(db(), 'ghost-driver', 6.5, 3.3), 'not-found', /No driver with id "ghost-driver"/);
+  });
+
+  it('add-driver adds a driver; names, phone and position are validated', async () => {
+    const driver = await ops.addDriver(db(), { firstname: ' Bola ', lastname: 'Ahmed', phone: '+2348090001111', ...IKEJA });
+    expect(driver).toMatchObject({ firstname: 'Bola', lastname: 'Ahmed', phone: '+2348090001111', activeTasks: 0, ...IKEJA });
+    expect((await ops.listDrivers(db())).map((item) => item.id)).toEqual([driver.id]);
+    await expectOpsError(ops.addDriver(db(), { firstname: '', lastname: 'Ahmed', phone: '+2348090001111', ...IKEJA }), 'invalid', /firstname is required/);
+    await expectOpsError(ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: 'call me', ...IKEJA }), 'invalid', /phone must be a phone number/);
+    await expectOpsError(ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: '+2348090001111', lat: 100, lng: 3 }), 'invalid', /lat must be between/);
+  });
+});
+
+describe('the referral reward', () => {
+  it("is credited once, when the referred client's first task completes, and turns the referrer's notification on", async () => {
+    const referrer = await insertClient(db(), { firstname: 'Ngozi' });
+    const referred = await insertClient(db(), { referredBy: referrer });
+    const driver = await insertDriver(db(), YABA);
+    const first = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
+    const second = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
+    expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
+
+    const change = await ops.setTaskStatus(db(), first, 'completed', { referralReward: 500 });
+    expect(change.referralReward).toEqual({ referrerId: referrer, amount: 500 });
+    expect(await user(referrer)).toMatchObject({ balance: 500, notification: true });
+    expect((await user(referred)).rewarded).toBe(true);
+
+    expect((await ops.setTaskStatus(db(), second, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    await ops.setTaskStatus(db(), first, 'on-going', { referralReward: 500 });
+    expect((await ops.setTaskStatus(db(), first, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect((await user(referrer)).balance).toBe(500);
+  });
+
+  it('is only for the first completed task: a client who already completed one earns the referrer nothing', async () => {
+    const referrer = await insertClient(db());
+    const referred = await insertClient(db(), { referredBy: referrer });
+    const driver = await insertDriver(db(), YABA);
+    await insertTask(db(), referred, { status: 'completed', driverId: driver });
+    const later = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
+    expect((await ops.setTaskStatus(db(), later, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
+  });
+
+  it('is not given for a client without a referrer, and other statuses give nothing', async () => {
+    const loner = await insertClient(db());
+    const referrer = await insertClient(db());
+    const referred = await insertClient(db(), { referredBy: referrer });
+    const driver = await insertDriver(db(), YABA);
+    const own = await insertTask(db(), loner, { status: 'on-going', driverId: driver });
+    expect((await ops.setTaskStatus(db(), own, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect(await user(loner)).toEqual({ balance: 0, notification: false, rewarded: false });
+    const cancelled = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
+    await ops.setTaskStatus(db(), cancelled, 'cancelled', { referralReward: 500 });
+    expect((await user(referrer)).balance).toBe(0);
+  });
+
+  it('uses the configured amount (REFERRAL_REWARD) through the API', async () => {
+    const referrer = await insertClient(db());
+    const referred = await insertClient(db(), { referredBy: referrer });
+    const task = await insertTask(db(), referred, { status: 'on-going', driverId: await insertDriver(db(), YABA) });
+    const response = await server.request('POST', `/ops/tasks/${task}/status`, { headers: { 'X-Ops-Token': OPS_TOKEN }, body: { status: 'completed' } });
+    expect(response.status).toBe(200);
+    expect(response.body.data.referralReward).toEqual({ referrerId: referrer, amount: server.deps.config.referralReward });
+    expect((await user(referrer)).balance).toBe(500);
+  });
+});
+
+describe('the ops HTTP API', () => {
+  const auth = { 'X-Ops-Token': OPS_TOKEN };
+
+  it('answers 401 without the X-Ops-Token header or with a wrong one', async () => {
+    const attempts: Record<string, string>[] = [{}, { 'X-Ops-Token': 'wrong' }, { 'X-Ops-Token': `${OPS_TOKEN.slice(0, -1)}X` }, { Authorization: `Bearer ${OPS_TOKEN}` }];
+    for (const headers of attempts) {
+      const list = await server.request('GET', '/ops/tasks', { headers });
+      expect(list.status).toBe(401);
+      expect(list.body.message).toMatch(/ops token|X-Ops-Token/i);
+      const add = await server.request('POST', '/ops/drivers', { headers, body: { firstname: 'A', lastname: 'B', phone: '+2348000000000', ...YABA } });
+      expect(add.status).toBe(401);
+    }
+    expect(await ops.listDrivers(db())).toEqual([]);
+  });
+
+  it('every operator endpoint needs the token; an unknown /ops path is a plain 404', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/ops/tasks'],
+      ['GET', '/ops/drivers'],
+      ['POST', '/ops/drivers', {}],
+      ['POST', '/ops/tasks/some-task/assign', { driverId: 'x' }],
+      ['POST', '/ops/tasks/some-task/status', { status: 'completed' }],
+      ['PUT', '/ops/drivers/some-driver/location', YABA],
+    ];
+    for (const [method, path, body] of calls) expect((await server.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    expect(await server.request('GET', '/ops/nothing', { headers: auth })).toMatchObject({ status: 404, body: { message: 'Not found' } });
+  });
+
+  it('GET /ops/tasks and /ops/drivers answer { data: [...] }; a bad status filter is a 400', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
+    const tasks = await server.request('GET', '/ops/tasks?status=driver-assigned', { headers: auth });
+    expect(tasks.status).toBe(200);
+    expect(tasks.body.data).toEqual([expect.objectContaining({ id: task, status: 'driver-assigned', driver: expect.objectContaining({ id: driver }) })]);
+    const drivers = await server.request('GET', '/ops/drivers', { headers: auth });
+    expect(drivers.body.data).toEqual([expect.objectContaining({ id: driver, activeTasks: 1, lat: YABA.lat })]);
+    const bad = await server.request('GET', '/ops/tasks?status=bogus', { headers: auth });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: expect.stringMatching(/Unknown status "bogus"/) });
+  });
+
+  it('POST /ops/tasks/:id/assign: 200 with the task, 400 bad body, 404 unknown task or driver', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client);
+    const missing = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, body: {} });
+    expect(missing).toMatchObject({ status: 400, body: { message: 'driverId is required' } });
+    const notJson = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, rawBody: '{oops' });
+    expect(notJson).toMatchObject({ status: 400, body: { message: 'Request body must be valid JSON' } });
+    expect((await server.request('POST', '/ops/tasks/nope/assign', { headers: auth, body: { driverId: driver } })).status).toBe(404);
+    const unknownDriver = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, body: { driverId: 'nobody' } });
+    expect(unknownDriver).toMatchObject({ status: 404, body: { message: 'No driver with id "nobody"' } });
+    const ok = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, body: { driverId: driver } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ id: task, status: 'driver-assigned', driver: { id: driver } });
+  });
+
+  it('POST /ops/tasks/:id/status: 200 with { task, referralReward }, 400 bad status, 404 unknown task', async () => {
+    const client = await insertClient(db());
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: await insertDriver(db(), YABA) });
+    const bad = await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: { status: 'done' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Unknown status "done"/);
+    expect((await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: {} })).body).toEqual({ message: 'status is required' });
+    expect((await server.request('POST', '/ops/tasks/unknown/status', { headers: auth, body: { status: 'cancelled' } })).status).toBe(404);
+    const ok = await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: { status: 'on-going' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ task: expect.objectContaining({ id: task, status: 'on-going' }), referralReward: null });
+  });
+
+  it('PUT /ops/drivers/:id/location and POST /ops/drivers validate their input', async () => {
+    const driver = await insertDriver(db(), YABA);
+    expect((await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: 200, lng: 3 } })).status).toBe(400);
+    expect((await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: '6.5', lng: 3 } })).status).toBe(400);
+    expect((await server.request('PUT', '/ops/drivers/ghost/location', { headers: auth, body: IKEJA })).status).toBe(404);
+    const moved = await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: IKEJA });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ id: driver, ...IKEJA });
+
+    const badPhone = await server.request('POST', '/ops/drivers', { headers: auth, body: { firstname: 'Kemi', lastname: 'Ade', phone: 'x', ...YABA } });
+    expect(badPhone.status).toBe(400);
+    const added = await server.request('POST', '/ops/drivers', { headers: auth, body: { firstname: 'Kemi', lastname: 'Ade', phone: '+2348091234567', ...YABA } });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ id: expect.any(String), firstname: 'Kemi', lastname: 'Ade', activeTasks: 0 });
+  });
+});
+
+describe('the ops CLI', () => {
+  function capture() {
+    const output = { out: [] as string[], err: [] as string[] };
+    return { output, io: { out: (text: string) => output.out.push(text), err: (text: string) => output.err.push(text) } };
+  }
+  const env = (extra: Record<string, string> = {}) => ({ HOST: '127.0.0.1', PORT: String(port), DATA_DIR: 'memory://', OPS_TOKEN, ...extra });
+  const noDirectDatabase = async () => {
+    throw new Error('the database must not be opened while the server answers');
+  };
+
+  async function refusedPort(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const free = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return free;
+  }
+
+  it('runs commands through the running server and prints tables', async () => {
+    const client = await insertClient(db(), { firstname: 'Funke' });
+    const driver = await insertDriver(db(), YABA, 'Emeka');
+    const task = await insertTask(db(), client);
+    const { output, io } = capture();
+    expect(await runCli(['assign', task.slice(0, 8), driver.slice(0, 8)], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(0);
+    expect(output.out.join('\n')).toMatch(/is driver-assigned: driver Emeka Driver/);
+    expect(await runCli(['tasks', '--status', 'driver-assigned'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(0);
+    const table = output.out.at(-1)!;
+    expect(table.split('\n')[0]).toMatch(/^ID\s+STATUS\s+SERVICE\s+AMOUNT\s+CLIENT\s+DRIVER/);
+    expect(table).toContain(task.slice(0, 8));
+    expect(table).toContain('₦1,500.00');
+    expect(output.err).toEqual([]);
+  });
+
+  it('fails with a hint when the server refuses the token', async () => {
+    const { output, io } = capture();
+    expect(await runCli(['drivers'], { env: env({ OPS_TOKEN: 'wrong' }), ...io, openDatabase: noDirectDatabase })).toBe(1);
+    expect(output.err.join('\n')).toMatch(/Invalid ops token: set OPS_TOKEN/);
+  });
+
+  it('opens the database itself when no server answers (connection refused)', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
+    let closed = false;
+    const { output, io } = capture();
+    const code = await runCli(['status', task, 'on-going', '--json'], {
+      env: env({ PORT: String(await refusedPort()) }),
+      ...io,
+      openDatabase: async () => ({ db: db(), close: async () => void (closed = true) }),
+    });
+    expect(code).toBe(0);
+    expect(output.err.join('\n')).toMatch(/no server at http:\/\/127\.0\.0\.1:\d+: working on the database/);
+    expect(JSON.parse(output.out[0])).toMatchObject({ task: { id: task, status: 'on-going' }, referralReward: null });
+    expect(closed).toBe(true);
+  });
+
+  it('reports errors and usage with a non-zero exit code', async () => {
+    const { output, io } = capture();
+    expect(await runCli(['status', 'unknown-task', 'completed'], { env: env(), ...io })).toBe(1);
+    expect(output.err.at(-1)).toBe('No task with id "unknown-task"');
+    expect(await runCli(['move', 'abcd', '6.5', 'east'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(1);
+    expect(output.err.at(-1)).toMatch(/lng must be a number/);
+    expect(await runCli(['assign', 'only-one-id'], { env: env(), ...io })).toBe(2);
+    expect(output.err.at(-1)).toBe('Usage: npm run ops -- assign <taskId> <driverId>');
+    expect(await runCli(['launch'], { env: env(), ...io })).toBe(2);
+    expect(output.err.at(-1)).toMatch(/^Unknown command "launch"/);
+    expect(await runCli(['tasks', '--colour'], { env: env(), ...io })).toBe(2);
+    expect(await runCli(['help'], { env: env(), ...io })).toBe(0);
+    expect(output.out.at(-1)).toMatch(/add-driver <firstname> <lastname> <phone> <lat> <lng>/);
+  });
+});
