@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer({ config: { corsOrigins: ['https://partner.example.ng'] } });
+});
+afterAll(() => server.close());
+
+describe('security headers, CORS and body limits', () => {
+  it('CORS allows a configured origin', async () => {
+    const response = await server.request('OPTIONS', '/client/login', {
+      headers: { Origin: 'https://partner.example.ng', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example.ng');
+  });
+
+  it('CORS does not allow an unknown origin', async () => {
+    const response = await server.request('OPTIONS', '/client/login', {
+      headers: { Origin: 'https://evil.example.com', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+
+  it('answers carry security headers', async () => {
+    const response = await server.request('GET', '/admin/pricing');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+  });
+
+  it('a body over 3 MB is refused with 413 and a JSON message, and nothing is written', async () => {
+    const before = await server.deps.db.query<{ count: number }>('select count(*)::int as count from users');
+    const huge = JSON.stringify({ firstname: 'x'.repeat(3.2 * 1024 * 1024), lastname: 'y', email: 'big@example.ng', phonenumber: '1', password: 'longenough' });
+    const response = await server.request('POST', '/client/signup', { rawBody: huge });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toMatch(/too large/);
+    const after = await server.deps.db.query<{ count: number }>('select count(*)::int as count from users');
+    expect(after[0].count).toBe(before[0].count);
+  });
+
+  it('an unknown path answers 404 with a JSON message', async () => {
+    const response = await server.request('POST', '/client/nothing-here', { body: {} });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { cacheControlFor } from '../../server/http/static';
+import { createTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let app: ReturnType<typeof createApp>;
+let dist: string;
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  dist = mkdtempSync(join(tmpdir(), 'greenpick-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>GreenPick</title><div id="root"></div>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigScript);
+  app = createApp(server.deps, { distDir: dist });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const html = { Accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the built app', () => {
+  it('hashed assets are immutable and served precompressed (brotli)', async () => {
+    const response = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(bigScript);
+  });
+
+  it('index.html and sw.js are revalidated, never cached blindly', async () => {
+    expect(cacheControlFor('/sw.js')).toBe('no-cache');
+    const sw = await app.request('/sw.js');
+    expect(sw.headers.get('Cache-Control')).toBe('no-cache');
+    const index = await app.request('/', { headers: html });
+    expect(index.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await index.text()).toContain('<div id="root">');
+  });
+
+  it('app routes (navigations) fall back to the app shell', async () => {
+    for (const path of ['/client/home', '/client/create', '/login', '/some/unknown/page']) {
+      const response = await app.request(path, { headers: html });
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<title>GreenPick</title>');
+    }
+  });
+
+  it('the fallback never swallows API paths', async () => {
+    for (const path of ['/admin/unknown', '/driver/location', '/api/user/nothing', '/ops/nothing']) {
+      const response = await app.request(path, { headers: html });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('Content-Type')).toContain('application/json');
+      expect(await response.json()).toEqual({ message: 'Not found' });
+    }
+    const post = await app.request('/client/home', { method: 'POST', headers: { ...html, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(post.status).toBe(404);
+  });
+
+  it('a missing asset is a 404, not the shell', async () => {
+    const response = await app.request('/assets/missing-000.js', { headers: html });
+    expect(response.status).toBe(404);
+  });
+
+  it('the app gets a Content-Security-Policy that allows the map, Google and Paystack hosts', async () => {
+    const csp = (await app.request('/', { headers: html })).headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://js.paystack.co');
+    expect(csp).toContain('https://maps.googleapis.com');
+    expect(csp).toMatch(/img-src [^;]*tile\.openstreetmap\.org/);
+  });
+});
