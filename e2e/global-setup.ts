@@ -1,0 +1,21 @@
+/**
+ * Starts the reference server (API + the built app in dist/) once for the whole run, on a
+ * free port, with a fresh in-memory database and the demo data (no driver simulator, so
+ * the data stays still). Workers reach it through E2E_BASE_URL (`use.baseURL`). The function
+ * it returns is the global teardown: it closes the server.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../server/index';
+
+const distDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(`No built app in ${distDir}: run \`npm run build\` before the end-to-end tests.`);
+  }
+  const server = await startServer({ port: 0, dataDir: 'memory://', demo: true, simulator: false, log: false, distDir });
+  process.env.E2E_BASE_URL = server.url;
+  return () => server.close();
+}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './page-models/home-page';
+import { LoginPage } from './page-models/login-page';
+import { loginDemoClient, storeToken } from './support/demo-client';
+
+test.describe('smoke: the app shell and the guarded client area', () => {
+  test('/ shows the login screen', async ({ page }) => {
+    await new LoginPage(page).goto('/');
+  });
+
+  test('a signed-in client opens /client/home and sees Home and the navigation', async ({ page, request }) => {
+    const token = await loginDemoClient(request);
+    await new LoginPage(page).goto('/');
+    await storeToken(page, token);
+
+    const home = await new HomePage(page).goto();
+    await home.expectShown();
+    await expect(home.navLink('Home')).toHaveAttribute('aria-current', 'page');
+    await expect(home.logoutButton).toBeVisible();
+
+    await home.logout();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('below 768px the navigation is a bottom tab bar without Logout', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await loginDemoClient(request);
+    await new LoginPage(page).goto('/');
+    await storeToken(page, token);
+
+    const home = await new HomePage(page).goto();
+    await home.expectShown();
+    await expect(home.logoutButton).toBeHidden();
+    const navBox = await home.navigation.boundingBox();
+    expect(navBox && navBox.y + navBox.height).toBeCloseTo(844, 0);
+  });
+
+  test('without a token, /client/home redirects to /', async ({ page }) => {
+    await page.goto('/client/home');
+    await new LoginPage(page).expectShown();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

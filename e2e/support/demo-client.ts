@@ -1,0 +1,18 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/demo';
+import type { LoginAnswer, LoginRequest } from '../../src/lib/contract';
+
+/** Logs the seeded demo client in through the API (POST /client/login) and returns the token. */
+export async function loginDemoClient(request: APIRequestContext): Promise<string> {
+  const body: LoginRequest = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  const response = await request.post('/client/login', { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as LoginAnswer;
+  expect(typeof answer.data).toBe('string');
+  return answer.data;
+}
+
+/** Stores the token where the app keeps it when Remember me is checked (localStorage "token"). */
+export async function storeToken(page: Page, token: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}

@@ -1,0 +1,145 @@
+/**
+ * The app's IndexedDB (database `greenpick`), the one place that opens it. Both the app and
+ * the service worker import this module, so it uses no DOM-only API.
+ *
+ * Stores (version 1):
+ * - `answers`: the last good answer of an API read, per user and path (key `${userId}:${path}`),
+ *   served by the service worker when offline, marked as cached.
+ * - `outbox`: chat messages sent without network, replayed in order (auto-increment id,
+ *   index `byTaskId`).
+ * - `pendingTasks`: paid task creations not yet confirmed by the server (key = payment
+ *   reference). A record is written before the request is sent and removed only once the
+ *   server confirms, so a paid task is never lost.
+ *
+ * To change the schema: raise DB_VERSION and add an `oldVersion < N` step to `upgrade`.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CreateTaskRequest, SendMessageRequest } from './contract';
+
+export const DB_NAME = 'greenpick';
+export const DB_VERSION = 1;
+
+export interface CachedAnswer<T = unknown> {
+  /** `${userId}:${path}` */
+  key: string;
+  userId: string;
+  path: string;
+  body: T;
+  /** When the answer was received (ms since the epoch). */
+  savedAt: number;
+}
+
+export interface OutboxMessage extends SendMessageRequest {
+  /** Given by the store; absent before the message is queued. */
+  id?: number;
+  /** Sent with the message so that a replay is delivered exactly once. */
+  clientId: string;
+  queuedAt: number;
+}
+
+export interface PendingTask {
+  /** The payment reference (also `request.reference`). */
+  reference: string;
+  request: CreateTaskRequest;
+  savedAt: number;
+}
+
+interface OfflineSchema extends DBSchema {
+  answers: { key: string; value: CachedAnswer };
+  outbox: { key: number; value: OutboxMessage; indexes: { byTaskId: string } };
+  pendingTasks: { key: string; value: PendingTask };
+}
+
+/** The browser refused to store more (QuotaExceededError). */
+export class OfflineStorageFullError extends Error {
+  constructor(cause: unknown) {
+    super('There is no room left on this device to keep data for offline use', { cause });
+    this.name = 'OfflineStorageFullError';
+  }
+}
+
+let opening: Promise<IDBPDatabase<OfflineSchema>> | undefined;
+
+export function openOfflineDb(): Promise<IDBPDatabase<OfflineSchema>> {
+  opening ??= openDB<OfflineSchema>(DB_NAME, DB_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('answers', { keyPath: 'key' });
+        const outbox = db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+        outbox.createIndex('byTaskId', 'taskId');
+        db.createObjectStore('pendingTasks', { keyPath: 'reference' });
+      }
+    },
+    // A newer version (a new app or worker) wants to upgrade: let it, and reopen on next use.
+    blocking: () => closeOfflineDb(),
+    terminated: () => {
+      opening = undefined;
+    },
+  }).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}
+
+export function closeOfflineDb(): void {
+  const current = opening;
+  opening = undefined;
+  void current?.then((db) => db.close(), () => undefined);
+}
+
+async function write<T>(action: (db: IDBPDatabase<OfflineSchema>) => Promise<T>): Promise<T> {
+  try {
+    return await action(await openOfflineDb());
+  } catch (error) {
+    if (error instanceof Error && error.name === 'QuotaExceededError') throw new OfflineStorageFullError(error);
+    throw error;
+  }
+}
+
+// ---- answers ----
+
+export function answerKey(userId: string, path: string): string {
+  return `${userId}:${path}`;
+}
+
+export async function getCachedAnswer<T>(userId: string, path: string): Promise<CachedAnswer<T> | undefined> {
+  const db = await openOfflineDb();
+  return (await db.get('answers', answerKey(userId, path))) as CachedAnswer<T> | undefined;
+}
+
+export async function putCachedAnswer<T>(userId: string, path: string, body: T, savedAt = Date.now()): Promise<void> {
+  await write((db) => db.put('answers', { key: answerKey(userId, path), userId, path, body, savedAt }));
+}
+
+// ---- outbox ----
+
+/** Queues a message; returns its id (the queue order). */
+export function addToOutbox(message: Omit<OutboxMessage, 'id'>): Promise<number> {
+  return write((db) => db.add('outbox', message));
+}
+
+/** Queued messages, oldest first; of one task when `taskId` is given. */
+export async function getOutbox(taskId?: string): Promise<OutboxMessage[]> {
+  const db = await openOfflineDb();
+  return taskId === undefined ? db.getAll('outbox') : db.getAllFromIndex('outbox', 'byTaskId', taskId);
+}
+
+export async function removeFromOutbox(id: number): Promise<void> {
+  await write((db) => db.delete('outbox', id));
+}
+
+// ---- pending paid tasks ----
+
+export async function putPendingTask(request: CreateTaskRequest, savedAt = Date.now()): Promise<void> {
+  await write((db) => db.put('pendingTasks', { reference: request.reference, request, savedAt }));
+}
+
+export async function getPendingTasks(): Promise<PendingTask[]> {
+  const db = await openOfflineDb();
+  return db.getAll('pendingTasks');
+}
+
+export async function removePendingTask(reference: string): Promise<void> {
+  await write((db) => db.delete('pendingTasks', reference));
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../ui/placeholder-page';
+import { PublicPage } from '../ui/public-page';
+
+export const Route = createFileRoute('/privacy')({
+  component: () => (
+    <PublicPage>
+      <PlaceholderPage title="Privacy Policy" />
+    </PublicPage>
+  ),
+});

@@ -1,0 +1,10 @@
+/**
+ * Paths that belong to the API (the server's API_PREFIXES): a request there is never
+ * answered with the app shell. App routes such as /client/home are navigations; the API's
+ * /client/* calls are POSTs, so they are never navigations.
+ */
+export const API_PATH_DENYLIST: RegExp[] = [/^\/admin\//, /^\/driver\//, /^\/api\//, /^\/dev\//, /^\/ops\//];
+
+export function isApiPath(pathname: string): boolean {
+  return API_PATH_DENYLIST.some((pattern) => pattern.test(pathname));
+}

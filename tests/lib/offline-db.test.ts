@@ -1,0 +1,86 @@
+import 'fake-indexeddb/auto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CreateTaskRequest } from '../../src/lib/contract';
+import {
+  DB_NAME,
+  addToOutbox,
+  closeOfflineDb,
+  getCachedAnswer,
+  getOutbox,
+  getPendingTasks,
+  openOfflineDb,
+  putCachedAnswer,
+  putPendingTask,
+  removeFromOutbox,
+  removePendingTask,
+} from '../../src/lib/offline-db';
+
+afterAll(() => closeOfflineDb());
+
+const task = (reference: string): CreateTaskRequest => ({
+  address: '12 Herbert Macaulay Way, Yaba, Lagos',
+  location: { type: 'Point', coordinates: [3.3782, 6.5158] },
+  amount: 1500,
+  unit: 'per pickup',
+  user: 'u1',
+  reference,
+  type: 'household',
+  serviceName: 'Household Waste Pickup',
+});
+
+describe('the offline database', () => {
+  it('is "greenpick" version 1 with the answers, outbox and pendingTasks stores', async () => {
+    const db = await openOfflineDb();
+    expect(db.name).toBe(DB_NAME);
+    expect(db.version).toBe(1);
+    expect([...db.objectStoreNames].sort()).toEqual(['answers', 'outbox', 'pendingTasks']);
+  });
+
+  it('opens once: every caller shares one connection', async () => {
+    expect(await openOfflineDb()).toBe(await openOfflineDb());
+  });
+
+  it('keeps the last answer per user and path', async () => {
+    await putCachedAnswer('u1', '/admin/pricing', { data: [1] }, 1000);
+    await putCachedAnswer('u1', '/admin/pricing', { data: [2] }, 2000);
+    await putCachedAnswer('u2', '/admin/pricing', { data: [3] }, 3000);
+
+    expect(await getCachedAnswer('u1', '/admin/pricing')).toEqual({
+      key: 'u1:/admin/pricing',
+      userId: 'u1',
+      path: '/admin/pricing',
+      body: { data: [2] },
+      savedAt: 2000,
+    });
+    expect((await getCachedAnswer<{ data: number[] }>('u2', '/admin/pricing'))?.body.data).toEqual([3]);
+    expect(await getCachedAnswer('u3', '/admin/pricing')).toBeUndefined();
+  });
+
+  it('queues chat messages in order, per task, until removed', async () => {
+    const first = await addToOutbox({ taskId: 't1', sender: 'user', content: 'I am at the gate', clientId: 'c1', queuedAt: 1 });
+    await addToOutbox({ taskId: 't2', sender: 'user', content: 'Other task', clientId: 'c2', queuedAt: 2 });
+    await addToOutbox({ taskId: 't1', sender: 'user', content: 'Blue door', clientId: 'c3', queuedAt: 3 });
+
+    expect((await getOutbox('t1')).map((message) => message.content)).toEqual(['I am at the gate', 'Blue door']);
+    expect((await getOutbox()).map((message) => message.clientId)).toEqual(['c1', 'c2', 'c3']);
+
+    await removeFromOutbox(first);
+    expect((await getOutbox('t1')).map((message) => message.clientId)).toEqual(['c3']);
+  });
+
+  it('keeps one pending paid task per payment reference until the server confirms it', async () => {
+    await putPendingTask(task('1767225600000-ab12'), 10);
+    await putPendingTask(task('1767225600000-ab12'), 20);
+    await putPendingTask(task('1767225600500-cd34'), 30);
+
+    const pending = await getPendingTasks();
+    expect(pending.map((record) => [record.reference, record.savedAt])).toEqual([
+      ['1767225600000-ab12', 20],
+      ['1767225600500-cd34', 30],
+    ]);
+    expect(pending[0].request.serviceName).toBe('Household Waste Pickup');
+
+    await removePendingTask('1767225600000-ab12');
+    expect((await getPendingTasks()).map((record) => record.reference)).toEqual(['1767225600500-cd34']);
+  });
+});

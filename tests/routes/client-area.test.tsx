@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { routeTree } from '../../src/routeTree.gen';
+
+function renderAt(path: string) {
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  // jsdom has no scrolling; the router restores scroll positions on navigation.
+  window.scrollTo = () => {};
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the signed-in area', () => {
+  it('without a token, /client/home redirects to / (the login screen), replacing the entry', async () => {
+    const router = renderAt('/client/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.history.length).toBe(1);
+  });
+
+  it('with a token, shows Home and the Home / History / Profile navigation', async () => {
+    localStorage.setItem('token', 'abc');
+    renderAt('/client/home');
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [['Home', '/client/home'], ['History', '/client/history'], ['Profile', '/client/profile']]) {
+      expect(nav.querySelector(`a[href="${href}"]`)?.textContent).toBe(name);
+    }
+  });
+
+  it('/client (index) is the home too', async () => {
+    sessionStorage.setItem('token', 'abc');
+    renderAt('/client');
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('Logout clears the token and goes to /', async () => {
+    localStorage.setItem('token', 'abc');
+    const router = renderAt('/client/history');
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('/client/settings shows only the word Settings', async () => {
+    localStorage.setItem('token', 'abc');
+    renderAt('/client/settings');
+    const heading = await screen.findByRole('heading', { name: 'Settings' });
+    expect(heading.parentElement?.textContent).toBe('Settings');
+  });
+
+  it('an unknown route shows a not-found page with a link home', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+});

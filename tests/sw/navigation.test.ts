@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isApiPath } from '../../sw/navigation';
+
+describe('navigations the service worker answers with the app shell', () => {
+  it('app routes, /client/* included, get the shell', () => {
+    for (const path of ['/', '/login', '/client', '/client/home', '/client/referal', '/unknown/page']) {
+      expect(isApiPath(path), path).toBe(false);
+    }
+  });
+
+  it('API paths never do', () => {
+    for (const path of ['/admin/pricing', '/driver/location/d1', '/api/user/profile', '/dev/mailbox', '/ops/tasks']) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+  });
+});

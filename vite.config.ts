@@ -1,0 +1,49 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** The web app manifest lives at the top level so that it reads as a file of its own. */
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+
+/**
+ * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
+ * while tests run, and the PWA plugin would build a service worker. Both stay out of tests
+ * (server tests in tests/server run under this same config, in node).
+ */
+const isVitest = process.env.VITEST !== undefined;
+
+function appPlugins(): PluginOption[] {
+  if (isVitest) return [react()];
+  return [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself, through src/lib/sw-bridge.ts.
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}'],
+        // MapLibre (and its worker) are precached so that maps open offline once installed.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ];
+}
+
+export default defineConfig({
+  plugins: appPlugins(),
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
+    environment: 'node',
+    // Server test files each start an in-memory PGlite in beforeAll (about 5 s on a warm
+    // machine); with several files in parallel on two cores that can pass the 10 s default.
+    hookTimeout: 30_000,
+  },
+});
