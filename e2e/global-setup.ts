@@ -9,7 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index';
 
-const distDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** E2E_DIST_DIR lets parallel work trees of one checkout test their own build. */
+const distDir = resolve(root, process.env.E2E_DIST_DIR ?? 'dist');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(distDir, 'index.html'))) {
