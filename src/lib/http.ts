@@ -7,7 +7,8 @@
  */
 import ky, { type KyInstance, type RetryOptions } from 'ky';
 import { config } from './config';
-import { clearToken, getToken } from './token-storage';
+import { useSessionStore } from './session-store';
+import { getToken } from './token-storage';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -52,4 +53,4 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
   });
 }
 
-export const http = createHttpClient({ prefixUrl: config.apiUrl, getToken, onUnauthorized: clearToken });
+export const http = createHttpClient({ prefixUrl: config.apiUrl, getToken, onUnauthorized: () => useSessionStore.getState().expire() });

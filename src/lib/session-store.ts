@@ -1,0 +1,43 @@
+/**
+ * Auth state in one place: a small zustand store over token storage. Screens sign in,
+ * sign out and read `notice` (why the visitor was sent back to the login screen, e.g. after
+ * a 401) through it; nothing else writes the token.
+ */
+import { create } from 'zustand';
+import { clearToken, getToken, setToken } from './token-storage';
+
+export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
+
+interface SessionState {
+  token: string | null;
+  /** A message for the login screen, shown once. */
+  notice: string | null;
+  signIn(token: string, options?: { remember?: boolean }): void;
+  /** Every logout: clears the token (and, later, the user's cached data). */
+  signOut(): void;
+  /** The server refused the token (401): sign out and tell the login screen why. */
+  expire(notice?: string): void;
+  takeNotice(): string | null;
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  token: getToken(),
+  notice: null,
+  signIn(token, options) {
+    setToken(token, options);
+    set({ token, notice: null });
+  },
+  signOut() {
+    clearToken();
+    set({ token: null });
+  },
+  expire(notice = SESSION_EXPIRED_NOTICE) {
+    clearToken();
+    set({ token: null, notice });
+  },
+  takeNotice() {
+    const { notice } = get();
+    if (notice) set({ notice: null });
+    return notice;
+  },
+}));
