@@ -8,6 +8,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index';
+import { DEFAULT_RATE_LIMITS } from '../server/http/rate-limit';
+
+/** Every journey signs in from 127.0.0.1: per-address limits would throttle the suite itself. */
+const rateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  loginPerAddress: { limit: 10_000, windowMs: 60_000 },
+  recoveryPerAddress: { limit: 10_000, windowMs: 60_000 },
+};
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** E2E_DIST_DIR lets parallel work trees of one checkout test their own build. */
@@ -17,7 +25,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`No built app in ${distDir}: run \`npm run build\` before the end-to-end tests.`);
   }
-  const server = await startServer({ port: 0, dataDir: 'memory://', demo: true, simulator: false, log: false, distDir });
+  const server = await startServer({ port: 0, dataDir: 'memory://', demo: true, simulator: false, log: false, distDir, rateLimits });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();
 }

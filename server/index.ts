@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
+import type { RateLimits } from './http/rate-limit';
 
 export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -22,6 +23,8 @@ export interface StartOptions {
   simulator?: boolean;
   distDir?: string;
   log?: boolean;
+  /** Rate limits other than the defaults (the e2e suite signs in many times from one address). */
+  rateLimits?: RateLimits;
 }
 
 export interface RunningServer {
@@ -40,7 +43,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.simulator !== undefined) overrides.simulator = options.simulator;
   if (options.log !== undefined) overrides.log = options.log;
   const config = loadConfig(process.env, overrides);
-  const deps = await createDeps(config);
+  const deps = await createDeps(config, { limits: options.rateLimits });
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));
   if (!hasFrontend) deps.log(`[server] no built app in ${distDir}: serving the API only (run npm run build)`);
