@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../ui/placeholder-page';
+import { ForgotScreen } from '../features/auth/forgot-screen';
 import { PublicPage } from '../ui/public-page';
 
 export const Route = createFileRoute('/forgot')({
   component: () => (
     <PublicPage>
-      <PlaceholderPage title="Forgot Password" />
+      <ForgotScreen />
     </PublicPage>
   ),
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../ui/placeholder-page';
+import { PrivacyPage } from '../features/auth/privacy-page';
 import { PublicPage } from '../ui/public-page';
 
 export const Route = createFileRoute('/privacy')({
   component: () => (
     <PublicPage>
-      <PlaceholderPage title="Privacy Policy" />
+      <PrivacyPage />
     </PublicPage>
   ),
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../ui/placeholder-page';
+import { TermsPage } from '../features/auth/terms-page';
 import { PublicPage } from '../ui/public-page';
 
 export const Route = createFileRoute('/terms')({
   component: () => (
     <PublicPage>
-      <PlaceholderPage title="Terms of Service" />
+      <TermsPage />
     </PublicPage>
   ),
 });

@@ -32,3 +32,11 @@ export const ProfileIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
+
+export const LogoutIcon = () => (
+  <Icon>
+    <path d="M9 4H5v16h4" />
+    <path d="M16 8l4 4-4 4" />
+    <path d="M20 12H10" />
+  </Icon>
+);

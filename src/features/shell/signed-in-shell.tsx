@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { clearToken } from '../../lib/token-storage';
+import { useSessionStore } from '../../lib/session-store';
+import { getToken } from '../../lib/token-storage';
 import { Logo } from '../../ui/logo';
-import { HistoryIcon, HomeIcon, ProfileIcon } from './nav-icons';
+import { HistoryIcon, HomeIcon, LogoutIcon, ProfileIcon } from './nav-icons';
+import './signed-in-shell.css';
 
 const ENTRIES = [
   { to: '/client/home', label: 'Home', Icon: HomeIcon },
@@ -13,12 +15,31 @@ const ENTRIES = [
 /**
  * The signed-in area's frame (SPEC section 2): Home, History and Profile as a bottom tab bar
  * below 768px wide, otherwise a left sidebar with the logo and Logout (the layout switch is
- * in CSS, so nothing re-renders on resize).
+ * in CSS, so nothing re-renders on resize). Whenever the session ends while this frame is
+ * shown (a logout anywhere, a 401 from any call, a logout in another tab), it returns to the
+ * login screen at /, which shows the notice of an expired session.
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+
+  useEffect(() => {
+    const leave = () => void navigate({ to: '/', replace: true });
+    const unsubscribe = useSessionStore.subscribe((state) => {
+      if (!state.token) leave();
+    });
+    // Another tab logged out and the token left the shared storage: end this session too.
+    const onStorage = () => {
+      if (!getToken()) useSessionStore.getState().signOut();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [navigate]);
+
   const logout = () => {
-    clearToken();
+    useSessionStore.getState().signOut();
     void navigate({ to: '/', replace: true });
   };
 
@@ -40,7 +61,8 @@ export function SignedInShell({ children }: { children: ReactNode }) {
           ))}
         </ul>
         <button type="button" className="shell-logout" onClick={logout}>
-          Logout
+          <LogoutIcon />
+          <span>Logout</span>
         </button>
       </nav>
       <main id="content" className="shell-main" tabIndex={-1}>

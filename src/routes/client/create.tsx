@@ -1,6 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { useEffect, useState } from 'react';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { AddressSearch } from '../../features/maps/address-search';
+import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
+import { createPlaceSearch } from '../../features/maps/place-search-for-config';
+import { CreateTaskScreen } from '../../features/tasks/create-task-screen';
 
 export const Route = createFileRoute('/client/create')({
-  component: () => <PlaceholderPage title="Create a Task" />,
+  component: CreateTaskRoute,
 });
+
+/** The create screen with the maps feature's address search and lazily loaded map. */
+function CreateTaskRoute() {
+  const serviceType = useRouterState({ select: (state) => state.location.state.serviceType }) ?? 'default';
+  const [placeSearch] = useState(createPlaceSearch);
+  useEffect(prefetchLocationMap, []);
+  return (
+    <CreateTaskScreen
+      serviceType={serviceType}
+      renderAddressSearch={(onChoose) => <AddressSearch search={placeSearch} onChoose={onChoose} />}
+      renderMap={(place) => <LazyLocationMap location={place} />}
+    />
+  );
+}

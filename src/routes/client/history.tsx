@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { HistoryScreen } from '../../features/tasks/history/history-screen';
 
-export const Route = createFileRoute('/client/history')({
-  component: () => <PlaceholderPage title="Order History" />,
-});
+export const Route = createFileRoute('/client/history')({ component: HistoryScreen });

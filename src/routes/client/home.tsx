@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../features/dashboard/home-screen';
+import { HomePage } from './-home-page';
 
-export const Route = createFileRoute('/client/home')({ component: HomeScreen });
+export const Route = createFileRoute('/client/home')({ component: HomePage });

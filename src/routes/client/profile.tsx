@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { ProfileScreen } from '../../features/profile/profile-screen';
 
-export const Route = createFileRoute('/client/profile')({
-  component: () => <PlaceholderPage title="Profile" />,
-});
+export const Route = createFileRoute('/client/profile')({ component: ProfileScreen });

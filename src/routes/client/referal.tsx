@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { ReferralScreen } from '../../features/profile/referral-screen';
 
-export const Route = createFileRoute('/client/referal')({
-  component: () => <PlaceholderPage title="Referral" />,
-});
+export const Route = createFileRoute('/client/referal')({ component: ReferralScreen });

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
+import { LoginPage } from './page-models/login-page';
+import { SignupPage } from './page-models/signup-page';
+
+let counter = 0;
+const freshEmail = () => `Signup-${Date.now()}-${process.pid}-${++counter}@Example.NG`;
+
+const details = (email: string) => ({ firstname: 'Amaka', lastname: 'Nwosu', email, phonenumber: '+2348031234567', password: 'greenpick-2026' });
+
+test.describe('sign-up', () => {
+  test("sign up, 'Account created successfully!, login with your details', back to / after 3 s, then log in", async ({ page }) => {
+    const typed = freshEmail();
+    const signup = await new SignupPage(page).goto();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/client/signup'));
+    await signup.signUp(details(typed));
+    expect((await answered).status()).toBe(201);
+    await expect(signup.toast('Account created successfully!, login with your details')).toBeVisible();
+    await expect(signup.field('Email Address')).toHaveValue(typed.toLowerCase());
+
+    // "After success the user is taken to / after 3 seconds."
+    await expect(page).toHaveURL(/\/signup$/);
+    const login = new LoginPage(page);
+    await login.expectShown();
+    await expect(page).toHaveURL(/\/$/);
+
+    await login.login(typed.toLowerCase(), 'greenpick-2026');
+    await expect(page).toHaveURL(/\/client\/home$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('a referral link signup?ref=CODE sends the code with the sign-up, then the new client logs in', async ({ page }) => {
+    const email = freshEmail().toLowerCase();
+    const signup = await new SignupPage(page).goto(DEMO_CLIENT.referralCode);
+    await expect(page.getByText(`Referral code ${DEMO_CLIENT.referralCode} will be applied.`)).toBeVisible();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/client/signup'));
+    await signup.signUp(details(email));
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    // (The payload itself, ref included, is checked in tests/features/auth/signup-screen.test.tsx:
+    // the browser does not expose the streamed request body to the test runner.)
+    await expect(signup.toast('Account created successfully!, login with your details')).toBeVisible();
+
+    const login = new LoginPage(page);
+    await login.expectShown();
+    await login.login(email, 'greenpick-2026');
+    await expect(page).toHaveURL(/\/client\/home$/);
+  });
+
+  test("a duplicate email: 'Email already exists' and no redirect", async ({ page }) => {
+    const signup = await new SignupPage(page).goto();
+    await signup.signUp(details(DEMO_EMAIL));
+    await expect(signup.toast('Email already exists')).toBeVisible();
+    await expect(signup.submitButton).toHaveText('Create Account');
+    await page.waitForTimeout(3500);
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("mismatched passwords: \"Passwords don't match!\"; a short one: 'Password must be at least 8 characters long'", async ({ page }) => {
+    const signup = await new SignupPage(page).goto();
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/client/signup')) calls += 1;
+    });
+    await signup.signUp({ ...details(freshEmail()), confirmPassword: 'greenpick-2027' });
+    await expect(signup.toast("Passwords don't match!")).toBeVisible();
+    await signup.field('Password').fill('short');
+    await signup.field('Confirm Password').fill('short');
+    await signup.submitButton.click();
+    await expect(signup.toast('Password must be at least 8 characters long')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+});

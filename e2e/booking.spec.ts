@@ -1,0 +1,220 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Task, TasksAnswer } from '../src/lib/contract';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { HistoryPage } from './page-models/history-page';
+import { LoginPage } from './page-models/login-page';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient, type NewClient } from './support/new-client';
+
+/** A fresh client, signed in, on the create screen of a service chosen on the dashboard (or the default service). */
+async function openBooking(page: Page, request: APIRequestContext, service?: string): Promise<{ client: NewClient; booking: CreateTaskPage }> {
+  const client = await signUpNewClient(request);
+  await new LoginPage(page).goto('/');
+  await storeToken(page, client.token);
+  if (service) {
+    const home = await new DashboardPage(page).goto();
+    await home.service(service).click();
+  } else {
+    await page.goto('/client/create');
+  }
+  return { client, booking: new CreateTaskPage(page) };
+}
+
+async function tasksOf(request: APIRequestContext, client: NewClient): Promise<Task[]> {
+  const answer = await request.post('/client/task', { data: { userId: client.user._id }, headers: { Authorization: `Bearer ${client.token}` } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as TasksAnswer).data;
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text);
+}
+
+test.describe('booking and paying for a task', () => {
+  test("Household Waste Pickup: search Ikeja, pay in the test checkout, 'Payment Successful!', home, and the task exists", async ({ page, request }) => {
+    const { client, booking } = await openBooking(page, request, 'Household Waste Pickup');
+    await booking.expectShown('Household Waste Pickup');
+    await expect(booking.mapPlaceholder).toBeVisible();
+    await expect(booking.fact('Service Type')).toHaveText('Household Waste Pickup');
+    await expect(booking.fact('Price')).toHaveText('₦1,500.00');
+    await expect(booking.fact('Pricing Unit')).toHaveText('per pickup');
+    // 'Proceed to Payment' is disabled with no location.
+    await expect(booking.proceedButton).toBeDisabled();
+    await page.screenshot({ path: 'e2e/screenshots/booking-empty-1280.png', fullPage: true });
+
+    await booking.addressInput.fill('Ik');
+    await expect(booking.options.first()).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/booking-suggestions-1280.png' });
+    await booking.chooseAddress('Ikeja', /^Ikeja/);
+    await page.screenshot({ path: 'e2e/screenshots/booking-chosen-1280.png', fullPage: true });
+    await expect(booking.coordinates).toHaveText('6.596500, 3.342100');
+    await expect(booking.mapPlaceholder).toBeHidden();
+    await expect(booking.addressInput).toHaveValue('Ikeja, Lagos State, Nigeria');
+
+    const checkout = await booking.proceed();
+    await expect(checkout.dialog).toContainText('GreenPick');
+    await expect(checkout.dialog).toContainText(client.email);
+    await checkout.pay('1,500');
+
+    await expect(toast(page, 'Payment Successful!')).toBeVisible();
+    await expect(toast(page, 'Your Household Waste Pickup task will be assigned shortly')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/booking-success-1280.png' });
+    await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+
+    const tasks = await tasksOf(request, client);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ type: 'household', amount: 1500, address: 'Ikeja, Lagos State, Nigeria', location: { coordinates: [3.3421, 6.5965] } });
+  });
+
+  test.describe('on a phone (375px)', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('Bulk Waste Pickup: a Lagos address, pay NGN 5,000, and the task is in history with ₦5,000.00', async ({ page, request }) => {
+      const { client, booking } = await openBooking(page, request, 'Bulk Waste Pickup');
+      await booking.expectShown('Bulk Waste Pickup');
+      await expect(booking.fact('Price')).toHaveText('₦5,000.00');
+      await expect(booking.fact('Pricing Unit')).toHaveText('per item');
+
+      // A mouse choice this time.
+      await booking.addressInput.fill('lagos');
+      await booking.options.filter({ hasText: /^Lagos State/ }).click();
+      await expect(booking.marker).toBeVisible();
+      await expect(booking.coordinates).toHaveText(/^6\.\d{6}, 3\.\d{6}$/);
+      await page.screenshot({ path: 'e2e/screenshots/booking-375.png', fullPage: true });
+
+      const checkout = await booking.proceed();
+      await page.screenshot({ path: 'e2e/screenshots/test-checkout-375.png' });
+      await checkout.pay('5,000');
+      await expect(toast(page, 'Payment Successful!')).toBeVisible();
+      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+
+      const [task] = await tasksOf(request, client);
+      expect(task).toMatchObject({ type: 'bulk', amount: 5000 });
+      const history = await new HistoryPage(page).goto();
+      await expect(history.field(history.card(task!.reference), 'Amount')).toHaveText('₦5,000.00');
+    });
+  });
+
+  test("cancelling or closing the test checkout shows 'Payment window was closed' and creates nothing", async ({ page, request }) => {
+    const { client, booking } = await openBooking(page, request);
+    await booking.expectShown('Default Service');
+    await expect(booking.fact('Price')).toHaveText('₦3,000.00');
+    await booking.chooseAddress('Apapa', /^Apapa/);
+
+    await (await booking.proceed()).cancel();
+    await expect(toast(page, 'Payment window was closed')).toBeVisible();
+    await expect(booking.proceedButton).toHaveText('Proceed to Payment');
+    await expect(booking.proceedButton).toBeEnabled();
+
+    await (await booking.proceed()).close();
+    await expect(toast(page, 'Payment window was closed')).toHaveCount(2);
+
+    const checkout = await booking.proceed();
+    await page.keyboard.press('Escape');
+    await expect(checkout.dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/client\/create$/);
+    expect(await tasksOf(request, client)).toHaveLength(0);
+  });
+
+  test("a task the server refuses: 'Payment Failed!' with the server message and 'Please try again or contact support'", async ({ page, request }) => {
+    const { client, booking } = await openBooking(page, request, 'Household Waste Pickup');
+    await page.route('**/client/create', (route) => route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }));
+    await booking.chooseAddress('Ikeja', /^Ikeja/);
+    await (await booking.proceed()).pay('1,500');
+    await expect(toast(page, 'Payment Failed!')).toBeVisible();
+    await expect(toast(page, 'Payment could not be verified')).toBeVisible();
+    await expect(toast(page, 'Please try again or contact support')).toBeVisible();
+    await expect(booking.proceedButton).toHaveText('Proceed to Payment');
+    await expect(page).toHaveURL(/\/client\/create$/);
+    expect(await tasksOf(request, client)).toHaveLength(0);
+  });
+
+  test('when the pricing call fails, the fallback prices are shown (laundry 1000 per kg)', async ({ page, request }) => {
+    await page.route('**/admin/pricing', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    const { booking } = await openBooking(page, request, 'Laundry & Dry Cleaning');
+    await booking.expectShown('Laundry & Dry Cleaning');
+    await expect(booking.fact('Price')).toHaveText('₦1,000.00');
+    await expect(booking.fact('Pricing Unit')).toHaveText('per kg');
+  });
+
+  test("a pricing answer that is not an array counts as failure: fallback prices (office 4500 per hour)", async ({ page, request }) => {
+    await page.route('**/admin/pricing', (route) => route.fulfill({ status: 200, json: { data: { serviceName: 'Office Cleaning' } } }));
+    const { booking } = await openBooking(page, request, 'Office & Commercial Cleaning');
+    await expect(booking.fact('Price')).toHaveText('₦4,500.00');
+    await expect(booking.fact('Pricing Unit')).toHaveText('per hour');
+  });
+
+  test("typed text that is not a suggestion: 'Please select a valid address from the dropdown'", async ({ page, request }) => {
+    const { booking } = await openBooking(page, request);
+    await booking.addressInput.fill('Nowhere in particular');
+    await expect(page.getByText('No places found')).toBeAttached();
+    await booking.addressInput.press('Enter');
+    await expect(toast(page, 'Please select a valid address from the dropdown')).toBeVisible();
+    await expect(booking.proceedButton).toBeDisabled();
+    await expect(booking.mapPlaceholder).toBeVisible();
+  });
+
+  test('offline, Proceed to Payment is disabled and says why', async ({ page, request, context }) => {
+    const { booking } = await openBooking(page, request);
+    await booking.chooseAddress('Ikeja', /^Ikeja/);
+    await expect(booking.proceedButton).toBeEnabled();
+    await context.setOffline(true);
+    await expect(booking.proceedButton).toBeDisabled();
+    await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();
+    await context.setOffline(false);
+    await expect(booking.proceedButton).toBeEnabled();
+  });
+});
+
+test.describe('a paid task is never lost', () => {
+  async function payWhileCreateFails(page: Page, request: APIRequestContext) {
+    const opened = await openBooking(page, request, 'Recycling Services');
+    let blocked = 0;
+    await page.route('**/client/create', (route) => {
+      blocked += 1;
+      return route.abort('internetdisconnected');
+    });
+    await opened.booking.chooseAddress('Ikeja', /^Ikeja/);
+    await (await opened.booking.proceed()).pay('1,500');
+    await expect(toast(page, 'Your payment is safe')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/booking-payment-safe-1280.png' });
+    expect(blocked).toBe(1);
+    expect(await tasksOf(request, opened.client)).toHaveLength(0);
+    await page.unroute('**/client/create');
+    return opened;
+  }
+
+  test('the network drops right after payment: the task is created exactly once when the network returns, and after a reload', async ({ page, request }) => {
+    const { client } = await payWhileCreateFails(page, request);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(toast(page, 'Payment Successful!')).toBeVisible();
+    await expect.poll(async () => (await tasksOf(request, client)).length).toBe(1);
+
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    const tasks = await tasksOf(request, client);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ type: 'recycling', amount: 1500 });
+  });
+
+  test('the network drops right after payment: the next app start sends the kept task', async ({ page, request }) => {
+    const { client } = await payWhileCreateFails(page, request);
+    await page.reload();
+    await expect(toast(page, 'Payment Successful!')).toBeVisible();
+    await expect.poll(async () => (await tasksOf(request, client)).length).toBe(1);
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('greenpick');
+          open.onsuccess = () => {
+            const count = open.result.transaction('pendingTasks').objectStore('pendingTasks').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_DRIVERS } from '../server/db/demo';
+import type { Task, TasksAnswer, UserDataAnswer } from '../src/lib/contract';
+import { HistoryPage } from './page-models/history-page';
+import { loginDemoClient, storeToken } from './support/demo-client';
+import { signUpNewClient } from './support/new-client';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const HISTORY_TONES: Record<string, string> = {
+  pending: 'yellow',
+  'driver-assigned': 'blue',
+  'on-going': 'orange',
+  completed: 'green',
+  cancelled: 'red',
+};
+
+async function demoTasks(request: import('@playwright/test').APIRequestContext, token: string): Promise<Task[]> {
+  const user = ((await (await request.post('/client/userdata', { data: { token } })).json()) as UserDataAnswer).data;
+  const answer = await request.post('/client/task', { data: { userId: user._id }, headers: { Authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as TasksAnswer).data;
+}
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await storeToken(page, token);
+}
+
+test.describe('order history (demo client)', () => {
+  test.describe('desktop 1280px', () => {
+    test.use({ viewport: DESKTOP });
+
+    test('cards newest first, each with status badge, #reference, address, coordinates to 4 decimals, driver, date and time, naira amount and Confirmation: {code}', async ({ page, request }) => {
+      const token = await loginDemoClient(request);
+      const tasks = await demoTasks(request, token);
+      await signIn(page, token);
+      const history = await new HistoryPage(page).goto();
+      await expect(history.cards).toHaveCount(tasks.length);
+      await page.screenshot({ path: 'e2e/screenshots/history-1280.png', fullPage: true });
+
+      const references = await history.cards.getByRole('heading').allTextContents();
+      expect(references).toEqual([...tasks].reverse().map((task) => `#${task.reference}`));
+
+      for (const task of tasks) {
+        const card = history.card(task.reference);
+        const badge = card.locator('.status-badge');
+        await expect(badge).toHaveText(task.status.replace(/-/g, ' '));
+        await expect(badge).toHaveAttribute('data-tone', HISTORY_TONES[task.status]!);
+        await expect(history.field(card, 'Address')).toHaveText(task.address);
+        const [lng, lat] = task.location.coordinates;
+        await expect(history.field(card, 'Coordinates')).toHaveText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
+        await expect(history.field(card, 'Driver')).toHaveText(task.driver ? `${task.driver.firstname} ${task.driver.lastname}` : 'Driver not assigned');
+        await expect(history.field(card, 'Date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+        await expect(history.field(card, 'Amount')).toHaveText(`₦${task.amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`);
+        await expect(card.getByText(`Confirmation: ${task.confirmationCode}`)).toBeVisible();
+      }
+
+      const pending = history.cards.first();
+      await expect(history.field(pending, 'Address')).toHaveText('22 Awolowo Way, Ikeja, Lagos');
+      await expect(history.field(pending, 'Coordinates')).toHaveText('6.5966, 3.3532');
+      await expect(history.field(pending, 'Driver')).toHaveText('Driver not assigned');
+      await expect(history.field(pending, 'Amount')).toHaveText('₦1,000.00');
+      const assigned = history.cards.nth(1);
+      await expect(history.field(assigned, 'Driver')).toHaveText(`${DEMO_DRIVERS.yaba.firstname} ${DEMO_DRIVERS.yaba.lastname}`);
+      await expect(history.field(assigned, 'Amount')).toHaveText('₦5,000.00');
+
+      const lefts = await history.cards.evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+      expect(new Set(lefts).size).toBeGreaterThan(1);
+    });
+  });
+
+  test.describe('mobile 375px', () => {
+    test.use({ viewport: MOBILE });
+
+    test('one card per row on a phone, newest first', async ({ page, request }) => {
+      const token = await loginDemoClient(request);
+      await signIn(page, token);
+      const history = await new HistoryPage(page).goto();
+      await expect(history.cards).toHaveCount(6);
+      await page.screenshot({ path: 'e2e/screenshots/history-375.png', fullPage: true });
+      const lefts = await history.cards.evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+      expect(new Set(lefts).size).toBe(1);
+      await expect(history.cards.first().locator('.status-badge')).toHaveText('pending');
+    });
+  });
+});
+
+test.describe('order history states', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("a client without orders sees 'No order history found' and \"You haven't completed any order yet.\"", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await signIn(page, client.token);
+    await new HistoryPage(page).goto();
+    await expect(page.getByRole('heading', { name: 'No order history found' })).toBeVisible();
+    await expect(page.getByText("You haven't completed any order yet.")).toBeVisible();
+  });
+
+  test("'Loading delivery history...', then 'Error loading history' with the message and Try Again", async ({ page, request }) => {
+    const token = await loginDemoClient(request);
+    let failing = true;
+    await page.route('**/client/task', async (route) => {
+      if (!failing) return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return route.fulfill({ status: 503, json: { message: 'History is unavailable right now' } });
+    });
+    await signIn(page, token);
+    await page.goto('/client/history');
+    await expect(page.getByRole('status')).toHaveText('Loading delivery history...');
+    const error = page.getByRole('alert');
+    await expect(error.getByRole('heading', { name: 'Error loading history' })).toBeVisible();
+    await expect(error).toContainText('History is unavailable right now');
+    failing = false;
+    await error.getByRole('button', { name: 'Try Again' }).click();
+    await expect(new HistoryPage(page).cards).toHaveCount(6);
+  });
+});

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_EMAIL } from '../server/db/demo';
+import type { UserDataAnswer } from '../src/lib/contract';
+import { EditProfilePage } from './page-models/edit-profile-page';
+import { ProfilePage } from './page-models/profile-page';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient, type NewClient } from './support/new-client';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A 1x1 PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage> {
+  await page.goto('/');
+  await storeToken(page, client.token);
+  return new EditProfilePage(page).goto();
+}
+
+for (const [layout, viewport] of [
+  ['desktop 1280px', DESKTOP],
+  ['mobile 375px', MOBILE],
+] as const) {
+  test.describe(`edit profile, ${layout}`, () => {
+    test.use({ viewport });
+
+    test("a valid phone ('08031234567') and a new avatar are saved: 'Profile updated successfully!'", async ({ page, request }) => {
+      const client = await signUpNewClient(request, { firstname: 'Bola', lastname: 'Adeyemi' });
+      const edit = await openEdit(page, client);
+      await expect(edit.avatar).toHaveAttribute('role', 'img');
+      await expect(edit.avatar).toHaveText('BA');
+      await page.screenshot({ path: `e2e/screenshots/edit-profile-${viewport.width}.png`, fullPage: true });
+
+      await edit.phone.fill('08031234567');
+      await edit.bio.fill('Recycling in Surulere.');
+      await edit.avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+      const saved = page.waitForRequest((req) => req.url().endsWith('/api/user/profile') && req.method() === 'PUT');
+      await edit.save();
+      const sent = await saved;
+      expect(sent.headers()['authorization']).toBe(`Bearer ${client.token}`);
+      await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+      const answer = await request.post('/client/userdata', { data: { token: client.token } });
+      const user = ((await answer.json()) as UserDataAnswer).data;
+      expect(user).toMatchObject({ firstname: 'Bola', lastname: 'Adeyemi', email: client.email, phonenumber: '08031234567', bio: 'Recycling in Surulere.' });
+      expect(user.avatar).toMatch(/^data:image\/png;base64,/);
+
+      await page.goto('/client/profile');
+      const profile = new ProfilePage(page);
+      await expect(profile.value('Phone')).toHaveText('08031234567');
+      await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute('src', /^data:image\/png;base64,/);
+    });
+  });
+}
+
+test.describe('edit profile rules', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("an invalid phone shows 'Phone number is invalid', nothing is sent, and editing the field clears the error", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    const edit = await openEdit(page, client);
+    let sent = 0;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/user/profile')) sent += 1;
+    });
+    await edit.phone.fill('12-34');
+    await edit.save();
+    await expect(edit.errorOf(edit.phone)).toHaveText('Phone number is invalid');
+    await expect(edit.phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(edit.phone).toBeFocused();
+    expect(sent).toBe(0);
+    await edit.phone.press('Backspace');
+    await expect(edit.errorOf(edit.phone)).toHaveCount(0);
+  });
+
+  test("'First name is required', 'Last name is required' and 'Email is invalid'", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    const edit = await openEdit(page, client);
+    await edit.firstName.fill('');
+    await edit.lastName.fill(' ');
+    await edit.email.fill('not-an-email');
+    await edit.save();
+    await expect(edit.errorOf(edit.firstName)).toHaveText('First name is required');
+    await expect(edit.errorOf(edit.lastName)).toHaveText('Last name is required');
+    await expect(edit.errorOf(edit.email)).toHaveText('Email is invalid');
+    await edit.email.fill('');
+    await expect(edit.errorOf(edit.email)).toHaveCount(0);
+    await edit.save();
+    await expect(edit.errorOf(edit.email)).toHaveText('Email is required');
+  });
+
+  test("an avatar of 2 MB or more: 'Image must be less than 2MB', and the old avatar stays", async ({ page, request }) => {
+    const client = await signUpNewClient(request, { firstname: 'Kemi', lastname: 'Bello' });
+    const edit = await openEdit(page, client);
+    await edit.avatarInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+    await expect(page.getByRole('alert').filter({ hasText: 'Image must be less than 2MB' })).toBeVisible();
+    await expect(edit.avatar).toHaveText('KB');
+  });
+
+  test('the server\'s per-field errors are shown beside the field (an e-mail already in use)', async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    const edit = await openEdit(page, client);
+    await edit.email.fill(DEMO_EMAIL);
+    await edit.save();
+    await expect(edit.errorOf(edit.email)).toHaveText('Email is already in use');
+    await expect(edit.saveButton).toHaveText('Save Changes');
+  });
+
+  test('the back button returns to the profile', async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await page.goto('/');
+    await storeToken(page, client.token);
+    const profile = await new ProfilePage(page).goto();
+    const edit = await profile.edit();
+    await edit.backButton.click();
+    await expect(page).toHaveURL(/\/client\/profile$/);
+  });
+});

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
+import { LoginPage } from './page-models/login-page';
+import { ProfilePage } from './page-models/profile-page';
+import { loginDemoClient, storeToken } from './support/demo-client';
+import { signUpNewClient } from './support/new-client';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await storeToken(page, token);
+}
+
+for (const [layout, viewport] of [
+  ['desktop 1280px', DESKTOP],
+  ['mobile 375px', MOBILE],
+] as const) {
+  test.describe(`profile, ${layout}`, () => {
+    test.use({ viewport });
+
+    test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({ page, request }) => {
+      await signIn(page, await loginDemoClient(request));
+      const profile = await new ProfilePage(page).goto();
+      await page.screenshot({ path: `e2e/screenshots/profile-${viewport.width}.png`, fullPage: true });
+      await expect(profile.value('First Name')).toHaveText(DEMO_CLIENT.firstname);
+      await expect(profile.value('Last Name')).toHaveText(DEMO_CLIENT.lastname);
+      await expect(profile.value('Email')).toHaveText(DEMO_EMAIL);
+      await expect(profile.value('Phone')).toHaveText(DEMO_CLIENT.phonenumber);
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+      const edit = await profile.edit();
+      await expect(edit.firstName).toHaveValue(DEMO_CLIENT.firstname);
+    });
+
+    test('Referral goes to /client/referal', async ({ page, request }) => {
+      await signIn(page, await loginDemoClient(request));
+      const profile = await new ProfilePage(page).goto();
+      const referral = await profile.openReferral();
+      await expect(referral.code).toHaveText(DEMO_CLIENT.referralCode);
+    });
+  });
+}
+
+test('Log Out removes the stored token and goes to /', async ({ page, request }) => {
+  const client = await signUpNewClient(request);
+  await signIn(page, client.token);
+  const profile = await new ProfilePage(page).goto();
+  await profile.logOutButton.click();
+  await new LoginPage(page).expectShown();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a 401 while loading the profile removes the token and goes to /login', async ({ page }) => {
+  await signIn(page, 'a-token-the-server-refuses');
+  await page.goto('/client/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await new LoginPage(page).expectShown();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test.describe('profile load failure', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("'Loading profile data...', then the error with Try Again", async ({ page, request }) => {
+    const token = await loginDemoClient(request);
+    let failing = true;
+    await page.route('**/client/userdata', async (route) => {
+      if (!failing) return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return route.fulfill({ status: 500, body: 'oops' });
+    });
+    await signIn(page, token);
+    await page.goto('/client/profile');
+    await expect(page.getByRole('status')).toHaveText('Loading profile data...');
+    await expect(page.getByRole('alert')).toContainText('Failed to load profile data');
+    failing = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(new ProfilePage(page).value('First Name')).toHaveText(DEMO_CLIENT.firstname);
+  });
+});

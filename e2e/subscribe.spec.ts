@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { UserDataAnswer } from '../src/lib/contract';
+import { DashboardPage } from './page-models/dashboard-page';
+import { SubscribePage } from './page-models/subscribe-page';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient } from './support/new-client';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await storeToken(page, token);
+}
+
+for (const [layout, viewport] of [
+  ['desktop 1280px', DESKTOP],
+  ['mobile 375px', MOBILE],
+] as const) {
+  test.describe(`subscribe, ${layout}`, () => {
+    test.use({ viewport });
+
+    test("Silver paid with the test checkout: 'Subscription activated successfully!', then home shows Silver and its expiry", async ({ page, request }) => {
+      const client = await signUpNewClient(request);
+      await signIn(page, client.token);
+
+      const home = await new DashboardPage(page).goto();
+      await expect(home.planCard).toContainText('Freemium');
+      await home.planCard.getByRole('link', { name: viewport === DESKTOP ? 'Upgrade Plan' : 'Upgrade', exact: true }).click();
+
+      const subscribe = new SubscribePage(page);
+      await expect(subscribe.heading).toBeVisible();
+      await expect(page).toHaveURL(/\/client\/subscribe$/);
+      await expect(subscribe.planCard('Silver')).toContainText('₦95,000.00');
+      await expect(subscribe.planCard('Silver')).toContainText('2 months');
+      await expect(subscribe.planCard('Silver')).toContainText('priority support');
+      await page.screenshot({ path: `e2e/screenshots/subscribe-${viewport.width}.png`, fullPage: true });
+
+      await subscribe.plan('Silver').check();
+      await subscribe.subscribeButton.click();
+      await expect(subscribe.checkout).toBeVisible();
+      await expect(subscribe.checkout).toContainText(client.email);
+      await expect(subscribe.checkout.getByRole('button', { name: 'Pay NGN 95,000' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/subscribe-checkout-${viewport.width}.png` });
+      await subscribe.payWithTestCheckout();
+
+      await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/client\/home$/);
+      await expect(home.planCard).toContainText('Silver');
+      await expect(home.planCard.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
+
+      const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+      expect(user.subscription?.plan).toBe('silver');
+      const expiry = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(user.subscription!.expiresAt));
+      await expect(home.planCard).toContainText(`Expires ${expiry}`);
+      await expect(home.planCard.getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
+      await page.screenshot({ path: `e2e/screenshots/dashboard-silver-${viewport.width}.png`, fullPage: true });
+    });
+  });
+}
+
+test.describe('subscribe rules', () => {
+  test.use({ viewport: DESKTOP, serviceWorkers: 'block' });
+
+  test("'Please select a plan' when no plan is chosen, and no checkout opens", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await signIn(page, client.token);
+    const subscribe = await new SubscribePage(page).goto();
+    await subscribe.subscribeButton.click();
+    await expect(page.getByText('Please select a plan')).toBeVisible();
+    await expect(subscribe.checkout).toHaveCount(0);
+  });
+
+  test("cancelling the checkout keeps the plan unchanged ('Payment was cancelled')", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await signIn(page, client.token);
+    const subscribe = await new SubscribePage(page).goto();
+    await subscribe.plan('Bronze').check();
+    await subscribe.subscribeButton.click();
+    await subscribe.checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment was cancelled')).toBeVisible();
+    await expect(subscribe.subscribeButton).toHaveText('Subscribe Now');
+    await expect(page).toHaveURL(/\/client\/subscribe$/);
+    const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+    expect(user.subscription).toBeNull();
+  });
+
+  test("the server refusing the subscription shows its message (else 'Failed to activate subscription')", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await signIn(page, client.token);
+    await page.route('**/client/subscribe', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 502, json: { message: 'Payment could not be verified' } }) : route.continue(),
+    );
+    const subscribe = await new SubscribePage(page).goto();
+    await subscribe.plan('Gold').check();
+    await subscribe.subscribeButton.click();
+    await subscribe.payWithTestCheckout();
+    await expect(page.getByText('Payment could not be verified')).toBeVisible();
+    await expect(page).toHaveURL(/\/client\/subscribe$/);
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { LoginAnswer, SignupRequest, User, UserDataAnswer } from '../../src/lib/contract';
+
+export interface NewClient {
+  email: string;
+  password: string;
+  token: string;
+  user: User;
+}
+
+let counter = 0;
+
+/**
+ * A client of its own for a test that changes data (profile edits, payments, subscriptions):
+ * signed up and logged in through the API (POST /client/signup, then /client/login), so the
+ * shared demo client is never touched.
+ */
+export async function signUpNewClient(request: APIRequestContext, details: Partial<SignupRequest> = {}): Promise<NewClient> {
+  counter += 1;
+  const email = `client-${Date.now()}-${process.pid}-${counter}@example.ng`;
+  const password = 'greenpick-test-1';
+  const signup: SignupRequest = { firstname: 'Chidi', lastname: 'Eze', email, phonenumber: '08051234567', password, ...details };
+  const created = await request.post('/client/signup', { data: signup });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+
+  const login = await request.post('/client/login', { data: { email: signup.email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = ((await login.json()) as LoginAnswer).data;
+
+  const userData = await request.post('/client/userdata', { data: { token } });
+  expect(userData.status()).toBe(200);
+  return { email: signup.email, password, token, user: ((await userData.json()) as UserDataAnswer).data };
+}

@@ -1,0 +1,14 @@
+/** POST /client/signup: the success body is not used; failures become section 8's messages. */
+import type { SignupRequest } from '../../../lib/contract';
+import { http } from '../../../lib/http';
+import { signupErrorMessage } from '../auth-messages';
+import { toCallFailure } from '../call-failure';
+
+export async function signup(request: SignupRequest): Promise<{ error: string | null }> {
+  try {
+    await http.post('client/signup', { json: request });
+    return { error: null };
+  } catch (error) {
+    return { error: signupErrorMessage(await toCallFailure(error)) };
+  }
+}

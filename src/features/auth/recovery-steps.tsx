@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CodeInput } from './code-input';
+import { PasswordField } from './password-field';
+import { MIN_NEW_PASSWORD_LENGTH } from './recovery-rules';
+
+interface StepProps {
+  /** Move focus to the heading on arrival (every step reached by Next or Back). */
+  announce: boolean;
+  isBusy: boolean;
+  onBack: () => void;
+}
+
+function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<StepProps, 'isBusy'> & { title: string; intro: ReactNode; onSubmit: () => void; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (announce) heading.current?.focus();
+  }, [announce]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <>
+      <h1 id="recovery-heading" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="muted">{intro}</p>
+      <form className="recovery-form" aria-labelledby="recovery-heading" onSubmit={submit}>
+        {children}
+        <button type="button" className="recovery-back" onClick={onBack}>
+          Back
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce }: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
+  return (
+    <StepForm title="Forgot Password" intro="Enter the email address of your account and we will send you a 4-digit verification code." announce={announce} onSubmit={onSubmit} onBack={onBack}>
+      <div className="auth-field">
+        <label htmlFor="recovery-email">Email Address</label>
+        <input id="recovery-email" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => onEmail(event.target.value)} />
+      </div>
+      <button type="submit" className="button" disabled={isBusy}>
+        {isBusy ? 'Sending Code...' : 'Send Code'}
+      </button>
+    </StepForm>
+  );
+}
+
+export function VerifyStep(props: StepProps & { email: string; code: string[]; onCode: (code: string[]) => void; onSubmit: () => void; onResend: () => void }) {
+  return (
+    <StepForm
+      title="Verify Code"
+      intro={
+        <>
+          Enter the 4-digit code sent to <strong>{props.email}</strong>.
+        </>
+      }
+      announce={props.announce}
+      onSubmit={props.onSubmit}
+      onBack={props.onBack}
+    >
+      <CodeInput digits={props.code} onChange={props.onCode} disabled={props.isBusy} />
+      <button type="submit" className="button" disabled={props.isBusy}>
+        {props.isBusy ? 'Verifying...' : 'Verify Code'}
+      </button>
+      <button type="button" className="recovery-link" onClick={props.onResend} disabled={props.isBusy}>
+        Send a new code
+      </button>
+    </StepForm>
+  );
+}
+
+export function ResetStep({ isBusy, onSubmit, onBack, announce }: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void }) {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  return (
+    <StepForm title="Reset Password" intro="Choose a new password for your account." announce={announce} onSubmit={() => onSubmit(newPassword, confirmation)} onBack={onBack}>
+      <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+      <button type="submit" className="button" disabled={isBusy}>
+        {isBusy ? 'Resetting...' : 'Reset Password'}
+      </button>
+    </StepForm>
+  );
+}

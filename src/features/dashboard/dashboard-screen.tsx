@@ -1,0 +1,52 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { Task } from '../../lib/contract';
+import '../../lib/navigation-state';
+import { BalanceCard } from './balance-card';
+import { GreetingHeader } from './greeting-header';
+import { PlanCard } from './plan-card';
+import { RecentTasks } from './recent-tasks';
+import { ServiceGrid } from './service-grid';
+import { useDashboardData } from './use-dashboard-data';
+import './dashboard.css';
+
+interface DashboardScreenProps {
+  /** 'View Task': the route decides what opens (the Task Details modal). */
+  onViewTask: (task: Task) => void;
+}
+
+/** The client home (/client and /client/home): loading, error (with Try Again) or loaded. */
+export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
+  const data = useDashboardData();
+  const navigate = useNavigate();
+  const chooseService = (tag: string) => void navigate({ to: '/client/create', state: { serviceType: tag } });
+
+  return (
+    <section className="page dashboard">
+      <h1 className="dashboard-visually-hidden">Home</h1>
+      {data.status === 'loading' ? (
+        <p className="dashboard-status" role="status">
+          Loading data...
+        </p>
+      ) : null}
+      {data.status === 'error' ? (
+        <div className="dashboard-error" role="alert">
+          <p>{data.message}</p>
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {data.status === 'loaded' ? (
+        <>
+          <GreetingHeader firstName={data.user.firstname} hasNotification={Boolean(data.user.notification)} />
+          <div className="dashboard-cards">
+            <BalanceCard balance={data.user.balance} />
+            <PlanCard subscription={data.user.subscription} />
+          </div>
+          <ServiceGrid onChoose={chooseService} />
+          <RecentTasks tasks={data.tasks} onViewTask={onViewTask} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import type { Task, User } from '../../lib/contract';
+import { apiErrorMessage } from '../../lib/api-error';
+import { getToken } from '../../lib/token-storage';
+import { getTasks } from './api/get-tasks';
+import { getUser } from './api/get-user';
+import { newestFirst } from './recent-tasks-order';
+
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+const LOAD_FAILED_MESSAGE = 'Failed to load data. Please check your connection.';
+
+export type DashboardData =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; user: User; tasks: Task[] };
+
+/** The user and their tasks (newest first), read from the server on every visit. */
+export function useDashboardData(): DashboardData {
+  const [data, setData] = useState<DashboardData>({ status: 'loading' });
+
+  useEffect(() => {
+    let isCurrent = true;
+    const token = getToken();
+    if (!token) {
+      setData({ status: 'error', message: NO_TOKEN_MESSAGE });
+      return;
+    }
+    (async () => {
+      try {
+        const user = await getUser(token);
+        const tasks = await getTasks(user._id);
+        if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks) });
+      } catch (error) {
+        const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
+        if (isCurrent) setData({ status: 'error', message });
+      }
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  return data;
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
+import './maps.css';
+
+export interface AddressSearchProps {
+  search: PlaceSearch;
+  /** A chosen place; `location` is null when it has no geometry. */
+  onChoose: (choice: PlaceChoice) => void;
+  label?: string;
+}
+
+/**
+ * The address search: an ARIA 1.2 combobox with a list of suggestions (Up/Down move,
+ * Enter chooses, Escape closes). Pressing Enter on typed text that is not a suggestion
+ * chooses a place without geometry, which the screen refuses.
+ */
+export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSearchProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<PlaceSuggestion[]>([]);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [isOpen, setIsOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const latestQuery = useRef(0);
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const lookUp = (query: string) => {
+    const ticket = ++latestQuery.current;
+    clearTimeout(debounce.current);
+    if (query.trim() === '') {
+      setOptions([]);
+      setIsOpen(false);
+      setStatus('');
+      return;
+    }
+    debounce.current = setTimeout(() => {
+      search.suggest(query).then(
+        (found) => {
+          if (ticket !== latestQuery.current) return;
+          setError(null);
+          setOptions(found);
+          setActiveIndex(-1);
+          setIsOpen(true);
+          setStatus(found.length === 0 ? 'No places found' : `${found.length} ${found.length === 1 ? 'place' : 'places'} found`);
+        },
+        (failure: unknown) => {
+          if (ticket !== latestQuery.current) return;
+          setOptions([]);
+          setIsOpen(false);
+          setError(failure instanceof Error ? failure.message : String(failure));
+        },
+      );
+    }, 150);
+  };
+
+  const choose = async (suggestion: PlaceSuggestion) => {
+    latestQuery.current += 1;
+    setIsOpen(false);
+    setText([suggestion.primary, suggestion.secondary].filter(Boolean).join(', '));
+    try {
+      const choice = await search.choose(suggestion);
+      setText(choice.address);
+      onChoose(choice);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (options.length === 0) return;
+        setIsOpen(true);
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((index) => (index + step + options.length) % options.length);
+        return;
+      }
+      case 'Enter': {
+        event.preventDefault();
+        const active = isOpen ? options[activeIndex] : undefined;
+        if (active) void choose(active);
+        else if (text.trim() !== '') {
+          setIsOpen(false);
+          onChoose({ address: text.trim(), location: null });
+        }
+        return;
+      }
+      case 'Escape':
+        if (isOpen) {
+          event.preventDefault();
+          setIsOpen(false);
+          setActiveIndex(-1);
+        }
+        return;
+    }
+  };
+
+  const expanded = isOpen && options.length > 0;
+  return (
+    <div className="address-search">
+      <label htmlFor={`${id}-input`} className="address-search-label">
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        className="address-search-input"
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search for an address"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          lookUp(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setIsOpen(false)}
+        onFocus={() => options.length > 0 && setIsOpen(true)}
+      />
+      <ul id={listId} role="listbox" aria-label="Suggested places" className="address-search-list" hidden={!expanded}>
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === activeIndex}
+            className="address-search-option"
+            // mousedown, not click: the input keeps focus and its blur does not close the list first.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              void choose(option);
+            }}
+          >
+            <span className="address-search-primary">{option.primary}</span>
+            {option.secondary ? <span className="address-search-secondary">{option.secondary}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="maps-sr-only" aria-live="polite">
+        {status}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="address-search-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Address search behind one interface (SPEC.md sections 2 and 5): suggestions for typed
+ * text, then the chosen place with its coordinates, or `location: null` when the choice has
+ * no geometry ('Please select a valid address from the dropdown'). Two adapters implement
+ * it: Google Places (with VITE_GOOGLE_MAPS_API_KEY) and the offline gazetteer.
+ */
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface PlaceSuggestion {
+  id: string;
+  /** The place's name, e.g. 'Ikeja'. */
+  primary: string;
+  /** Where it is, e.g. 'Lagos State'. */
+  secondary: string;
+}
+
+export interface PlaceChoice {
+  address: string;
+  location: LatLng | null;
+}
+
+export interface PlaceSearch {
+  suggest(query: string): Promise<PlaceSuggestion[]>;
+  choose(suggestion: PlaceSuggestion): Promise<PlaceChoice>;
+}
+
+export const GOOGLE_MAPS_LOAD_FAILED = 'Failed to load Google Maps. Please check your connection.';
+export const GAZETTEER_LOAD_FAILED = 'Could not load the list of places. Please check your connection.';

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'react-toastify';
+import type { User } from '../../lib/contract';
+import { readApiError } from '../../lib/api-error';
+import { getToken } from '../../lib/token-storage';
+import { updateProfile } from './api/update-profile';
+import { avatarFileError, readAsDataUrl } from './avatar-file';
+import { AvatarPicker } from './avatar-picker';
+import { ProfileField } from './profile-field';
+import { formErrors, formFromUser, serverFieldErrors, updateRequest, type FormErrors, type ProfileForm } from './profile-form';
+
+export const PROFILE_SAVED = 'Profile updated successfully!';
+export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.';
+
+function focusFirstError(errors: FormErrors) {
+  const first = (['firstName', 'lastName', 'email', 'phone', 'bio', 'avatar'] as const).find((field) => errors[field]);
+  if (first) document.getElementById(`profile-${first}`)?.focus();
+}
+
+/** The edit form: avatar with preview, the fields and their rules, and the save to PUT /api/user/profile. */
+export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
+  const [avatar, setAvatar] = useState(user.avatar ?? '');
+  const [newAvatar, setNewAvatar] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [isSaving, setIsSaving] = useState(false);
+
+  const change = (name: string, value: string) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    // Editing a field clears its error.
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const pickAvatar = async (file: File) => {
+    const error = avatarFileError(file);
+    if (error) {
+      setErrors((current) => ({ ...current, avatar: error }));
+      return;
+    }
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      setAvatar(dataUrl);
+      setNewAvatar(dataUrl);
+      setErrors((current) => ({ ...current, avatar: undefined }));
+    } catch {
+      setErrors((current) => ({ ...current, avatar: 'Could not read the image' }));
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!getToken()) {
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
+    const found = formErrors(form);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const saved = await updateProfile(updateRequest(form, newAvatar));
+      setForm(formFromUser(saved));
+      setAvatar(saved.avatar ?? '');
+      setNewAvatar(null);
+      setErrors({});
+      onSaved(saved);
+      toast.success(PROFILE_SAVED, { autoClose: 3000 });
+    } catch (error) {
+      const answer = await readApiError(error);
+      const fieldErrors = serverFieldErrors(answer.errors);
+      if (answer.status === 401) void navigate({ to: '/login', replace: true });
+      else if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+      } else toast.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <form className="profile-card profile-form" onSubmit={save} noValidate>
+      <AvatarPicker avatar={avatar} firstName={form.firstName} lastName={form.lastName} error={errors.avatar} onPick={pickAvatar} />
+      <div className="profile-form-fields">
+        <ProfileField name="firstName" label="First Name" value={form.firstName} error={errors.firstName} autoComplete="given-name" onChange={change} />
+        <ProfileField name="lastName" label="Last Name" value={form.lastName} error={errors.lastName} autoComplete="family-name" onChange={change} />
+        <ProfileField name="email" label="Email" type="email" value={form.email} error={errors.email} autoComplete="email" onChange={change} />
+        <ProfileField name="phone" label="Phone (Optional)" type="tel" value={form.phone} error={errors.phone} autoComplete="tel" onChange={change} />
+        <ProfileField
+          name="bio"
+          label="Bio (Optional)"
+          multiline
+          value={form.bio}
+          error={errors.bio}
+          placeholder="Tell us a little about yourself..."
+          onChange={change}
+        />
+      </div>
+      <div className="profile-actions">
+        <button type="submit" className="button" disabled={isSaving}>
+          {isSaving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

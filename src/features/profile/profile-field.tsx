@@ -1,0 +1,40 @@
+import type { ChangeEvent } from 'react';
+
+interface ProfileFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  type?: 'text' | 'email' | 'tel';
+  multiline?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  onChange: (name: string, value: string) => void;
+}
+
+/** A labelled input (or textarea) with its error announced beside it. */
+export function ProfileField({ name, label, value, error, type = 'text', multiline, placeholder, autoComplete, onChange }: ProfileFieldProps) {
+  const id = `profile-${name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    value,
+    placeholder,
+    autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),
+  };
+  return (
+    <div className={multiline ? 'profile-field profile-field-wide' : 'profile-field'}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
+      {error ? (
+        <p id={errorId} className="profile-field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

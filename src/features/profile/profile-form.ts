@@ -1,0 +1,44 @@
+import type { ProfileUpdateRequest, User } from '../../lib/contract';
+import { validateProfile } from '../../lib/validation/profile';
+
+/** The edit form's fields (SPEC.md section 3, Profile form). */
+export interface ProfileForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  bio: string;
+}
+
+export type FormErrors = Partial<Record<keyof ProfileForm | 'avatar', string>>;
+
+export function formFromUser(user: User): ProfileForm {
+  return { firstName: user.firstname, lastName: user.lastname, email: user.email, phone: user.phonenumber ?? '', bio: user.bio ?? '' };
+}
+
+/** The rules of section 5 (validateProfile, used as is). */
+export function formErrors(form: ProfileForm): FormErrors {
+  return validateProfile(form);
+}
+
+/** The update payload; the avatar is sent only when a new one was picked (absent keeps it). */
+export function updateRequest(form: ProfileForm, newAvatar: string | null): ProfileUpdateRequest {
+  const request: ProfileUpdateRequest = {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    bio: form.bio.trim(),
+  };
+  if (newAvatar !== null) request.avatar = newAvatar;
+  return request;
+}
+
+const FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'bio', 'avatar']);
+
+/** The server's per-field `errors`, keeping only the fields the form shows. */
+export function serverFieldErrors(errors: Record<string, string> | undefined): FormErrors {
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors ?? {})) if (FIELDS.has(field) && typeof message === 'string') result[field] = message;
+  return result as FormErrors;
+}

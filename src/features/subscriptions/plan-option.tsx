@@ -1,0 +1,42 @@
+import { formatNaira } from '../../lib/format';
+import type { SubscriptionPlan } from '../../lib/plans';
+
+interface PlanOptionProps {
+  plan: SubscriptionPlan;
+  isSelected: boolean;
+  onSelect: (key: SubscriptionPlan['key']) => void;
+}
+
+/** One plan card: a radio named by the plan, with its price, duration and features. */
+export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
+  const id = `plan-${plan.key}`;
+  return (
+    <label className={isSelected ? `plan-option plan-option-${plan.key} plan-option-selected` : `plan-option plan-option-${plan.key}`}>
+      <span className="plan-option-head">
+        <input
+          type="radio"
+          name="plan"
+          value={plan.key}
+          checked={isSelected}
+          onChange={() => onSelect(plan.key)}
+          aria-labelledby={`${id}-name`}
+          aria-describedby={`${id}-details`}
+        />
+        <span id={`${id}-name`} className="plan-option-name">
+          {plan.name}
+        </span>
+      </span>
+      <span id={`${id}-details`} className="plan-option-details">
+        <span className="plan-option-price">{formatNaira(plan.price)}</span>
+        <span className="plan-option-duration">{plan.duration}</span>
+        <span className="plan-option-features">
+          {plan.features.map((feature) => (
+            <span key={feature} className="plan-option-feature">
+              {feature}
+            </span>
+          ))}
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'react-toastify';
+import { apiErrorMessage } from '../../lib/api-error';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../lib/plans';
+import { getToken } from '../../lib/token-storage';
+import { subscribe } from './api/subscribe';
+import { PlanOption } from './plan-option';
+import { runSubscription, type SubscribeDependencies } from './subscribe-flow';
+import { useSubscriber } from './use-subscriber';
+import './subscriptions.css';
+
+const dependencies: SubscribeDependencies = {
+  loadPayments: () => import('../../lib/payments/pay'),
+  subscribe,
+  errorMessage: async (error) => {
+    const message = await apiErrorMessage(error, '');
+    return message || undefined;
+  },
+};
+
+/** 'Choose Your Plan' (/client/subscribe): pick a plan, pay for it, and the plan is in force. */
+export function SubscribeScreen() {
+  const navigate = useNavigate();
+  const loadUser = useSubscriber();
+  const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    if (!getToken()) {
+      toast.error('Please login to continue', { autoClose: 5000 });
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
+    const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
+    setIsBusy(true);
+    const result = await runSubscription(dependencies, plan, plan ? await loadUser() : null);
+    setIsBusy(false);
+    if (result.outcome === 'subscribed') {
+      toast.success(result.message);
+      void navigate({ to: '/client/home' });
+    } else if (result.outcome === 'cancelled') toast.info(result.message, { autoClose: 5000 });
+    else toast.error(result.message, { autoClose: 5000 });
+  };
+
+  return (
+    <section className="page subscribe">
+      <h1>Choose Your Plan</h1>
+      <form className="subscribe-form" onSubmit={submit} noValidate>
+        <fieldset className="subscribe-plans">
+          <legend className="subscribe-legend">Subscription plans</legend>
+          {SUBSCRIPTION_PLANS.map((plan) => (
+            <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
+          ))}
+        </fieldset>
+        <button type="submit" className="button subscribe-submit" disabled={isBusy}>
+          {isBusy ? 'Processing...' : 'Subscribe Now'}
+        </button>
+      </form>
+    </section>
+  );
+}

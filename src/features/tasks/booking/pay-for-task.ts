@@ -1,0 +1,65 @@
+/**
+ * The create flow after 'Proceed to Payment' (SPEC.md section 4): check the booking, pay in
+ * the card checkout (price x 100 kobo, reference = ms + suffix), then hand the paid request
+ * to the durable pending-task record, which sends it. Payment and sending are passed in so
+ * that the flow is tested without either.
+ */
+import type { CreateTaskRequest } from '../../../lib/contract';
+import type { PayParams, PayResult } from '../../../lib/payments/pay';
+import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
+import { nairaToKobo, type ServicePrice } from '../../../lib/pricing';
+import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';
+
+export interface BookingUser {
+  _id: string;
+  email: string;
+  firstname?: string;
+  lastname?: string;
+  phonenumber?: string;
+}
+
+export interface PayForTaskDeps {
+  loadPayments: () => Promise<{ pay: (params: PayParams) => Promise<PayResult>; newPaymentReference: () => string }>;
+  submit: (request: CreateTaskRequest) => Promise<PaidTaskOutcome>;
+  /** The payment succeeded; the task is about to be sent ('Processing your payment...'). */
+  onPaid?: () => void;
+}
+
+export type BookingOutcome =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'cancelled' }
+  | { kind: 'init-failed' }
+  | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome };
+
+export async function payForTask(
+  booking: { place: SelectedPlace | null; user: BookingUser | null; serviceType: string; price: ServicePrice },
+  deps: PayForTaskDeps,
+): Promise<BookingOutcome> {
+  const { place, user, serviceType, price } = booking;
+  const invalid = checkBooking(place, user?.email);
+  if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
+
+  let result: PayResult;
+  let reference: string;
+  try {
+    const payments = await deps.loadPayments();
+    reference = payments.newPaymentReference();
+    result = await payments.pay({
+      email: user.email,
+      amount: nairaToKobo(price.price),
+      reference,
+      currency: 'NGN',
+      firstname: user.firstname || undefined,
+      lastname: user.lastname || undefined,
+      phone: user.phonenumber || undefined,
+      metadata: { serviceType, serviceName: price.serviceName, address: place.address },
+    });
+  } catch {
+    return { kind: 'init-failed' };
+  }
+  if (result.status !== 'success') return { kind: 'cancelled' };
+
+  deps.onPaid?.();
+  const request = createTaskRequest({ place, userId: user._id, serviceType, price, reference: result.reference });
+  return { kind: 'paid', request, outcome: await deps.submit(request) };
+}

@@ -1,0 +1,52 @@
+/** What the create screen loads on arrival: the user (for the e-mail and id) and the price list (fallback prices on failure). */
+import { useEffect, useState } from 'react';
+import { apiErrorMessage } from '../../../lib/api-error';
+import type { PricingAnswer, User, UserDataAnswer } from '../../../lib/contract';
+import { http, retryPostRead } from '../../../lib/http';
+import { FALLBACK_PRICES, priceTableOrFallback, type PriceTable } from '../../../lib/pricing';
+import { getToken } from '../../../lib/token-storage';
+import { MESSAGES } from './booking-rules';
+
+export async function getUser(token: string): Promise<User> {
+  return (await http.post('client/userdata', { json: { token }, retry: retryPostRead }).json<UserDataAnswer>()).data;
+}
+
+/** The price table; the fallback prices when the call fails or the answer is not an array. */
+export async function getPriceTable(): Promise<PriceTable> {
+  try {
+    return priceTableOrFallback((await http.get('admin/pricing').json<PricingAnswer>()).data);
+  } catch {
+    return FALLBACK_PRICES;
+  }
+}
+
+export interface BookingData {
+  user: User | null;
+  userError: string | null;
+  prices: PriceTable | null;
+}
+
+export function useBookingData(): BookingData {
+  const [user, setUser] = useState<User | null>(null);
+  const [userError, setUserError] = useState<string | null>(null);
+  const [prices, setPrices] = useState<PriceTable | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    const token = getToken();
+    if (!token) return;
+    getUser(token).then(
+      (loaded) => isCurrent && setUser(loaded),
+      async (error: unknown) => {
+        const message = await apiErrorMessage(error, MESSAGES.userLoadFailed);
+        if (isCurrent) setUserError(message);
+      },
+    );
+    void getPriceTable().then((table) => isCurrent && setPrices(table));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  return { user, userError, prices };
+}

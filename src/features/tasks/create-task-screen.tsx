@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { toast, type Id } from 'react-toastify';
+import { formatNaira } from '../../lib/format';
+import { submitPaidTask } from '../../lib/pending-tasks';
+import { priceFor, serviceDisplayName } from '../../lib/pricing';
+import { getToken } from '../../lib/token-storage';
+import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
+import { payForTask } from './booking/pay-for-task';
+import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
+import { useBookingData } from './booking/use-booking-data';
+import { useOnline } from './booking/use-online';
+import './create-task.css';
+
+/** What the address search hands over: `location` is null when the choice has no geometry. */
+export interface ChosenPlace {
+  address: string;
+  location: { lat: number; lng: number } | null;
+}
+
+export interface CreateTaskScreenProps {
+  /** The service tag from navigation state ('default' when absent). */
+  serviceType: string;
+  /** The address search (from the maps feature, composed by the route). */
+  renderAddressSearch: (onChoose: (choice: ChosenPlace) => void) => ReactNode;
+  /** The map of the chosen place (from the maps feature, loaded lazily). */
+  renderMap: (place: { lat: number; lng: number }) => ReactNode;
+}
+
+/** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
+export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
+  const navigate = useNavigate();
+  const { user, userError, prices } = useBookingData();
+  const isOnline = useOnline();
+  const [place, setPlace] = useState<SelectedPlace | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const displayName = serviceDisplayName(serviceType);
+  const price = prices ? priceFor(prices, serviceType) : null;
+  const proceed = proceedState({ isBusy, hasLocation: place !== null, hasEmail: Boolean(user?.email), isLoadingPrices: prices === null, isOnline });
+  // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
+  const reason = !user && userError && !isBusy ? userError : proceed.reason;
+
+  useEffect(() => {
+    if (getToken()) return;
+    toast.error(MESSAGES.loginToContinue);
+    void navigate({ to: '/', replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (userError) toast.error(userError);
+  }, [userError]);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onChoose = (choice: ChosenPlace) => {
+    if (!choice.location) {
+      setPlace(null);
+      toast.error(MESSAGES.invalidAddress);
+      return;
+    }
+    setPlace({ address: choice.address, ...choice.location });
+  };
+
+  const onProceed = async () => {
+    if (!price) return;
+    setIsBusy(true);
+    let processing: Id | undefined;
+    const result = await payForTask(
+      { place, user, serviceType, price },
+      { loadPayments: () => import('../../lib/payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
+    );
+    if (result.kind === 'paid') {
+      showPaidTaskOutcome(result.outcome, displayName, processing);
+      if (result.outcome.status === 'failed') setIsBusy(false);
+      // Created, or kept to be sent when the connection is back: either way this payment is done.
+      else redirect.current = setTimeout(() => void navigate({ to: '/client/home' }), SUCCESS_TOAST_MS);
+      return;
+    }
+    setIsBusy(false);
+    if (result.kind === 'invalid') toast.error(result.message);
+    else if (result.kind === 'init-failed') toast.error(MESSAGES.initFailed);
+    else toast.info(MESSAGES.windowClosed);
+  };
+
+  return (
+    <section className="page create-task">
+      <h1>{displayName} Task</h1>
+      <div className="create-task-layout">
+        <section className="create-task-panel create-task-search" aria-label="Task location">
+          {renderAddressSearch(onChoose)}
+          {place ? (
+            <p className="create-task-coordinates">
+              <span className="muted">Coordinates: </span>
+              <span data-testid="selected-coordinates">{formatCoordinates(place)}</span>
+            </p>
+          ) : null}
+        </section>
+        <section className="create-task-map" aria-label="Map">
+          {place ? renderMap(place) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
+        </section>
+        <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
+          <h2 id="task-summary-title">Task Summary</h2>
+          {price ? (
+            <dl className="create-task-facts">
+              <div>
+                <dt>Service Type</dt>
+                <dd>{displayName}</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>{formatNaira(price.price)}</dd>
+              </div>
+              <div>
+                <dt>Pricing Unit</dt>
+                <dd>{price.unit}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p aria-live="polite">Loading...</p>
+          )}
+          <button type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
+            {proceed.label}
+          </button>
+          {reason ? (
+            <p id="proceed-reason" className="create-task-reason" aria-live="polite">
+              {reason}
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import type { Task } from '../../../lib/contract';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { getToken } from '../../../lib/token-storage';
+import { getTasks } from './api/get-tasks';
+import { getUser } from './api/get-user';
+
+export const NO_TOKEN_MESSAGE = 'No authentication token found';
+const LOAD_FAILED_MESSAGE = 'Failed to load history. Please check your connection.';
+
+export type HistoryData = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; tasks: Task[] };
+
+/** The order history, newest first: the server's oldest-first list reversed (SPEC section 7). */
+export function useHistoryData(): HistoryData {
+  const [data, setData] = useState<HistoryData>({ status: 'loading' });
+
+  useEffect(() => {
+    let isCurrent = true;
+    const token = getToken();
+    if (!token) {
+      setData({ status: 'error', message: NO_TOKEN_MESSAGE });
+      return;
+    }
+    (async () => {
+      try {
+        const user = await getUser(token);
+        const tasks = await getTasks(user._id);
+        if (isCurrent) setData({ status: 'loaded', tasks: [...tasks].reverse() });
+      } catch (error) {
+        const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
+        if (isCurrent) setData({ status: 'error', message });
+      }
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  return data;
+}

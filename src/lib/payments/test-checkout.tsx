@@ -1,0 +1,55 @@
+/**
+ * The local test checkout (no VITE_PAYSTACK_PUBLIC_KEY): a modal, clearly labelled as a test,
+ * whose Pay records the payment in the reference server's test ledger (POST dev/payments)
+ * so that the server can verify the reference like a real one. Keeps nothing itself.
+ */
+import { createRoot } from 'react-dom/client';
+import type { TestPaymentRequest } from '../contract';
+import { http } from '../http';
+import { TestCheckoutDialog } from './test-checkout-dialog';
+import type { TransactionParams } from './transaction-params';
+
+export const MERCHANT_NAME = 'GreenPick';
+
+type Callback = (value?: unknown) => void;
+
+/** Records the payment; a 409 means this reference was already recorded (an answer lost on the way). */
+export async function recordTestPayment(payment: TestPaymentRequest, client = http): Promise<void> {
+  try {
+    await client.post('dev/payments', { json: payment });
+  } catch (error) {
+    if ((error as { response?: Response }).response?.status === 409) return;
+    throw error;
+  }
+}
+
+export function openTestCheckout(params: TransactionParams, record: (payment: TestPaymentRequest) => Promise<void> = recordTestPayment): void {
+  const host = document.createElement('div');
+  host.className = 'test-checkout-host';
+  document.body.append(host);
+  const root = createRoot(host);
+  const finish = (callback: unknown, value?: unknown) => {
+    root.unmount();
+    host.remove();
+    if (typeof callback === 'function') (callback as Callback)(value);
+  };
+  const reference = String(params.reference);
+  const email = String(params.email ?? '');
+  const amount = Number(params.amount);
+
+  root.render(
+    <TestCheckoutDialog
+      merchant={MERCHANT_NAME}
+      email={String(params.label ?? email)}
+      amount={amount}
+      currency={String(params.currency ?? 'NGN')}
+      onPay={async () => {
+        await record({ reference, amount, email });
+        finish(params.onSuccess, { reference, status: 'success', message: 'Approved' });
+      }}
+      onCancel={() => finish(params.onCancel)}
+      onClose={() => finish(params.onClose)}
+    />,
+  );
+  if (typeof params.onLoad === 'function') (params.onLoad as Callback)({ reference });
+}

@@ -1,0 +1,73 @@
+/**
+ * Pricing rules (SPEC.md sections 1, 5 and 9) as pure functions: the price list answer is
+ * read into a table by service key, items lacking a field are skipped, a non-array answer
+ * counts as failure (fallback prices), and an unknown service costs the default service.
+ */
+import { DEFAULT_SERVICE, serviceKey } from './service-key';
+
+export interface ServicePrice {
+  serviceName: string;
+  /** Naira. */
+  price: number;
+  unit: string;
+}
+
+/** Prices by service key. */
+export type PriceTable = Readonly<Record<string, ServicePrice>>;
+
+/** Used when the pricing call fails (SPEC section 9), named as in the price list. */
+export const FALLBACK_PRICES: PriceTable = {
+  bulk: { serviceName: 'Bulk Waste Removal', price: 5000, unit: 'per item' },
+  garden: { serviceName: 'Garden Waste Collection', price: 4000, unit: 'per load' },
+  household: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
+  laundry: { serviceName: 'Laundry Service', price: 1000, unit: 'per kg' },
+  office: { serviceName: 'Office Cleaning', price: 4500, unit: 'per hour' },
+  recycling: { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' },
+};
+
+/** The dashboard's service offering (SPEC section 1): tag to display name. */
+export const SERVICE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  recycling: 'Recycling Services',
+  household: 'Household Waste Pickup',
+  bulk: 'Bulk Waste Pickup',
+  garden: 'Land Mowing & Garden',
+  laundry: 'Laundry & Dry Cleaning',
+  office: 'Office & Commercial Cleaning',
+};
+
+/** The display name of a service tag; 'Default Service' for 'default' or any unknown tag. */
+export function serviceDisplayName(serviceType: string): string {
+  return SERVICE_DISPLAY_NAMES[serviceType] ?? DEFAULT_SERVICE.serviceName;
+}
+
+function isPricingItem(item: unknown): item is ServicePrice {
+  if (typeof item !== 'object' || item === null) return false;
+  const { serviceName, price, unit } = item as Record<string, unknown>;
+  return typeof serviceName === 'string' && serviceName.trim() !== '' && typeof price === 'number' && Number.isFinite(price) && typeof unit === 'string' && unit !== '';
+}
+
+/** The price list answer as a table by key; `null` when the answer is not an array (a failure). */
+export function toPriceTable(answer: unknown): PriceTable | null {
+  if (!Array.isArray(answer)) return null;
+  const table: Record<string, ServicePrice> = {};
+  for (const item of answer) {
+    if (!isPricingItem(item)) continue;
+    table[serviceKey(item.serviceName)] = { serviceName: item.serviceName, price: item.price, unit: item.unit };
+  }
+  return table;
+}
+
+/** The table to use: the answer's, or the fallback prices when the call failed or the answer is not an array. */
+export function priceTableOrFallback(answer: unknown): PriceTable {
+  return toPriceTable(answer) ?? FALLBACK_PRICES;
+}
+
+/** The price of a service key; the default service when the key is unknown. */
+export function priceFor(table: PriceTable, key: string): ServicePrice {
+  return table[key] ?? { ...DEFAULT_SERVICE };
+}
+
+/** Payment amounts are sent in the smallest unit: naira x 100 (kobo). */
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * 100);
+}

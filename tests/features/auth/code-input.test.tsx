@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CodeInput } from '../../../src/features/auth/code-input';
+
+function Harness() {
+  const [digits, setDigits] = useState(['', '', '', '']);
+  return (
+    <>
+      <CodeInput digits={digits} onChange={setDigits} />
+      <output>{digits.join('')}</output>
+    </>
+  );
+}
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement;
+const code = () => document.querySelector('output')?.textContent;
+
+afterEach(cleanup);
+
+describe('the verification code boxes (SPEC 5: "digits only, one per box, and focus moves to the next box on entry")', () => {
+  it('four labelled numeric boxes', () => {
+    render(<Harness />);
+    for (const n of [1, 2, 3, 4]) expect(box(n).getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('a digit fills the box and moves focus to the next one', () => {
+    render(<Harness />);
+    box(1).focus();
+    fireEvent.change(box(1), { target: { value: '5' } });
+    expect(box(1).value).toBe('5');
+    expect(document.activeElement).toBe(box(2));
+    fireEvent.change(box(2), { target: { value: '0' } });
+    expect(document.activeElement).toBe(box(3));
+    expect(code()).toBe('50');
+  });
+
+  it('a letter is not accepted and focus stays', () => {
+    render(<Harness />);
+    box(1).focus();
+    fireEvent.change(box(1), { target: { value: 'x' } });
+    expect(box(1).value).toBe('');
+    expect(document.activeElement).toBe(box(1));
+  });
+
+  it('Backspace in an empty box moves back and clears the previous digit', () => {
+    render(<Harness />);
+    fireEvent.change(box(1), { target: { value: '9' } });
+    expect(document.activeElement).toBe(box(2));
+    fireEvent.keyDown(box(2), { key: 'Backspace' });
+    expect(document.activeElement).toBe(box(1));
+    expect(code()).toBe('');
+  });
+
+  it('pasting a 4-digit code fills all boxes', () => {
+    render(<Harness />);
+    fireEvent.paste(box(1), { clipboardData: { getData: () => ' 0427 ' } });
+    expect([1, 2, 3, 4].map((n) => box(n).value)).toEqual(['0', '4', '2', '7']);
+    expect(document.activeElement).toBe(box(4));
+  });
+
+  it('a one-time-code autofill of the whole code into one box fills all boxes', () => {
+    render(<Harness />);
+    fireEvent.change(box(1), { target: { value: '1234' } });
+    expect(code()).toBe('1234');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_FIELDS_REQUIRED,
+  EMPTY_SIGNUP_FORM,
+  PASSWORDS_DONT_MATCH,
+  PASSWORD_TOO_SHORT,
+  TERMS_REQUIRED,
+  normalizeSignupEmail,
+  signupFormError,
+  type SignupForm,
+} from '../../../src/features/auth/signup-rules';
+
+const valid: SignupForm = {
+  firstname: 'Ada',
+  lastname: 'Obi',
+  email: 'ada@example.ng',
+  phonenumber: '+2348012345678',
+  password: 'longenough',
+  confirmPassword: 'longenough',
+  acceptsTerms: true,
+};
+
+describe('sign-up rules (SPEC 5)', () => {
+  it('a complete form with matching passwords of 8+ characters may be sent', () => {
+    expect(signupFormError(valid)).toBeNull();
+  });
+
+  it('"all fields and the terms checkbox required"', () => {
+    expect(signupFormError(EMPTY_SIGNUP_FORM)).toBe(ALL_FIELDS_REQUIRED);
+    for (const field of ['firstname', 'lastname', 'email', 'phonenumber', 'password', 'confirmPassword'] as const) {
+      expect(signupFormError({ ...valid, [field]: '  ' }), field).toBe(ALL_FIELDS_REQUIRED);
+    }
+    expect(signupFormError({ ...valid, acceptsTerms: false })).toBe(TERMS_REQUIRED);
+  });
+
+  it('"password and Confirm Password must match (toast "Passwords don\'t match!")"', () => {
+    expect(PASSWORDS_DONT_MATCH).toBe("Passwords don't match!");
+    expect(signupFormError({ ...valid, confirmPassword: 'longenougH' })).toBe(PASSWORDS_DONT_MATCH);
+  });
+
+  it("\"password at least 8 characters (toast 'Password must be at least 8 characters long')\"", () => {
+    expect(PASSWORD_TOO_SHORT).toBe('Password must be at least 8 characters long');
+    expect(signupFormError({ ...valid, password: 'seven77', confirmPassword: 'seven77' })).toBe(PASSWORD_TOO_SHORT);
+    expect(signupFormError({ ...valid, password: 'eight888', confirmPassword: 'eight888' })).toBeNull();
+  });
+
+  it('"email input is lower-cased as typed"', () => {
+    expect(normalizeSignupEmail('Ada.OBI@Example.NG')).toBe('ada.obi@example.ng');
+  });
+});

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fakeApi, renderApp } from './render-app';
+
+async function fillSignup(overrides: Partial<Record<string, string>> = {}) {
+  const values: Record<string, string> = {
+    'First Name': 'Ada',
+    'Last Name': 'Obi',
+    'Email Address': 'Ada.Obi@Example.NG',
+    'Phone Number': '+2348012345678',
+    Password: 'longenough',
+    'Confirm Password': 'longenough',
+    ...overrides,
+  };
+  await screen.findByRole('heading', { name: 'Create Account' });
+  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+  fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }));
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+beforeEach(() => {
+  window.scrollTo = () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
+  it('has every field, the phone placeholder (a plus sign and digits) and the terms links', async () => {
+    renderApp('/signup');
+    await screen.findByRole('heading', { name: 'Create Account' });
+    expect(screen.getByLabelText('Phone Number').getAttribute('placeholder')).toMatch(/^\+\d+$/);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect((screen.getByRole('checkbox', { name: /I agree/ }) as HTMLInputElement).required).toBe(true);
+  });
+
+  it('"email input is lower-cased as typed"', async () => {
+    renderApp('/signup');
+    const email = (await screen.findByLabelText('Email Address')) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'ADA@Example.NG' } });
+    expect(email.value).toBe('ada@example.ng');
+  });
+
+  it("mismatched passwords: toast \"Passwords don't match!\" and nothing is sent", async () => {
+    const api = fakeApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    renderApp('/signup');
+    await fillSignup({ 'Confirm Password': 'different1' });
+    submit();
+    expect(await screen.findByText("Passwords don't match!")).toBeTruthy();
+    expect(api.sent).toEqual([]);
+  });
+
+  it("a short password: toast 'Password must be at least 8 characters long'", async () => {
+    vi.stubGlobal('fetch', fakeApi({}).fetch);
+    renderApp('/signup');
+    await fillSignup({ Password: 'short7!', 'Confirm Password': 'short7!' });
+    submit();
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+  });
+
+  it("sends the payload with the referral code, shows 'Creating account...' then the success toast", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = fakeApi({ '/client/signup': [201, { data: { message: 'ok', userId: 'u1' } }] });
+    vi.stubGlobal('fetch', async (request: Request) => {
+      await gate;
+      return api.fetch(request);
+    });
+    renderApp('/signup');
+    await fillSignup();
+    submit();
+    expect(await screen.findByText('Creating account...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeTruthy();
+    release();
+    expect(await screen.findByText('Account created successfully!, login with your details')).toBeTruthy();
+    expect(api.sent[0]).toEqual({
+      path: '/client/signup',
+      authorization: null,
+      body: { firstname: 'Ada', lastname: 'Obi', email: 'ada.obi@example.ng', phonenumber: '+2348012345678', password: 'longenough', ref: 'REF12345' },
+    });
+  });
+
+  it("a 409 without a data message: 'Email already exists'", async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/client/signup': [409, { message: 'Conflict' }] }).fetch);
+    renderApp('/signup');
+    await fillSignup();
+    submit();
+    expect(await screen.findByText('Email already exists')).toBeTruthy();
+    expect(screen.queryByText('Creating account...')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+  });
+
+  it("no response: 'Network error. Please check your connection.'", async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp('/signup');
+    await fillSignup();
+    submit();
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import type { Task, User } from '../../../src/lib/contract';
+import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
+import { getTasks } from '../../../src/features/dashboard/api/get-tasks';
+import { getUser } from '../../../src/features/dashboard/api/get-user';
+
+vi.mock('../../../src/features/dashboard/api/get-user', () => ({ getUser: vi.fn() }));
+vi.mock('../../../src/features/dashboard/api/get-tasks', () => ({ getTasks: vi.fn() }));
+
+const user: User = {
+  _id: 'u1',
+  email: 'ada@example.ng',
+  firstname: 'Ada',
+  lastname: 'Okafor',
+  phonenumber: '',
+  bio: '',
+  avatar: '',
+  referralCode: 'ADA',
+  notification: true,
+  balance: 1234.5,
+  subscription: null,
+};
+
+function task(id: string, status: string, datetime: string): Task {
+  return { _id: id, status, datetime, serviceName: `Service ${id}`, reference: `ref-${id}`, confirmationCode: '123456', amount: 1500 } as Task;
+}
+
+function renderDashboard(onViewTask = vi.fn()) {
+  const root = createRootRoute({ component: Outlet });
+  const home = createRoute({ getParentRoute: () => root, path: '/client/home', component: () => <DashboardScreen onViewTask={onViewTask} /> });
+  const create = createRoute({ getParentRoute: () => root, path: '/client/create', component: () => <h1>Create</h1> });
+  const subscribe = createRoute({ getParentRoute: () => root, path: '/client/subscribe', component: () => <h1>Subscribe</h1> });
+  const router = createRouter({ routeTree: root.addChildren([home, create, subscribe]), history: createMemoryHistory({ initialEntries: ['/client/home'] }) });
+  render(<RouterProvider router={router} />);
+  return { router, onViewTask };
+}
+
+beforeEach(() => {
+  window.scrollTo = () => {};
+  localStorage.setItem('token', 'abc');
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.mocked(getUser).mockReset();
+  vi.mocked(getTasks).mockReset();
+});
+
+describe('home dashboard', () => {
+  it("'Loading data...', then the greeting, balance with 2 decimals, Freemium and Recent Tasks newest first", async () => {
+    vi.mocked(getUser).mockResolvedValue(user);
+    vi.mocked(getTasks).mockResolvedValue([task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')]);
+    renderDashboard();
+    expect(await screen.findByText('Loading data...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
+    expect(getUser).toHaveBeenCalledWith('abc');
+    expect(getTasks).toHaveBeenCalledWith('u1');
+    expect(screen.getByText('1,234.50')).toBeTruthy();
+    expect(screen.getByText('Freemium')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /new notification/ })).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Recent Tasks' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.dashboard-task-name')?.textContent)).toEqual(['Service new', 'Service old']);
+  });
+
+  it("'View Task' only for driver-assigned, on-going and completed; it hands the task to the route", async () => {
+    vi.mocked(getUser).mockResolvedValue(user);
+    const tasks = [
+      task('a', 'pending', '2026-11-01T10:00:00Z'),
+      task('b', 'driver-assigned', '2026-11-02T10:00:00Z'),
+      task('c', 'on-going', '2026-11-03T10:00:00Z'),
+      task('d', 'cancelled', '2026-11-04T10:00:00Z'),
+      task('e', 'completed', '2026-11-05T10:00:00Z'),
+    ];
+    vi.mocked(getTasks).mockResolvedValue(tasks);
+    const { onViewTask } = renderDashboard();
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    const buttons = screen.getAllByRole('button', { name: 'View Task' });
+    expect(buttons).toHaveLength(3);
+    fireEvent.click(buttons[0]!);
+    expect(onViewTask).toHaveBeenCalledWith(tasks[4]);
+  });
+
+  it('choosing a service goes to /client/create with the tag as serviceType in navigation state', async () => {
+    vi.mocked(getUser).mockResolvedValue(user);
+    vi.mocked(getTasks).mockResolvedValue([]);
+    const { router } = renderDashboard();
+    expect(await screen.findByText('No recent tasks found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Office & Commercial Cleaning' }));
+    expect(await screen.findByRole('heading', { name: 'Create' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/client/create');
+    expect(router.state.location.state.serviceType).toBe('office');
+  });
+
+  it('a plan in force shows its name and expiry instead of Upgrade', async () => {
+    vi.mocked(getUser).mockResolvedValue({ ...user, subscription: { plan: 'gold', expiresAt: '2099-01-22T10:00:00Z' } });
+    vi.mocked(getTasks).mockResolvedValue([]);
+    renderDashboard();
+    expect(await screen.findByText('Gold')).toBeTruthy();
+    expect(screen.getByText('Expires 22 Jan 2099')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
+  });
+
+  it("'No authentication token found' with Try Again when no token is stored", async () => {
+    localStorage.clear();
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No authentication token found');
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(getUser).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddressSearch } from '../../../src/features/maps/address-search';
+import type { PlaceSearch } from '../../../src/features/maps/place-search';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+afterEach(cleanup);
+
+const search: PlaceSearch = {
+  suggest: async (query) =>
+    ['Ikeja', 'Ikorodu', 'Ikot Ekpene'].filter((name) => name.toLowerCase().startsWith(query.toLowerCase())).map((name) => ({ id: name, primary: name, secondary: 'Nigeria' })),
+  choose: async (suggestion) => ({ address: `${suggestion.primary}, Nigeria`, location: { lat: 6.5, lng: 3.3 } }),
+};
+
+async function typeInto(input: HTMLElement, text: string) {
+  vi.useFakeTimers();
+  fireEvent.change(input, { target: { value: text } });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(200);
+  });
+  vi.useRealTimers();
+}
+
+describe('the address search combobox', () => {
+  it("is a labelled combobox with the placeholder 'Search for an address'", () => {
+    render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    expect(input.getAttribute('placeholder')).toBe('Search for an address');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Up and Down move the active option (aria-activedescendant), Enter chooses it', async () => {
+    const onChoose = vi.fn();
+    render(<AddressSearch search={search} onChoose={onChoose} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    await typeInto(input, 'ik');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['IkejaNigeria', 'IkoroduNigeria', 'Ikot EkpeneNigeria']);
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(onChoose).toHaveBeenCalledWith({ address: 'Ikot Ekpene, Nigeria', location: { lat: 6.5, lng: 3.3 } });
+    expect((input as HTMLInputElement).value).toBe('Ikot Ekpene, Nigeria');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Escape closes the list', async () => {
+    render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    await typeInto(input, 'ike');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Enter on typed text that is no suggestion chooses a place without geometry', async () => {
+    const onChoose = vi.fn();
+    render(<AddressSearch search={search} onChoose={onChoose} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    await typeInto(input, 'Nowhere');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onChoose).toHaveBeenCalledWith({ address: 'Nowhere', location: null });
+  });
+
+  it('a search that fails is announced', async () => {
+    render(<AddressSearch search={{ ...search, suggest: () => Promise.reject(new Error('Failed to load Google Maps. Please check your connection.')) }} onChoose={() => undefined} />);
+    await typeInto(screen.getByRole('combobox', { name: 'Address' }), 'ik');
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load Google Maps. Please check your connection.');
+  });
+});

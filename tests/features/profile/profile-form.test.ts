@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { avatarFileError } from '../../../src/features/profile/avatar-file';
+import { formErrors, formFromUser, serverFieldErrors, updateRequest } from '../../../src/features/profile/profile-form';
+import type { User } from '../../../src/lib/contract';
+import { initialsOf } from '../../../src/ui/avatar';
+
+const user: User = {
+  _id: 'u1',
+  email: 'demo@greenpick.ng',
+  firstname: 'Ada',
+  lastname: 'Okafor',
+  phonenumber: '08031234567',
+  bio: 'Hi',
+  avatar: '',
+  referralCode: 'ADAOKAFOR',
+  notification: true,
+  balance: 125.5,
+  subscription: null,
+};
+
+describe('edit profile form (SPEC section 5)', () => {
+  it("the demo client's phone '08031234567' is valid; 'Phone number is invalid' otherwise", () => {
+    expect(formErrors(formFromUser(user))).toEqual({});
+    expect(formErrors({ ...formFromUser(user), phone: '+234 803 123 4567' }).phone).toBe('Phone number is invalid');
+    expect(formErrors({ ...formFromUser(user), phone: '(803) 123-4567' })).toEqual({});
+    expect(formErrors({ ...formFromUser(user), phone: '12-34' }).phone).toBe('Phone number is invalid');
+    expect(formErrors({ ...formFromUser(user), phone: '' })).toEqual({});
+  });
+
+  it("'First name is required', 'Last name is required', 'Email is required', 'Email is invalid'", () => {
+    expect(formErrors({ firstName: ' ', lastName: '', email: '', phone: '', bio: '' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+    });
+    expect(formErrors({ ...formFromUser(user), email: 'ada@' }).email).toBe('Email is invalid');
+  });
+
+  it("avatar: image types only, under 2 MB ('Image must be less than 2MB')", () => {
+    expect(avatarFileError({ type: 'image/png', size: 2 * 1024 * 1024 - 1 })).toBeUndefined();
+    expect(avatarFileError({ type: 'image/jpeg', size: 2 * 1024 * 1024 })).toBe('Image must be less than 2MB');
+    expect(avatarFileError({ type: 'application/pdf', size: 10 })).toBe('Please choose a PNG, JPEG, GIF or WebP image');
+    expect(avatarFileError({ type: 'image/svg+xml', size: 10 })).toBe('Please choose a PNG, JPEG, GIF or WebP image');
+  });
+
+  it('the payload carries the avatar only when a new one was picked (absent keeps the current one)', () => {
+    const form = { ...formFromUser(user), firstName: ' Ada ' };
+    expect(updateRequest(form, null)).toEqual({ firstName: 'Ada', lastName: 'Okafor', email: 'demo@greenpick.ng', phone: '08031234567', bio: 'Hi' });
+    expect(updateRequest(form, 'data:image/png;base64,AAAA').avatar).toBe('data:image/png;base64,AAAA');
+  });
+
+  it("the server's errors object is shown per field (unknown fields are left out)", () => {
+    expect(serverFieldErrors({ email: 'Email is already in use', bio: 'Bio must be at most 500 characters', other: 'x' })).toEqual({
+      email: 'Email is already in use',
+      bio: 'Bio must be at most 500 characters',
+    });
+    expect(serverFieldErrors(undefined)).toEqual({});
+  });
+
+  it('the default avatar is built locally from the initials', () => {
+    expect(initialsOf('Ada', 'Okafor')).toBe('AO');
+    expect(initialsOf('ada', '')).toBe('A');
+    expect(initialsOf('', undefined)).toBe('?');
+  });
+});

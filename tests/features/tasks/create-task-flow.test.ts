@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { PayParams, PayResult } from '../../../src/lib/payments/pay';
+import type { PaidTaskOutcome } from '../../../src/lib/pending-tasks';
+import { payForTask, type PayForTaskDeps } from '../../../src/features/tasks/booking/pay-for-task';
+
+const place = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
+const user = { _id: 'u1', email: 'ada@example.ng', firstname: 'Ada', lastname: 'Obi', phonenumber: '' };
+const price = { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' };
+
+function deps(result: PayResult | Error, outcome: PaidTaskOutcome = { status: 'queued' }) {
+  const calls: string[] = [];
+  const pay = vi.fn(async (params: PayParams) => {
+    calls.push(`pay ${params.amount}`);
+    if (result instanceof Error) throw result;
+    return result;
+  });
+  const submit = vi.fn(async () => {
+    calls.push('submit');
+    return outcome;
+  });
+  const value: PayForTaskDeps = { loadPayments: async () => ({ pay, newPaymentReference: () => '1700000000000-abc123' }), submit, onPaid: () => calls.push('processing') };
+  return { value, pay, submit, calls };
+}
+
+describe('the create task flow (SPEC section 4)', () => {
+  it('pays price x 100 kobo in NGN with the reference, shows processing, then sends the task with the payment reference', async () => {
+    const d = deps({ status: 'success', reference: '1700000000000-abc123' });
+    const result = await payForTask({ place, user, serviceType: 'recycling', price }, d.value);
+    expect(d.calls).toEqual(['pay 150000', 'processing', 'submit']);
+    expect(d.pay).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.ng', amount: 150000, currency: 'NGN', reference: '1700000000000-abc123', firstname: 'Ada', lastname: 'Obi', phone: undefined }));
+    expect(d.submit).toHaveBeenCalledWith(expect.objectContaining({ reference: '1700000000000-abc123', type: 'recycling', amount: 1500, user: 'u1' }));
+    expect(result).toMatchObject({ kind: 'paid', outcome: { status: 'queued' } });
+  });
+
+  it('a closed checkout sends nothing (cancelled)', async () => {
+    const d = deps({ status: 'cancelled' });
+    expect(await payForTask({ place, user, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'cancelled' });
+    expect(d.submit).not.toHaveBeenCalled();
+  });
+
+  it("a checkout that cannot start is 'Failed to initialize payment' (init-failed)", async () => {
+    const d = deps(new Error('Failed to initialize payment'));
+    expect(await payForTask({ place, user, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'init-failed' });
+  });
+
+  it("no payment without a location ('Please select a location first') or an email ('User email not found')", async () => {
+    const d = deps({ status: 'success', reference: 'r' });
+    expect(await payForTask({ place: null, user, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'invalid', message: 'Please select a location first' });
+    expect(await payForTask({ place, user: { ...user, email: '' }, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'invalid', message: 'User email not found' });
+    expect(d.pay).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, assignedShortly, checkBooking, createTaskRequest, formatCoordinates, proceedState } from '../../../src/features/tasks/booking/booking-rules';
+
+const ready = { isBusy: false, hasLocation: true, hasEmail: true, isLoadingPrices: false, isOnline: true };
+
+describe("'Proceed to Payment' (SPEC section 2)", () => {
+  it('is enabled with a location, the user email and prices, online and not busy', () => {
+    expect(proceedState(ready)).toEqual({ disabled: false, label: 'Proceed to Payment', reason: null });
+  });
+
+  it.each([
+    ['while busy', { isBusy: true }],
+    ['with no location', { hasLocation: false }],
+    ['with no user email', { hasEmail: false }],
+    ['while prices load', { isLoadingPrices: true }],
+    ['offline (payment is never started while offline)', { isOnline: false }],
+  ])('is disabled %s', (_case, change) => {
+    expect(proceedState({ ...ready, ...change }).disabled).toBe(true);
+  });
+
+  it("shows 'Processing...' while busy", () => {
+    expect(proceedState({ ...ready, isBusy: true }).label).toBe('Processing...');
+  });
+
+  it('says why it is disabled', () => {
+    expect(proceedState({ ...ready, isOnline: false }).reason).toBe('You are offline. Payment needs an internet connection.');
+    expect(proceedState({ ...ready, hasLocation: false }).reason).toBe('Choose an address to continue.');
+  });
+});
+
+describe('create task validation (SPEC section 5)', () => {
+  const place = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
+
+  it("a location must be chosen ('Please select a location first')", () => {
+    expect(checkBooking(null, 'a@b.ng')).toBe('Please select a location first');
+  });
+
+  it("user email must be known ('User email not found')", () => {
+    expect(checkBooking(place, undefined)).toBe('User email not found');
+    expect(checkBooking(place, '')).toBe(MESSAGES.emailNotFound);
+    expect(checkBooking(place, 'a@b.ng')).toBeUndefined();
+  });
+
+  it('the chosen coordinates are shown to 6 decimals', () => {
+    expect(formatCoordinates(place)).toBe('6.596500, 3.342100');
+  });
+
+  it("'Your {service name} task will be assigned shortly'", () => {
+    expect(assignedShortly('Recycling Services')).toBe('Your Recycling Services task will be assigned shortly');
+  });
+
+  it('the create request carries a GeoJSON point [longitude, latitude], the price, the reference and the service key', () => {
+    expect(
+      createTaskRequest({ place, userId: 'u1', serviceType: 'household', price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' }, reference: 'r1' }),
+    ).toEqual({
+      address: 'Ikeja, Lagos State, Nigeria',
+      location: { type: 'Point', coordinates: [3.3421, 6.5965] },
+      amount: 1500,
+      unit: 'per pickup',
+      user: 'u1',
+      reference: 'r1',
+      type: 'household',
+      serviceName: 'Household Waste Pickup',
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreateTaskRequest, Task } from '../../src/lib/contract';
+import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/lib/offline-db';
+import { offlineDbStore, resumePendingTasks, startPendingTaskReplay, submitPaidTask, type PaidTaskDeps } from '../../src/lib/pending-tasks';
+
+afterAll(() => closeOfflineDb());
+
+beforeEach(async () => {
+  for (const record of await getPendingTasks()) await removePendingTask(record.reference);
+});
+
+const request = (reference: string): CreateTaskRequest => ({
+  address: 'Ikeja, Lagos State, Nigeria',
+  location: { type: 'Point', coordinates: [3.3515, 6.6018] },
+  amount: 1500,
+  unit: 'per pickup',
+  user: 'u1',
+  reference,
+  type: 'household',
+  serviceName: 'Household Waste Pickup',
+});
+
+const taskFor = (body: CreateTaskRequest): Task =>
+  ({ _id: `task-${body.reference}`, reference: body.reference, status: 'pending' }) as Task;
+
+function httpError(status: number, body: unknown): Error {
+  return Object.assign(new Error(`HTTP ${status}`), { response: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }) });
+}
+
+/** A fake server, idempotent by reference like the real one; `fail` makes the next sends fail. */
+function fakeServer() {
+  const tasks = new Map<string, Task>();
+  const failures: Error[] = [];
+  const sent: string[] = [];
+  const deps: PaidTaskDeps = {
+    store: offlineDbStore,
+    send: vi.fn(async (body: CreateTaskRequest) => {
+      sent.push(body.reference);
+      // The record must already be kept when the request leaves.
+      expect((await getPendingTasks()).map((record) => record.reference)).toContain(body.reference);
+      const failure = failures.shift();
+      if (failure) throw failure;
+      if (!tasks.has(body.reference)) tasks.set(body.reference, taskFor(body));
+      return tasks.get(body.reference)!;
+    }),
+  };
+  return { deps, tasks, sent, fail: (error: Error) => failures.push(error) };
+}
+
+const references = async () => (await getPendingTasks()).map((record) => record.reference);
+
+describe('a paid task is never lost', () => {
+  it('the request is kept before it is sent and removed once the server confirms', async () => {
+    const server = fakeServer();
+    const outcome = await submitPaidTask(request('r1'), server.deps);
+    expect(outcome).toEqual({ status: 'created', task: taskFor(request('r1')) });
+    expect(await references()).toEqual([]);
+  });
+
+  it('a network failure keeps the request (queued); a replay creates the task exactly once', async () => {
+    const server = fakeServer();
+    server.fail(new TypeError('Failed to fetch'));
+    expect(await submitPaidTask(request('r2'), server.deps)).toEqual({ status: 'queued' });
+    expect(await references()).toEqual(['r2']);
+
+    const resumed = await resumePendingTasks(server.deps, () => true);
+    expect(resumed.map((result) => result.outcome.status)).toEqual(['created']);
+    expect(await references()).toEqual([]);
+    expect(server.tasks.size).toBe(1);
+  });
+
+  it("a 5xx, a time-out, a 401 or a 403 (another client signed in) keeps the request", async () => {
+    const server = fakeServer();
+    server.fail(httpError(503, { message: 'Service unavailable' }));
+    server.fail(httpError(401, { message: 'Unauthorized' }));
+    server.fail(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }));
+    server.fail(httpError(403, { message: 'You can only create tasks for yourself' }));
+    for (const reference of ['r3', 'r4', 'r5', 'r10']) expect(await submitPaidTask(request(reference), server.deps)).toEqual({ status: 'queued' });
+    expect((await references()).sort()).toEqual(['r10', 'r3', 'r4', 'r5']);
+  });
+
+  it("a 4xx removes the request and gives the server's message ('Payment Failed!')", async () => {
+    const server = fakeServer();
+    server.fail(httpError(402, { message: 'Payment not verified' }));
+    expect(await submitPaidTask(request('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment not verified' });
+    expect(await references()).toEqual([]);
+    server.fail(httpError(400, 'not json {'));
+    expect(await submitPaidTask(request('r7'), server.deps)).toEqual({ status: 'failed', message: null });
+  });
+
+  it('a replay that races the first attempt sends the request only once', async () => {
+    const server = fakeServer();
+    const [first, second] = await Promise.all([submitPaidTask(request('r8'), server.deps), submitPaidTask(request('r8'), server.deps)]);
+    expect(first).toEqual(second);
+    expect(server.sent).toEqual(['r8']);
+  });
+
+  it('nothing is replayed without a token', async () => {
+    const server = fakeServer();
+    server.fail(new TypeError('Failed to fetch'));
+    await submitPaidTask(request('r9'), server.deps);
+    expect(await resumePendingTasks(server.deps, () => false)).toEqual([]);
+    expect(server.sent).toEqual(['r9']);
+  });
+
+  it('startPendingTaskReplay replays at start and on the online event', () => {
+    const target = new EventTarget();
+    const add = vi.spyOn(target, 'addEventListener');
+    const stop = startPendingTaskReplay({ target: target as unknown as Window });
+    expect(add).toHaveBeenCalledWith('online', expect.any(Function));
+    const remove = vi.spyOn(target, 'removeEventListener');
+    stop();
+    expect(remove).toHaveBeenCalledWith('online', add.mock.calls[0]![1]);
+  });
+});
