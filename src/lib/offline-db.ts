@@ -35,6 +35,12 @@ export interface OutboxMessage extends SendMessageRequest {
   /** Sent with the message so that a replay is delivered exactly once. */
   clientId: string;
   queuedAt: number;
+  /** Who queued it (logout clears a user's entries). */
+  userId?: string;
+  /** The bearer token it was queued with: the service worker replays without the page. */
+  token?: string;
+  /** Set when the server refused it (4xx): replays skip it until the user retries. */
+  failedReason?: string;
 }
 
 export interface PendingTask {
@@ -127,6 +133,16 @@ export async function getOutbox(taskId?: string): Promise<OutboxMessage[]> {
 
 export async function removeFromOutbox(id: number): Promise<void> {
   await write((db) => db.delete('outbox', id));
+}
+
+/** Marks a queued message as refused by the server (or clears the mark, `reason` undefined, to retry it). */
+export async function setOutboxFailure(id: number, reason: string | undefined): Promise<void> {
+  await write(async (db) => {
+    const entry = await db.get('outbox', id);
+    if (!entry) return;
+    const { failedReason: _previous, ...rest } = entry;
+    await db.put('outbox', reason === undefined ? rest : { ...rest, failedReason: reason });
+  });
 }
 
 // ---- pending paid tasks ----
