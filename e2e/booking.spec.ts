@@ -96,23 +96,24 @@ test.describe('booking and paying for a task', () => {
     });
   });
 
-  test("cancelling or closing the test checkout shows 'Payment window was closed' and creates nothing", async ({ page, request }) => {
+  test("cancelling the test checkout shows 'Payment was cancelled', closing it 'Payment window was closed', and creates nothing", async ({ page, request }) => {
     const { client, booking } = await openBooking(page, request);
     await booking.expectShown('Default Service');
     await expect(booking.fact('Price')).toHaveText('₦3,000.00');
     await booking.chooseAddress('Apapa', /^Apapa/);
 
     await (await booking.proceed()).cancel();
-    await expect(toast(page, 'Payment window was closed')).toBeVisible();
+    await expect(toast(page, 'Payment was cancelled')).toBeVisible();
     await expect(booking.proceedButton).toHaveText('Proceed to Payment');
     await expect(booking.proceedButton).toBeEnabled();
 
     await (await booking.proceed()).close();
-    await expect(toast(page, 'Payment window was closed')).toHaveCount(2);
+    await expect(toast(page, 'Payment window was closed')).toHaveCount(1);
 
     const checkout = await booking.proceed();
     await page.keyboard.press('Escape');
     await expect(checkout.dialog).toBeHidden();
+    await expect(toast(page, 'Payment window was closed')).toHaveCount(2);
     await expect(page).toHaveURL(/\/client\/create$/);
     expect(await tasksOf(request, client)).toHaveLength(0);
   });

@@ -10,3 +10,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Paystack's checkout library ships no types: its default export is the PaystackPop class. */
+declare module '@paystack/inline-js' {
+  const PaystackPop: new () => { newTransaction(params: object): unknown };
+  export default PaystackPop;
+}

@@ -80,7 +80,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
     setIsBusy(false);
     if (result.kind === 'invalid') toast.error(result.message);
     else if (result.kind === 'init-failed') toast.error(MESSAGES.initFailed);
-    else toast.info(MESSAGES.windowClosed);
+    else toast.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
   };
 
   return (

@@ -7,6 +7,7 @@
  * It keeps nothing: the paid task's durable record is src/lib/pending-tasks.ts.
  */
 import { config } from '../config';
+import { startPayment } from '../payment-activity';
 import { validateTransactionParams, type TransactionParams } from './transaction-params';
 
 export interface PayParams {
@@ -22,7 +23,11 @@ export interface PayParams {
   phone?: string;
 }
 
-export type PayResult = { status: 'success'; reference: string } | { status: 'cancelled' };
+/**
+ * `cancelled` says how the checkout ended without paying: `cancel` (the client cancelled, or
+ * a bank transfer is left to confirm) or `close` (the checkout window was closed).
+ */
+export type PayResult = { status: 'success'; reference: string } | { status: 'cancelled'; how: 'cancel' | 'close' };
 
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment';
 
@@ -48,14 +53,17 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
   return (params) =>
     new Promise<PayResult>((resolve, reject) => {
       let settled = false;
+      const endPayment = startPayment();
       const settle = (result: PayResult | Error) => {
         if (settled) return;
         settled = true;
+        endPayment();
         if (result instanceof Error) reject(result);
         else resolve(result);
       };
       const fail = (cause: unknown) => settle(new Error(PAYMENT_INIT_FAILED, { cause }));
-      const cancelled = () => settle({ status: 'cancelled' });
+      const cancelled = () => settle({ status: 'cancelled', how: 'cancel' });
+      const closed = () => settle({ status: 'cancelled', how: 'close' });
 
       let transaction: TransactionParams;
       try {
@@ -73,7 +81,7 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
           phone: params.phone,
           onSuccess: (answer?: { reference?: string }) => settle({ status: 'success', reference: answer?.reference ?? params.reference }),
           onCancel: cancelled,
-          onClose: cancelled,
+          onClose: closed,
           // A bank transfer waiting for confirmation also ends this checkout (SPEC section 4).
           onBankTransferConfirmationPending: cancelled,
           onError: fail,

@@ -32,9 +32,9 @@ describe('the create task flow (SPEC section 4)', () => {
     expect(result).toMatchObject({ kind: 'paid', outcome: { status: 'queued' } });
   });
 
-  it('a closed checkout sends nothing (cancelled)', async () => {
-    const d = deps({ status: 'cancelled' });
-    expect(await payForTask({ place, user, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'cancelled' });
+  it.each(['cancel', 'close'] as const)('a checkout ended by %s sends nothing (cancelled, and says how)', async (how) => {
+    const d = deps({ status: 'cancelled', how });
+    expect(await payForTask({ place, user, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'cancelled', how });
     expect(d.submit).not.toHaveBeenCalled();
   });
 

@@ -21,8 +21,12 @@ describe('the payment wrapper', () => {
     expect(opened[0]).toMatchObject({ key: 'pk_test_1', email: params.email, amount: 150000, currency: 'NGN', reference: params.reference });
   });
 
-  it.each(['onCancel', 'onClose', 'onBankTransferConfirmationPending'])('%s resolves cancelled', async (callback) => {
-    await expect(checkoutCalling(callback).pay(params)).resolves.toEqual({ status: 'cancelled' });
+  it.each([
+    ['onCancel', 'cancel'],
+    ['onBankTransferConfirmationPending', 'cancel'],
+    ['onClose', 'close'],
+  ])('%s resolves cancelled (%s)', async (callback, how) => {
+    await expect(checkoutCalling(callback).pay(params)).resolves.toEqual({ status: 'cancelled', how });
   });
 
   it("rejects with 'Failed to initialize payment' when the checkout cannot load or reports an error", async () => {
@@ -53,7 +57,7 @@ describe('the payment wrapper', () => {
         (transaction.onSuccess as (v: unknown) => void)({ reference: 'x' });
       },
     });
-    await expect(pay(params)).resolves.toEqual({ status: 'cancelled' });
+    await expect(pay(params)).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
   });
 });
 

@@ -1,42 +1,40 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAYSTACK_SCRIPT_URL, loadPaystackScript, openPaystackCheckout, type PaystackPopConstructor } from '../../../src/lib/payments/paystack-checkout';
+import { describe, expect, it, vi } from 'vitest';
 
-afterEach(() => {
-  document.head.innerHTML = '';
-  delete window.PaystackPop;
-});
+const constructed = vi.fn();
+const newTransaction = vi.fn();
+// The package itself would frame Paystack's checkout: the seam is its PaystackPop class.
+vi.mock('@paystack/inline-js', () => ({
+  default: class FakePaystackPop {
+    constructor() {
+      constructed();
+    }
+    newTransaction = newTransaction;
+  },
+}));
 
-describe('the Paystack adapter (script loading and callbacks, not the remote service)', () => {
-  it('loads the inline script on demand, once', async () => {
-    const first = loadPaystackScript();
-    const second = loadPaystackScript();
-    const scripts = document.head.querySelectorAll('script');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]!.src).toBe(PAYSTACK_SCRIPT_URL);
-    const Pop = vi.fn() as unknown as PaystackPopConstructor;
-    window.PaystackPop = Pop;
-    scripts[0]!.dispatchEvent(new Event('load'));
-    await expect(first).resolves.toBe(Pop);
-    await expect(second).resolves.toBe(Pop);
-  });
+const { loadPaystack, openPaystackCheckout } = await import('../../../src/lib/payments/paystack-checkout');
 
-  it('a failed load rejects and can be tried again', async () => {
-    const failed = loadPaystackScript();
-    document.head.querySelector('script')!.dispatchEvent(new Event('error'));
-    await expect(failed).rejects.toThrow('Paystack could not be loaded');
-    expect(document.head.querySelector('script')).toBeNull();
-    void loadPaystackScript();
-    expect(document.head.querySelectorAll('script')).toHaveLength(1);
+describe('the Paystack adapter (library loading and callbacks, not the remote service)', () => {
+  it('loads PaystackPop from @paystack/inline-js on demand', async () => {
+    const PaystackPop = await loadPaystack();
+    expect(constructed).not.toHaveBeenCalled();
+    new PaystackPop();
+    expect(constructed).toHaveBeenCalledTimes(1);
   });
 
   it('opens a new transaction with the checked parameters and callbacks', async () => {
-    const newTransaction = vi.fn();
-    class FakePop {
-      newTransaction = newTransaction;
-    }
     const onSuccess = vi.fn();
-    await openPaystackCheckout({ key: 'pk', amount: 100, email: 'a@b.ng', onSuccess }, async () => FakePop);
-    expect(newTransaction).toHaveBeenCalledWith({ key: 'pk', amount: 100, email: 'a@b.ng', onSuccess });
+    const onCancel = vi.fn();
+    await openPaystackCheckout({ key: 'pk_test_1', amount: 150000, email: 'a@b.ng', currency: 'NGN', reference: 'r1', onSuccess, onCancel });
+    expect(newTransaction).toHaveBeenCalledWith({ key: 'pk_test_1', amount: 150000, email: 'a@b.ng', currency: 'NGN', reference: 'r1', onSuccess, onCancel });
+    // Paystack calls the callbacks it was given: the wrapper's own.
+    const given = newTransaction.mock.calls[0]![0] as { onSuccess: (answer: { reference: string }) => void };
+    given.onSuccess({ reference: 'r1' });
+    expect(onSuccess).toHaveBeenCalledWith({ reference: 'r1' });
+  });
+
+  it('a library that fails to load rejects, so the wrapper reports it', async () => {
+    await expect(openPaystackCheckout({ key: 'pk', amount: 100, email: 'a@b.ng' }, async () => Promise.reject(new Error('chunk failed')))).rejects.toThrow('chunk failed');
   });
 });

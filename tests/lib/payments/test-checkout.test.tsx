@@ -46,18 +46,18 @@ describe('the local test checkout', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RECORD_FAILED_MESSAGE));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
-    await expect(result).resolves.toEqual({ status: 'cancelled' });
+    await expect(result).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
   });
 
   it.each([
-    ['Cancel', () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))],
-    ['Close', () => fireEvent.click(screen.getByRole('button', { name: 'Close' }))],
-    ['Escape', (modal: HTMLElement) => fireEvent.keyDown(modal, { key: 'Escape' })],
-  ])('%s resolves cancelled and removes the modal', async (_name, action) => {
+    ['Cancel', 'cancel', () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))],
+    ['Close', 'close', () => fireEvent.click(screen.getByRole('button', { name: 'Close' }))],
+    ['Escape', 'close', (modal: HTMLElement) => fireEvent.keyDown(modal, { key: 'Escape' })],
+  ] as const)('%s resolves cancelled (%s) and removes the modal', async (_name, how, action) => {
     const result = payWith(async () => undefined);
     const modal = await dialog();
     await act(async () => action(modal));
-    await expect(result).resolves.toEqual({ status: 'cancelled' });
+    await expect(result).resolves.toEqual({ status: 'cancelled', how });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

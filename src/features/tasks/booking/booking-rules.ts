@@ -12,6 +12,7 @@ export const MESSAGES = {
   emailNotFound: 'User email not found',
   invalidAddress: 'Please select a valid address from the dropdown',
   windowClosed: 'Payment window was closed',
+  paymentCancelled: 'Payment was cancelled',
   initFailed: 'Failed to initialize payment',
   processing: 'Processing your payment...',
   paymentSuccessful: 'Payment Successful!',

@@ -27,7 +27,7 @@ export interface PayForTaskDeps {
 
 export type BookingOutcome =
   | { kind: 'invalid'; message: string }
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; how: 'cancel' | 'close' }
   | { kind: 'init-failed' }
   | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome };
 
@@ -57,7 +57,7 @@ export async function payForTask(
   } catch {
     return { kind: 'init-failed' };
   }
-  if (result.status !== 'success') return { kind: 'cancelled' };
+  if (result.status !== 'success') return { kind: 'cancelled', how: result.how };
 
   deps.onPaid?.();
   const request = createTaskRequest({ place, userId: user._id, serviceType, price, reference: result.reference });
