@@ -1,0 +1,100 @@
+/**
+ * Lighthouse (npm) mobile performance for / and for /client/home signed in, driving Debian's
+ * Chromium through chrome-launcher, default mobile settings (simulated throttling), median
+ * of 3 runs. Every run gets a fresh browser profile, so no service worker or cache carries
+ * over. For /client/home the token is put in localStorage first (on a page of the same
+ * origin that runs no app code), and the run keeps storage (`disableStorageReset`).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
+import type { LoginAnswer } from '../src/lib/contract';
+import { CHROMIUM_PATH } from './browser';
+
+export interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Only the loopback server resolves: a run can never reach the internet.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+async function seedToken(port: number, origin: string, token: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/manifest.webmanifest`);
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function runOnce(url: string, token?: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (token) await seedToken(chrome.port, new URL(url).origin, token);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(token),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function medianOf(url: string, token?: string): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(url, token));
+  return {
+    score: median(runs.map((run) => run.score)),
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+    cls: median(runs.map((run) => run.cls)),
+  };
+}
+
+export async function measureLighthouse(baseURL: string): Promise<{ login: LighthouseFigures; home: LighthouseFigures }> {
+  const response = await fetch(new URL('/client/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const token = ((await response.json()) as LoginAnswer).data;
+  return {
+    login: await medianOf(new URL('/', baseURL).href),
+    home: await medianOf(new URL('/client/home', baseURL).href, token),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Builds the app into bench/.dist (never dist/) and starts the reference server on a free
+ * loopback port with an in-memory database and the demo data (no driver simulator, so the
+ * data stays still while it is measured).
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../server/index';
+import { DEFAULT_RATE_LIMITS } from '../server/http/rate-limit';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const benchDist = join(repoRoot, 'bench', '.dist');
+
+export function buildApp(): void {
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error(`vite build failed (exit ${built.status})`);
+}
+
+/** The load test signs in many times from 127.0.0.1: per-address limits would throttle the bench itself. */
+const unlimited = { limit: 1_000_000_000, windowMs: 60_000 };
+const rateLimits = { ...DEFAULT_RATE_LIMITS, loginPerEmail: unlimited, loginPerAddress: unlimited };
+
+export function startBenchServer(): Promise<RunningServer> {
+  return startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demo: true, simulator: false, log: false, distDir: benchDist, rateLimits });
+}
