@@ -3,6 +3,7 @@
  * database can be open in one process only), or straight on the database when no server
  * answers. Both give the same answers.
  */
+import type { ChatMessage } from '../../src/lib/contract';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 
@@ -14,6 +15,7 @@ export interface OpsBackend {
   setTaskStatus(taskId: string, status: string): Promise<ops.StatusChange>;
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
   addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
+  sendDriverMessage(taskId: string, content: string): Promise<ChatMessage>;
 }
 
 export function databaseBackend(db: Db, options: { referralReward: number }): OpsBackend {
@@ -25,6 +27,7 @@ export function databaseBackend(db: Db, options: { referralReward: number }): Op
     setTaskStatus: (taskId, status) => ops.setTaskStatus(db, taskId, status, options),
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
     addDriver: (driver) => ops.addDriver(db, driver),
+    sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
   };
 }
 
@@ -75,6 +78,7 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     setTaskStatus: (taskId, status) => call('POST', `/ops/tasks/${id(taskId)}/status`, { status }),
     moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
     addDriver: (driver) => call('POST', '/ops/drivers', driver),
+    sendDriverMessage: (taskId, content) => call('POST', `/ops/tasks/${id(taskId)}/messages`, { content }),
   };
 }
 

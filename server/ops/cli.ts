@@ -25,6 +25,7 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   move <driverId> <lat> <lng>                         set a driver's position
   add-driver <firstname> <lastname> <phone> <lat> <lng>
                                                       add a driver
+  say <taskId> <message>                              send a chat message as the task's driver
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -133,6 +134,14 @@ const COMMANDS: Record<string, Command> = {
       const input = parseOpsInput(newDriverSchema, { firstname, lastname, phone, lat: toNumber(lat), lng: toNumber(lng) });
       const driver = await backend.addDriver(input);
       return { result: driver, text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}` };
+    },
+  },
+  say: {
+    usage: 'say <taskId> <message>',
+    arity: 2,
+    async run(backend, [taskId, content]) {
+      const message = await backend.sendDriverMessage(taskId, content);
+      return { result: message, text: `The driver of task ${shortId(message.taskId)} said: ${message.content}` };
     },
   },
 };

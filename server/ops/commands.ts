@@ -3,9 +3,11 @@
  * server is running, and the /ops/* routes run them for the CLI when one is; both get the same
  * validation, errors and answers. Ids may be given as a unique prefix of at least 4 characters.
  */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { TASK_STATUSES, type TaskStatus } from '../../src/lib/contract';
+import { TASK_STATUSES, type ChatMessage, type TaskStatus } from '../../src/lib/contract';
 import type { Db, Queryable } from '../db/connection';
+import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
 
 export class OpsError extends Error {
@@ -37,6 +39,12 @@ export const newDriverSchema = positionSchema.extend({
     .regex(/^\+?[0-9][0-9 -]{6,19}$/, 'phone must be a phone number such as +2348031234567'),
 });
 export type NewDriver = z.infer<typeof newDriverSchema>;
+/** Same limit as the chat API (server/routes/chat.ts). */
+export const driverMessageSchema = z
+  .string({ error: 'content is required' })
+  .trim()
+  .min(1, 'content is required: a message cannot be empty')
+  .max(2000, 'content is too long (at most 2000 characters)');
 
 /** Validates command input; a bad value is an OpsError('invalid') with the schema's message. */
 export function parseOpsInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -214,4 +222,18 @@ export async function moveDriver(db: Queryable, driverIdOrPrefix: string, lat: n
 export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver> {
   const driver = parseOpsInput(newDriverSchema, input);
   return loadDriver(db, await sql.insertDriver(db, driver));
+}
+
+const CHATTABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];
+
+/** Posts a chat message from the task's driver (what a driver app would send); answers the stored message. */
+export async function sendDriverMessage(db: Queryable, taskIdOrPrefix: string, contentInput: string): Promise<ChatMessage> {
+  const content = parseOpsInput(driverMessageSchema, contentInput);
+  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  const task = await loadTask(db, taskId);
+  if (!task.driver || !CHATTABLE.includes(task.status)) {
+    throw new OpsError('invalid', `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of an assigned task can send messages`);
+  }
+  const { message } = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
+  return message;
 }

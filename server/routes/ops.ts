@@ -77,3 +77,10 @@ opsRoutes.put('/ops/drivers/:id/location', requireOpsToken, async (c) => {
   const { lat, lng } = await readBody(c, ops.positionSchema);
   return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng)) });
 });
+
+/** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
+opsRoutes.post('/ops/tasks/:id/messages', requireOpsToken, async (c) => {
+  const taskId = c.req.param('id');
+  const { content } = await readBody(c, z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT));
+  return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content)) }, 201);
+});

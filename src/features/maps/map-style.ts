@@ -29,3 +29,6 @@ export function mapStyle(styleUrl: string | undefined = config.mapStyleUrl): str
 
 /** Zoom after choosing a place (SPEC section 9). */
 export const SELECTION_ZOOM = 15;
+
+/** Zoom of the task route map (SPEC section 9). */
+export const ROUTE_ZOOM = 14;

@@ -1,18 +1,40 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Task } from '../../lib/contract';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
-import { TaskPreviewDialog } from '../../features/dashboard/task-preview-dialog';
+import { ChatModal } from '../../features/chat/chat-modal';
+import { LazyRouteMap } from '../../features/maps/lazy-route-map';
+import { TaskDetailsModal } from '../../features/tasks/details/task-details-modal';
+
+type Viewing = { task: Task; modal: 'details' | 'chat' } | null;
 
 /**
- * The home of /client and /client/home: the dashboard, and the task picked with 'View Task'
- * (kept here, where the Task Details modal will be composed in).
+ * The home of /client and /client/home: the dashboard; 'View Task' opens the Task Details
+ * modal (with the route map), whose 'Open Chat' replaces it with the chat. Focus returns to
+ * the 'View Task' button when either closes.
  */
 export function HomePage() {
-  const [viewedTask, setViewedTask] = useState<Task | null>(null);
+  const [viewing, setViewing] = useState<Viewing>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const viewTask = (task: Task) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setViewing({ task, modal: 'details' });
+  };
+  const close = () => setViewing(null);
+
   return (
     <>
-      <DashboardScreen onViewTask={setViewedTask} />
-      {viewedTask ? <TaskPreviewDialog task={viewedTask} onClose={() => setViewedTask(null)} /> : null}
+      <DashboardScreen onViewTask={viewTask} />
+      {viewing?.modal === 'details' ? (
+        <TaskDetailsModal
+          task={viewing.task}
+          onClose={close}
+          onOpenChat={() => setViewing({ task: viewing.task, modal: 'chat' })}
+          renderMap={(driver, task) => <LazyRouteMap driver={driver} task={task} />}
+          returnFocusTo={opener.current}
+        />
+      ) : null}
+      {viewing?.modal === 'chat' ? <ChatModal task={viewing.task} onClose={close} returnFocusTo={opener.current} /> : null}
     </>
   );
 }

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import type { Task } from '../../lib/contract';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format';
+import { Modal } from '../../ui/modal';
+import type { ChatEntry } from './chat-thread';
+import { useChat } from './use-chat';
+import './chat.css';
+
+interface ChatModalProps {
+  task: Task;
+  onClose: () => void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+const NOT_SAVED = 'Your message could not be kept on this device. Please try again.';
+
+function when(timestamp: string): string {
+  return formatDate(timestamp) === formatDate(new Date()) ? formatTime(timestamp) : formatDateTime(timestamp);
+}
+
+function EntryStatus({ entry, onRetry }: { entry: ChatEntry; onRetry: (outboxId: number) => void }) {
+  if (entry.state === 'sent') return <time dateTime={entry.timestamp}>{when(entry.timestamp)}</time>;
+  if (entry.state === 'sending') return <span>Sending…</span>;
+  if (entry.state === 'waiting') {
+    return (
+      <span className="chat-waiting">
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        waiting for network
+      </span>
+    );
+  }
+  return (
+    <span className="chat-failed">
+      Not sent: {entry.failedReason}
+      {entry.outboxId !== undefined ? (
+        <button type="button" className="chat-retry" onClick={() => onRetry(entry.outboxId!)}>
+          Retry
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Chat with Driver (SPEC section 2): the task's messages (yours on the right, the driver's on
+ * the left, each with its time or its delivery state), 'Type your message...', Send, Close.
+ */
+export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
+  const chat = useChat(task._id, task.user);
+  const [text, setText] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const driverFirstName = task.driver?.firstname?.trim() || 'Driver';
+
+  useEffect(() => input.current?.focus(), []);
+  // Keep the newest message in view.
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [chat.entries.length]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = text;
+    if (typed.trim() === '') return;
+    setText('');
+    try {
+      await chat.send(typed);
+    } catch (error) {
+      console.warn('Could not send or keep the message', error);
+      setText((current) => current || typed);
+      toast.error(NOT_SAVED, { autoClose: 5000 });
+    }
+    input.current?.focus();
+  };
+
+  return (
+    <Modal
+      title={`Chat with ${driverFirstName}`}
+      subtitle={<p className="chat-subtitle">{task.serviceName}</p>}
+      className="chat-modal"
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+    >
+      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading}>
+        {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
+        {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
+        {chat.entries.map((entry) => (
+          <li key={entry.key} className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : 'driver'}`} data-state={entry.state}>
+            <span className="chat-sr-only">{entry.sender === 'user' ? 'You:' : `${driverFirstName}:`}</span>
+            <p className="chat-bubble">{entry.content}</p>
+            <p className="chat-meta">
+              <EntryStatus entry={entry} onRetry={(id) => void chat.retry(id)} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      <form className="chat-form" onSubmit={submit}>
+        <label htmlFor="chat-input" className="chat-sr-only">
+          Message
+        </label>
+        <input
+          id="chat-input"
+          ref={input}
+          className="chat-input"
+          type="text"
+          placeholder="Type your message..."
+          autoComplete="off"
+          maxLength={2000}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button chat-send" aria-label="Send">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M3 20.5 21 12 3 3.5 3 10l12 2-12 2z" />
+          </svg>
+          <span className="chat-send-text">Send</span>
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { deliverWithFetch, queueMessage, replayOutbox, retryMessage } from '../../lib/chat-outbox';
+import { config } from '../../lib/config';
+import type { ChatMessage } from '../../lib/contract';
+import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../lib/offline-db';
+import { getToken } from '../../lib/token-storage';
+import { usePolling } from '../../lib/use-polling';
+import { getMessages } from './api/get-messages';
+import { sendMessage } from './api/send-message';
+import { sendChatMessage } from './chat-send';
+import { addMessages, mergeThread, messageContent, newestTimestamp, type ChatEntry, type InFlightMessage } from './chat-thread';
+
+/** Message polling while the chat is open (SPEC sections 4 and 9). */
+export const CHAT_REFRESH_MS = 2_000;
+
+export interface Chat {
+  entries: ChatEntry[];
+  /** The first read has not answered yet. */
+  isLoading: boolean;
+  /** Sends `text`; false when there was nothing to send (empty or whitespace only). */
+  send(text: string): Promise<boolean>;
+  retry(outboxId: number): Promise<void>;
+}
+
+const deliver = deliverWithFetch(config.apiUrl);
+
+/**
+ * The chat of one task: the server's messages (first all, then every 2 s only those newer
+ * than the newest seen, paused while hidden or offline), the task's outbox re-read on every
+ * tick and after every send (so waiting and failed marks are always what is stored), and the
+ * outbox replayed when the chat opens, when the network returns, and after a poll gets through
+ * while messages still wait.
+ */
+export function useChat(taskId: string, userId: string | undefined): Chat {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [outbox, setOutbox] = useState<OutboxMessage[]>([]);
+  const [inFlight, setInFlight] = useState<InFlightMessage[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const known = useRef<ChatMessage[]>([]);
+  const hasRead = useRef(false);
+  const isMounted = useRef(true);
+
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+
+  const readOutbox = useCallback(async () => {
+    try {
+      const stored = await getOutbox(taskId);
+      if (isMounted.current) setOutbox(stored);
+      return stored;
+    } catch (error) {
+      console.warn('Could not read the chat outbox', error);
+      return [];
+    }
+  }, [taskId]);
+
+  const readMessages = useCallback(async () => {
+    const since = hasRead.current ? newestTimestamp(known.current) : undefined;
+    const fresh = await getMessages(taskId, since);
+    hasRead.current = true;
+    known.current = addMessages(known.current, fresh);
+    if (isMounted.current) {
+      setMessages(known.current);
+      setIsLoading(false);
+    }
+  }, [taskId]);
+
+  const replay = useCallback(async () => {
+    try {
+      await replayOutbox(deliver);
+    } catch (error) {
+      console.warn('Could not replay the chat outbox', error);
+    }
+  }, []);
+
+  /** One poll: new messages, then the stored outbox; a poll that got through replays what still waits. */
+  const refresh = useCallback(async () => {
+    let gotThrough = false;
+    try {
+      await readMessages();
+      gotThrough = true;
+    } catch (error) {
+      console.warn('Could not refresh the chat', error);
+    }
+    const stored = await readOutbox();
+    if (gotThrough && stored.some((message) => message.failedReason === undefined)) {
+      await replay();
+      await readOutbox();
+      await readMessages().catch(() => undefined);
+    }
+  }, [readMessages, readOutbox, replay]);
+
+  // Opening the chat replays what waits (then the first poll reads everything).
+  const opened = useRef(false);
+  usePolling(
+    async () => {
+      if (!opened.current) {
+        opened.current = true;
+        await readOutbox();
+        if (navigator.onLine) await replay();
+      }
+      await refresh();
+    },
+    CHAT_REFRESH_MS,
+  );
+
+  useEffect(() => {
+    const onOnline = () => void replay().then(refresh);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [replay, refresh]);
+
+  const send = useCallback(
+    async (text: string) => {
+      const content = messageContent(text);
+      if (content === null) return false;
+      const clientId = crypto.randomUUID();
+      setInFlight((current) => [...current, { clientId, content, startedAt: new Date().toISOString() }]);
+      try {
+        const stored = await readOutbox();
+        const outcome = await sendChatMessage(
+          { taskId, content, clientId, userId, token: getToken() ?? undefined },
+          {
+            isOnline: navigator.onLine,
+            hasWaiting: stored.some((message) => message.failedReason === undefined),
+            send: sendMessage,
+            queue: queueMessage,
+            markFailed: setOutboxFailure,
+          },
+        );
+        if (outcome.state === 'sent') {
+          known.current = addMessages(known.current, [outcome.message]);
+          if (isMounted.current) setMessages(known.current);
+        }
+        await readOutbox();
+      } finally {
+        if (isMounted.current) setInFlight((current) => current.filter((message) => message.clientId !== clientId));
+      }
+      return true;
+    },
+    [taskId, userId, readOutbox],
+  );
+
+  const retry = useCallback(
+    async (outboxId: number) => {
+      await retryMessage(outboxId);
+      await readOutbox();
+      if (navigator.onLine) await replay();
+      await refresh();
+    },
+    [readOutbox, replay, refresh],
+  );
+
+  const entries = useMemo(() => mergeThread(messages, outbox, inFlight), [messages, outbox, inFlight]);
+  return { entries, isLoading, send, retry };
+}

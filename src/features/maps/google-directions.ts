@@ -1,0 +1,56 @@
+/// <reference types="google.maps" />
+/**
+ * The Google adapter of Directions (VITE_GOOGLE_MAPS_API_KEY set): driving directions from
+ * the driver to the task. The Maps script loads on first use through
+ * @googlemaps/js-api-loader; a script that cannot load says 'Failed to load Google Maps.
+ * Please check your connection.', a route that cannot be found 'Could not load directions.
+ * Please try again.'.
+ */
+import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
+import { DIRECTIONS_FAILED, type Directions } from './directions';
+import { GOOGLE_MAPS_LOAD_FAILED } from './place-search';
+
+export type RoutesLibrary = Pick<google.maps.RoutesLibrary, 'DirectionsService'>;
+
+/** The routes library, loaded once (a failed load is tried again next time). */
+export function loadGoogleRoutes(key: string): () => Promise<RoutesLibrary> {
+  let loading: Promise<RoutesLibrary> | undefined;
+  return () => {
+    if (!loading) {
+      setOptions({ key, v: 'weekly' });
+      loading = importLibrary('routes');
+    }
+    return loading.catch((error: unknown) => {
+      loading = undefined;
+      throw new Error(GOOGLE_MAPS_LOAD_FAILED, { cause: error });
+    });
+  };
+}
+
+/** The DRIVING travel mode's value (the `google.maps.TravelMode` enum is not loaded in tests). */
+const DRIVING = 'DRIVING' as google.maps.TravelMode;
+
+export function createGoogleDirections(load: () => Promise<RoutesLibrary>): Directions {
+  return {
+    async route(from, to) {
+      const routes = await load();
+      const service = new routes.DirectionsService();
+      const result = await new Promise<google.maps.DirectionsResult | null>((resolve) => {
+        try {
+          void service.route({ origin: from, destination: to, travelMode: DRIVING }, (answer, status) => resolve(status === 'OK' ? answer : null));
+        } catch {
+          resolve(null);
+        }
+      }).catch(() => null);
+      const best = result?.routes[0];
+      const leg = best?.legs[0];
+      if (!best || !leg?.distance || !leg.duration) throw new Error(DIRECTIONS_FAILED);
+      return {
+        path: best.overview_path.map((point) => ({ lat: point.lat(), lng: point.lng() })),
+        distanceMeters: leg.distance.value,
+        durationSeconds: leg.duration.value,
+        isApproximate: false,
+      };
+    },
+  };
+}

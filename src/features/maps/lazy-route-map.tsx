@@ -1,0 +1,100 @@
+import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import type { LatLng } from '../../lib/driver-location';
+import { formatDistance, formatDuration } from '../../lib/geo';
+import type { Directions } from './directions';
+import { createDirections } from './directions-for-config';
+import { DriverMarker, TaskMarker } from './route-markers';
+import { useRoute, type RouteState } from './use-route';
+import './maps.css';
+import './route-map.css';
+
+const RouteMap = lazy(() => import('./route-map'));
+
+/** One directions adapter for the app (Google with a key, else the straight line). */
+let sharedDirections: Directions | undefined;
+const appDirections = () => (sharedDirections ??= createDirections());
+
+/** Without WebGL (or if MapLibre fails to load) both markers still show, on the plain background. */
+function PlainRouteMap({ driver, task }: { driver: LatLng | null; task: LatLng | null }) {
+  return (
+    <div className="plain-map plain-route-map">
+      {driver ? <DriverMarker /> : null}
+      {task ? <TaskMarker /> : null}
+    </div>
+  );
+}
+
+class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { hasError: boolean }> {
+  state = { hasError: false };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  render() {
+    return this.state.hasError ? this.props.fallback : this.props.children;
+  }
+}
+
+function RouteBadges({ state, driver, task }: { state: RouteState; driver: LatLng | null; task: LatLng | null }) {
+  const route = state.status === 'ready' ? state.route : state.status === 'loading' ? state.route : null;
+  const distance = route ? formatDistance(route.distanceMeters) : '…';
+  const duration = route ? formatDuration(route.durationSeconds) : '…';
+  if (!task) return <p className="route-badges-note">No task location: no route to show.</p>;
+  if (!driver) return <p className="route-badges-note">Waiting for the driver's location…</p>;
+  return (
+    <ul className="route-badges" aria-label="Route">
+      <li className="route-badge" aria-label={`Distance ${route?.isApproximate ? 'about ' : ''}${distance}`}>
+        <span className="route-badge-label">Distance</span> {route?.isApproximate ? '≈ ' : ''}
+        {distance}
+      </li>
+      <li className="route-badge" aria-label={`Duration ${route?.isApproximate ? 'about ' : ''}${duration}`}>
+        <span className="route-badge-label">Duration</span> {route?.isApproximate ? '≈ ' : ''}
+        {duration}
+      </li>
+      {route?.isApproximate ? <li className="route-badge route-badge-note">Approximate (straight line)</li> : null}
+    </ul>
+  );
+}
+
+export interface LazyRouteMapProps {
+  driver: LatLng | null;
+  task: LatLng | null;
+  /** Tests pass their own; the app uses the adapter of its build. */
+  directions?: Directions;
+}
+
+/** The task's route map with its distance and duration badges; MapLibre is loaded on demand. */
+export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
+  const [attempt, setAttempt] = useState(0);
+  const state = useRoute(directions ?? appDirections(), driver, task, attempt);
+  const path = state.status === 'ready' ? state.route.path : state.status === 'loading' ? (state.route?.path ?? null) : null;
+  const plain = <PlainRouteMap driver={driver} task={task} />;
+
+  return (
+    <div className="route-map">
+      <div className="location-map route-map-canvas">
+        <MapErrorBoundary fallback={plain}>
+          <Suspense fallback={plain}>
+            <RouteMap driver={driver} task={task} path={path} />
+          </Suspense>
+        </MapErrorBoundary>
+      </div>
+      {state.status === 'error' ? (
+        <p className="route-map-error" role="alert">
+          {state.message}{' '}
+          <button type="button" className="route-map-retry" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <RouteBadges state={state} driver={driver} task={task} />
+      )}
+    </div>
+  );
+}
+
+/** Starts downloading MapLibre early (e.g. when the dashboard shows a viewable task), without showing it. */
+export function prefetchRouteMap(): void {
+  void import('./route-map').catch(() => undefined);
+}

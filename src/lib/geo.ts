@@ -1,0 +1,45 @@
+/**
+ * Straight-line geometry for the route map when no directions service is configured: the
+ * haversine (great-circle) distance and an estimated driving time, both shown labelled
+ * approximate.
+ */
+import type { LatLng } from './driver-location';
+
+const EARTH_RADIUS_METERS = 6_371_000;
+
+/** Roads are longer than the straight line: a usual detour factor for city driving. */
+export const ROAD_DETOUR_FACTOR = 1.3;
+/** A typical average driving speed in Lagos traffic. */
+export const CITY_DRIVING_SPEED_KMH = 25;
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in metres. */
+export function haversineMeters(a: LatLng, b: LatLng): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLng = radians(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Estimated driving time (seconds) over a straight-line distance: detour factor at city speed. */
+export function estimateDrivingSeconds(straightLineMeters: number): number {
+  const roadMeters = straightLineMeters * ROAD_DETOUR_FACTOR;
+  return Math.round(roadMeters / ((CITY_DRIVING_SPEED_KMH * 1000) / 3600));
+}
+
+/** '850 m', '4.2 km', '12 km'. */
+export function formatDistance(meters: number): string {
+  if (meters < 1000) return `${Math.round(meters / 10) * 10} m`;
+  const km = meters / 1000;
+  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
+}
+
+/** '1 min' at least, '25 min', '1 h 5 min'. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
