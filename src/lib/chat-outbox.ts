@@ -76,7 +76,7 @@ export function deliverWithFetch(apiBase: string, fetchFn: typeof fetch = fetch)
 let chain: Promise<unknown> = Promise.resolve();
 
 function exclusively<T>(run: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks) return locks.request(LOCK_NAME, run) as Promise<T>;
   const next = chain.then(run, run);
   chain = next.catch(() => undefined);

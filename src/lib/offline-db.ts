@@ -145,6 +145,27 @@ export async function setOutboxFailure(id: number, reason: string | undefined): 
   });
 }
 
+// ---- logout ----
+
+/**
+ * Logout: removes a user's cached answers and queued chat messages (the outbox entries of
+ * that user, and those with no owner recorded). Paid tasks not yet confirmed are kept: they
+ * are money already paid, sent again once the owner signs in.
+ */
+export async function clearUserData(userId: string | null): Promise<void> {
+  await write(async (db) => {
+    const tx = db.transaction(['answers', 'outbox'], 'readwrite');
+    const removals: Promise<unknown>[] = [];
+    for (const answer of await tx.objectStore('answers').getAll()) {
+      if (userId === null || answer.userId === userId) removals.push(tx.objectStore('answers').delete(answer.key));
+    }
+    for (const message of await tx.objectStore('outbox').getAll()) {
+      if (userId === null || message.userId === undefined || message.userId === userId) removals.push(tx.objectStore('outbox').delete(message.id!));
+    }
+    await Promise.all([...removals, tx.done]);
+  });
+}
+
 // ---- pending paid tasks ----
 
 export async function putPendingTask(request: CreateTaskRequest, savedAt = Date.now()): Promise<void> {

@@ -13,7 +13,7 @@ interface SessionState {
   /** A message for the login screen, shown once. */
   notice: string | null;
   signIn(token: string, options?: { remember?: boolean }): void;
-  /** Every logout: clears the token (and, later, the user's cached data). */
+  /** Every logout: clears the token, and the user's cached answers and chat outbox (offline-db). */
   signOut(): void;
   /** The server refused the token (401): sign out and tell the login screen why. */
   expire(notice?: string): void;
@@ -28,8 +28,14 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ token, notice: null });
   },
   signOut() {
+    const token = get().token ?? getToken();
     clearToken();
     set({ token: null });
+    // The user's cached answers and unsent chat leave the device with them.
+    if (typeof indexedDB === 'undefined') return;
+    void import('./offline-db')
+      .then(async ({ clearUserData }) => clearUserData((await import('./offline-answers')).decodeJwtSubject(token)))
+      .catch((error: unknown) => console.error('Could not clear offline data at logout', error));
   },
   expire(notice = SESSION_EXPIRED_NOTICE) {
     clearToken();

@@ -1,21 +1,33 @@
 /**
  * The app's only link to the service worker (sw/sw.ts), through workbox-window. It
  * registers the worker in production builds only, tells the app when it is ready to work
- * offline and when an update waits, and activates a waiting update on request. Update
- * checks run only while online.
+ * offline and when an update waits, activates a waiting update on request (never during a
+ * payment or while chat messages wait to be sent), tells the worker when the network is
+ * back (it then replays the chat outbox), and passes on the worker's OUTBOX_CHANGED.
+ * Update checks run only while online.
  */
 import { Workbox } from 'workbox-window';
+import { getOutbox } from './offline-db';
+import { isPaymentInProgress } from './payment-activity';
+import { OUTBOX_CHANGED, PAGE_ONLINE } from './sw-messages';
+
+/** Why a waiting update cannot be applied right now (null: it can). */
+export type ReloadBlocker = 'payment' | 'unsent-chat' | null;
+
+/** Activates the waiting update and reloads; resolves with what stops it instead, if anything. */
+export type ApplyUpdate = () => Promise<ReloadBlocker>;
 
 export interface ServiceWorkerNotices {
   /** First install finished: the app shell now opens without network. */
   onOfflineReady(): void;
-  /** A new version is installed and waits; `reload` activates it and reloads the page. */
-  onUpdateReady(reload: () => void): void;
+  /** A new version is installed and waits; `reload` activates it and reloads the page when that is safe. */
+  onUpdateReady(reload: ApplyUpdate): void;
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | undefined;
+const outboxListeners = new Set<() => void>();
 
 export function isServiceWorkerSupported(): boolean {
   return import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
@@ -29,18 +41,50 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
     if (!event.isUpdate) notices.onOfflineReady();
   });
   workbox.addEventListener('waiting', () => notices.onUpdateReady(applyUpdate));
+  // Messages from any worker version (workbox-window's 'message' only hears its own).
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_CHANGED) outboxListeners.forEach((listener) => listener());
+  });
   void workbox.register();
 
   const checkForUpdate = () => {
     if (navigator.onLine) void workbox?.update();
   };
-  window.addEventListener('online', checkForUpdate);
+  window.addEventListener('online', () => {
+    checkForUpdate();
+    notifyOnline();
+  });
   window.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
 }
 
-/** Lets the waiting worker take over, then reloads once it controls the page. */
-export function applyUpdate(): void {
-  if (!workbox) return;
+/** Tells the worker that the network is back: it replays the chat outbox. */
+export function notifyOnline(): void {
+  if (!isServiceWorkerSupported()) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: PAGE_ONLINE }));
+}
+
+/** Calls `listener` whenever the worker reports a change of the chat outbox; returns an unsubscribe function. */
+export function onOutboxChanged(listener: () => void): () => void {
+  outboxListeners.add(listener);
+  return () => outboxListeners.delete(listener);
+}
+
+/** What would make a reload lose something now: an open payment, or chat messages not yet sent. */
+export async function reloadBlocker(): Promise<ReloadBlocker> {
+  if (isPaymentInProgress()) return 'payment';
+  try {
+    if ((await getOutbox()).some((message) => message.failedReason === undefined)) return 'unsent-chat';
+  } catch {
+    // No IndexedDB: nothing can be waiting in it.
+  }
+  return null;
+}
+
+/** Lets the waiting worker take over, then reloads once it controls the page; never during a payment or with unsent chat. */
+export async function applyUpdate(): Promise<ReloadBlocker> {
+  const blocker = await reloadBlocker();
+  if (blocker || !workbox) return blocker;
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
+  return null;
 }

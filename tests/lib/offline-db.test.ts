@@ -84,3 +84,27 @@ describe('the offline database', () => {
     expect((await getPendingTasks()).map((record) => record.reference)).toEqual(['1767225600500-cd34']);
   });
 });
+
+describe('logout clears the user', () => {
+  it("removes that user's cached answers and outbox entries (and unowned ones), keeps others' and the paid tasks", async () => {
+    const { clearUserData } = await import('../../src/lib/offline-db');
+    await putCachedAnswer('leaver', 'client/userdata', { data: 1 });
+    await putCachedAnswer('stayer', 'client/userdata', { data: 2 });
+    const leaverMessage = await addToOutbox({ taskId: 't1', sender: 'user', content: 'a', clientId: 'c-leaver', queuedAt: 1, userId: 'leaver' });
+    const unowned = await addToOutbox({ taskId: 't1', sender: 'user', content: 'b', clientId: 'c-unowned', queuedAt: 2 });
+    const stayerMessage = await addToOutbox({ taskId: 't2', sender: 'user', content: 'c', clientId: 'c-stayer', queuedAt: 3, userId: 'stayer' });
+    await putPendingTask(task('paid-before-logout'));
+
+    await clearUserData('leaver');
+
+    expect(await getCachedAnswer('leaver', 'client/userdata')).toBeUndefined();
+    expect((await getCachedAnswer('stayer', 'client/userdata'))?.body).toEqual({ data: 2 });
+    const ids = (await getOutbox()).map((message) => message.id);
+    expect(ids).toContain(stayerMessage);
+    expect(ids).not.toContain(leaverMessage);
+    expect(ids).not.toContain(unowned);
+    expect((await getPendingTasks()).map((pending) => pending.reference)).toContain('paid-before-logout');
+    await removeFromOutbox(stayerMessage);
+    await removePendingTask('paid-before-logout');
+  });
+});

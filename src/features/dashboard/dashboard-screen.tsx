@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Task } from '../../lib/contract';
 import '../../lib/navigation-state';
+import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';
 import { GreetingHeader } from './greeting-header';
 import { PlanCard } from './plan-card';
@@ -38,6 +39,7 @@ export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
       ) : null}
       {data.status === 'loaded' ? (
         <>
+          <OfflineMarker cachedAt={data.cachedAt} />
           <GreetingHeader firstName={data.user.firstname} hasNotification={Boolean(data.user.notification)} />
           <div className="dashboard-cards">
             <BalanceCard balance={data.user.balance} />

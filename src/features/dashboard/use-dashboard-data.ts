@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Task, User } from '../../lib/contract';
 import { apiErrorMessage } from '../../lib/api-error';
+import { oldestCachedAt } from '../../lib/offline-answers';
 import { getToken } from '../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
 import { getUser } from './api/get-user';
@@ -12,9 +13,9 @@ const LOAD_FAILED_MESSAGE = 'Failed to load data. Please check your connection.'
 export type DashboardData =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'loaded'; user: User; tasks: Task[] };
+  | { status: 'loaded'; user: User; tasks: Task[]; cachedAt: number | null };
 
-/** The user and their tasks (newest first), read from the server on every visit. */
+/** The user and their tasks (newest first), read from the server on every visit; `cachedAt` when offline answers were kept ones. */
 export function useDashboardData(): DashboardData {
   const [data, setData] = useState<DashboardData>({ status: 'loading' });
 
@@ -27,9 +28,11 @@ export function useDashboardData(): DashboardData {
     }
     (async () => {
       try {
-        const user = await getUser(token);
-        const tasks = await getTasks(user._id);
-        if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks) });
+        const cachedTimes: Array<number | null> = [];
+        const onCachedAt = (cachedAt: number | null) => cachedTimes.push(cachedAt);
+        const user = await getUser(token, onCachedAt);
+        const tasks = await getTasks(user._id, onCachedAt);
+        if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks), cachedAt: oldestCachedAt(...cachedTimes) });
       } catch (error) {
         const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
         if (isCurrent) setData({ status: 'error', message });

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { apiErrorMessage } from '../../lib/api-error';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../lib/plans';
 import { getToken } from '../../lib/token-storage';
+import { useOnline } from '../../lib/use-online';
 import { subscribe } from './api/subscribe';
 import { PlanOption } from './plan-option';
 import { runSubscription, type SubscribeDependencies } from './subscribe-flow';
@@ -25,10 +26,11 @@ export function SubscribeScreen() {
   const loadUser = useSubscriber();
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const isOnline = useOnline();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy) return;
+    if (isBusy || !isOnline) return;
     if (!getToken()) {
       toast.error('Please login to continue', { autoClose: 5000 });
       void navigate({ to: '/login', replace: true });
@@ -55,9 +57,14 @@ export function SubscribeScreen() {
             <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
           ))}
         </fieldset>
-        <button type="submit" className="button subscribe-submit" disabled={isBusy}>
+        <button type="submit" className="button subscribe-submit" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'subscribe-offline'}>
           {isBusy ? 'Processing...' : 'Subscribe Now'}
         </button>
+        {isOnline ? null : (
+          <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
+            You are offline. Payment needs an internet connection.
+          </p>
+        )}
       </form>
     </section>
   );

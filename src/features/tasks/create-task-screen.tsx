@@ -5,6 +5,7 @@ import { formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import { priceFor, serviceDisplayName } from '../../lib/pricing';
 import { getToken } from '../../lib/token-storage';
+import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { payForTask } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
@@ -30,7 +31,7 @@ export interface CreateTaskScreenProps {
 /** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
 export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
   const navigate = useNavigate();
-  const { user, userError, prices } = useBookingData();
+  const { user, userError, prices, pricesCachedAt } = useBookingData();
   const isOnline = useOnline();
   const [place, setPlace] = useState<SelectedPlace | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -101,6 +102,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
         </section>
         <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
           <h2 id="task-summary-title">Task Summary</h2>
+          <OfflineMarker cachedAt={pricesCachedAt} />
           {price ? (
             <dl className="create-task-facts">
               <div>

@@ -56,13 +56,28 @@ describe('home dashboard', () => {
     renderDashboard();
     expect(await screen.findByText('Loading data...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
-    expect(getUser).toHaveBeenCalledWith('abc');
-    expect(getTasks).toHaveBeenCalledWith('u1');
+    expect(getUser).toHaveBeenCalledWith('abc', expect.any(Function));
+    expect(getTasks).toHaveBeenCalledWith('u1', expect.any(Function));
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
     expect(screen.getByRole('img', { name: /new notification/ })).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Recent Tasks' })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.dashboard-task-name')?.textContent)).toEqual(['Service new', 'Service old']);
+  });
+
+  it("offline, from answers the service worker kept: 'Offline - last updated <time>' above the data", async () => {
+    const savedAt = Date.now() - 60_000;
+    vi.mocked(getUser).mockImplementation(async (_token, onCachedAt) => {
+      onCachedAt?.(savedAt);
+      return user;
+    });
+    vi.mocked(getTasks).mockImplementation(async (_userId, onCachedAt) => {
+      onCachedAt?.(null);
+      return [];
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
+    expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated \d{2}:\d{2}$/);
   });
 
   it("'View Task' only for driver-assigned, on-going and completed; it hands the task to the route", async () => {

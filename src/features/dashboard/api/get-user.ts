@@ -1,9 +1,10 @@
 import type { User, UserDataAnswer, UserDataRequest } from '../../../lib/contract';
 import { http, retryPostRead } from '../../../lib/http';
+import { readAnswer, type CachedAtSink } from '../../../lib/offline-answers';
 
-/** POST /client/userdata {token}: the signed-in user. */
-export async function getUser(token: string): Promise<User> {
+/** POST /client/userdata {token}: the signed-in user; `onCachedAt` hears when the answer came from the device (offline). */
+export async function getUser(token: string, onCachedAt?: CachedAtSink): Promise<User> {
   const body: UserDataRequest = { token };
-  const answer = await http.post('client/userdata', { json: body, retry: retryPostRead }).json<UserDataAnswer>();
+  const answer = await readAnswer<UserDataAnswer>(http.post('client/userdata', { json: body, retry: retryPostRead }), onCachedAt);
   return answer.data;
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error';
 import type { PricingAnswer, User, UserDataAnswer } from '../../../lib/contract';
 import { http, retryPostRead } from '../../../lib/http';
+import { readAnswer, type CachedAtSink } from '../../../lib/offline-answers';
 import { FALLBACK_PRICES, priceTableOrFallback, type PriceTable } from '../../../lib/pricing';
 import { getToken } from '../../../lib/token-storage';
 import { MESSAGES } from './booking-rules';
@@ -12,9 +13,9 @@ export async function getUser(token: string): Promise<User> {
 }
 
 /** The price table; the fallback prices when the call fails or the answer is not an array. */
-export async function getPriceTable(): Promise<PriceTable> {
+export async function getPriceTable(onCachedAt?: CachedAtSink): Promise<PriceTable> {
   try {
-    return priceTableOrFallback((await http.get('admin/pricing').json<PricingAnswer>()).data);
+    return priceTableOrFallback((await readAnswer<PricingAnswer>(http.get('admin/pricing'), onCachedAt)).data);
   } catch {
     return FALLBACK_PRICES;
   }
@@ -24,12 +25,15 @@ export interface BookingData {
   user: User | null;
   userError: string | null;
   prices: PriceTable | null;
+  /** When the price list was received, if it came from the device (offline); null when fresh. */
+  pricesCachedAt?: number | null;
 }
 
 export function useBookingData(): BookingData {
   const [user, setUser] = useState<User | null>(null);
   const [userError, setUserError] = useState<string | null>(null);
   const [prices, setPrices] = useState<PriceTable | null>(null);
+  const [pricesCachedAt, setPricesCachedAt] = useState<number | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
@@ -42,11 +46,16 @@ export function useBookingData(): BookingData {
         if (isCurrent) setUserError(message);
       },
     );
-    void getPriceTable().then((table) => isCurrent && setPrices(table));
+    let cachedAt: number | null = null;
+    void getPriceTable((time) => (cachedAt = time)).then((table) => {
+      if (!isCurrent) return;
+      setPrices(table);
+      setPricesCachedAt(cachedAt);
+    });
     return () => {
       isCurrent = false;
     };
   }, []);
 
-  return { user, userError, prices };
+  return { user, userError, prices, pricesCachedAt };
 }

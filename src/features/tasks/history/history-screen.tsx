@@ -1,3 +1,4 @@
+import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
 import { useHistoryData } from './use-history-data';
 import './history.css';
@@ -8,6 +9,7 @@ export function HistoryScreen() {
   return (
     <section className="page history">
       <h1>Order History</h1>
+      {data.status === 'loaded' ? <OfflineMarker cachedAt={data.cachedAt} /> : null}
       {data.status === 'loading' ? (
         <p className="muted" role="status">
           Loading delivery history...

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Task } from '../../../lib/contract';
 import { apiErrorMessage } from '../../../lib/api-error';
+import { oldestCachedAt } from '../../../lib/offline-answers';
 import { getToken } from '../../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
 import { getUser } from './api/get-user';
@@ -8,7 +9,7 @@ import { getUser } from './api/get-user';
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
 const LOAD_FAILED_MESSAGE = 'Failed to load history. Please check your connection.';
 
-export type HistoryData = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; tasks: Task[] };
+export type HistoryData = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; tasks: Task[]; cachedAt: number | null };
 
 /** The order history, newest first: the server's oldest-first list reversed (SPEC section 7). */
 export function useHistoryData(): HistoryData {
@@ -23,9 +24,11 @@ export function useHistoryData(): HistoryData {
     }
     (async () => {
       try {
-        const user = await getUser(token);
-        const tasks = await getTasks(user._id);
-        if (isCurrent) setData({ status: 'loaded', tasks: [...tasks].reverse() });
+        const cachedTimes: Array<number | null> = [];
+        const onCachedAt = (cachedAt: number | null) => cachedTimes.push(cachedAt);
+        const user = await getUser(token, onCachedAt);
+        const tasks = await getTasks(user._id, onCachedAt);
+        if (isCurrent) setData({ status: 'loaded', tasks: [...tasks].reverse(), cachedAt: oldestCachedAt(...cachedTimes) });
       } catch (error) {
         const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
         if (isCurrent) setData({ status: 'error', message });

@@ -1,0 +1,10 @@
+/** Messages between the app (src/lib/sw-bridge.ts) and the service worker (sw/sw.ts). */
+
+/** Page -> worker: activate the waiting update. */
+export const SKIP_WAITING = 'SKIP_WAITING';
+/** Page -> worker: the network is back; replay the chat outbox. */
+export const PAGE_ONLINE = 'ONLINE';
+/** Worker -> pages: the chat outbox changed (a message was queued, delivered or refused). */
+export const OUTBOX_CHANGED = 'OUTBOX_CHANGED';
+/** The background sync tag of the chat outbox. */
+export const SYNC_TAG = 'greenpick-chat-outbox';
