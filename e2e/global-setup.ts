@@ -4,6 +4,7 @@
  * the data stays still). Workers reach it through E2E_BASE_URL (`use.baseURL`). The function
  * it returns is the global teardown: it closes the server.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(`No built app in ${distDir}: run \`npm run build\` before the end-to-end tests.`);
   }
+  // The operator API plays the driver's side (moves, chat replies); workers read the token from E2E_OPS_TOKEN.
+  process.env.OPS_TOKEN ||= randomBytes(24).toString('hex');
+  process.env.E2E_OPS_TOKEN = process.env.OPS_TOKEN;
   const server = await startServer({ port: 0, dataDir: 'memory://', demo: true, simulator: false, log: false, distDir, rateLimits });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();
