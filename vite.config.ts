@@ -27,8 +27,13 @@ function appPlugins(): PluginOption[] {
       // The app registers the worker itself, through src/lib/sw-bridge.ts.
       injectRegister: false,
       manifest,
+      // The icons are in the precache glob already; listing them twice only doubles entries.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}'],
+        // The app shell, every route chunk, icons and the gazetteer (data/*.json); not the
+        // install-sheet screenshots (public/screenshots), which only the install sheet shows.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest}', 'data/*.json'],
+        globIgnores: ['screenshots/**'],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { LoginPage } from './page-models/login-page';
+import { storeToken } from './support/demo-client';
+import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { signUpNewClient } from './support/new-client';
+import { countInStore } from './support/offline-store';
+import { tasksOnServer } from './support/paid-task';
+
+test.describe('offline: a paid task is never lost', () => {
+  test('the network drops as the paid task is sent: it is kept, and created exactly once after reconnect', async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    await storeToken(page, client.token);
+    await page.goto('/client/create');
+    const booking = new CreateTaskPage(page);
+    await booking.expectShown('Default Service');
+    await booking.chooseAddress('Ikeja', /^Ikeja/);
+
+    // The device loses its network at the moment the create request leaves, after the payment went through.
+    let dropped = false;
+    await page.route('**/client/create', async (route) => {
+      if (route.request().method() !== 'POST' || dropped) return route.fallback();
+      dropped = true;
+      await page.context().setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await (await booking.proceed()).pay('3,000');
+    await expect(page.locator('.Toastify').getByText('Your payment is safe')).toBeVisible();
+    await expect(page.locator('.Toastify').getByText('Your Default Service task will be created as soon as your connection is back.')).toBeVisible();
+    await goOffline(page);
+    expect(await countInStore(page, 'pendingTasks')).toBe(1);
+    expect(await tasksOnServer(request, client)).toHaveLength(0);
+
+    // The payment is done: the app goes home. Still offline, it starts again: the paid task waits on the device.
+    await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await countInStore(page, 'pendingTasks')).toBe(1);
+    expect(await tasksOnServer(request, client)).toHaveLength(0);
+
+    await goOnline(page);
+    await expect(page.locator('.Toastify').getByText('Payment Successful!')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => (await tasksOnServer(request, client)).length).toBe(1);
+    await expect.poll(() => countInStore(page, 'pendingTasks')).toBe(0);
+
+    // Later starts and reconnects create nothing more.
+    await page.reload();
+    await goOffline(page);
+    await goOnline(page);
+    await page.waitForTimeout(1000);
+    const tasks = await tasksOnServer(request, client);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ type: 'default', amount: 3000, address: 'Ikeja, Lagos State, Nigeria' });
+  });
+});

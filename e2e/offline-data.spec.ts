@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { HistoryPage } from './page-models/history-page';
+import { LoginPage } from './page-models/login-page';
+import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+
+const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
+
+function offlineBanner(page: Page) {
+  return page.getByRole('status').filter({ hasText: 'You are offline' });
+}
+
+function offlineMarker(page: Page) {
+  return page.getByTestId('offline-marker');
+}
+
+test.describe('offline: saved data from the device', () => {
+  test('log in online, visit home, history and the price list, go offline, reload: all shown from the device with the offline marker', async ({ page }) => {
+    const login = await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    await login.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const home = new DashboardPage(page);
+    await expect(home.greeting).toBeVisible();
+    await expect(home.taskItems.first()).toBeVisible();
+    const onlineTaskNames = await home.taskNames();
+    await expect(offlineMarker(page)).toHaveCount(0);
+    await expect(offlineBanner(page)).toHaveCount(0);
+
+    const history = await new HistoryPage(page).goto();
+    await expect(history.cards.first()).toBeVisible();
+    const onlineCardCount = await history.cards.count();
+
+    await page.goto('/client/create');
+    const booking = new CreateTaskPage(page);
+    await booking.expectShown('Default Service');
+    await expect(booking.fact('Price')).toHaveText('₦3,000.00');
+
+    await goOffline(page);
+    await expect(offlineBanner(page)).toBeVisible();
+    await expect(booking.proceedButton).toBeDisabled();
+
+    // The price list: from the device, marked, and payment waits for the network with the reason shown.
+    await page.reload();
+    await booking.expectShown('Default Service');
+    await expect(booking.fact('Price')).toHaveText('₦3,000.00');
+    await expect(booking.summary.getByTestId('offline-marker')).toHaveText(LAST_UPDATED);
+    await expect(booking.proceedButton).toBeDisabled();
+    await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();
+
+    await page.goto('/client/home');
+    await expect(home.greeting).toBeVisible();
+    await expect(offlineMarker(page)).toHaveText(LAST_UPDATED);
+    expect(await home.taskNames()).toEqual(onlineTaskNames);
+    await expect(offlineBanner(page)).toBeVisible();
+
+    await page.goto('/client/history');
+    await expect(history.heading).toBeVisible();
+    await expect(offlineMarker(page)).toHaveText(LAST_UPDATED);
+    await expect(history.cards).toHaveCount(onlineCardCount);
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
+      await page.goto('/client/home');
+      await expect(offlineMarker(page)).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/offline-home-${width}.png` });
+    }
+
+    // Back online, a visit gets fresh answers: no marker, no banner.
+    await goOnline(page);
+    await expect(offlineBanner(page)).toHaveCount(0);
+    await page.reload();
+    await expect(home.greeting).toBeVisible();
+    await expect(home.taskItems.first()).toBeVisible();
+    await expect(offlineMarker(page)).toHaveCount(0);
+  });
+
+  test('subscribing is disabled offline, with the reason shown', async ({ page, request }) => {
+    const { loginDemoClient, storeToken } = await import('./support/demo-client');
+    const token = await loginDemoClient(request);
+    await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    await storeToken(page, token);
+    await page.goto('/client/subscribe');
+    const subscribe = page.getByRole('button', { name: 'Subscribe Now' });
+    await expect(subscribe).toBeEnabled();
+    await goOffline(page);
+    await expect(subscribe).toBeDisabled();
+    await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();
+    await goOnline(page);
+    await expect(subscribe).toBeEnabled();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Cutting the network off for offline journeys, page AND service worker.
+ *
+ * `context.setOffline(true)` makes every request of the browser context fail as if the
+ * device had no network: the page's own requests and, on this Chromium (checked by
+ * e2e/offline-network.spec.ts), the requests the service worker makes (microsoft/playwright
+ * issue 2311 says older versions did not). What the worker answers from its caches and
+ * IndexedDB still arrives, as on a phone without data. `goOnline` undoes it; the page gets its
+ * `online` event, as on a real device.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export async function goOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+export async function goOnline(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
+}
+
+/** Waits until a service worker controls the page (the first visit installs it and claims the page). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+}
+
+/** What the service worker itself gets when it fetches `url`: 'reached' or 'failed' (it answers a probe message). */
+export async function serviceWorkerCanReach(page: Page, url: string): Promise<'reached' | 'failed'> {
+  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+  return worker.evaluate(async (target) => {
+    try {
+      await fetch(target, { cache: 'no-store' });
+      return 'reached' as const;
+    } catch {
+      return 'failed' as const;
+    }
+  }, url);
+}
