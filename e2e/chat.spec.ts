@@ -1,0 +1,164 @@
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { ChatModal } from './page-models/chat-modal';
+import { DashboardPage } from './page-models/dashboard-page';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { storeToken } from './support/demo-client';
+import { createAssignedTask, driverSays, storedMessages, type AssignedTask } from './support/assigned-task';
+
+async function storedMessagesBytes(request: APIRequestContext, assigned: AssignedTask): Promise<number> {
+  const answer = await request.post('/client/getMessages', { data: { taskId: assigned.task._id }, headers: { Authorization: `Bearer ${assigned.client.token}` } });
+  return (await answer.body()).length;
+}
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function openChat(page: Page, assigned: AssignedTask): Promise<ChatModal> {
+  await page.goto('/');
+  await storeToken(page, assigned.client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.task(0).getByRole('button', { name: 'View Task' }).click();
+  return new TaskDetailsModal(page).openChat();
+}
+
+test.describe('Chat with Driver', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("'Open Chat' closes Task Details and opens the chat; a message is sent, the input clears, and the driver's reply arrives by polling", async ({ page, request }) => {
+    const assigned = await createAssignedTask(request);
+    const chat = await openChat(page, assigned);
+    await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeHidden();
+    await expect(chat.dialog).toHaveAccessibleName('Chat with Kunle');
+    await expect(chat.input).toBeFocused();
+
+    await chat.send('Please come to the back gate');
+    await expect(chat.input).toHaveValue('');
+    const mine = chat.message('Please come to the back gate');
+    await expect(mine).toContainText('You:');
+    await expect(mine.locator('time')).toHaveText(/^\d{2}:\d{2}$/);
+
+    // The driver answers (`npm run ops -- say`): the 2 s poll brings it, asking only for newer messages.
+    await driverSays(request, assigned.task._id, 'On my way, 10 minutes.');
+    const reply = chat.message('On my way, 10 minutes.');
+    await expect(reply).toBeVisible({ timeout: 6_000 });
+    await expect(reply).toContainText('Kunle:');
+    await expect(reply).toHaveClass(/chat-message-driver/);
+    await expect(mine).toHaveClass(/chat-message-own/);
+    await page.screenshot({ path: 'e2e/screenshots/chat-1280.png' });
+
+    expect((await storedMessages(request, assigned.client, assigned.task._id)).map((message) => [message.sender, message.content])).toEqual([
+      ['user', 'Please come to the back gate'],
+      ['driver', 'On my way, 10 minutes.'],
+    ]);
+  });
+
+  test('an empty or whitespace-only message is not sent', async ({ page, request }) => {
+    const assigned = await createAssignedTask(request);
+    const chat = await openChat(page, assigned);
+    await chat.send('    ');
+    await chat.sendButton.click();
+    await expect(chat.dialog.getByText('No messages yet. Say hello to your driver.')).toBeVisible();
+    expect(await storedMessages(request, assigned.client, assigned.task._id)).toEqual([]);
+  });
+
+  test('a chat poll with nothing new costs a few hundred bytes, not the whole thread', async ({ page, request }) => {
+    const assigned = await createAssignedTask(request);
+    for (let index = 1; index <= 20; index += 1) await driverSays(request, assigned.task._id, `Update number ${index}: still on the way to Surulere.`);
+    const chat = await openChat(page, assigned);
+    await expect(chat.messages).toHaveCount(20);
+    // The app's own polls, at the network: after the first read of the whole thread, each asks only for newer messages.
+    const answers: number[] = [];
+    const wire: Awaited<ReturnType<Request['sizes']>>[] = [];
+    page.context().on('response', async (response) => {
+      if (!response.url().endsWith('/client/getMessages')) return;
+      answers.push((await response.body()).length);
+      wire.push(await response.request().sizes());
+    });
+    await expect.poll(() => answers.length, { timeout: 8_000 }).toBeGreaterThan(1);
+    const thread = await storedMessages(request, assigned.client, assigned.task._id);
+    expect(await storedMessagesBytes(request, assigned)).toBeGreaterThan(3_000);
+    for (const bytes of answers) expect(bytes).toBeLessThan(400);
+    // What the app sends: since = the newest timestamp it has seen.
+    const since = thread.at(-1)!.timestamp;
+
+    // The same poll as the app makes it, measured on the wire (HTTP/1.1 status line, headers and body).
+    const body = JSON.stringify({ taskId: assigned.task._id, since });
+    const requestHeaders = { Authorization: `Bearer ${assigned.client.token}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+    const answer = await request.post('/client/getMessages', { data: body, headers: requestHeaders });
+    const answerBody = await answer.body();
+    const answerHeaderBytes = answer.headersArray().reduce((sum, header) => sum + `${header.name}: ${header.value}\r\n`.length, `HTTP/1.1 ${answer.status()} OK\r\n\r\n`.length);
+    const requestHeaderBytes = Object.entries(requestHeaders).reduce((sum, [name, value]) => sum + `${name}: ${value}\r\n`.length, `POST /client/getMessages HTTP/1.1\r\n\r\n`.length);
+    const cost = { requestHeaders: requestHeaderBytes, requestBody: Buffer.byteLength(body), answerHeaders: answerHeaderBytes, answerBody: answerBody.length };
+    const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
+    test.info().annotations.push({ type: 'chat poll with nothing new (bytes)', description: JSON.stringify({ ...cost, total }) });
+    console.log(`chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`);
+    expect(answerBody.length).toBeLessThan(400);
+    expect(total).toBeLessThan(2_500);
+  });
+
+  test("three messages sent without network are 'waiting for network', then delivered in order, each stored exactly once", async ({ page, context, request }) => {
+    const assigned = await createAssignedTask(request);
+    const chat = await openChat(page, assigned);
+    await expect(chat.dialog.getByText('No messages yet. Say hello to your driver.')).toBeVisible();
+
+    // The API is unreachable (page and service worker alike).
+    const blocked = (route: { abort: () => Promise<void> }) => route.abort();
+    await context.route('**/client/sendingMessages', blocked);
+    await context.route('**/client/getMessages', blocked);
+
+    const typed = ['I am at the gate', 'It is the blue gate', 'Please call when you arrive'];
+    for (const text of typed) {
+      await chat.send(text);
+      await expect(chat.input).toHaveValue('');
+      await expect(chat.message(text)).toContainText('waiting for network');
+    }
+    expect(await chat.texts()).toEqual(typed);
+    await page.screenshot({ path: 'e2e/screenshots/chat-waiting-1280.png' });
+
+    // The network returns.
+    await context.unroute('**/client/sendingMessages', blocked);
+    await context.unroute('**/client/getMessages', blocked);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    for (const text of typed) {
+      await expect(chat.message(text)).not.toContainText('waiting for network');
+      await expect(chat.message(text).locator('time')).toBeVisible();
+    }
+    expect(await chat.texts()).toEqual(typed);
+    const stored = await storedMessages(request, assigned.client, assigned.task._id);
+    expect(stored.map((message) => message.content)).toEqual(typed);
+    expect(new Set(stored.map((message) => message.clientId)).size).toBe(3);
+  });
+
+  test('a message the server refuses is shown as failed with a Retry, and Retry delivers it', async ({ page, context, request }) => {
+    const assigned = await createAssignedTask(request);
+    const chat = await openChat(page, assigned);
+    const refuse = (route: { fulfill: (options: { status: number; json: unknown }) => Promise<void> }) => route.fulfill({ status: 400, json: { message: 'content: a message cannot be empty' } });
+    await context.route('**/client/sendingMessages', refuse);
+    await chat.send('Can you bring extra bags?');
+    const failed = chat.message('Can you bring extra bags?');
+    await expect(failed).toContainText('Not sent: content: a message cannot be empty');
+    await context.unroute('**/client/sendingMessages', refuse);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed.locator('time')).toBeVisible();
+    await expect(failed.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    expect((await storedMessages(request, assigned.client, assigned.task._id)).map((message) => message.content)).toEqual(['Can you bring extra bags?']);
+  });
+
+  test.describe('mobile 375px', () => {
+    test.use({ viewport: MOBILE });
+
+    test('the chat fits a phone: messages, input and Send button', async ({ page, request }) => {
+      const assigned = await createAssignedTask(request);
+      await driverSays(request, assigned.task._id, "Hello, I'm Kunle, your GreenPick driver. I'm on my way.");
+      const chat = await openChat(page, assigned);
+      await chat.send('Thank you! The gate code is 1234.');
+      await expect(chat.message('Thank you! The gate code is 1234.').locator('time')).toBeVisible();
+      await expect(chat.sendButton).toBeInViewport();
+      await page.screenshot({ path: 'e2e/screenshots/chat-375.png' });
+      await chat.closeButton.click();
+      await expect(chat.dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'View Task' })).toBeFocused();
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from './page-models/dashboard-page';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { storeToken } from './support/demo-client';
+import { SURULERE_TASK, createAssignedTask, moveDriver, type AssignedTask } from './support/assigned-task';
+
+const MOBILE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function openTaskDetails(page: Page, assigned: AssignedTask): Promise<TaskDetailsModal> {
+  await page.goto('/');
+  await storeToken(page, assigned.client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.task(0).getByRole('button', { name: 'View Task' }).click();
+  return new TaskDetailsModal(page).waitForOpen();
+}
+
+test.describe('Task Details modal (a driver-assigned task)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('shows the route map with marker A (driver) and marker B (task), distance and duration badges labelled approximate, and the task facts', async ({ page, request }) => {
+    const assigned = await createAssignedTask(request);
+    const details = await openTaskDetails(page, assigned);
+
+    await expect(details.driverMarker).toBeVisible();
+    await expect(details.taskMarker).toBeVisible();
+    // Yaba to Surulere: about 3.4 km in a straight line; no Google key in this build, so the estimate is labelled approximate.
+    await expect(details.distanceBadge).toHaveText(/Distance\s*≈\s*3\.\d km/);
+    await expect(details.durationBadge).toHaveText(/Duration\s*≈\s*\d+ min/);
+    await expect(details.dialog.getByText('Approximate (straight line)')).toBeVisible();
+
+    await expect(details.dialog).toContainText(`Household Waste Pickup · #${assigned.task.reference}`);
+    await expect(details.field('Address')).toHaveText('10 Adeniran Ogunsanya Street, Surulere, Lagos');
+    await expect(details.field('Time')).toHaveText(/^\d{2}:\d{2}$/);
+    await expect(details.field('Date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await expect(details.field('Driver')).toHaveText('Kunle Adeyemi');
+    await expect(details.field('Phone')).toHaveText('+2348031112222');
+    await expect(details.field('Amount')).toHaveText('₦1,500.00');
+    await page.screenshot({ path: 'e2e/screenshots/task-details-1280.png' });
+  });
+
+  test("'Call Driver' dials the driver's phone (tel: link)", async ({ page, request }) => {
+    const details = await openTaskDetails(page, await createAssignedTask(request));
+    await expect(details.callDriver).toHaveAttribute('href', 'tel:+2348031112222');
+  });
+
+  test('the driver marker moves when the driver moves (location refreshed every 30 s)', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const assigned = await createAssignedTask(request);
+    const details = await openTaskDetails(page, assigned);
+    await expect(details.distanceBadge).toHaveText(/3\.\d km/);
+    const locationReads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes(`/driver/location/${assigned.driverId}`)) locationReads.push(new Date().toISOString());
+    });
+    const before = await details.driverMarker.boundingBox();
+    expect(before).not.toBeNull();
+
+    // `npm run ops -- move`: the driver is now a few hundred metres from the task.
+    await moveDriver(request, assigned.driverId, { lat: SURULERE_TASK.lat + 0.004, lng: SURULERE_TASK.lng + 0.002 });
+
+    await expect(details.distanceBadge).toHaveText(/Distance\s*≈\s*\d{3} m/, { timeout: 40_000 });
+    await expect.poll(async () => {
+      const after = await details.driverMarker.boundingBox();
+      return after ? Math.hypot(after.x - before!.x, after.y - before!.y) : 0;
+    }).toBeGreaterThan(20);
+    expect(locationReads).toHaveLength(1);
+  });
+
+  test('Escape closes the modal and focus returns to View Task; Tab stays inside the modal', async ({ page, request }) => {
+    const details = await openTaskDetails(page, await createAssignedTask(request));
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await details.dialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(details.dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'View Task' })).toBeFocused();
+  });
+
+  test.describe('mobile 375px', () => {
+    test.use({ viewport: MOBILE });
+
+    test("a driver without a phone: 'Call Driver' alerts 'Driver phone number not available'", async ({ page, request }) => {
+      const assigned = await createAssignedTask(request);
+      // The driver's phone is absent from the task list answer.
+      await page.route('**/client/task', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { driver: { phone: string } | null }[] };
+        for (const task of body.data) if (task.driver) task.driver.phone = '';
+        await route.fulfill({ response, json: body });
+      });
+      const details = await openTaskDetails(page, assigned);
+      await expect(details.field('Phone')).toHaveText('Not available');
+      await expect(details.driverMarker).toBeVisible();
+      await page.screenshot({ path: 'e2e/screenshots/task-details-375.png' });
+      const alerts: string[] = [];
+      page.once('dialog', (dialog) => {
+        alerts.push(`${dialog.type()}: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await details.callDriver.click();
+      await expect.poll(() => alerts).toEqual(['alert: Driver phone number not available']);
+    });
+  });
+});
