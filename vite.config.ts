@@ -33,7 +33,8 @@ function appPlugins(): PluginOption[] {
         // The app shell, every route chunk, icons and the gazetteer (data/*.json); not the
         // install-sheet screenshots (public/screenshots), which only the install sheet shows.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest}', 'data/*.json'],
-        globIgnores: ['screenshots/**'],
+        // The plugin adds the manifest itself.
+        globIgnores: ['screenshots/**', 'manifest.webmanifest'],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

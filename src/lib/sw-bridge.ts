@@ -37,8 +37,13 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   if (!isServiceWorkerSupported() || workbox) return;
   const base = import.meta.env.BASE_URL;
   workbox = new Workbox(`${base}sw.js`, { scope: base });
+  // workbox-window decides isUpdate once, at registration: on a first visit a later update
+  // would count as a first install too, so 'ready to work offline' is told once per page.
+  let hasToldOfflineReady = false;
   workbox.addEventListener('installed', (event) => {
-    if (!event.isUpdate) notices.onOfflineReady();
+    if (event.isUpdate || hasToldOfflineReady) return;
+    hasToldOfflineReady = true;
+    notices.onOfflineReady();
   });
   workbox.addEventListener('waiting', () => notices.onUpdateReady(applyUpdate));
   // Messages from any worker version (workbox-window's 'message' only hears its own).

@@ -1,0 +1,202 @@
+/**
+ * Installability, as Lighthouse and Chromium check it: a valid manifest (name, short name,
+ * start URL in scope, standalone display, colours, 192 and 512 icons plus maskable ones of
+ * the sizes they claim, narrow and wide screenshots, shortcuts), a service worker with a
+ * fetch handler controlling the page, a start URL that answers offline, and no installability
+ * errors from Chromium itself (CDP Page.getInstallabilityErrors). Then the app's own install
+ * prompts: the button on beforeinstallprompt and the iOS Safari instructions.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LoginPage } from './page-models/login-page';
+import { goOffline, waitForServiceWorker } from './support/network';
+
+interface ManifestImage {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+  label?: string;
+}
+
+interface Manifest {
+  id: string;
+  name: string;
+  short_name: string;
+  description: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: ManifestImage[];
+  screenshots: ManifestImage[];
+  shortcuts: Array<{ name: string; url: string; icons?: ManifestImage[] }>;
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+async function expectImage(request: APIRequestContext, image: ManifestImage): Promise<void> {
+  const answer = await request.get(image.src);
+  expect(answer.status(), image.src).toBe(200);
+  expect(answer.headers()['content-type'], image.src).toContain(image.type);
+  if (image.type === 'image/png') expect(pngSize(await answer.body()), image.src).toBe(image.sizes);
+}
+
+async function manifestOf(page: Page, request: APIRequestContext): Promise<Manifest> {
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const answer = await request.get(href!);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as Manifest;
+}
+
+test.describe('installable', () => {
+  test('the manifest has every field an install needs, and its icons and screenshots exist at the sizes they claim', async ({ page, request }) => {
+    await new LoginPage(page).goto('/');
+    const manifest = await manifestOf(page, request);
+    expect(manifest).toMatchObject({
+      name: 'GreenPick',
+      short_name: 'GreenPick',
+      start_url: '/client/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#15803d',
+      background_color: '#f6faf7',
+    });
+    expect(manifest.description.length).toBeGreaterThan(20);
+    expect(manifest.start_url.startsWith(manifest.scope)).toBe(true);
+
+    const icon = (size: string, purpose: string) => manifest.icons.find((candidate) => candidate.sizes === size && (candidate.purpose ?? 'any').split(' ').includes(purpose));
+    for (const size of ['192x192', '512x512']) {
+      expect(icon(size, 'any'), `${size} icon`).toBeTruthy();
+      expect(icon(size, 'maskable'), `${size} maskable icon`).toBeTruthy();
+    }
+    for (const image of manifest.icons) await expectImage(request, image);
+
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      expect(shot.label).toBeTruthy();
+      await expectImage(request, shot);
+    }
+
+    expect(manifest.shortcuts.map(({ name, url }) => ({ name, url }))).toEqual([
+      { name: 'Book a pickup', url: '/client/create' },
+      { name: 'My tasks', url: '/client/history' },
+    ]);
+    for (const shortcut of manifest.shortcuts) for (const image of shortcut.icons ?? []) await expectImage(request, image);
+  });
+
+  test('Chromium finds no installability errors; a service worker with a fetch handler controls the page; the start URL answers offline', async ({ playwright, baseURL, request }, testInfo) => {
+    // Chromium never offers installing in an incognito profile (every Playwright context is one): a real profile here.
+    const userDataDir = await mkdtemp(join(tmpdir(), 'greenpick-install-'));
+    const context = await playwright.chromium.launchPersistentContext(userDataDir, { ...testInfo.project.use.launchOptions, baseURL });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await new LoginPage(page).goto('/');
+      await waitForServiceWorker(page);
+
+      const cdp = await context.newCDPSession(page);
+      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 10_000 }).toEqual([]);
+      const { url, errors } = await cdp.send('Page.getAppManifest');
+      expect(url).toMatch(/\/manifest\.webmanifest$/);
+      expect(errors).toEqual([]);
+
+      const worker = await request.get('/sw.js');
+      expect(worker.status()).toBe(200);
+      expect(await worker.text()).toMatch(/addEventListener\(\s*[`"']fetch[`"']/);
+
+      const manifest = await manifestOf(page, request);
+      await goOffline(page);
+      const startPage = await context.newPage();
+      const answer = await startPage.goto(manifest.start_url);
+      expect(answer?.status()).toBe(200);
+      // Signed out, the start URL leads to the login screen: the app itself opened without network.
+      await new LoginPage(startPage).expectShown();
+    } finally {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('install prompts', () => {
+  test("'Install app' appears when the browser offers installing, shows the browser's sheet, then goes", async ({ page }) => {
+    await new LoginPage(page).goto('/');
+    const install = page.getByRole('region', { name: 'Install the app' });
+    await expect(install).toHaveCount(0);
+    // Chromium fires beforeinstallprompt only after user engagement heuristics; the test plays the browser.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+      (window as unknown as { prompted: number }).prompted = 0;
+      event.prompt = async () => {
+        (window as unknown as { prompted: number }).prompted += 1;
+      };
+      event.userChoice = Promise.resolve({ outcome: 'accepted' });
+      window.dispatchEvent(event);
+    });
+    await expect(install.getByRole('button', { name: 'Install app' })).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
+      await page.screenshot({ path: `e2e/screenshots/install-button-${width}.png` });
+    }
+    await install.getByRole('button', { name: 'Install app' }).click();
+    await expect(install).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+  });
+
+  test.describe('on iOS Safari', () => {
+    test.use({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+
+    test("short 'Add to Home Screen' instructions, which 'Got it' hides for good", async ({ page }) => {
+      await new LoginPage(page).goto('/');
+      const install = page.getByRole('region', { name: 'Install the app' });
+      await expect(install).toContainText('tap Share, then Add to Home Screen');
+      await page.screenshot({ path: 'e2e/screenshots/install-ios-375.png' });
+      await install.getByRole('button', { name: 'Got it' }).click();
+      await expect(install).toHaveCount(0);
+      await page.reload();
+      await new LoginPage(page).expectShown();
+      await expect(install).toHaveCount(0);
+    });
+  });
+});
+
+/**
+ * Makes the install sheet's screenshots (public/screenshots, named in manifest.webmanifest)
+ * from the real home screen. Run on purpose: MAKE_INSTALL_SCREENSHOTS=1 npx playwright test e2e/offline-install.
+ */
+test.describe('install sheet screenshots', () => {
+  test.skip(!process.env.MAKE_INSTALL_SCREENSHOTS, 'writes public/screenshots: run on purpose');
+
+  for (const shot of [
+    { name: 'home-narrow', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
+    { name: 'home-wide', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  ]) {
+    test(shot.name, async ({ browser, request }) => {
+      const { loginDemoClient } = await import('./support/demo-client');
+      const token = await loginDemoClient(request);
+      const context = await browser.newContext({ viewport: shot.viewport, deviceScaleFactor: shot.deviceScaleFactor, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await page.goto('/client/home');
+      await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Recent Tasks' }).getByRole('listitem').first()).toBeVisible();
+      await page.screenshot({ path: `public/screenshots/${shot.name}.png` });
+      await context.close();
+    });
+  }
+});
