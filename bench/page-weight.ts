@@ -14,6 +14,8 @@ export interface Weight {
   cssGzip: number;
   cssRaw: number;
   files: number;
+  /** Path and transferred bytes of each file, largest first. */
+  largest: { path: string; gzip: number }[];
 }
 
 export interface PageWeights {
@@ -34,7 +36,7 @@ function kindOf(response: Response): Kind | null {
   return null;
 }
 
-const emptyWeight = (): Weight => ({ jsGzip: 0, jsRaw: 0, cssGzip: 0, cssRaw: 0, files: 0 });
+const emptyWeight = (): Weight => ({ jsGzip: 0, jsRaw: 0, cssGzip: 0, cssRaw: 0, files: 0, largest: [] });
 
 /** Records JS/CSS responses into the current phase; waits for each to be fully read. */
 class Recorder {
@@ -69,6 +71,8 @@ class Recorder {
     const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
     if (response.headers()['content-encoding'] !== 'gzip') this.allGzip = false;
     target.files += 1;
+    target.largest.push({ path: new URL(response.url()).pathname, gzip: sizes.responseBodySize });
+    target.largest.sort((a, b) => b.gzip - a.gzip);
     if (kind === 'js') {
       target.jsGzip += sizes.responseBodySize;
       target.jsRaw += body.length;

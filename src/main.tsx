@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { ToastContainer, toast } from 'react-toastify';
 import { captureInstallPrompt } from './lib/install-prompt';
-import { registerServiceWorker } from './lib/sw-bridge';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
+import { ToastHost, notify, requestToastHost } from './ui/toast-host';
 import { UpdateAvailable } from './ui/update-available';
 import './styles/app.css';
 
@@ -13,6 +12,14 @@ import './styles/app.css';
 captureInstallPrompt();
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+// The login screen is the first screen of most visits: toasts load only when it asks for one.
+const LOGIN_PATHS = new Set(['/', '/login']);
+const stopWatching = router.subscribe('onResolved', ({ toLocation }) => {
+  if (LOGIN_PATHS.has(toLocation.pathname)) return;
+  requestToastHost();
+  stopWatching();
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -27,11 +34,18 @@ createRoot(root).render(
   <StrictMode>
     <AppNotices />
     <RouterProvider router={router} />
-    <ToastContainer position="top-center" newestOnTop />
+    <ToastHost />
   </StrictMode>,
 );
 
-registerServiceWorker({
-  onOfflineReady: () => toast.success('Ready to work offline'),
-  onUpdateReady: (reload) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' }),
-});
+// Off the first screen's critical path: workbox-window and IndexedDB load after the page has.
+const startServiceWorker = () =>
+  void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
+    registerServiceWorker({
+      onOfflineReady: () => notify((toast) => toast.success('Ready to work offline')),
+      onUpdateReady: (reload) =>
+        notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
+    }),
+  );
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
 import { useSessionStore } from '../../lib/session-store';
+import { notify } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, LOGIN_FAILED } from './auth-messages';
 import { PasswordField } from './password-field';
@@ -23,7 +23,7 @@ export function LoginScreen() {
 
   useEffect(() => {
     const notice = useSessionStore.getState().takeNotice();
-    if (notice) toast.info(notice, { toastId: 'session-notice', autoClose: ERROR_TOAST_MS });
+    if (notice) notify((toast) => toast.info(notice, { toastId: 'session-notice', autoClose: ERROR_TOAST_MS }));
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -38,7 +38,7 @@ export function LoginScreen() {
       await navigate({ to: '/client/home' });
       return;
     }
-    toast.error(result.error, { autoClose: ERROR_TOAST_MS });
+    notify((toast) => toast.error(result.error, { autoClose: ERROR_TOAST_MS }));
     setIsSubmitting(false);
   };
 

@@ -1,0 +1,41 @@
+/**
+ * The toasts (react-toastify), kept off the first screen: the library loads when a screen
+ * first asks for a toast through `notify`, or once the app shows any screen but the login
+ * screen (`requestToastHost`). Toasts asked for before the container shows are queued by
+ * react-toastify and appear when it mounts.
+ */
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+
+type Toast = typeof import('react-toastify').toast;
+
+const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+
+let isRequested = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function requestToastHost(): void {
+  if (isRequested) return;
+  isRequested = true;
+  listeners.forEach((listener) => listener());
+}
+
+/** Shows a toast, loading react-toastify first when it is not there yet. */
+export function notify(show: (toast: Toast) => void): void {
+  requestToastHost();
+  void import('react-toastify').then(({ toast }) => show(toast));
+}
+
+export function ToastHost() {
+  const isShown = useSyncExternalStore(subscribe, () => isRequested, () => false);
+  if (!isShown) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-center" newestOnTop />
+    </Suspense>
+  );
+}
