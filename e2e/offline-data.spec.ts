@@ -3,8 +3,10 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
+import { HomePage } from './page-models/home-page';
 import { LoginPage } from './page-models/login-page';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { countInStore } from './support/offline-store';
 
 const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
 
@@ -74,6 +76,18 @@ test.describe('offline: saved data from the device', () => {
     await expect(home.greeting).toBeVisible();
     await expect(home.taskItems.first()).toBeVisible();
     await expect(offlineMarker(page)).toHaveCount(0);
+  });
+
+  test("logout removes the user's saved answers and unsent chat from the device", async ({ page }) => {
+    const login = await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    await login.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const home = new HomePage(page);
+    await expect(new DashboardPage(page).greeting).toBeVisible();
+    await expect.poll(() => countInStore(page, 'answers')).toBeGreaterThanOrEqual(2);
+    await home.logout();
+    await expect.poll(() => countInStore(page, 'answers')).toBe(0);
+    expect(await countInStore(page, 'outbox')).toBe(0);
   });
 
   test('subscribing is disabled offline, with the reason shown', async ({ page, request }) => {
