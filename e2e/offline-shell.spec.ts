@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { LoginPage } from './page-models/login-page';
 import { loginDemoClient, storeToken } from './support/demo-client';
@@ -47,7 +48,28 @@ test.describe('the installed app shell', () => {
     await coldStart.getByRole('link', { name: 'History' }).click();
     await expect(coldStart.getByRole('heading', { name: 'Order History' })).toBeVisible();
     await coldStart.goto('/client/create');
-    await expect(coldStart.getByRole('heading', { name: 'Default Service Task', level: 1 })).toBeVisible();
+    const booking = new CreateTaskPage(coldStart);
+    await booking.expectShown('Default Service');
+    // The gazetteer search and the map (MapLibre and its worker) come from the precache.
+    await booking.chooseAddress('Ikeja', /^Ikeja/);
+    await expect(booking.coordinates).toHaveText('6.596500, 3.342100');
+  });
+
+  test('the precache holds every route chunk, the map chunk and MapLibre worker, and the gazetteer', async ({ page }) => {
+    await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    const precached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        if (!name.includes('precache')) continue;
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    });
+    for (const expected of [/^\/index\.html$/, /^\/assets\/maplibre-gl-worker-[\w-]+\.mjs$/, /^\/assets\/location-map-[\w-]+\.js$/, /^\/assets\/(history|create|profile|subscribe)-[\w-]+\.js$/, /^\/data\/ng-places\.json$/, /^\/manifest\.webmanifest$/]) {
+      expect(precached.some((path) => expected.test(path)), String(expected)).toBe(true);
+    }
+    expect(precached.some((path) => path.startsWith('/screenshots/'))).toBe(false);
   });
 
   test('API paths are never answered with the app shell', async ({ page }) => {
