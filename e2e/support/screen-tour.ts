@@ -1,0 +1,173 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { DevMailboxAnswer } from '../../src/lib/contract';
+import { ChatModal } from '../page-models/chat-modal';
+import { CreateTaskPage, TestCheckout } from '../page-models/create-task-page';
+import { DashboardPage } from '../page-models/dashboard-page';
+import { ForgotPage } from '../page-models/forgot-page';
+import { TaskDetailsModal } from '../page-models/task-details-modal';
+import { createAssignedTask } from './assigned-task';
+import { loginDemoClient, storeToken } from './demo-client';
+import { signUpNewClient } from './new-client';
+
+/**
+ * Every screen and modal of the app, each opened the way a person gets there, for the
+ * accessibility and visual specs (e2e/a11y.spec.ts, e2e/visual.spec.ts). Signed-in screens
+ * use the seeded demo client (read only); the modals and recovery use clients of their own.
+ */
+export interface Stop {
+  name: string;
+  open(page: Page, request: APIRequestContext): Promise<void>;
+}
+
+export const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const;
+
+/** Waits for the screen's data and for fonts, so that what is checked is what a person sees. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+function publicScreen(name: string, path: string): Stop {
+  return {
+    name,
+    async open(page) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await settle(page);
+    },
+  };
+}
+
+async function signIn(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await storeToken(page, token);
+}
+
+function signedInScreen(name: string, path: string): Stop {
+  return {
+    name,
+    async open(page, request) {
+      await signIn(page, await loginDemoClient(request));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+      await settle(page);
+    },
+  };
+}
+
+async function openForgotVerify(page: Page, request: APIRequestContext): Promise<{ forgot: ForgotPage; email: string }> {
+  const client = await signUpNewClient(request);
+  const forgot = await new ForgotPage(page).goto();
+  await forgot.requestCode(client.email);
+  return { forgot, email: client.email };
+}
+
+async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const response = await request.get(`/dev/mailbox?email=${encodeURIComponent(email)}`);
+    const { data } = (await response.json()) as DevMailboxAnswer;
+    const newest = data.toSorted((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
+    code = newest?.text.match(/\b\d{4}\b/)?.[0];
+    expect(code).toBeTruthy();
+  }).toPass();
+  return code as string;
+}
+
+async function openCreate(page: Page, request: APIRequestContext): Promise<CreateTaskPage> {
+  await signIn(page, await loginDemoClient(request));
+  const home = await new DashboardPage(page).goto();
+  await home.service('Household Waste Pickup').click();
+  const create = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
+  await settle(page);
+  return create;
+}
+
+async function openTaskDetails(page: Page, request: APIRequestContext): Promise<TaskDetailsModal> {
+  const assigned = await createAssignedTask(request);
+  await signIn(page, assigned.client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.task(0).getByRole('button', { name: 'View Task' }).click();
+  const details = await new TaskDetailsModal(page).waitForOpen();
+  await expect(details.driverMarker).toBeVisible();
+  await settle(page);
+  return details;
+}
+
+export const STOPS: Stop[] = [
+  publicScreen('login', '/'),
+  publicScreen('login-path', '/login'),
+  publicScreen('signup', '/signup'),
+  publicScreen('forgot-email', '/forgot'),
+  {
+    name: 'forgot-verify',
+    async open(page, request) {
+      await openForgotVerify(page, request);
+      await settle(page);
+    },
+  },
+  {
+    name: 'forgot-reset',
+    async open(page, request) {
+      const { forgot, email } = await openForgotVerify(page, request);
+      await forgot.enterCode(await mailedCode(request, email));
+      await forgot.verify();
+      await expect(forgot.resetHeading).toBeVisible();
+      await settle(page);
+    },
+  },
+  publicScreen('terms', '/terms'),
+  publicScreen('privacy', '/privacy'),
+  publicScreen('not-found', '/no-such-page'),
+  signedInScreen('home', '/client/home'),
+  {
+    name: 'create',
+    async open(page, request) {
+      await openCreate(page, request);
+    },
+  },
+  {
+    name: 'create-address-open',
+    async open(page, request) {
+      const create = await openCreate(page, request);
+      await create.addressInput.fill('Yaba');
+      await expect(create.options.first()).toBeVisible();
+    },
+  },
+  {
+    name: 'create-checkout',
+    async open(page, request) {
+      const create = await openCreate(page, request);
+      await create.addressInput.fill('Yaba');
+      await create.options.first().click();
+      await expect(create.marker).toBeVisible();
+      await create.proceedButton.click();
+      await expect(new TestCheckout(page).dialog).toBeVisible();
+      await settle(page);
+    },
+  },
+  signedInScreen('history', '/client/history'),
+  signedInScreen('profile', '/client/profile'),
+  signedInScreen('edit-profile', '/client/edit'),
+  signedInScreen('referral', '/client/referal'),
+  signedInScreen('settings', '/client/settings'),
+  signedInScreen('subscribe', '/client/subscribe'),
+  {
+    name: 'task-details',
+    async open(page, request) {
+      await openTaskDetails(page, request);
+    },
+  },
+  {
+    name: 'chat',
+    async open(page, request) {
+      const details = await openTaskDetails(page, request);
+      const chat: ChatModal = await details.openChat();
+      await expect(chat.input).toBeVisible();
+      await settle(page);
+    },
+  },
+];
