@@ -50,6 +50,7 @@ test.describe('offline: saved data from the device', () => {
     await expect(booking.summary.getByTestId('offline-marker')).toHaveText(LAST_UPDATED);
     await expect(booking.proceedButton).toBeDisabled();
     await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();
+    await booking.summary.screenshot({ path: 'e2e/screenshots/offline-price-list-1280.png' });
 
     await page.goto('/client/home');
     await expect(home.greeting).toBeVisible();
