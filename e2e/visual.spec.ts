@@ -13,7 +13,7 @@ for (const viewport of VIEWPORTS) {
     for (const stop of STOPS) {
       test(`${stop.name}`, async ({ page, request }) => {
         await stop.open(page, request);
-        await page.screenshot({ path: `e2e/screenshots/${stop.name}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: `e2e/screenshots/visual/${stop.name}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
       });
     }
   });
