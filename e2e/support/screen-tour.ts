@@ -24,6 +24,14 @@ export const VIEWPORTS = [
   { width: 1280, height: 900 },
 ] as const;
 
+/** Resizes the window and waits for the layout to follow (CSS and the matchMedia-driven texts). */
+export async function showAt(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const current = page.viewportSize();
+  if (current?.width === viewport.width && current.height === viewport.height) return;
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Waits for the screen's data and for fonts, so that what is checked is what a person sees. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
