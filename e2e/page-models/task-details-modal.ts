@@ -23,6 +23,13 @@ export class TaskDetailsModal {
     this.closeButton = this.dialog.getByRole('button', { name: 'Close' });
   }
 
+  /** Whether the marker's pin lies inside the visible map (the map clips what is outside). */
+  async isOnMap(marker: Locator): Promise<boolean> {
+    const [pin, map] = await Promise.all([marker.boundingBox(), this.dialog.locator('.route-map-canvas').boundingBox()]);
+    if (!pin || !map) return false;
+    return pin.x >= map.x && pin.y >= map.y && pin.x + pin.width <= map.x + map.width && pin.y + pin.height <= map.y + map.height;
+  }
+
   async waitForOpen(): Promise<this> {
     await expect(this.dialog).toBeVisible();
     return this;

@@ -52,7 +52,9 @@ function RouteBadges({ state, driver, task }: { state: RouteState; driver: LatLn
         <span className="route-badge-label">Duration</span> {route?.isApproximate ? '≈ ' : ''}
         {duration}
       </li>
-      {route?.isApproximate ? <li className="route-badge route-badge-note">Approximate (straight line)</li> : null}
+      {route?.isApproximate ? <li className="route-badge route-badge-note" title="Straight line from the driver to the task, with an estimated driving time">
+          Approximate
+        </li> : null}
     </ul>
   );
 }

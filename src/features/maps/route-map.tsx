@@ -21,7 +21,8 @@ export interface RouteMapProps {
   path: LatLng[] | null;
 }
 
-const FIT_PADDING = 56;
+/** Room for the pins (anchored at their tip, 42 px tall) and the badges over the top edge. */
+const FIT_PADDING = { top: 96, bottom: 24, left: 48, right: 56 };
 
 function boundsOf(points: LatLng[]): [[number, number], [number, number]] {
   const lngs = points.map((point) => point.lng);
@@ -37,13 +38,18 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
   const hasFitted = useRef(false);
   const center = task ?? driver;
 
-  const fitBoth = () => {
-    if (hasFitted.current || !map.current || !driver || !task) return;
+  const fitBoth = (measure = true) => {
+    const view = map.current;
+    if (hasFitted.current || !view || !driver || !task) return;
+    // The container may have been measured before the modal's styles applied: wait until it has its real size.
+    if (measure) view.resize();
+    const { clientWidth, clientHeight } = view.getContainer();
+    if (clientHeight < FIT_PADDING.top + FIT_PADDING.bottom + 40 || clientWidth < FIT_PADDING.left + FIT_PADDING.right + 40) return;
     hasFitted.current = true;
-    map.current.fitBounds(boundsOf([driver, task]), { padding: FIT_PADDING, maxZoom: ROUTE_ZOOM, duration: 0 });
+    view.fitBounds(boundsOf([driver, task]), { padding: FIT_PADDING, maxZoom: ROUTE_ZOOM, duration: 0 });
   };
   // Fit once both places are known (the driver's location arrives after the map opens).
-  useEffect(fitBoth, [driver, task]);
+  useEffect(() => fitBoth(), [driver, task]);
 
   const line = useMemo(
     () =>
@@ -62,7 +68,9 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
       mapStyle={mapStyle()}
       style={{ width: '100%', height: '100%' }}
       attributionControl={{ compact: true }}
-      onLoad={fitBoth}
+      onLoad={() => fitBoth()}
+      // A resize event must not measure again (resize() itself fires one).
+      onResize={() => fitBoth(false)}
       // Tile and style errors (offline, no network in tests) are expected: the background, markers and line remain.
       onError={() => undefined}
     >
