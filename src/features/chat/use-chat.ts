@@ -3,6 +3,7 @@ import { deliverWithFetch, queueMessage, replayOutbox, retryMessage } from '../.
 import { config } from '../../lib/config';
 import type { ChatMessage } from '../../lib/contract';
 import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../lib/offline-db';
+import { onOutboxChanged } from '../../lib/sw-bridge';
 import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';
 import { getMessages } from './api/get-messages';
@@ -29,7 +30,8 @@ const deliver = deliverWithFetch(config.apiUrl);
  * than the newest seen, paused while hidden or offline), the task's outbox re-read on every
  * tick and after every send (so waiting and failed marks are always what is stored), and the
  * outbox replayed when the chat opens, when the network returns, and after a poll gets through
- * while messages still wait.
+ * while messages still wait (the service worker also replays it, and says so: the chat then
+ * re-reads at once).
  */
 export function useChat(taskId: string, userId: string | undefined): Chat {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -111,8 +113,13 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
   useEffect(() => {
     const onOnline = () => void replay().then(refresh);
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [replay, refresh]);
+    // The service worker queued or delivered messages itself: show the stored truth at once.
+    const stopListening = onOutboxChanged(() => void readOutbox().then(() => readMessages().catch(() => undefined)));
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopListening();
+    };
+  }, [replay, refresh, readOutbox, readMessages]);
 
   const send = useCallback(
     async (text: string) => {
