@@ -130,6 +130,25 @@ test.describe('Chat with Driver', () => {
     expect(new Set(stored.map((message) => message.clientId)).size).toBe(3);
   });
 
+  test('a message left waiting is delivered once when the app is opened again', async ({ page, context, request }) => {
+    const assigned = await createAssignedTask(request);
+    const chat = await openChat(page, assigned);
+    const blocked = (route: { abort: () => Promise<void> }) => route.abort();
+    await context.route('**/client/sendingMessages', blocked);
+    await chat.send('Leaving the bags by the gate');
+    await expect(chat.message('Leaving the bags by the gate')).toContainText('waiting for network');
+
+    // The app is closed while the message waits; the network comes back; the app is opened again.
+    await page.close();
+    await context.unroute('**/client/sendingMessages', blocked);
+    const again = await context.newPage();
+    const reopened = await openChat(again, assigned);
+    await expect(reopened.message('Leaving the bags by the gate').locator('time')).toBeVisible();
+    await expect(reopened.messages).toHaveCount(1);
+    const stored = await storedMessages(request, assigned.client, assigned.task._id);
+    expect(stored.map((message) => message.content)).toEqual(['Leaving the bags by the gate']);
+  });
+
   test('a message the server refuses is shown as failed with a Retry, and Retry delivers it', async ({ page, context, request }) => {
     const assigned = await createAssignedTask(request);
     const chat = await openChat(page, assigned);
