@@ -13,11 +13,18 @@ captureInstallPrompt();
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
-// The login screen is the first screen of most visits: toasts load only when it asks for one.
+/** Work that must not compete with the first paint: when the browser is idle, within 2 s. */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}
+
+// The login screen is the first screen of most visits: toasts load only when it asks for one;
+// on any other screen they load once it has painted (toasts asked for before are queued).
 const LOGIN_PATHS = new Set(['/', '/login']);
 const stopWatching = router.subscribe('onResolved', ({ toLocation }) => {
   if (LOGIN_PATHS.has(toLocation.pathname)) return;
-  requestToastHost();
+  whenIdle(requestToastHost);
   stopWatching();
 });
 
@@ -47,5 +54,5 @@ const startServiceWorker = () =>
         notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
     }),
   );
-if (document.readyState === 'complete') startServiceWorker();
-else window.addEventListener('load', startServiceWorker, { once: true });
+if (document.readyState === 'complete') whenIdle(startServiceWorker);
+else window.addEventListener('load', () => whenIdle(startServiceWorker), { once: true });

@@ -50,6 +50,19 @@ afterEach(() => {
 });
 
 describe('home dashboard', () => {
+  it('asks for the tasks of the token\'s subject alongside the user, without waiting for the user', async () => {
+    const payload = btoa(JSON.stringify({ sub: 'u1' })).replace(/=+$/, '');
+    localStorage.setItem('token', `header.${payload}.signature`);
+    let answerUser: (value: User) => void = () => {};
+    vi.mocked(getUser).mockImplementation(() => new Promise<User>((resolve) => (answerUser = resolve)));
+    vi.mocked(getTasks).mockResolvedValue([]);
+    renderDashboard();
+    await vi.waitFor(() => expect(getTasks).toHaveBeenCalledWith('u1', expect.any(Function)));
+    answerUser(user);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
+    expect(getTasks).toHaveBeenCalledTimes(1);
+  });
+
   it("'Loading data...', then the greeting, balance with 2 decimals, Freemium and Recent Tasks newest first", async () => {
     vi.mocked(getUser).mockResolvedValue(user);
     vi.mocked(getTasks).mockResolvedValue([task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')]);
