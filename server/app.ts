@@ -26,6 +26,11 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 /** Path prefixes that belong to the API; the SPA fallback never answers them. */
 export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/'];
 
+/** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
+export function isApiRequest(method: string, path: string): boolean {
+  return (method !== 'GET' && method !== 'HEAD') || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 export function createApp(deps: AppDeps, options: { distDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(deps.config.corsOrigins);
@@ -34,7 +39,21 @@ export function createApp(deps: AppDeps, options: { distDir?: string } = {}): Ho
     c.set('deps', deps);
     await next();
   });
-  app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(deps.config), crossOriginEmbedderPolicy: false }));
+  // Pages get the full set of page headers; API answers are data, never rendered, so a short
+  // policy does (it saves about 1.3 kB on each 2 s chat poll, most of an empty poll's cost).
+  const pageHeaders = secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(deps.config), crossOriginEmbedderPolicy: false });
+  const apiHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.use('*', (c, next) => (isApiRequest(c.req.method, c.req.path) ? apiHeaders(c, next) : pageHeaders(c, next)));
   app.use(
     '*',
     cors({

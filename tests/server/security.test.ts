@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiRequest } from '../../server/app';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -23,11 +24,27 @@ describe('security headers, CORS and body limits', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
 
-  it('answers carry security headers', async () => {
-    const response = await server.request('GET', '/admin/pricing');
+  it('API answers carry a short policy of their own: data is never rendered or framed', async () => {
+    for (const [method, path] of [['GET', '/admin/pricing'], ['POST', '/client/getMessages']] as const) {
+      const response = await server.request(method, path, method === 'POST' ? { body: {} } : {});
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('X-Frame-Options')).toBeNull();
+    }
+  });
+
+  it('pages carry the full page policy', async () => {
+    const response = await server.request('GET', '/client/home');
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+  });
+
+  it('tells API calls from pages', () => {
+    expect(isApiRequest('POST', '/client/getMessages')).toBe(true);
+    expect(isApiRequest('GET', '/driver/location/d1')).toBe(true);
+    expect(isApiRequest('GET', '/client/home')).toBe(false);
+    expect(isApiRequest('GET', '/assets/index.js')).toBe(false);
   });
 
   it('a body over 3 MB is refused with 413 and a JSON message, and nothing is written', async () => {
