@@ -9,6 +9,7 @@
  */
 import type { AppDeps } from '../context';
 import * as sql from '../db/ops';
+import { haversineMeters } from '../../src/lib/geo';
 
 export interface SimulatorOptions {
   intervalMs?: number;
@@ -132,16 +133,8 @@ async function answerMessages(deps: AppDeps): Promise<void> {
 
 // ---- geometry ----
 
-const EARTH_RADIUS_METERS = 6_371_000;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle (haversine) distance. */
-export function distanceMeters(a: Point, b: Point): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Great-circle (haversine) distance: the app's own rule (src/lib/geo.ts). */
+export const distanceMeters: (a: Point, b: Point) => number = haversineMeters;
 
 /** One simulated move: STEP_FRACTION of the remaining way, at least MIN_STEP_METERS, never past the target. */
 export function stepToward(from: Point, to: Point): Point {

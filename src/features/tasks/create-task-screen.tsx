@@ -10,7 +10,7 @@ import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type Selec
 import { payForTask } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
 import { useBookingData } from './booking/use-booking-data';
-import { useOnline } from './booking/use-online';
+import { useOnline } from '../../lib/use-online';
 import './create-task.css';
 
 /** What the address search hands over: `location` is null when the choice has no geometry. */

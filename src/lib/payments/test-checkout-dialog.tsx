@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { wrapTabFocus } from '../focus-trap';
 import './test-checkout.css';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';
@@ -23,7 +24,6 @@ export interface TestCheckoutDialogProps {
   onClose: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input, [tabindex]:not([tabindex="-1"])';
 
 /** The local checkout: a modal that traps focus and closes on Escape. */
 export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, onCancel, onClose }: TestCheckoutDialogProps) {
@@ -55,18 +55,7 @@ export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, o
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    wrapTabFocus(event, dialog.current);
   };
 
   return (
