@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Task, User } from '../../lib/contract';
 import { apiErrorMessage } from '../../lib/api-error';
+import { decodeJwtSubject, oldestCachedAt } from '../../lib/offline-answers';
 import { getToken } from '../../lib/token-storage';
-import { takeDashboard } from './dashboard-reads';
+import { getTasks } from './api/get-tasks';
+import { getUser } from './api/get-user';
 import { newestFirst } from './recent-tasks-order';
 
 export const NO_TOKEN_MESSAGE = 'No authentication token found';
@@ -12,6 +14,21 @@ export type DashboardData =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'loaded'; user: User; tasks: Task[]; cachedAt: number | null };
+
+type Settled<T> = { value: T } | { error: unknown };
+
+/** Holds a rejection until it is awaited (no unhandled rejection while the user is still loading). */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+function unwrap<T>(settled: Settled<T>): T {
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}
 
 /** The user and their tasks (newest first), read from the server on every visit; `cachedAt` when offline answers were kept ones. */
 export function useDashboardData(): DashboardData {
@@ -26,8 +43,15 @@ export function useDashboardData(): DashboardData {
     }
     (async () => {
       try {
-        const { user, tasks, cachedAt } = await takeDashboard(token);
-        if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks), cachedAt });
+        const cachedTimes: Array<number | null> = [];
+        const onCachedAt = (cachedAt: number | null) => cachedTimes.push(cachedAt);
+        // The token names the user (its subject), so the tasks are asked for alongside the user
+        // rather than after it: one round trip less before the dashboard shows.
+        const subject = decodeJwtSubject(token);
+        const earlyTasks = subject ? settle(getTasks(subject, onCachedAt)) : null;
+        const user = await getUser(token, onCachedAt);
+        const tasks = earlyTasks && subject === user._id ? unwrap(await earlyTasks) : await getTasks(user._id, onCachedAt);
+        if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks), cachedAt: oldestCachedAt(...cachedTimes) });
       } catch (error) {
         const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
         if (isCurrent) setData({ status: 'error', message });
