@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiRequest } from '../../server/app';
+import { isApiRequest, needsPagePolicy } from '../../server/app';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -45,6 +45,13 @@ describe('security headers, CORS and body limits', () => {
     expect(isApiRequest('GET', '/driver/location/d1')).toBe(true);
     expect(isApiRequest('GET', '/client/home')).toBe(false);
     expect(isApiRequest('GET', '/assets/index.js')).toBe(false);
+  });
+
+  it('gives the page policy to pages and the service worker only, not to scripts, styles or data', () => {
+    for (const path of ['/', '/client/home', '/index.html', '/sw.js']) expect(needsPagePolicy('GET', path), path).toBe(true);
+    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css', '/icon.svg', '/data/ng-places.json', '/manifest.webmanifest', '/admin/pricing'])
+      expect(needsPagePolicy('GET', path), path).toBe(false);
+    expect(needsPagePolicy('POST', '/client/login')).toBe(false);
   });
 
   it('a body over 3 MB is refused with 413 and a JSON message, and nothing is written', async () => {

@@ -15,7 +15,12 @@ interface DashboardScreenProps {
   onViewTask: (task: Task) => void;
 }
 
-/** The client home (/client and /client/home): loading, error (with Try Again) or loaded. */
+/**
+ * The client home (/client and /client/home): loading, error (with Try Again) or loaded.
+ * While loading, the service grid (which needs no data) is already shown under placeholders
+ * of the greeting and cards that keep their size, so a slow network still gets a usable
+ * screen at once and nothing moves when the data arrives.
+ */
 export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
   const data = useDashboardData();
   const navigate = useNavigate();
@@ -24,11 +29,6 @@ export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
   return (
     <section className="page dashboard">
       <h1 className="dashboard-visually-hidden">Home</h1>
-      {data.status === 'loading' ? (
-        <p className="dashboard-status" role="status">
-          Loading data...
-        </p>
-      ) : null}
       {data.status === 'error' ? (
         <div className="dashboard-error" role="alert">
           <p>{data.message}</p>
@@ -36,19 +36,34 @@ export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
             Try Again
           </button>
         </div>
-      ) : null}
-      {data.status === 'loaded' ? (
+      ) : (
         <>
-          <OfflineMarker cachedAt={data.cachedAt} />
-          <GreetingHeader firstName={data.user.firstname} hasNotification={Boolean(data.user.notification)} />
-          <div className="dashboard-cards">
-            <BalanceCard balance={data.user.balance} />
-            <PlanCard subscription={data.user.subscription} />
-          </div>
+          {data.status === 'loaded' ? (
+            <>
+              <OfflineMarker cachedAt={data.cachedAt} />
+              <GreetingHeader firstName={data.user.firstname} hasNotification={Boolean(data.user.notification)} />
+              <div className="dashboard-cards">
+                <BalanceCard balance={data.user.balance} />
+                <PlanCard subscription={data.user.subscription} />
+              </div>
+            </>
+          ) : (
+            <>
+              <div className="dashboard-header">
+                <p className="dashboard-status" role="status">
+                  Loading data...
+                </p>
+              </div>
+              <div className="dashboard-cards" aria-hidden="true">
+                <div className="dashboard-card dashboard-card-placeholder" />
+                <div className="dashboard-card dashboard-card-placeholder" />
+              </div>
+            </>
+          )}
           <ServiceGrid onChoose={chooseService} />
-          <RecentTasks tasks={data.tasks} onViewTask={onViewTask} />
+          {data.status === 'loaded' ? <RecentTasks tasks={data.tasks} onViewTask={onViewTask} /> : null}
         </>
-      ) : null}
+      )}
     </section>
   );
 }
