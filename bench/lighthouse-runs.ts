@@ -90,9 +90,19 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
+async function runWithRetry(url: string, token?: string): Promise<LighthouseFigures> {
+  try {
+    return await runOnce(url, token);
+  } catch (error) {
+    console.warn(`bench: ${error instanceof Error ? error.message : String(error)}; running it again`);
+    return runOnce(url, token);
+  }
+}
+
 async function medianOf(url: string, token?: string): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(url, token));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await runWithRetry(url, token));
   return {
     score: median(runs.map((run) => run.score)),
     lcpMs: median(runs.map((run) => run.lcpMs)),
