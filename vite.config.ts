@@ -4,7 +4,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { routePreload } from './build/route-preload.ts';
 
 /** The web app manifest lives at the top level so that it reads as a file of its own. */
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -21,11 +20,6 @@ function appPlugins(): PluginOption[] {
   return [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    // A visit that opens on the home screen fetches its code alongside the entry script.
-    routePreload([
-      { path: /^\/client(\/home)?\/?$/, modules: ['src/routes/client/route.tsx', 'src/routes/client/index.tsx', 'src/routes/client/home.tsx'] },
-      { path: /^\/client\//, modules: ['src/routes/client/route.tsx'] },
-    ]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
