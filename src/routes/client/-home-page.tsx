@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Task } from '../../lib/contract';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
-import { ChatModal } from '../../features/chat/chat-modal';
 import { LazyRouteMap } from '../../features/maps/lazy-route-map';
-import { TaskDetailsModal } from '../../features/tasks/details/task-details-modal';
+
+// The modals load on first use, so the dashboard's own code (what a phone waits for) stays small.
+const TaskDetailsModal = lazy(async () => ({ default: (await import('../../features/tasks/details/task-details-modal')).TaskDetailsModal }));
+const ChatModal = lazy(async () => ({ default: (await import('../../features/chat/chat-modal')).ChatModal }));
 
 type Viewing = { task: Task; modal: 'details' | 'chat' } | null;
 
@@ -25,16 +27,18 @@ export function HomePage() {
   return (
     <>
       <DashboardScreen onViewTask={viewTask} />
-      {viewing?.modal === 'details' ? (
-        <TaskDetailsModal
-          task={viewing.task}
-          onClose={close}
-          onOpenChat={() => setViewing({ task: viewing.task, modal: 'chat' })}
-          renderMap={(driver, task) => <LazyRouteMap driver={driver} task={task} />}
-          returnFocusTo={opener.current}
-        />
-      ) : null}
-      {viewing?.modal === 'chat' ? <ChatModal task={viewing.task} onClose={close} returnFocusTo={opener.current} /> : null}
+      <Suspense fallback={null}>
+        {viewing?.modal === 'details' ? (
+          <TaskDetailsModal
+            task={viewing.task}
+            onClose={close}
+            onOpenChat={() => setViewing({ task: viewing.task, modal: 'chat' })}
+            renderMap={(driver, task) => <LazyRouteMap driver={driver} task={task} />}
+            returnFocusTo={opener.current}
+          />
+        ) : null}
+        {viewing?.modal === 'chat' ? <ChatModal task={viewing.task} onClose={close} returnFocusTo={opener.current} /> : null}
+      </Suspense>
     </>
   );
 }
