@@ -59,9 +59,13 @@ export class CreateTaskPage {
     return this.summary.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   }
 
-  /** Types a place and chooses a suggestion with the keyboard (Down until it is active, then Enter). */
+  /**
+   * Types a place and chooses a suggestion with the keyboard (Down until it is active, then
+   * Enter), once the list is the one for this text (not busy: older suggestions may still show).
+   */
   async chooseAddress(query: string, option: RegExp | string): Promise<void> {
     await this.addressInput.fill(query);
+    await expect(this.page.getByRole('listbox', { name: 'Suggested places' })).toHaveAttribute('aria-busy', 'false');
     const wanted = this.options.filter({ hasText: option }).first();
     await expect(wanted).toBeVisible();
     const index = await wanted.evaluate((element) => [...element.parentElement!.children].indexOf(element));

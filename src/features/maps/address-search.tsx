@@ -22,6 +22,8 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
   const [activeIndex, setActiveIndex] = useState(-1);
   const [isOpen, setIsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Typed text whose suggestions have not arrived yet: the list shown is an older one. */
+  const [isSearching, setIsSearching] = useState(false);
   const [status, setStatus] = useState('');
   const latestQuery = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -30,15 +32,18 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
     const ticket = ++latestQuery.current;
     clearTimeout(debounce.current);
     if (query.trim() === '') {
+      setIsSearching(false);
       setOptions([]);
       setIsOpen(false);
       setStatus('');
       return;
     }
+    setIsSearching(true);
     debounce.current = setTimeout(() => {
       search.suggest(query).then(
         (found) => {
           if (ticket !== latestQuery.current) return;
+          setIsSearching(false);
           setError(null);
           setOptions(found);
           setActiveIndex(-1);
@@ -47,6 +52,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
         },
         (failure: unknown) => {
           if (ticket !== latestQuery.current) return;
+          setIsSearching(false);
           setOptions([]);
           setIsOpen(false);
           setError(failure instanceof Error ? failure.message : String(failure));
@@ -57,6 +63,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
 
   const choose = async (suggestion: PlaceSuggestion) => {
     latestQuery.current += 1;
+    setIsSearching(false);
     setIsOpen(false);
     setText([suggestion.primary, suggestion.secondary].filter(Boolean).join(', '));
     try {
@@ -128,7 +135,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
         onBlur={() => setIsOpen(false)}
         onFocus={() => options.length > 0 && setIsOpen(true)}
       />
-      <ul id={listId} role="listbox" aria-label="Suggested places" className="address-search-list" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label="Suggested places" aria-busy={isSearching} className="address-search-list" hidden={!expanded}>
         {options.map((option, index) => (
           <li
             key={option.id}

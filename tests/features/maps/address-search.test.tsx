@@ -30,6 +30,25 @@ describe('the address search combobox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('the list is busy from typing until the suggestions for that text arrive', async () => {
+    render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    await typeInto(input, 'ik');
+    const list = screen.getByRole('listbox', { name: 'Suggested places', hidden: true });
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    vi.useFakeTimers();
+    fireEvent.change(input, { target: { value: 'ikej' } });
+    // The older list still shows, marked busy, until the new suggestions replace it.
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    vi.useRealTimers();
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['IkejaNigeria']);
+  });
+
   it('Up and Down move the active option (aria-activedescendant), Enter chooses it', async () => {
     const onChoose = vi.fn();
     render(<AddressSearch search={search} onChoose={onChoose} />);
