@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { ChatMessage, CreateTaskAnswer, CreateTaskRequest, GetMessagesAnswer, Task, TestPaymentRequest } from '../../src/lib/contract';
+import type { Task } from '../../src/lib/contract';
+import { createPaidTask, messagesOnServer } from './paid-task';
 import { signUpNewClient, type NewClient } from './new-client';
 
 /** The operator API (server/routes/ops.ts) with the token the global setup gave the server. */
@@ -31,23 +32,7 @@ export interface AssignedTask {
  */
 export async function createAssignedTask(request: APIRequestContext, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<AssignedTask> {
   const client = await signUpNewClient(request);
-  const reference = `${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
-  const payment: TestPaymentRequest = { reference, amount: 1500 * 100, email: client.email };
-  const paid = await request.post('/dev/payments', { data: payment, headers: { Authorization: `Bearer ${client.token}` } });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const body: CreateTaskRequest = {
-    address: '10 Adeniran Ogunsanya Street, Surulere, Lagos',
-    location: { type: 'Point', coordinates: [SURULERE_TASK.lng, SURULERE_TASK.lat] },
-    amount: 1500,
-    unit: 'per pickup',
-    user: client.user._id,
-    reference,
-    type: 'household',
-    serviceName: 'Household Waste Pickup',
-  };
-  const created = await request.post('/client/create', { data: body, headers: { Authorization: `Bearer ${client.token}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const task = ((await created.json()) as CreateTaskAnswer).data;
+  const task = await createPaidTask(request, client, { address: '10 Adeniran Ogunsanya Street, Surulere, Lagos', ...SURULERE_TASK });
 
   const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
   expect(added.status(), await added.text()).toBe(201);
@@ -70,8 +55,4 @@ export async function driverSays(request: APIRequestContext, taskId: string, con
 }
 
 /** The task's chat as the server stores it (POST /client/getMessages). */
-export async function storedMessages(request: APIRequestContext, client: NewClient, taskId: string): Promise<ChatMessage[]> {
-  const answer = await request.post('/client/getMessages', { data: { taskId }, headers: { Authorization: `Bearer ${client.token}` } });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as GetMessagesAnswer).data.messages;
-}
+export const storedMessages = messagesOnServer;

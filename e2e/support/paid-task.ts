@@ -4,16 +4,24 @@ import type { NewClient } from './new-client';
 
 let counter = 0;
 
+export interface TaskPlace {
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+const IKEJA: TaskPlace = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
+
 /** A paid Household Waste Pickup of the client's, made through the API (test ledger payment, then POST /client/create). */
-export async function createPaidTask(request: APIRequestContext, client: NewClient): Promise<Task> {
+export async function createPaidTask(request: APIRequestContext, client: NewClient, place: TaskPlace = IKEJA): Promise<Task> {
   counter += 1;
   const reference = `${Date.now()}-e2e${process.pid}${counter}`;
   const headers = { Authorization: `Bearer ${client.token}` };
   const paid = await request.post('/dev/payments', { headers, data: { reference, amount: 150000, email: client.email } });
   expect(paid.status(), await paid.text()).toBe(201);
   const body: CreateTaskRequest = {
-    address: 'Ikeja, Lagos State, Nigeria',
-    location: { type: 'Point', coordinates: [3.3421, 6.5965] },
+    address: place.address,
+    location: { type: 'Point', coordinates: [place.lng, place.lat] },
     amount: 1500,
     unit: 'per pickup',
     user: client.user._id,
