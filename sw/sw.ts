@@ -6,7 +6,7 @@
  * - Precache: the whole build (app shell, every route chunk, the MapLibre chunk and worker,
  *   icons, the gazetteer), older builds' caches dropped. Navigations get the precached
  *   index.html, never API paths.
- * - API reads (sw/api-routes.ts's CACHED_READS): network first with a short time-out; a good
+ * - API reads (`isCachedRead` in src/lib/offline-answers.ts): network first with a short time-out; a good
  *   answer is kept in IndexedDB per user (src/lib/offline-db.ts); without network the kept
  *   answer is served with `X-Cached-At` (screens then say 'Offline - last updated ...').
  * - Chat: a `sendingMessages` POST that fails for lack of network (or while older messages
