@@ -26,7 +26,8 @@ describe('the local test checkout', () => {
     const modal = await dialog();
     expect(modal.textContent).toContain('GreenPick');
     expect(modal.textContent).toContain('ada@example.ng');
-    expect(screen.getByRole('button', { name: 'Pay NGN 1,500' })).toBe(document.activeElement);
+    // Focus moves to Pay once the modal has opened (an effect after the first paint).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay NGN 1,500' })).toBe(document.activeElement));
     expect(formatCheckoutAmount(150050)).toBe('NGN 1,500.5');
   });
 
