@@ -91,7 +91,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
         {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
         {chat.entries.map((entry) => (
           <li key={entry.key} className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : 'driver'}`} data-state={entry.state}>
-            <span className="chat-sr-only">{entry.sender === 'user' ? 'You:' : `${driverFirstName}:`}</span>
+            <span className="sr-only">{entry.sender === 'user' ? 'You:' : `${driverFirstName}:`}</span>
             <p className="chat-bubble">{entry.content}</p>
             <p className="chat-meta">
               <EntryStatus entry={entry} onRetry={(id) => void chat.retry(id)} />
@@ -100,7 +100,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
         ))}
       </ol>
       <form className="chat-form" onSubmit={submit}>
-        <label htmlFor="chat-input" className="chat-sr-only">
+        <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
         <input

@@ -28,7 +28,7 @@ export function DashboardScreen({ onViewTask }: DashboardScreenProps) {
 
   return (
     <section className="page dashboard">
-      <h1 className="dashboard-visually-hidden">Home</h1>
+      <h1 className="sr-only">Home</h1>
       {data.status === 'error' ? (
         <div className="dashboard-error" role="alert">
           <p>{data.message}</p>

@@ -154,7 +154,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
           </li>
         ))}
       </ul>
-      <p className="maps-sr-only" aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {status}
       </p>
       {error ? (
