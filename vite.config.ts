@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
 
 /** The web app manifest lives at the top level so that it reads as a file of its own. */
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -44,6 +46,12 @@ function appPlugins(): PluginOption[] {
 
 export default defineConfig({
   plugins: appPlugins(),
+  build: {
+    rolldownOptions: {
+      // The signed-in shell and the dashboard in one chunk rather than twenty (scripts/signed-in-chunk.ts).
+      output: { codeSplitting: { groups: [signedInChunkGroup(fileURLToPath(new URL('./index.html', import.meta.url)))] } },
+    },
+  },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.

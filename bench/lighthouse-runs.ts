@@ -102,7 +102,11 @@ async function runWithRetry(url: string, token?: string): Promise<LighthouseFigu
 
 async function medianOf(url: string, token?: string): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await runWithRetry(url, token));
+  for (let run = 0; run < RUNS; run += 1) {
+    const figures = await runWithRetry(url, token);
+    process.stderr.write(`bench: Lighthouse ${new URL(url).pathname} run ${run + 1}: score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}\n`);
+    runs.push(figures);
+  }
   return {
     score: median(runs.map((run) => run.score)),
     lcpMs: median(runs.map((run) => run.lcpMs)),

@@ -2,15 +2,19 @@
  * Replays paid tasks the server has not confirmed yet (src/lib/pending-tasks.ts): when the
  * signed-in area opens (app start) and whenever the browser comes back online, telling the
  * client the outcome. Started from the /client layout route; starting again does nothing.
+ * The toasts (and react-toastify with them) load only when there is an outcome to tell, so
+ * they are not part of opening a signed-in screen.
  */
 import { serviceDisplayName } from '../../../lib/pricing';
 import { startPendingTaskReplay } from '../../../lib/pending-tasks';
-import { showPaidTaskOutcome } from './payment-toasts';
 
 let isStarted = false;
 
 export function startPaidTaskReplay(): void {
   if (isStarted) return;
   isStarted = true;
-  startPendingTaskReplay({ onSettled: ({ request, outcome }) => showPaidTaskOutcome(outcome, serviceDisplayName(request.type)) });
+  startPendingTaskReplay({
+    onSettled: ({ request, outcome }) =>
+      void import('./payment-toasts').then(({ showPaidTaskOutcome }) => showPaidTaskOutcome(outcome, serviceDisplayName(request.type))),
+  });
 }

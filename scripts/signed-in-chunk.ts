@@ -1,0 +1,87 @@
+/**
+ * One chunk for the signed-in shell and the dashboard.
+ *
+ * Left to itself, Rolldown gives every module that the /client layout and the dashboard
+ * share with other routes a chunk of its own (the HTTP client, the IndexedDB schema,
+ * formatting, the status badge, ...): about twenty files of a few hundred bytes to 9 kB that
+ * a phone on mobile data fetches in several round trips, six at a time, before the dashboard
+ * can paint. This group puts them in one chunk, with their CSS.
+ *
+ * Members are the modules that the roots below import statically, directly or not, minus
+ * those the entry already imports and those every screen loads lazily once it has painted
+ * (the service worker bridge, the toasts): they stay where they are, so the login screen
+ * does not grow. What members import lazily (the modals, maps, booking, payment) stays lazy.
+ * Other signed-in screens load the chunk too; they are only reached through the /client
+ * layout, which needs it anyway.
+ */
+import type { Rolldown } from 'vite';
+
+export const SIGNED_IN_CHUNK = 'signed-in';
+
+/** The /client layout, the dashboard, and what the layout starts at once (the payment replay). */
+export const SIGNED_IN_ROOTS: readonly RegExp[] = [
+  /[\\/]src[\\/]routes[\\/]client[\\/]route\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]routes[\\/]client[\\/]home\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]features[\\/]tasks[\\/]booking[\\/]start-paid-task-replay\.ts$/,
+];
+
+/** Loaded lazily by every screen soon after its first paint (src/main.tsx), the login screen included. */
+export const FIRST_VISIT_LAZY: readonly RegExp[] = [/[\\/]src[\\/]lib[\\/]sw-bridge\.ts$/, /[\\/]node_modules[\\/]react-toastify[\\/]/];
+
+export interface ChunkRoots {
+  signedIn: readonly RegExp[];
+  firstVisitLazy: readonly RegExp[];
+}
+
+const DEFAULT_ROOTS: ChunkRoots = { signedIn: SIGNED_IN_ROOTS, firstVisitLazy: FIRST_VISIT_LAZY };
+
+export interface ModuleGraph {
+  getModuleInfo(id: string): Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'> | null;
+}
+
+type Edges = (info: Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'>) => readonly string[];
+
+function reach(graph: ModuleGraph, starts: readonly string[], edges: Edges): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (info) queue.push(...edges(info));
+  }
+  return seen;
+}
+
+/** The module ids of the signed-in chunk, for the app whose entry module is `entry`. */
+export function signedInModules(graph: ModuleGraph, entry: string, roots: ChunkRoots = DEFAULT_ROOTS): Set<string> {
+  const everything = [...reach(graph, [entry], (info) => [...info.importedIds, ...info.dynamicallyImportedIds])];
+  const matching = (patterns: readonly RegExp[]) => {
+    const ids = everything.filter((id) => patterns.some((pattern) => pattern.test(id)));
+    const missing = patterns.filter((pattern) => !ids.some((id) => pattern.test(id)));
+    // A renamed file must not quietly bring the twenty small chunks, or a bigger first visit, back.
+    if (missing.length > 0) throw new Error(`signed-in chunk: no module matches ${missing.join(', ')}`);
+    return ids;
+  };
+  const staticImports = (info: Pick<Rolldown.ModuleInfo, 'importedIds'>) => info.importedIds;
+  const stays = reach(graph, [entry, ...matching(roots.firstVisitLazy)], staticImports);
+  const members = reach(graph, matching(roots.signedIn), staticImports);
+  return new Set([...members].filter((id) => !stays.has(id)));
+}
+
+/**
+ * The group for `build.rolldownOptions.output.codeSplitting.groups`. Its members' own
+ * dependencies are members or in the entry already, so the group must not pull them in
+ * (`includeDependenciesRecursively` would move React out of the entry).
+ */
+export function signedInChunkGroup(entry: string): Rolldown.CodeSplittingGroup {
+  let members: Set<string> | undefined;
+  return {
+    name: (id, graph) => {
+      members ??= signedInModules(graph, entry);
+      return members.has(id) ? SIGNED_IN_CHUNK : null;
+    },
+    debugName: SIGNED_IN_CHUNK,
+    includeDependenciesRecursively: false,
+  };
+}
