@@ -45,9 +45,29 @@ export function isApiPath(path: string, apiPrefixes: readonly string[]): boolean
   return apiPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
 }
 
+/** `preload-hints.json`, written by the build (scripts/signed-in-chunk.ts): path prefix → files a page there loads at once. */
+type PreloadHints = Record<string, Array<{ href: string; as: 'script' | 'style' }>>;
+
+/**
+ * The `Link` header for a navigation to `path`: module scripts as `modulepreload`, styles as
+ * `preload`, so the browser fetches them beside the entry. Null without hints for the path.
+ */
+export function preloadLinkHeader(hints: PreloadHints, path: string): string | null {
+  const links = Object.entries(hints)
+    .filter(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
+    .flatMap(([, files]) => files);
+  if (links.length === 0) return null;
+  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}`}`).join(', ');
+}
+
+function readPreloadHints(file: string): PreloadHints {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PreloadHints) : {};
+}
+
 export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: readonly string[]): void {
   precompress(distDir);
   const indexHtml = join(distDir, 'index.html');
+  const preloadHints = join(distDir, 'preload-hints.json');
 
   app.use('*', async (c, next) => {
     await next();
@@ -61,6 +81,9 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
     const acceptsHtml = (c.req.header('Accept') ?? '').includes('text/html');
     if (isApiPath(c.req.path, apiPrefixes) || !acceptsHtml || extname(c.req.path) !== '') return next();
     c.header('Cache-Control', 'no-cache');
+    // Read with index.html, so that both always come from the same build.
+    const link = preloadLinkHeader(readPreloadHints(preloadHints), c.req.path);
+    if (link) c.header('Link', link);
     return c.html(readFileSync(indexHtml, 'utf8'));
   });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { cacheControlFor } from '../../server/http/static';
+import { cacheControlFor, preloadLinkHeader } from '../../server/http/static';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -19,6 +19,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>GreenPick</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigScript);
+  writeFileSync(
+    join(dist, 'preload-hints.json'),
+    JSON.stringify({ '/client': [{ href: '/assets/signed-in-1.js', as: 'script' }, { href: '/assets/signed-in-2.css', as: 'style' }] }),
+  );
   app = createApp(server.deps, { distDir: dist });
 });
 
@@ -53,6 +57,17 @@ describe('serving the built app', () => {
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<title>GreenPick</title>');
     }
+  });
+
+  it('a signed-in page names its chunk and styles to preload; other pages name none', async () => {
+    const expected = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style';
+    for (const path of ['/client', '/client/home', '/client/history']) {
+      expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(expected);
+    }
+    for (const path of ['/', '/login', '/signup', '/clientele']) {
+      expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBeNull();
+    }
+    expect(preloadLinkHeader({}, '/client/home')).toBeNull();
   });
 
   it('the fallback never swallows API paths', async () => {
