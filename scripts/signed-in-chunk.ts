@@ -35,27 +35,33 @@ export interface ChunkRoots {
 
 const DEFAULT_ROOTS: ChunkRoots = { signedIn: SIGNED_IN_ROOTS, firstVisitLazy: FIRST_VISIT_LAZY };
 
+type ModuleEdges = Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'>;
+
 export interface ModuleGraph {
-  getModuleInfo(id: string): Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'> | null;
+  getModuleInfo(id: string): ModuleEdges | null;
 }
 
-type Edges = (info: Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'>) => readonly string[];
-
-function reach(graph: ModuleGraph, starts: readonly string[], edges: Edges): Set<string> {
+/** Everything reachable from `starts` through `next` (modules through imports, chunks through their imports). */
+function reach(starts: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...starts];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
     if (seen.has(id)) continue;
     seen.add(id);
-    const info = graph.getModuleInfo(id);
-    if (info) queue.push(...edges(info));
+    queue.push(...next(id));
   }
   return seen;
 }
 
 /** The module ids of the signed-in chunk, for the app whose entry module is `entry`. */
 export function signedInModules(graph: ModuleGraph, entry: string, roots: ChunkRoots = DEFAULT_ROOTS): Set<string> {
-  const everything = [...reach(graph, [entry], (info) => [...info.importedIds, ...info.dynamicallyImportedIds])];
+  const edges = (id: string, pick: (info: ModuleEdges) => readonly string[]) => {
+    const info = graph.getModuleInfo(id);
+    return info ? pick(info) : [];
+  };
+  const anyImports = (id: string) => edges(id, (info) => [...info.importedIds, ...info.dynamicallyImportedIds]);
+  const staticImports = (id: string) => edges(id, (info) => info.importedIds);
+  const everything = [...reach([entry], anyImports)];
   const matching = (patterns: readonly RegExp[]) => {
     const ids = everything.filter((id) => patterns.some((pattern) => pattern.test(id)));
     const missing = patterns.filter((pattern) => !ids.some((id) => pattern.test(id)));
@@ -63,9 +69,8 @@ export function signedInModules(graph: ModuleGraph, entry: string, roots: ChunkR
     if (missing.length > 0) throw new Error(`signed-in chunk: no module matches ${missing.join(', ')}`);
     return ids;
   };
-  const staticImports = (info: Pick<Rolldown.ModuleInfo, 'importedIds'>) => info.importedIds;
-  const stays = reach(graph, [entry, ...matching(roots.firstVisitLazy)], staticImports);
-  const members = reach(graph, matching(roots.signedIn), staticImports);
+  const stays = reach([entry, ...matching(roots.firstVisitLazy)], staticImports);
+  const members = reach(matching(roots.signedIn), staticImports);
   return new Set([...members].filter((id) => !stays.has(id)));
 }
 
@@ -115,16 +120,7 @@ export interface BundleFile {
 export function signedInPreloads(bundle: Record<string, BundleFile>, base = '/'): PreloadLink[] {
   const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (starts: readonly string[]) => {
-    const seen = new Set<string>();
-    const queue = [...starts];
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      queue.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return seen;
-  };
+  const closure = (starts: readonly string[]) => reach(starts, (file) => byFile.get(file)?.imports ?? []);
   const signedIn = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
   if (!signedIn) throw new Error(`preload hints: the build has no '${SIGNED_IN_CHUNK}' chunk`);
   const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
