@@ -1,9 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import { ChatModal } from './page-models/chat-modal';
-import { DashboardPage } from './page-models/dashboard-page';
-import { TaskDetailsModal } from './page-models/task-details-modal';
-import { storeToken } from './support/demo-client';
-import { createAssignedTask, driverSays, storedMessages, type AssignedTask } from './support/assigned-task';
+import { createAssignedTask, driverSays, openAssignedTaskDetails, storedMessages, type AssignedTask } from './support/assigned-task';
 
 async function storedMessagesBytes(request: APIRequestContext, assigned: AssignedTask): Promise<number> {
   const answer = await request.post('/client/getMessages', { data: { taskId: assigned.task._id }, headers: { Authorization: `Bearer ${assigned.client.token}` } });
@@ -14,11 +11,7 @@ const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function openChat(page: Page, assigned: AssignedTask): Promise<ChatModal> {
-  await page.goto('/');
-  await storeToken(page, assigned.client.token);
-  const home = await new DashboardPage(page).goto();
-  await home.task(0).getByRole('button', { name: 'View Task' }).click();
-  return new TaskDetailsModal(page).openChat();
+  return (await openAssignedTaskDetails(page, assigned)).openChat();
 }
 
 test.describe('Chat with Driver', () => {

@@ -1,26 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DashboardPage } from './page-models/dashboard-page';
-import { TaskDetailsModal } from './page-models/task-details-modal';
-import { storeToken } from './support/demo-client';
-import { SURULERE_TASK, createAssignedTask, moveDriver, type AssignedTask } from './support/assigned-task';
+import { expect, test } from '@playwright/test';
+import { SURULERE_TASK, createAssignedTask, moveDriver, openAssignedTaskDetails } from './support/assigned-task';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
-
-async function openTaskDetails(page: Page, assigned: AssignedTask): Promise<TaskDetailsModal> {
-  await page.goto('/');
-  await storeToken(page, assigned.client.token);
-  const home = await new DashboardPage(page).goto();
-  await home.task(0).getByRole('button', { name: 'View Task' }).click();
-  return new TaskDetailsModal(page).waitForOpen();
-}
 
 test.describe('Task Details modal (a driver-assigned task)', () => {
   test.use({ viewport: DESKTOP });
 
   test('shows the route map with marker A (driver) and marker B (task), distance and duration badges labelled approximate, and the task facts', async ({ page, request }) => {
     const assigned = await createAssignedTask(request);
-    const details = await openTaskDetails(page, assigned);
+    const details = await openAssignedTaskDetails(page, assigned);
 
     // Both markers are in view: the map opens on the two places.
     await expect.poll(() => details.isOnMap(details.driverMarker)).toBe(true);
@@ -42,14 +31,14 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
   });
 
   test("'Call Driver' dials the driver's phone (tel: link)", async ({ page, request }) => {
-    const details = await openTaskDetails(page, await createAssignedTask(request));
+    const details = await openAssignedTaskDetails(page, await createAssignedTask(request));
     await expect(details.callDriver).toHaveAttribute('href', 'tel:+2348031112222');
   });
 
   test('the driver marker moves when the driver moves (location refreshed every 30 s)', async ({ page, request }) => {
     test.setTimeout(90_000);
     const assigned = await createAssignedTask(request);
-    const details = await openTaskDetails(page, assigned);
+    const details = await openAssignedTaskDetails(page, assigned);
     await expect(details.distanceBadge).toHaveText(/3\.\d km/);
     const locationReads: string[] = [];
     page.on('request', (sent) => {
@@ -70,7 +59,7 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
   });
 
   test('Escape closes the modal and focus returns to View Task; Tab stays inside the modal', async ({ page, request }) => {
-    const details = await openTaskDetails(page, await createAssignedTask(request));
+    const details = await openAssignedTaskDetails(page, await createAssignedTask(request));
     for (let press = 0; press < 8; press += 1) {
       await page.keyboard.press('Tab');
       expect(await details.dialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
@@ -92,7 +81,7 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
         for (const task of body.data) if (task.driver) task.driver.phone = '';
         await route.fulfill({ response, json: body });
       });
-      const details = await openTaskDetails(page, assigned);
+      const details = await openAssignedTaskDetails(page, assigned);
       await expect(details.field('Phone')).toHaveText('Not available');
       await expect.poll(() => details.isOnMap(details.driverMarker)).toBe(true);
       await expect.poll(() => details.isOnMap(details.taskMarker)).toBe(true);

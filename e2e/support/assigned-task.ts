@@ -1,5 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Task } from '../../src/lib/contract';
+import { DashboardPage } from '../page-models/dashboard-page';
+import { TaskDetailsModal } from '../page-models/task-details-modal';
+import { storeToken } from './demo-client';
 import { createPaidTask, messagesOnServer } from './paid-task';
 import { signUpNewClient, type NewClient } from './new-client';
 
@@ -56,3 +59,12 @@ export async function driverSays(request: APIRequestContext, taskId: string, con
 
 /** The task's chat as the server stores it (POST /client/getMessages). */
 export const storedMessages = messagesOnServer;
+
+/** Signs in as the task's client and opens Task Details of the newest task from the dashboard. */
+export async function openAssignedTaskDetails(page: Page, assigned: AssignedTask): Promise<TaskDetailsModal> {
+  await page.goto('/');
+  await storeToken(page, assigned.client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.task(0).getByRole('button', { name: 'View Task' }).click();
+  return new TaskDetailsModal(page).waitForOpen();
+}

@@ -5,7 +5,7 @@ import { CreateTaskPage, TestCheckout } from '../page-models/create-task-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { ForgotPage } from '../page-models/forgot-page';
 import { TaskDetailsModal } from '../page-models/task-details-modal';
-import { createAssignedTask } from './assigned-task';
+import { createAssignedTask, openAssignedTaskDetails } from './assigned-task';
 import { loginDemoClient, storeToken } from './demo-client';
 import { signUpNewClient } from './new-client';
 
@@ -95,11 +95,7 @@ async function openCreate(page: Page, request: APIRequestContext): Promise<Creat
 }
 
 async function openTaskDetails(page: Page, request: APIRequestContext): Promise<TaskDetailsModal> {
-  const assigned = await createAssignedTask(request);
-  await signIn(page, assigned.client.token);
-  const home = await new DashboardPage(page).goto();
-  await home.task(0).getByRole('button', { name: 'View Task' }).click();
-  const details = await new TaskDetailsModal(page).waitForOpen();
+  const details = await openAssignedTaskDetails(page, await createAssignedTask(request));
   await expect(details.driverMarker).toBeVisible();
   await settle(page);
   return details;
