@@ -5,7 +5,7 @@
  * The chat polls every 2 s, so a minute of open chat is 30 polls.
  */
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { ChatMessage, GetMessagesAnswer, LoginAnswer, Task, TasksAnswer, UserDataAnswer } from '../src/lib/contract';
+import type { ChatMessage, GetMessagesAnswer, LoginAnswer, Task, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
 import { launchChromium, loopbackContext } from './browser';
 
 export const POLLS_PER_MINUTE = 30;

@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { LoginAnswer } from '../src/lib/contract';
+import type { LoginAnswer } from '../src/shared/contract';
 import { CHROMIUM_PATH } from './browser';
 
 export interface LighthouseFigures {

@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/lib/contract';
+import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
 
 export interface EndpointLoad {
   requestsPerSecond: number;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { DevMailboxAnswer } from '../src/lib/contract';
+import type { DevMailboxAnswer } from '../src/shared/contract';
 import { signUpNewClient } from './support/new-client';
 import { ForgotPage } from './page-models/forgot-page';
 import { LoginPage } from './page-models/login-page';

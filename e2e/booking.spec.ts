@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Task, TasksAnswer } from '../src/lib/contract';
+import type { Task, TasksAnswer } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DRIVERS } from '../server/db/demo';
-import type { Task, TasksAnswer, UserDataAnswer } from '../src/lib/contract';
+import type { Task, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
 import { HistoryPage } from './page-models/history-page';
 import { loginDemoClient, storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAIL } from '../server/db/demo';
-import type { UserDataAnswer } from '../src/lib/contract';
+import type { UserDataAnswer } from '../src/shared/contract';
 import { EditProfilePage } from './page-models/edit-profile-page';
 import { ProfilePage } from './page-models/profile-page';
 import { storeToken } from './support/demo-client';

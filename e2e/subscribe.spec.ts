@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { UserDataAnswer } from '../src/lib/contract';
+import type { UserDataAnswer } from '../src/shared/contract';
 import { DashboardPage } from './page-models/dashboard-page';
 import { SubscribePage } from './page-models/subscribe-page';
 import { storeToken } from './support/demo-client';

@@ -6,12 +6,12 @@
  * - Precache: the whole build (app shell, every route chunk, the MapLibre chunk and worker,
  *   icons, the gazetteer), older builds' caches dropped. Navigations get the precached
  *   index.html, never API paths.
- * - API reads (`isCachedRead` in src/lib/offline-answers.ts): network first with a short time-out; a good
- *   answer is kept in IndexedDB per user (src/lib/offline-db.ts); without network the kept
+ * - API reads (`isCachedRead` in src/shared/offline-answers.ts): network first with a short time-out; a good
+ *   answer is kept in IndexedDB per user (src/shared/offline-db.ts); without network the kept
  *   answer is served with `X-Cached-At` (screens then say 'Offline - last updated ...').
  * - Chat: a `sendingMessages` POST that fails for lack of network (or while older messages
  *   still wait) is queued in the outbox and answered 202 `{queued, clientId}`; the outbox is
- *   replayed in order (src/lib/chat-outbox.ts) on `sync`, on worker start and activation,
+ *   replayed in order (src/shared/chat-outbox.ts) on `sync`, on worker start and activation,
  *   and when a page says it is online; pages are told `OUTBOX_CHANGED` after each change.
  * - Map tiles and static data files: cache first, bounded in count and age.
  * - Updates wait for SKIP_WAITING (sent by src/lib/sw-bridge.ts when the user reloads).
@@ -21,8 +21,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { OUTBOX_REPLAY_HEADER, SEND_MESSAGE_PATH, deliverWithFetch, queueMessage, replayOutbox } from '../src/lib/chat-outbox';
-import { config } from '../src/lib/config';
+import { OUTBOX_REPLAY_HEADER, SEND_MESSAGE_PATH, deliverWithFetch, queueMessage, replayOutbox } from '../src/shared/chat-outbox';
+import { config } from '../src/shared/config';
 import {
   CACHED_AT_HEADER,
   GET_MESSAGES_PATH,
@@ -34,10 +34,10 @@ import {
   messagesSince,
   requestToken,
   sinceOf,
-} from '../src/lib/offline-answers';
-import { getCachedAnswer, getOutbox, putCachedAnswer } from '../src/lib/offline-db';
+} from '../src/shared/offline-answers';
+import { getCachedAnswer, getOutbox, putCachedAnswer } from '../src/shared/offline-db';
 import { API_PATH_DENYLIST } from './navigation';
-import { OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/lib/sw-messages';
+import { OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
 import { isMapTile, isStaticData } from './runtime-routes';
 
 declare const self: ServiceWorkerGlobalScope;

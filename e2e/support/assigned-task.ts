@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Task } from '../../src/lib/contract';
+import type { Task } from '../../src/shared/contract';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { TaskDetailsModal } from '../page-models/task-details-modal';
 import { storeToken } from './demo-client';

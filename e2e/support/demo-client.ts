@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/demo';
-import type { LoginAnswer, LoginRequest } from '../../src/lib/contract';
+import type { LoginAnswer, LoginRequest } from '../../src/shared/contract';
 
 /** Logs the seeded demo client in through the API (POST /client/login) and returns the token. */
 export async function loginDemoClient(request: APIRequestContext): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginAnswer, SignupRequest, User, UserDataAnswer } from '../../src/lib/contract';
+import type { LoginAnswer, SignupRequest, User, UserDataAnswer } from '../../src/shared/contract';
 
 export interface NewClient {
   email: string;

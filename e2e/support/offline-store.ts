@@ -1,4 +1,4 @@
-/** Reads the app's IndexedDB (src/lib/offline-db.ts: database `greenpick`) from a page, to check what waits on the device. */
+/** Reads the app's IndexedDB (src/shared/offline-db.ts: database `greenpick`) from a page, to check what waits on the device. */
 import type { Page } from '@playwright/test';
 
 export function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingTasks'): Promise<number> {

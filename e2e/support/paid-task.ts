@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { CreateTaskAnswer, CreateTaskRequest, GetMessagesAnswer, ChatMessage, Task, TasksAnswer } from '../../src/lib/contract';
+import type { CreateTaskAnswer, CreateTaskRequest, GetMessagesAnswer, ChatMessage, Task, TasksAnswer } from '../../src/shared/contract';
 import type { NewClient } from './new-client';
 
 let counter = 0;

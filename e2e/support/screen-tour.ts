@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { DevMailboxAnswer } from '../../src/lib/contract';
+import type { DevMailboxAnswer } from '../../src/shared/contract';
 import { ChatModal } from '../page-models/chat-modal';
 import { CreateTaskPage, TestCheckout } from '../page-models/create-task-page';
 import { DashboardPage } from '../page-models/dashboard-page';

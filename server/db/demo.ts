@@ -5,8 +5,8 @@
  * in payment_uses like paid tasks, so the demo obeys the same rules as real data.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { TaskStatus } from '../../src/lib/contract';
-import { serviceKey } from '../../src/lib/service-key';
+import type { TaskStatus } from '../../src/shared/contract';
+import { serviceKey } from '../../src/shared/service-key';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from './connection';
 import { SEED_PRICES } from './seed';

@@ -1,5 +1,5 @@
 /** Drivers as the client sees them: a location, readable only by clients they serve. */
-import type { DriverLocation } from '../../src/lib/contract';
+import type { DriverLocation } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 interface DriverLocationRow {

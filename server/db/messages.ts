@@ -4,7 +4,7 @@
  * is then never later than that message, and "created after since" can only repeat a
  * message, never skip one.
  */
-import type { ChatMessage, MessageSender } from '../../src/lib/contract';
+import type { ChatMessage, MessageSender } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 interface MessageRow {

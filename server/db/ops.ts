@@ -4,7 +4,7 @@
  * referral reward, driver positions and the simulator's chat messages.
  */
 import { randomUUID } from 'node:crypto';
-import type { TaskStatus } from '../../src/lib/contract';
+import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 export const ACTIVE_STATUSES: readonly TaskStatus[] = ['driver-assigned', 'on-going'];

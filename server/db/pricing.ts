@@ -1,6 +1,6 @@
 /** The price list: rows, their API shape, and the server-side price of a service key. */
-import { DEFAULT_SERVICE, serviceKey } from '../../src/lib/service-key';
-import type { PricingItem } from '../../src/lib/contract';
+import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
+import type { PricingItem } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 interface PricingRow {

@@ -1,5 +1,5 @@
 /** Tasks: rows joined with their driver, their API shape (`Task` of the contract), and writes. */
-import type { Task, TaskStatus } from '../../src/lib/contract';
+import type { Task, TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 export interface TaskRow {

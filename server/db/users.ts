@@ -1,5 +1,5 @@
 /** Users: rows and their API shape (`User` of the contract). */
-import type { User } from '../../src/lib/contract';
+import type { User } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 export interface UserRow {

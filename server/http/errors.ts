@@ -1,6 +1,6 @@
 /** The one error shape: a proper status and `{ message }`, plus call-specific fields. */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorAnswer } from '../../src/lib/contract';
+import type { ErrorAnswer } from '../../src/shared/contract';
 
 export class HttpError extends Error {
   constructor(

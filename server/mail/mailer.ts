@@ -2,7 +2,7 @@
  * Outgoing mail behind one interface: the dev mailbox (kept in memory, readable at the
  * dev-only GET /dev/mailbox and printed in the server log) or SMTP when SMTP_URL is set.
  */
-import type { DevMail } from '../../src/lib/contract';
+import type { DevMail } from '../../src/shared/contract';
 
 export interface Mail {
   to: string;

@@ -3,7 +3,7 @@
  * database can be open in one process only), or straight on the database when no server
  * answers. Both give the same answers.
  */
-import type { ChatMessage } from '../../src/lib/contract';
+import type { ChatMessage } from '../../src/shared/contract';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 

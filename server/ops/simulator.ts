@@ -9,7 +9,7 @@
  */
 import type { AppDeps } from '../context';
 import * as sql from '../db/ops';
-import { haversineMeters } from '../../src/lib/geo';
+import { haversineMeters } from '../../src/shared/geo';
 
 export interface SimulatorOptions {
   intervalMs?: number;
@@ -133,7 +133,7 @@ async function answerMessages(deps: AppDeps): Promise<void> {
 
 // ---- geometry ----
 
-/** Great-circle (haversine) distance: the app's own rule (src/lib/geo.ts). */
+/** Great-circle (haversine) distance: the app's own rule (src/shared/geo.ts). */
 export const distanceMeters: (a: Point, b: Point) => number = haversineMeters;
 
 /** One simulated move: STEP_FRACTION of the remaining way, at least MIN_STEP_METERS, never past the target. */

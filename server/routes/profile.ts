@@ -1,11 +1,11 @@
 /**
  * Profile edit (PUT /api/user/profile): the signed-in client changes only their own row.
- * The field rules are the edit form's own (src/lib/validation/profile.ts); failures answer
+ * The field rules are the edit form's own (src/shared/validation/profile.ts); failures answer
  * 400 with a message per field in `errors`, which the form shows beside each field.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { validateAvatarSize, validateProfile, type ProfileErrors } from '../../src/lib/validation/profile';
+import { validateAvatarSize, validateProfile, type ProfileErrors } from '../../src/shared/validation/profile';
 import type { AppEnv } from '../context';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
 import { toUser } from '../db/users';

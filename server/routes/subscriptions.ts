@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { findPlan, planExpiry } from '../../src/lib/plans';
+import { findPlan, planExpiry } from '../../src/shared/plans';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';

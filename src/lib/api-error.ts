@@ -4,7 +4,7 @@
  * contract.ts). A network failure or time-out has no status and no message. The client's
  * `HTTPError` is recognised by name so that only src/lib/http.ts imports ky.
  */
-import type { ErrorAnswer } from './contract';
+import type { ErrorAnswer } from '../shared/contract';
 
 export interface ApiError {
   status?: number;

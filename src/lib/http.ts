@@ -6,7 +6,7 @@
  * Nothing else imports ky or calls fetch for the API.
  */
 import ky, { type KyInstance, type RetryOptions } from 'ky';
-import { config } from './config';
+import { config } from '../shared/config';
 import { useSessionStore } from './session-store';
 import { getToken } from './token-storage';
 

@@ -7,9 +7,9 @@
  * online and on the next app start; the server is idempotent by reference, so a replay
  * returns the same task and never creates a second one.
  */
-import type { CreateTaskAnswer, CreateTaskRequest, Task } from './contract';
+import type { CreateTaskAnswer, CreateTaskRequest, Task } from '../shared/contract';
 import { http } from './http';
-import { getPendingTasks, putPendingTask, removePendingTask } from './offline-db';
+import { getPendingTasks, putPendingTask, removePendingTask } from '../shared/offline-db';
 import { getToken } from './token-storage';
 
 export type PaidTaskOutcome =

@@ -33,8 +33,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ token: null });
     // The user's cached answers and unsent chat leave the device with them.
     if (typeof indexedDB === 'undefined') return;
-    void import('./offline-db')
-      .then(async ({ clearUserData }) => clearUserData((await import('./offline-answers')).decodeJwtSubject(token)))
+    void import('../shared/offline-db')
+      .then(async ({ clearUserData }) => clearUserData((await import('../shared/offline-answers')).decodeJwtSubject(token)))
       .catch((error: unknown) => console.error('Could not clear offline data at logout', error));
   },
   expire(notice = SESSION_EXPIRED_NOTICE) {

@@ -7,9 +7,9 @@
  * Update checks run only while online.
  */
 import { Workbox } from 'workbox-window';
-import { getOutbox } from './offline-db';
+import { getOutbox } from '../shared/offline-db';
 import { isPaymentInProgress } from './payment-activity';
-import { OUTBOX_CHANGED, PAGE_ONLINE } from './sw-messages';
+import { OUTBOX_CHANGED, PAGE_ONLINE } from '../shared/sw-messages';
 
 /** Why a waiting update cannot be applied right now (null: it can). */
 export type ReloadBlocker = 'payment' | 'unsent-chat' | null;

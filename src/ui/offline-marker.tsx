@@ -1,4 +1,4 @@
-import { formatLastUpdated } from '../lib/offline-answers';
+import { formatLastUpdated } from '../shared/offline-answers';
 
 /** 'Offline - last updated <time>' under data served from the device (cachedAt set); nothing for fresh data. */
 export function OfflineMarker({ cachedAt, className }: { cachedAt: number | null | undefined; className?: string }) {

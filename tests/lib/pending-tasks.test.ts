@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreateTaskRequest, Task } from '../../src/lib/contract';
-import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/lib/offline-db';
+import type { CreateTaskRequest, Task } from '../../src/shared/contract';
+import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/shared/offline-db';
 import { offlineDbStore, resumePendingTasks, startPendingTaskReplay, submitPaidTask, type PaidTaskDeps } from '../../src/lib/pending-tasks';
 
 afterAll(() => closeOfflineDb());

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { closeOfflineDb, getCachedAnswer, getOutbox, putCachedAnswer } from '../../src/lib/offline-db';
-import { queueMessage } from '../../src/lib/chat-outbox';
+import { closeOfflineDb, getCachedAnswer, getOutbox, putCachedAnswer } from '../../src/shared/offline-db';
+import { queueMessage } from '../../src/shared/chat-outbox';
 import { useSessionStore } from '../../src/lib/session-store';
 
 afterAll(() => closeOfflineDb());

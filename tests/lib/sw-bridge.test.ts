@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { queueMessage } from '../../src/lib/chat-outbox';
-import { closeOfflineDb, getOutbox, removeFromOutbox, setOutboxFailure } from '../../src/lib/offline-db';
+import { queueMessage } from '../../src/shared/chat-outbox';
+import { closeOfflineDb, getOutbox, removeFromOutbox, setOutboxFailure } from '../../src/shared/offline-db';
 import { startPayment } from '../../src/lib/payment-activity';
 import { reloadBlocker } from '../../src/lib/sw-bridge';
 

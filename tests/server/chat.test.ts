@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, Task } from '../../src/lib/contract';
+import type { ChatMessage, Task } from '../../src/shared/contract';
 import { createTestServer, type TestServer } from './harness';
 import { count, createPaidTask, insertClient, type TestClient } from './task-fixtures';
 

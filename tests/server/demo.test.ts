@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceKey } from '../../src/lib/service-key';
+import { serviceKey } from '../../src/shared/service-key';
 import { verifyPassword } from '../../server/auth/passwords';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/demo';
 import { SEED_PRICES } from '../../server/db/seed';

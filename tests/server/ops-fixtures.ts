@@ -1,6 +1,6 @@
 /** Rows for the ops and simulator tests, written straight to the database (no sign-up needed). */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TaskStatus } from '../../src/lib/contract';
+import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from '../../server/db/connection';
 
 export async function insertClient(db: Queryable, options: { referredBy?: string; firstname?: string } = {}): Promise<string> {

@@ -4,7 +4,7 @@
  * depend on the auth routes or trip their per-address login rate limit).
  */
 import { randomUUID } from 'node:crypto';
-import type { CreateTaskRequest, Task } from '../../src/lib/contract';
+import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import type { PaymentVerifier } from '../../server/payments/verifier';
 import type { TestServer } from './harness';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import type { Task } from '../../lib/contract';
+import type { Task } from '../../shared/contract';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
 import type { ChatEntry } from './chat-thread';

@@ -7,9 +7,9 @@
  *   outbox, waiting; the replay delivers it exactly once thanks to its clientId;
  * - refused (other 4xx): into the outbox marked failed, shown with a retry.
  */
-import type { ChatMessage } from '../../lib/contract';
+import type { ChatMessage } from '../../shared/contract';
 import { readApiError } from '../../lib/api-error';
-import type { OutboxMessage } from '../../lib/offline-db';
+import type { OutboxMessage } from '../../shared/offline-db';
 import type { SendAnswer } from './api/send-message';
 import { shouldQueueFirst } from './chat-thread';
 

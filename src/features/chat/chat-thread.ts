@@ -4,8 +4,8 @@
  * A message is one entry however many places hold it: the server's copy wins over the
  * outbox's, the outbox's over the in-flight one, matched by `clientId`.
  */
-import type { ChatMessage, MessageSender } from '../../lib/contract';
-import type { OutboxMessage } from '../../lib/offline-db';
+import type { ChatMessage, MessageSender } from '../../shared/contract';
+import type { OutboxMessage } from '../../shared/offline-db';
 
 export type ChatEntryState = 'sent' | 'sending' | 'waiting' | 'failed';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deliverWithFetch, queueMessage, replayOutbox, retryMessage } from '../../lib/chat-outbox';
-import { config } from '../../lib/config';
-import type { ChatMessage } from '../../lib/contract';
-import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../lib/offline-db';
+import { deliverWithFetch, queueMessage, replayOutbox, retryMessage } from '../../shared/chat-outbox';
+import { config } from '../../shared/config';
+import type { ChatMessage } from '../../shared/contract';
+import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../shared/offline-db';
 import { onOutboxChanged } from '../../lib/sw-bridge';
 import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Task } from '../../lib/contract';
+import type { Task } from '../../shared/contract';
 import '../../lib/navigation-state';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Subscription } from '../../lib/contract';
+import type { Subscription } from '../../shared/contract';
 import { formatDate } from '../../lib/format';
 import { planDisplay } from './plan-display';
 

@@ -1,4 +1,4 @@
-import type { Subscription } from '../../lib/contract';
+import type { Subscription } from '../../shared/contract';
 
 export type PlanTone = 'amber' | 'blue' | 'yellow' | 'purple';
 

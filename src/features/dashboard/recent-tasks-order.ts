@@ -1,4 +1,4 @@
-import type { Task } from '../../lib/contract';
+import type { Task } from '../../shared/contract';
 
 function timeOf(task: Task): number {
   const time = new Date(task.datetime).getTime();

@@ -1,6 +1,6 @@
-import type { Task } from '../../lib/contract';
+import type { Task } from '../../shared/contract';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { canViewTask, dashboardStatusTone, taskStatusLabel } from '../../lib/task-status';
+import { canViewTask, dashboardStatusTone, taskStatusLabel } from '../../shared/task-status';
 import { StatusBadge } from '../../ui/status-badge';
 
 interface RecentTasksProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Task, User } from '../../lib/contract';
+import type { Task, User } from '../../shared/contract';
 import { apiErrorMessage } from '../../lib/api-error';
-import { decodeJwtSubject, oldestCachedAt } from '../../lib/offline-answers';
+import { decodeJwtSubject, oldestCachedAt } from '../../shared/offline-answers';
 import { getToken } from '../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
 import { getUser } from './api/get-user';

@@ -1,5 +1,5 @@
 /** The directions of this build: Google driving directions when a key is set, else the straight-line estimate. */
-import { config } from '../../lib/config';
+import { config } from '../../shared/config';
 import type { Directions } from './directions';
 import { GOOGLE_MAPS_LOAD_FAILED } from './place-search';
 import { createStraightLineDirections } from './straight-line-directions';

@@ -4,7 +4,7 @@
  * VITE_GOOGLE_MAPS_API_KEY) and a straight line with an estimated driving time, labelled
  * approximate. Callers never ask for a route without both locations.
  */
-import type { LatLng } from '../../lib/driver-location';
+import type { LatLng } from '../../shared/driver-location';
 
 export const DIRECTIONS_FAILED = 'Could not load directions. Please try again.';
 

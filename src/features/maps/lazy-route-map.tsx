@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
-import type { LatLng } from '../../lib/driver-location';
-import { formatDistance, formatDuration } from '../../lib/geo';
+import type { LatLng } from '../../shared/driver-location';
+import { formatDistance, formatDuration } from '../../shared/geo';
 import type { Directions } from './directions';
 import { createDirections } from './directions-for-config';
 import { DriverMarker, TaskMarker } from './route-markers';

@@ -1,5 +1,5 @@
 /** The address search of this build: Google Places when a key is set, else the offline gazetteer (each loaded on first use). */
-import { config } from '../../lib/config';
+import { config } from '../../shared/config';
 import type { PlaceSearch } from './place-search';
 
 export function createPlaceSearch(googleKey: string | undefined = config.googleMapsApiKey): PlaceSearch {

@@ -1,4 +1,4 @@
-import { estimateDrivingSeconds, haversineMeters } from '../../lib/geo';
+import { estimateDrivingSeconds, haversineMeters } from '../../shared/geo';
 import type { Directions } from './directions';
 
 /** No directions service: the straight line A to B, its haversine length and an estimated driving time. */

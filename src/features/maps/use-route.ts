@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LatLng } from '../../lib/driver-location';
+import type { LatLng } from '../../shared/driver-location';
 import { DIRECTIONS_FAILED, type Directions, type Route } from './directions';
 
 export type RouteState =

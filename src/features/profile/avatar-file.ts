@@ -1,4 +1,4 @@
-import { validateAvatarSize } from '../../lib/validation/profile';
+import { validateAvatarSize } from '../../shared/validation/profile';
 
 /** The image types the server stores (it checks the bytes too). */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import type { User } from '../../lib/contract';
+import type { User } from '../../shared/contract';
 import { readApiError } from '../../lib/api-error';
 import { getToken } from '../../lib/token-storage';
 import { updateProfile } from './api/update-profile';

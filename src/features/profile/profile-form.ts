@@ -1,5 +1,5 @@
-import type { ProfileUpdateRequest, User } from '../../lib/contract';
-import { validateProfile } from '../../lib/validation/profile';
+import type { ProfileUpdateRequest, User } from '../../shared/contract';
+import { validateProfile } from '../../shared/validation/profile';
 
 /** The edit form's fields (SPEC.md section 3, Profile form). */
 export interface ProfileForm {

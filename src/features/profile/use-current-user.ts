@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import type { User } from '../../lib/contract';
+import type { User } from '../../shared/contract';
 import { readApiError } from '../../lib/api-error';
 import { getToken } from '../../lib/token-storage';
 import { getUser } from './api/get-user';

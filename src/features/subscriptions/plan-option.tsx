@@ -1,5 +1,5 @@
 import { formatNaira } from '../../lib/format';
-import type { SubscriptionPlan } from '../../lib/plans';
+import type { SubscriptionPlan } from '../../shared/plans';
 
 interface PlanOptionProps {
   plan: SubscriptionPlan;

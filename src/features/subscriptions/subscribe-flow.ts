@@ -4,8 +4,8 @@
  * with POST /client/subscribe. The payment and the API are passed in, so the rules can be
  * tested without either.
  */
-import type { SubscribeRequest, User } from '../../lib/contract';
-import type { SubscriptionPlan } from '../../lib/plans';
+import type { SubscribeRequest, User } from '../../shared/contract';
+import type { SubscriptionPlan } from '../../shared/plans';
 
 export const SELECT_PLAN = 'Please select a plan';
 export const EMAIL_NOT_AVAILABLE = 'User email not available';

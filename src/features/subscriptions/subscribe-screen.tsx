@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { apiErrorMessage } from '../../lib/api-error';
-import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../lib/plans';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
 import { subscribe } from './api/subscribe';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import type { User } from '../../lib/contract';
+import type { User } from '../../shared/contract';
 import { apiErrorMessage } from '../../lib/api-error';
 import { getToken } from '../../lib/token-storage';
 import { getUser } from './api/get-user';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
 import { formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
-import { priceFor, serviceDisplayName } from '../../lib/pricing';
+import { priceFor, serviceDisplayName } from '../../shared/pricing';
 import { getToken } from '../../lib/token-storage';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';

@@ -6,7 +6,7 @@
  * reference server's test ledger. Screens load this module lazily (dynamic import).
  * It keeps nothing: the paid task's durable record is src/lib/pending-tasks.ts.
  */
-import { config } from '../config';
+import { config } from '../../shared/config';
 import { startPayment } from '../payment-activity';
 import { validateTransactionParams, type TransactionParams } from './transaction-params';
 

@@ -4,7 +4,7 @@
  * so that the server can verify the reference like a real one. Keeps nothing itself.
  */
 import { createRoot } from 'react-dom/client';
-import type { TestPaymentRequest } from '../contract';
+import type { TestPaymentRequest } from '../../shared/contract';
 import { http } from '../http';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import type { TransactionParams } from './transaction-params';

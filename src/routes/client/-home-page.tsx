@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { Task } from '../../lib/contract';
+import type { Task } from '../../shared/contract';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { LazyRouteMap } from '../../features/maps/lazy-route-map';
 

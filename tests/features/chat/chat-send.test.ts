@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sendChatMessage, type ChatSendDeps } from '../../../src/features/chat/chat-send';
-import type { ChatMessage } from '../../../src/lib/contract';
+import type { ChatMessage } from '../../../src/shared/contract';
 
 const draft = { taskId: 't1', content: 'Please ring the bell', clientId: 'c1', userId: 'u1', token: 'tok' };
 const stored: ChatMessage = { _id: 'm1', taskId: 't1', sender: 'user', content: 'Please ring the bell', timestamp: '2026-11-22T12:00:00.000Z', clientId: 'c1' };

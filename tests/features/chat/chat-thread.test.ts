@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../src/lib/contract';
-import type { OutboxMessage } from '../../../src/lib/offline-db';
+import type { ChatMessage } from '../../../src/shared/contract';
+import type { OutboxMessage } from '../../../src/shared/offline-db';
 import { addMessages, mergeThread, messageContent, newestTimestamp, shouldQueueFirst } from '../../../src/features/chat/chat-thread';
 
 const message = (id: string, timestamp: string, overrides: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import type { Task, User } from '../../../src/lib/contract';
+import type { Task, User } from '../../../src/shared/contract';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import { getTasks } from '../../../src/features/dashboard/api/get-tasks';
 import { getUser } from '../../../src/features/dashboard/api/get-user';

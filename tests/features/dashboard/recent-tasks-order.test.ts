@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newestFirst } from '../../../src/features/dashboard/recent-tasks-order';
-import type { Task } from '../../../src/lib/contract';
+import type { Task } from '../../../src/shared/contract';
 
 const task = (id: string, datetime: string) => ({ _id: id, datetime }) as Task;
 

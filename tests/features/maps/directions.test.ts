@@ -5,7 +5,7 @@ import { DIRECTIONS_FAILED } from '../../../src/features/maps/directions';
 import { createDirections } from '../../../src/features/maps/directions-for-config';
 import { createGoogleDirections, loadGoogleRoutes, type RoutesLibrary } from '../../../src/features/maps/google-directions';
 import { createStraightLineDirections } from '../../../src/features/maps/straight-line-directions';
-import { estimateDrivingSeconds, haversineMeters } from '../../../src/lib/geo';
+import { estimateDrivingSeconds, haversineMeters } from '../../../src/shared/geo';
 
 // The Maps script is never fetched in tests: the loader is replaced at its seam.
 vi.mock('@googlemaps/js-api-loader', () => ({ setOptions: vi.fn(), importLibrary: vi.fn(() => Promise.reject(new Error('network'))) }));

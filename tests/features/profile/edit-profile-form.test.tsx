@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import type { User } from '../../../src/lib/contract';
+import type { User } from '../../../src/shared/contract';
 import { EditProfileForm } from '../../../src/features/profile/edit-profile-form';
 import { updateProfile } from '../../../src/features/profile/api/update-profile';
 import { ReferralCodeBox } from '../../../src/features/profile/referral-code-box';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarFileError } from '../../../src/features/profile/avatar-file';
 import { formErrors, formFromUser, serverFieldErrors, updateRequest } from '../../../src/features/profile/profile-form';
-import type { User } from '../../../src/lib/contract';
+import type { User } from '../../../src/shared/contract';
 import { initialsOf } from '../../../src/ui/avatar';
 
 const user: User = {

@@ -6,8 +6,8 @@ import {
   type PaymentResult,
   type SubscribeDependencies,
 } from '../../../src/features/subscriptions/subscribe-flow';
-import type { SubscribeRequest, User } from '../../../src/lib/contract';
-import { findPlan } from '../../../src/lib/plans';
+import type { SubscribeRequest, User } from '../../../src/shared/contract';
+import { findPlan } from '../../../src/shared/plans';
 
 const user = { _id: 'u1', email: 'chidi@example.ng' } as User;
 const silver = findPlan('silver')!;

@@ -3,8 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingData } from '../../../src/features/tasks/booking/use-booking-data';
 import { CreateTaskScreen, type ChosenPlace } from '../../../src/features/tasks/create-task-screen';
-import { FALLBACK_PRICES } from '../../../src/lib/pricing';
-import type { User } from '../../../src/lib/contract';
+import { FALLBACK_PRICES } from '../../../src/shared/pricing';
+import type { User } from '../../../src/shared/contract';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

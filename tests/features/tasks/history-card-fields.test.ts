@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driverName, formatCoordinates } from '../../../src/features/tasks/history/history-card-fields';
-import type { Task } from '../../../src/lib/contract';
+import type { Task } from '../../../src/shared/contract';
 
 describe('history card fields', () => {
   it('coordinates: latitude and longitude to 4 decimals, from the [longitude, latitude] point', () => {

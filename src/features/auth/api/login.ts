@@ -1,5 +1,5 @@
 /** POST /client/login: the token is in `data` (SPEC section 7). Loaded on submit, so the first screen stays lean. */
-import type { LoginAnswer, LoginRequest } from '../../../lib/contract';
+import type { LoginAnswer, LoginRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
 import { NO_TOKEN_RECEIVED, loginErrorMessage } from '../auth-messages';

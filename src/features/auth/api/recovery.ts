@@ -3,7 +3,7 @@
  * /client/resetPassword). Each answers `{ success, message }`; a step advances only on
  * `success: true`, otherwise the server's message (or the step's fallback) is returned.
  */
-import type { ForgotRequest, RecoveryAnswer, ResetCodeRequest, ResetPasswordRequest } from '../../../lib/contract';
+import type { ForgotRequest, RecoveryAnswer, ResetCodeRequest, ResetPasswordRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 import { RECOVERY_TEXTS, isRecoverySuccess, recoveryErrorMessage, recoveryRefusedMessage, type RecoveryStep } from '../auth-messages';
 import { toCallFailure } from '../call-failure';

@@ -1,5 +1,5 @@
 /** POST /client/signup: the success body is not used; failures become section 8's messages. */
-import type { SignupRequest } from '../../../lib/contract';
+import type { SignupRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 import { signupErrorMessage } from '../auth-messages';
 import { toCallFailure } from '../call-failure';

@@ -1,4 +1,4 @@
-import type { ChatMessage, GetMessagesAnswer, GetMessagesRequest } from '../../../lib/contract';
+import type { ChatMessage, GetMessagesAnswer, GetMessagesRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage, SendMessageAnswer, SendMessageRequest } from '../../../lib/contract';
+import type { ChatMessage, SendMessageAnswer, SendMessageRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 
 export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'queued' };

@@ -1,4 +1,4 @@
-import type { ProfileUpdateAnswer, ProfileUpdateRequest, User } from '../../../lib/contract';
+import type { ProfileUpdateAnswer, ProfileUpdateRequest, User } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 
 /** PUT /api/user/profile (bearer token, added by the client): the updated user. */

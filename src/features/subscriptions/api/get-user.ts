@@ -1,4 +1,4 @@
-import type { User, UserDataAnswer, UserDataRequest } from '../../../lib/contract';
+import type { User, UserDataAnswer, UserDataRequest } from '../../../shared/contract';
 import { http, retryPostRead } from '../../../lib/http';
 
 /** POST /client/userdata {token}: the signed-in user. */

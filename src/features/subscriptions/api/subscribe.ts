@@ -1,4 +1,4 @@
-import type { SubscribeAnswer, SubscribeRequest, User } from '../../../lib/contract';
+import type { SubscribeAnswer, SubscribeRequest, User } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 
 /** POST /client/subscribe {plan, userId, reference}: the user with the new plan and expiry. */

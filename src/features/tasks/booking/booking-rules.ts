@@ -2,8 +2,8 @@
  * The create-task rules of SPEC.md sections 2, 4, 5 and 8 as pure functions: the messages,
  * when 'Proceed to Payment' is disabled, and the create request built from a paid booking.
  */
-import type { CreateTaskRequest } from '../../../lib/contract';
-import type { ServicePrice } from '../../../lib/pricing';
+import type { CreateTaskRequest } from '../../../shared/contract';
+import type { ServicePrice } from '../../../shared/pricing';
 
 export const MESSAGES = {
   loginToContinue: 'Please login to continue',

@@ -4,10 +4,10 @@
  * to the durable pending-task record, which sends it. Payment and sending are passed in so
  * that the flow is tested without either.
  */
-import type { CreateTaskRequest } from '../../../lib/contract';
+import type { CreateTaskRequest } from '../../../shared/contract';
 import type { PayParams, PayResult } from '../../../lib/payments/pay';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
-import { nairaToKobo, type ServicePrice } from '../../../lib/pricing';
+import { nairaToKobo, type ServicePrice } from '../../../shared/pricing';
 import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';
 
 export interface BookingUser {

@@ -1,10 +1,10 @@
 /** What the create screen loads on arrival: the user (for the e-mail and id) and the price list (fallback prices on failure). */
 import { useEffect, useState } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error';
-import type { PricingAnswer, User, UserDataAnswer } from '../../../lib/contract';
+import type { PricingAnswer, User, UserDataAnswer } from '../../../shared/contract';
 import { http, retryPostRead } from '../../../lib/http';
-import { readAnswer, type CachedAtSink } from '../../../lib/offline-answers';
-import { FALLBACK_PRICES, priceTableOrFallback, type PriceTable } from '../../../lib/pricing';
+import { readAnswer, type CachedAtSink } from '../../../shared/offline-answers';
+import { FALLBACK_PRICES, priceTableOrFallback, type PriceTable } from '../../../shared/pricing';
 import { getToken } from '../../../lib/token-storage';
 import { MESSAGES } from './booking-rules';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Task } from '../../../lib/contract';
-import { normalizeLocation, type LatLng } from '../../../lib/driver-location';
+import type { Task } from '../../../shared/contract';
+import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
 import { formatDate, formatNaira, formatTime } from '../../../lib/format';
-import { dashboardStatusTone, taskStatusLabel } from '../../../lib/task-status';
+import { dashboardStatusTone, taskStatusLabel } from '../../../shared/task-status';
 import { Modal } from '../../../ui/modal';
 import { StatusBadge } from '../../../ui/status-badge';
 import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';

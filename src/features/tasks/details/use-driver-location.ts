@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isSameLocation, type LatLng } from '../../../lib/driver-location';
+import { isSameLocation, type LatLng } from '../../../shared/driver-location';
 import { usePolling } from '../../../lib/use-polling';
 import { getDriverLocation } from './api/get-driver-location';
 

@@ -1,4 +1,4 @@
-import type { Task } from '../../../lib/contract';
+import type { Task } from '../../../shared/contract';
 
 /** 'latitude, longitude' to 4 decimals from the task's GeoJSON point ([lng, lat]); '' when absent. */
 export function formatCoordinates(task: Pick<Task, 'location'>): string {

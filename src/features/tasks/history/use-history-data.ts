@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Task } from '../../../lib/contract';
+import type { Task } from '../../../shared/contract';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { oldestCachedAt } from '../../../lib/offline-answers';
+import { oldestCachedAt } from '../../../shared/offline-answers';
 import { getToken } from '../../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
 import { getUser } from './api/get-user';

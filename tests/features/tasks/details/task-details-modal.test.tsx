@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Task } from '../../../../src/lib/contract';
-import type { LatLng } from '../../../../src/lib/driver-location';
+import type { Task } from '../../../../src/shared/contract';
+import type { LatLng } from '../../../../src/shared/driver-location';
 import { NO_DRIVER_PHONE, driverName, telHref } from '../../../../src/features/tasks/details/call-driver';
 import { TaskDetailsModal } from '../../../../src/features/tasks/details/task-details-modal';
 

@@ -1,5 +1,5 @@
-import type { DriverLocationAnswer } from '../../../../lib/contract';
-import { normalizeLocation, type LatLng } from '../../../../lib/driver-location';
+import type { DriverLocationAnswer } from '../../../../shared/contract';
+import { normalizeLocation, type LatLng } from '../../../../shared/driver-location';
 import { http } from '../../../../lib/http';
 
 /** GET /driver/location/{driverId}: where the driver is, normalized (null when the answer has no usable location). */

@@ -1,6 +1,6 @@
-import type { User, UserDataAnswer, UserDataRequest } from '../../../../lib/contract';
+import type { User, UserDataAnswer, UserDataRequest } from '../../../../shared/contract';
 import { http, retryPostRead } from '../../../../lib/http';
-import { readAnswer, type CachedAtSink } from '../../../../lib/offline-answers';
+import { readAnswer, type CachedAtSink } from '../../../../shared/offline-answers';
 
 /** POST /client/userdata {token}: the signed-in user; `onCachedAt` hears when the answer came from the device (offline). */
 export async function getUser(token: string, onCachedAt?: CachedAtSink): Promise<User> {

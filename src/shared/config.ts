@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Build-time settings (`VITE_*`, read when the app is built). Every one is optional: the
  * defaults run the whole product against the reference server on the same origin.

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliverWithFetch, queueMessage, replayOutbox, retryMessage, type Deliver } from '../../src/lib/chat-outbox';
-import { closeOfflineDb, getOutbox, openOfflineDb } from '../../src/lib/offline-db';
+import { deliverWithFetch, queueMessage, replayOutbox, retryMessage, type Deliver } from '../../src/shared/chat-outbox';
+import { closeOfflineDb, getOutbox, openOfflineDb } from '../../src/shared/offline-db';
 
 afterAll(() => closeOfflineDb());
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveApiUrl } from '../../src/lib/config';
+import { resolveApiUrl } from '../../src/shared/config';
 
 describe('the API base address (VITE_API_URL, default same origin)', () => {
   it('defaults to the page origin', () => {

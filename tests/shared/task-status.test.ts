@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canViewTask, dashboardStatusTone, historyStatusTone, normalizeTaskStatus, taskStatusLabel } from '../../src/lib/task-status';
+import { canViewTask, dashboardStatusTone, historyStatusTone, normalizeTaskStatus, taskStatusLabel } from '../../src/shared/task-status';
 
 describe('task statuses (SPEC section 4)', () => {
   it('the two vocabularies are one: assigned = driver-assigned, in-progress = on-going', () => {

@@ -13,7 +13,7 @@ import {
   readAnswer,
   requestToken,
   sinceOf,
-} from '../../src/lib/offline-answers';
+} from '../../src/shared/offline-answers';
 
 /** A token shaped like server/auth/tokens.ts makes (HS256, `sub` = the user id); the signature is not checked here. */
 function token(claims: Record<string, unknown>): string {

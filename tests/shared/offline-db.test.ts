@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreateTaskRequest } from '../../src/lib/contract';
+import type { CreateTaskRequest } from '../../src/shared/contract';
 import {
   DB_NAME,
   addToOutbox,
@@ -13,7 +13,7 @@ import {
   putPendingTask,
   removeFromOutbox,
   removePendingTask,
-} from '../../src/lib/offline-db';
+} from '../../src/shared/offline-db';
 
 afterAll(() => closeOfflineDb());
 
@@ -87,7 +87,7 @@ describe('the offline database', () => {
 
 describe('logout clears the user', () => {
   it("removes that user's cached answers and outbox entries (and unowned ones), keeps others' and the paid tasks", async () => {
-    const { clearUserData } = await import('../../src/lib/offline-db');
+    const { clearUserData } = await import('../../src/shared/offline-db');
     await putCachedAnswer('leaver', 'client/userdata', { data: 1 });
     await putCachedAnswer('stayer', 'client/userdata', { data: 2 });
     const leaverMessage = await addToOutbox({ taskId: 't1', sender: 'user', content: 'a', clientId: 'c-leaver', queuedAt: 1, userId: 'leaver' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameLocation, normalizeLocation } from '../../src/lib/driver-location';
+import { isSameLocation, normalizeLocation } from '../../src/shared/driver-location';
 
 const LEKKI = { lat: 6.4474, lng: 3.4723 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_PLANS, findPlan, planExpiry } from '../../src/lib/plans';
+import { SUBSCRIPTION_PLANS, findPlan, planExpiry } from '../../src/shared/plans';
 
 describe('subscription plans (SPEC section 9)', () => {
   it('has the four plans with their prices and durations', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, nairaToKobo, priceFor, priceTableOrFallback, serviceDisplayName, toPriceTable } from '../../src/lib/pricing';
+import { FALLBACK_PRICES, nairaToKobo, priceFor, priceTableOrFallback, serviceDisplayName, toPriceTable } from '../../src/shared/pricing';
 
 const answer = [
   { _id: '1', serviceName: 'Household Waste Pickup', price: 1600, unit: 'per pickup' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, validateAvatarSize, validateProfile } from '../../../src/lib/validation/profile';
+import { isValidPhone, validateAvatarSize, validateProfile } from '../../../src/shared/validation/profile';
 
 const valid = { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '' };
 

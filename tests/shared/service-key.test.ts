@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SERVICE, serviceKey } from '../../src/lib/service-key';
+import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
 
 describe('service name to key (SPEC section 9)', () => {
   it.each([
