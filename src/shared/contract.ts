@@ -7,7 +7,18 @@
  * `{ message }` (login adds `error`, sign-up adds `data`, profile validation adds `errors`).
  * Ids are strings, dates ISO 8601 strings, money a number of naira (kobo only inside
  * payment calls), locations GeoJSON points `[lng, lat]`.
+ *
+ * Request types are what the request schemas (src/shared/schemas, zod) accept, so a request
+ * the app builds is one the server takes. They are imported as types only: zod stays out of
+ * the app's bundle.
  */
+import type { z } from 'zod';
+import type { forgotSchema, loginSchema, logoutAllSchema, resetCodeSchema, resetPasswordSchema, signupSchema, userDataSchema } from './schemas/auth';
+import type { getMessagesSchema, sendMessageSchema } from './schemas/chat';
+import type { testPaymentSchema } from './schemas/dev';
+import type { profileUpdateSchema } from './schemas/profile';
+import type { subscribeSchema } from './schemas/subscriptions';
+import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 
 export type Id = string;
 export type IsoDate = string;
@@ -42,7 +53,11 @@ export interface User {
   lastname: string;
   phonenumber: string;
   bio: string;
-  /** A data-URL image, or '' when none is set. */
+  /**
+   * The avatar's own URL (`/avatars/<id>`, relative to the API base address; a new picture
+   * gets a new id), or '' when none is set. Answers kept from before this change may still
+   * hold a data-URL image.
+   */
   avatar: string;
   referralCode: string;
   notification: boolean;
@@ -123,33 +138,23 @@ export interface RecoveryAnswer {
 // ---- requests and answers, one per call ----
 
 /** POST /client/login */
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type LoginRequest = z.input<typeof loginSchema>;
 export type LoginAnswer = DataAnswer<string>;
 
 /** POST /client/signup (`ref` is the referral code from `signup?ref=CODE`) */
-export interface SignupRequest {
-  firstname: string;
-  lastname: string;
-  email: string;
-  phonenumber: string;
-  password: string;
-  ref?: string;
-}
+export type SignupRequest = z.input<typeof signupSchema>;
 export type SignupAnswer = DataAnswer<{ message: string; userId: Id }>;
 
 /** POST /client/userdata (token in the body, as the spec's client sends it, or as a bearer header) */
-export interface UserDataRequest {
-  token?: string;
-}
+export type UserDataRequest = z.input<typeof userDataSchema>;
 export type UserDataAnswer = DataAnswer<User>;
 
+/** POST /client/logoutAll (bearer token): every token issued so far stops working, this one included. */
+export type LogoutAllRequest = z.input<typeof logoutAllSchema>;
+export type LogoutAllAnswer = DataAnswer<{ message: string }>;
+
 /** POST /client/task */
-export interface TasksRequest {
-  userId: Id;
-}
+export type TasksRequest = z.input<typeof tasksSchema>;
 /** Oldest first: history reverses it, the dashboard sorts newest first. */
 export type TasksAnswer = DataAnswer<Task[]>;
 
@@ -157,84 +162,42 @@ export type TasksAnswer = DataAnswer<Task[]>;
 export type DriverLocationAnswer = DataAnswer<DriverLocation>;
 
 /** POST /client/getMessages (`since`: only messages newer than this ISO date) */
-export interface GetMessagesRequest {
-  taskId: Id;
-  since?: IsoDate;
-}
+export type GetMessagesRequest = z.input<typeof getMessagesSchema>;
 export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[] }>;
 
 /** POST /client/sendingMessages (a repeated `clientId` for the same task is delivered once) */
-export interface SendMessageRequest {
-  taskId: Id;
-  sender: 'user';
-  content: string;
-  clientId?: string;
-}
+export type SendMessageRequest = z.input<typeof sendMessageSchema> & { sender: 'user' };
 export type SendMessageAnswer = DataAnswer<ChatMessage>;
 
 /** GET /admin/pricing (bearer token) */
 export type PricingAnswer = DataAnswer<PricingItem[]>;
 
 /** POST /client/create: idempotent by payment `reference`. */
-export interface CreateTaskRequest {
-  address: string;
-  location: GeoPoint;
-  /** Naira; the server checks it against its price list and the verified payment. */
-  amount: number;
-  unit: string;
-  /** The owner's user id. */
-  user: Id;
-  reference: string;
-  /** The service key. */
-  type: string;
-  serviceName: string;
-}
+export type CreateTaskRequest = z.input<typeof createTaskSchema>;
 export type CreateTaskAnswer = DataAnswer<Task>;
 
-/** PUT /api/user/profile (bearer token) */
-export interface ProfileUpdateRequest {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  bio?: string;
-  /** A data-URL image; '' or null removes it; absent keeps the current one. */
-  avatar?: string | null;
-}
+/**
+ * PUT /api/user/profile (bearer token). `avatar`: a data-URL image (PNG, JPEG, GIF or WebP,
+ * under 2 MB); '' or null removes it; absent keeps the current one.
+ */
+export type ProfileUpdateRequest = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdateAnswer = DataAnswer<User>;
 
 /** POST /client/subscribe: the payment `reference` is verified like a task payment. */
-export interface SubscribeRequest {
-  plan: PlanName;
-  userId: Id;
-  reference: string;
-}
+export type SubscribeRequest = z.input<typeof subscribeSchema> & { plan: PlanName };
 export type SubscribeAnswer = DataAnswer<User>;
 
 /** POST /client/forgot */
-export interface ForgotRequest {
-  email: string;
-}
+export type ForgotRequest = z.input<typeof forgotSchema>;
 /** POST /client/resetCode */
-export interface ResetCodeRequest {
-  email: string;
-  code: string;
-}
+export type ResetCodeRequest = z.input<typeof resetCodeSchema>;
 /** POST /client/resetPassword (only after the code was verified) */
-export interface ResetPasswordRequest {
-  email: string;
-  newPassword: string;
-}
+export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 
 // ---- dev-only calls (absent when real providers are configured) ----
 
 /** POST /dev/payments: the local test checkout records a paid reference (bearer token). */
-export interface TestPaymentRequest {
-  reference: string;
-  /** Kobo. */
-  amount: number;
-  email: string;
-}
+export type TestPaymentRequest = z.input<typeof testPaymentSchema>;
 export type TestPaymentAnswer = DataAnswer<{ reference: string; amount: number; status: 'success' }>;
 
 /** GET /dev/mailbox?email=...: the dev mailbox (recovery codes). */

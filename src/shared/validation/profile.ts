@@ -1,37 +1,56 @@
 /**
  * Profile edit rules (SPEC.md section 5), used by the edit form and by the server.
- * Returns one message per invalid field; an empty object means valid.
+ * Returns one message per invalid field; an empty object means valid. Every rule checks the
+ * length before any pattern (src/shared/limits.ts), and the patterns are linear.
  */
+import { MAX_LENGTH } from '../limits';
+import { isEmailAddress } from './email';
+import { INVALID_PHONE, isPhoneNumber } from './phone';
+import { textProblem, textProblemMessage } from './text';
+
 export interface ProfileFields {
   firstName: string;
   lastName: string;
   email: string;
   phone?: string;
+  bio?: string;
 }
 
 export type ProfileErrors = Partial<Record<keyof ProfileFields | 'avatar', string>>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Optional plus, 3 digits, 3 digits, then 4 to 6 digits; brackets, dashes, spaces or dots between. */
-const PHONE_PATTERN = /^\+?\(?[0-9]{3}\)?[-. ]?[0-9]{3}[-. ]?[0-9]{4,6}$/;
-
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/** Kept for the edit form's callers: the shared e-mail rule on the trimmed value. */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
+  return isEmailAddress(email.trim());
 }
 
+/** Kept for the edit form's callers: the shared phone rule. */
 export function isValidPhone(phone: string): boolean {
-  return PHONE_PATTERN.test(phone.trim());
+  return isPhoneNumber(phone);
+}
+
+/** The message for a text that is too long or holds characters that cannot be stored, or undefined. */
+function textError(label: string, value: string, max: number, multiline = false): string | undefined {
+  if (value.length > max) return `${label} must be at most ${max} characters`;
+  const problem = textProblem(value, { multiline });
+  return problem ? textProblemMessage(label, problem) : undefined;
 }
 
 export function validateProfile(fields: ProfileFields): ProfileErrors {
   const errors: ProfileErrors = {};
-  if (!fields.firstName.trim()) errors.firstName = 'First name is required';
-  if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
-  if (!fields.email.trim()) errors.email = 'Email is required';
+  const firstName = textError('First name', fields.firstName, MAX_LENGTH.name);
+  if (firstName) errors.firstName = firstName;
+  else if (!fields.firstName.trim()) errors.firstName = 'First name is required';
+  const lastName = textError('Last name', fields.lastName, MAX_LENGTH.name);
+  if (lastName) errors.lastName = lastName;
+  else if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
+  if (fields.email.length > MAX_LENGTH.email) errors.email = 'Email is invalid';
+  else if (!fields.email.trim()) errors.email = 'Email is required';
   else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
-  if (fields.phone && fields.phone.trim() && !isValidPhone(fields.phone)) errors.phone = 'Phone number is invalid';
+  if (fields.phone && fields.phone.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
+  const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, true);
+  if (bio) errors.bio = bio;
   return errors;
 }
 

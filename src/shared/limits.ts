@@ -1,0 +1,31 @@
+/**
+ * The longest text the server accepts in each field, in UTF-16 code units (what JavaScript's
+ * `length` and an input's `maxLength` count). The request schemas (src/shared/schemas) check
+ * these before any pattern runs, and the app's inputs use the same numbers as `maxLength`,
+ * so a person can never type more than the server takes. No zod here: the app imports it.
+ */
+export const MAX_LENGTH = {
+  /** RFC 5321's limit for a whole address. */
+  email: 254,
+  /** First and last names. */
+  name: 100,
+  bio: 500,
+  /** A task's address (what the place search gives, or what the client typed). */
+  address: 300,
+  /** One chat message. */
+  chat: 2000,
+  /** Room for '+234 (0) 801 234 5678 ext. 12' and the like; the phone rule decides the rest. */
+  phone: 40,
+  /** Long enough for any passphrase or password manager, short enough to hash cheaply. */
+  password: 1024,
+  /** Ids (ours are UUIDs) and client-made ids (chat `clientId`). */
+  id: 100,
+  /** A signed-in token sent in a body (`userdata`). */
+  token: 4096,
+  /** A payment reference (Paystack's are shorter). */
+  reference: 100,
+  /** Service keys, units, service names and plan names: short labels. */
+  label: 100,
+  /** The referral code of `signup?ref=CODE` (ours are 8 characters). */
+  referralCode: 64,
+} as const;

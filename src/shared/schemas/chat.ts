@@ -1,0 +1,26 @@
+/** Request schemas of the chat calls: read a thread (optionally only what is newer) and send a message. */
+import { z } from 'zod';
+import { MAX_LENGTH } from '../limits';
+import { NOT_AN_OBJECT, id, text } from './fields';
+
+export const getMessagesSchema = z.object(
+  {
+    taskId: id('taskId'),
+    since: text('since', { max: 64 })
+      .pipe(z.iso.datetime({ offset: true, error: 'since must be an ISO date' }))
+      .optional(),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const sendMessageSchema = z.object(
+  {
+    taskId: id('taskId'),
+    sender: z.enum(['user', 'driver'], { error: "sender must be 'user'" }),
+    content: text('content', { max: MAX_LENGTH.chat, multiline: true, label: 'Message' })
+      .trim()
+      .min(1, { error: 'Message cannot be empty' }),
+    clientId: text('clientId', { max: MAX_LENGTH.id }).trim().min(1, { error: 'clientId cannot be empty' }).nullish(),
+  },
+  { error: NOT_AN_OBJECT },
+);

@@ -1,0 +1,23 @@
+/** The dev-only calls: the local test checkout's payment record, and the dev mailbox query. */
+import { z } from 'zod';
+import { MAX_LENGTH } from '../limits';
+import { isEmailAddress } from '../validation/email';
+import { NOT_AN_OBJECT, number, text } from './fields';
+import { paymentReference } from './payment';
+
+const email = () =>
+  text('email', { max: MAX_LENGTH.email })
+    .trim()
+    .toLowerCase()
+    .refine(isEmailAddress, { error: 'email must be an e-mail address' });
+
+export const testPaymentSchema = z.object(
+  {
+    reference: paymentReference(),
+    amount: number('amount', 'a whole number of kobo').int({ error: 'amount must be a whole number of kobo' }).positive({ error: 'amount must be positive' }),
+    email: email(),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const mailboxQuerySchema = z.object({ email: email() });

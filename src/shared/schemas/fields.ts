@@ -1,0 +1,58 @@
+/**
+ * Field builders for the request schemas. Every text field is built by `text`, which
+ * 1. tells a missing value ('email is required') from a wrong type ('email must be a string'),
+ * 2. checks the length first and stops there when it is too long, so no pattern, trim or
+ *    other check ever runs on an oversized value,
+ * 3. refuses control characters (a NUL byte cannot even be stored) and broken UTF-16,
+ * before the caller chains its own trims and patterns. Server only: the app imports the
+ * types (`import type`) and the limits, never zod.
+ */
+import { z } from 'zod';
+import { MAX_LENGTH } from '../limits';
+import { hasBrokenCharacter, hasControlCharacter, textProblemMessage } from '../validation/text';
+
+export interface TextOptions {
+  max: number;
+  /** Chat messages and bios keep line breaks and tabs. */
+  multiline?: boolean;
+  /** How messages name the field to a person ('First name'); default: the field's own name. */
+  label?: string;
+  /** Missing or null. Default: '<field> is required'. */
+  required?: string;
+  /** Not a string. Default: '<field> must be a string'. */
+  wrongType?: string;
+  /** Default: '<label> must be at most <max> characters'. */
+  tooLong?: string;
+  /** Control or broken characters. Default: '<label> must not contain control characters' / 'must be valid text'. */
+  badCharacters?: string;
+}
+
+export function text(field: string, options: TextOptions) {
+  const label = options.label ?? field;
+  const multiline = options.multiline ?? false;
+  return z
+    .string({
+      error: (issue) => (issue.input == null ? (options.required ?? `${field} is required`) : (options.wrongType ?? `${field} must be a string`)),
+    })
+    .max(options.max, { error: options.tooLong ?? `${label} must be at most ${options.max} characters`, abort: true })
+    .refine((value) => !hasControlCharacter(value, { multiline }), {
+      error: options.badCharacters ?? textProblemMessage(label, 'control-character'),
+      abort: true,
+    })
+    .refine((value) => !hasBrokenCharacter(value), { error: options.badCharacters ?? textProblemMessage(label, 'broken-character'), abort: true });
+}
+
+/** A required id (ours are UUIDs; any short plain text is looked up and simply not found). */
+export function id(field: string) {
+  return text(field, { max: MAX_LENGTH.id })
+    .trim()
+    .min(1, { error: `${field} is required` });
+}
+
+/** A number field that says which kind of number it wants. */
+export function number(field: string, what = 'a number') {
+  return z.number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+}
+
+/** The body itself must be a JSON object. */
+export const NOT_AN_OBJECT = 'Request body must be a JSON object';

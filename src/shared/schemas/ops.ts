@@ -1,0 +1,50 @@
+/**
+ * Inputs of the operator commands (`npm run ops`, and the /ops/* routes that run them for
+ * the CLI while a server is up). Messages name the CLI's own argument names.
+ */
+import { z } from 'zod';
+import { TASK_STATUSES, type TaskStatus } from '../contract';
+import { MAX_LENGTH } from '../limits';
+import { isPhoneNumber } from '../validation/phone';
+import { text } from './fields';
+
+const STATUS_LIST = TASK_STATUSES.join(', ');
+export const statusSchema = z.enum(TASK_STATUSES as unknown as [TaskStatus, ...TaskStatus[]], {
+  error: (issue) => (issue.input === undefined ? 'status is required' : `Unknown status ${JSON.stringify(issue.input).slice(0, 40)}: use one of ${STATUS_LIST}`),
+});
+
+const coordinate = (name: string, limit: number) =>
+  z
+    .number({ error: `${name} must be a number between -${limit} and ${limit}` })
+    .min(-limit, `${name} must be between -${limit} and ${limit}`)
+    .max(limit, `${name} must be between -${limit} and ${limit}`);
+
+const NOT_AN_OBJECT = { error: 'Expected a JSON object' };
+
+export const positionSchema = z.object({ lat: coordinate('lat', 90), lng: coordinate('lng', 180) }, NOT_AN_OBJECT);
+
+const DRIVER_NAME_MAX = 60;
+const name = (field: string) =>
+  text(field, { max: DRIVER_NAME_MAX, tooLong: `${field} is too long` })
+    .trim()
+    .min(1, `${field} is required`);
+
+export const newDriverSchema = positionSchema.extend({
+  firstname: name('firstname'),
+  lastname: name('lastname'),
+  phone: text('phone', { max: MAX_LENGTH.phone, tooLong: 'phone is too long' })
+    .trim()
+    .refine(isPhoneNumber, 'phone must be a phone number such as +2348031234567'),
+});
+export type NewDriver = z.infer<typeof newDriverSchema>;
+
+/** Same limit as the chat API. */
+export const driverMessageSchema = text('content', { max: MAX_LENGTH.chat, multiline: true, tooLong: `content is too long (at most ${MAX_LENGTH.chat} characters)` })
+  .trim()
+  .min(1, 'content is required: a message cannot be empty');
+
+/** A task or driver id, or a prefix of one, as the CLI and the /ops paths take it. */
+export const opsIdSchema = (field: string) =>
+  text(field, { max: MAX_LENGTH.id, tooLong: `${field} is too long` })
+    .trim()
+    .min(1, `${field} is required`);

@@ -1,0 +1,39 @@
+/** Request schemas of the task calls: the caller's task list, and creating a paid task. */
+import { z } from 'zod';
+import { MAX_LENGTH } from '../limits';
+import { NOT_AN_OBJECT, id, number, text } from './fields';
+import { paymentReference } from './payment';
+
+export const tasksSchema = z.object({ userId: id('userId') }, { error: NOT_AN_OBJECT });
+
+const coordinate = (name: string, limit: number) =>
+  number(name, `a number between -${limit} and ${limit}`)
+    .min(-limit, { error: `${name} must be between -${limit} and ${limit}` })
+    .max(limit, { error: `${name} must be between -${limit} and ${limit}` });
+
+export const geoPointSchema = z.object(
+  {
+    type: z.literal('Point', { error: "location.type must be 'Point'" }),
+    coordinates: z.tuple([coordinate('longitude', 180), coordinate('latitude', 90)], { error: 'location.coordinates must be [longitude, latitude]' }),
+  },
+  { error: 'location must be a GeoJSON point' },
+);
+
+export const createTaskSchema = z.object(
+  {
+    address: text('address', { max: MAX_LENGTH.address, label: 'Address' })
+      .trim()
+      .min(1, { error: 'address is required' }),
+    location: geoPointSchema,
+    amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
+    // unit and serviceName are the client's display copies; the stored ones come from the price list.
+    unit: text('unit', { max: MAX_LENGTH.label }),
+    user: id('user'),
+    reference: paymentReference(),
+    type: text('type', { max: MAX_LENGTH.label })
+      .trim()
+      .min(1, { error: 'type is required' }),
+    serviceName: text('serviceName', { max: 200 }),
+  },
+  { error: NOT_AN_OBJECT },
+);
