@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../server/index';
-import { DEFAULT_RATE_LIMITS } from '../server/http/rate-limit';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/http/rate-limit';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const benchDist = join(repoRoot, 'bench', '.dist');
@@ -22,8 +22,8 @@ export function buildApp(): void {
 
 /** The load test signs in many times from 127.0.0.1: per-address limits would throttle the bench itself. */
 const unlimited = { limit: 1_000_000_000, windowMs: 60_000 };
-const rateLimits = { ...DEFAULT_RATE_LIMITS, loginPerEmail: unlimited, loginPerAddress: unlimited };
+export const benchRateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, loginPerEmailAndAddress: unlimited, loginPerAddress: unlimited };
 
 export function startBenchServer(): Promise<RunningServer> {
-  return startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demo: true, simulator: false, log: false, distDir: benchDist, rateLimits });
+  return startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demo: true, simulator: false, log: false, distDir: benchDist, rateLimits: benchRateLimits });
 }

@@ -9,12 +9,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index';
-import { DEFAULT_RATE_LIMITS } from '../server/http/rate-limit';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/http/rate-limit';
 
-/** Every journey signs in from 127.0.0.1: per-address limits would throttle the suite itself. */
-const rateLimits = {
+/** Every journey signs up and in from 127.0.0.1: per-address limits would throttle the suite itself. */
+const rateLimits: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   loginPerAddress: { limit: 10_000, windowMs: 60_000 },
+  signupPerAddress: { limit: 10_000, windowMs: 60_000 },
   recoveryPerAddress: { limit: 10_000, windowMs: 60_000 },
 };
 

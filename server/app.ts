@@ -9,22 +9,25 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
+import { avatarRoutes } from './routes/avatars';
 import { chatRoutes } from './routes/chat';
 import { devRoutes } from './routes/dev';
 import { driverRoutes } from './routes/drivers';
 import { opsRoutes } from './routes/ops';
 import { pricingRoutes } from './routes/pricing';
 import { profileRoutes } from './routes/profile';
+import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { taskRoutes } from './routes/tasks';
 import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { compress } from 'hono/compress';
+import { noStoreAnswers, requireJsonBody } from './http/api-guards';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /** Path prefixes that belong to the API; the SPA fallback never answers them. */
-export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/'];
+export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/', '/avatars/'];
 
 /** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
 export function isApiRequest(method: string, path: string): boolean {
@@ -81,8 +84,11 @@ export function createApp(deps: AppDeps, options: { distDir?: string } = {}): Ho
   );
 
   app.use('*', compress());
+  // API answers are never stored by a browser or proxy; writes take JSON only (hostile-use rules).
+  app.use('*', noStoreAnswers((method, path) => isApiRequest(method, path) && !path.startsWith('/avatars/')));
+  app.use('*', requireJsonBody());
 
-  for (const routes of [authRoutes, profileRoutes, taskRoutes, chatRoutes, pricingRoutes, driverRoutes, subscriptionRoutes]) {
+  for (const routes of [authRoutes, recoveryRoutes, profileRoutes, avatarRoutes, taskRoutes, chatRoutes, pricingRoutes, driverRoutes, subscriptionRoutes]) {
     app.route('/', routes);
   }
   if (deps.payments.kind === 'test-ledger' || deps.mailer.kind === 'dev-mailbox') app.route('/', devRoutes);

@@ -5,6 +5,10 @@ export interface ServerConfig {
   /** PGlite data folder, or 'memory://' for a throw-away database. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** node-postgres pool size (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
+  /** A statement running longer is cancelled (DATABASE_STATEMENT_TIMEOUT_MS; 0: no limit). */
+  databaseStatementTimeoutMs: number;
   /** Token signing key; generated once into the data folder when not set. */
   jwtSecret: string | undefined;
   paystackSecretKey: string | undefined;
@@ -21,6 +25,11 @@ export interface ServerConfig {
   /** Token of the operator API (/ops/*, used by `npm run ops`); generated once into the data folder when not set. */
   opsToken: string | undefined;
   tokenTtlSeconds: number;
+  /**
+   * How many reverse proxies of our own stand in front (TRUST_PROXY): 0 (the default) takes
+   * the caller's address from the socket and ignores X-Forwarded-For (server/http/client-address.ts).
+   */
+  trustProxy: number;
   log: boolean;
 }
 
@@ -42,6 +51,19 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
+/** A count from the environment: unset or off is 0, on is 1, a number is itself. */
+function count(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const number = Number(value);
+  if (Number.isInteger(number) && number >= 0) return number;
+  return flag(value, false) ? 1 : 0;
+}
+
+function wholeNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(number) && number >= 0 ? number : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const demo = flag(env.DEMO, false);
   return {
@@ -49,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.max(1, wholeNumber(env.DATABASE_POOL_MAX, 10)),
+    databaseStatementTimeoutMs: wholeNumber(env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000),
     jwtSecret: env.JWT_SECRET || undefined,
     paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -60,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     referralReward: Number(env.REFERRAL_REWARD ?? 500),
     opsToken: env.OPS_TOKEN || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),
+    trustProxy: count(env.TRUST_PROXY),
     log: flag(env.LOG, true),
     ...overrides,
   };

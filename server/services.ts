@@ -16,7 +16,13 @@ export async function createDeps(
   options: { limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
 ): Promise<AppDeps> {
   const log = options.log ?? (config.log ? (line: string) => console.log(line) : () => {});
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    log,
+  });
   const applied = await migrate(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
   await seedPrices(db);
@@ -28,7 +34,7 @@ export async function createDeps(
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
     payments: config.paystackSecretKey ? createPaystackVerifier(config.paystackSecretKey) : createTestLedger(db),
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(log),
-    limiter: new RateLimiter(() => now().getTime()),
+    limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
     opsToken: resolveOpsToken(config.opsToken, config.dataDir),
     now,

@@ -1,17 +1,30 @@
 /**
  * Password recovery: a 4-digit code mailed to the address, valid for 15 minutes, locked after
- * 5 wrong guesses, verified once, then good for exactly one password reset. Only the code's
- * hash is stored (server/db/reset-codes.ts), bound to the account it was issued for.
+ * 5 wrong guesses, verified once, then good for exactly one password reset, which also ends
+ * every session of the account. Only the code's hash is stored (server/db/reset-codes.ts),
+ * bound to the account it was issued for.
+ *
+ * Guessing: a new code can be asked for again and again (10 an hour per address, and from
+ * many addresses), so the 5 tries per code alone do not protect an account: 10 codes an hour
+ * with 5 tries each is 1,200 guesses a day, a 1 - (1 - 5/10,000)^240 = 11% chance to hit.
+ * So each account also takes at most MAX_WRONG_CODES_PER_DAY = 9 wrong codes in any 24
+ * hours, across all its codes. Every guess at a fresh random 4-digit code hits with
+ * probability 1/10,000, so an attacker's chance over any 24 hours is at most
+ * 9 / 10,000 = 0.09%, under 0.1%. The price: after 9 wrong codes in a day the owner, too,
+ * must wait until the oldest is a day old.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context';
 import { setPasswordHash } from '../db/accounts';
+import { endAllSessions } from '../db/sessions';
 import {
+  countRecentWrongCodes,
   countWrongAttempt,
   findResetCode,
   lockResetCode,
   markResetCodeUsed,
   markResetCodeVerified,
+  recordWrongCode,
   saveResetCode,
   type ResetCodeRow,
 } from '../db/reset-codes';
@@ -20,6 +33,8 @@ import { hashPassword } from './passwords';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
+export const MAX_WRONG_CODES_PER_DAY = 9;
+const DAY_MS = 24 * 60 * 60_000;
 export const RESET_MAIL_SUBJECT = 'Your GreenPick verification code';
 
 export function generateResetCode(): string {
@@ -37,21 +52,25 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Issues a fresh code (replacing any earlier one) and mails it; an unknown address gets nothing. */
+/**
+ * Issues a fresh code (replacing any earlier one) and mails it. An unknown address gets the
+ * same work (a code drawn, hashed and stored, bound to no account) and no mail, so neither
+ * the answer nor its timing tells whether the account exists.
+ */
 export async function requestResetCode(deps: AppDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
   const code = generateResetCode();
   const issuedAt = deps.now();
   await saveResetCode(deps.db, {
     email,
-    userId: user.id,
+    userId: user?.id ?? null,
     codeHash: hashResetCode(email, code),
     expiresAt: new Date(issuedAt.getTime() + RESET_CODE_TTL_MS),
     createdAt: issuedAt,
   });
-  // Not awaited: the answer (and its timing) must be the same whether or not the account
-  // exists, so a slow or failing mail server cannot reveal it. Failures go to the log.
+  if (!user) return;
+  // Not awaited: a slow or failing mail server cannot show in the answer or its timing.
+  // Failures go to the log.
   deps.mailer
     .send({
       to: email,
@@ -61,18 +80,25 @@ export async function requestResetCode(deps: AppDeps, email: string): Promise<vo
     .catch((error: unknown) => deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`));
 }
 
-export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked';
+export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked' | 'locked-for-the-day';
 
-/** Checks a guess; a wrong guess counts towards the lock (counted in the same transaction as the read). */
+/**
+ * Checks a guess; a wrong guess counts towards the code's lock and the account's daily cap
+ * (counted in the same transaction as the read). Once the cap is reached even the right code
+ * is refused, or the cap would not bound the chance of a guess.
+ */
 export async function verifyResetCode(deps: AppDeps, email: string, code: string): Promise<CodeCheck> {
   const now = deps.now();
+  const dayAgo = new Date(now.getTime() - DAY_MS);
   return deps.db.transaction(async (tx) => {
     const row = await lockResetCode(tx, email);
     if (!row || row.used_at || !row.user_id) return 'wrong';
     if (row.attempts >= MAX_WRONG_ATTEMPTS) return 'locked';
     if (new Date(row.expires_at) <= now) return 'expired';
+    if ((await countRecentWrongCodes(tx, row.user_id, dayAgo)) >= MAX_WRONG_CODES_PER_DAY) return 'locked-for-the-day';
     if (!sameHash(row.code_hash, hashResetCode(email, code))) {
       await countWrongAttempt(tx, email);
+      await recordWrongCode(tx, row.user_id, now, dayAgo);
       return 'wrong';
     }
     await markResetCodeVerified(tx, email, now);
@@ -86,7 +112,7 @@ function allowsReset(row: ResetCodeRow | undefined, now: Date): row is ResetCode
   );
 }
 
-/** Sets the new password when the address has a verified, unexpired, unused code; false otherwise. */
+/** Sets the new password and ends every session, when the address has a verified, unexpired, unused code; false otherwise. */
 export async function resetPassword(deps: AppDeps, email: string, newPassword: string): Promise<boolean> {
   const { db } = deps;
   // Cheap check first, so nobody can make the server hash passwords without a verified code.
@@ -99,6 +125,8 @@ export async function resetPassword(deps: AppDeps, email: string, newPassword: s
     const owner = await findUserById(tx, row.user_id);
     if (!owner || owner.email !== email) return false;
     await setPasswordHash(tx, owner.id, passwordHash);
+    // Whoever held a token (perhaps the reason for the reset) is signed out now.
+    await endAllSessions(tx, owner.id);
     await markResetCodeUsed(tx, email, deps.now());
     return true;
   });

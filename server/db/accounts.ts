@@ -1,5 +1,6 @@
 /** Account writes on `users`: sign-up (with its referral link), profile edits and password changes. */
-import type { Queryable } from './connection';
+import { removeAvatar, replaceAvatar, type AvatarImage } from './avatars';
+import type { Db, Queryable } from './connection';
 import type { UserRow } from './users';
 
 /** PostgreSQL's unique_violation; PGlite and node-postgres both expose it as `code`. */
@@ -47,18 +48,29 @@ export interface ProfileChanges {
   /** undefined keeps the stored value. */
   phonenumber?: string;
   bio?: string;
-  avatar?: string;
+  /** undefined keeps the picture, null removes it. */
+  avatar?: AvatarImage | null;
 }
 
-/** Throws a unique violation on `users_email_key` when another account has the e-mail. */
-export async function updateProfile(db: Queryable, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(
-    `update users set
-       firstname = $2, lastname = $3, email = $4,
-       phonenumber = coalesce($5, phonenumber), bio = coalesce($6, bio), avatar = coalesce($7, avatar)
-     where id = $1
-     returning *`,
-    [userId, changes.firstname, changes.lastname, changes.email, changes.phonenumber ?? null, changes.bio ?? null, changes.avatar ?? null],
-  );
-  return row;
+/**
+ * Applies the changes in one transaction (the picture and the fields together, or nothing).
+ * Throws a unique violation on `users_email_key` when another account has the e-mail.
+ */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<UserRow>(
+      `update users set
+         firstname = $2, lastname = $3, email = $4,
+         phonenumber = coalesce($5, phonenumber), bio = coalesce($6, bio)
+       where id = $1
+       returning *`,
+      [userId, changes.firstname, changes.lastname, changes.email, changes.phonenumber ?? null, changes.bio ?? null],
+    );
+    if (!row || changes.avatar === undefined) return row;
+    if (changes.avatar === null) {
+      await removeAvatar(tx, userId);
+      return { ...row, avatar_id: null };
+    }
+    return { ...row, avatar_id: await replaceAvatar(tx, userId, changes.avatar) };
+  });
 }

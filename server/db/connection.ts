@@ -1,9 +1,12 @@
 /**
  * The database connection: PGlite (embedded PostgreSQL) by default, node-postgres when
  * DATABASE_URL is set. Both speak the same portable SQL through this small interface;
- * SQL lives only in server/db.
+ * SQL lives only in server/db. A PGlite data folder is locked to the process that opens it
+ * (data-lock.ts).
  */
 import { mkdirSync } from 'node:fs';
+import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
+import { acquireDataLock } from './data-lock';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -17,14 +20,34 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
 }
 
-export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** node-postgres only: connections in the pool (default 10). */
+  poolMax?: number;
+  /** node-postgres only: statements running longer are cancelled (0: never; default 10 s). */
+  statementTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  let release = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDataLock(dataDir);
+  }
+  let pglite: PGliteDatabase;
+  try {
+    pglite = await PGlite.create(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -38,13 +61,28 @@ async function openPglite(dataDir: string): Promise<Db> {
         work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
       );
     },
-    close: () => pglite.close(),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Db> {
+async function openPostgres(options: DbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const log = options.log ?? ((line: string) => console.error(line));
+  const statementTimeout = options.statementTimeoutMs ?? 10_000;
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? 10,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+  });
+  // An idle connection can fail (the server restarts, a network blip): without a listener
+  // that error would end the process. The pool drops the client and opens a new one later.
+  pool.on('error', (error) => log(`[db] idle connection failed: ${error.message}`));
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -56,16 +94,25 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        // A transaction that failed but rolled back leaves a healthy connection (a unique
+        // violation, a refused rate limit). One that cannot even roll back is broken or still
+        // inside the transaction: released with the error, the pool closes it instead of
+        // handing it to the next request.
+        try {
+          await client.query('rollback');
+        } catch (rollbackError) {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        }
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -1,7 +1,10 @@
 /**
  * Password-recovery codes: one row per e-mail address (a new code replaces the old one),
  * holding only the code's hash, its expiry, the wrong-attempt count and the verified/used
- * marks, and the account it was issued for (migration 002).
+ * marks, and the account it was issued for (migration 002), or none: an unknown address
+ * gets a row too, so that asking for a code does the same work whether the account exists
+ * or not (such a row can never be verified). Wrong codes per account over a day are kept in
+ * `recovery_failures` (migration 003).
  */
 import type { Queryable } from './connection';
 
@@ -15,17 +18,25 @@ export interface ResetCodeRow {
   user_id: string | null;
 }
 
+/** How long an expired code stays, so that its use is answered 'expired' rather than 'wrong'. */
+const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+
+/**
+ * Saves the code (replacing the address's earlier one) and, in the same statement, removes
+ * codes expired for over a day, so rows for unknown addresses do not pile up.
+ */
 export async function saveResetCode(
   db: Queryable,
-  code: { email: string; userId: string; codeHash: string; expiresAt: Date; createdAt: Date },
+  code: { email: string; userId: string | null; codeHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await db.query(
-    `insert into reset_codes (email, user_id, code_hash, expires_at, attempts, verified_at, used_at, created_at)
+    `with pruned as (delete from reset_codes where expires_at < $6 and email <> $1)
+     insert into reset_codes (email, user_id, code_hash, expires_at, attempts, verified_at, used_at, created_at)
      values ($1, $2, $3, $4, 0, null, null, $5)
      on conflict (email) do update set
        user_id = excluded.user_id, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
        attempts = 0, verified_at = null, used_at = null, created_at = excluded.created_at`,
-    [code.email, code.userId, code.codeHash, code.expiresAt, code.createdAt],
+    [code.email, code.userId, code.codeHash, code.expiresAt, code.createdAt, new Date(code.createdAt.getTime() - KEEP_EXPIRED_MS)],
   );
 }
 
@@ -50,4 +61,16 @@ export async function markResetCodeVerified(tx: Queryable, email: string, at: Da
 
 export async function markResetCodeUsed(tx: Queryable, email: string, at: Date): Promise<void> {
   await tx.query('update reset_codes set used_at = $2 where email = $1', [email, at]);
+}
+
+/** Wrong codes entered for the account since `since`, whatever code they were aimed at. */
+export async function countRecentWrongCodes(tx: Queryable, userId: string, since: Date): Promise<number> {
+  const [row] = await tx.query<{ count: number }>('select count(*)::int as count from recovery_failures where user_id = $1 and failed_at > $2', [userId, since]);
+  return Number(row?.count ?? 0);
+}
+
+/** Records a wrong code, dropping the account's records older than `forgetBefore` (a handful per account at most). */
+export async function recordWrongCode(tx: Queryable, userId: string, at: Date, forgetBefore: Date): Promise<void> {
+  await tx.query('delete from recovery_failures where user_id = $1 and failed_at <= $2', [userId, forgetBefore]);
+  await tx.query('insert into recovery_failures (user_id, failed_at) values ($1, $2)', [userId, at]);
 }

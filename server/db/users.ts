@@ -10,7 +10,10 @@ export interface UserRow {
   lastname: string;
   phonenumber: string;
   bio: string;
-  avatar: string;
+  /** The current picture in `avatars`, or null. */
+  avatar_id: string | null;
+  /** Raised to end every session (server/db/sessions.ts). */
+  session_version: number;
   referral_code: string;
   referred_by: string | null;
   referral_rewarded: boolean;
@@ -21,6 +24,11 @@ export interface UserRow {
   created_at: Date | string;
 }
 
+/** Where an avatar is served (server/routes/avatars.ts), relative to the API's base address. */
+export function avatarPath(avatarId: string): string {
+  return `/avatars/${avatarId}`;
+}
+
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -29,7 +37,7 @@ export function toUser(row: UserRow): User {
     lastname: row.lastname,
     phonenumber: row.phonenumber,
     bio: row.bio,
-    avatar: row.avatar,
+    avatar: row.avatar_id ? avatarPath(row.avatar_id) : '',
     referralCode: row.referral_code,
     notification: row.notification,
     balance: Number(row.balance),

@@ -1,50 +1,106 @@
 /**
- * In-memory fixed-window rate limiter (per key, e.g. `login:email:x` or `login:ip:1.2.3.4`).
- * One process serves the reference API, so memory is the right place; a restart resets it.
+ * Fixed-window rate limits kept in the database (server/db/rate-limits.ts), so every server
+ * on one database shares them and a restart forgets nothing. A hit is one upsert on the
+ * key's row: its cost does not grow with the number of keys, and a refused hit writes
+ * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
+import type { Db } from '../db/connection';
+import { clearHits, deleteEndedWindows, takeHit } from '../db/rate-limits';
+
 export interface RateRule {
   limit: number;
   windowMs: number;
 }
 
+export interface RateLimiterOptions {
+  /** Hits between two sweeps of ended windows. */
+  sweepEvery?: number;
+  /** Rows removed by one sweep at most (a sweep never stalls the request that runs it for long). */
+  sweepBatch?: number;
+  log?: (line: string) => void;
+}
+
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private hits = 0;
+  private readonly sweepEvery: number;
+  private readonly sweepBatch: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+    private readonly options: RateLimiterOptions = {},
+  ) {
+    this.sweepEvery = options.sweepEvery ?? 500;
+    this.sweepBatch = options.sweepBatch ?? 5000;
+  }
 
-  /** Counts one attempt; false when the key is over its limit in the current window. */
-  take(key: string, rule: RateRule): boolean {
+  /** Counts one attempt; false (and nothing counted) when the key is at its limit in the current window. */
+  async take(key: string, rule: RateRule): Promise<boolean> {
     const now = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + rule.windowMs });
-      this.sweep(now);
-      return true;
+    const allowed = await takeHit(this.db, key, rule.limit, now, new Date(now.getTime() + rule.windowMs));
+    await this.afterHit(now);
+    return allowed;
+  }
+
+  /**
+   * Counts one attempt in each bucket, or in none: when any bucket is at its limit the
+   * others are rolled back, so a refused request adds nothing anywhere.
+   */
+  async takeAll(buckets: ReadonlyArray<readonly [string, RateRule]>): Promise<boolean> {
+    const now = this.now();
+    const refused = new Error('refused');
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const [key, rule] of buckets) {
+          if (!(await takeHit(tx, key, rule.limit, now, new Date(now.getTime() + rule.windowMs)))) throw refused;
+        }
+      });
+    } catch (error) {
+      if (error !== refused) throw error;
+      return false;
+    } finally {
+      await this.afterHit(now);
     }
-    entry.count += 1;
-    return entry.count <= rule.limit;
+    return true;
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  async reset(key: string): Promise<void> {
+    await clearHits(this.db, key);
   }
 
-  private sweep(now: number): void {
-    if (this.hits.size < 10_000) return;
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  /** Removes rows whose window has ended (one batch); answers how many. */
+  sweep(now = this.now()): Promise<number> {
+    return deleteEndedWindows(this.db, now, this.sweepBatch);
+  }
+
+  private async afterHit(now: Date): Promise<void> {
+    this.hits += 1;
+    if (this.hits % this.sweepEvery !== 0) return;
+    try {
+      await this.sweep(now);
+    } catch (error) {
+      this.options.log?.(`[rate-limit] sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
 
 export interface RateLimits {
-  loginPerEmail: RateRule;
+  /** Login attempts for one e-mail from one address: a stranger elsewhere cannot lock the owner out. */
+  loginPerEmailAndAddress: RateRule;
+  /** Login attempts from one address, whatever the e-mail. */
   loginPerAddress: RateRule;
+  /** Sign-ups from one address (each costs a password hash). */
+  signupPerAddress: RateRule;
+  /** Recovery codes asked for one e-mail. */
   recoveryPerEmail: RateRule;
+  /** Recovery codes asked, and codes tried, from one address. */
   recoveryPerAddress: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+  loginPerEmailAndAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 100, windowMs: 15 * 60_000 },
+  signupPerAddress: { limit: 30, windowMs: 60 * 60_000 },
   recoveryPerEmail: { limit: 10, windowMs: 60 * 60_000 },
   recoveryPerAddress: { limit: 50, windowMs: 60 * 60_000 },
 };

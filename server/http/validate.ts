@@ -1,6 +1,11 @@
-/** Validation at the edge: a malformed or wrongly shaped body is a 400 with a message, never a 500. */
+/**
+ * Validation at the edge: a malformed or wrongly shaped body is a 400 with a message, never
+ * a 500. The request schemas live in src/shared/schemas (lengths first, no control
+ * characters, linear patterns); their messages name the field, so they are passed on as they are.
+ */
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { NOT_AN_OBJECT } from '../../src/shared/schemas/fields';
 import { badRequest } from './errors';
 
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -14,20 +19,21 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw badRequest(describeIssue(result.error.issues[0]));
   return result.data;
 }
 
-function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+/** zod's own English messages start like this; ours always name the field. */
+const ZOD_DEFAULT = /^(Invalid (input|option|string|number|key|element|union|value)\b|Too (big|small):|Unrecognized key)/;
+
+export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'Invalid request';
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;
+  if (issue.code === 'invalid_type') {
+    if (!field) return NOT_AN_OBJECT;
+    return issue.input === undefined ? `${field} is required` : `${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+  }
   return field ? `Invalid ${field}: ${issue.message}` : issue.message;
 }
-
-/** Common field schemas. */
-export const trimmed = (max = 200) => z.string().trim().max(max);
-export const requiredText = (max = 200) => z.string().trim().min(1).max(max);
-export const email = () => z.string().trim().toLowerCase().max(254).pipe(z.email());
-export const id = () => z.string().trim().min(1).max(100);

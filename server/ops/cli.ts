@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type ServerConfig } from '../config';
 import { openDb, type Db } from '../db/connection';
+import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
@@ -34,7 +35,7 @@ Ids may be shortened to a unique prefix of at least 4 characters (tables show 8)
 While the server runs, commands go through its API at http://HOST:PORT/ops (default
 127.0.0.1:8080) with the token OPS_TOKEN, or else the one the server keeps in DATA_DIR/ops-token.
 When nothing answers there, the CLI opens the database itself (DATABASE_URL, or DATA_DIR,
-default .data): never point it at a data folder that a server on another address has open.`;
+default .data); a data folder that a running server holds is refused, naming that server.`;
 
 export interface CliOptions {
   env?: NodeJS.ProcessEnv;
@@ -205,6 +206,9 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   } catch (error) {
     if (error instanceof OpsRequestError && error.status === 401) {
       err(`${error.message}: set OPS_TOKEN to the server's ops token (a server without OPS_TOKEN keeps it in ${config.dataDir}/ops-token).`);
+    } else if (error instanceof DataFolderInUse) {
+      // Nothing answered at HOST:PORT, yet a process holds the folder: most likely the server, on another address.
+      err(`No server answers at ${baseUrl}, but ${error.message.replace(/^The data folder/, 'the data folder')} Is the server listening on another HOST or PORT? Run the command with those set.`);
     } else if (error instanceof OpsError || error instanceof OpsRequestError) {
       err(error.message);
     } else {

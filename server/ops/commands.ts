@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { TASK_STATUSES, type ChatMessage, type TaskStatus } from '../../src/shared/contract';
+import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
+import { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, statusSchema, type NewDriver } from '../../src/shared/schemas/ops';
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
@@ -19,32 +20,9 @@ export class OpsError extends Error {
   }
 }
 
-// ---- input schemas (also used by the /ops/* routes) ----
+// ---- input schemas (src/shared/schemas/ops.ts; also used by the /ops/* routes) ----
 
-const STATUS_LIST = TASK_STATUSES.join(', ');
-export const statusSchema = z.enum(TASK_STATUSES as unknown as [TaskStatus, ...TaskStatus[]], {
-  error: (issue) => (issue.input === undefined ? 'status is required' : `Unknown status ${JSON.stringify(issue.input)}: use one of ${STATUS_LIST}`),
-});
-const coordinate = (name: string, limit: number) =>
-  z.number({ error: `${name} must be a number between -${limit} and ${limit}` }).min(-limit, `${name} must be between -${limit} and ${limit}`).max(limit, `${name} must be between -${limit} and ${limit}`);
-const NOT_AN_OBJECT = { error: 'Expected a JSON object' };
-export const positionSchema = z.object({ lat: coordinate('lat', 90), lng: coordinate('lng', 180) }, NOT_AN_OBJECT);
-const name = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(60, `${field} is too long`);
-export const newDriverSchema = positionSchema.extend({
-  firstname: name('firstname'),
-  lastname: name('lastname'),
-  phone: z
-    .string({ error: 'phone is required' })
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{6,19}$/, 'phone must be a phone number such as +2348031234567'),
-});
-export type NewDriver = z.infer<typeof newDriverSchema>;
-/** Same limit as the chat API (server/routes/chat.ts). */
-export const driverMessageSchema = z
-  .string({ error: 'content is required' })
-  .trim()
-  .min(1, 'content is required: a message cannot be empty')
-  .max(2000, 'content is too long (at most 2000 characters)');
+export { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, statusSchema, type NewDriver } from '../../src/shared/schemas/ops';
 
 /** Validates command input; a bad value is an OpsError('invalid') with the schema's message. */
 export function parseOpsInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -130,8 +108,9 @@ const MIN_PREFIX = 4;
 
 async function resolveId(db: Queryable, table: 'tasks' | 'drivers', given: string): Promise<string> {
   const what = table === 'tasks' ? 'task' : 'driver';
-  const idOrPrefix = String(given ?? '').trim();
-  if (!idOrPrefix) throw new OpsError('invalid', `A ${what} id is required`);
+  if (String(given ?? '').trim() === '') throw new OpsError('invalid', `A ${what} id is required`);
+  // Length and control characters first: a NUL byte would reach PostgreSQL otherwise.
+  const idOrPrefix = parseOpsInput(opsIdSchema(`${what} id`), String(given));
   const ids = await sql.matchIds(db, table, idOrPrefix);
   if (ids.length === 1 && (ids[0] === idOrPrefix || idOrPrefix.length >= MIN_PREFIX)) return ids[0];
   if (ids.length > 1 && idOrPrefix.length >= MIN_PREFIX) {

@@ -3,21 +3,14 @@
  * successful NGN payment of exactly the server's price. The provider's answer is trusted
  * only through `deps.payments`; the amount the client claims is never used.
  */
-import { z } from 'zod';
 import type { PaymentVerifier, VerifiedPayment } from './verifier';
 import { HttpError, badRequest } from '../http/errors';
 
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
 export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
 
-/** Paystack references: letters, digits and . - = _ (and our own `<ms>-<suffix>` form). */
-export const paymentReference = () =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9._=-]+$/, 'use letters, digits and . - _ = only');
+/** The reference rule is shared with the request schemas (length first, then the pattern). */
+export { paymentReference } from '../../src/shared/schemas/payment';
 
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);

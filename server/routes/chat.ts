@@ -4,28 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { getMessagesSchema, sendMessageSchema } from '../../src/shared/schemas/chat';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
-import { id, readJson } from '../http/validate';
+import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { insertMessageOnce, listMessages } from '../db/messages';
 import { findTaskById } from '../db/tasks';
-
-export const MAX_MESSAGE_LENGTH = 2000;
-
-const getMessagesSchema = z.object({
-  taskId: id(),
-  since: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
-});
-
-const sendMessageSchema = z.object({
-  taskId: id(),
-  sender: z.enum(['user', 'driver']),
-  content: z.string().trim().min(1, 'a message cannot be empty').max(MAX_MESSAGE_LENGTH),
-  clientId: z.string().trim().min(1).max(100).nullish(),
-});
 
 /** The task, when it is the caller's: 404 for an unknown one, 403 for someone else's. */
 async function requireOwnTask(db: Queryable, taskId: string, userId: string): Promise<void> {

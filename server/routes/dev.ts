@@ -4,19 +4,12 @@
  * the server "sent". Each call also answers 404 when its own provider is the real one.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { mailboxQuerySchema, testPaymentSchema } from '../../src/shared/schemas/dev';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
-import { email, parseWith, readJson } from '../http/validate';
+import { parseWith, readJson } from '../http/validate';
 import { recordTestPayment } from '../db/payments';
-import { paymentReference } from '../payments/check';
-
-const testPaymentSchema = z.object({
-  reference: paymentReference(),
-  amount: z.number().int().positive(),
-  email: email(),
-});
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -34,6 +27,6 @@ devRoutes.post('/dev/payments', async (c) => {
 devRoutes.get('/dev/mailbox', (c) => {
   const { mailer } = c.var.deps;
   if (!mailer.inbox) throw notFound();
-  const address = parseWith(z.object({ email: email() }), { email: c.req.query('email') }).email;
+  const address = parseWith(mailboxQuerySchema, { email: c.req.query('email') }).email;
   return c.json({ data: mailer.inbox(address) });
 });

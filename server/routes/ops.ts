@@ -45,7 +45,7 @@ async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Pro
 }
 
 const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
-const idOf = (field: string) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(100, `${field} is too long`);
+const idOf = ops.opsIdSchema;
 
 opsRoutes.get('/ops/tasks', requireOpsToken, async (c) => {
   const status = await run(async () => ops.parseOpsInput(ops.statusSchema.optional(), c.req.query('status')));

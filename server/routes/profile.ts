@@ -1,35 +1,27 @@
 /**
  * Profile edit (PUT /api/user/profile): the signed-in client changes only their own row.
- * The field rules are the edit form's own (src/shared/validation/profile.ts); failures answer
- * 400 with a message per field in `errors`, which the form shows beside each field.
+ * The field rules are the edit form's own (src/shared/schemas/profile.ts, built on
+ * src/shared/validation/profile.ts); failures answer 400 with a message per field in
+ * `errors`, which the form shows beside each field. A wrong type is a plain 400. The picture
+ * is stored apart (server/db/avatars.ts) and served at its own URL (avatars.ts).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { validateAvatarSize, validateProfile, type ProfileErrors } from '../../src/shared/validation/profile';
+import type { z } from 'zod';
+import { profileUpdateSchema } from '../../src/shared/schemas/profile';
+import { validateAvatarSize } from '../../src/shared/validation/profile';
 import type { AppEnv } from '../context';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
+import type { AvatarImage } from '../db/avatars';
 import { toUser } from '../db/users';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { readJson } from '../http/validate';
+import { describeIssue } from '../http/validate';
 
-const BIO_MAX = 500;
-const NAME_MAX = 100;
 const AVATAR_TYPE_ERROR = 'Avatar must be a PNG, JPEG, GIF or WebP image';
 const EMAIL_IN_USE = 'Email is already in use';
+const CORRECT_THE_FIELDS = 'Please correct the highlighted fields';
 
-// Wrong types are refused by readJson (400); missing names and e-mail become '' so the
-// form gets its per-field "required" messages.
-const profileSchema = z.object({
-  firstName: z.string().default(''),
-  lastName: z.string().default(''),
-  email: z.string().default(''),
-  phone: z.string().nullish(),
-  bio: z.string().nullish(),
-  avatar: z.string().nullish(),
-});
-
-const DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** The bytes really are one of the four formats (their signatures), not just labelled so. */
 function looksLikeImage(bytes: Buffer): boolean {
@@ -44,33 +36,26 @@ function looksLikeImage(bytes: Buffer): boolean {
   );
 }
 
-/** undefined keeps the current avatar, '' removes it; otherwise a checked data URL or an error. */
-export function checkAvatar(value: string | null | undefined): { avatar?: string; error?: string } {
+/** undefined keeps the current avatar, null or '' removes it; otherwise a checked image or an error. */
+export function checkAvatar(value: string | null | undefined): { image?: AvatarImage | null; error?: string } {
   if (value === undefined) return {};
-  if (value === null || value.trim() === '') return { avatar: '' };
+  if (value === null || value.trim() === '') return { image: null };
   const match = DATA_URL.exec(value.trim());
   if (!match) return { error: AVATAR_TYPE_ERROR };
   const bytes = Buffer.from(match[2], 'base64');
   const sizeError = validateAvatarSize(bytes.length);
   if (sizeError) return { error: sizeError };
   if (!looksLikeImage(bytes)) return { error: AVATAR_TYPE_ERROR };
-  return { avatar: value.trim() };
+  return { image: { contentType: match[1], bytes } };
 }
 
-/** The edit form's rules, plus the limits the form does not state (lengths, a strict e-mail). */
-function profileErrors(body: z.infer<typeof profileSchema>, avatarError: string | undefined): ProfileErrors & { bio?: string } {
-  const errors: ProfileErrors & { bio?: string } = validateProfile({
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email: body.email,
-    phone: body.phone ?? undefined,
-  });
-  if (!errors.firstName && body.firstName.trim().length > NAME_MAX) errors.firstName = `First name must be at most ${NAME_MAX} characters`;
-  if (!errors.lastName && body.lastName.trim().length > NAME_MAX) errors.lastName = `Last name must be at most ${NAME_MAX} characters`;
-  // Stored addresses must also pass sign-up's and recovery's stricter check, or recovery would refuse them.
-  if (!errors.email && !z.email().max(254).safeParse(body.email.trim().toLowerCase()).success) errors.email = 'Email is invalid';
-  if ((body.bio ?? '').trim().length > BIO_MAX) errors.bio = `Bio must be at most ${BIO_MAX} characters`;
-  if (avatarError) errors.avatar = avatarError;
+/** The first message per field. */
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
   return errors;
 }
 
@@ -79,10 +64,28 @@ export const profileRoutes = new Hono<AppEnv>();
 profileRoutes.put('/api/user/profile', async (c) => {
   const { db } = c.var.deps;
   const userId = await authenticate(c);
-  const body = await readJson(c, profileSchema);
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+  const parsed = profileUpdateSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) {
+    const wrongType = parsed.error.issues.find((issue) => issue.code === 'invalid_type');
+    if (wrongType) throw badRequest(describeIssue(wrongType));
+    const errors = fieldErrors(parsed.error.issues);
+    // The picture is checked too, so the form shows every problem at once.
+    const avatar = (raw as { avatar?: unknown }).avatar;
+    if (!errors.avatar && typeof avatar === 'string') {
+      const { error } = checkAvatar(avatar);
+      if (error) errors.avatar = error;
+    }
+    throw badRequest(CORRECT_THE_FIELDS, { errors });
+  }
+  const body = parsed.data;
   const avatar = checkAvatar(body.avatar);
-  const errors = profileErrors(body, avatar.error);
-  if (Object.keys(errors).length > 0) throw badRequest('Please correct the highlighted fields', { errors });
+  if (avatar.error) throw badRequest(CORRECT_THE_FIELDS, { errors: { avatar: avatar.error } });
 
   const changes: ProfileChanges = {
     firstname: body.firstName.trim(),
@@ -91,7 +94,7 @@ profileRoutes.put('/api/user/profile', async (c) => {
     // Absent keeps the stored value; null or '' clears it.
     phonenumber: body.phone === undefined ? undefined : (body.phone ?? '').trim(),
     bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
-    avatar: avatar.avatar,
+    avatar: avatar.image,
   };
   // The unique index decides whether the address is free, so two accounts racing for it cannot both win.
   try {

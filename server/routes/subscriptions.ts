@@ -3,24 +3,17 @@
  * and idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { findPlan, planExpiry } from '../../src/shared/plans';
+import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { id, readJson } from '../http/validate';
+import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { claimPaymentUse, findPaymentUse } from '../db/payments';
 import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
 import { findUserById, toUser, type UserRow } from '../db/users';
-import { REFERENCE_ALREADY_USED, nairaToKobo, paymentReference, requireVerifiedPayment } from '../payments/check';
-
-const subscribeSchema = z.object({
-  // Any missing or unknown plan gets the client's own message, checked below.
-  plan: z.unknown().optional(),
-  userId: id(),
-  reference: paymentReference(),
-});
+import { REFERENCE_ALREADY_USED, nairaToKobo, requireVerifiedPayment } from '../payments/check';
 
 /** The user again when this reference already bought this user's subscription; 409 when it paid for anything else. */
 async function earlierUseOf(db: Queryable, reference: string, userId: string): Promise<UserRow | undefined> {

@@ -5,16 +5,16 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import { id, readJson, requiredText } from '../http/validate';
+import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { claimPaymentUse, findPaymentUse } from '../db/payments';
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, insertTask, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
-import { REFERENCE_ALREADY_USED, nairaToKobo, paymentReference, requireVerifiedPayment } from '../payments/check';
+import { REFERENCE_ALREADY_USED, nairaToKobo, requireVerifiedPayment } from '../payments/check';
 
 /** Nigeria's bounding box, roughly: enough to catch swapped or foreign coordinates. */
 const NIGERIA = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 15.0 };
@@ -23,28 +23,11 @@ function isInNigeria(lng: number, lat: number): boolean {
   return lat >= NIGERIA.minLat && lat <= NIGERIA.maxLat && lng >= NIGERIA.minLng && lng <= NIGERIA.maxLng;
 }
 
-const geoPoint = z.object({
-  type: z.literal('Point'),
-  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
-});
-
-const createTaskSchema = z.object({
-  address: requiredText(500),
-  location: geoPoint,
-  amount: z.number().nonnegative(),
-  // unit and serviceName are the client's display copies; the stored ones come from the price list.
-  unit: z.string().max(100),
-  user: id(),
-  reference: paymentReference(),
-  type: requiredText(100),
-  serviceName: z.string().max(200),
-});
-
 export const taskRoutes = new Hono<AppEnv>();
 
 taskRoutes.post('/client/task', async (c) => {
   const callerId = await authenticate(c);
-  const { userId } = await readJson(c, z.object({ userId: id() }));
+  const { userId } = await readJson(c, tasksSchema);
   // Any other id, known or not, is someone else's: 403 without telling which.
   if (userId !== callerId) throw forbidden('You can only view your own tasks');
   const rows = await listTasksForUser(c.var.deps.db, callerId);

@@ -23,8 +23,9 @@ beforeAll(async () => {
   server = await createTestServer({
     now: () => new Date(clock),
     limits: {
-      loginPerEmail: { limit: 3, windowMs: HOUR },
+      loginPerEmailAndAddress: { limit: 3, windowMs: HOUR },
       loginPerAddress: { limit: 8, windowMs: HOUR },
+      signupPerAddress: { limit: 1_000_000, windowMs: HOUR },
       recoveryPerEmail: { limit: 10, windowMs: HOUR },
       recoveryPerAddress: { limit: 50, windowMs: HOUR },
     },
@@ -94,15 +95,22 @@ describe('POST /client/signup', () => {
     }
   });
 
-  it('refuses malformed JSON and wrong types with 400 and a message in data, writing nothing', async () => {
+  it('refuses malformed JSON and wrong types with 400 and a message in data that names the type, writing nothing', async () => {
     const before = await userCount();
     const malformed = await server.request('POST', '/client/signup', { rawBody: '{"firstname": "Ada",' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.data).toBe(malformed.body.message);
-    for (const body of [signupBody({ firstname: 42 }), signupBody({ password: ['long-enough-1'] }), [signupBody()], 'text', signupBody({ ref: 7 })]) {
+    const cases: Array<[unknown, string]> = [
+      [signupBody({ firstname: 42 }), 'firstname must be a string'],
+      [signupBody({ password: ['long-enough-1'] }), 'password must be a string'],
+      [signupBody({ ref: 7 }), 'ref must be a string'],
+      [[signupBody()], 'Invalid data provided'],
+      ['text', 'Invalid data provided'],
+    ];
+    for (const [body, message] of cases) {
       const response = await server.request('POST', '/client/signup', { body });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'Invalid data provided', data: 'Invalid data provided' });
+      expect(response.body).toEqual({ message, data: message });
     }
     expect(await userCount()).toBe(before);
   });
@@ -144,7 +152,7 @@ describe('POST /client/login', () => {
     const response = await server.request('POST', '/client/login', { body: { email: ` ${client.email.toUpperCase()} `, password: client.password } });
     expect(response.status).toBe(200);
     expect(typeof response.body.data).toBe('string');
-    expect(await server.deps.tokens.verify(response.body.data)).toBe(client.id);
+    expect((await server.deps.tokens.verify(response.body.data))?.userId).toBe(client.id);
   });
 
   it("'Invalid email or password' (401, in error) for a wrong password and, identically, an unknown email", async () => {
@@ -158,11 +166,18 @@ describe('POST /client/login', () => {
   });
 
   it('refuses missing fields, wrong types and malformed JSON with 400 and a message in error', async () => {
-    const bodies = [{ email: 'a@example.ng' }, { password: 'x' }, { email: 5, password: 'x' }, { email: 'a@example.ng', password: '' }];
+    const bodies = [{ email: 'a@example.ng' }, { password: 'x' }, { email: 'a@example.ng', password: '' }];
     for (const body of bodies) {
       const response = await server.request('POST', '/client/login', { body });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: 'Email and password are required', error: 'Email and password are required' });
+    }
+    // A wrong type is told as such, not as a missing field.
+    for (const [body, message] of [
+      [{ email: 5, password: 'x' }, 'email must be a string'],
+      [{ email: 'a@example.ng', password: { secret: 1 } }, 'password must be a string'],
+    ] as const) {
+      expect((await server.request('POST', '/client/login', { body })).body).toEqual({ message, error: message });
     }
     const malformed = await server.request('POST', '/client/login', { rawBody: 'email=a' });
     expect(malformed.status).toBe(400);

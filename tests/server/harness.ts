@@ -6,7 +6,10 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import { createApp } from '../../server/app';
 import { createDeps } from '../../server/services';
 import type { AppDeps } from '../../server/context';
-import type { RateLimits } from '../../server/http/rate-limit';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limit';
+
+/** Test files sign up many clients from one address ('local'): sign-ups are not limited unless a test says so. */
+export const TEST_RATE_LIMITS: RateLimits = { ...DEFAULT_RATE_LIMITS, signupPerAddress: { limit: 1_000_000, windowMs: 60_000 } };
 
 export interface TestServer {
   deps: AppDeps;
@@ -20,7 +23,7 @@ let counter = 0;
 
 export async function createTestServer(options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date } = {}): Promise<TestServer> {
   const config = loadConfig({}, { dataDir: 'memory://', log: false, demo: false, simulator: false, ...options.config });
-  const deps = await createDeps(config, { limits: options.limits, now: options.now, log: () => {} });
+  const deps = await createDeps(config, { limits: options.limits ?? TEST_RATE_LIMITS, now: options.now, log: () => {} });
   const app = createApp(deps);
 
   const request: TestServer['request'] = async (method, path, { body, rawBody, token, headers = {} } = {}) => {

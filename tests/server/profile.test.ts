@@ -7,6 +7,7 @@ import { createTestServer, type TestServer } from './harness';
 const SECRET = 'profile-test-secret-0123456789abcdef';
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PNG_URL = `data:image/png;base64,${PNG_1PX}`;
+const AVATAR_PATH = /^\/avatars\/[0-9a-f-]{36}$/;
 let server: TestServer;
 
 beforeAll(async () => {
@@ -89,18 +90,25 @@ describe('PUT /api/user/profile', () => {
       email: (body.email as string).trim().toLowerCase(),
       phonenumber: '080-312-34567',
       bio: 'I recycle.',
-      avatar: PNG_URL,
+      avatar: expect.stringMatching(AVATAR_PATH),
     });
     expect((await userdata(client.token)).body.data).toEqual(response.body.data);
+    // The picture itself is served at its own URL.
+    const picture = await server.request('GET', response.body.data.avatar);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('Content-Type')).toBe('image/png');
   });
 
   it('absent phone, bio and avatar stay unchanged; empty or null clears them', async () => {
     const client = await server.createClient();
     await save(client.token, profile({ phone: '08031234567', bio: 'Hello', avatar: PNG_URL }));
+    const before = (await userdata(client.token)).body.data.avatar;
     const kept = await save(client.token, profile());
-    expect(kept.body.data).toMatchObject({ phonenumber: '08031234567', bio: 'Hello', avatar: PNG_URL });
+    expect(kept.body.data).toMatchObject({ phonenumber: '08031234567', bio: 'Hello', avatar: before });
+    expect(before).toMatch(AVATAR_PATH);
     const cleared = await save(client.token, profile({ phone: '', bio: null, avatar: '' }));
     expect(cleared.body.data).toMatchObject({ phonenumber: '', bio: '', avatar: '' });
+    expect((await server.request('GET', before)).status).toBe(404);
     await save(client.token, profile({ avatar: PNG_URL }));
     expect((await save(client.token, profile({ avatar: null }))).body.data.avatar).toBe('');
   });

@@ -28,8 +28,9 @@ beforeAll(async () => {
   server = await createTestServer({
     now: () => new Date(clock),
     limits: {
-      loginPerEmail: { limit: 10, windowMs: HOUR },
+      loginPerEmailAndAddress: { limit: 10, windowMs: HOUR },
       loginPerAddress: { limit: 50, windowMs: HOUR },
+      signupPerAddress: { limit: 1_000_000, windowMs: HOUR },
       recoveryPerEmail: { limit: 3, windowMs: HOUR },
       recoveryPerAddress: { limit: 12, windowMs: HOUR },
     },
@@ -57,20 +58,26 @@ describe('POST /client/forgot', () => {
     expect(row.user_id).toBe(client.id);
   });
 
-  it('answers the same for an unknown email but sends nothing (accounts are not revealed)', async () => {
+  it('answers the same for an unknown email and does the same work, but sends nothing (accounts are not revealed)', async () => {
     const response = await forgot('nobody-here@example.ng');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'Verification code sent to your email' });
     expect(server.deps.mailer.inbox!('nobody-here@example.ng')).toHaveLength(0);
-    expect(await codeRow('nobody-here@example.ng')).toBeUndefined();
+    // A code is drawn, hashed and stored as for an account, bound to none, so it can never be verified.
+    const row = await codeRow('nobody-here@example.ng');
+    expect(row).toMatchObject({ user_id: null, attempts: 0, code_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    for (let code = 0; code < 3; code += 1) {
+      expect((await verify('nobody-here@example.ng', String(code).padStart(4, '0'))).body).toEqual({ success: false, message: 'Invalid verification code' });
+    }
   });
 
   it('refuses a missing or invalid email and malformed JSON with 400 { success: false, message }', async () => {
-    for (const body of [{}, { email: '' }, { email: 'not-an-email' }, { email: 42 }]) {
+    for (const body of [{}, { email: '' }, { email: 'not-an-email' }, { email: `${'a'.repeat(250)}@example.ng` }]) {
       const response = await post('/client/forgot', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Please enter a valid email address' });
     }
+    expect((await post('/client/forgot', { email: 42 })).body).toEqual({ success: false, message: 'email must be a string' });
     const malformed = await server.request('POST', '/client/forgot', { rawBody: '{"email":' });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ success: false, message: expect.any(String) });
@@ -124,7 +131,7 @@ describe('POST /client/resetCode', () => {
       { email: client.email, code: otherCode(code) },
       { email: client.email, code: '12' },
       { email: client.email, code: 'abcd' },
-      { email: client.email, code: Number(code) },
+      { email: client.email, code: '1'.repeat(10_000) },
       { email: client.email },
       { email: 'no-code@example.ng', code },
     ]) {
@@ -132,6 +139,7 @@ describe('POST /client/resetCode', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Invalid verification code' });
     }
+    expect((await post('/client/resetCode', { email: client.email, code: Number(code) })).body).toEqual({ success: false, message: 'code must be a string' });
     expect((await codeRow(client.email)).verified_at).toBeNull();
   });
 
@@ -234,11 +242,16 @@ describe('POST /client/resetPassword', () => {
     const client = await server.createClient();
     await forgot(client.email);
     await verify(client.email, mailedCode(client.email));
-    for (const body of [{ email: client.email, newPassword: '12345' }, { email: client.email }, { email: client.email, newPassword: 123456 }]) {
+    for (const body of [{ email: client.email, newPassword: '12345' }, { email: client.email }]) {
       const response = await post('/client/resetPassword', body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Password must be at least 6 characters long' });
     }
+    expect((await post('/client/resetPassword', { email: client.email, newPassword: 123456 })).body).toEqual({ success: false, message: 'newPassword must be a string' });
+    expect((await post('/client/resetPassword', { email: client.email, newPassword: 'x'.repeat(1025) })).body).toEqual({
+      success: false,
+      message: 'Password must be at most 1024 characters long',
+    });
     const malformed = await server.request('POST', '/client/resetPassword', { rawBody: 'nope' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.success).toBe(false);

@@ -1,0 +1,39 @@
+/**
+ * Rate-limit counters (table `rate_limits`, migration 003): one row per key holding the hits
+ * of its current fixed window. A hit is one upsert on the primary key, so its cost does not
+ * grow with the number of keys, and it is atomic across every server sharing the database.
+ */
+import type { Queryable } from './connection';
+
+/**
+ * Counts one hit for `key` when the key is under `limit` in its window (a window that has
+ * ended starts over at 1); true when counted. A refused hit changes nothing: the update's
+ * condition fails, so no row is written and none is returned.
+ */
+export async function takeHit(db: Queryable, key: string, limit: number, now: Date, windowEndsAt: Date): Promise<boolean> {
+  const rows = await db.query(
+    `insert into rate_limits as counter (key, hits, window_ends_at) values ($1, 1, $3)
+     on conflict (key) do update set
+       hits = case when counter.window_ends_at <= $2 then 1 else counter.hits + 1 end,
+       window_ends_at = case when counter.window_ends_at <= $2 then excluded.window_ends_at else counter.window_ends_at end
+     where counter.window_ends_at <= $2 or counter.hits < $4
+     returning hits`,
+    [key, now, windowEndsAt, limit],
+  );
+  return rows.length === 1;
+}
+
+export async function clearHits(db: Queryable, key: string): Promise<void> {
+  await db.query('delete from rate_limits where key = $1', [key]);
+}
+
+/** Removes up to `batch` rows whose window has ended (through the window index); answers how many. */
+export async function deleteEndedWindows(db: Queryable, now: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `delete from rate_limits where key in (
+       select key from rate_limits where window_ends_at <= $1 order by window_ends_at limit $2
+     ) returning 1`,
+    [now, batch],
+  );
+  return rows.length;
+}

@@ -1,0 +1,40 @@
+/**
+ * Two rules for every API call (not for the app's pages and files):
+ * - `Cache-Control: no-store` on the answer: tokens, profiles and tasks are never kept in a
+ *   browser's or proxy's cache (the service worker keeps what it needs in IndexedDB itself).
+ *   Avatars are the exception: their URL changes with the picture, so they are cached.
+ * - A write's body must be JSON: a cross-site form or `text/plain` POST is refused with 415
+ *   before any route reads it, so no page elsewhere can make a browser call the API.
+ */
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `isUncacheable` tells which requests are API calls whose answers must not be stored (app.ts decides). */
+export function noStoreAnswers(isUncacheable: (method: string, path: string) => boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (isUncacheable(c.req.method, c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  });
+}
+
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+export const JSON_ONLY = 'Content-Type must be application/json';
+
+export function requireJsonBody() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!READS.has(c.req.method)) {
+      const type = c.req.header('Content-Type');
+      const length = c.req.header('Content-Length');
+      const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
+      // A write without a body (log out everywhere with only a bearer token) has nothing to misread.
+      if ((type !== undefined || hasBody) && !isJsonContentType(type)) return c.json({ message: JSON_ONLY }, 415);
+    }
+    await next();
+  });
+}

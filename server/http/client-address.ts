@@ -1,0 +1,46 @@
+/**
+ * The caller's network address, for per-address rate limits. By default it is the socket's
+ * peer. Behind a reverse proxy that peer is the proxy, so every user would share one bucket:
+ * with TRUST_PROXY=<n> (n proxies of our own in front, 1 for a single nginx or load
+ * balancer) the address is the n-th entry of X-Forwarded-For counted from the right, the one
+ * our nearest trusted proxy was connected from. Entries further left are written by the
+ * client and are never believed. Without TRUST_PROXY the header is ignored.
+ */
+import { isIP } from 'node:net';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+
+function socketAddress(c: Context<AppEnv>): string | undefined {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress;
+}
+
+/** The address `hops` proxies back in an X-Forwarded-For header, or undefined when there is no such valid entry. */
+export function forwardedAddress(header: string | undefined, hops: number): string | undefined {
+  if (!header || hops < 1 || header.length > 4096) return undefined;
+  const entries = header.split(',');
+  const entry = entries[entries.length - hops]?.trim();
+  return entry && isIP(entry) ? entry : undefined;
+}
+
+/**
+ * The rate-limit bucket of an address: IPv4 as is, an IPv4-mapped IPv6 address as its IPv4,
+ * and other IPv6 addresses by their /64 network, since one home or phone is usually given a
+ * whole /64 and could otherwise take a new bucket per request.
+ */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export function clientAddress(c: Context<AppEnv>): string {
+  const hops = c.var.deps.config.trustProxy;
+  const address = (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local';
+  return addressBucket(address);
+}

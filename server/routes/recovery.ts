@@ -1,0 +1,63 @@
+/**
+ * Password recovery: forgot (mail a code), resetCode (verify it), resetPassword (set a new
+ * password, which ends every session). Every answer, failures included, is
+ * `{ success, message }` (SPEC.md section 7); the rules are in server/auth/recovery.ts.
+ */
+import { Hono, type Context } from 'hono';
+import { INVALID_CODE, forgotSchema, resetCodeSchema, resetPasswordSchema } from '../../src/shared/schemas/auth';
+import type { AppEnv } from '../context';
+import { requestResetCode, resetPassword, verifyResetCode } from '../auth/recovery';
+import { readBody } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { HttpError, badRequest, tooManyRequests } from '../http/errors';
+
+/** Recovery calls answer `{ success, message }`, failures included. */
+async function recoveryAnswer(c: Context<AppEnv>, work: () => Promise<string>) {
+  try {
+    return c.json({ success: true, message: await work() });
+  } catch (error) {
+    if (error instanceof HttpError) return c.json({ success: false, message: error.message }, error.status);
+    throw error;
+  }
+}
+
+export const recoveryRoutes = new Hono<AppEnv>();
+
+recoveryRoutes.post('/client/forgot', (c) =>
+  recoveryAnswer(c, async () => {
+    const { deps } = c.var;
+    const { email } = await readBody(c, forgotSchema, badRequest);
+    const allowed = await deps.limiter.takeAll([
+      [`recovery:email:${email}`, deps.limits.recoveryPerEmail],
+      [`recovery:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress],
+    ]);
+    if (!allowed) throw tooManyRequests('Too many attempts. Please try again later.');
+    await requestResetCode(deps, email);
+    return 'Verification code sent to your email';
+  }),
+);
+
+recoveryRoutes.post('/client/resetCode', (c) =>
+  recoveryAnswer(c, async () => {
+    const { deps } = c.var;
+    const { email, code } = await readBody(c, resetCodeSchema, badRequest);
+    if (!(await deps.limiter.take(`reset-code:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress))) throw tooManyRequests();
+    const outcome = await verifyResetCode(deps, email, code);
+    if (outcome === 'locked') throw tooManyRequests('Too many wrong attempts. Please request a new code.');
+    if (outcome === 'locked-for-the-day') throw tooManyRequests('Too many wrong codes for this account today. Please try again tomorrow.');
+    if (outcome === 'expired') throw badRequest('Verification code has expired. Please request a new code.');
+    if (outcome === 'wrong') throw badRequest(INVALID_CODE);
+    return 'Code verified successfully';
+  }),
+);
+
+recoveryRoutes.post('/client/resetPassword', (c) =>
+  recoveryAnswer(c, async () => {
+    const { deps } = c.var;
+    const { email, newPassword } = await readBody(c, resetPasswordSchema, badRequest);
+    if (!(await resetPassword(deps, email, newPassword))) throw badRequest('Please verify your code first');
+    // The owner just proved control of the address: their own failed logins from here no longer count.
+    await deps.limiter.reset(`login:email-address:${email}|${clientAddress(c)}`);
+    return 'Password reset successfully';
+  }),
+);
