@@ -95,6 +95,13 @@ async function openPostgres(options: DbOptions): Promise<Db> {
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client has no pool listener: a connection lost mid-transaction would
+      // otherwise be an uncaught 'error' event, ending the process.
+      const onError = (error: Error) => {
+        broken = error;
+        log(`[db] connection failed during a transaction: ${error.message}`);
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
@@ -102,16 +109,19 @@ async function openPostgres(options: DbOptions): Promise<Db> {
         return result;
       } catch (error) {
         // A transaction that failed but rolled back leaves a healthy connection (a unique
-        // violation, a refused rate limit). One that cannot even roll back is broken or still
-        // inside the transaction: released with the error, the pool closes it instead of
-        // handing it to the next request.
-        try {
-          await client.query('rollback');
-        } catch (rollbackError) {
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        // violation, a refused rate limit). One whose connection failed, or that cannot even
+        // roll back, is broken or still inside the transaction: released with the error, the
+        // pool closes it instead of handing it to the next request.
+        if (!broken) {
+          try {
+            await client.query('rollback');
+          } catch (rollbackError) {
+            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          }
         }
         throw error;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },

@@ -11,17 +11,17 @@ import type { Queryable } from './connection';
  * condition fails, so no row is written and none is returned.
  */
 export async function takeHit(db: Queryable, key: string, limit: number, now: Date, windowEndsAt: Date): Promise<boolean> {
-  const rows = await db.query(
-    `insert into rate_limits as counter (key, hits, window_ends_at) values ($1, 1, $3)
-     on conflict (key) do update set
-       hits = case when counter.window_ends_at <= $2 then 1 else counter.hits + 1 end,
-       window_ends_at = case when counter.window_ends_at <= $2 then excluded.window_ends_at else counter.window_ends_at end
-     where counter.window_ends_at <= $2 or counter.hits < $4
-     returning hits`,
-    [key, now, windowEndsAt, limit],
-  );
+  const rows = await db.query(TAKE_HIT_SQL, [key, now, windowEndsAt, limit]);
   return rows.length === 1;
 }
+
+/** $1 key, $2 now, $3 the end of a window starting now, $4 the limit. Exported for the cost test. */
+export const TAKE_HIT_SQL = `insert into rate_limits as counter (key, hits, window_ends_at) values ($1, 1, $3)
+  on conflict (key) do update set
+    hits = case when counter.window_ends_at <= $2 then 1 else counter.hits + 1 end,
+    window_ends_at = case when counter.window_ends_at <= $2 then excluded.window_ends_at else counter.window_ends_at end
+  where counter.window_ends_at <= $2 or counter.hits < $4
+  returning hits`;
 
 export async function clearHits(db: Queryable, key: string): Promise<void> {
   await db.query('delete from rate_limits where key = $1', [key]);

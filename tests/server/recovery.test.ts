@@ -143,6 +143,25 @@ describe('POST /client/resetCode', () => {
     expect((await codeRow(client.email)).verified_at).toBeNull();
   });
 
+  it('at most 9 wrong codes per account in any 24 hours, across codes: then even the right code is refused until a day has passed', async () => {
+    const client = await server.createClient();
+    await forgot(client.email);
+    for (let i = 0; i < 5; i += 1) expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
+    clock += 10 * MINUTE;
+    await forgot(client.email);
+    for (let i = 0; i < 4; i += 1) expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
+    clock += 10 * MINUTE;
+    await forgot(client.email);
+    const capped = await verify(client.email, mailedCode(client.email));
+    expect(capped.status).toBe(429);
+    expect(capped.body).toEqual({ success: false, message: 'Too many wrong codes for this account today. Please try again tomorrow.' });
+    expect((await codeRow(client.email)).verified_at).toBeNull();
+    // A day after the first wrong code, one more try is allowed again.
+    clock += 24 * HOUR - 20 * MINUTE + 1;
+    await forgot(client.email);
+    expect((await verify(client.email, mailedCode(client.email))).body).toEqual({ success: true, message: 'Code verified successfully' });
+  });
+
   it("after 5 wrong tries the code is locked: 'Too many wrong attempts. Please request a new code.' (429), even for the right code", async () => {
     const client = await server.createClient();
     await forgot(client.email);

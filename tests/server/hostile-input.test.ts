@@ -1,0 +1,160 @@
+/**
+ * Hostile input is normal input: a NUL byte or another control character, a wrong type or a
+ * megabyte of text in any field of any call is a 4xx with a clear message, never a 500, and
+ * nothing is stored. (A NUL byte used to reach PostgreSQL, which cannot store it: 500 on
+ * login, sign-up, profile, chat and create, and the app resent a paid create forever.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { assignDriver, count, createPaidTask, insertClient, insertDriver, payReference, taskBody, type TestClient } from './task-fixtures';
+
+let server: TestServer;
+let client: TestClient;
+let taskId: string;
+let driverId: string;
+
+beforeAll(async () => {
+  server = await createTestServer({ config: { opsToken: 'hostile-ops-token' } });
+  client = await insertClient(server);
+  taskId = (await createPaidTask(server, client))._id;
+  driverId = await insertDriver(server);
+  await assignDriver(server, taskId, driverId);
+});
+afterAll(() => server.close());
+
+const NUL = '\u0000';
+const MB = 'x'.repeat(1024 * 1024);
+
+interface Call {
+  name: string;
+  method: 'POST' | 'PUT' | 'GET';
+  path: string | ((bad: string) => string);
+  body?: (bad: string) => unknown;
+  auth?: 'client' | 'ops';
+}
+
+/** Every call the server takes, with `bad` put into one text field (or the path). */
+const calls = (): Call[] => [
+  { name: 'sign-up', method: 'POST', path: '/client/signup', body: (bad) => ({ firstname: `Ada${bad}`, lastname: 'Obi', email: 'nul@example.ng', phonenumber: '08012345678', password: 'long-enough-1' }) },
+  { name: 'login', method: 'POST', path: '/client/login', body: (bad) => ({ email: `ada${bad}@example.ng`, password: 'whatever-1' }) },
+  { name: 'userdata', method: 'POST', path: '/client/userdata', body: (bad) => ({ token: `${client.token}${bad}` }) },
+  { name: 'forgot', method: 'POST', path: '/client/forgot', body: (bad) => ({ email: `ada${bad}@example.ng` }) },
+  { name: 'resetCode', method: 'POST', path: '/client/resetCode', body: (bad) => ({ email: client.email, code: `12${bad}4` }) },
+  { name: 'resetPassword', method: 'POST', path: '/client/resetPassword', body: (bad) => ({ email: `${client.email}${bad}`, newPassword: 'new-password-1' }) },
+  { name: 'profile', method: 'PUT', path: '/api/user/profile', auth: 'client', body: (bad) => ({ firstName: `Ada${bad}`, lastName: 'Obi', email: client.email }) },
+  { name: 'task list', method: 'POST', path: '/client/task', auth: 'client', body: (bad) => ({ userId: `${client.id}${bad}` }) },
+  { name: 'getMessages', method: 'POST', path: '/client/getMessages', auth: 'client', body: (bad) => ({ taskId: `${taskId}${bad}` }) },
+  { name: 'sendingMessages', method: 'POST', path: '/client/sendingMessages', auth: 'client', body: (bad) => ({ taskId, sender: 'user', content: `Hello${bad}`, clientId: 'c-1' }) },
+  { name: 'create', method: 'POST', path: '/client/create', auth: 'client', body: (bad) => taskBody(client, { address: `12 Admiralty Way${bad}` }) },
+  { name: 'subscribe', method: 'POST', path: '/client/subscribe', auth: 'client', body: (bad) => ({ plan: 'silver', userId: client.id, reference: `ref${bad}` }) },
+  { name: 'test payment', method: 'POST', path: '/dev/payments', auth: 'client', body: (bad) => ({ reference: 'r-1', amount: 150000, email: `${client.email}${bad}` }) },
+  { name: 'dev mailbox', method: 'GET', path: (bad) => `/dev/mailbox?email=${encodeURIComponent(`${client.email}${bad}`)}` },
+  { name: 'driver location', method: 'GET', auth: 'client', path: (bad) => `/driver/location/${encodeURIComponent(`${driverId}${bad}`)}` },
+  { name: 'ops add driver', method: 'POST', path: '/ops/drivers', auth: 'ops', body: (bad) => ({ firstname: `Musa${bad}`, lastname: 'Bello', phone: '+2348098765432', lat: 6.5, lng: 3.3 }) },
+  { name: 'ops assign', method: 'POST', auth: 'ops', path: (bad) => `/ops/tasks/${encodeURIComponent(`${taskId}${bad}`)}/assign`, body: () => ({ driverId }) },
+  { name: 'ops driver message', method: 'POST', path: `/ops/tasks/TASK/messages`, auth: 'ops', body: (bad) => ({ content: `On my way${bad}` }) },
+];
+
+function send(call: Call, bad: string) {
+  const path = (typeof call.path === 'function' ? call.path(bad) : call.path).replace('TASK', taskId);
+  const headers: Record<string, string> = call.auth === 'ops' ? { 'X-Ops-Token': 'hostile-ops-token' } : {};
+  return server.request(call.method, path, { body: call.body?.(bad), token: call.auth === 'client' ? client.token : undefined, headers });
+}
+
+const tables = ['users', 'tasks', 'messages', 'payment_uses', 'test_payments', 'drivers'];
+async function rowCounts(): Promise<number[]> {
+  return Promise.all(tables.map((table) => count(server, `select 1 from ${table}`)));
+}
+
+describe('control characters are refused with 400 on every call', () => {
+  it.each(calls().map((call) => [call.name, call] as const))('%s: a NUL byte', async (_name, call) => {
+    const before = await rowCounts();
+    const response = await send(call, NUL);
+    // The driver location and an id in an ops path are looked up and not found; everything else is a 400.
+    const expected = call.name === 'driver location' || call.name === 'ops assign' ? [400, 404] : [400];
+    expect(expected, JSON.stringify(response.body)).toContain(response.status);
+    expect(response.body.message).toEqual(expect.any(String));
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each(['\u0001', '\u001b', '\u007f', '\u0085', '\u009b'])('other controls too (U+%s in a name)', async (control) => {
+    const response = await send(calls()[0], control);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'First name must not contain control characters', data: 'First name must not contain control characters' });
+  });
+
+  it('the message names the field and the problem', async () => {
+    const profile = await send(calls().find((call) => call.name === 'profile')!, NUL);
+    expect(profile.body).toEqual({ message: 'Please correct the highlighted fields', errors: { firstName: 'First name must not contain control characters' } });
+    const chat = await send(calls().find((call) => call.name === 'sendingMessages')!, NUL);
+    expect(chat.body.message).toBe('Message must not contain control characters');
+    const create = await send(calls().find((call) => call.name === 'create')!, NUL);
+    expect(create.body.message).toBe('Address must not contain control characters');
+  });
+
+  it('a paid create with a NUL in the address is a final 400, and the payment stays unspent: the fixed request then creates the task', async () => {
+    const body = taskBody(client, { address: `12 Admiralty Way${NUL}, Lekki` });
+    await payReference(server, client, body.amount, body.reference);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await server.request('POST', '/client/create', { token: client.token, body });
+      expect(response.status).toBe(400);
+    }
+    expect(await count(server, 'select 1 from payment_uses where reference = $1', [body.reference])).toBe(0);
+    const fixed = await server.request('POST', '/client/create', { token: client.token, body: { ...body, address: '12 Admiralty Way, Lekki' } });
+    expect(fixed.status).toBe(201);
+  });
+
+  it('chat messages and bios keep their line breaks and tabs', async () => {
+    const sent = await server.request('POST', '/client/sendingMessages', { token: client.token, body: { taskId, sender: 'user', content: 'Gate 2.\n\tBlue door.', clientId: 'lines-1' } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.content).toBe('Gate 2.\n\tBlue door.');
+    const saved = await server.request('PUT', '/api/user/profile', { token: client.token, body: { firstName: 'Ada', lastName: 'Obi', email: client.email, bio: 'Line one\nLine two' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.bio).toBe('Line one\nLine two');
+  });
+
+  it('half a surrogate pair (text that cannot be stored as UTF-8) is refused too', async () => {
+    const response = await send(calls().find((call) => call.name === 'sendingMessages')!, '\uD83D');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Message must be valid text');
+  });
+});
+
+describe('a megabyte in any text field is refused with 400 at once', () => {
+  it.each(calls().filter((call) => call.body && call.name !== 'ops assign').map((call) => [call.name, call] as const))('%s', async (_name, call) => {
+    const before = await rowCounts();
+    const response = await send(call, MB);
+    expect(response.status, JSON.stringify(response.body).slice(0, 200)).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("the profile e-mail that used to block the server ('a@' + 100,000 dots + '@') is answered at once", async () => {
+    const email = `a@${'.'.repeat(100_000)}@`;
+    const started = Date.now();
+    const response = await server.request('PUT', '/api/user/profile', { token: client.token, body: { firstName: 'Ada', lastName: 'Obi', email } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ email: 'Email is invalid' });
+    // Not a timing test (that is tests/shared/validation/linear-time.test.ts): it only shows the request returns.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('wrong types are told as wrong types, not as missing fields', () => {
+  it.each([
+    ['/client/sendingMessages', { taskId: 'x', sender: 'user', content: 42 }, 'content must be a string'],
+    ['/client/getMessages', { taskId: ['x'] }, 'taskId must be a string'],
+    ['/client/task', { userId: 7 }, 'userId must be a string'],
+    ['/client/create', { address: 'x', location: 'here' }, 'location must be a GeoJSON point'],
+    ['/client/create', { address: 'x', location: { type: 'Point', coordinates: [3.3, 6.5] }, amount: '1500' }, 'amount must be a number of naira'],
+    ['/client/getMessages', {}, 'taskId is required'],
+  ])('%s %j', async (path, body, message) => {
+    const response = await server.request('POST', path, { token: client.token, body });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('a body that is not an object', async () => {
+    const response = await server.request('POST', '/client/getMessages', { token: client.token, body: [1, 2] });
+    expect(response.body).toEqual({ message: 'Request body must be a JSON object' });
+  });
+});
