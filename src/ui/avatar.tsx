@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { config } from '../shared/config';
 import './avatar.css';
 
 /** 'Ada' + 'Okafor' → 'AO'; one name gives one letter; none gives '?'. */
@@ -15,8 +17,17 @@ function hueOf(text: string): number {
   return HUES[hash % HUES.length];
 }
 
+/**
+ * Where to load a picture from: the API answers `/avatars/<id>`, a path under its own base
+ * address (which may be another origin, VITE_API_URL); a data URL (a preview, or an answer
+ * kept from before avatars had their own URL) is used as it is.
+ */
+export function avatarAddress(src: string, apiUrl: string = config.apiUrl): string {
+  return src.startsWith('/') && !src.startsWith('//') ? new URL(src.slice(1), apiUrl).href : src;
+}
+
 interface AvatarProps {
-  /** A data-URL (or any image URL); empty shows the initials. */
+  /** The avatar's URL (`/avatars/<id>` from the API, or a data URL); empty shows the initials. */
   src?: string | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -26,13 +37,17 @@ interface AvatarProps {
 }
 
 /**
- * The user's avatar, or when none is set a default built here from the initials (no outside
- * avatar service, so it works offline).
+ * The user's avatar, or when none is set, or it cannot be loaded (offline: pictures are not
+ * kept for offline use), a default built here from the initials (no outside avatar service,
+ * so it works offline).
  */
 export function Avatar({ src, firstName, lastName, size = 64, className }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const name = [firstName, lastName].filter(Boolean).join(' ') || 'User';
   const classes = className ? `avatar ${className}` : 'avatar';
-  if (src) return <img className={classes} src={src} alt={`${name}'s avatar`} width={size} height={size} />;
+  if (src && src !== failedSrc) {
+    return <img className={classes} src={avatarAddress(src)} alt={`${name}'s avatar`} width={size} height={size} onError={() => setFailedSrc(src)} />;
+  }
   const initials = initialsOf(firstName, lastName);
   return (
     <span

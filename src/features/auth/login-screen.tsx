@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { notify } from '../../ui/toast-host';
+import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, LOGIN_FAILED } from './auth-messages';
 import { PasswordField } from './password-field';
@@ -52,9 +53,9 @@ export function LoginScreen() {
       <form className="auth-form" aria-labelledby="login-heading" onSubmit={submit}>
         <div className="auth-field">
           <label htmlFor="login-email">Email Address</label>
-          <input id="login-email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input id="login-email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={email} onChange={(event) => setEmail(event.target.value)} />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" required maxLength={MAX_LENGTH.password} value={password} onChange={(event) => setPassword(event.target.value)} />
         <div className="auth-row">
           <label className="auth-check">
             <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

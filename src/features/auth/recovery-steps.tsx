@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_LENGTH } from '../../shared/limits';
 import { CodeInput } from './code-input';
 import { PasswordField } from './password-field';
 import { MIN_NEW_PASSWORD_LENGTH } from './recovery-rules';
@@ -40,7 +41,7 @@ export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce }
     <StepForm title="Forgot Password" intro="Enter the email address of your account and we will send you a 4-digit verification code." announce={announce} onSubmit={onSubmit} onBack={onBack}>
       <div className="auth-field">
         <label htmlFor="recovery-email">Email Address</label>
-        <input id="recovery-email" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => onEmail(event.target.value)} />
+        <input id="recovery-email" type="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={email} onChange={(event) => onEmail(event.target.value)} />
       </div>
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Sending Code...' : 'Send Code'}
@@ -78,8 +79,8 @@ export function ResetStep({ isBusy, onSubmit, onBack, announce }: StepProps & { 
   const [confirmation, setConfirmation] = useState('');
   return (
     <StepForm title="Reset Password" intro="Choose a new password for your account." announce={announce} onSubmit={() => onSubmit(newPassword, confirmation)} onBack={onBack}>
-      <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-      <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+      <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} maxLength={MAX_LENGTH.password} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+      <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} maxLength={MAX_LENGTH.password} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Resetting...' : 'Reset Password'}
       </button>

@@ -1,4 +1,5 @@
 /** Sign-up form rules (SPEC section 5), checked before the call is made. */
+import { INVALID_PHONE, isPhoneNumber } from '../../shared/validation/phone';
 
 export const MIN_SIGNUP_PASSWORD_LENGTH = 8;
 export const PASSWORDS_DONT_MATCH = "Passwords don't match!";
@@ -38,5 +39,7 @@ export function signupFormError(form: SignupForm): string | null {
   if (!form.acceptsTerms) return TERMS_REQUIRED;
   if (form.password !== form.confirmPassword) return PASSWORDS_DONT_MATCH;
   if (form.password.length < MIN_SIGNUP_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  // The rule the server and the profile edit use, so a number accepted here can be saved there.
+  if (!isPhoneNumber(form.phonenumber)) return INVALID_PHONE;
   return null;
 }

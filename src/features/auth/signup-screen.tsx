@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
+import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, SIGNUP_CREATING, SIGNUP_REDIRECT_MS, SIGNUP_SUCCESS, SIGNUP_SUCCESS_TOAST_MS } from './auth-messages';
 import { signup } from './api/signup';
@@ -67,23 +68,23 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
         <div className="auth-pair">
           <div className="auth-field">
             <label htmlFor="signup-firstname">First Name</label>
-            <input id="signup-firstname" name="firstname" autoComplete="given-name" required value={form.firstname} onChange={update('firstname')} />
+            <input id="signup-firstname" name="firstname" autoComplete="given-name" required maxLength={MAX_LENGTH.name} value={form.firstname} onChange={update('firstname')} />
           </div>
           <div className="auth-field">
             <label htmlFor="signup-lastname">Last Name</label>
-            <input id="signup-lastname" name="lastname" autoComplete="family-name" required value={form.lastname} onChange={update('lastname')} />
+            <input id="signup-lastname" name="lastname" autoComplete="family-name" required maxLength={MAX_LENGTH.name} value={form.lastname} onChange={update('lastname')} />
           </div>
         </div>
         <div className="auth-field">
           <label htmlFor="signup-email">Email Address</label>
-          <input id="signup-email" type="email" name="email" autoComplete="email" inputMode="email" required value={form.email} onChange={update('email')} />
+          <input id="signup-email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={form.email} onChange={update('email')} />
         </div>
         <div className="auth-field">
           <label htmlFor="signup-phone">Phone Number</label>
-          <input id="signup-phone" type="tel" name="phonenumber" autoComplete="tel" placeholder="+2348012345678" required value={form.phonenumber} onChange={update('phonenumber')} />
+          <input id="signup-phone" type="tel" name="phonenumber" autoComplete="tel" placeholder="+2348012345678" required maxLength={MAX_LENGTH.phone} value={form.phonenumber} onChange={update('phonenumber')} />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="new-password" required value={form.password} onChange={update('password')} />
-        <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={update('confirmPassword')} />
+        <PasswordField label="Password" name="password" autoComplete="new-password" required maxLength={MAX_LENGTH.password} value={form.password} onChange={update('password')} />
+        <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" required maxLength={MAX_LENGTH.password} value={form.confirmPassword} onChange={update('confirmPassword')} />
         <div className="auth-terms">
           <input id="signup-terms" type="checkbox" name="terms" required checked={form.acceptsTerms} onChange={(event) => setForm((current) => ({ ...current, acceptsTerms: event.target.checked }))} />
           <label htmlFor="signup-terms">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
+import { MAX_LENGTH } from '../../shared/limits';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
 import type { ChatEntry } from './chat-thread';
@@ -110,7 +111,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
           type="text"
           placeholder="Type your message..."
           autoComplete="off"
-          maxLength={2000}
+          maxLength={MAX_LENGTH.chat}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />

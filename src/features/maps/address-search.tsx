@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MAX_LENGTH } from '../../shared/limits';
 import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
 import './maps.css';
 
@@ -126,6 +127,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
         autoComplete="off"
         spellCheck={false}
         placeholder="Search for an address"
+        maxLength={MAX_LENGTH.address}
         value={text}
         onChange={(event) => {
           setText(event.target.value);

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
 import { readApiError } from '../../lib/api-error';
+import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
 import { updateProfile } from './api/update-profile';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
@@ -87,10 +88,10 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user:
     <form className="profile-card profile-form" onSubmit={save} noValidate>
       <AvatarPicker avatar={avatar} firstName={form.firstName} lastName={form.lastName} error={errors.avatar} onPick={pickAvatar} />
       <div className="profile-form-fields">
-        <ProfileField name="firstName" label="First Name" value={form.firstName} error={errors.firstName} autoComplete="given-name" onChange={change} />
-        <ProfileField name="lastName" label="Last Name" value={form.lastName} error={errors.lastName} autoComplete="family-name" onChange={change} />
-        <ProfileField name="email" label="Email" type="email" value={form.email} error={errors.email} autoComplete="email" onChange={change} />
-        <ProfileField name="phone" label="Phone (Optional)" type="tel" value={form.phone} error={errors.phone} autoComplete="tel" onChange={change} />
+        <ProfileField name="firstName" label="First Name" value={form.firstName} error={errors.firstName} autoComplete="given-name" maxLength={MAX_LENGTH.name} onChange={change} />
+        <ProfileField name="lastName" label="Last Name" value={form.lastName} error={errors.lastName} autoComplete="family-name" maxLength={MAX_LENGTH.name} onChange={change} />
+        <ProfileField name="email" label="Email" type="email" value={form.email} error={errors.email} autoComplete="email" maxLength={MAX_LENGTH.email} onChange={change} />
+        <ProfileField name="phone" label="Phone (Optional)" type="tel" value={form.phone} error={errors.phone} autoComplete="tel" maxLength={MAX_LENGTH.phone} onChange={change} />
         <ProfileField
           name="bio"
           label="Bio (Optional)"
@@ -98,6 +99,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user:
           value={form.bio}
           error={errors.bio}
           placeholder="Tell us a little about yourself..."
+          maxLength={MAX_LENGTH.bio}
           onChange={change}
         />
       </div>

@@ -9,11 +9,13 @@ interface ProfileFieldProps {
   multiline?: boolean;
   placeholder?: string;
   autoComplete?: string;
+  /** The server's limit for the field (src/shared/limits.ts). */
+  maxLength: number;
   onChange: (name: string, value: string) => void;
 }
 
 /** A labelled input (or textarea) with its error announced beside it. */
-export function ProfileField({ name, label, value, error, type = 'text', multiline, placeholder, autoComplete, onChange }: ProfileFieldProps) {
+export function ProfileField({ name, label, value, error, type = 'text', multiline, placeholder, autoComplete, maxLength, onChange }: ProfileFieldProps) {
   const id = `profile-${name}`;
   const errorId = `${id}-error`;
   const common = {
@@ -22,6 +24,7 @@ export function ProfileField({ name, label, value, error, type = 'text', multili
     value,
     placeholder,
     autoComplete,
+    maxLength,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),

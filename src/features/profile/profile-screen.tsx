@@ -2,13 +2,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { Avatar } from '../../ui/avatar';
 import { LoadError } from './load-error';
+import { LogOutEverywhere } from './log-out-everywhere';
 import { useCurrentUser } from './use-current-user';
 import './profile.css';
 
 // A 401 has already removed the token (src/lib/http.ts); the profile then goes to /login (SPEC section 8).
 const MESSAGES = { noToken: 'No authentication token found', failed: 'Failed to load profile data', redirectOnUnauthorized: true };
 
-/** The read-only profile (/client/profile) with Edit Profile, Referral and Log Out. */
+/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere. */
 export function ProfileScreen() {
   const [current] = useCurrentUser(MESSAGES);
   const navigate = useNavigate();
@@ -67,6 +68,7 @@ export function ProfileScreen() {
               Log Out
             </button>
           </div>
+          <LogOutEverywhere onSignedOut={logOut} onSessionEnded={() => void navigate({ to: '/login', replace: true })} />
         </div>
       ) : null}
     </section>

@@ -47,4 +47,11 @@ describe('sign-up rules (SPEC 5)', () => {
   it('"email input is lower-cased as typed"', () => {
     expect(normalizeSignupEmail('Ada.OBI@Example.NG')).toBe('ada.obi@example.ng');
   });
+
+  it("the phone number follows the profile's and the server's rule: 'Phone number is invalid'", () => {
+    for (const phonenumber of ['+2348012345678', '+234 801 234 5678', '08012345678', '0801-234-5678', '(803) 123 4567']) {
+      expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBeNull();
+    }
+    for (const phonenumber of ['call me', '12345', '+44 20 7946 0958']) expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBe('Phone number is invalid');
+  });
 });

@@ -63,4 +63,12 @@ describe('create task validation (SPEC section 5)', () => {
       serviceName: 'Household Waste Pickup',
     });
   });
+
+  it("an address longer than the server takes (300) is cut to fit, so a paid task is never refused for it", () => {
+    const long = { ...place, address: `${'Plot 7, '.repeat(50)}Lagos` };
+    const price = { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' };
+    const request = createTaskRequest({ place: long, userId: 'u1', serviceType: 'household', price, reference: 'r1' });
+    expect(request.address).toHaveLength(300);
+    expect(long.address.startsWith(request.address)).toBe(true);
+  });
 });

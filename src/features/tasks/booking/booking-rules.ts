@@ -3,6 +3,8 @@
  * when 'Proceed to Payment' is disabled, and the create request built from a paid booking.
  */
 import type { CreateTaskRequest } from '../../../shared/contract';
+import { MAX_LENGTH } from '../../../shared/limits';
+import { clampText } from '../../../shared/validation/text';
 import type { ServicePrice } from '../../../shared/pricing';
 
 export const MESSAGES = {
@@ -83,7 +85,8 @@ export function formatCoordinates(place: Pick<SelectedPlace, 'lat' | 'lng'>): st
 export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string }): CreateTaskRequest {
   const { place, userId, serviceType, price, reference } = input;
   return {
-    address: place.address,
+    // A paid create the server refuses is final, so a place name longer than the server takes is cut to fit.
+    address: clampText(place.address, MAX_LENGTH.address),
     location: { type: 'Point', coordinates: [place.lng, place.lat] },
     amount: price.price,
     unit: price.unit,
