@@ -46,18 +46,36 @@ for (const [layout, viewport] of [
       const answer = await request.post('/client/userdata', { data: { token: client.token } });
       const user = ((await answer.json()) as UserDataAnswer).data;
       expect(user).toMatchObject({ firstname: 'Bola', lastname: 'Adeyemi', email: client.email, phonenumber: '08031234567', bio: 'Recycling in Surulere.' });
-      expect(user.avatar).toMatch(/^data:image\/png;base64,/);
+      // The user's data carries the picture's own URL, not the picture.
+      expect(user.avatar).toMatch(/^\/avatars\/[0-9a-f-]{36}$/);
 
       await page.goto('/client/profile');
       const profile = new ProfilePage(page);
       await expect(profile.value('Phone')).toHaveText('08031234567');
-      await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute('src', /^data:image\/png;base64,/);
+      const shown = page.getByRole('img', { name: "Bola Adeyemi's avatar" });
+      await expect(shown).toHaveAttribute('src', new RegExp(`${user.avatar}$`));
+      await expect.poll(() => shown.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(1);
     });
   });
 }
 
 test.describe('edit profile rules', () => {
   test.use({ viewport: DESKTOP });
+
+  test("a client who signed up with the placeholder's phone form ('+2348012345678') saves the profile as it is", async ({ page, request }) => {
+    const client = await signUpNewClient(request, { phonenumber: '+2348012345678' });
+    const edit = await openEdit(page, client);
+    await expect(edit.phone).toHaveValue('+2348012345678');
+    await edit.bio.fill('Saved with my +234 number.');
+    await edit.save();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(page.getByText('Phone number is invalid')).toHaveCount(0);
+    await edit.phone.fill('+234 803 123 4567');
+    await edit.save();
+    await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+    const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+    expect(user.phonenumber).toBe('+234 803 123 4567');
+  });
 
   test("an invalid phone shows 'Phone number is invalid', nothing is sent, and editing the field clears the error", async ({ page, request }) => {
     const client = await signUpNewClient(request);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { LoginPage } from './page-models/login-page';
 import { ProfilePage } from './page-models/profile-page';
+import type { LoginAnswer } from '../src/shared/contract';
 import { loginDemoClient, storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 
@@ -50,6 +51,22 @@ test('Log Out removes the stored token and goes to /', async ({ page, request })
   await new LoginPage(page).expectShown();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test("'Log out everywhere' ends the session on every device: this one goes to /, another device's token is refused", async ({ page, request }) => {
+  const client = await signUpNewClient(request);
+  const otherDevice = ((await (await request.post('/client/login', { data: { email: client.email, password: client.password } })).json()) as LoginAnswer).data;
+  await signIn(page, client.token);
+  const profile = await new ProfilePage(page).goto();
+  await expect(page.getByText('Signs you out on every phone and computer, this one included.')).toBeVisible();
+  await profile.logOutEverywhereButton.click();
+  await new LoginPage(page).expectShown();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You have been logged out on every device.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  for (const token of [client.token, otherDevice]) {
+    expect((await request.post('/client/userdata', { data: { token } })).status()).toBe(401);
+  }
 });
 
 test('a 401 while loading the profile removes the token and goes to /login', async ({ page }) => {

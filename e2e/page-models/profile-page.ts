@@ -8,12 +8,14 @@ export class ProfilePage {
   readonly editButton: Locator;
   readonly referralButton: Locator;
   readonly logOutButton: Locator;
+  readonly logOutEverywhereButton: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Profile', level: 1 });
     this.editButton = page.getByRole('link', { name: 'Edit Profile' });
     this.referralButton = page.getByRole('link', { name: 'Referral' });
-    this.logOutButton = page.getByRole('button', { name: 'Log Out' });
+    this.logOutButton = page.getByRole('button', { name: 'Log Out', exact: true });
+    this.logOutEverywhereButton = page.getByRole('button', { name: 'Log out everywhere' });
   }
 
   async goto(): Promise<this> {
