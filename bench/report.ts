@@ -5,6 +5,7 @@ import type { OfflineReload } from './offline-reload';
 import type { PageWeights, Weight } from './page-weight';
 import type { Precache } from './precache';
 import type { EndpointLoad, ServerLoad } from './server-load';
+import type { SignupFlood } from './signup-flood';
 
 export interface Budget {
   op: '<=' | '<' | '>=';
@@ -26,6 +27,7 @@ export interface Results {
   offline: OfflineReload;
   chat: ChatPoll;
   load: ServerLoad;
+  flood: SignupFlood;
 }
 
 /** Bytes are shown in kB of 1000 bytes, with one decimal. */
@@ -59,7 +61,7 @@ function loadRows(label: string, load: EndpointLoad): Row[] {
 }
 
 export function toRows(results: Results): Row[] {
-  const { pages, precache, lighthouse, offline, chat, load } = results;
+  const { pages, precache, lighthouse, offline, chat, load, flood } = results;
   return [
     ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 120 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
@@ -75,6 +77,10 @@ export function toRows(results: Results): Row[] {
     ...loadRows('login', load.login),
     ...loadRows('userdata', load.userdata),
     ...loadRows('getMessages', load.getMessages),
+    { figure: 'one user logging in: p99 latency', value: flood.login.p99Ms, unit: 'ms' },
+    { figure: 'the same during 50 sign-ups/s from one address: p99 latency', value: flood.loginDuringFlood.p99Ms, unit: 'ms' },
+    { figure: 'sign-ups of the flood refused (429)', value: flood.flood.refused, unit: '' },
+    { figure: 'sign-ups of the flood sent', value: flood.flood.sent, unit: '' },
   ];
 }
 

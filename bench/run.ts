@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the app into bench/.dist, starts the reference server with demo
  * data on a free loopback port, measures (page weights, precache, Lighthouse, offline
- * reload, chat polling, server load), prints one figure a row, writes bench/results.json,
+ * reload, chat polling, server load, login during a sign-up flood), prints one figure a row, writes bench/results.json,
  * and exits non-zero when a budget is exceeded.
  */
 import { writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { measurePrecache } from './precache';
 import { checkBudgets, formatTable, toRows } from './report';
 import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
+import { measureSignupFlood } from './signup-flood';
 
 const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 
@@ -35,8 +36,10 @@ async function main(): Promise<number> {
     const lighthouse = await measureLighthouse(server.url);
     step('server load (autocannon, 127.0.0.1)');
     const load = await measureServerLoad(server.url);
+    step('login during a sign-up flood (autocannon, 127.0.0.1)');
+    const flood = await measureSignupFlood(server.url);
 
-    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, offline, chat, load };
+    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, offline, chat, load, flood };
     const rows = toRows(results);
     const failures = checkBudgets(rows);
     writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`);
