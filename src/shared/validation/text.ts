@@ -1,16 +1,14 @@
 /**
  * What text the server stores: no control characters (a NUL byte cannot even be stored by
  * PostgreSQL), and no half of a UTF-16 surrogate pair (it cannot be encoded as UTF-8).
- * Multi-line fields (chat, bio) keep their line breaks and tabs. Each pattern is a single
- * character class (or one with a one-character look-around), so it runs in linear time.
+ * Multi-line fields (chat, bio) keep their line breaks and tabs. Each check is a single
+ * character class or one pass over the text, so it runs in linear time.
  */
 
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, minus tab, line feed and carriage return. */
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export type TextProblem = 'control-character' | 'broken-character';
 
@@ -18,8 +16,25 @@ export function hasControlCharacter(value: string, options: { multiline?: boolea
   return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value);
 }
 
+/**
+ * A high surrogate not followed by a low one, or a low one not preceded by a high one. One
+ * pass over the text (String.prototype.isWellFormed where the engine has it, which is faster
+ * still; a look-around pattern was linear too, but several times slower).
+ */
 export function hasBrokenCharacter(value: string): boolean {
-  return LONE_SURROGATE.test(value);
+  const native = (value as { isWellFormed?: () => boolean }).isWellFormed;
+  if (typeof native === 'function') return !native.call(value);
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = value.charCodeAt(index + 1);
+    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      index += 1;
+      continue;
+    }
+    return true;
+  }
+  return false;
 }
 
 /** Why this text cannot be stored, or null when it can. */

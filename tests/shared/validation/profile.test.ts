@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, validateAvatarSize, validateProfile } from '../../../src/shared/validation/profile';
+import { hasBrokenCharacter } from '../../../src/shared/validation/text';
 
 const valid = { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '' };
 
@@ -58,5 +59,17 @@ describe('profile edit rules (SPEC section 5)', () => {
   it("'Image must be less than 2MB'", () => {
     expect(validateAvatarSize(2 * 1024 * 1024)).toBe('Image must be less than 2MB');
     expect(validateAvatarSize(2 * 1024 * 1024 - 1)).toBeUndefined();
+  });
+
+  it('broken UTF-16 is found with or without String.prototype.isWellFormed', () => {
+    const samples: Array<[string, boolean]> = [['emoji \uD83D\uDE00 ok', false], ['high \uD83D alone', true], ['low \uDE00 alone', true], ['ends high \uD83D', true], ['', false]];
+    for (const [text, broken] of samples) expect(hasBrokenCharacter(text), text).toBe(broken);
+    const native = Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed');
+    try {
+      delete (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+      for (const [text, broken] of samples) expect(hasBrokenCharacter(text), text).toBe(broken);
+    } finally {
+      if (native) Object.defineProperty(String.prototype, 'isWellFormed', native);
+    }
   });
 });
