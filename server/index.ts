@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import type { RateLimits } from './http/rate-limit';
+import { DataFolderInUse } from './db/data-lock';
 
 export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -93,8 +94,15 @@ export function closeOnSignals(running: RunningServer): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** A start refused for a reason the operator must act on is one clear line, not a stack trace. */
+export function reportStartFailure(error: unknown): never {
+  if (!(error instanceof DataFolderInUse)) throw error;
+  console.error(`[server] ${error.message}`);
+  process.exit(1);
+}
+
 if (isMain()) {
-  const running = await startServer();
+  const running = await startServer().catch(reportStartFailure);
   closeOnSignals(running);
   console.log(`[server] listening on ${running.url}`);
 }

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/demo';
-import { DEFAULT_DIST_DIR, closeOnSignals, startServer } from './index';
+import { DEFAULT_DIST_DIR, closeOnSignals, reportStartFailure, startServer } from './index';
 
 const ROOT = resolve(DEFAULT_DIST_DIR, '..');
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
@@ -29,7 +29,7 @@ async function buildIfNeeded(): Promise<void> {
 const startedAt = Date.now();
 process.env.DEMO ??= '1';
 await buildIfNeeded();
-const running = await startServer();
+const running = await startServer().catch(reportStartFailure);
 closeOnSignals(running);
 const demo = running.config.demo;
 console.log(`
