@@ -12,24 +12,34 @@ import { badRequest, conflict, forbidden } from '../http/errors';
 import { id, readJson, requiredText } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { claimPaymentUse, findPaymentUse } from '../db/payments';
+import { isInNigeria } from '../../src/shared/geo';
+import {
+  ADDRESS_DETAILS_CONTROL_CHARACTERS,
+  ADDRESS_DETAILS_MAX_LENGTH,
+  ADDRESS_DETAILS_TOO_LONG,
+  hasForbiddenControlCharacters,
+  normalizeAddressDetails,
+} from '../../src/shared/validation/address-details';
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, insertTask, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
 import { REFERENCE_ALREADY_USED, nairaToKobo, paymentReference, requireVerifiedPayment } from '../payments/check';
-
-/** Nigeria's bounding box, roughly: enough to catch swapped or foreign coordinates. */
-const NIGERIA = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 15.0 };
-
-function isInNigeria(lng: number, lat: number): boolean {
-  return lat >= NIGERIA.minLat && lat <= NIGERIA.maxLat && lng >= NIGERIA.minLng && lng <= NIGERIA.maxLng;
-}
 
 const geoPoint = z.object({
   type: z.literal('Point'),
   coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
 });
 
+/** Optional house number, gate, landmark: the length first (a pipe: nothing else runs on a long string), then no control characters but line breaks. */
+const addressDetails = z
+  .string()
+  .max(ADDRESS_DETAILS_MAX_LENGTH, ADDRESS_DETAILS_TOO_LONG)
+  .pipe(z.string().refine((text) => !hasForbiddenControlCharacters(text), ADDRESS_DETAILS_CONTROL_CHARACTERS))
+  .transform(normalizeAddressDetails);
+
 const createTaskSchema = z.object({
   address: requiredText(500),
+  // Older clients omit it.
+  addressDetails: addressDetails.optional(),
   location: geoPoint,
   amount: z.number().nonnegative(),
   // unit and serviceName are the client's display copies; the stored ones come from the price list.
@@ -66,7 +76,7 @@ taskRoutes.post('/client/create', async (c) => {
   const body = await readJson(c, createTaskSchema);
   if (body.user !== callerId) throw forbidden('You can only create tasks for yourself');
   const [lng, lat] = body.location.coordinates;
-  if (!isInNigeria(lng, lat)) throw badRequest('Location must be in Nigeria');
+  if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');
 
   // A replay answers before any price or provider check: the task is already paid for.
   const replay = await earlierUseOf(db, body.reference, callerId);
@@ -86,6 +96,7 @@ taskRoutes.post('/client/create', async (c) => {
       userId: callerId,
       reference: body.reference,
       address: body.address,
+      addressDetails: body.addressDetails ?? '',
       lng,
       lat,
       datetime: now(),

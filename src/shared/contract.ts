@@ -63,6 +63,11 @@ export interface Task {
   status: TaskStatus;
   reference: string;
   address: string;
+  /**
+   * House number, gate, landmark: what the driver needs besides the address ('' when none).
+   * Optional in the type: answers kept on a device from before it existed lack it.
+   */
+  addressDetails?: string;
   location: GeoPoint;
   datetime: IsoDate;
   /** The service key (e.g. `household`). */
@@ -178,6 +183,8 @@ export type PricingAnswer = DataAnswer<PricingItem[]>;
 /** POST /client/create: idempotent by payment `reference`. */
 export interface CreateTaskRequest {
   address: string;
+  /** Optional, at most 200 characters, no control characters but line breaks (src/shared/validation/address-details.ts); older clients omit it. */
+  addressDetails?: string;
   location: GeoPoint;
   /** Naira; the server checks it against its price list and the verified payment. */
   amount: number;

@@ -14,6 +14,14 @@ export const CITY_DRIVING_SPEED_KMH = 25;
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
+/** Nigeria's bounding box, roughly: enough to catch swapped or foreign coordinates. */
+export const NIGERIA_BOUNDS = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 15.0 } as const;
+
+/** Whether a point lies in Nigeria's bounding box (the server refuses tasks elsewhere). */
+export function isInNigeria({ lat, lng }: LatLng): boolean {
+  return lat >= NIGERIA_BOUNDS.minLat && lat <= NIGERIA_BOUNDS.maxLat && lng >= NIGERIA_BOUNDS.minLng && lng <= NIGERIA_BOUNDS.maxLng;
+}
+
 /** Great-circle distance in metres. */
 export function haversineMeters(a: LatLng, b: LatLng): number {
   const dLat = radians(b.lat - a.lat);
