@@ -22,6 +22,11 @@ export function isInNigeria({ lat, lng }: LatLng): boolean {
   return lat >= NIGERIA_BOUNDS.minLat && lat <= NIGERIA_BOUNDS.maxLat && lng >= NIGERIA_BOUNDS.minLng && lng <= NIGERIA_BOUNDS.maxLng;
 }
 
+/** The label of a point no place name is known for (yet): 'Pinned location 6.509500, 3.371100'. */
+export function pinnedPointLabel({ lat, lng }: LatLng): string {
+  return `Pinned location ${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+}
+
 /** Great-circle distance in metres. */
 export function haversineMeters(a: LatLng, b: LatLng): number {
   const dLat = radians(b.lat - a.lat);
