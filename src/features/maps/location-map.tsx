@@ -56,7 +56,8 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
   };
 
   return (
-    <>
+    // data-tile-status: 'waiting', 'loaded' or 'failed', for the end-to-end tests and for looking at a page.
+    <div className="location-map-frame" data-tile-status={tiles}>
       <MapView
         ref={map}
         mapLib={maplibregl}
@@ -85,6 +86,6 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
         </Marker>
       </MapView>
       {tiles === 'failed' ? <MapUnavailableNotice address={address} /> : null}
-    </>
+    </div>
   );
 }
