@@ -36,6 +36,8 @@ for (const viewport of [
 
   test.describe(`precise location at ${size}`, () => {
     test.use({ viewport });
+    // Some journeys sign up, pay, and open three screens: a loaded machine needs more than 30 s.
+    test.describe.configure({ timeout: 60_000 });
 
     test.describe('with location shared', () => {
       test.use({ geolocation: YABA, permissions: ['geolocation'] });
