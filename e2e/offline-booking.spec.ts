@@ -15,7 +15,7 @@ test.describe('offline: a paid task is never lost', () => {
     await storeToken(page, client.token);
     await page.goto('/client/create');
     const booking = new CreateTaskPage(page);
-    await booking.expectShown('Default Service');
+    await booking.pickService('Household Waste Pickup');
     await booking.chooseAddress('Ikeja', /^Ikeja/);
 
     // The device loses its network at the moment the create request leaves, after the payment went through.
@@ -26,9 +26,9 @@ test.describe('offline: a paid task is never lost', () => {
       await page.context().setOffline(true);
       await route.abort('internetdisconnected');
     });
-    await (await booking.proceed()).pay('3,000');
+    await (await booking.proceed()).pay('1,500');
     await expect(page.locator('.Toastify').getByText('Your payment is safe')).toBeVisible();
-    await expect(page.locator('.Toastify').getByText('Your Default Service task will be created as soon as your connection is back.')).toBeVisible();
+    await expect(page.locator('.Toastify').getByText('Your Household Waste Pickup task will be created as soon as your connection is back.')).toBeVisible();
     await goOffline(page);
     expect(await countInStore(page, 'pendingTasks')).toBe(1);
     expect(await tasksOnServer(request, client)).toHaveLength(0);
@@ -52,6 +52,6 @@ test.describe('offline: a paid task is never lost', () => {
     await page.waitForTimeout(1000);
     const tasks = await tasksOnServer(request, client);
     expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ type: 'default', amount: 3000, address: 'Ikeja, Lagos State, Nigeria' });
+    expect(tasks[0]).toMatchObject({ type: 'household', amount: 1500, address: 'Ikeja, Lagos State, Nigeria' });
   });
 });

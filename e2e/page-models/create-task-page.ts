@@ -28,7 +28,10 @@ export class TestCheckout {
   }
 }
 
-/** Create a task (/client/create): address search, map, Task Summary and Proceed to Payment. */
+/**
+ * Create a task (/client/create): address search, current location, map (pin, tap, tiles),
+ * address details, Task Summary and Proceed to Payment; opened directly, the service picker.
+ */
 export class CreateTaskPage {
   readonly addressInput: Locator;
   readonly options: Locator;
@@ -37,6 +40,15 @@ export class CreateTaskPage {
   readonly mapPlaceholder: Locator;
   readonly summary: Locator;
   readonly proceedButton: Locator;
+  readonly currentLocationButton: Locator;
+  readonly locationError: Locator;
+  readonly addressDetails: Locator;
+  readonly noPlacesFound: Locator;
+  readonly noPlacesHint: Locator;
+  readonly map: Locator;
+  readonly mapCanvas: Locator;
+  readonly mapUnavailable: Locator;
+  readonly servicePickerHeading: Locator;
 
   constructor(readonly page: Page) {
     this.addressInput = page.getByRole('combobox', { name: 'Address' });
@@ -46,12 +58,66 @@ export class CreateTaskPage {
     this.mapPlaceholder = page.getByText('Please type an address above to see the map');
     this.summary = page.getByRole('region', { name: 'Task Summary' });
     this.proceedButton = page.getByRole('button', { name: /^(Proceed to Payment|Processing\.\.\.)$/ });
+    this.currentLocationButton = page.getByRole('button', { name: /^(Use my current location|Finding your location\.\.\.)$/ });
+    this.locationError = page.locator('.current-location').getByRole('alert');
+    this.addressDetails = page.getByRole('textbox', { name: /^Address details/ });
+    this.noPlacesFound = page.getByText('No places found', { exact: true });
+    this.noPlacesHint = page.getByText('Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.');
+    this.map = page.getByRole('region', { name: 'Map' });
+    this.mapCanvas = this.map.locator('canvas.maplibregl-canvas');
+    this.mapUnavailable = this.map.getByRole('status').filter({ hasText: 'Map unavailable - showing approximate position' });
+    this.servicePickerHeading = page.getByRole('heading', { name: 'Choose a Service', level: 1 });
   }
 
   async expectShown(serviceName: string): Promise<this> {
     await expect(this.page).toHaveURL(/\/client\/create$/);
     await expect(this.page.getByRole('heading', { name: `${serviceName} Task`, level: 1 })).toBeVisible();
     return this;
+  }
+
+  /** On a direct visit (no service chosen on the dashboard): chooses one in the picker. */
+  async pickService(serviceName: string): Promise<this> {
+    await expect(this.servicePickerHeading).toBeVisible();
+    await this.page.getByRole('button', { name: serviceName, exact: true }).click();
+    return this.expectShown(serviceName);
+  }
+
+  /** The chosen point as numbers, from the coordinates shown ('6.596500, 3.342100'). */
+  async chosenPoint(): Promise<{ lat: number; lng: number }> {
+    const [lat, lng] = (await this.coordinates.innerText()).split(',').map(Number);
+    return { lat: lat!, lng: lng! };
+  }
+
+  /** Waits until MapLibre has drawn its canvas (WebGL in headless Chromium) and the pin is on it. */
+  async waitForMap(): Promise<void> {
+    await expect(this.mapCanvas).toBeVisible();
+    await expect(this.map.locator('.maplibregl-marker')).toBeVisible();
+    await expect(this.map.locator('[data-tile-status]')).not.toHaveAttribute('data-tile-status', 'waiting', { timeout: 15_000 });
+  }
+
+  /** Drags the pin by (dx, dy) pixels with the mouse. */
+  async dragPin(dx: number, dy: number): Promise<void> {
+    const pin = (await this.map.locator('.maplibregl-marker').boundingBox())!;
+    // Grab the pin's head, well inside its element.
+    const x = pin.x + pin.width / 2;
+    const y = pin.y + pin.height / 3;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
+    await this.page.mouse.move(x + dx, y + dy, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  /** Taps the map (dx, dy) pixels from its centre. */
+  async tapMap(dx: number, dy: number): Promise<void> {
+    const box = (await this.mapCanvas.boundingBox())!;
+    await this.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+  }
+
+  /** Where the pin's tip is, relative to the map's centre (the pin is anchored at its bottom). */
+  async pinOffsetFromCentre(): Promise<{ dx: number; dy: number }> {
+    const [pin, map] = await Promise.all([this.map.locator('.maplibregl-marker').boundingBox(), this.mapCanvas.boundingBox()]);
+    return { dx: pin!.x + pin!.width / 2 - (map!.x + map!.width / 2), dy: pin!.y + pin!.height - (map!.y + map!.height / 2) };
   }
 
   /** The value after a Task Summary label (Service Type, Price, Pricing Unit). */

@@ -20,8 +20,9 @@ export class HistoryPage {
     return this.page.getByRole('article', { name: `#${reference}` });
   }
 
-  /** The value shown after a label (Address, Coordinates, Driver, Date, Amount) in a card. */
+  /** The value shown after a label (Address, Address details, Coordinates, Driver, Date, Amount) in a card. */
   field(card: Locator, label: string): Locator {
-    return card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    // The whole label: 'Address' is not 'Address details'.
+    return card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
   }
 }

@@ -45,6 +45,26 @@ export async function createAssignedTask(request: APIRequestContext, driver = { 
   return { client, task: { ...task, driverId, status: 'driver-assigned' }, driverId, driver };
 }
 
+/** Adds a driver in Yaba and assigns it to the task (a task booked through the screen), as an operator would. */
+export async function assignNewDriver(request: APIRequestContext, taskId: string, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<string> {
+  const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
+  expect(added.status(), await added.text()).toBe(201);
+  const driverId = ((await added.json()) as { data: { id: string } }).data.id;
+  const assigned = await request.post(`/ops/tasks/${taskId}/assign`, { headers: opsHeaders(), data: { driverId } });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  return driverId;
+}
+
+/** `npm run ops -- tasks`: the operator's (and driver's) view of a task, through the ops API. */
+export async function opsTask(request: APIRequestContext, taskId: string): Promise<{ address: string; addressDetails: string }> {
+  const listed = await request.get('/ops/tasks', { headers: opsHeaders() });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const tasks = ((await listed.json()) as { data: { id: string; address: string; addressDetails: string }[] }).data;
+  const task = tasks.find((candidate) => candidate.id === taskId);
+  if (!task) throw new Error(`task ${taskId} is not in the ops listing`);
+  return task;
+}
+
 /** `npm run ops -- move <driverId> <lat> <lng>` through the ops API. */
 export async function moveDriver(request: APIRequestContext, driverId: string, to: Place): Promise<void> {
   const moved = await request.put(`/ops/drivers/${driverId}/location`, { headers: opsHeaders(), data: to });

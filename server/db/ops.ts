@@ -14,6 +14,7 @@ export interface OpsTaskRow {
   status: TaskStatus;
   reference: string;
   address: string;
+  address_details: string;
   lat: number;
   lng: number;
   datetime: Date | string;
@@ -43,7 +44,7 @@ export interface OpsDriverRow {
   active_tasks: number;
 }
 
-const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.lat, t.lng, t.datetime, t.type, t.service_name,
+const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
     t.amount, t.unit, t.confirmation_code, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
@@ -149,13 +150,14 @@ export interface WaitingTaskRow {
   lat: number;
   lng: number;
   address: string;
+  address_details: string;
   client_firstname: string;
 }
 
 /** Paid (a 'task' payment use for its reference) pending tasks without a driver, created before `createdBefore`. */
 export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date): Promise<WaitingTaskRow[]> {
   return db.query<WaitingTaskRow>(
-    `select t.id, t.lat, t.lng, t.address, u.firstname as client_firstname
+    `select t.id, t.lat, t.lng, t.address, t.address_details, u.firstname as client_firstname
        from tasks t join users u on u.id = t.user_id
       where t.status = 'pending' and t.driver_id is null and t.created_at <= $1
         and exists (select 1 from payment_uses p where p.reference = t.reference and p.purpose = 'task')

@@ -8,6 +8,8 @@ export interface TaskRow {
   status: string;
   reference: string;
   address: string;
+  /** Absent only before migration 005. */
+  address_details?: string | null;
   lng: number | string;
   lat: number | string;
   datetime: Date | string;
@@ -33,6 +35,7 @@ export function toTask(row: TaskRow): Task {
     status: row.status as TaskStatus,
     reference: row.reference,
     address: row.address,
+    addressDetails: row.address_details ?? '',
     location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
     datetime: new Date(row.datetime).toISOString(),
     type: row.type,
@@ -69,6 +72,8 @@ export interface NewTask {
   userId: string;
   reference: string;
   address: string;
+  /** '' when none. */
+  addressDetails: string;
   lng: number;
   lat: number;
   datetime: Date;
@@ -81,8 +86,8 @@ export interface NewTask {
 
 export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   await db.query(
-    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit, confirmation_code)
-     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [task.id, task.userId, task.reference, task.address, task.lng, task.lat, task.datetime, task.type, task.serviceName, task.amount, task.unit, task.confirmationCode],
+    `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name, amount, unit, confirmation_code)
+     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [task.id, task.userId, task.reference, task.address, task.addressDetails, task.lng, task.lat, task.datetime, task.type, task.serviceName, task.amount, task.unit, task.confirmationCode],
   );
 }

@@ -42,6 +42,8 @@ export interface OpsTask {
   amount: number;
   unit: string;
   address: string;
+  /** House number, gate, landmark ('' when none). */
+  addressDetails: string;
   lat: number;
   lng: number;
   datetime: string;
@@ -78,6 +80,7 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     amount: Number(row.amount),
     unit: row.unit,
     address: row.address,
+    addressDetails: row.address_details ?? '',
     lat: Number(row.lat),
     lng: Number(row.lng),
     datetime: new Date(row.datetime).toISOString(),

@@ -13,6 +13,9 @@ export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** Address details may span lines; a table row may not. */
+export const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');
+
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
@@ -21,7 +24,7 @@ export function table(headers: string[], rows: string[][]): string {
 
 export function tasksTable(tasks: OpsTask[]): string {
   return table(
-    ['ID', 'STATUS', 'SERVICE', 'AMOUNT', 'CLIENT', 'DRIVER', 'BOOKED (LAGOS)', 'ADDRESS'],
+    ['ID', 'STATUS', 'SERVICE', 'AMOUNT', 'CLIENT', 'DRIVER', 'BOOKED (LAGOS)', 'ADDRESS', 'DETAILS (GATE, LANDMARK)'],
     tasks.map((task) => [
       shortId(task.id),
       task.status,
@@ -31,6 +34,7 @@ export function tasksTable(tasks: OpsTask[]): string {
       task.driver ? `${task.driver.name} (${shortId(task.driver.id)})` : '-',
       lagosDate(task.datetime),
       clip(task.address, 48),
+      clip(oneLine(task.addressDetails) || '-', 60),
     ]),
   );
 }

@@ -10,6 +10,7 @@
 import type { AppDeps } from '../context';
 import * as sql from '../db/ops';
 import { haversineMeters } from '../../src/shared/geo';
+import { oneLine } from './format';
 
 export interface SimulatorOptions {
   intervalMs?: number;
@@ -87,7 +88,7 @@ async function assignWaitingTasks(deps: AppDeps, createdBefore: Date): Promise<v
       await sql.insertDriverMessage(
         tx,
         task.id,
-        `Hello ${task.client_firstname}, I'm ${driver.firstname}, your GreenPick driver. I'm ${describeDistance(distance)} away and on my way to ${task.address}.`,
+        greeting(task.client_firstname, driver.firstname, describeDistance(distance), task.address, task.address_details),
       );
       return true;
     });
@@ -129,6 +130,17 @@ async function answerMessages(deps: AppDeps): Promise<void> {
     const reply = REPLIES[Number(row.driver_messages) % REPLIES.length](distance);
     await sql.insertDriverMessage(deps.db, row.task_id, reply);
   }
+}
+
+/**
+ * The driver's first message: where it is going, and the client's directions when there are
+ * some, so the client sees that the driver has them. An address from a dropped pin reads
+ * 'Near Yaba, Lagos': the driver goes 'to you, near Yaba, Lagos'.
+ */
+export function greeting(clientName: string, driverName: string, distance: string, address: string, addressDetails = ''): string {
+  const destination = /^near /i.test(address) ? `you, near ${address.slice(5)}` : address;
+  const details = oneLine(addressDetails);
+  return `Hello ${clientName}, I'm ${driverName}, your GreenPick driver. I'm ${distance} away and on my way to ${destination}.${details ? ` I'll look for: ${details}.` : ''}`.replace(/\.\.$/, '.');
 }
 
 // ---- geometry ----

@@ -12,16 +12,10 @@ import { badRequest, conflict, forbidden } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { claimPaymentUse, findPaymentUse } from '../db/payments';
+import { isInNigeria } from '../../src/shared/geo';
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, insertTask, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
 import { REFERENCE_ALREADY_USED, nairaToKobo, requireVerifiedPayment } from '../payments/check';
-
-/** Nigeria's bounding box, roughly: enough to catch swapped or foreign coordinates. */
-const NIGERIA = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 15.0 };
-
-function isInNigeria(lng: number, lat: number): boolean {
-  return lat >= NIGERIA.minLat && lat <= NIGERIA.maxLat && lng >= NIGERIA.minLng && lng <= NIGERIA.maxLng;
-}
 
 export const taskRoutes = new Hono<AppEnv>();
 
@@ -49,7 +43,7 @@ taskRoutes.post('/client/create', async (c) => {
   const body = await readJson(c, createTaskSchema);
   if (body.user !== callerId) throw forbidden('You can only create tasks for yourself');
   const [lng, lat] = body.location.coordinates;
-  if (!isInNigeria(lng, lat)) throw badRequest('Location must be in Nigeria');
+  if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');
 
   // A replay answers before any price or provider check: the task is already paid for.
   const replay = await earlierUseOf(db, body.reference, callerId);
@@ -69,6 +63,7 @@ taskRoutes.post('/client/create', async (c) => {
       userId: callerId,
       reference: body.reference,
       address: body.address,
+      addressDetails: body.addressDetails ?? '',
       lng,
       lat,
       datetime: now(),

@@ -78,6 +78,11 @@ export interface Task {
   status: TaskStatus;
   reference: string;
   address: string;
+  /**
+   * House number, gate, landmark: what the driver needs besides the address ('' when none).
+   * Optional in the type: answers kept on a device from before it existed lack it.
+   */
+  addressDetails?: string;
   location: GeoPoint;
   datetime: IsoDate;
   /** The service key (e.g. `household`). */

@@ -14,6 +14,19 @@ export const CITY_DRIVING_SPEED_KMH = 25;
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
+/** Nigeria's bounding box, roughly: enough to catch swapped or foreign coordinates. */
+export const NIGERIA_BOUNDS = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 15.0 } as const;
+
+/** Whether a point lies in Nigeria's bounding box (the server refuses tasks elsewhere). */
+export function isInNigeria({ lat, lng }: LatLng): boolean {
+  return lat >= NIGERIA_BOUNDS.minLat && lat <= NIGERIA_BOUNDS.maxLat && lng >= NIGERIA_BOUNDS.minLng && lng <= NIGERIA_BOUNDS.maxLng;
+}
+
+/** The label of a point no place name is known for (yet): 'Pinned location 6.509500, 3.371100'. */
+export function pinnedPointLabel({ lat, lng }: LatLng): string {
+  return `Pinned location ${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+}
+
 /** Great-circle distance in metres. */
 export function haversineMeters(a: LatLng, b: LatLng): number {
   const dLat = radians(b.lat - a.lat);

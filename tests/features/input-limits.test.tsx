@@ -51,7 +51,7 @@ describe("inputs' maxLength equal the server's limits", () => {
   });
 
   it('address search', () => {
-    render(<AddressSearch search={{ suggest: async () => [], choose: async () => ({ address: '', location: { lat: 0, lng: 0 } }) }} onChoose={() => {}} />);
+    render(<AddressSearch search={{ suggest: async () => [], choose: async () => ({ address: '', location: { lat: 0, lng: 0 } }), describe: async () => '' }} onChoose={() => {}} />);
     expect(maxLengthOf(screen.getByRole('combobox', { name: 'Address' }))).toBe(MAX_LENGTH.address);
   });
 

@@ -32,6 +32,7 @@ export interface TaskFixture {
   createdAt?: Date;
   /** Records the reference in payment_uses, as a paid task has it. */
   paid?: boolean;
+  addressDetails?: string;
 }
 
 export async function insertTask(db: Queryable, userId: string, fixture: TaskFixture = {}): Promise<string> {
@@ -43,10 +44,10 @@ export async function insertTask(db: Queryable, userId: string, fixture: TaskFix
   }
   await db.query(
     `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
-                        confirmation_code, driver_id, created_at)
+                        confirmation_code, driver_id, created_at, address_details)
      values ($1, $2, $3, $4, '3 Awolowo Road, Ikoyi, Lagos', $5, $6, $7, 'household', 'Household Waste Pickup', 1500, 'per pickup',
-             '123456', $8, $7)`,
-    [id, userId, fixture.status ?? 'pending', reference, fixture.lng ?? 3.4305, fixture.lat ?? 6.447, createdAt, fixture.driverId ?? null],
+             '123456', $8, $7, $9)`,
+    [id, userId, fixture.status ?? 'pending', reference, fixture.lng ?? 3.4305, fixture.lat ?? 6.447, createdAt, fixture.driverId ?? null, fixture.addressDetails ?? ''],
   );
   return id;
 }

@@ -50,7 +50,17 @@ describe('the demo driver simulator: assignment', () => {
     expect(chat).toHaveLength(1);
     expect(chat[0].sender).toBe('driver');
     expect(chat[0].content).toMatch(/^Hello Kelechi, I'm Tunde/);
+    expect(chat[0].content).not.toContain("I'll look for");
     expect(far).not.toBe(near);
+  });
+
+  it("the greeting repeats the client's address details, so the client sees the driver has them", async () => {
+    const client = await insertClient(db(), { firstname: 'Kelechi' });
+    await insertDriver(db(), { lat: 6.4478, lng: 3.4723 }, 'Tunde');
+    const waiting = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(10), addressDetails: 'Blue gate\nopposite the mosque' });
+    await simulator.tick();
+    const [hello] = await messages(waiting);
+    expect(hello.content).toMatch(/on my way to 3 Awolowo Road, Ikoyi, Lagos\. I'll look for: Blue gate, opposite the mosque\.$/);
   });
 
   it('leaves a task younger than assignAfterMs, and an unpaid one, pending', async () => {

@@ -32,6 +32,7 @@ describe('POST /client/task: the client\'s tasks, oldest first', () => {
       status: 'pending',
       reference: first.reference,
       address: '12 Admiralty Way, Lekki, Lagos',
+      addressDetails: '',
       location: { type: 'Point', coordinates: [3.4723, 6.4474] },
       datetime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       type: 'household',

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
 import './maps.css';
@@ -7,15 +7,20 @@ export interface AddressSearchProps {
   search: PlaceSearch;
   /** A chosen place; `location` is null when it has no geometry. */
   onChoose: (choice: PlaceChoice) => void;
+  /** The address of the place as it is now: shown in the input when it changes (a moved pin, the device's location). */
+  selectedAddress?: string;
   label?: string;
 }
+
+export const NO_PLACES_FOUND = 'No places found';
+export const NO_PLACES_HINT = 'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.';
 
 /**
  * The address search: an ARIA 1.2 combobox with a list of suggestions (Up/Down move,
  * Enter chooses, Escape closes). Pressing Enter on typed text that is not a suggestion
  * chooses a place without geometry, which the screen refuses.
  */
-export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSearchProps) {
+export function AddressSearch({ search, onChoose, selectedAddress, label = 'Address' }: AddressSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
@@ -28,6 +33,18 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
   const [status, setStatus] = useState('');
   const latestQuery = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (selectedAddress === undefined) return;
+    // The place changed elsewhere: its address replaces the typed text, and a search under way is dropped.
+    latestQuery.current += 1;
+    clearTimeout(debounce.current);
+    setText(selectedAddress);
+    setIsSearching(false);
+    setIsOpen(false);
+    setStatus('');
+    setError(null);
+  }, [selectedAddress]);
 
   const lookUp = (query: string) => {
     const ticket = ++latestQuery.current;
@@ -49,7 +66,7 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
           setOptions(found);
           setActiveIndex(-1);
           setIsOpen(true);
-          setStatus(found.length === 0 ? 'No places found' : `${found.length} ${found.length === 1 ? 'place' : 'places'} found`);
+          setStatus(found.length === 0 ? NO_PLACES_FOUND : `${found.length} ${found.length === 1 ? 'place' : 'places'} found`);
         },
         (failure: unknown) => {
           if (ticket !== latestQuery.current) return;
@@ -156,9 +173,17 @@ export function AddressSearch({ search, onChoose, label = 'Address' }: AddressSe
           </li>
         ))}
       </ul>
-      <p className="sr-only" aria-live="polite">
-        {status}
-      </p>
+      {/* One live region: counts are only announced; 'No places found' is shown to everyone, with what to do instead. */}
+      <div className={status === NO_PLACES_FOUND ? 'address-search-empty' : 'sr-only'} aria-live="polite">
+        {status === NO_PLACES_FOUND ? (
+          <>
+            <p className="address-search-empty-title">{NO_PLACES_FOUND}</p>
+            <p className="address-search-empty-hint">{NO_PLACES_HINT}</p>
+          </>
+        ) : (
+          status
+        )}
+      </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="address-search-error">
           {error}

@@ -1,6 +1,8 @@
 /** The offline adapter: fetches the gazetteer file once, on first use, and searches it in memory. */
+import { pinnedPointLabel } from '../../shared/geo';
 import { GAZETTEER_LOAD_FAILED, type PlaceSearch } from './place-search';
-import { addressOf, readGazetteer, searchGazetteer, toSuggestion, type GazetteerPlace } from './gazetteer';
+import { addressOf, houseNumberOf, readGazetteer, searchGazetteer, toSuggestion, type GazetteerPlace } from './gazetteer';
+import { labelOfPoint } from './nearest-place';
 
 export const GAZETTEER_URL = `${import.meta.env.BASE_URL}data/ng-places.json`;
 
@@ -20,11 +22,21 @@ export function createGazetteerSearch(load: () => Promise<unknown> = () => fetch
   };
   return {
     async suggest(query) {
-      return searchGazetteer(await getPlaces(), query).map(toSuggestion);
+      const houseNumber = houseNumberOf(query);
+      return searchGazetteer(await getPlaces(), query).map((place) => toSuggestion(place, houseNumber));
     },
     async choose(suggestion) {
-      const place = (await getPlaces()).find((candidate) => candidate.id === suggestion.id);
-      return place ? { address: addressOf(place), location: { lat: place.lat, lng: place.lng } } : { address: suggestion.primary, location: null };
+      const [id, houseNumber = ''] = suggestion.id.split('#');
+      const place = (await getPlaces()).find((candidate) => candidate.id === id);
+      return place ? { address: addressOf(place, houseNumber), location: { lat: place.lat, lng: place.lng } } : { address: suggestion.primary, location: null };
+    },
+    async describe(point) {
+      try {
+        return labelOfPoint(await getPlaces(), point) ?? pinnedPointLabel(point);
+      } catch {
+        // No list of places (first visit, offline): the coordinates still say where.
+        return pinnedPointLabel(point);
+      }
     },
   };
 }

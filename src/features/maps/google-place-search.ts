@@ -5,7 +5,7 @@
  * (geometry). The Maps script loads on first use through @googlemaps/js-api-loader.
  */
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import { GOOGLE_MAPS_LOAD_FAILED, type PlaceSearch } from './place-search';
+import { GOOGLE_MAPS_LOAD_FAILED, type LatLng, type PlaceSearch } from './place-search';
 
 export const AUTOCOMPLETE_OPTIONS = { componentRestrictions: { country: 'ng' }, types: ['geocode', 'establishment'] } as const;
 
@@ -25,7 +25,8 @@ export function loadGooglePlaces(key: string): () => Promise<PlacesLibrary> {
   };
 }
 
-export function createGooglePlaceSearch(load: () => Promise<PlacesLibrary>): PlaceSearch {
+/** `describe` labels a point (Google reverse geocoding, see google-reverse-geocode.ts). */
+export function createGooglePlaceSearch(load: () => Promise<PlacesLibrary>, describe: (point: LatLng) => Promise<string>): PlaceSearch {
   let session: google.maps.places.AutocompleteSessionToken | undefined;
   return {
     async suggest(query) {
@@ -50,5 +51,6 @@ export function createGooglePlaceSearch(load: () => Promise<PlacesLibrary>): Pla
       const location = place?.geometry?.location;
       return { address, location: location ? { lat: location.lat(), lng: location.lng() } : null };
     },
+    describe,
   };
 }

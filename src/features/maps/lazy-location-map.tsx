@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, type ReactNode } from 'react';
 import { LocationMarker } from './location-marker';
-import type { LatLng } from './place-search';
+import type { LocationMapProps } from './location-map';
+import { MapUnavailableNotice } from './map-unavailable-notice';
 import './maps.css';
 
 const LocationMap = lazy(() => import('./location-map'));
@@ -10,16 +11,17 @@ export function prefetchLocationMap(): void {
   void import('./location-map').catch(() => undefined);
 }
 
-/** Without WebGL (or if MapLibre fails to load) the marker still shows, on the plain background. */
-function PlainMap() {
+/** While MapLibre loads, and without WebGL (or if MapLibre fails to load), the marker still shows on the plain background. */
+function PlainMap({ unavailable, address }: { unavailable?: boolean; address?: string }) {
   return (
     <div className="plain-map">
       <LocationMarker />
+      {unavailable ? <MapUnavailableNotice address={address} /> : null}
     </div>
   );
 }
 
-class MapErrorBoundary extends Component<{ children: ReactNode }, { hasError: boolean }> {
+class MapErrorBoundary extends Component<{ address?: string; children: ReactNode }, { hasError: boolean }> {
   state = { hasError: false };
 
   static getDerivedStateFromError() {
@@ -27,17 +29,17 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { hasError: bo
   }
 
   render() {
-    return this.state.hasError ? <PlainMap /> : this.props.children;
+    return this.state.hasError ? <PlainMap unavailable address={this.props.address} /> : this.props.children;
   }
 }
 
-/** The map of a chosen place, loaded on demand. */
-export function LazyLocationMap({ location }: { location: LatLng }) {
+/** The map of a chosen place, loaded on demand; with `onMove`, the pin can be dragged and the map tapped. */
+export function LazyLocationMap(props: LocationMapProps) {
   return (
     <div className="location-map">
-      <MapErrorBoundary>
+      <MapErrorBoundary address={props.address}>
         <Suspense fallback={<PlainMap />}>
-          <LocationMap location={location} />
+          <LocationMap {...props} />
         </Suspense>
       </MapErrorBoundary>
     </div>

@@ -1,41 +1,91 @@
 /**
  * The MapLibre map of a chosen place (react-map-gl). Loaded lazily (see lazy-location-map),
- * so only map screens download MapLibre. Tiles that cannot load leave the plain background;
- * the marker is a DOM element and always shows.
+ * so only map screens download MapLibre. The pin can be dragged and a tap on the map moves
+ * it (`onMove`; a point the screen refuses puts the pin back). Tiles that cannot load leave
+ * the plain background with 'Map unavailable - showing approximate position' and the
+ * address; the marker is a DOM element and always shows.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import MapView, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { LocationMarker } from './location-marker';
+import { MapUnavailableNotice } from './map-unavailable-notice';
 import { SELECTION_ZOOM, mapStyle } from './map-style';
 import type { LatLng } from './place-search';
+import { TILE_WAIT_MS, nextTileStatus, type TileEvent, type TileStatus } from './tile-status';
 
 maplibregl.setWorkerUrl(workerUrl);
 
-export default function LocationMap({ location }: { location: LatLng }) {
+export interface LocationMapProps {
+  location: LatLng;
+  /** Shown over the map when its tiles cannot load. */
+  address?: string;
+  /** The pin was dragged or the map tapped; false when the screen refuses the point (the pin goes back). */
+  onMove?: (point: LatLng) => boolean;
+}
+
+const samePoint = (a: LatLng | null, b: LatLng) => a !== null && a.lat === b.lat && a.lng === b.lng;
+
+export default function LocationMap({ location, address, onMove }: LocationMapProps) {
   const map = useRef<MapRef>(null);
+  const marker = useRef<maplibregl.Marker>(null);
+  /** The last point the map itself reported: the map is already there, no need to fly. */
+  const movedTo = useRef<LatLng | null>(null);
+  const [tiles, setTiles] = useState<TileStatus>('waiting');
+  const tileEvent = (event: TileEvent) => setTiles((status) => nextTileStatus(status, event));
 
   useEffect(() => {
+    if (samePoint(movedTo.current, location)) return;
     map.current?.flyTo({ center: [location.lng, location.lat], zoom: SELECTION_ZOOM, essential: true });
   }, [location.lat, location.lng]);
 
+  useEffect(() => {
+    const timer = setTimeout(() => tileEvent('timed-out'), TILE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const move = (point: LatLng) => {
+    if (!onMove) return;
+    movedTo.current = point;
+    if (!onMove(point)) {
+      movedTo.current = null;
+      marker.current?.setLngLat([location.lng, location.lat]);
+    }
+  };
+
   return (
-    <MapView
-      ref={map}
-      mapLib={maplibregl}
-      initialViewState={{ longitude: location.lng, latitude: location.lat, zoom: SELECTION_ZOOM }}
-      mapStyle={mapStyle()}
-      style={{ width: '100%', height: '100%' }}
-      attributionControl={{ compact: true }}
-      // Tile and style errors (offline, no network in tests) are expected: the background and marker remain.
-      onError={() => undefined}
-    >
-      <NavigationControl position="top-right" showCompass={false} />
-      <Marker longitude={location.lng} latitude={location.lat} anchor="bottom">
-        <LocationMarker />
-      </Marker>
-    </MapView>
+    // data-tile-status: 'waiting', 'loaded' or 'failed', for the end-to-end tests and for looking at a page.
+    <div className="location-map-frame" data-tile-status={tiles}>
+      <MapView
+        ref={map}
+        mapLib={maplibregl}
+        initialViewState={{ longitude: location.lng, latitude: location.lat, zoom: SELECTION_ZOOM }}
+        mapStyle={mapStyle()}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={{ compact: true }}
+        cursor={onMove ? 'crosshair' : undefined}
+        onClick={(event) => move({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+        onData={(event) => {
+          if (event.dataType === 'source' && 'tile' in event && event.tile) tileEvent('tile-loaded');
+        }}
+        // Tile and style errors (offline, blocked, no network in tests) are expected: the notice says so.
+        onError={() => tileEvent('error')}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <Marker
+          ref={marker}
+          longitude={location.lng}
+          latitude={location.lat}
+          anchor="bottom"
+          draggable={Boolean(onMove)}
+          onDragEnd={(event) => move({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+        >
+          <LocationMarker />
+        </Marker>
+      </MapView>
+      {tiles === 'failed' ? <MapUnavailableNotice address={address} /> : null}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Address search behind one interface (SPEC.md sections 2 and 5): suggestions for typed
  * text, then the chosen place with its coordinates, or `location: null` when the choice has
- * no geometry ('Please select a valid address from the dropdown'). Two adapters implement
- * it: Google Places (with VITE_GOOGLE_MAPS_API_KEY) and the offline gazetteer.
+ * no geometry ('Please select a valid address from the dropdown'); and the other way round,
+ * a label for any point (a dropped pin, the device's location). Two adapters implement it:
+ * Google Places and reverse geocoding (with VITE_GOOGLE_MAPS_API_KEY) and the offline gazetteer.
  */
 
 export interface LatLng {
@@ -26,7 +27,10 @@ export interface PlaceChoice {
 export interface PlaceSearch {
   suggest(query: string): Promise<PlaceSuggestion[]>;
   choose(suggestion: PlaceSuggestion): Promise<PlaceChoice>;
+  /** A label for a point ('Near Yaba, Lagos', or Google's address). Never fails: at worst the coordinates. */
+  describe(point: LatLng): Promise<string>;
 }
+
 
 export const GOOGLE_MAPS_LOAD_FAILED = 'Failed to load Google Maps. Please check your connection.';
 export const GAZETTEER_LOAD_FAILED = 'Could not load the list of places. Please check your connection.';

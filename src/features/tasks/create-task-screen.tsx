@@ -6,7 +6,9 @@ import { submitPaidTask } from '../../lib/pending-tasks';
 import { priceFor, serviceDisplayName } from '../../shared/pricing';
 import { getToken } from '../../lib/token-storage';
 import { OfflineMarker } from '../../ui/offline-marker';
-import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
+import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
+import { AddressDetailsField } from './booking/address-details-field';
+import { usePickedPlace, type Point } from './booking/use-picked-place';
 import { payForTask } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
 import { useBookingData } from './booking/use-booking-data';
@@ -22,18 +24,23 @@ export interface ChosenPlace {
 export interface CreateTaskScreenProps {
   /** The service tag from navigation state ('default' when absent). */
   serviceType: string;
-  /** The address search (from the maps feature, composed by the route). */
-  renderAddressSearch: (onChoose: (choice: ChosenPlace) => void) => ReactNode;
-  /** The map of the chosen place (from the maps feature, loaded lazily). */
-  renderMap: (place: { lat: number; lng: number }) => ReactNode;
+  /** The address search (from the maps feature, composed by the route); it shows `selectedAddress` when the pin moves. */
+  renderAddressSearch: (onChoose: (choice: ChosenPlace) => void, selectedAddress: string | undefined) => ReactNode;
+  /** 'Use my current location' (from the maps feature). */
+  renderCurrentLocation: (onLocated: (point: Point) => void) => ReactNode;
+  /** The map of the chosen place (from the maps feature, loaded lazily); `onMove` is a drag of the pin or a tap, false when refused. */
+  renderMap: (place: SelectedPlace, onMove: (point: Point) => boolean) => ReactNode;
+  /** A label for a pinned point ('Near Yaba, Lagos'). */
+  describePoint: (point: Point) => Promise<string>;
 }
 
 /** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
+export function CreateTaskScreen({ serviceType, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const { user, userError, prices, pricesCachedAt } = useBookingData();
   const isOnline = useOnline();
-  const [place, setPlace] = useState<SelectedPlace | null>(null);
+  const { place, choose, pinAt } = usePickedPlace(describePoint);
+  const [addressDetails, setAddressDetails] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const displayName = serviceDisplayName(serviceType);
@@ -55,12 +62,13 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onChoose = (choice: ChosenPlace) => {
-    if (!choice.location) {
-      setPlace(null);
-      toast.error(MESSAGES.invalidAddress);
-      return;
-    }
-    setPlace({ address: choice.address, ...choice.location });
+    if (!choose(choice)) toast.error(MESSAGES.invalidAddress);
+  };
+
+  const onPin = (point: Point) => {
+    const isAccepted = pinAt(point);
+    if (!isAccepted) toast.error(PIN_OUTSIDE_NIGERIA);
+    return isAccepted;
   };
 
   const onProceed = async () => {
@@ -68,7 +76,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
     setIsBusy(true);
     let processing: Id | undefined;
     const result = await payForTask(
-      { place, user, serviceType, price },
+      { place, user, serviceType, price, addressDetails },
       { loadPayments: () => import('../../lib/payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
@@ -89,16 +97,21 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
       <h1>{displayName} Task</h1>
       <div className="create-task-layout">
         <section className="create-task-panel create-task-search" aria-label="Task location">
-          {renderAddressSearch(onChoose)}
+          {renderAddressSearch(onChoose, place?.address)}
+          {renderCurrentLocation(onPin)}
           {place ? (
-            <p className="create-task-coordinates">
-              <span className="muted">Coordinates: </span>
-              <span data-testid="selected-coordinates">{formatCoordinates(place)}</span>
-            </p>
+            <>
+              <p className="create-task-coordinates">
+                <span className="muted">Coordinates: </span>
+                <span data-testid="selected-coordinates">{formatCoordinates(place)}</span>
+              </p>
+              <p className="create-task-hint">{MOVE_PIN_HINT}</p>
+            </>
           ) : null}
+          <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
         </section>
         <section className="create-task-map" aria-label="Map">
-          {place ? renderMap(place) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
+          {place ? renderMap(place, onPin) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
         </section>
         <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
           <h2 id="task-summary-title">Task Summary</h2>

@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { NOT_AN_OBJECT, id, number, text } from './fields';
 import { paymentReference } from './payment';
+import {
+  ADDRESS_DETAILS_CONTROL_CHARACTERS,
+  ADDRESS_DETAILS_MAX_LENGTH,
+  ADDRESS_DETAILS_TOO_LONG,
+  hasForbiddenControlCharacters,
+  normalizeAddressDetails,
+} from '../validation/address-details';
 
 export const tasksSchema = z.object({ userId: id('userId') }, { error: NOT_AN_OBJECT });
 
@@ -24,6 +31,18 @@ export const createTaskSchema = z.object(
     address: text('address', { max: MAX_LENGTH.address, label: 'Address' })
       .trim()
       .min(1, { error: 'address is required' }),
+    // Optional house number, gate, landmark (older clients omit it): the length first, then no
+    // control characters but line breaks.
+    addressDetails: text('addressDetails', {
+      max: ADDRESS_DETAILS_MAX_LENGTH,
+      multiline: true,
+      label: 'Address details',
+      tooLong: ADDRESS_DETAILS_TOO_LONG,
+      badCharacters: ADDRESS_DETAILS_CONTROL_CHARACTERS,
+    })
+      .refine((value) => !hasForbiddenControlCharacters(value), { error: ADDRESS_DETAILS_CONTROL_CHARACTERS })
+      .transform(normalizeAddressDetails)
+      .optional(),
     location: geoPointSchema,
     amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
     // unit and serviceName are the client's display copies; the stored ones come from the price list.

@@ -11,6 +11,7 @@ const search: PlaceSearch = {
   suggest: async (query) =>
     ['Ikeja', 'Ikorodu', 'Ikot Ekpene'].filter((name) => name.toLowerCase().startsWith(query.toLowerCase())).map((name) => ({ id: name, primary: name, secondary: 'Nigeria' })),
   choose: async (suggestion) => ({ address: `${suggestion.primary}, Nigeria`, location: { lat: 6.5, lng: 3.3 } }),
+  describe: async () => 'Near Yaba, Lagos',
 };
 
 async function typeInto(input: HTMLElement, text: string) {
@@ -93,5 +94,29 @@ describe('the address search combobox', () => {
     render(<AddressSearch search={{ ...search, suggest: () => Promise.reject(new Error('Failed to load Google Maps. Please check your connection.')) }} onChoose={() => undefined} />);
     await typeInto(screen.getByRole('combobox', { name: 'Address' }), 'ik');
     expect(screen.getByRole('alert').textContent).toBe('Failed to load Google Maps. Please check your connection.');
+  });
+
+  it("'No places found' is shown to everyone (not only announced), with what to do instead; it goes when places are found", async () => {
+    render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    await typeInto(input, 'Nowhere');
+    const empty = screen.getByText('No places found');
+    expect(empty.closest('.sr-only')).toBeNull();
+    expect(empty.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.getByText('Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.')).toBeTruthy();
+    await typeInto(input, 'ik');
+    expect(screen.queryByText('No places found')).toBeNull();
+    // Counts are still only announced.
+    expect(screen.getByText('3 places found').classList.contains('sr-only')).toBe(true);
+  });
+
+  it('a new selected address (a moved pin) replaces the typed text and closes the list', async () => {
+    const { rerender } = render(<AddressSearch search={search} onChoose={() => undefined} selectedAddress={undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' }) as HTMLInputElement;
+    await typeInto(input, 'ik');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    rerender(<AddressSearch search={search} onChoose={() => undefined} selectedAddress="Near Yaba, Lagos" />);
+    expect(input.value).toBe('Near Yaba, Lagos');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 });

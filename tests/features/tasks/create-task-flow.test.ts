@@ -49,4 +49,11 @@ describe('the create task flow (SPEC section 4)', () => {
     expect(await payForTask({ place, user: { ...user, email: '' }, serviceType: 'recycling', price }, d.value)).toEqual({ kind: 'invalid', message: 'User email not found' });
     expect(d.pay).not.toHaveBeenCalled();
   });
+
+  it('the paid task carries the address details (house number, gate, landmark)', async () => {
+    const d = deps({ status: 'success', reference: '1700000000000-abc123' });
+    await payForTask({ place, user, serviceType: 'recycling', price, addressDetails: 'Blue gate opposite the mosque' }, d.value);
+    expect(d.submit).toHaveBeenCalledWith(expect.objectContaining({ address: 'Ikeja, Lagos State, Nigeria', addressDetails: 'Blue gate opposite the mosque' }));
+  });
 });
+

@@ -71,4 +71,12 @@ describe('create task validation (SPEC section 5)', () => {
     expect(request.address).toHaveLength(300);
     expect(long.address.startsWith(request.address)).toBe(true);
   });
+
+  it('carries the cleaned address details, and leaves them out when there are none (the request of an older client)', () => {
+    const input = { place, userId: 'u1', serviceType: 'household', price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' }, reference: 'r1' };
+    expect(createTaskRequest({ ...input, addressDetails: ' Blue gate\t\r\nopposite the mosque ' }).addressDetails).toBe('Blue gate\nopposite the mosque');
+    expect('addressDetails' in createTaskRequest({ ...input, addressDetails: '  \n ' })).toBe(false);
+    expect('addressDetails' in createTaskRequest(input)).toBe(false);
+  });
 });
+

@@ -6,6 +6,7 @@ import type { CreateTaskRequest } from '../../../shared/contract';
 import { MAX_LENGTH } from '../../../shared/limits';
 import { clampText } from '../../../shared/validation/text';
 import type { ServicePrice } from '../../../shared/pricing';
+import { cleanAddressDetails } from '../../../shared/validation/address-details';
 
 export const MESSAGES = {
   loginToContinue: 'Please login to continue',
@@ -23,6 +24,12 @@ export const MESSAGES = {
   contactSupport: 'Please try again or contact support',
   paymentSafe: 'Your payment is safe',
 } as const;
+
+/** A pin dragged or a map tapped outside Nigeria (the server refuses such tasks). */
+export const PIN_OUTSIDE_NIGERIA = 'GreenPick works in Nigeria only: put the pin on a place in Nigeria.';
+
+/** Under the coordinates: how to correct the position. */
+export const MOVE_PIN_HINT = 'Not the exact spot? Drag the pin or tap the map.';
 
 /** 'Your {service name} task will be assigned shortly' */
 export function assignedShortly(serviceName: string): string {
@@ -82,11 +89,14 @@ export function formatCoordinates(place: Pick<SelectedPlace, 'lat' | 'lng'>): st
   return `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)}`;
 }
 
-export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string }): CreateTaskRequest {
+/** The create request; address details are cleaned and left out when empty (the request an older client sends). */
+export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string; addressDetails?: string }): CreateTaskRequest {
   const { place, userId, serviceType, price, reference } = input;
+  const addressDetails = cleanAddressDetails(input.addressDetails ?? '');
   return {
     // A paid create the server refuses is final, so a place name longer than the server takes is cut to fit.
     address: clampText(place.address, MAX_LENGTH.address),
+    ...(addressDetails ? { addressDetails } : {}),
     location: { type: 'Point', coordinates: [place.lng, place.lat] },
     amount: price.price,
     unit: price.unit,

@@ -32,10 +32,10 @@ export type BookingOutcome =
   | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome };
 
 export async function payForTask(
-  booking: { place: SelectedPlace | null; user: BookingUser | null; serviceType: string; price: ServicePrice },
+  booking: { place: SelectedPlace | null; user: BookingUser | null; serviceType: string; price: ServicePrice; addressDetails?: string },
   deps: PayForTaskDeps,
 ): Promise<BookingOutcome> {
-  const { place, user, serviceType, price } = booking;
+  const { place, user, serviceType, price, addressDetails } = booking;
   const invalid = checkBooking(place, user?.email);
   if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
 
@@ -60,6 +60,6 @@ export async function payForTask(
   if (result.status !== 'success') return { kind: 'cancelled', how: result.how };
 
   deps.onPaid?.();
-  const request = createTaskRequest({ place, userId: user._id, serviceType, price, reference: result.reference });
+  const request = createTaskRequest({ place, userId: user._id, serviceType, price, reference: result.reference, addressDetails });
   return { kind: 'paid', request, outcome: await deps.submit(request) };
 }

@@ -61,6 +61,11 @@ export function TaskDetailsModal({ task, onClose, onOpenChat, renderMap, returnF
       <div className="task-details-map">{renderMap(driverLocation, taskLocation)}</div>
       <dl className="task-details-list">
         <Detail label="Address">{task.address?.trim() || 'N/A'}</Detail>
+        {task.addressDetails?.trim() ? (
+          <Detail label="Address details">
+            <span className="address-details-text">{task.addressDetails.trim()}</span>
+          </Detail>
+        ) : null}
         <Detail label="Date">{formatDate(task.datetime) || 'N/A'}</Detail>
         <Detail label="Time">{time ? <time dateTime={task.datetime}>{time}</time> : 'N/A'}</Detail>
         <Detail label="Driver">{name || 'Driver not assigned'}</Detail>

@@ -19,6 +19,12 @@ export function HistoryCard({ task }: { task: Task }) {
       <dl className="history-card-fields">
         <dt>Address</dt>
         <dd>{task.address || 'N/A'}</dd>
+        {task.addressDetails?.trim() ? (
+          <>
+            <dt>Address details</dt>
+            <dd className="address-details-text">{task.addressDetails.trim()}</dd>
+          </>
+        ) : null}
         {coordinates ? (
           <>
             <dt>Coordinates</dt>

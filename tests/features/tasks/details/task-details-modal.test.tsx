@@ -51,6 +51,19 @@ describe('Task Details modal', () => {
     expect(screen.getByText(/#1795349987616-3c1f97/)).toBeTruthy();
   });
 
+  it("shows the client's address details (house number, gate, landmark) after the address, with their line breaks; none, no row", () => {
+    renderModal({ addressDetails: 'Blue gate\nopposite the mosque' });
+    expect(field('Address details').textContent).toBe('Blue gate\nopposite the mosque');
+    expect(field('Address details').querySelector('.address-details-text')).not.toBeNull();
+    cleanup();
+    renderModal({ addressDetails: '' });
+    expect(screen.queryByText('Address details', { selector: 'dt' })).toBeNull();
+    cleanup();
+    // A task kept on the device from before address details existed.
+    renderModal({ addressDetails: undefined });
+    expect(screen.queryByText('Address details', { selector: 'dt' })).toBeNull();
+  });
+
   it("shows 'N/A' for a missing address", () => {
     renderModal({ address: '  ' });
     expect(field('Address').textContent).toBe('N/A');

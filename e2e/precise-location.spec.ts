@@ -1,0 +1,207 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { HistoryPage } from './page-models/history-page';
+import { LoginPage } from './page-models/login-page';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { assignNewDriver, opsTask } from './support/assigned-task';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient, type NewClient } from './support/new-client';
+import { tasksOnServer } from './support/paid-task';
+
+/** Yaba, Lagos: where the device says it is in the geolocation tests. */
+const YABA = { latitude: 6.5095, longitude: 3.3711 };
+/** A 1x1 PNG: a map tile served locally (the suite never reaches a tile server). */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A fresh client, signed in, on the create screen of a service chosen on the dashboard. */
+async function openBooking(page: Page, request: APIRequestContext, service = 'Household Waste Pickup'): Promise<{ client: NewClient; booking: CreateTaskPage }> {
+  const client = await signUpNewClient(request);
+  await new LoginPage(page).goto('/');
+  await storeToken(page, client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.service(service).click();
+  const booking = new CreateTaskPage(page);
+  await booking.expectShown(service);
+  return { client, booking };
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+for (const viewport of [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  const size = `${viewport.width}px`;
+
+  test.describe(`precise location at ${size}`, () => {
+    test.use({ viewport });
+    // Some journeys sign up, pay, and open three screens: a loaded machine needs more than 30 s.
+    test.describe.configure({ timeout: 60_000 });
+
+    test.describe('with location shared', () => {
+      test.use({ geolocation: YABA, permissions: ['geolocation'] });
+
+      test("'Use my current location' puts the pin on the device, centres the map there and names the district", async ({ page, request }) => {
+        const { client, booking } = await openBooking(page, request);
+        await expect(booking.mapPlaceholder).toBeVisible();
+        await booking.currentLocationButton.click();
+        await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
+        await expect(booking.addressInput).toHaveValue('Near Yaba, Lagos');
+        await expect(booking.marker).toBeVisible();
+        await booking.waitForMap();
+        // The map opens on the point: the pin's tip is at its centre.
+        await expect.poll(async () => Math.hypot(...Object.values(await booking.pinOffsetFromCentre()))).toBeLessThan(4);
+        await page.screenshot({ path: `e2e/screenshots/location-current-${size}.png`, fullPage: true });
+
+        // The chosen point is what the task carries.
+        await (await booking.proceed()).pay('1,500');
+        await expect(toast(page, 'Payment Successful!')).toBeVisible();
+        const [task] = await tasksOnServer(request, client);
+        expect(task).toMatchObject({ address: 'Near Yaba, Lagos', location: { coordinates: [3.3711, 6.5095] } });
+      });
+    });
+
+    test.describe('with location refused', () => {
+      test.use({ permissions: [] });
+
+      test('a refused location is told clearly beside the button, and no pin is placed', async ({ page, request }) => {
+        const { booking } = await openBooking(page, request);
+        await booking.currentLocationButton.click();
+        await expect(booking.locationError).toHaveText('Location access is blocked. Allow location for this site in your browser settings, or search for your address.');
+        await expect(booking.currentLocationButton).toHaveText('Use my current location');
+        await expect(booking.mapPlaceholder).toBeVisible();
+        await expect(booking.proceedButton).toBeDisabled();
+        await page.screenshot({ path: `e2e/screenshots/location-denied-${size}.png` });
+      });
+    });
+
+    test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({ page, request }) => {
+      const { client, booking } = await openBooking(page, request);
+      await booking.chooseAddress('Yaba', /^Yaba/);
+      await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
+      await booking.waitForMap();
+      await expect(page.getByText('Not the exact spot? Drag the pin or tap the map.')).toBeVisible();
+
+      // East by 80 px: the longitude grows by about 0.0017 degrees (zoom 15: 360 / (512 x 2^15) degrees a pixel), the latitude stays.
+      await booking.dragPin(80, 0);
+      await expect.poll(async () => (await booking.chosenPoint()).lng).toBeGreaterThan(3.3711 + 0.0012);
+      const dragged = await booking.chosenPoint();
+      expect(dragged.lng).toBeLessThan(3.3711 + 0.0022);
+      expect(Math.abs(dragged.lat - 6.5095)).toBeLessThan(0.0002);
+      await expect(booking.addressInput).toHaveValue('Near Yaba, Lagos');
+
+      // A tap up and to the left of the centre: north-west of the first point.
+      await booking.tapMap(-60, -50);
+      await expect.poll(async () => (await booking.chosenPoint()).lat).toBeGreaterThan(6.5095 + 0.0002);
+      const tapped = await booking.chosenPoint();
+      expect(tapped.lng).toBeLessThan(3.3711);
+      await expect(booking.addressInput).toHaveValue(/^Near [\w -]+, Lagos$/);
+      await page.screenshot({ path: `e2e/screenshots/location-moved-${size}.png`, fullPage: true });
+
+      await (await booking.proceed()).pay('1,500');
+      await expect(toast(page, 'Payment Successful!')).toBeVisible();
+      const [task] = await tasksOnServer(request, client);
+      expect(task!.location.coordinates[0]).toBeCloseTo(tapped.lng, 6);
+      expect(task!.location.coordinates[1]).toBeCloseTo(tapped.lat, 6);
+    });
+
+    test('address details reach the server, the driver (ops listing) and Task Details and History', async ({ page, request }) => {
+      const { client, booking } = await openBooking(page, request);
+      await booking.chooseAddress('22 Awolowo Way, Ikeja', /^22 Awolowo Way/);
+      await expect(booking.addressInput).toHaveValue('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
+      await expect(booking.coordinates).toHaveText('6.601800, 3.351500');
+      await expect(booking.addressDetails).toHaveAttribute('maxlength', '200');
+      await booking.addressDetails.fill('Flat 3, black gate\nopposite the mosque');
+      await expect(page.getByText('38/200')).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/address-details-${size}.png`, fullPage: true });
+
+      await (await booking.proceed()).pay('1,500');
+      await expect(toast(page, 'Payment Successful!')).toBeVisible();
+      const [task] = await tasksOnServer(request, client);
+      expect(task).toMatchObject({ address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria', addressDetails: 'Flat 3, black gate\nopposite the mosque' });
+      expect(await opsTask(request, task!._id)).toMatchObject({ addressDetails: 'Flat 3, black gate\nopposite the mosque' });
+
+      await assignNewDriver(request, task!._id);
+      const home = await new DashboardPage(page).goto();
+      await home.task(0).getByRole('button', { name: 'View Task' }).click();
+      const details = await new TaskDetailsModal(page).waitForOpen();
+      await expect(details.field('Address')).toHaveText('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
+      await expect(details.field('Address details')).toHaveText('Flat 3, black gate\nopposite the mosque');
+      await page.screenshot({ path: `e2e/screenshots/address-details-task-${size}.png` });
+      await details.closeButton.click();
+
+      const history = await new HistoryPage(page).goto();
+      await expect(history.field(history.card(task!.reference), 'Address details')).toHaveText('Flat 3, black gate\nopposite the mosque');
+    });
+
+    test("'No places found' is shown with what to do instead; streets, markets and landmarks are found", async ({ page, request }) => {
+      const { booking } = await openBooking(page, request);
+      await booking.addressInput.fill('Nowhere in particular');
+      await expect(booking.noPlacesFound).toBeVisible();
+      await expect(booking.noPlacesHint).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/no-places-found-${size}.png` });
+
+      for (const [query, option] of [
+        ['Allen Avenue', /^Allen AvenueIkeja, Lagos State/],
+        ['Admiralty Way Lekki', /^Admiralty WayLekki Phase 1, Lagos State/],
+        ['Shoprite Ikeja City Mall', /^Ikeja City Mall/],
+      ] as const) {
+        await booking.addressInput.fill(query);
+        await expect(page.getByRole('listbox', { name: 'Suggested places' })).toHaveAttribute('aria-busy', 'false');
+        await expect(booking.options.first()).toHaveText(option);
+        await expect(booking.noPlacesFound).toBeHidden();
+      }
+      await booking.chooseAddress('Shoprite Ikeja City Mall', /^Ikeja City Mall/);
+      await expect(booking.addressInput).toHaveValue('Ikeja City Mall, Alausa, Ikeja, Lagos State, Nigeria');
+    });
+
+    test("tiles that cannot load: 'Map unavailable - showing approximate position' with the address", async ({ page, request }) => {
+      // The suite reaches no tile server: every tile request fails, as offline or blocked.
+      const { booking } = await openBooking(page, request);
+      await booking.chooseAddress('Yaba', /^Yaba/);
+      await expect(booking.mapUnavailable).toBeVisible();
+      await expect(booking.mapUnavailable).toContainText('Yaba, Lagos State, Nigeria');
+      await expect(booking.marker).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/map-unavailable-${size}.png`, fullPage: true });
+    });
+
+    test.describe('with tiles served', () => {
+      // Without the service worker the page's own requests reach the route below.
+      test.use({ serviceWorkers: 'block' });
+
+      test('tiles that load: no such message', async ({ page, request }) => {
+        let served = 0;
+        await page.route(/^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//, (route) => {
+          served += 1;
+          return route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG });
+        });
+        const { booking } = await openBooking(page, request);
+        await booking.chooseAddress('Yaba', /^Yaba/);
+        await expect(booking.map.locator('[data-tile-status]')).toHaveAttribute('data-tile-status', 'loaded', { timeout: 15_000 });
+        expect(served).toBeGreaterThan(0);
+        await expect(booking.mapUnavailable).toHaveCount(0);
+      });
+    });
+
+    test('/client/create opened directly asks for a service instead of charging for Default Service', async ({ page, request }) => {
+      const client = await signUpNewClient(request);
+      await new LoginPage(page).goto('/');
+      await storeToken(page, client.token);
+      await page.goto('/client/create');
+      const booking = new CreateTaskPage(page);
+      await expect(booking.servicePickerHeading).toBeVisible();
+      await expect(page.getByText('Default Service')).toHaveCount(0);
+      await expect(booking.proceedButton).toHaveCount(0);
+      await page.screenshot({ path: `e2e/screenshots/service-picker-${size}.png`, fullPage: true });
+      await booking.pickService('Land Mowing & Garden');
+      await expect(booking.fact('Price')).toHaveText('₦4,000.00');
+      await expect(booking.fact('Pricing Unit')).toHaveText('per load');
+      // A reload keeps the choice; Back returns to the picker.
+      await page.reload();
+      await booking.expectShown('Land Mowing & Garden');
+      await page.goBack();
+      await expect(booking.servicePickerHeading).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { SERVICE_DISPLAY_NAMES } from '../../../shared/pricing';
+import './service-picker.css';
+
+/** Whether a tag names one of the dashboard's services (anything else would be charged as 'Default Service'). */
+export function isBookableService(tag: string | undefined): tag is string {
+  return tag !== undefined && Object.hasOwn(SERVICE_DISPLAY_NAMES, tag);
+}
+
+/**
+ * /client/create opened without a service (a bookmark, a relaunch, the install's 'Book a
+ * pickup' shortcut): the client chooses one here rather than paying for 'Default Service'.
+ */
+export function ServicePicker({ onChoose }: { onChoose: (tag: string) => void }) {
+  return (
+    <section className="page create-task" aria-labelledby="service-picker-title">
+      <h1 id="service-picker-title">Choose a Service</h1>
+      <p className="service-picker-intro">What would you like to book? You will see the price before you pay.</p>
+      <ul className="service-picker">
+        {Object.entries(SERVICE_DISPLAY_NAMES).map(([tag, name]) => (
+          <li key={tag}>
+            <button type="button" className="service-picker-option" onClick={() => onChoose(tag)}>
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
