@@ -11,6 +11,8 @@ import { loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import type { RateLimits } from './http/rate-limit';
+import type { Lifecycle } from './routes/health';
+import { StartRefused } from './production';
 
 export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -25,14 +27,24 @@ export interface StartOptions {
   log?: boolean;
   /** Rate limits other than the defaults (the e2e suite signs in many times from one address). */
   rateLimits?: RateLimits;
+  /** The environment to configure from (default process.env); tests start servers side by side. */
+  env?: NodeJS.ProcessEnv;
+  /** How long a stop waits for requests in flight before cutting them off (default 10 s). */
+  stopGraceMs?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   config: ServerConfig;
+  /**
+   * Stops gracefully: /readyz turns 503, no new connections are accepted, requests in flight
+   * finish (cut off after the grace period), then the simulator and the database close.
+   */
   close(): Promise<void>;
 }
+
+export const STOP_GRACE_MS = 10_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const overrides: Partial<ServerConfig> = {};
@@ -42,12 +54,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.demo !== undefined) overrides.demo = options.demo;
   if (options.simulator !== undefined) overrides.simulator = options.simulator;
   if (options.log !== undefined) overrides.log = options.log;
-  const config = loadConfig(process.env, overrides);
+  const config = loadConfig(options.env ?? process.env, overrides);
   const deps = await createDeps(config, { limits: options.rateLimits });
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));
   if (!hasFrontend) deps.log(`[server] no built app in ${distDir}: serving the API only (run npm run build)`);
-  const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined });
+  const lifecycle: Lifecycle = { stopping: false };
+  const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined, lifecycle });
   const simulator = config.simulator ? startSimulator(deps) : undefined;
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
@@ -64,8 +77,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     close() {
       closing ??= (async () => {
+        lifecycle.stopping = true;
         simulator?.stop();
-        await new Promise<void>((done) => server.close(() => done()));
+        await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
+        await simulator?.idle();
         await deps.db.close();
       })();
       return closing;
@@ -73,14 +88,40 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
+type NodeServer = ReturnType<typeof serve>;
+
+/**
+ * Stops listening and waits for the requests in flight; idle keep-alive connections are
+ * closed at once, and whatever still runs after `graceMs` is cut off.
+ */
+async function stopAccepting(server: NodeServer, graceMs: number, log: (line: string) => void): Promise<void> {
+  const http = server as NodeServer & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  http.closeIdleConnections?.();
+  // A keep-alive connection that finishes its request while we wait is idle again: close it too.
+  const sweep = setInterval(() => http.closeIdleConnections?.(), 100);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+  try {
+    if ((await Promise.race([closed, late])) === 'late') {
+      log(`[server] requests still running after ${graceMs} ms: closing their connections`);
+      http.closeAllConnections?.();
+      await closed;
+    }
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(timer);
+  }
+}
+
 function isMain(): boolean {
   return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 }
 
-/** Closes the server (and so the embedded database, which must flush) on Ctrl-C or a stop signal. */
+/** Closes the server gracefully (and so the embedded database, which must flush) on Ctrl-C or a stop signal, then exits 0. */
 export function closeOnSignals(running: RunningServer): void {
   const stop = (signal: string) => {
-    console.log(`\n[server] ${signal}: shutting down`);
+    console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] ${signal}: stopping` }) : `\n[server] ${signal}: shutting down`);
     running.close().then(
       () => process.exit(0),
       (error) => {
@@ -93,8 +134,19 @@ export function closeOnSignals(running: RunningServer): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** Starts the server as the main program: a configuration refused in production is one line on stderr and exit code 1. */
+export async function startMain(start: () => Promise<RunningServer> = startServer): Promise<RunningServer> {
+  try {
+    return await start();
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 if (isMain()) {
-  const running = await startServer();
+  const running = await startMain();
   closeOnSignals(running);
-  console.log(`[server] listening on ${running.url}`);
+  console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] listening on ${running.url}` }) : `[server] listening on ${running.url}`);
 }

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { unauthorized } from './errors';
+import { noteUserId } from './request-log';
 
 export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header('Authorization') ?? '';
@@ -18,6 +19,7 @@ export async function authenticate(c: Context<AppEnv>, bodyToken?: unknown): Pro
   if (!userId) throw unauthorized('Your session has expired. Please log in again.');
   const [user] = await db.query('select 1 from users where id = $1', [userId]);
   if (!user) throw unauthorized('Your session has expired. Please log in again.');
+  noteUserId(c, userId);
   return userId;
 }
 

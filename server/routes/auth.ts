@@ -21,6 +21,7 @@ const SHORT_PASSWORD = 'Password must be at least 8 characters long';
 const INVALID_LOGIN = 'Invalid email or password';
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 const INVALID_CODE = 'Invalid verification code';
+const MAIL_NOT_SENT = 'We could not send the verification code right now. Please try again in a few minutes.';
 
 /** A required text field: missing, null or blank is "required", any other non-string is invalid data. */
 const required = (max: number, tooLong: string) =>
@@ -167,7 +168,7 @@ authRoutes.post('/client/forgot', (c) =>
     const emailAllowed = deps.limiter.take(`recovery:email:${email}`, deps.limits.recoveryPerEmail);
     const addressAllowed = deps.limiter.take(`recovery:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress);
     if (!emailAllowed || !addressAllowed) throw tooManyRequests('Too many attempts. Please try again later.');
-    await requestResetCode(deps, email);
+    if ((await requestResetCode(deps, email)) === 'not-sent') throw new HttpError(503, MAIL_NOT_SENT);
     return 'Verification code sent to your email';
   }),
 );
