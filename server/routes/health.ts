@@ -15,12 +15,12 @@ export const READY_TIMEOUT_MS = 2_000;
 
 export function healthRoutes(lifecycle: Lifecycle): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use('*', async (c, next) => {
-    await next();
+  routes.get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'ok' });
   });
-  routes.get('/healthz', (c) => c.json({ status: 'ok' }));
   routes.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
     if (lifecycle.stopping) return c.json({ status: 'stopping' }, 503);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {

@@ -171,17 +171,16 @@ describe('the demo driver simulator: resilience', () => {
   it('runs on its timer and logs a failing tick instead of throwing, then keeps going', async () => {
     const lines: string[] = [];
     let calls = 0;
+    const query = async () => {
+      calls += 1;
+      throw new Error('database is down');
+    };
     const broken = {
       ...server.deps,
       log: (line: string) => lines.push(line),
-      db: {
-        ...server.deps.db,
-        query: async () => {
-          calls += 1;
-          throw new Error('database is down');
-        },
-      },
-    } as AppDeps;
+      // Each tick is one transaction: its statements fail like any other.
+      db: { ...server.deps.db, query, transaction: async (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }) },
+    } as unknown as AppDeps;
     const running = startSimulator(broken, { intervalMs: 5 });
     await new Promise((resolve) => setTimeout(resolve, 60));
     running.stop();
