@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/context';
 import { ARRIVAL_METERS, distanceMeters, startSimulator, stepToward, type Simulator } from '../../server/ops/simulator';
+import { ADVISORY_LOCKS, takeTransactionLock } from '../../server/db/advisory-locks';
 import { createTestServer, type TestServer } from './harness';
+import { TEST_DATABASE_URL } from './test-database';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask, insertUserMessage } from './ops-fixtures';
 
 let server: TestServer;
@@ -164,6 +166,26 @@ describe('the demo driver simulator: chat', () => {
     await simulator.tick();
     expect((await messages(pending)).map((message) => message.sender)).toEqual(['user']);
     expect((await messages(done)).map((message) => message.sender)).toEqual(['user']);
+  });
+});
+
+describe('the demo driver simulator on several servers', () => {
+  it('a tick runs when no other server holds the simulator lock', async () => {
+    expect(await simulator.tick()).toBe(true);
+  });
+
+  // Needs a second connection to hold the lock meanwhile: PostgreSQL only (PGlite has one connection, one server).
+  it.runIf(TEST_DATABASE_URL)('a tick is skipped while another server holds the simulator lock, so one server at a time does the work', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), { lat: 6.5, lng: 3.38 });
+    const waiting = await insertTask(db(), client, { createdAt: secondsAgo(60), paid: true, ...IKOYI_TASK });
+    await db().transaction(async (tx) => {
+      await takeTransactionLock(tx, ADVISORY_LOCKS.simulator);
+      expect(await simulator.tick()).toBe(false);
+    });
+    expect((await task(waiting))?.driver_id).toBeNull();
+    expect(await simulator.tick()).toBe(true);
+    expect((await task(waiting))?.driver_id).toBe(driver);
   });
 });
 

@@ -37,7 +37,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       if (dropped) return;
       dropped = true;
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      // A pool that was just closed may still be saying goodbye: wait for it rather than cut
+      // it off (a forced drop kills its connections, which the pool reports as an error).
+      await withAdmin(async (client) => {
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }
