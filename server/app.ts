@@ -27,7 +27,7 @@ import { compress } from 'hono/compress';
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /** Path prefixes that belong to the API; the SPA fallback never answers them. */
-export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/'];
+export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/', '/paystack/'];
 
 /** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
 export function isApiRequest(method: string, path: string): boolean {

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { pingDatabase } from '../db/health';
 
 export interface Lifecycle {
   /** Set when a stop signal arrived: in-flight requests finish, new ones should go elsewhere. */
@@ -25,7 +26,7 @@ export function healthRoutes(lifecycle: Lifecycle): Hono<AppEnv> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([
-        c.var.deps.db.query('select 1'),
+        pingDatabase(c.var.deps.db),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS))),
       ]);
       return c.json({ status: 'ready' });
