@@ -13,6 +13,7 @@ import { startSimulator } from './ops/simulator';
 import type { RateLimits } from './http/rate-limit';
 import type { Lifecycle } from './routes/health';
 import { StartRefused } from './production';
+import { stopAccepting } from './http/graceful-stop';
 
 export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -86,32 +87,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return closing;
     },
   };
-}
-
-type NodeServer = ReturnType<typeof serve>;
-
-/**
- * Stops listening and waits for the requests in flight; idle keep-alive connections are
- * closed at once, and whatever still runs after `graceMs` is cut off.
- */
-async function stopAccepting(server: NodeServer, graceMs: number, log: (line: string) => void): Promise<void> {
-  const http = server as NodeServer & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-  const closed = new Promise<void>((done) => server.close(() => done()));
-  http.closeIdleConnections?.();
-  // A keep-alive connection that finishes its request while we wait is idle again: close it too.
-  const sweep = setInterval(() => http.closeIdleConnections?.(), 100);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-  try {
-    if ((await Promise.race([closed, late])) === 'late') {
-      log(`[server] requests still running after ${graceMs} ms: closing their connections`);
-      http.closeAllConnections?.();
-      await closed;
-    }
-  } finally {
-    clearInterval(sweep);
-    clearTimeout(timer);
-  }
 }
 
 function isMain(): boolean {

@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/connection';
-import { startServer } from '../../server/index';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { stopAccepting } from '../../server/http/graceful-stop';
 import { READY_TIMEOUT_MS } from '../../server/routes/health';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
@@ -148,32 +150,21 @@ describe('a graceful stop', () => {
     }
   }, 90_000);
 
-  it('a request still running after the grace period is cut off, and the stop completes', async () => {
-    const database = await createTestDatabase();
-    const running = await startServer({
-      env: { PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_API_URL: fake.url, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) },
-      port: 0,
-      dataDir: 'memory://',
-      log: false,
-      distDir: resolve(ROOT, 'no-such-dist'),
-      stopGraceMs: 300,
+  it('a request still running after the grace period is cut off, a quick one finishes, and the stop completes', async () => {
+    // A server whose /slow never answers and whose /quick answers after 100 ms.
+    const http = createHttpServer((request, response) => {
+      if (request.url === '/quick') setTimeout(() => response.end('done'), 100);
     });
-    try {
-      const client = await signIn(running.url);
-      const reference = `late-${Date.now()}`;
-      fake.charge({ reference, status: 'success', amount: 150_000, email: client.email });
-      fake.outage = 'hang';
-      const inFlight = client.post('/client/create', createBody(client.id, reference), client.token).then(
-        (response) => response.status,
-        () => 'cut off' as const,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await running.close();
-      expect(await inFlight).toBe('cut off');
-    } finally {
-      fake.outage = 'none';
-      await running.close();
-      await database.drop();
-    }
-  }, 60_000);
+    await new Promise<void>((ready) => http.listen(0, '127.0.0.1', ready));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const slow = fetch(`${url}/slow`).then(() => 'answered', () => 'cut off');
+    const quick = fetch(`${url}/quick`).then((response) => response.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const log: string[] = [];
+    await stopAccepting(http, 300, (line) => log.push(line));
+    expect(await quick).toBe('done');
+    expect(await slow).toBe('cut off');
+    expect(log).toEqual(['[server] requests still running after 300 ms: closing their connections']);
+    expect(http.listening).toBe(false);
+  });
 });

@@ -4,7 +4,7 @@ import { keptMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
-import { barrierVerifier, count, insertClient, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
+import { barrierVerifier, count, insertClient, newReference, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -95,6 +95,32 @@ describe('POST /client/create: the payment behind the task', () => {
   });
 });
 
+
+describe('a payment belongs to its payer (the local test ledger)', () => {
+  it('the test ledger binds a payment to the client who recorded it', async () => {
+    const payer = await insertClient(server);
+    const stranger = await insertClient(server);
+    const reference = newReference();
+    // The stranger records a payment with the payer's e-mail: it is still the stranger's.
+    expect((await server.request('POST', '/dev/payments', { token: stranger.token, body: { reference, amount: 150_000, email: payer.email } })).status).toBe(201);
+    const taken = await server.request('POST', '/client/create', { token: payer.token, body: taskBody(payer, { reference }) });
+    expect(taken.status).toBe(403);
+    expect((await server.request('POST', '/client/create', { token: stranger.token, body: taskBody(stranger, { reference }) })).status).toBe(201);
+  });
+});
+
+describe('a real Paystack public key with no secret key on the server (the local test ledger)', () => {
+  it('the unknown reference is answered 402 but kept as a payment needing attention that says what to set', async () => {
+    const payer = await insertClient(server);
+    const body = taskBody(payer);
+    const response = await server.request('POST', '/client/create', { token: payer.token, body });
+    expect(response.status).toBe(402);
+    const [kept] = await server.deps.db.query<{ reason: string; user_id: string; request: unknown }>('select reason, user_id, request from payments_needing_attention where reference = $1', [body.reference]);
+    expect(kept?.reason).toMatch(/set PAYSTACK_SECRET_KEY/);
+    expect(kept?.user_id).toBe(payer.id);
+    expect(kept?.request).toMatchObject({ reference: body.reference, address: body.address, type: 'household' });
+  });
+});
 
 describe('POST /dev/payments: the local test ledger', () => {
   it("answers 201 { data: { reference, amount, status: 'success' } } and the ledger then verifies the reference", async () => {

@@ -6,7 +6,10 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
+import { createSmtpMailer } from '../../server/mail/mailer';
+import { createTestLedger } from '../../server/payments/verifier';
 import { StartRefused, productionProblems } from '../../server/production';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
@@ -95,22 +98,23 @@ describe('NODE_ENV=production npm run serve', () => {
   }, 60_000);
 });
 
-describe('a production server', () => {
-  let fake: FakePaystack;
-  let server: TestServer;
-  const lines: string[] = [];
+let fake: FakePaystack;
+let server: TestServer;
+const lines: string[] = [];
 
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    server = await createTestServer({
-      config: { production: true, jwtSecret: STRONG_SECRET, paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, smtpUrl: 'smtp://127.0.0.1:1' },
-      log: (line) => lines.push(line),
-    });
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  server = await createTestServer({
+    config: { production: true, jwtSecret: STRONG_SECRET, paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, smtpUrl: 'smtp://127.0.0.1:1' },
+    log: (line) => lines.push(line),
   });
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-  });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+describe('a production server', () => {
 
   it('has no /dev routes at all, and warns of none', async () => {
     const client = await insertClient(server);
@@ -149,18 +153,31 @@ describe('a production server', () => {
 
 describe('dev routes outside production', () => {
   it('are open only with their own local provider, with a loud warning naming each open one', async () => {
+    // The production server's database and tokens, configured as a development server with SMTP but no Paystack key.
     const log: string[] = [];
-    const smtpOnly = await createTestServer({ config: { smtpUrl: 'smtp://127.0.0.1:1' }, log: (line) => log.push(line) });
-    try {
-      const client = await insertClient(smtpOnly);
-      expect((await smtpOnly.request('POST', '/dev/payments', { token: client.token, body: { reference: `r-${Date.now()}`, amount: 100, email: client.email } })).status).toBe(201);
-      expect((await smtpOnly.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
-      const warnings = log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'));
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain('POST /dev/payments');
-      expect(warnings[0]).not.toContain('/dev/mailbox');
-    } finally {
-      await smtpOnly.close();
-    }
+    const deps = {
+      ...server.deps,
+      config: { ...server.deps.config, production: false, paystackSecretKey: undefined },
+      payments: createTestLedger(server.deps.db),
+      mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
+      log: (line: string) => log.push(line),
+    };
+    const app = createApp(deps);
+    const client = await insertClient(server);
+    const payment = await app.request('/dev/payments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+      body: JSON.stringify({ reference: `r-${Date.now()}`, amount: 100, email: client.email }),
+    });
+    expect(payment.status).toBe(201);
+    expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
+    const warnings = log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('POST /dev/payments');
+    expect(warnings[0]).not.toContain('/dev/mailbox');
+    // The same server in production opens neither, whatever its providers.
+    const production = createApp({ ...deps, config: { ...deps.config, production: true } });
+    expect((await production.request('/dev/payments', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` }, body: '{}' })).status).toBe(404);
+    expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/context';
 import { ARRIVAL_METERS, distanceMeters, startSimulator, stepToward, type Simulator } from '../../server/ops/simulator';
 import { ADVISORY_LOCKS, takeTransactionLock } from '../../server/db/advisory-locks';
@@ -204,9 +204,9 @@ describe('the demo driver simulator: resilience', () => {
       db: { ...server.deps.db, query, transaction: async (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }) },
     } as unknown as AppDeps;
     const running = startSimulator(broken, { intervalMs: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Waits for a second tick (however slow a loaded machine is) rather than a fixed time.
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1), { timeout: 5_000, interval: 10 });
     running.stop();
-    expect(calls).toBeGreaterThan(1);
     expect(lines[0]).toMatch(/^\[simulator\] Error: database is down/);
     await expect(running.tick()).rejects.toThrow('database is down');
   });
