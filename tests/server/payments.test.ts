@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { createSmtpMailer } from '../../server/mail/mailer';
 import { keptMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
@@ -182,19 +183,22 @@ describe('GET /dev/mailbox: the dev mailbox', () => {
 
 describe('dev routes are absent when real providers are configured', () => {
   it('with Paystack and SMTP configured, POST /dev/payments and GET /dev/mailbox answer 404', async () => {
-    // nodemailer connects only when sending, so an unreachable SMTP address is fine here.
-    const real = await createTestServer({ config: { paystackSecretKey: 'sk_test_x', smtpUrl: 'smtp://127.0.0.1:1' } });
-    try {
-      expect(real.deps.payments.kind).toBe('paystack');
-      const token = await real.deps.tokens.sign('anyone');
-      const payment = await real.request('POST', '/dev/payments', { token, body: { reference: 'r1', amount: 100, email: 'a@example.ng' } });
-      expect(payment.status).toBe(404);
-      expect(payment.body).toEqual({ message: 'Not found' });
-      expect((await real.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
-    } finally {
-      await real.close();
-    }
-  }, 30_000);
+    // This server's database, with both real providers (nodemailer connects only when sending).
+    const app = createApp({
+      ...server.deps,
+      config: { ...server.deps.config, paystackSecretKey: 'sk_test_x', smtpUrl: 'smtp://127.0.0.1:1' },
+      payments: createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) }),
+      mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
+    });
+    const payment = await app.request('/dev/payments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+      body: JSON.stringify({ reference: 'r1', amount: 100, email: client.email }),
+    });
+    expect(payment.status).toBe(404);
+    expect(await payment.json()).toEqual({ message: 'Not found' });
+    expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
+  });
 
   it('with only Paystack configured, the dev mailbox stays but POST /dev/payments answers 404', async () => {
     const paystack = createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) });
