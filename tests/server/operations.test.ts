@@ -151,17 +151,25 @@ describe('a graceful stop', () => {
   }, 90_000);
 
   it('a request still running after the grace period is cut off, a quick one finishes, and the stop completes', async () => {
-    // A server whose /slow never answers and whose /quick answers after 100 ms.
+    // A server whose /slow never answers and whose /quick answers 100 ms after the stop began.
+    let stopBegan!: () => void;
+    const stopping = new Promise<void>((resolve) => (stopBegan = resolve));
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (bothArrived = resolve));
     const http = createHttpServer((request, response) => {
-      if (request.url === '/quick') setTimeout(() => response.end('done'), 100);
+      if (request.url === '/quick') void stopping.then(() => setTimeout(() => response.end('done'), 100));
+      if ((arrived += 1) === 2) bothArrived();
     });
     await new Promise<void>((ready) => http.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     const slow = fetch(`${url}/slow`).then(() => 'answered', () => 'cut off');
     const quick = fetch(`${url}/quick`).then((response) => response.text());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inFlight;
     const log: string[] = [];
-    await stopAccepting(http, 300, (line) => log.push(line));
+    const stop = stopAccepting(http, 300, (line) => log.push(line));
+    stopBegan();
+    await stop;
     expect(await quick).toBe('done');
     expect(await slow).toBe('cut off');
     expect(log).toEqual(['[server] requests still running after 300 ms: closing their connections']);
