@@ -61,10 +61,12 @@ export async function fulfilSubscription(
   now: Date,
 ): Promise<UserRow | null | 'no-user'> {
   return db.transaction(async (tx) => {
-    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'subscription', userId: order.userId, amountKobo: order.amountKobo });
-    if (!claimed) return null;
+    // The user first: the claim's foreign key share-locks the user row, so claiming first
+    // would let two purchases at once each wait for the other's lock (a deadlock).
     const user = await lockUserForUpdate(tx, order.userId);
     if (!user) throw new UserGone();
+    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'subscription', userId: order.userId, amountKobo: order.amountKobo });
+    if (!claimed) return null;
     const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
     const from = current && current > now ? current : now;
     const updated = await setSubscription(tx, order.userId, order.plan.key, planExpiry(order.plan, from));

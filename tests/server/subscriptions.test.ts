@@ -64,7 +64,11 @@ describe('POST /client/subscribe', () => {
     const buyer = await insertClient(server);
     await server.deps.db.query("update users set subscription_plan = 'bronze', subscription_expires_at = '2099-01-15T12:00:00Z' where id = $1", [buyer.id]);
     const [first, second] = [await payReference(server, buyer, 50_000), await payReference(server, buyer, 50_000)];
-    const answers = await Promise.all([subscribe(buyer, { plan: 'bronze', reference: first }), subscribe(buyer, { plan: 'bronze', reference: second })]);
+    // Both pass their payment check before either writes: a true race for the user's row.
+    const race = barrierVerifier(server, 2);
+    const answers = await withVerifier(server, race, () =>
+      Promise.all([subscribe(buyer, { plan: 'bronze', reference: first }), subscribe(buyer, { plan: 'bronze', reference: second })]),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await expiryOf(buyer)).toEqual(new Date('2099-03-15T12:00:00Z'));
   });

@@ -90,7 +90,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     }
     expect(answers.filter((status) => status === 401)).toHaveLength(10);
     expect(answers.filter((status) => status === 429)).toHaveLength(14);
-  });
+  }, 60_000);
 
   it('16 concurrent creations with one paid reference, spread over both, make exactly one task', async () => {
     const user = await signUp(a, 'race');
@@ -112,7 +112,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     const tasks = await call(a, '/client/task', { userId: user.id }, token);
     expect(tasks.body.data.filter((task: { reference: string }) => task.reference === reference)).toHaveLength(1);
-  });
+  }, 30_000);
 
   it('one chat clientId sent to both is stored once', async () => {
     const user = await signUp(b, 'chat');
@@ -127,5 +127,5 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(sent[0]!.body.data.id ?? sent[0]!.body.data._id).toBe(sent[1]!.body.data.id ?? sent[1]!.body.data._id);
     const thread = await call(b, '/client/getMessages', { taskId: created.body.data._id }, token);
     expect(thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell')).toHaveLength(1);
-  });
+  }, 30_000);
 });
