@@ -6,6 +6,7 @@ import type { PageWeights, Weight } from './page-weight';
 import type { Precache } from './precache';
 import type { EndpointLoad, ServerLoad } from './server-load';
 import type { SignupFlood } from './signup-flood';
+import type { PostgresLoad } from './server-load-postgres';
 
 export interface Budget {
   op: '<=' | '<' | '>=';
@@ -28,6 +29,8 @@ export interface Results {
   chat: ChatPoll;
   load: ServerLoad;
   flood: SignupFlood;
+  /** Null when no PostgreSQL server is installed. */
+  loadPostgres: PostgresLoad | null;
 }
 
 /** Bytes are shown in kB of 1000 bytes, with one decimal. */
@@ -60,8 +63,22 @@ function loadRows(label: string, load: EndpointLoad): Row[] {
   ];
 }
 
+/** Throughput and p99 on PostgreSQL, for one and for two instances (n/a without PostgreSQL). */
+function postgresRows(load: PostgresLoad | null): Row[] {
+  return (['login', 'userdata', 'getMessages'] as const).flatMap((endpoint) =>
+    (['oneInstance', 'twoInstances'] as const).flatMap((setup): Row[] => {
+      const label = `server on PostgreSQL, ${setup === 'oneInstance' ? '1 instance' : '2 instances'}, ${endpoint}`;
+      const figures = load?.[setup][endpoint];
+      return [
+        { figure: `${label}: throughput`, value: figures?.requestsPerSecond ?? null, unit: 'req/s' },
+        { figure: `${label}: p99 latency`, value: figures?.p99Ms ?? null, unit: 'ms' },
+      ];
+    }),
+  );
+}
+
 export function toRows(results: Results): Row[] {
-  const { pages, precache, lighthouse, offline, chat, load, flood } = results;
+  const { pages, precache, lighthouse, offline, chat, load, loadPostgres, flood } = results;
   return [
     ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 120 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
@@ -77,6 +94,7 @@ export function toRows(results: Results): Row[] {
     ...loadRows('login', load.login),
     ...loadRows('userdata', load.userdata),
     ...loadRows('getMessages', load.getMessages),
+    ...postgresRows(loadPostgres),
     { figure: 'one user logging in: p99 latency', value: flood.login.p99Ms, unit: 'ms' },
     { figure: 'the same during 50 sign-ups/s from one address: p99 latency', value: flood.loginDuringFlood.p99Ms, unit: 'ms' },
     { figure: 'sign-ups of the flood refused (429)', value: flood.flood.refused, unit: '' },

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the app into bench/.dist, starts the reference server with demo
  * data on a free loopback port, measures (page weights, precache, Lighthouse, offline
- * reload, chat polling, server load, login during a sign-up flood), prints one figure a row, writes bench/results.json,
+ * reload, chat polling, server load on PGlite and on PostgreSQL with one and two instances,
+ * login during a sign-up flood), prints one figure a row, writes bench/results.json,
  * and exits non-zero when a budget is exceeded.
  */
 import { writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { checkBudgets, formatTable, toRows } from './report';
 import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
 import { measureSignupFlood } from './signup-flood';
+import { measurePostgresLoad } from './server-load-postgres';
 
 const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 
@@ -39,7 +41,11 @@ async function main(): Promise<number> {
     step('login during a sign-up flood (autocannon, 127.0.0.1)');
     const flood = await measureSignupFlood(server.url);
 
-    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, offline, chat, load, flood };
+    step('server load on PostgreSQL (a throw-away cluster; one instance, then two)');
+    const loadPostgres = await measurePostgresLoad();
+    if (!loadPostgres) step('no PostgreSQL server binaries (apt-get install -y postgresql): PostgreSQL figures skipped');
+
+    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, offline, chat, load, loadPostgres, flood };
     const rows = toRows(results);
     const failures = checkBudgets(rows);
     writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`);

@@ -1,6 +1,7 @@
 /**
  * A short, bounded load on the reference server, on 127.0.0.1 only: 10 connections for 5 s
- * on each of login, userdata and getMessages, with autocannon.
+ * on each of login, userdata and getMessages, with autocannon. Against several instances
+ * of one server, the connections are split evenly between them and run at once.
  */
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
@@ -25,20 +26,28 @@ async function post<T>(baseURL: string, path: string, body: unknown, token?: str
   return (await response.json()) as T;
 }
 
-async function load(url: string, body: unknown, token?: string): Promise<EndpointLoad> {
-  if (new URL(url).hostname !== '127.0.0.1') throw new Error('the load test runs on 127.0.0.1 only');
+/**
+ * One endpoint under load on every instance at once. Throughput adds up; the latencies are
+ * the worst instance's (a p99 of the whole is at most that).
+ */
+async function load(urls: string[], body: unknown, token?: string): Promise<EndpointLoad> {
+  if (urls.some((url) => new URL(url).hostname !== '127.0.0.1')) throw new Error('the load test runs on 127.0.0.1 only');
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const result = await autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), ...LOAD });
+  const connections = Math.max(1, Math.round(LOAD.connections / urls.length));
+  const results = await Promise.all(urls.map((url) => autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), ...LOAD, connections })));
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    failed: result.errors + result.timeouts + result.non2xx,
+    requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    p50Ms: Math.max(...results.map((result) => result.latency.p50)),
+    p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+    failed: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
   };
 }
 
-export async function measureServerLoad(baseURL: string): Promise<ServerLoad> {
+/** The load on one server, or spread over several instances of one server (`baseURLs`). */
+export async function measureServerLoad(...baseURLs: [string, ...string[]]): Promise<ServerLoad> {
+  const baseURL = baseURLs[0];
+  const at = (path: string) => baseURLs.map((url) => new URL(path, url).href);
   const credentials = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
   const token = (await post<LoginAnswer>(baseURL, '/client/login', credentials)).data;
   const user = (await post<UserDataAnswer>(baseURL, '/client/userdata', {}, token)).data;
@@ -48,8 +57,8 @@ export async function measureServerLoad(baseURL: string): Promise<ServerLoad> {
   await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token);
 
   return {
-    login: await load(new URL('/client/login', baseURL).href, credentials),
-    userdata: await load(new URL('/client/userdata', baseURL).href, {}, token),
-    getMessages: await load(new URL('/client/getMessages', baseURL).href, { taskId: task._id }, token),
+    login: await load(at('/client/login'), credentials),
+    userdata: await load(at('/client/userdata'), {}, token),
+    getMessages: await load(at('/client/getMessages'), { taskId: task._id }, token),
   };
 }

@@ -1,5 +1,7 @@
 /** Server configuration from the environment (see the README's configuration table). */
 export interface ServerConfig {
+  /** NODE_ENV=production: secrets required, no /dev routes, no demo (see server/production.ts). */
+  production: boolean;
   port: number;
   host: string;
   /** PGlite data folder, or 'memory://' for a throw-away database. */
@@ -12,6 +14,8 @@ export interface ServerConfig {
   /** Token signing key; generated once into the data folder when not set. */
   jwtSecret: string | undefined;
   paystackSecretKey: string | undefined;
+  /** Base address of Paystack's API (verify); tests point it at a local fake Paystack. */
+  paystackApiUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   demo: boolean;
@@ -32,6 +36,8 @@ export interface ServerConfig {
   trustProxy: number;
   log: boolean;
 }
+
+export const PAYSTACK_API_URL = 'https://api.paystack.co';
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -67,6 +73,7 @@ function wholeNumber(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const demo = flag(env.DEMO, false);
   return {
+    production: env.NODE_ENV === 'production',
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',
@@ -75,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseStatementTimeoutMs: wholeNumber(env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000),
     jwtSecret: env.JWT_SECRET || undefined,
     paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
+    paystackApiUrl: env.PAYSTACK_API_URL || PAYSTACK_API_URL,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'GreenPick <no-reply@greenpick.ng>',
     demo,

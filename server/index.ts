@@ -12,6 +12,9 @@ import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
+import type { Lifecycle } from './routes/health';
+import { StartRefused } from './production';
+import { stopAccepting } from './http/graceful-stop';
 
 export const DEFAULT_DIST_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -26,14 +29,24 @@ export interface StartOptions {
   log?: boolean;
   /** Rate limits other than the defaults (the e2e suite signs in many times from one address). */
   rateLimits?: RateLimits;
+  /** The environment to configure from (default process.env); tests start servers side by side. */
+  env?: NodeJS.ProcessEnv;
+  /** How long a stop waits for requests in flight before cutting them off (default 10 s). */
+  stopGraceMs?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   config: ServerConfig;
+  /**
+   * Stops gracefully: /readyz turns 503, no new connections are accepted, requests in flight
+   * finish (cut off after the grace period), then the simulator and the database close.
+   */
   close(): Promise<void>;
 }
+
+export const STOP_GRACE_MS = 10_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const overrides: Partial<ServerConfig> = {};
@@ -43,12 +56,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.demo !== undefined) overrides.demo = options.demo;
   if (options.simulator !== undefined) overrides.simulator = options.simulator;
   if (options.log !== undefined) overrides.log = options.log;
-  const config = loadConfig(process.env, overrides);
+  const config = loadConfig(options.env ?? process.env, overrides);
   const deps = await createDeps(config, { limits: options.rateLimits });
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));
   if (!hasFrontend) deps.log(`[server] no built app in ${distDir}: serving the API only (run npm run build)`);
-  const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined });
+  const lifecycle: Lifecycle = { stopping: false };
+  const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined, lifecycle });
   const simulator = config.simulator ? startSimulator(deps) : undefined;
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
@@ -65,8 +79,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     config,
     close() {
       closing ??= (async () => {
+        lifecycle.stopping = true;
         simulator?.stop();
-        await new Promise<void>((done) => server.close(() => done()));
+        await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
+        await simulator?.idle();
         await deps.db.close();
       })();
       return closing;
@@ -78,10 +94,10 @@ function isMain(): boolean {
   return process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 }
 
-/** Closes the server (and so the embedded database, which must flush) on Ctrl-C or a stop signal. */
+/** Closes the server gracefully (and so the embedded database, which must flush) on Ctrl-C or a stop signal, then exits 0. */
 export function closeOnSignals(running: RunningServer): void {
   const stop = (signal: string) => {
-    console.log(`\n[server] ${signal}: shutting down`);
+    console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] ${signal}: stopping` }) : `\n[server] ${signal}: shutting down`);
     running.close().then(
       () => process.exit(0),
       (error) => {
@@ -94,15 +110,23 @@ export function closeOnSignals(running: RunningServer): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** A start refused for a reason the operator must act on is one clear line, not a stack trace. */
-export function reportStartFailure(error: unknown): never {
-  if (!(error instanceof DataFolderInUse)) throw error;
-  console.error(`[server] ${error.message}`);
-  process.exit(1);
+/**
+ * Starts the server as the main program. A start refused for a reason the operator must act
+ * on (a configuration refused in production, a data folder another process holds) is one
+ * line on stderr and exit code 1, not a stack trace.
+ */
+export async function startMain(start: () => Promise<RunningServer> = startServer): Promise<RunningServer> {
+  try {
+    return await start();
+  } catch (error) {
+    if (!(error instanceof StartRefused) && !(error instanceof DataFolderInUse)) throw error;
+    console.error(error instanceof DataFolderInUse ? `[server] ${error.message}` : error.message);
+    process.exit(1);
+  }
 }
 
 if (isMain()) {
-  const running = await startServer().catch(reportStartFailure);
+  const running = await startMain();
   closeOnSignals(running);
-  console.log(`[server] listening on ${running.url}`);
+  console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] listening on ${running.url}` }) : `[server] listening on ${running.url}`);
 }

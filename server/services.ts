@@ -10,12 +10,16 @@ import { resolveOpsToken } from './ops/token';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
+import { consoleLog } from './log';
+import { assertStartable, productionWarnings } from './production';
 
 export async function createDeps(
   config: ServerConfig,
   options: { limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
 ): Promise<AppDeps> {
-  const log = options.log ?? (config.log ? (line: string) => console.log(line) : () => {});
+  assertStartable(config);
+  const log = options.log ?? (config.log ? consoleLog(config) : () => {});
+  for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`);
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -32,8 +36,8 @@ export async function createDeps(
     config,
     db,
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
-    payments: config.paystackSecretKey ? createPaystackVerifier(config.paystackSecretKey) : createTestLedger(db),
-    mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(log),
+    payments: config.paystackSecretKey ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl }) : createTestLedger(db),
+    mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createDevMailbox(log),
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
     opsToken: resolveOpsToken(config.opsToken, config.dataDir),

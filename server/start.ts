@@ -1,11 +1,12 @@
 /**
  * `npm start`: builds the app when dist/ is missing or older than its sources, then serves
- * the app and the API with demo data (DEMO defaults to on here) and prints how to sign in.
+ * the app and the API with demo data (DEMO defaults to on here, except in production) and
+ * prints how to sign in.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/demo';
-import { DEFAULT_DIST_DIR, closeOnSignals, reportStartFailure, startServer } from './index';
+import { DEFAULT_DIST_DIR, closeOnSignals, startMain, startServer } from './index';
 
 const ROOT = resolve(DEFAULT_DIST_DIR, '..');
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
@@ -27,9 +28,10 @@ async function buildIfNeeded(): Promise<void> {
 }
 
 const startedAt = Date.now();
-process.env.DEMO ??= '1';
+// The demo data is refused in production, so it is only a default outside production.
+if (process.env.NODE_ENV !== 'production') process.env.DEMO ??= '1';
 await buildIfNeeded();
-const running = await startServer().catch(reportStartFailure);
+const running = await startMain(startServer);
 closeOnSignals(running);
 const demo = running.config.demo;
 console.log(`

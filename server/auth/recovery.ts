@@ -53,11 +53,33 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Issues a fresh code (replacing any earlier one) and mails it. An unknown address gets the
- * same work (a code drawn, hashed and stored, bound to no account) and no mail, so neither
- * the answer nor its timing tells whether the account exists.
+ * How long a `forgot` answer takes when mail goes out by SMTP, whether or not the address has
+ * an account: the answer waits for the mail server (so a failed send is reported) but never
+ * less and never more than this, so its timing does not tell whether the account exists.
+ * A send still under way at the end is answered as sent; if it fails later, only the log says so.
  */
-export async function requestResetCode(deps: AppDeps, email: string): Promise<void> {
+export const MAIL_ANSWER_WINDOW_MS = 2_000;
+
+export type ResetCodeRequest = 'sent' | 'not-sent';
+
+/**
+ * Issues a fresh code (replacing any earlier one) and mails it. An unknown address gets the
+ * same work (a code drawn, hashed and stored, bound to no account) and no mail. 'not-sent' when the mail could not be sent: for a known address when its send
+ * failed within the window, and for any address while the mail server is known to be
+ * failing, so that this answer does not reveal which addresses have accounts either.
+ */
+export async function requestResetCode(deps: AppDeps, email: string): Promise<ResetCodeRequest> {
+  const delivery = issueAndMail(deps, email);
+  if (deps.mailer.kind !== 'smtp') return (await delivery) === 'failed' ? 'not-sent' : 'sent';
+  const window = new Promise<'still-sending'>((resolve) => setTimeout(() => resolve('still-sending'), MAIL_ANSWER_WINDOW_MS));
+  const outcome = await Promise.race([delivery, window]);
+  await window;
+  if (outcome === 'failed') return 'not-sent';
+  if (outcome === 'no-account' && deps.mailer.isFailing?.()) return 'not-sent';
+  return 'sent';
+}
+
+async function issueAndMail(deps: AppDeps, email: string): Promise<'sent' | 'failed' | 'no-account'> {
   const user = await findUserByEmail(deps.db, email);
   const code = generateResetCode();
   const issuedAt = deps.now();
@@ -68,16 +90,18 @@ export async function requestResetCode(deps: AppDeps, email: string): Promise<vo
     expiresAt: new Date(issuedAt.getTime() + RESET_CODE_TTL_MS),
     createdAt: issuedAt,
   });
-  if (!user) return;
-  // Not awaited: a slow or failing mail server cannot show in the answer or its timing.
-  // Failures go to the log.
-  deps.mailer
-    .send({
+  if (!user) return 'no-account';
+  try {
+    await deps.mailer.send({
       to: email,
       subject: RESET_MAIL_SUBJECT,
       text: `Your GreenPick verification code is ${code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this e-mail.`,
-    })
-    .catch((error: unknown) => deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`));
+    });
+    return 'sent';
+  } catch (error) {
+    deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    return 'failed';
+  }
 }
 
 export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked' | 'locked-for-the-day';

@@ -10,6 +10,7 @@ import { serviceKey } from '../../src/shared/service-key';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from './connection';
 import { SEED_PRICES } from './seed';
+import { ADVISORY_LOCKS, takeTransactionLock } from './advisory-locks';
 
 export const DEMO_EMAIL = 'demo@greenpick.ng';
 export const DEMO_PASSWORD = 'demo1234';
@@ -127,6 +128,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   if (await demoClientExists(db)) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    // Servers started together on one empty database take turns; the first one writes.
+    await takeTransactionLock(tx, ADVISORY_LOCKS.demoSeed);
     if (await demoClientExists(tx)) return;
     const clientId = randomUUID();
     await tx.query(

@@ -33,8 +33,29 @@ export async function claimPaymentUse(tx: Queryable, use: PaymentUse & { amountK
   return rows.length === 1;
 }
 
-/** Records a test-ledger payment; false when the reference was already recorded. */
-export async function recordTestPayment(
+export interface TestLedgerPayment {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** Who recorded it (the payer); null for rows older than that column. */
+  userId: string | null;
+}
+
+/** The local test ledger's payment behind a reference (dev checkout only). */
+export async function findTestLedgerPayment(db: Queryable, reference: string): Promise<TestLedgerPayment | undefined> {
+  const [row] = await db.query<{ reference: string; amount_kobo: string | number; email: string; user_id: string | null }>(
+    'select reference, amount_kobo, email, user_id from test_payments where reference = $1',
+    [reference],
+  );
+  return row ? { reference: row.reference, amountKobo: Number(row.amount_kobo), email: row.email, userId: row.user_id } : undefined;
+}
+
+/**
+ * Records a payment in the local test ledger (what the dev checkout's POST /dev/payments
+ * does; not the app's function of a similar name, which calls that endpoint). False when
+ * the reference was already recorded.
+ */
+export async function insertTestLedgerPayment(
   db: Queryable,
   payment: { reference: string; amountKobo: number; email: string; userId: string },
 ): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { findSessionVersion } from '../db/sessions';
 import { unauthorized } from './errors';
+import { noteUserId } from './request-log';
 
 const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
@@ -24,5 +25,6 @@ export async function authenticate(c: Context<AppEnv>, bodyToken?: unknown): Pro
   if (!session) throw unauthorized(SESSION_ENDED);
   const currentVersion = await findSessionVersion(db, session.userId);
   if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
+  noteUserId(c, session.userId);
   return session.userId;
 }

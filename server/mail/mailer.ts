@@ -13,6 +13,8 @@ export interface Mail {
 export interface Mailer {
   readonly kind: 'dev-mailbox' | 'smtp';
   send(mail: Mail): Promise<void>;
+  /** True after a send failed and until one succeeds (SMTP only; the dev mailbox never fails). */
+  isFailing?(): boolean;
   /** The dev mailbox's letters to an address, newest last (dev mailbox only). */
   inbox?(to: string): DevMail[];
 }
@@ -30,13 +32,33 @@ export function createDevMailbox(log: (line: string) => void, limit = 500): Mail
   };
 }
 
-export async function createSmtpMailer(smtpUrl: string, from: string): Promise<Mailer> {
+/**
+ * SMTP through nodemailer. Nothing connects at start-up: a mail server that cannot be
+ * reached does not stop the server; a check in the background logs a warning and marks the
+ * mailer failing until a send succeeds.
+ */
+export async function createSmtpMailer(smtpUrl: string, from: string, log: (line: string) => void = () => {}): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl);
+  let failing = false;
+  transport.verify().then(
+    () => undefined,
+    (error: unknown) => {
+      failing = true;
+      log(`[WARNING] the SMTP server cannot be reached (recovery codes cannot be mailed until it can): ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        failing = false;
+      } catch (error) {
+        failing = true;
+        throw error;
+      }
     },
+    isFailing: () => failing,
   };
 }

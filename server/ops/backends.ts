@@ -6,6 +6,7 @@
 import type { ChatMessage } from '../../src/shared/contract';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
+import * as payments from './payment-commands';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -16,6 +17,9 @@ export interface OpsBackend {
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
   addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
   sendDriverMessage(taskId: string, content: string): Promise<ChatMessage>;
+  listPayments(all: boolean): Promise<payments.OpsPayment[]>;
+  settlePayment(reference: string, note: string): Promise<payments.OpsPayment>;
+  honourPayment(reference: string): Promise<payments.Honoured>;
 }
 
 export function databaseBackend(db: Db, options: { referralReward: number }): OpsBackend {
@@ -28,6 +32,9 @@ export function databaseBackend(db: Db, options: { referralReward: number }): Op
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
     addDriver: (driver) => ops.addDriver(db, driver),
     sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
+    listPayments: (all) => payments.listPayments(db, { all }),
+    settlePayment: (reference, note) => payments.settlePayment(db, reference, note),
+    honourPayment: (reference) => payments.honourPayment(db, reference),
   };
 }
 
@@ -79,6 +86,9 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
     addDriver: (driver) => call('POST', '/ops/drivers', driver),
     sendDriverMessage: (taskId, content) => call('POST', `/ops/tasks/${id(taskId)}/messages`, { content }),
+    listPayments: (all) => call('GET', `/ops/payments${all ? '?all=1' : ''}`),
+    settlePayment: (reference, note) => call('POST', `/ops/payments/${id(reference)}/settle`, { note }),
+    honourPayment: (reference) => call('POST', `/ops/payments/${id(reference)}/honour`, {}),
   };
 }
 

@@ -12,7 +12,7 @@ import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
-import { driversTable, naira, shortId, tasksTable } from './format';
+import { driversTable, naira, paymentsTable, shortId, tasksTable } from './format';
 import { readStoredOpsToken } from './token';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
@@ -27,6 +27,13 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   add-driver <firstname> <lastname> <phone> <lat> <lng>
                                                       add a driver
   say <taskId> <message>                              send a chat message as the task's driver
+  payments [--all]                                    payments needing attention: charges that did not
+                                                      become a task or plan, with the reason (--all:
+                                                      settled ones too)
+  honour <reference>                                  give the client the task or plan the payment asked
+                                                      for, at the amount paid
+  settle <reference> <note>                           mark a payment settled another way, e.g.
+                                                      "refunded in the Paystack dashboard"
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -53,14 +60,16 @@ interface Parsed {
   args: string[];
   status: string | undefined;
   json: boolean;
+  all: boolean;
   help: boolean;
 }
 
 function parseArgs(argv: string[]): Parsed {
-  const parsed: Parsed = { command: undefined, args: [], status: undefined, json: false, help: false };
+  const parsed: Parsed = { command: undefined, args: [], status: undefined, json: false, all: false, help: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === '--json') parsed.json = true;
+    else if (arg === '--all') parsed.all = true;
     else if (arg === '--help' || arg === '-h') parsed.help = true;
     else if (arg === '--status') {
       parsed.status = argv[(index += 1)];
@@ -145,6 +154,31 @@ const COMMANDS: Record<string, Command> = {
       return { result: message, text: `The driver of task ${shortId(message.taskId)} said: ${message.content}` };
     },
   },
+  payments: {
+    usage: 'payments [--all]',
+    arity: 0,
+    async run(backend, _args, parsed) {
+      const payments = await backend.listPayments(parsed.all);
+      return { result: payments, text: payments.length ? paymentsTable(payments) : 'No payments need attention.' };
+    },
+  },
+  honour: {
+    usage: 'honour <reference>',
+    arity: 1,
+    async run(backend, [reference]) {
+      const honoured = await backend.honourPayment(reference);
+      const given = honoured.taskId ? `task ${shortId(honoured.taskId)} created` : `${honoured.subscription?.plan} plan until ${honoured.subscription?.expiresAt.slice(0, 10)}`;
+      return { result: honoured, text: `Payment ${reference} honoured: ${given} for ${honoured.payment.client?.name ?? 'the client'}.` };
+    },
+  },
+  settle: {
+    usage: 'settle <reference> <note>',
+    arity: 2,
+    async run(backend, [reference, note]) {
+      const payment = await backend.settlePayment(reference, note);
+      return { result: payment, text: `Payment ${reference} settled: ${payment.settlement}` };
+    },
+  },
 };
 
 /** The API address to call: a server listening on every interface is reached on loopback. */
@@ -180,7 +214,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     err(`Unknown command "${parsed.command}".\n\n${HELP}`);
     return 2;
   }
-  if (parsed.args.length !== command.arity || (parsed.status !== undefined && parsed.command !== 'tasks')) {
+  if (parsed.args.length !== command.arity || (parsed.status !== undefined && parsed.command !== 'tasks') || (parsed.all && parsed.command !== 'payments')) {
     err(`Usage: npm run ops -- ${command.usage}`);
     return 2;
   }

@@ -1,5 +1,6 @@
 /** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
 import type { OpsDriver, OpsTask } from './commands';
+import type { OpsPayment } from './payment-commands';
 
 /** Tables show the first 8 characters; every command accepts such a prefix. */
 export const shortId = (id: string) => id.slice(0, 8);
@@ -50,6 +51,21 @@ export function driversTable(drivers: OpsDriver[]): string {
       driver.lng.toFixed(5),
       String(driver.activeTasks),
       lagosDate(driver.locationUpdatedAt),
+    ]),
+  );
+}
+
+export function paymentsTable(payments: OpsPayment[]): string {
+  return table(
+    ['REFERENCE', 'STATE', 'PAID', 'CLIENT / PAYER', 'FOR', 'SINCE (LAGOS)', 'REASON'],
+    payments.map((payment) => [
+      payment.reference,
+      payment.state === 'settled' ? `settled: ${clip(payment.settlement ?? '', 30)}` : payment.state,
+      payment.amount === null ? '-' : payment.currency && payment.currency !== 'NGN' ? `${payment.amount} ${payment.currency}` : naira(payment.amount),
+      clip(payment.client ? `${payment.client.name} <${payment.client.email}>` : (payment.payerEmail ?? '-'), 40),
+      clip(payment.wanted ?? '-', 40),
+      lagosDate(payment.since),
+      payment.reason,
     ]),
   );
 }

@@ -6,8 +6,14 @@
  *    driver-assigned task becomes on-going once its driver is within 100 m;
  * 3. answers a user message the driver has not answered yet with one short canned reply.
  * Completing a task stays an operator's job (`npm run ops -- status <taskId> completed`).
+ *
+ * Several servers may run it on one database: each tick is one transaction that first
+ * tries a transaction-level advisory lock, and a server that does not get it skips the
+ * tick, so one server at a time does the work (and another takes over when it stops).
  */
 import type { AppDeps } from '../context';
+import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
+import type { Queryable } from '../db/connection';
 import * as sql from '../db/ops';
 import { haversineMeters } from '../../src/shared/geo';
 import { oneLine } from './format';
@@ -19,8 +25,10 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   stop(): void;
-  /** One round of work; the timer calls it, tests call it directly. */
-  tick(): Promise<void>;
+  /** One round of work; the timer calls it, tests call it directly. False when another server holds the simulator's lock. */
+  tick(): Promise<boolean>;
+  /** Resolves when no tick is running (a stopping server waits for it before closing the database). */
+  idle(): Promise<void>;
 }
 
 export interface Point {
@@ -35,7 +43,7 @@ export const ARRIVAL_METERS = 100;
 export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): Simulator {
   const intervalMs = options.intervalMs ?? 2_000;
   const assignAfterMs = options.assignAfterMs ?? 5_000;
-  let queue: Promise<void> = Promise.resolve();
+  let queue: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -64,16 +72,29 @@ export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): S
       clearTimeout(timer);
     },
     tick,
+    idle: () => queue.then(() => undefined),
   };
 }
 
-async function simulateOnce(deps: AppDeps, assignAfterMs: number): Promise<void> {
-  await assignWaitingTasks(deps, new Date(deps.now().getTime() - assignAfterMs));
-  await moveDrivers(deps);
-  await answerMessages(deps);
+/** What one tick works with: its transaction, the clock and the log. */
+interface Tick {
+  db: Queryable;
+  now: () => Date;
+  log: (line: string) => void;
 }
 
-async function assignWaitingTasks(deps: AppDeps, createdBefore: Date): Promise<void> {
+async function simulateOnce(deps: AppDeps, assignAfterMs: number): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.simulator))) return false;
+    const tick: Tick = { db: tx, now: deps.now, log: deps.log };
+    await assignWaitingTasks(tick, new Date(deps.now().getTime() - assignAfterMs));
+    await moveDrivers(tick);
+    await answerMessages(tick);
+    return true;
+  });
+}
+
+async function assignWaitingTasks(deps: Tick, createdBefore: Date): Promise<void> {
   const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore);
   if (!waiting.length) return;
   const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({ ...driver, lat: Number(driver.lat), lng: Number(driver.lng) }));
@@ -83,22 +104,19 @@ async function assignWaitingTasks(deps: AppDeps, createdBefore: Date): Promise<v
     const driver = nearest(free.length ? free : drivers, target);
     if (!driver) return;
     const distance = distanceMeters(driver, target);
-    const assigned = await deps.db.transaction(async (tx) => {
-      if (!(await sql.assignPendingTask(tx, task.id, driver.id))) return false;
-      await sql.insertDriverMessage(
-        tx,
-        task.id,
-        greeting(task.client_firstname, driver.firstname, describeDistance(distance), task.address, task.address_details),
-      );
-      return true;
-    });
-    if (!assigned) continue;
+    // Inside the tick's transaction: the assignment and its greeting are written together.
+    if (!(await sql.assignPendingTask(deps.db, task.id, driver.id))) continue;
+    await sql.insertDriverMessage(
+      deps.db,
+      task.id,
+      greeting(task.client_firstname, driver.firstname, describeDistance(distance), task.address, task.address_details),
+    );
     driver.active_tasks += 1;
     deps.log(`[simulator] task ${task.id}: driver ${driver.firstname} ${driver.lastname} assigned`);
   }
 }
 
-async function moveDrivers(deps: AppDeps): Promise<void> {
+async function moveDrivers(deps: Tick): Promise<void> {
   const moved = new Set<string>();
   for (const trip of await sql.selectTrips(deps.db)) {
     // One target per driver: its on-going task, else its oldest assigned one.
@@ -124,7 +142,7 @@ const REPLIES: ((distance: number) => string)[] = [
   (distance) => (distance > ARRIVAL_METERS ? `On my way, about ${describeDistance(distance)} to go.` : 'I can see the building now.'),
 ];
 
-async function answerMessages(deps: AppDeps): Promise<void> {
+async function answerMessages(deps: Tick): Promise<void> {
   for (const row of await sql.selectTasksAwaitingReply(deps.db)) {
     const distance = distanceMeters({ lat: Number(row.driver_lat), lng: Number(row.driver_lng) }, { lat: Number(row.task_lat), lng: Number(row.task_lng) });
     const reply = REPLIES[Number(row.driver_messages) % REPLIES.length](distance);

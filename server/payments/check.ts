@@ -1,13 +1,30 @@
 /**
- * The one payment check behind task creation and subscriptions: the reference must be a
- * successful NGN payment of exactly the server's price. The provider's answer is trusted
- * only through `deps.payments`; the amount the client claims is never used.
+ * The payment checks behind task creation and subscriptions, in the order they run:
+ * 1. confirmedCharge: the reference must be a confirmed charge. One Paystack's webhook (or an
+ *    earlier verify) already recorded is used as is; otherwise the provider is asked. A
+ *    provider that cannot answer is a retriable 5xx; only "failed" or "no such charge" is a
+ *    final 402.
+ * 2. requirePayer: the charge must be the caller's (403 otherwise; nothing changes).
+ * 3. The price (server/payments/price-rule.ts); a charge that cannot be used is kept as a
+ *    payment needing attention (keepForAttention), never dropped.
+ * The amount the client claims is only used to honour a price it was shown.
  */
-import type { PaymentVerifier, VerifiedPayment } from './verifier';
-import { HttpError, badRequest } from '../http/errors';
+import type { AppDeps } from '../context';
+import { upsertAttention } from '../db/attention';
+import { findCharge, recordCharge, type Charge } from '../db/charges';
+import { heldEmailAt, holdsEmail } from '../db/email-history';
+import type { PaymentPurpose } from '../db/payments';
+import { HttpError, forbidden } from '../http/errors';
+import { PaymentProviderUnavailable } from './verifier';
 
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
 export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
+export const NOT_YOUR_PAYMENT = 'This payment was made by another account';
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Your payment is safe; please try again.';
+export const PAYMENT_STILL_PROCESSING = 'Your payment is still being processed. Please try again in a few minutes.';
+export const PAYMENT_SETTLED = 'This payment has been settled by our support team. Please contact support if you have a question.';
+export const keptMessage = (what: 'service' | 'plan') =>
+  `Payment amount does not match the price of this ${what}. Your payment is kept safe and our support team will contact you to settle it.`;
 
 /** The reference rule is shared with the request schemas (length first, then the pattern). */
 export { paymentReference } from '../../src/shared/schemas/payment';
@@ -16,21 +33,55 @@ export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);
 }
 
-export async function requireVerifiedPayment(
-  payments: PaymentVerifier,
-  reference: string,
-  expectedKobo: number,
-  mismatchMessage: string,
-): Promise<VerifiedPayment> {
-  let payment: VerifiedPayment | null;
+/** Who is trying to use a reference, and for what: kept with a payment needing attention. */
+export interface PaymentClaim {
+  reference: string;
+  purpose: PaymentPurpose;
+  userId: string;
+  request: unknown;
+}
+
+/** Keeps a reference that cannot become what it paid for, with the reason (for `npm run ops -- payments`). */
+export async function keepForAttention(deps: AppDeps, claim: PaymentClaim, reason: string): Promise<void> {
+  await upsertAttention(deps.db, { reference: claim.reference, purpose: claim.purpose, userId: claim.userId, reason, request: claim.request });
+  deps.log(`[payments] ${claim.reference} needs attention: ${reason}`);
+}
+
+export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promise<Charge> {
+  const { db, payments } = deps;
+  const known = await findCharge(db, claim.reference);
+  if (known) return known;
+  let payment;
   try {
-    payment = await payments.verify(reference);
-  } catch {
-    // The provider is down or answered oddly: the payment may well exist, so this is not a
-    // 402 (which tells the client it failed) but a retryable 502.
-    throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
+    payment = await payments.verify(claim.reference);
+  } catch (error) {
+    const status = error instanceof PaymentProviderUnavailable ? error.status : 502;
+    deps.log(`[payments] could not verify ${claim.reference}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(status, status === 503 ? PAYMENT_STILL_PROCESSING : PROVIDER_UNREACHABLE);
   }
-  if (!payment) throw new HttpError(402, PAYMENT_NOT_VERIFIED);
-  if (payment.amountKobo !== expectedKobo || payment.currency.toUpperCase() !== 'NGN') throw badRequest(mismatchMessage);
-  return payment;
+  if (!payment) {
+    // With the local test ledger, a reference it does not know may still be a real card
+    // charge: the app built with a Paystack public key while the server lacks the secret key.
+    if (payments.kind === 'test-ledger') {
+      await keepForAttention(deps, claim, 'Not in the local test ledger: if the app takes real Paystack payments, set PAYSTACK_SECRET_KEY');
+    }
+    throw new HttpError(402, PAYMENT_NOT_VERIFIED);
+  }
+  await recordCharge(db, { ...payment, provider: payments.kind, confirmedBy: 'verify' });
+  // A webhook may have recorded it meanwhile: the first record is the one that counts.
+  return (await findCharge(db, claim.reference))!;
+}
+
+/**
+ * A payment belongs to its payer: the test ledger's recorded payer, or else the account that
+ * held the charge's e-mail address when it was paid (so a client who changes their e-mail
+ * after paying keeps their payment, and the next holder of the old address never gets it).
+ */
+export async function requirePayer(deps: AppDeps, charge: Charge, userId: string): Promise<void> {
+  const isPayer = charge.payerUserId
+    ? charge.payerUserId === userId
+    : charge.email !== '' && (charge.paidAt ? await heldEmailAt(deps.db, userId, charge.email, charge.paidAt) : await holdsEmail(deps.db, userId, charge.email));
+  if (isPayer) return;
+  deps.log(`[payments] ${charge.reference} refused: user ${userId} is not the payer`);
+  throw forbidden(NOT_YOUR_PAYMENT);
 }

@@ -1,53 +1,157 @@
 /**
  * Payment verification behind one interface. Default: the local test ledger, where the
  * app's "Test payment" checkout records a paid reference through the dev-only
- * POST /dev/payments. With PAYSTACK_SECRET_KEY: Paystack's transaction verify API.
+ * POST /dev/payments. With PAYSTACK_SECRET_KEY: Paystack's transaction verify API at
+ * PAYSTACK_API_URL.
+ *
+ * A verifier answers in three ways, and only one of them is final:
+ * - a VerifiedPayment: the charge succeeded;
+ * - null: the provider says the charge failed, was abandoned or reversed, or does not exist;
+ * - PaymentProviderUnavailable (thrown): it could not tell (unreachable, time-out, 5xx, an
+ *   odd answer, a charge still processing). The money may well be taken: the caller answers
+ *   a retriable 5xx, never "not paid".
  */
+import { PAYSTACK_API_URL } from '../config';
 import type { Queryable } from '../db/connection';
+import { findTestLedgerPayment } from '../db/payments';
 
 export interface VerifiedPayment {
   reference: string;
   amountKobo: number;
   currency: string;
+  /** The customer's e-mail as the provider has it. */
   email: string;
+  /** The paying user, when the provider knows our users (the test ledger does). */
+  payerUserId: string | null;
+  paidAt: Date | null;
+  /** The checkout's metadata (service, address), when small and an object. */
+  metadata: Record<string, unknown> | null;
 }
 
 export interface PaymentVerifier {
   readonly kind: 'test-ledger' | 'paystack';
-  /** The successful payment behind a reference, or null when it is unknown or not successful. */
   verify(reference: string): Promise<VerifiedPayment | null>;
+}
+
+/** The provider could not say whether the reference is paid; `status` is the answer to give (retriable). */
+export class PaymentProviderUnavailable extends Error {
+  override readonly name = 'PaymentProviderUnavailable';
+  constructor(
+    message: string,
+    readonly status: 502 | 503 | 504,
+  ) {
+    super(message);
+  }
 }
 
 export function createTestLedger(db: Queryable): PaymentVerifier {
   return {
     kind: 'test-ledger',
     async verify(reference) {
-      const [row] = await db.query<{ reference: string; amount_kobo: string | number; email: string }>(
-        'select reference, amount_kobo, email from test_payments where reference = $1',
-        [reference],
-      );
-      return row ? { reference: row.reference, amountKobo: Number(row.amount_kobo), currency: 'NGN', email: row.email } : null;
+      const row = await findTestLedgerPayment(db, reference);
+      return row ? { reference: row.reference, amountKobo: row.amountKobo, currency: 'NGN', email: row.email, payerUserId: row.userId, paidAt: null, metadata: null } : null;
     },
   };
 }
 
-export function createPaystackVerifier(secretKey: string, fetchImpl: typeof fetch = fetch): PaymentVerifier {
+/** Paystack transaction statuses that will never become a success for this reference. */
+const FINAL_FAILURES = new Set(['failed', 'abandoned', 'reversed']);
+const MAX_METADATA_BYTES = 4096;
+
+export interface PaystackVerifierOptions {
+  secretKey: string;
+  apiUrl?: string;
+  fetchImpl?: typeof fetch;
+  /** Under the app's own 15 s request time-out, so the client gets our retriable answer. */
+  timeoutMs?: number;
+}
+
+interface PaystackTransaction {
+  status?: unknown;
+  reference?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  paid_at?: unknown;
+  paidAt?: unknown;
+  metadata?: unknown;
+  customer?: { email?: unknown } | null;
+}
+
+/** Reads a Paystack transaction (verify answer or charge.success event data) into a payment; null when it is not a usable success. */
+export function paymentFromPaystack(data: PaystackTransaction, reference: string): VerifiedPayment | null {
+  if (data.status !== 'success' || typeof data.amount !== 'number' || !Number.isInteger(data.amount) || data.amount < 0) return null;
+  const paidAt = typeof data.paid_at === 'string' ? data.paid_at : typeof data.paidAt === 'string' ? data.paidAt : null;
+  const paidDate = paidAt ? new Date(paidAt) : null;
+  return {
+    reference,
+    amountKobo: data.amount,
+    currency: typeof data.currency === 'string' && data.currency ? data.currency.toUpperCase() : 'NGN',
+    email: typeof data.customer?.email === 'string' ? data.customer.email.trim().toLowerCase() : '',
+    payerUserId: null,
+    paidAt: paidDate && !Number.isNaN(paidDate.getTime()) ? paidDate : null,
+    metadata: smallObject(data.metadata),
+  };
+}
+
+/** Paystack sends metadata as an object or as a JSON string; only small objects are kept. */
+function smallObject(value: unknown): Record<string, unknown> | null {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  return JSON.stringify(parsed).length <= MAX_METADATA_BYTES ? (parsed as Record<string, unknown>) : null;
+}
+
+export function createPaystackVerifier(options: PaystackVerifierOptions): PaymentVerifier {
+  const { secretKey, fetchImpl = fetch, timeoutMs = 8_000 } = options;
+  const apiUrl = (options.apiUrl ?? PAYSTACK_API_URL).replace(/\/+$/, '');
   return {
     kind: 'paystack',
     async verify(reference) {
-      const response = await fetchImpl(`https://api.paystack.co/transaction/verify/${encodeURIComponent(reference)}`, {
-        headers: { Authorization: `Bearer ${secretKey}` },
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (response.status === 404 || response.status === 400) return null;
-      if (!response.ok) throw new Error(`Paystack verify answered ${response.status}`);
-      const body = (await response.json()) as {
-        status?: boolean;
-        data?: { status?: string; amount?: number; currency?: string; reference?: string; customer?: { email?: string } };
-      };
-      const data = body.data;
-      if (!body.status || !data || data.status !== 'success' || typeof data.amount !== 'number') return null;
-      return { reference, amountKobo: data.amount, currency: data.currency ?? 'NGN', email: data.customer?.email ?? '' };
+      let response: Response;
+      try {
+        response = await fetchImpl(`${apiUrl}/transaction/verify/${encodeURIComponent(reference)}`, {
+          headers: { Authorization: `Bearer ${secretKey}`, Accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        throw new PaymentProviderUnavailable(timedOut ? `Paystack verify timed out after ${timeoutMs} ms` : `Paystack verify failed: ${describe(error)}`, timedOut ? 504 : 502);
+      }
+      let body: { status?: unknown; message?: unknown; data?: PaystackTransaction } | undefined;
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        body = undefined;
+      }
+      const message = typeof body?.message === 'string' ? body.message : '';
+      // Paystack answers an unknown reference with 400 (or 404) and "Transaction reference not found".
+      if (response.status === 404 || (response.status === 400 && /not found/i.test(message))) return null;
+      if (response.status === 401 || response.status === 403) {
+        throw new PaymentProviderUnavailable(`Paystack verify answered ${response.status} (${message || 'no message'}): check PAYSTACK_SECRET_KEY`, 502);
+      }
+      if (response.status === 429) throw new PaymentProviderUnavailable('Paystack verify answered 429 (rate limited)', 503);
+      if (!response.ok) throw new PaymentProviderUnavailable(`Paystack verify answered ${response.status}`, 502);
+      const data = body?.data;
+      if (body?.status !== true || !data || typeof data.status !== 'string') {
+        throw new PaymentProviderUnavailable(`Paystack verify gave an unexpected answer (${message || 'no data'})`, 502);
+      }
+      if (FINAL_FAILURES.has(data.status)) return null;
+      if (data.status !== 'success') throw new PaymentProviderUnavailable(`The charge is still ${data.status} at Paystack`, 503);
+      const payment = paymentFromPaystack(data, reference);
+      if (!payment) throw new PaymentProviderUnavailable('Paystack verify gave a success without a usable amount', 502);
+      return payment;
     },
   };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return cause && typeof cause.code === 'string' ? `${error.message} (${cause.code})` : error.message;
 }

@@ -1,32 +1,51 @@
 /**
- * Dev-only calls, mounted only while the local test ledger or the dev mailbox is in use:
- * the "Test payment" checkout records a paid reference, and the dev mailbox shows the mail
- * the server "sent". Each call also answers 404 when its own provider is the real one.
+ * Dev-only calls, never mounted in production, and otherwise only while the local test
+ * ledger or the dev mailbox is in use: the "Test payment" checkout records a paid
+ * reference, and the dev mailbox shows the mail the server "sent". Each call also answers
+ * 404 unless its own provider is the local one and the server is not in production, so a
+ * half-configured server (say a real Paystack key but no SMTP_URL) never opens the other.
  */
 import { Hono } from 'hono';
 import { mailboxQuerySchema, testPaymentSchema } from '../../src/shared/schemas/dev';
-import type { AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { recordTestPayment } from '../db/payments';
+import { insertTestLedgerPayment } from '../db/payments';
 
 export const devRoutes = new Hono<AppEnv>();
 
 devRoutes.post('/dev/payments', async (c) => {
-  const { db, payments } = c.var.deps;
-  if (payments.kind !== 'test-ledger') throw notFound();
+  const { db, payments, config } = c.var.deps;
+  if (payments.kind !== 'test-ledger' || config.production) throw notFound();
   const callerId = await authenticate(c);
   const body = await readJson(c, testPaymentSchema);
-  const recorded = await recordTestPayment(db, { reference: body.reference, amountKobo: body.amount, email: body.email, userId: callerId });
+  const recorded = await insertTestLedgerPayment(db, { reference: body.reference, amountKobo: body.amount, email: body.email, userId: callerId });
   if (!recorded) throw conflict('This payment reference has already been recorded');
   return c.json({ data: { reference: body.reference, amount: body.amount, status: 'success' as const } }, 201);
 });
 
 // No token: the mailbox is read while recovering a forgotten password.
 devRoutes.get('/dev/mailbox', (c) => {
-  const { mailer } = c.var.deps;
-  if (!mailer.inbox) throw notFound();
+  const { mailer, config } = c.var.deps;
+  if (mailer.kind !== 'dev-mailbox' || !mailer.inbox || config.production) throw notFound();
   const address = parseWith(mailboxQuerySchema, { email: c.req.query('email') }).email;
   return c.json({ data: mailer.inbox(address) });
 });
+
+/** The dev routes this server would open, each with what it exposes (for the start-up warning). */
+export function devRoutesOpen(deps: Pick<AppDeps, 'config' | 'payments' | 'mailer'>): string[] {
+  if (deps.config.production) return [];
+  const open: string[] = [];
+  if (deps.payments.kind === 'test-ledger') open.push('POST /dev/payments (any signed-in client records a fake payment; set PAYSTACK_SECRET_KEY)');
+  if (deps.mailer.kind === 'dev-mailbox') open.push('GET /dev/mailbox (anyone reads anyone\'s recovery code; set SMTP_URL)');
+  return open;
+}
+
+/** Mounts the dev routes when any is open, with a loud warning in the log. */
+export function mountDevRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
+  const open = devRoutesOpen(deps);
+  if (open.length === 0) return;
+  app.route('/', devRoutes);
+  deps.log(`[WARNING] dev-only routes are open, never run this for real: ${open.join('; ')}`);
+}

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import * as ops from '../ops/commands';
+import * as payments from '../ops/payment-commands';
 import { opsTokenMatches } from '../ops/token';
 
 export const OPS_TOKEN_HEADER = 'X-Ops-Token';
@@ -83,4 +84,21 @@ opsRoutes.post('/ops/tasks/:id/messages', requireOpsToken, async (c) => {
   const taskId = c.req.param('id');
   const { content } = await readBody(c, z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content)) }, 201);
+});
+
+/** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
+opsRoutes.get('/ops/payments', requireOpsToken, async (c) => {
+  const all = ['1', 'true'].includes(c.req.query('all') ?? '');
+  return c.json({ data: await run(() => payments.listPayments(c.var.deps.db, { all, now: c.var.deps.now() })) });
+});
+
+opsRoutes.post('/ops/payments/:reference/settle', requireOpsToken, async (c) => {
+  const reference = c.req.param('reference');
+  const { note } = await readBody(c, z.object({ note: z.unknown() }, NOT_AN_OBJECT));
+  return c.json({ data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string)) });
+});
+
+opsRoutes.post('/ops/payments/:reference/honour', requireOpsToken, async (c) => {
+  const reference = c.req.param('reference');
+  return c.json({ data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now())) });
 });

@@ -11,6 +11,8 @@ import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, tooManyRequests } from '../http/errors';
 
+const MAIL_NOT_SENT = 'We could not send the verification code right now. Please try again in a few minutes.';
+
 /** Recovery calls answer `{ success, message }`, failures included. */
 async function recoveryAnswer(c: Context<AppEnv>, work: () => Promise<string>) {
   try {
@@ -32,7 +34,7 @@ recoveryRoutes.post('/client/forgot', (c) =>
       [`recovery:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress],
     ]);
     if (!allowed) throw tooManyRequests('Too many attempts. Please try again later.');
-    await requestResetCode(deps, email);
+    if ((await requestResetCode(deps, email)) === 'not-sent') throw new HttpError(503, MAIL_NOT_SENT);
     return 'Verification code sent to your email';
   }),
 );

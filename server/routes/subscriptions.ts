@@ -1,19 +1,22 @@
 /**
- * Subscriptions: a paid plan sets the user's plan and expiry. Verified like a task payment
- * and idempotent by reference: a replay answers the user again without a second extension.
+ * Subscriptions: a paid plan sets the user's plan and expiry. Checked like a task payment
+ * (server/payments/check.ts; a charge for the wrong amount is kept for an operator) and
+ * idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import { findPlan, planExpiry } from '../../src/shared/plans';
+import { findPlan } from '../../src/shared/plans';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
-import { claimPaymentUse, findPaymentUse } from '../db/payments';
-import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
+import { findPaymentUse } from '../db/payments';
 import { findUserById, toUser, type UserRow } from '../db/users';
-import { REFERENCE_ALREADY_USED, nairaToKobo, requireVerifiedPayment } from '../payments/check';
+import { REFERENCE_ALREADY_USED, confirmedCharge, keepForAttention, keptMessage, nairaToKobo, requirePayer } from '../payments/check';
+import { fulfilSubscription } from '../payments/fulfil';
+import { decidePrice } from '../payments/price-rule';
+import { refuseSettledPayment } from '../payments/settled';
 
 /** The user again when this reference already bought this user's subscription; 409 when it paid for anything else. */
 async function earlierUseOf(db: Queryable, reference: string, userId: string): Promise<UserRow | undefined> {
@@ -26,7 +29,8 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
 export const subscriptionRoutes = new Hono<AppEnv>();
 
 subscriptionRoutes.post('/client/subscribe', async (c) => {
-  const { db, payments, now } = c.var.deps;
+  const { deps } = c.var;
+  const { db, now } = deps;
   const callerId = await authenticate(c);
   const body = await readJson(c, subscribeSchema);
   const plan = typeof body.plan === 'string' ? findPlan(body.plan.trim()) : undefined;
@@ -35,19 +39,20 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
 
   const replay = await earlierUseOf(db, body.reference, callerId);
   if (replay) return c.json({ data: toUser(replay) });
+  await refuseSettledPayment(db, body.reference);
 
-  const kobo = nairaToKobo(plan.price);
-  await requireVerifiedPayment(payments, body.reference, kobo, 'Payment amount does not match the price of this plan');
+  const claim = { reference: body.reference, purpose: 'subscription' as const, userId: callerId, request: { ...body, plan: plan.key } };
+  const charge = await confirmedCharge(deps, claim);
+  await requirePayer(deps, charge, callerId);
+  // Plans have one price (no price list to change), so only that price is accepted.
+  const price = decidePrice({ paidKobo: charge.amountKobo, currency: charge.currency, currentKobo: nairaToKobo(plan.price), shownKobo: null, recentKobo: [], fallbackKobo: null });
+  if (price.kind === 'attention') {
+    await keepForAttention(deps, claim, `${plan.name} plan: ${price.reason}`);
+    throw badRequest(keptMessage('plan'));
+  }
 
-  const updated = await db.transaction(async (tx) => {
-    if (!(await claimPaymentUse(tx, { reference: body.reference, purpose: 'subscription', userId: callerId, amountKobo: kobo }))) return null;
-    const user = await lockUserForUpdate(tx, callerId);
-    if (!user) throw notFound('User not found');
-    // Buying before the current plan runs out extends it, so no paid day is lost.
-    const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
-    const from = current && current > now() ? current : now();
-    return setSubscription(tx, callerId, plan.key, planExpiry(plan, from));
-  });
+  const updated = await fulfilSubscription(db, { reference: body.reference, userId: callerId, plan, amountKobo: price.kobo }, now());
+  if (updated === 'no-user') throw notFound('User not found');
   if (updated) return c.json({ data: toUser(updated) });
   const winner = await earlierUseOf(db, body.reference, callerId);
   if (!winner) throw conflict(REFERENCE_ALREADY_USED);

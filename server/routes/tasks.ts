@@ -1,9 +1,9 @@
 /**
- * Tasks: a client's task list and task creation after a card payment. Creation is priced by
- * the server's price list, checked against the verified payment, and idempotent by payment
- * reference (the client retries a paid task until the server confirms it).
+ * Tasks: a client's task list and task creation after a card payment. Creation checks the
+ * payment (server/payments/check.ts: confirmed, the caller's, the right price or one the
+ * client was shown), keeps a charge it cannot use for an operator, and is idempotent by
+ * payment reference (the client retries a paid task until the server confirms it).
  */
-import { randomInt, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
@@ -11,11 +11,14 @@ import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
-import { claimPaymentUse, findPaymentUse } from '../db/payments';
+import { findPaymentUse } from '../db/payments';
 import { isInNigeria } from '../../src/shared/geo';
 import { priceForServiceKey } from '../db/pricing';
-import { findTaskById, findTaskByReference, insertTask, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
-import { REFERENCE_ALREADY_USED, nairaToKobo, requireVerifiedPayment } from '../payments/check';
+import { findTaskById, findTaskByReference, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
+import { REFERENCE_ALREADY_USED, confirmedCharge, keepForAttention, keptMessage, requirePayer } from '../payments/check';
+import { fulfilTaskOrder } from '../payments/fulfil';
+import { refuseSettledPayment } from '../payments/settled';
+import { decideTaskPrice } from '../payments/task-price';
 
 export const taskRoutes = new Hono<AppEnv>();
 
@@ -38,7 +41,8 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
 }
 
 taskRoutes.post('/client/create', async (c) => {
-  const { db, payments, now } = c.var.deps;
+  const { deps } = c.var;
+  const { db, now } = deps;
   const callerId = await authenticate(c);
   const body = await readJson(c, createTaskSchema);
   if (body.user !== callerId) throw forbidden('You can only create tasks for yourself');
@@ -48,34 +52,22 @@ taskRoutes.post('/client/create', async (c) => {
   // A replay answers before any price or provider check: the task is already paid for.
   const replay = await earlierUseOf(db, body.reference, callerId);
   if (replay) return c.json({ data: toTask(replay) }, 200);
+  await refuseSettledPayment(db, body.reference);
 
+  const claim = { reference: body.reference, purpose: 'task' as const, userId: callerId, request: body };
+  const charge = await confirmedCharge(deps, claim);
+  await requirePayer(deps, charge, callerId);
   const service = await priceForServiceKey(db, body.type);
-  const kobo = nairaToKobo(service.price);
-  if (nairaToKobo(body.amount) !== kobo) throw badRequest('Amount does not match the price of this service');
-  await requireVerifiedPayment(payments, body.reference, kobo, 'Payment amount does not match the price of this service');
+  const price = await decideTaskPrice(db, { type: body.type, shownNaira: body.amount, service }, charge, now());
+  if (price.kind === 'attention') {
+    await keepForAttention(deps, claim, price.reason);
+    throw badRequest(keptMessage('service'));
+  }
+  if (price.honoured) deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
 
-  const taskId = randomUUID();
-  const created = await db.transaction(async (tx) => {
-    // A concurrent duplicate blocks here on the reference's primary key and then loses.
-    if (!(await claimPaymentUse(tx, { reference: body.reference, purpose: 'task', userId: callerId, amountKobo: kobo }))) return false;
-    await insertTask(tx, {
-      id: taskId,
-      userId: callerId,
-      reference: body.reference,
-      address: body.address,
-      addressDetails: body.addressDetails ?? '',
-      lng,
-      lat,
-      datetime: now(),
-      type: body.type,
-      serviceName: service.serviceName,
-      amount: service.price,
-      unit: service.unit,
-      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-    });
-    return true;
-  });
-  if (created) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
+  const order = { reference: body.reference, userId: callerId, address: body.address, addressDetails: body.addressDetails ?? '', lng, lat, type: body.type, serviceName: service.serviceName, unit: service.unit };
+  const taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
+  if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
   const winner = await earlierUseOf(db, body.reference, callerId);
   if (!winner) throw conflict(REFERENCE_ALREADY_USED);
   return c.json({ data: toTask(winner) }, 200);

@@ -1,15 +1,28 @@
 /**
  * Paid tasks that must never be lost. After a successful payment the create request is
  * written to IndexedDB (offline-db's `pendingTasks`, key = payment reference) BEFORE
- * `POST client/create` is sent, and removed only when the server confirms (2xx) or refuses
- * it for good (a 4xx other than 401/403/408/425/429: the message is shown; retrying cannot help).
- * On a network failure or 5xx the record stays and is replayed when the browser comes back
- * online and on the next app start; the server is idempotent by reference, so a replay
- * returns the same task and never creates a second one.
+ * `POST client/create` is sent. What happens next:
+ * - the server confirms (2xx): the record is removed;
+ * - no answer, a time-out, a 5xx, or a 401/403/408/425/429 (retrying can fix these: the
+ *   server could not check the payment yet, the owner must sign in again, ...): the record
+ *   stays `pending` and is sent again when the browser comes back online, every minute
+ *   while the app is open, and on the next app start;
+ * - any other 4xx (the server refused it for good, e.g. the payment failed): the record
+ *   stays, marked `refused` with the server's message, so the app can say what happened; it
+ *   is sent once more on each app start (an operator may have sorted it out since) and is
+ *   removed only when the client dismisses it (dismissRefusedPaidTask).
+ * The server is idempotent by reference, so a replay returns the same task, never a second.
+ *
+ * For screens (e.g. the Home card 'Payment received - confirming your booking'):
+ * - listKeptPaidTasks(): every kept record, oldest first, with its state:
+ *   `{ state: 'pending' }` or `{ state: 'refused', message }` (message null: none given);
+ * - onKeptPaidTasksChange(listener): told after any change made through this module
+ *   (returns an unsubscribe function);
+ * - dismissRefusedPaidTask(reference): the client has read the refusal; removes it.
  */
 import type { CreateTaskAnswer, CreateTaskRequest, Task } from '../shared/contract';
 import { http } from './http';
-import { getPendingTasks, putPendingTask, removePendingTask } from '../shared/offline-db';
+import { getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask, type PendingTask } from '../shared/offline-db';
 import { getToken } from './token-storage';
 
 export type PaidTaskOutcome =
@@ -19,10 +32,17 @@ export type PaidTaskOutcome =
   /** Refused by the server; the message is the server's, or null. */
   | { status: 'failed'; message: string | null };
 
+/** A kept paid task as screens see it. */
+export type KeptPaidTask = { reference: string; request: CreateTaskRequest; savedAt: number } & (
+  | { state: 'pending' }
+  | { state: 'refused'; message: string | null; refusedAt: number }
+);
+
 export interface PendingTaskStore {
   put(request: CreateTaskRequest): Promise<void>;
   remove(reference: string): Promise<void>;
-  list(): Promise<CreateTaskRequest[]>;
+  markRefused(reference: string, message: string | null): Promise<void>;
+  list(): Promise<PendingTask[]>;
 }
 
 export interface PaidTaskDeps {
@@ -34,7 +54,8 @@ export interface PaidTaskDeps {
 export const offlineDbStore: PendingTaskStore = {
   put: (request) => putPendingTask(request),
   remove: (reference) => removePendingTask(reference),
-  list: async () => (await getPendingTasks()).map((record) => record.request),
+  markRefused: (reference, message) => markPendingTaskRefused(reference, message),
+  list: () => getPendingTasks(),
 };
 
 async function sendCreateTask(request: CreateTaskRequest): Promise<Task> {
@@ -44,10 +65,26 @@ async function sendCreateTask(request: CreateTaskRequest): Promise<Task> {
 
 const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: sendCreateTask };
 
+// ---- change notifications ----
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after each change to the kept paid tasks made through this module; returns the unsubscribe function. */
+export function onKeptPaidTasksChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+// ---- sending ----
+
 /**
- * Statuses after which trying again can succeed, so the record is kept: 401 (signed out, the
- * owner signs in again), 403 (another client signed in on this device: the owner's paid
- * task waits for them), time-outs and rate limits.
+ * Statuses after which trying again can succeed, so the record stays pending: 401 (signed
+ * out, the owner signs in again), 403 (another client signed in on this device: the owner's
+ * paid task waits for them), time-outs and rate limits. Every 5xx too.
  */
 const RETRYABLE_STATUSES = new Set([401, 403, 408, 425, 429]);
 
@@ -70,12 +107,15 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
     try {
       const task = await deps.send(request);
       await deps.store.remove(request.reference);
+      changed();
       return { status: 'created', task };
     } catch (error) {
       const response = (error as { response?: unknown }).response;
       if (response instanceof Response && response.status >= 400 && response.status < 500 && !RETRYABLE_STATUSES.has(response.status)) {
-        await deps.store.remove(request.reference);
-        return { status: 'failed', message: await serverMessage(response) };
+        const message = await serverMessage(response);
+        await deps.store.markRefused(request.reference, message);
+        changed();
+        return { status: 'failed', message };
       }
       return { status: 'queued' };
     }
@@ -88,6 +128,7 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
 export async function submitPaidTask(request: CreateTaskRequest, deps: PaidTaskDeps = defaultDeps): Promise<PaidTaskOutcome> {
   try {
     await deps.store.put(request);
+    changed();
   } catch (error) {
     // No durable copy (e.g. storage full): still try now rather than lose the paid order.
     console.error('Could not keep the paid task on this device', error);
@@ -98,39 +139,74 @@ export async function submitPaidTask(request: CreateTaskRequest, deps: PaidTaskD
 export interface ResumedTask {
   request: CreateTaskRequest;
   outcome: PaidTaskOutcome;
+  /** It had been refused before this attempt. */
+  wasRefused: boolean;
 }
 
-/** Sends every kept paid task again, oldest first. Nothing is sent without a token. */
-export async function resumePendingTasks(deps: PaidTaskDeps = defaultDeps, hasToken: () => boolean = () => getToken() !== null): Promise<ResumedTask[]> {
+/**
+ * Sends kept paid tasks again, oldest first: the pending ones, and with `includeRefused` the
+ * refused ones too. Nothing is sent without a token.
+ */
+export async function resumePendingTasks(
+  deps: PaidTaskDeps = defaultDeps,
+  hasToken: () => boolean = () => getToken() !== null,
+  options: { includeRefused?: boolean } = {},
+): Promise<ResumedTask[]> {
   if (!hasToken()) return [];
-  const requests = await deps.store.list();
+  const records = (await deps.store.list()).sort((a, b) => a.savedAt - b.savedAt);
   const results: ResumedTask[] = [];
-  for (const request of requests) results.push({ request, outcome: await send(request, deps) });
+  for (const record of records) {
+    if (record.refusal && !options.includeRefused) continue;
+    results.push({ request: record.request, outcome: await send(record.request, deps), wasRefused: record.refusal !== undefined });
+  }
   return results;
+}
+
+/** Every kept paid task, oldest first, with its state. */
+export async function listKeptPaidTasks(store: PendingTaskStore = offlineDbStore): Promise<KeptPaidTask[]> {
+  const records = (await store.list()).sort((a, b) => a.savedAt - b.savedAt);
+  return records.map(({ reference, request, savedAt, refusal }) =>
+    refusal ? { reference, request, savedAt, state: 'refused', message: refusal.message, refusedAt: refusal.at } : { reference, request, savedAt, state: 'pending' },
+  );
+}
+
+/** Removes a refused paid task once the client has read why; a pending one is never removed here. */
+export async function dismissRefusedPaidTask(reference: string, store: PendingTaskStore = offlineDbStore): Promise<void> {
+  const record = (await store.list()).find((candidate) => candidate.reference === reference);
+  if (!record?.refusal) return;
+  await store.remove(reference);
+  changed();
 }
 
 /** How often kept paid tasks are tried again while the app is open. */
 export const REPLAY_INTERVAL_MS = 60_000;
 
 export interface ReplayOptions {
-  /** Told about each replayed task the server has now confirmed or refused. */
+  /** Told about each replayed task the server has now confirmed, or newly refused. */
   onSettled?: (resumed: ResumedTask) => void;
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  deps?: PaidTaskDeps;
+  hasToken?: () => boolean;
 }
 
-/** Replays kept paid tasks now (app start) and whenever the browser comes back online. Returns a stop function. */
-export function startPendingTaskReplay({ onSettled, target = window }: ReplayOptions = {}): () => void {
-  const replay = () => {
-    void resumePendingTasks()
-      .then((results) => results.filter((result) => result.outcome.status !== 'queued').forEach((result) => onSettled?.(result)))
+/**
+ * Replays kept paid tasks now (app start: refused ones too) and then pending ones whenever
+ * the browser comes back online and every minute. Returns a stop function.
+ */
+export function startPendingTaskReplay({ onSettled, target = window, deps = defaultDeps, hasToken }: ReplayOptions = {}): () => void {
+  const replay = (includeRefused: boolean) => {
+    void resumePendingTasks(deps, hasToken, { includeRefused })
+      // A refusal the client was already told about is not told again.
+      .then((results) => results.filter((result) => result.outcome.status === 'created' || (result.outcome.status === 'failed' && !result.wasRefused)).forEach((result) => onSettled?.(result)))
       .catch((error: unknown) => console.error('Could not replay paid tasks', error));
   };
-  target.addEventListener('online', replay);
+  const replayPending = () => replay(false);
+  target.addEventListener('online', replayPending);
   // A server error is not followed by an 'online' event: try again now and then while the app is open.
-  const timer = setInterval(replay, REPLAY_INTERVAL_MS);
-  replay();
+  const timer = setInterval(replayPending, REPLAY_INTERVAL_MS);
+  replay(true);
   return () => {
     clearInterval(timer);
-    target.removeEventListener('online', replay);
+    target.removeEventListener('online', replayPending);
   };
 }

@@ -9,7 +9,8 @@
  *   index `byTaskId`).
  * - `pendingTasks`: paid task creations not yet confirmed by the server (key = payment
  *   reference). A record is written before the request is sent and removed only once the
- *   server confirms, so a paid task is never lost.
+ *   server confirms, so a paid task is never lost. One the server refused for good keeps
+ *   its `refusal` (the message) until the client dismisses it.
  *
  * To change the schema: raise DB_VERSION and add an `oldVersion < N` step to `upgrade`.
  */
@@ -48,6 +49,8 @@ export interface PendingTask {
   reference: string;
   request: CreateTaskRequest;
   savedAt: number;
+  /** Set when the server refused it for good: its message (null without one) and when. */
+  refusal?: { message: string | null; at: number };
 }
 
 interface OfflineSchema extends DBSchema {
@@ -179,4 +182,14 @@ export async function getPendingTasks(): Promise<PendingTask[]> {
 
 export async function removePendingTask(reference: string): Promise<void> {
   await write((db) => db.delete('pendingTasks', reference));
+}
+
+/** Keeps the record, marked as refused by the server with its message. */
+export async function markPendingTaskRefused(reference: string, message: string | null, at = Date.now()): Promise<void> {
+  await write(async (db) => {
+    const tx = db.transaction('pendingTasks', 'readwrite');
+    const record = await tx.store.get(reference);
+    if (record) await tx.store.put({ ...record, refusal: { message, at } });
+    await tx.done;
+  });
 }

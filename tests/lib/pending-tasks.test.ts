@@ -2,7 +2,17 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/shared/offline-db';
-import { offlineDbStore, resumePendingTasks, startPendingTaskReplay, submitPaidTask, type PaidTaskDeps } from '../../src/lib/pending-tasks';
+import {
+  dismissRefusedPaidTask,
+  listKeptPaidTasks,
+  offlineDbStore,
+  onKeptPaidTasksChange,
+  resumePendingTasks,
+  startPendingTaskReplay,
+  submitPaidTask,
+  type PaidTaskDeps,
+  type ResumedTask,
+} from '../../src/lib/pending-tasks';
 
 afterAll(() => closeOfflineDb());
 
@@ -80,13 +90,16 @@ describe('a paid task is never lost', () => {
     expect((await references()).sort()).toEqual(['r10', 'r3', 'r4', 'r5']);
   });
 
-  it("a 4xx removes the request and gives the server's message ('Payment Failed!')", async () => {
+  it("a final 4xx gives the server's message ('Payment Failed!') and keeps the paid record, marked refused with that message", async () => {
     const server = fakeServer();
-    server.fail(httpError(402, { message: 'Payment not verified' }));
-    expect(await submitPaidTask(request('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment not verified' });
-    expect(await references()).toEqual([]);
+    server.fail(httpError(402, { message: 'Payment could not be verified' }));
+    expect(await submitPaidTask(request('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment could not be verified' });
     server.fail(httpError(400, 'not json {'));
     expect(await submitPaidTask(request('r7'), server.deps)).toEqual({ status: 'failed', message: null });
+    expect(await listKeptPaidTasks()).toEqual([
+      { reference: 'r6', request: request('r6'), savedAt: expect.any(Number), state: 'refused', message: 'Payment could not be verified', refusedAt: expect.any(Number) },
+      { reference: 'r7', request: request('r7'), savedAt: expect.any(Number), state: 'refused', message: null, refusedAt: expect.any(Number) },
+    ]);
   });
 
   it('a replay that races the first attempt sends the request only once', async () => {
@@ -102,6 +115,57 @@ describe('a paid task is never lost', () => {
     await submitPaidTask(request('r9'), server.deps);
     expect(await resumePendingTasks(server.deps, () => false)).toEqual([]);
     expect(server.sent).toEqual(['r9']);
+  });
+
+  it('a retriable refusal (5xx: the payment provider could not be reached) stays pending, listed as such', async () => {
+    const server = fakeServer();
+    server.fail(httpError(502, { message: 'The payment provider could not be reached. Your payment is safe; please try again.' }));
+    expect(await submitPaidTask(request('r11'), server.deps)).toEqual({ status: 'queued' });
+    expect(await listKeptPaidTasks()).toEqual([{ reference: 'r11', request: request('r11'), savedAt: expect.any(Number), state: 'pending' }]);
+  });
+
+  it('replays send pending records; refused ones only when asked (app start), and one the server now accepts is removed', async () => {
+    const server = fakeServer();
+    server.fail(httpError(400, { message: 'Payment amount does not match the price of this service.' }));
+    await submitPaidTask(request('refused-1'), server.deps);
+    server.fail(new TypeError('Failed to fetch'));
+    await submitPaidTask(request('pending-1'), server.deps);
+    server.sent.length = 0;
+    expect((await resumePendingTasks(server.deps, () => true)).map((result) => result.request.reference)).toEqual(['pending-1']);
+    expect(server.sent).toEqual(['pending-1']);
+    const atStart = await resumePendingTasks(server.deps, () => true, { includeRefused: true });
+    expect(atStart.map((result) => [result.request.reference, result.outcome.status, result.wasRefused])).toEqual([['refused-1', 'created', true]]);
+    expect(await listKeptPaidTasks()).toEqual([]);
+  });
+
+  it('dismissRefusedPaidTask removes a refused record only, and listeners hear of every change', async () => {
+    const server = fakeServer();
+    const changes = vi.fn();
+    const stop = onKeptPaidTasksChange(changes);
+    server.fail(httpError(409, { message: 'This payment reference has already been used' }));
+    await submitPaidTask(request('gone'), server.deps);
+    server.fail(new TypeError('Failed to fetch'));
+    await submitPaidTask(request('waiting'), server.deps);
+    expect(changes).toHaveBeenCalledTimes(3);
+    await dismissRefusedPaidTask('waiting');
+    await dismissRefusedPaidTask('gone');
+    expect((await listKeptPaidTasks()).map((kept) => [kept.reference, kept.state])).toEqual([['waiting', 'pending']]);
+    expect(changes).toHaveBeenCalledTimes(4);
+    stop();
+  });
+
+  it('startPendingTaskReplay tells of a refusal once: a refused record retried at the next start and refused again is not told again', async () => {
+    const server = fakeServer();
+    server.fail(httpError(402, { message: 'Payment could not be verified' }));
+    await submitPaidTask(request('told-once'), server.deps);
+    server.fail(httpError(402, { message: 'Payment could not be verified' }));
+    const settled: ResumedTask[] = [];
+    const stop = startPendingTaskReplay({ target: new EventTarget() as unknown as Window, deps: server.deps, hasToken: () => true, onSettled: (result) => settled.push(result) });
+    await vi.waitFor(() => expect(server.sent).toEqual(['told-once', 'told-once']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    expect(settled).toEqual([]);
+    expect(await listKeptPaidTasks()).toMatchObject([{ reference: 'told-once', state: 'refused' }]);
   });
 
   it('startPendingTaskReplay replays at start and on the online event', () => {

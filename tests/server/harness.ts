@@ -1,6 +1,7 @@
 /**
- * Server test harness: one in-memory PGlite-backed app per test file (PGlite start-up is
- * the slow part), plus helpers to call it like the client does.
+ * Server test harness: one app per test file on a database of its own (in-memory PGlite,
+ * whose start-up is the slow part, or a fresh PostgreSQL database under
+ * `npm run test:server:pg`: see test-database.ts), plus helpers to call it like the client does.
  */
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createApp } from '../../server/app';
@@ -10,6 +11,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-lim
 
 /** Test files sign up many clients from one address ('local'): sign-ups are not limited unless a test says so. */
 export const TEST_RATE_LIMITS: RateLimits = { ...DEFAULT_RATE_LIMITS, signupPerAddress: { limit: 1_000_000, windowMs: 60_000 } };
+import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
@@ -21,9 +23,18 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function createTestServer(options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date } = {}): Promise<TestServer> {
-  const config = loadConfig({}, { dataDir: 'memory://', log: false, demo: false, simulator: false, ...options.config });
-  const deps = await createDeps(config, { limits: options.limits ?? TEST_RATE_LIMITS, now: options.now, log: () => {} });
+export async function createTestServer(
+  options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({}, { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false, demo: false, simulator: false, ...options.config });
+  let deps: AppDeps;
+  try {
+    deps = await createDeps(config, { limits: options.limits ?? TEST_RATE_LIMITS, now: options.now, log: options.log ?? (() => {}) });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const app = createApp(deps);
 
   const request: TestServer['request'] = async (method, path, { body, rawBody, token, headers = {} } = {}) => {
@@ -59,6 +70,12 @@ export async function createTestServer(options: { config?: Partial<ServerConfig>
       if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
       return { id: signup.body.data.userId, token: login.body.data, email, password };
     },
-    close: () => deps.db.close(),
+    async close() {
+      try {
+        await deps.db.close();
+      } finally {
+        await database.drop();
+      }
+    },
   };
 }

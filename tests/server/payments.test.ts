@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { createSmtpMailer } from '../../server/mail/mailer';
+import { keptMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
+import { startFakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
-import { barrierVerifier, count, insertClient, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
+import { barrierVerifier, count, insertClient, newReference, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -27,25 +30,33 @@ describe('POST /client/create: the payment behind the task', () => {
     expect(await count(server, 'select 1 from payment_uses where reference = $1', [body.reference])).toBe(0);
   });
 
-  it("400 'Payment amount does not match the price of this service' when less (or more) was paid", async () => {
+  it('400 when less (or more) was paid than the client was shown: no task, and the payment is kept as needing attention', async () => {
     for (const paid of [1000, 2000]) {
       const body = taskBody(client);
       await payReference(server, client, paid, body.reference);
       const response = await create(client, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'Payment amount does not match the price of this service' });
+      expect(response.body).toEqual({ message: keptMessage('service') });
+      expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(0);
+      const [kept] = await server.deps.db.query<{ reason: string; user_id: string }>('select reason, user_id from payments_needing_attention where reference = $1', [body.reference]);
+      expect(kept).toMatchObject({ user_id: client.id, reason: expect.stringMatching(/^Paid ₦\d,000\.00, but the price is ₦1,500\.00; the app claimed ₦1,500\.00$/) });
     }
   });
 
-  it('a payment in another currency is refused even for the right amount', async () => {
+  it('a payment in another currency is refused even for the right amount, and kept as needing attention', async () => {
     const body = taskBody(client);
-    const dollars: PaymentVerifier = { kind: 'paystack', verify: async (reference) => ({ reference, amountKobo: 150_000, currency: 'USD', email: '' }) };
+    const dollars: PaymentVerifier = {
+      kind: 'paystack',
+      verify: async (reference) => ({ reference, amountKobo: 150_000, currency: 'USD', email: client.email, payerUserId: null, paidAt: null, metadata: null }),
+    };
     const response = await withVerifier(server, dollars, () => create(client, body));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Payment amount does not match the price of this service' });
+    expect(response.body).toEqual({ message: keptMessage('service') });
+    const [kept] = await server.deps.db.query<{ reason: string }>('select reason from payments_needing_attention where reference = $1', [body.reference]);
+    expect(kept?.reason).toBe('Paid 1500 USD, not naira');
   });
 
-  it('a payment provider that cannot be reached is a retryable 502 with a message, not a 402', async () => {
+  it('a payment provider that cannot be reached is a retriable 502 with a message, not a 402', async () => {
     const down: PaymentVerifier = { kind: 'paystack', verify: async () => { throw new Error('ECONNRESET'); } };
     const response = await withVerifier(server, down, () => create(client, taskBody(client)));
     expect(response.status).toBe(502);
@@ -86,6 +97,32 @@ describe('POST /client/create: the payment behind the task', () => {
 });
 
 
+describe('a payment belongs to its payer (the local test ledger)', () => {
+  it('the test ledger binds a payment to the client who recorded it', async () => {
+    const payer = await insertClient(server);
+    const stranger = await insertClient(server);
+    const reference = newReference();
+    // The stranger records a payment with the payer's e-mail: it is still the stranger's.
+    expect((await server.request('POST', '/dev/payments', { token: stranger.token, body: { reference, amount: 150_000, email: payer.email } })).status).toBe(201);
+    const taken = await server.request('POST', '/client/create', { token: payer.token, body: taskBody(payer, { reference }) });
+    expect(taken.status).toBe(403);
+    expect((await server.request('POST', '/client/create', { token: stranger.token, body: taskBody(stranger, { reference }) })).status).toBe(201);
+  });
+});
+
+describe('a real Paystack public key with no secret key on the server (the local test ledger)', () => {
+  it('the unknown reference is answered 402 but kept as a payment needing attention that says what to set', async () => {
+    const payer = await insertClient(server);
+    const body = taskBody(payer);
+    const response = await server.request('POST', '/client/create', { token: payer.token, body });
+    expect(response.status).toBe(402);
+    const [kept] = await server.deps.db.query<{ reason: string; user_id: string; request: unknown }>('select reason, user_id, request from payments_needing_attention where reference = $1', [body.reference]);
+    expect(kept?.reason).toMatch(/set PAYSTACK_SECRET_KEY/);
+    expect(kept?.user_id).toBe(payer.id);
+    expect(kept?.request).toMatchObject({ reference: body.reference, address: body.address, type: 'household' });
+  });
+});
+
 describe('POST /dev/payments: the local test ledger', () => {
   it("answers 201 { data: { reference, amount, status: 'success' } } and the ledger then verifies the reference", async () => {
     const reference = `T${Date.now()}`;
@@ -94,7 +131,7 @@ describe('POST /dev/payments: the local test ledger', () => {
     expect(response.body).toEqual({ data: { reference, amount: 150_000, status: 'success' } });
     const [row] = await server.deps.db.query<{ user_id: string; amount_kobo: string }>('select user_id, amount_kobo from test_payments where reference = $1', [reference]);
     expect({ userId: row.user_id, kobo: Number(row.amount_kobo) }).toEqual({ userId: client.id, kobo: 150_000 });
-    expect(await server.deps.payments.verify(reference)).toEqual({ reference, amountKobo: 150_000, currency: 'NGN', email: client.email });
+    expect(await server.deps.payments.verify(reference)).toEqual({ reference, amountKobo: 150_000, currency: 'NGN', email: client.email, payerUserId: client.id, paidAt: null, metadata: null });
     expect(await server.deps.payments.verify(`${reference}-unknown`)).toBeNull();
   });
 
@@ -146,22 +183,25 @@ describe('GET /dev/mailbox: the dev mailbox', () => {
 
 describe('dev routes are absent when real providers are configured', () => {
   it('with Paystack and SMTP configured, POST /dev/payments and GET /dev/mailbox answer 404', async () => {
-    // nodemailer connects only when sending, so an unreachable SMTP address is fine here.
-    const real = await createTestServer({ config: { paystackSecretKey: 'sk_test_x', smtpUrl: 'smtp://127.0.0.1:1' } });
-    try {
-      expect(real.deps.payments.kind).toBe('paystack');
-      const token = await real.deps.tokens.sign('anyone');
-      const payment = await real.request('POST', '/dev/payments', { token, body: { reference: 'r1', amount: 100, email: 'a@example.ng' } });
-      expect(payment.status).toBe(404);
-      expect(payment.body).toEqual({ message: 'Not found' });
-      expect((await real.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
-    } finally {
-      await real.close();
-    }
-  }, 30_000);
+    // This server's database, with both real providers (nodemailer connects only when sending).
+    const app = createApp({
+      ...server.deps,
+      config: { ...server.deps.config, paystackSecretKey: 'sk_test_x', smtpUrl: 'smtp://127.0.0.1:1' },
+      payments: createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) }),
+      mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
+    });
+    const payment = await app.request('/dev/payments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+      body: JSON.stringify({ reference: 'r1', amount: 100, email: client.email }),
+    });
+    expect(payment.status).toBe(404);
+    expect(await payment.json()).toEqual({ message: 'Not found' });
+    expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
+  });
 
   it('with only Paystack configured, the dev mailbox stays but POST /dev/payments answers 404', async () => {
-    const paystack = createPaystackVerifier('sk_test_x', async () => new Response('{}', { status: 500 }));
+    const paystack = createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) });
     const app = createApp({ ...server.deps, payments: paystack });
     const payment = await app.request('/dev/payments', {
       method: 'POST',
@@ -173,36 +213,67 @@ describe('dev routes are absent when real providers are configured', () => {
   });
 });
 
-describe('createPaystackVerifier (with a fake fetch)', () => {
-  const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const paid = { status: true, data: { status: 'success', amount: 150_000, currency: 'NGN', reference: 'ref/1', customer: { email: 'ada@example.ng' } } };
+describe('createPaystackVerifier against the fake Paystack server', () => {
+  const withFake = async (work: (fake: Awaited<ReturnType<typeof startFakePaystack>>) => Promise<void>) => {
+    const fake = await startFakePaystack();
+    try {
+      await work(fake);
+    } finally {
+      await fake.close();
+    }
+  };
+  const verifierFor = (fake: { url: string; secretKey: string }, timeoutMs?: number) => createPaystackVerifier({ secretKey: fake.secretKey, apiUrl: fake.url, timeoutMs });
 
-  it('a successful transaction gives its amount in kobo, currency and email; the call is authorised with the secret key', async () => {
-    const calls: { url: string; auth: string | null }[] = [];
-    const verifier = createPaystackVerifier('sk_test_secret', async (input, init) => {
-      calls.push({ url: String(input), auth: new Headers(init?.headers).get('Authorization') });
-      return answer(200, paid)();
-    });
-    expect(await verifier.verify('ref/1')).toEqual({ reference: 'ref/1', amountKobo: 150_000, currency: 'NGN', email: 'ada@example.ng' });
-    expect(calls).toEqual([{ url: 'https://api.paystack.co/transaction/verify/ref%2F1', auth: 'Bearer sk_test_secret' }]);
-  });
+  it('a successful transaction gives its amount in kobo, currency, e-mail, paid time and metadata (authorised with the secret key)', () =>
+    withFake(async (fake) => {
+      fake.charge({ reference: 'ref.1', status: 'success', amount: 150_000, email: 'Ada@Example.ng', paidAt: '2030-01-02T03:04:05.000Z', metadata: { serviceType: 'household' } });
+      expect(await verifierFor(fake).verify('ref.1')).toEqual({
+        reference: 'ref.1',
+        amountKobo: 150_000,
+        currency: 'NGN',
+        email: 'ada@example.ng',
+        payerUserId: null,
+        paidAt: new Date('2030-01-02T03:04:05.000Z'),
+        metadata: { serviceType: 'household' },
+      });
+      expect(fake.verifyCalls('ref.1')).toBe(1);
+      await expect(createPaystackVerifier({ secretKey: 'sk_wrong', apiUrl: fake.url }).verify('ref.1')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/401.*PAYSTACK_SECRET_KEY/) });
+    }));
+
+  it.each(['failed', 'abandoned', 'reversed'] as const)('a %s transaction is final: null (not paid)', (status) =>
+    withFake(async (fake) => {
+      fake.charge({ reference: `ref-${status}`, status, amount: 150_000, email: 'ada@example.ng' });
+      expect(await verifierFor(fake).verify(`ref-${status}`)).toBeNull();
+    }));
+
+  it('an unknown reference (400 "Transaction reference not found") is final: null', () =>
+    withFake(async (fake) => {
+      expect(await verifierFor(fake).verify('nobody-paid-this')).toBeNull();
+    }));
+
+  it.each(['ongoing', 'pending'] as const)('a charge still %s is not final: 503 to retry later', (status) =>
+    withFake(async (fake) => {
+      fake.charge({ reference: 'ref-wait', status, amount: 150_000, email: 'ada@example.ng' });
+      await expect(verifierFor(fake).verify('ref-wait')).rejects.toMatchObject({ name: 'PaymentProviderUnavailable', status: 503 });
+    }));
 
   it.each([
-    ['an abandoned transaction', answer(200, { status: true, data: { ...paid.data, status: 'abandoned' } })],
-    ['a failed transaction', answer(200, { status: true, data: { ...paid.data, status: 'failed' } })],
-    ['status false', answer(200, { status: false, message: 'Transaction reference not found' })],
-    ['no amount', answer(200, { status: true, data: { status: 'success', currency: 'NGN' } })],
-    ['an unknown reference (404)', answer(404, { status: false, message: 'Transaction reference not found' })],
-  ])('%s is not a payment (null)', async (_case, fetchImpl) => {
-    expect(await createPaystackVerifier('sk', fetchImpl).verify('ref')).toBeNull();
-  });
+    ['a dropped connection', 'connection-reset', 502],
+    ['a 500', 500, 502],
+    ['a 502', 502, 502],
+    ['a 503', 503, 502],
+    ['rate limiting (429)', 429, 503],
+    ['no answer within the time-out', 'hang', 504],
+  ] as const)('%s is not final: PaymentProviderUnavailable %d', (_case, outage, status) =>
+    withFake(async (fake) => {
+      fake.charge({ reference: 'ref-x', status: 'success', amount: 150_000, email: 'ada@example.ng' });
+      fake.outage = outage;
+      await expect(verifierFor(fake, 300).verify('ref-x')).rejects.toMatchObject({ name: 'PaymentProviderUnavailable', status });
+    }));
 
-  it('the amount Paystack reports is passed on as is, so a short payment is caught by the caller', async () => {
-    const short = answer(200, { status: true, data: { ...paid.data, amount: 100_000 } });
-    expect((await createPaystackVerifier('sk', short).verify('ref'))?.amountKobo).toBe(100_000);
-  });
-
-  it('a server error throws (retry later) instead of calling the payment unpaid', async () => {
-    await expect(createPaystackVerifier('sk', answer(503, {})).verify('ref')).rejects.toThrow(/503/);
+  it('an unreachable API address (nothing listening) is not final: 502', async () => {
+    const fake = await startFakePaystack();
+    await fake.close();
+    await expect(verifierFor(fake).verify('ref')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/ECONNREFUSED/) });
   });
 });

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/context';
 import { ARRIVAL_METERS, distanceMeters, startSimulator, stepToward, type Simulator } from '../../server/ops/simulator';
+import { ADVISORY_LOCKS, takeTransactionLock } from '../../server/db/advisory-locks';
 import { createTestServer, type TestServer } from './harness';
+import { TEST_DATABASE_URL } from './test-database';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask, insertUserMessage } from './ops-fixtures';
 
 let server: TestServer;
@@ -177,25 +179,44 @@ describe('the demo driver simulator: chat', () => {
   });
 });
 
+describe('the demo driver simulator on several servers', () => {
+  it('a tick runs when no other server holds the simulator lock', async () => {
+    expect(await simulator.tick()).toBe(true);
+  });
+
+  // Needs a second connection to hold the lock meanwhile: PostgreSQL only (PGlite has one connection, one server).
+  it.runIf(TEST_DATABASE_URL)('a tick is skipped while another server holds the simulator lock, so one server at a time does the work', async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), { lat: 6.5, lng: 3.38 });
+    const waiting = await insertTask(db(), client, { createdAt: secondsAgo(60), paid: true, ...IKOYI_TASK });
+    await db().transaction(async (tx) => {
+      await takeTransactionLock(tx, ADVISORY_LOCKS.simulator);
+      expect(await simulator.tick()).toBe(false);
+    });
+    expect((await task(waiting))?.driver_id).toBeNull();
+    expect(await simulator.tick()).toBe(true);
+    expect((await task(waiting))?.driver_id).toBe(driver);
+  });
+});
+
 describe('the demo driver simulator: resilience', () => {
   it('runs on its timer and logs a failing tick instead of throwing, then keeps going', async () => {
     const lines: string[] = [];
     let calls = 0;
+    const query = async () => {
+      calls += 1;
+      throw new Error('database is down');
+    };
     const broken = {
       ...server.deps,
       log: (line: string) => lines.push(line),
-      db: {
-        ...server.deps.db,
-        query: async () => {
-          calls += 1;
-          throw new Error('database is down');
-        },
-      },
-    } as AppDeps;
+      // Each tick is one transaction: its statements fail like any other.
+      db: { ...server.deps.db, query, transaction: async (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }) },
+    } as unknown as AppDeps;
     const running = startSimulator(broken, { intervalMs: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Waits for a second tick (however slow a loaded machine is) rather than a fixed time.
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1), { timeout: 5_000, interval: 10 });
     running.stop();
-    expect(calls).toBeGreaterThan(1);
     expect(lines[0]).toMatch(/^\[simulator\] Error: database is down/);
     await expect(running.tick()).rejects.toThrow('database is down');
   });

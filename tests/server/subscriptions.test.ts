@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptMessage } from '../../server/payments/check';
 import { createTestServer, type TestServer } from './harness';
 import { barrierVerifier, insertClient, newReference, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
@@ -63,7 +64,11 @@ describe('POST /client/subscribe', () => {
     const buyer = await insertClient(server);
     await server.deps.db.query("update users set subscription_plan = 'bronze', subscription_expires_at = '2099-01-15T12:00:00Z' where id = $1", [buyer.id]);
     const [first, second] = [await payReference(server, buyer, 50_000), await payReference(server, buyer, 50_000)];
-    const answers = await Promise.all([subscribe(buyer, { plan: 'bronze', reference: first }), subscribe(buyer, { plan: 'bronze', reference: second })]);
+    // Both pass their payment check before either writes: a true race for the user's row.
+    const race = barrierVerifier(server, 2);
+    const answers = await withVerifier(server, race, () =>
+      Promise.all([subscribe(buyer, { plan: 'bronze', reference: first }), subscribe(buyer, { plan: 'bronze', reference: second })]),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await expiryOf(buyer)).toEqual(new Date('2099-03-15T12:00:00Z'));
   });
@@ -82,14 +87,18 @@ describe('POST /client/subscribe', () => {
     expect(response.body).toEqual({ message: 'Please select a plan' });
   });
 
-  it("402 'Payment could not be verified'; 400 when the payment is not the plan's price; the user is unchanged", async () => {
+  it("402 'Payment could not be verified'; 400 (payment kept for an operator) when the payment is not the plan's price; the user is unchanged", async () => {
     const buyer = await insertClient(server);
     const unpaid = await subscribe(buyer, { plan: 'bronze', reference: newReference() });
     expect(unpaid.status).toBe(402);
     expect(unpaid.body).toEqual({ message: 'Payment could not be verified' });
-    const underpaid = await subscribe(buyer, { plan: 'platinum', reference: await payReference(server, buyer, 50_000) });
+    const underpaidReference = await payReference(server, buyer, 50_000);
+    const underpaid = await subscribe(buyer, { plan: 'platinum', reference: underpaidReference });
     expect(underpaid.status).toBe(400);
-    expect(underpaid.body).toEqual({ message: 'Payment amount does not match the price of this plan' });
+    expect(underpaid.body).toEqual({ message: keptMessage('plan') });
+    expect(await server.deps.db.query('select purpose, reason from payments_needing_attention where reference = $1', [underpaidReference])).toEqual([
+      { purpose: 'subscription', reason: 'Platinum plan: Paid ₦50,000.00, but the price is ₦500,000.00' },
+    ]);
     expect(await expiryOf(buyer)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptMessage } from '../../server/payments/check';
 import { createTestServer, type TestServer } from './harness';
 import { assignDriver, count, createPaidTask, insertClient, insertDriver, payReference, taskBody, type TestClient } from './task-fixtures';
 
@@ -114,12 +115,8 @@ describe('POST /client/create: checks before any payment is used', () => {
     expect(response.body.data).toMatchObject({ type: 'default', serviceName: 'Default Service', amount: 3000, unit: 'per pickup' });
   });
 
-  it('a price changed by the operator is what the server charges', async () => {
+  it('a price changed by the operator is what the server charges for new bookings', async () => {
     await server.deps.db.query("update pricing set price = 1750 where service_name = 'Laundry Service'");
-    const stale = taskBody(client, { type: 'laundry', amount: 1000 });
-    await payReference(server, client, 1000, stale.reference);
-    const refused = await server.request('POST', '/client/create', { token: client.token, body: stale });
-    expect(refused.status).toBe(400);
     const fresh = taskBody(client, { type: 'laundry', amount: 1750 });
     await payReference(server, client, 1750, fresh.reference);
     const accepted = await server.request('POST', '/client/create', { token: client.token, body: fresh });
@@ -127,13 +124,50 @@ describe('POST /client/create: checks before any payment is used', () => {
     expect(accepted.body.data).toMatchObject({ serviceName: 'Laundry Service', amount: 1750, unit: 'per kg' });
   });
 
-  it("400 'Amount does not match the price of this service', and nothing is written", async () => {
+  it('a charge for the price the client was shown just before a price change is honoured, at the amount paid', async () => {
+    await server.deps.db.query("update pricing set price = 4800 where service_name = 'Office Cleaning'");
+    await server.deps.db.query("update pricing set price = 5200 where service_name = 'Office Cleaning'");
+    for (const shown of [4500, 4800]) {
+      const stale = taskBody(client, { type: 'office', amount: shown });
+      await payReference(server, client, shown, stale.reference);
+      const honoured = await server.request('POST', '/client/create', { token: client.token, body: stale });
+      expect(honoured.status).toBe(201);
+      expect(honoured.body.data).toMatchObject({ serviceName: 'Office Cleaning', amount: shown, unit: 'per hour' });
+    }
+  });
+
+  it("a charge for the app's fallback price (the price list did not load) is honoured", async () => {
+    await server.deps.db.query("update pricing set price = 2500 where service_name = 'Garden Waste Collection'");
+    // Make the seeded 4000 older than the honour window, so only the fallback rule can accept it.
+    await server.deps.db.query("update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price = 4000");
+    await server.deps.db.query("update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price = 2500");
+    const fallback = taskBody(client, { type: 'garden', amount: 4000 });
+    await payReference(server, client, 4000, fallback.reference);
+    const honoured = await server.request('POST', '/client/create', { token: client.token, body: fallback });
+    expect(honoured.status).toBe(201);
+    expect(honoured.body.data).toMatchObject({ serviceName: 'Garden Waste Collection', amount: 4000 });
+  });
+
+  it('a price the service had only before the honour window is not honoured: kept as needing attention', async () => {
+    await server.deps.db.query("update pricing set price = 6100 where service_name = 'Bulk Waste Removal'");
+    await server.deps.db.query("update pricing set price = 6300 where service_name = 'Bulk Waste Removal'");
+    await server.deps.db.query("update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price <> 6300");
+    await server.deps.db.query("update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price = 6300");
+    const old = taskBody(client, { type: 'bulk', amount: 6100 });
+    await payReference(server, client, 6100, old.reference);
+    const kept = await server.request('POST', '/client/create', { token: client.token, body: old });
+    expect(kept.status).toBe(400);
+    expect(kept.body.message).toMatch(/^Payment amount does not match the price of this service\. Your payment is kept safe/);
+    expect(await count(server, 'select 1 from payments_needing_attention where reference = $1 and settled_at is null', [old.reference])).toBe(1);
+  });
+
+  it('400 for an amount that was never a price of this service, and no task or payment use is written', async () => {
     const body = taskBody(client, { amount: 100 });
     await payReference(server, client, 100, body.reference);
     const before = await taskCount();
     const response = await server.request('POST', '/client/create', { token: client.token, body });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Amount does not match the price of this service' });
+    expect(response.body).toEqual({ message: keptMessage('service') });
     expect(await taskCount()).toBe(before);
     expect(await count(server, 'select 1 from payment_uses where reference = $1', [body.reference])).toBe(0);
   });

@@ -1,0 +1,91 @@
+/**
+ * Charges the payment provider confirmed (table `charges`): one row per reference, written
+ * by Paystack's webhook or after a successful verify, never changed afterwards. A reference
+ * found here is paid: task creation uses it without asking the provider again.
+ */
+import type { Queryable } from './connection';
+
+export interface Charge {
+  reference: string;
+  provider: 'paystack' | 'test-ledger';
+  amountKobo: number;
+  currency: string;
+  email: string;
+  /** Who paid, when the provider knows our user (the test ledger does). */
+  payerUserId: string | null;
+  paidAt: Date | null;
+  confirmedBy: 'webhook' | 'verify';
+  metadata: Record<string, unknown> | null;
+}
+
+interface ChargeRow {
+  reference: string;
+  provider: Charge['provider'];
+  amount_kobo: string | number;
+  currency: string;
+  email: string;
+  payer_user_id: string | null;
+  paid_at: Date | string | null;
+  confirmed_by: Charge['confirmedBy'];
+  metadata: Record<string, unknown> | string | null;
+}
+
+function toCharge(row: ChargeRow): Charge {
+  return {
+    reference: row.reference,
+    provider: row.provider,
+    amountKobo: Number(row.amount_kobo),
+    currency: row.currency,
+    email: row.email,
+    payerUserId: row.payer_user_id,
+    paidAt: row.paid_at ? new Date(row.paid_at) : null,
+    confirmedBy: row.confirmed_by,
+    metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, unknown>) : row.metadata,
+  };
+}
+
+export async function findCharge(db: Queryable, reference: string): Promise<Charge | undefined> {
+  const [row] = await db.query<ChargeRow>('select * from charges where reference = $1', [reference]);
+  return row ? toCharge(row) : undefined;
+}
+
+/** Records a confirmed charge once; true when this call wrote it (false: already known). */
+export async function recordCharge(db: Queryable, charge: Charge): Promise<boolean> {
+  const rows = await db.query(
+    `insert into charges (reference, provider, amount_kobo, currency, email, payer_user_id, paid_at, confirmed_by, metadata)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (reference) do nothing returning reference`,
+    [
+      charge.reference,
+      charge.provider,
+      charge.amountKobo,
+      charge.currency,
+      charge.email,
+      charge.payerUserId,
+      charge.paidAt,
+      charge.confirmedBy,
+      charge.metadata === null ? null : JSON.stringify(charge.metadata),
+    ],
+  );
+  return rows.length === 1;
+}
+
+export interface UnclaimedChargeRow extends ChargeRow {
+  received_at: Date | string;
+}
+
+/**
+ * Confirmed charges older than `receivedBefore` that paid for nothing yet and are not on
+ * the attention list: the client's app never sent the booking (a lost or wiped phone).
+ */
+export async function selectUnclaimedCharges(db: Queryable, receivedBefore: Date): Promise<Array<Charge & { receivedAt: Date }>> {
+  const rows = await db.query<UnclaimedChargeRow>(
+    `select c.* from charges c
+     where c.received_at < $1
+       and not exists (select 1 from payment_uses u where u.reference = c.reference)
+       and not exists (select 1 from payments_needing_attention a where a.reference = c.reference)
+     order by c.received_at`,
+    [receivedBefore],
+  );
+  return rows.map((row) => ({ ...toCharge(row), receivedAt: new Date(row.received_at) }));
+}

@@ -1,0 +1,171 @@
+/**
+ * Operator commands for money that did not become what it paid for (`npm run ops --
+ * payments | settle | honour`, and GET/POST /ops/payments...):
+ * - needs attention: a charged reference the server could not use (a price it cannot
+ *   honour, another currency, a reference the test ledger does not know), with the reason
+ *   and the client's request;
+ * - unclaimed: a charge Paystack confirmed (webhook) whose booking never arrived within
+ *   UNCLAIMED_AFTER_MINUTES (say the client's phone was lost).
+ * The operator either honours one (the task or plan is given, at the amount paid) or, after
+ * refunding it in the Paystack dashboard or sorting it out with the client, settles it with
+ * a note. A settled reference can no longer be used by the app.
+ */
+import { z } from 'zod';
+import { findPlan } from '../../src/shared/plans';
+import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
+import { findCharge, selectUnclaimedCharges } from '../db/charges';
+import type { Db } from '../db/connection';
+import { priceForServiceKey } from '../db/pricing';
+import { fulfilSubscription, fulfilTaskOrder } from '../payments/fulfil';
+import { OpsError, parseOpsInput } from './commands';
+
+export const UNCLAIMED_AFTER_MINUTES = 30;
+const UNCLAIMED_REASON = `Paid, but no booking arrived within ${UNCLAIMED_AFTER_MINUTES} minutes`;
+
+export type OpsPaymentState = 'needs-attention' | 'unclaimed' | 'settled';
+
+export interface OpsPayment {
+  reference: string;
+  state: OpsPaymentState;
+  reason: string;
+  purpose: 'task' | 'subscription' | null;
+  /** What the provider confirmed, in naira; null when it confirmed nothing. */
+  amount: number | null;
+  currency: string | null;
+  /** The e-mail the charge was paid with. */
+  payerEmail: string | null;
+  client: { id: string; name: string; email: string } | null;
+  /** What it was for: the service and address of a task, or the plan. */
+  wanted: string | null;
+  since: string;
+  attempts: number;
+  settledAt: string | null;
+  settlement: string | null;
+}
+
+export const referenceSchema = z.string({ error: 'reference is required' }).trim().min(1, 'reference is required').max(100, 'reference is too long');
+export const settlementNoteSchema = z
+  .string({ error: 'note is required' })
+  .trim()
+  .min(1, 'note is required: say how it was settled (e.g. "refunded in the Paystack dashboard")')
+  .max(500, 'note is too long (at most 500 characters)')
+  .refine((note) => note.toLowerCase() !== 'honoured', 'use the honour command to give the client what they paid for');
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return asRecord(JSON.parse(value));
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function wantedOf(purpose: string | null, request: unknown): string | null {
+  const body = asRecord(request);
+  if (purpose === 'task') return [body.serviceName ?? body.type, body.address].filter((part) => typeof part === 'string' && part).join(', ') || null;
+  if (purpose === 'subscription' && typeof body.plan === 'string') return `${body.plan} plan`;
+  return null;
+}
+
+function fromAttention(row: AttentionRow): OpsPayment {
+  return {
+    reference: row.reference,
+    state: row.settled_at ? 'settled' : 'needs-attention',
+    reason: row.reason,
+    purpose: row.purpose,
+    amount: row.amount_kobo === null ? null : Number(row.amount_kobo) / 100,
+    currency: row.currency,
+    payerEmail: row.email,
+    client: row.user_id && row.client_email ? { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email } : null,
+    wanted: wantedOf(row.purpose, row.request),
+    since: iso(row.first_seen_at),
+    attempts: row.attempts,
+    settledAt: row.settled_at ? iso(row.settled_at) : null,
+    settlement: row.settlement,
+  };
+}
+
+/** Payments needing attention and unclaimed charges, oldest first; settled ones too with `all`. */
+export async function listPayments(db: Db, options: { all?: boolean; now?: Date } = {}): Promise<OpsPayment[]> {
+  const now = options.now ?? new Date();
+  const kept = (await selectAttention(db, { includeSettled: options.all })).map(fromAttention);
+  const unclaimed = (await selectUnclaimedCharges(db, new Date(now.getTime() - UNCLAIMED_AFTER_MINUTES * 60_000))).map(
+    (charge): OpsPayment => ({
+      reference: charge.reference,
+      state: 'unclaimed',
+      reason: UNCLAIMED_REASON,
+      purpose: null,
+      amount: charge.amountKobo / 100,
+      currency: charge.currency,
+      payerEmail: charge.email || null,
+      client: null,
+      wanted: wantedOf('task', charge.metadata ?? {}),
+      since: iso(charge.receivedAt),
+      attempts: 0,
+      settledAt: null,
+      settlement: null,
+    }),
+  );
+  return [...kept, ...unclaimed].sort((a, b) => a.since.localeCompare(b.since));
+}
+
+async function loadPayment(db: Db, reference: string): Promise<OpsPayment> {
+  const row = await findAttention(db, reference);
+  if (!row) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);
+  return fromAttention(row);
+}
+
+/** Marks a payment needing attention (or an unclaimed charge) as settled, with how. */
+export async function settlePayment(db: Db, referenceInput: string, noteInput: string): Promise<OpsPayment> {
+  const reference = parseOpsInput(referenceSchema, referenceInput);
+  const note = parseOpsInput(settlementNoteSchema, noteInput);
+  const known = (await findAttention(db, reference)) ?? ((await findCharge(db, reference)) ? undefined : null);
+  if (known === null) throw new OpsError('not-found', `No payment needing attention and no charge with reference "${reference}"`);
+  if (known?.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${known.settlement})`);
+  await settleAttention(db, reference, note, UNCLAIMED_REASON);
+  return loadPayment(db, reference);
+}
+
+export interface Honoured {
+  payment: OpsPayment;
+  /** The task created, or the client whose plan was set. */
+  taskId: string | null;
+  subscription: { plan: string; expiresAt: string } | null;
+}
+
+const taskRequestSchema = z.object({
+  address: z.string(),
+  addressDetails: z.string().optional(),
+  location: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),
+  type: z.string(),
+});
+
+/** Gives the client what the kept request asked for, at the amount the provider confirmed. */
+export async function honourPayment(db: Db, referenceInput: string, now: Date = new Date()): Promise<Honoured> {
+  const reference = parseOpsInput(referenceSchema, referenceInput);
+  const entry = await findAttention(db, reference);
+  if (!entry) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);
+  if (entry.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${entry.settlement})`);
+  const charge = await findCharge(db, reference);
+  if (!charge) throw new OpsError('invalid', `Payment ${reference} has no confirmed charge: there is nothing to honour (settle it instead)`);
+  if (charge.currency.toUpperCase() !== 'NGN') throw new OpsError('invalid', `Payment ${reference} was made in ${charge.currency}: refund it and settle it instead`);
+  if (!entry.user_id || !entry.purpose) throw new OpsError('invalid', `Payment ${reference} has no client request to honour: settle it instead`);
+  const request = asRecord(entry.request);
+  const used = () => new OpsError('invalid', `Payment ${reference} has already paid for something`);
+
+  if (entry.purpose === 'subscription') {
+    const plan = typeof request.plan === 'string' ? findPlan(request.plan) : undefined;
+    if (!plan) throw new OpsError('invalid', `Payment ${reference} asked for an unknown plan: settle it instead`);
+    const user = await fulfilSubscription(db, { reference, userId: entry.user_id, plan, amountKobo: charge.amountKobo }, now);
+    if (user === null) throw used();
+    if (user === 'no-user') throw new OpsError('invalid', `The client of payment ${reference} no longer exists: settle it instead`);
+    return { payment: await loadPayment(db, reference), taskId: null, subscription: { plan: plan.key, expiresAt: iso(user.subscription_expires_at!) } };
+  }
+
+  const parsed = taskRequestSchema.safeParse(request);
+  if (!parsed.success) throw new OpsError('invalid', `Payment ${reference} has no usable task request: settle it instead`);
+  const [lng, lat] = parsed.data.location.coordinates;
+  const service = await priceForServiceKey(db, parsed.data.type);
+  const order = { reference, userId: entry.user_id, address: parsed.data.address, addressDetails: parsed.data.addressDetails ?? '', lng, lat, type: parsed.data.type, serviceName: service.serviceName, unit: service.unit };
+  const taskId = await fulfilTaskOrder(db, { ...order, amount: charge.amountKobo / 100 }, now);
+  if (!taskId) throw used();
+  return { payment: await loadPayment(db, reference), taskId, subscription: null };
+}

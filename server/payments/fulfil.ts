@@ -1,0 +1,84 @@
+/**
+ * Turning a usable charge into what it paid for, in one transaction with the claim on its
+ * reference: a task, or a subscription. Used by the client's calls and by an operator who
+ * honours a payment needing attention (`npm run ops -- honour <reference>`).
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { planExpiry, type SubscriptionPlan } from '../../src/shared/plans';
+import { markAttentionHonoured } from '../db/attention';
+import type { Db } from '../db/connection';
+import { claimPaymentUse } from '../db/payments';
+import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
+import { insertTask } from '../db/tasks';
+import type { UserRow } from '../db/users';
+
+export interface TaskOrder {
+  reference: string;
+  userId: string;
+  address: string;
+  /** House number, gate, landmark ('' when none). */
+  addressDetails: string;
+  lng: number;
+  lat: number;
+  type: string;
+  serviceName: string;
+  unit: string;
+  /** What the task costs: the amount paid (naira). */
+  amount: number;
+}
+
+/** The new task's id; null when the reference was claimed first by another request. */
+export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Promise<string | null> {
+  const taskId = randomUUID();
+  return db.transaction(async (tx) => {
+    // A concurrent duplicate blocks here on the reference's primary key and then loses.
+    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'task', userId: order.userId, amountKobo: Math.round(order.amount * 100) });
+    if (!claimed) return null;
+    await insertTask(tx, {
+      id: taskId,
+      userId: order.userId,
+      reference: order.reference,
+      address: order.address,
+      addressDetails: order.addressDetails,
+      lng: order.lng,
+      lat: order.lat,
+      datetime: now,
+      type: order.type,
+      serviceName: order.serviceName,
+      amount: order.amount,
+      unit: order.unit,
+      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    });
+    await markAttentionHonoured(tx, order.reference);
+    return taskId;
+  });
+}
+
+/**
+ * Sets or extends the plan; null when the reference was claimed first by another request.
+ * Buying before the current plan runs out extends it, so no paid day is lost.
+ */
+export async function fulfilSubscription(
+  db: Db,
+  order: { reference: string; userId: string; plan: SubscriptionPlan; amountKobo: number },
+  now: Date,
+): Promise<UserRow | null | 'no-user'> {
+  return db.transaction(async (tx) => {
+    // The user first: the claim's foreign key share-locks the user row, so claiming first
+    // would let two purchases at once each wait for the other's lock (a deadlock).
+    const user = await lockUserForUpdate(tx, order.userId);
+    if (!user) throw new UserGone();
+    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'subscription', userId: order.userId, amountKobo: order.amountKobo });
+    if (!claimed) return null;
+    const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
+    const from = current && current > now ? current : now;
+    const updated = await setSubscription(tx, order.userId, order.plan.key, planExpiry(order.plan, from));
+    await markAttentionHonoured(tx, order.reference);
+    return updated;
+  }).catch((error: unknown) => {
+    if (error instanceof UserGone) return 'no-user' as const;
+    throw error;
+  });
+}
+
+class UserGone extends Error {}

@@ -1,0 +1,29 @@
+/** The facts behind a task's price decision (server/payments/price-rule.ts), read from the price list and its history. */
+import { FALLBACK_PRICES } from '../../src/shared/pricing';
+import { DEFAULT_SERVICE } from '../../src/shared/service-key';
+import type { Queryable } from '../db/connection';
+import { pricesSinceKobo } from '../db/pricing-history';
+import type { ServicePrice } from '../db/pricing';
+import { HONOUR_WINDOW_DAYS, decidePrice, type PriceDecision } from './price-rule';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function decideTaskPrice(
+  db: Queryable,
+  order: { type: string; shownNaira: number | null; service: ServicePrice },
+  charge: { amountKobo: number; currency: string },
+  now: Date,
+): Promise<PriceDecision> {
+  const currentKobo = Math.round(order.service.price * 100);
+  // The quick answer needs no history: the charge is for today's price.
+  if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN') return { kind: 'accept', kobo: currentKobo, honoured: false };
+  const fallback = Object.hasOwn(FALLBACK_PRICES, order.type) ? FALLBACK_PRICES[order.type]! : DEFAULT_SERVICE;
+  return decidePrice({
+    paidKobo: charge.amountKobo,
+    currency: charge.currency,
+    currentKobo,
+    shownKobo: order.shownNaira === null ? null : Math.round(order.shownNaira * 100),
+    recentKobo: await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS)),
+    fallbackKobo: Math.round(fallback.price * 100),
+  });
+}

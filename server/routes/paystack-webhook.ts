@@ -1,0 +1,54 @@
+/**
+ * POST /paystack/webhook: the URL to register in the Paystack dashboard. Paystack posts
+ * every event here, signed: `x-paystack-signature` is the hex HMAC-SHA512 of the raw body
+ * with the secret key. The signature is checked first, in constant time; a wrong or missing
+ * one is a 401 and changes nothing. A `charge.success` is recorded once by reference
+ * (server/db/charges.ts): a card that was charged is known to the server even when the
+ * client's phone never sends the booking, and task creation then needs no verify call.
+ * The answer is quick (one insert); Paystack retries anything but a 2xx, so a redelivered
+ * or unknown event gets 200 and no second effect. Exists only with PAYSTACK_SECRET_KEY.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { recordCharge } from '../db/charges';
+import { badRequest, notFound, unauthorized } from '../http/errors';
+import { paymentReference } from '../payments/check';
+import { paymentFromPaystack } from '../payments/verifier';
+
+export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
+
+export function paystackSignature(rawBody: Uint8Array, secretKey: string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+}
+
+export function signatureMatches(rawBody: Uint8Array, given: string | undefined, secretKey: string): boolean {
+  if (!given || !/^[0-9a-f]{128}$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(paystackSignature(rawBody, secretKey), 'hex'), Buffer.from(given, 'hex'));
+}
+
+export const paystackWebhookRoutes = new Hono<AppEnv>();
+
+paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
+  const { config, db, log } = c.var.deps;
+  if (!config.paystackSecretKey) throw notFound();
+  const rawBody = new Uint8Array(await c.req.arrayBuffer());
+  if (!signatureMatches(rawBody, c.req.header(PAYSTACK_SIGNATURE_HEADER), config.paystackSecretKey)) throw unauthorized('Invalid signature');
+
+  let event: { event?: unknown; data?: Record<string, unknown> } | null;
+  try {
+    event = JSON.parse(Buffer.from(rawBody).toString('utf8')) as typeof event;
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+  if (event?.event !== 'charge.success' || typeof event.data !== 'object' || event.data === null) return c.json({ received: true });
+  const reference = paymentReference().safeParse(event.data.reference);
+  const payment = reference.success ? paymentFromPaystack(event.data, reference.data) : null;
+  if (!payment) {
+    log(`[payments] webhook charge.success without a usable reference or amount: ignored`);
+    return c.json({ received: true });
+  }
+  const isNew = await recordCharge(db, { ...payment, provider: 'paystack', confirmedBy: 'webhook' });
+  if (isNew) log(`[payments] ${payment.reference} charged ${payment.amountKobo} kobo ${payment.currency} (webhook)`);
+  return c.json({ received: true });
+});

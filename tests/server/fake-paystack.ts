@@ -1,0 +1,123 @@
+/**
+ * A local fake of Paystack's API for the server tests: a real HTTP server on a free
+ * 127.0.0.1 port that answers `GET /transaction/verify/:reference` the way Paystack does
+ * (Bearer secret key; `{ status, message, data }`; an unknown reference is 400 "Transaction
+ * reference not found"), and can be told to be down, slow or failing. It also signs webhook
+ * events like Paystack (hex HMAC-SHA512 of the body with the secret key). The server under
+ * test reaches it through PAYSTACK_API_URL, so the real verifier runs end to end.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const FAKE_SECRET_KEY = 'sk_test_fake_paystack_secret';
+
+export type ChargeStatus = 'success' | 'failed' | 'abandoned' | 'reversed' | 'ongoing' | 'pending';
+
+export interface FakeCharge {
+  reference: string;
+  status: ChargeStatus;
+  /** Kobo. */
+  amount: number;
+  currency?: string;
+  email: string;
+  paidAt?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** How the fake answers verify calls: normally, or like an outage. */
+export type Outage = 'none' | 'connection-reset' | 'hang' | 500 | 502 | 503 | 429 | 401;
+
+export interface FakePaystack {
+  url: string;
+  secretKey: string;
+  charge(charge: FakeCharge): FakeCharge;
+  /** The verify calls made, by reference. */
+  verifyCalls(reference: string): number;
+  outage: Outage;
+  /** Delay before each verify answer (ms). */
+  delayMs: number;
+  /** A signed webhook delivery of the event: the raw body and its signature. */
+  webhook(event: unknown, secretKey?: string): { body: string; signature: string };
+  chargeSuccessEvent(charge: FakeCharge): unknown;
+  close(): Promise<void>;
+}
+
+function transaction(charge: FakeCharge) {
+  // Paystack's transaction object, trimmed to what matters here (plus card details that must never be stored).
+  return {
+    id: Math.floor(Math.random() * 1e9),
+    domain: 'test',
+    status: charge.status,
+    reference: charge.reference,
+    amount: charge.amount,
+    gateway_response: charge.status === 'success' ? 'Successful' : 'Declined',
+    paid_at: charge.status === 'success' ? (charge.paidAt ?? new Date().toISOString()) : null,
+    created_at: new Date().toISOString(),
+    channel: 'card',
+    currency: charge.currency ?? 'NGN',
+    metadata: charge.metadata ?? '',
+    authorization: { authorization_code: 'AUTH_fake', bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', card_type: 'visa', bank: 'TEST BANK' },
+    customer: { id: 1, email: charge.email, customer_code: 'CUS_fake' },
+  };
+}
+
+export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<FakePaystack> {
+  const charges = new Map<string, FakeCharge>();
+  const calls = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  const hanging = new Set<ServerResponse>();
+
+  const answer = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const match = /^\/transaction\/verify\/([^/?]+)$/.exec(request.url ?? '');
+    if (!match || request.method !== 'GET') return answer(response, 404, { status: false, message: 'Route not found' });
+    const reference = decodeURIComponent(match[1]!);
+    calls.set(reference, (calls.get(reference) ?? 0) + 1);
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (request.headers.authorization !== `Bearer ${secretKey}` || fake.outage === 401) {
+      return answer(response, 401, { status: false, message: 'Invalid key' });
+    }
+    if (fake.outage === 'connection-reset') return request.socket.destroy();
+    if (fake.outage === 'hang') return void hanging.add(response);
+    if (typeof fake.outage === 'number') return answer(response, fake.outage, { status: false, message: 'Something went wrong' });
+    const charge = charges.get(reference);
+    if (!charge) return answer(response, 400, { status: false, message: 'Transaction reference not found', type: 'validation_error', code: 'transaction_not_found' });
+    return answer(response, 200, { status: true, message: 'Verification successful', data: transaction(charge) });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const sign = (body: string, key = secretKey) => createHmac('sha512', key).update(body).digest('hex');
+
+  const fake: FakePaystack = {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    outage: 'none',
+    delayMs: 0,
+    charge(charge) {
+      charges.set(charge.reference, charge);
+      return charge;
+    },
+    verifyCalls: (reference) => calls.get(reference) ?? 0,
+    webhook(event, key) {
+      const body = JSON.stringify(event);
+      return { body, signature: sign(body, key) };
+    },
+    chargeSuccessEvent: (charge) => ({ event: 'charge.success', data: transaction({ ...charge, status: 'success' }) }),
+    async close() {
+      for (const response of hanging) response.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}

@@ -1,0 +1,183 @@
+/**
+ * Production mode (NODE_ENV=production): the server refuses to start without its secrets or
+ * with the demo, never has /dev routes, and logs one JSON line per request. Outside
+ * production each dev route is open only with its own local provider, with a loud warning.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { createSmtpMailer } from '../../server/mail/mailer';
+import { createTestLedger } from '../../server/payments/verifier';
+import { StartRefused, productionProblems } from '../../server/production';
+import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { createTestServer, type TestServer } from './harness';
+import { insertClient } from './task-fixtures';
+import { createTestDatabase } from './test-database';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STRONG_SECRET = 'a-jwt-secret-of-at-least-32-characters!';
+
+const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
+  loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1' }, overrides);
+
+describe('production refusals (a pure check of the configuration)', () => {
+  it('NODE_ENV=production is production; anything else is not', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({}).production).toBe(false);
+    expect(productionProblems(loadConfig({ DEMO: '1' }))).toEqual([]);
+  });
+
+  it('names every missing variable, a short JWT_SECRET, DEMO and SIMULATOR', () => {
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual(['missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL']);
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x', JWT_SECRET: 'short' }))).toEqual([
+      'missing PAYSTACK_SECRET_KEY',
+      'JWT_SECRET must be at least 32 characters',
+    ]);
+    expect(productionProblems(productionConfig({ demo: true, simulator: true }))).toEqual(['DEMO is not allowed', 'SIMULATOR is not allowed']);
+    expect(productionProblems(productionConfig())).toEqual([]);
+  });
+
+  it('the server refuses to start (StartRefused) before opening anything', async () => {
+    await expect(createTestServer({ config: { production: true } })).rejects.toThrow(
+      new StartRefused('Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.'),
+    );
+  });
+});
+
+/** Runs `npm run serve`'s program and answers its exit code and output once it stops (or kills it once it listens). */
+function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: 'memory://', PORT: '0', LOG: '0', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    let stopping = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stopping || !stdout.includes('listening on')) return;
+      stopping = true;
+      child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('NODE_ENV=production npm run serve', () => {
+  it('without the secrets: exit code 1 and one line naming every missing variable', async () => {
+    const result = await serve({ NODE_ENV: 'production' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.');
+  }, 60_000);
+
+  it('with DEMO=1: refused as well', async () => {
+    const result = await serve({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1', DEMO: '1' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Refusing to start in production (NODE_ENV=production): DEMO is not allowed; SIMULATOR is not allowed.');
+  }, 60_000);
+
+  it('with every variable set: it starts (and stops on SIGTERM with exit code 0)', async () => {
+    const database = await createTestDatabase();
+    const env: Record<string, string> = { NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1', LOG: '1' };
+    if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+    try {
+      const result = await serve(env);
+      expect(result.code).toBe(0);
+      // Every line is JSON in production.
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { message?: string });
+      expect(lines.some((line) => /^\[server\] listening on http:\/\/127\.0\.0\.1:\d+$/.test(line.message ?? ''))).toBe(true);
+      expect(lines.some((line) => /^\[server\] SIGTERM: stopping$/.test(line.message ?? ''))).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+});
+
+let fake: FakePaystack;
+let server: TestServer;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  server = await createTestServer({
+    config: { production: true, jwtSecret: STRONG_SECRET, paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, smtpUrl: 'smtp://127.0.0.1:1' },
+    log: (line) => lines.push(line),
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+describe('a production server', () => {
+
+  it('has no /dev routes at all, and warns of none', async () => {
+    const client = await insertClient(server);
+    expect((await server.request('POST', '/dev/payments', { token: client.token, body: { reference: 'r-1', amount: 100, email: client.email } })).status).toBe(404);
+    expect((await server.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
+    expect(lines.filter((line) => line.includes('dev-only routes'))).toEqual([]);
+  });
+
+  it('logs one JSON line per request: time, request id, method, path, status, duration and the user when known; never a password, token or query', async () => {
+    const client = await server.createClient({ password: 'secret-password-123' });
+    const before = lines.length;
+    const answer = await server.request('POST', '/client/userdata', { token: client.token, body: {} });
+    await server.request('GET', '/dev/mailbox?email=someone%40example.ng');
+    await server.request('POST', '/client/login', { body: { email: client.email, password: 'secret-password-123' } });
+    const logged = lines.slice(before).map((line) => JSON.parse(line));
+    expect(logged).toHaveLength(3);
+    expect(logged[0]).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      level: 'info',
+      requestId: answer.headers.get('X-Request-Id'),
+      method: 'POST',
+      path: '/client/userdata',
+      status: 200,
+      durationMs: expect.any(Number),
+      userId: client.id,
+    });
+    expect(logged[1]).toMatchObject({ method: 'GET', path: '/dev/mailbox', status: 404 });
+    expect(logged[1]).not.toHaveProperty('userId');
+    expect(logged[2]).toMatchObject({ path: '/client/login', status: 200 });
+    const text = lines.join('\n');
+    expect(text).not.toContain('secret-password-123');
+    expect(text).not.toContain(client.token);
+    expect(text).not.toContain('someone');
+  });
+});
+
+describe('dev routes outside production', () => {
+  it('are open only with their own local provider, with a loud warning naming each open one', async () => {
+    // The production server's database and tokens, configured as a development server with SMTP but no Paystack key.
+    const log: string[] = [];
+    const deps = {
+      ...server.deps,
+      config: { ...server.deps.config, production: false, paystackSecretKey: undefined },
+      payments: createTestLedger(server.deps.db),
+      mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
+      log: (line: string) => log.push(line),
+    };
+    const app = createApp(deps);
+    const client = await insertClient(server);
+    const payment = await app.request('/dev/payments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+      body: JSON.stringify({ reference: `r-${Date.now()}`, amount: 100, email: client.email }),
+    });
+    expect(payment.status).toBe(201);
+    expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
+    const warnings = log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('POST /dev/payments');
+    expect(warnings[0]).not.toContain('/dev/mailbox');
+    // The same server in production opens neither, whatever its providers.
+    const production = createApp({ ...deps, config: { ...deps.config, production: true } });
+    expect((await production.request('/dev/payments', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` }, body: '{}' })).status).toBe(404);
+    expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Recovery codes by SMTP (SMTP_URL), against a local fake mail server: a mail server that
+ * cannot be reached does not stop the server from starting; a code that could not be sent
+ * gets a clear error answer and a log line; and every answer takes the same fixed time, so
+ * neither its timing nor its content tells whether the address has an account.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_ANSWER_WINDOW_MS } from '../../server/auth/recovery';
+import { createSmtpMailer } from '../../server/mail/mailer';
+import { startFakeSmtp, type FakeSmtp } from './fake-smtp';
+import { createTestServer, type TestServer } from './harness';
+
+const NOT_SENT = { success: false, message: 'We could not send the verification code right now. Please try again in a few minutes.' };
+const SENT = { success: true, message: 'Verification code sent to your email' };
+
+let smtp: FakeSmtp;
+/** Started with a mail server that nobody listens at; later given a working one. */
+let server: TestServer;
+const log: string[] = [];
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  const closed = await startFakeSmtp();
+  await closed.close();
+  // Nothing listens there any more: the server must start all the same.
+  server = await createTestServer({ config: { smtpUrl: closed.url }, log: (line) => log.push(line) });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function timedForgot(target: TestServer, email: string) {
+  const started = performance.now();
+  const response = await target.request('POST', '/client/forgot', { body: { email } });
+  return { ...response, elapsedMs: performance.now() - started };
+}
+
+describe('a mail server that cannot be reached', () => {
+  it('does not stop the start; it is logged, and a code that cannot be sent is a 503 with a log line', async () => {
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
+    const client = await server.createClient();
+    const response = await timedForgot(server, client.email);
+    expect(response).toMatchObject({ status: 503, body: NOT_SENT });
+    expect(response.elapsedMs).toBeGreaterThanOrEqual(MAIL_ANSWER_WINDOW_MS - 50);
+    expect(log.some((line) => line.startsWith(`[mail] recovery code to ${client.email} not sent:`))).toBe(true);
+    expect(log.some((line) => /^\[WARNING\] the SMTP server cannot be reached/.test(line))).toBe(true);
+    // The log never holds the code itself.
+    expect(log.join('\n')).not.toMatch(/verification code is \d{4}/);
+  }, 20_000);
+
+});
+
+describe('a mail server that works (the fake one)', () => {
+  beforeAll(async () => {
+    server.deps.mailer = await createSmtpMailer(smtp.url, server.deps.config.mailFrom, server.deps.log);
+  });
+
+  it('a known address gets a mail with its code; an unknown one gets the same answer and no mail; both after the same fixed wait', async () => {
+    const client = await server.createClient();
+    const known = await timedForgot(server, client.email);
+    const unknown = await timedForgot(server, `nobody-${Date.now()}@example.ng`);
+    expect(known).toMatchObject({ status: 200, body: SENT });
+    expect(unknown).toMatchObject({ status: 200, body: SENT });
+    expect(known.elapsedMs).toBeGreaterThanOrEqual(MAIL_ANSWER_WINDOW_MS - 50);
+    expect(unknown.elapsedMs).toBeGreaterThanOrEqual(MAIL_ANSWER_WINDOW_MS - 50);
+    const letters = smtp.received.filter((letter) => letter.to.includes(client.email));
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.data).toMatch(/Your GreenPick verification code is \d{4}\./);
+    expect(smtp.received).toHaveLength(1);
+  }, 20_000);
+
+  it('a mail server that refuses the letter: 503 with a clear message for the known address, then for any address until a send works again', async () => {
+    const client = await server.createClient();
+    smtp.rejectRecipients = true;
+    try {
+      expect(await timedForgot(server, client.email)).toMatchObject({ status: 503, body: NOT_SENT });
+      // While the mail server is known to fail, an unknown address is answered alike.
+      expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 503, body: NOT_SENT });
+    } finally {
+      smtp.rejectRecipients = false;
+    }
+    expect(await timedForgot(server, client.email)).toMatchObject({ status: 200, body: SENT });
+    expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 200, body: SENT });
+  }, 30_000);
+
+});

@@ -1,0 +1,56 @@
+/**
+ * Where server tests keep their data: a fresh in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg`), a fresh database
+ * on it for each test server, dropped when that server closes. Either way no two test
+ * servers (and so no two test files) share data.
+ */
+import { randomBytes } from 'node:crypto';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestDatabase {
+  /** For the server's config: a PostgreSQL URL, or undefined for in-memory PGlite. */
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) return { databaseUrl: undefined, drop: async () => undefined };
+  const name = `greenpick_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    databaseUrl: url.href,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      // A pool that was just closed may still be saying goodbye: wait for it rather than cut
+      // it off (a forced drop kills its connections, which the pool reports as an error).
+      await withAdmin(async (client) => {
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
+    },
+  };
+}

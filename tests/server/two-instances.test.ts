@@ -1,0 +1,129 @@
+/**
+ * Two API instances started at the same moment on one empty PostgreSQL, as behind a load
+ * balancer: both come up (migrations under an advisory lock), and everything a client does
+ * holds across them. Only with a PostgreSQL server (`npm run test:server:pg`): PGlite is one
+ * process's database, so there is nothing to share.
+ */
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index';
+import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
+
+const OPS_TOKEN = 'two-instances-ops-token';
+let database: TestDatabase;
+let fake: FakePaystack;
+let a: RunningServer;
+let b: RunningServer;
+
+async function call(server: RunningServer, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function signUp(server: RunningServer, tag: string) {
+  const email = `${tag}-${Date.now()}@example.ng`;
+  const password = 'correct-horse-1';
+  const signup = await call(server, '/client/signup', { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', email, password });
+  expect(signup.status).toBe(201);
+  return { id: signup.body.data.userId as string, email, password };
+}
+
+describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    [database, fake] = await Promise.all([createTestDatabase(), startFakePaystack()]);
+    // What N instances share: the database, the token key, the Paystack and ops settings.
+    const env = {
+      DATABASE_URL: database.databaseUrl,
+      JWT_SECRET: 'two-instances-secret-two-instances-secret',
+      PAYSTACK_SECRET_KEY: fake.secretKey,
+      PAYSTACK_API_URL: fake.url,
+      OPS_TOKEN,
+    };
+    const options = { env, port: 0, dataDir: 'memory://', log: false, distDir: resolve(import.meta.dirname, 'no-such-dist') };
+    // The same moment, on an empty database.
+    [a, b] = await Promise.all([startServer(options), startServer(options)]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await fake?.close();
+    await database?.drop();
+  });
+
+  it('both come up and are ready; every migration was applied once', async () => {
+    for (const server of [a, b]) {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    }
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string; times: string }>('select name, count(*) as times from schema_migrations group by name');
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      expect(rows.every((row) => Number(row.times) === 1)).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a token from one is accepted by the other', async () => {
+    const user = await signUp(a, 'token');
+    const token = (await call(a, '/client/login', { email: user.email, password: user.password })).body.data as string;
+    const data = await call(b, '/client/userdata', {}, token);
+    expect(data.status).toBe(200);
+    expect(data.body.data).toMatchObject({ _id: user.id, email: user.email });
+  });
+
+  // The limits live in the database, so both instances count in one bucket.
+  it('24 wrong logins for one e-mail, alternating between them, are limited as one (10 tried, 14 refused)', async () => {
+    const user = await signUp(a, 'limit');
+    const answers = [];
+    for (let attempt = 0; attempt < 24; attempt += 1) {
+      answers.push((await call(attempt % 2 === 0 ? a : b, '/client/login', { email: user.email, password: `wrong-${attempt}` })).status);
+    }
+    expect(answers.filter((status) => status === 401)).toHaveLength(10);
+    expect(answers.filter((status) => status === 429)).toHaveLength(14);
+  }, 60_000);
+
+  it('16 concurrent creations with one paid reference, spread over both, make exactly one task', async () => {
+    const user = await signUp(a, 'race');
+    const token = (await call(b, '/client/login', { email: user.email, password: user.password })).body.data as string;
+    const reference = `race-${Date.now()}`;
+    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
+    const body = {
+      address: '12 Admiralty Way, Lekki, Lagos',
+      location: { type: 'Point', coordinates: [3.4723, 6.4474] },
+      amount: 1500,
+      unit: 'per pickup',
+      user: user.id,
+      reference,
+      type: 'household',
+      serviceName: 'Household Waste Pickup',
+    };
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => call(index % 2 === 0 ? a : b, '/client/create', body, token)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(15).fill(200), 201]);
+    expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
+    const tasks = await call(a, '/client/task', { userId: user.id }, token);
+    expect(tasks.body.data.filter((task: { reference: string }) => task.reference === reference)).toHaveLength(1);
+  }, 30_000);
+
+  it('one chat clientId sent to both is stored once', async () => {
+    const user = await signUp(b, 'chat');
+    const token = (await call(a, '/client/login', { email: user.email, password: user.password })).body.data as string;
+    const reference = `chat-${Date.now()}`;
+    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
+    const created = await call(a, '/client/create', { address: 'Yaba, Lagos', location: { type: 'Point', coordinates: [3.38, 6.51] }, amount: 1500, unit: 'per pickup', user: user.id, reference, type: 'household', serviceName: 'Household Waste Pickup' }, token);
+    expect(created.status).toBe(201);
+    const message = { taskId: created.body.data._id, sender: 'user', content: 'Please ring the bell', clientId: `client-${Date.now()}` };
+    const sent = await Promise.all([call(a, '/client/sendingMessages', message, token), call(b, '/client/sendingMessages', message, token)]);
+    expect(sent.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(sent[0]!.body.data.id ?? sent[0]!.body.data._id).toBe(sent[1]!.body.data.id ?? sent[1]!.body.data._id);
+    const thread = await call(b, '/client/getMessages', { taskId: created.body.data._id }, token);
+    expect(thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell')).toHaveLength(1);
+  }, 30_000);
+});
