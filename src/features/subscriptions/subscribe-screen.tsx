@@ -12,7 +12,7 @@ import { useSubscriber } from './use-subscriber';
 import './subscriptions.css';
 
 const dependencies: SubscribeDependencies = {
-  loadPayments: () => import('../../lib/payments/pay'),
+  loadPayments: () => import('../payments/pay'),
   subscribe,
   errorMessage: async (error) => {
     const message = await apiErrorMessage(error, '');

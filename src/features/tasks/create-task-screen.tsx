@@ -69,7 +69,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
     let processing: Id | undefined;
     const result = await payForTask(
       { place, user, serviceType, price },
-      { loadPayments: () => import('../../lib/payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
+      { loadPayments: () => import('../payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
       showPaidTaskOutcome(result.outcome, displayName, processing);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PayParams, PayResult } from '../../../src/lib/payments/pay';
+import type { PayParams, PayResult } from '../../../src/features/payments/pay';
 import type { PaidTaskOutcome } from '../../../src/lib/pending-tasks';
 import { payForTask, type PayForTaskDeps } from '../../../src/features/tasks/booking/pay-for-task';
 

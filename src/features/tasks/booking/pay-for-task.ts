@@ -5,7 +5,7 @@
  * that the flow is tested without either.
  */
 import type { CreateTaskRequest } from '../../../shared/contract';
-import type { PayParams, PayResult } from '../../../lib/payments/pay';
+import type { PayParams, PayResult } from '../../payments/pay';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
 import { nairaToKobo, type ServicePrice } from '../../../shared/pricing';
 import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';

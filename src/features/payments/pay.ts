@@ -7,7 +7,7 @@
  * It keeps nothing: the paid task's durable record is src/lib/pending-tasks.ts.
  */
 import { config } from '../../shared/config';
-import { startPayment } from '../payment-activity';
+import { startPayment } from '../../lib/payment-activity';
 import { validateTransactionParams, type TransactionParams } from './transaction-params';
 
 export interface PayParams {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAYMENT_INIT_FAILED, createPay, newPaymentReference, type OpenCheckout } from '../../../src/lib/payments/pay';
-import type { TransactionParams } from '../../../src/lib/payments/transaction-params';
+import { PAYMENT_INIT_FAILED, createPay, newPaymentReference, type OpenCheckout } from '../../../src/features/payments/pay';
+import type { TransactionParams } from '../../../src/features/payments/transaction-params';
 
 const params = { email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' };
 

@@ -5,7 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { TestPaymentRequest } from '../../shared/contract';
-import { http } from '../http';
+import { http } from '../../lib/http';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import type { TransactionParams } from './transaction-params';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { wrapTabFocus } from '../focus-trap';
+import { wrapTabFocus } from '../../lib/focus-trap';
 import './test-checkout.css';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';

@@ -5,7 +5,7 @@ import {
   INVALID_PARAMS_MESSAGE,
   TransactionParamsError,
   validateTransactionParams,
-} from '../../../src/lib/payments/transaction-params';
+} from '../../../src/features/payments/transaction-params';
 
 const base = { key: 'pk_test_1', email: 'ada@example.ng', amount: 150000 };
 

@@ -13,7 +13,7 @@ vi.mock('@paystack/inline-js', () => ({
   },
 }));
 
-const { loadPaystack, openPaystackCheckout } = await import('../../../src/lib/payments/paystack-checkout');
+const { loadPaystack, openPaystackCheckout } = await import('../../../src/features/payments/paystack-checkout');
 
 describe('the Paystack adapter (library loading and callbacks, not the remote service)', () => {
   it('loads PaystackPop from @paystack/inline-js on demand', async () => {

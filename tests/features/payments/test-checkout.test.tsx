@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPay } from '../../../src/lib/payments/pay';
-import { openTestCheckout } from '../../../src/lib/payments/test-checkout';
-import { RECORD_FAILED_MESSAGE, TEST_CHECKOUT_TITLE, formatCheckoutAmount } from '../../../src/lib/payments/test-checkout-dialog';
+import { createPay } from '../../../src/features/payments/pay';
+import { openTestCheckout } from '../../../src/features/payments/test-checkout';
+import { RECORD_FAILED_MESSAGE, TEST_CHECKOUT_TITLE, formatCheckoutAmount } from '../../../src/features/payments/test-checkout-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
