@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
 import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
-import { createPlaceSearch } from '../../features/maps/place-search-for-config';
+import { createPlaceSearch } from '../../features/maps/configured-place-search';
 import { CreateTaskScreen } from '../../features/tasks/create-task-screen';
 
 export const Route = createFileRoute('/client/create')({
