@@ -2,11 +2,14 @@
  * Paid tasks that must never be lost. After a successful payment the create request is
  * written to IndexedDB (offline-db's `pendingTasks`, key = payment reference) BEFORE
  * `POST client/create` is sent, and removed only when the server confirms (2xx) or refuses
- * it for good (a 4xx other than 401/403/408/425/429: the message is shown; retrying cannot help).
+ * it for good (a 'final' verdict of src/shared/call-failure.ts: the message is shown; retrying
+ * cannot help). A 401 or 403 is not final here: the record is sent again with the session's
+ * token of that moment, so it waits for its owner's next sign-in.
  * On a network failure or 5xx the record stays and is replayed when the browser comes back
  * online and on the next app start; the server is idempotent by reference, so a replay
  * returns the same task and never creates a second one.
  */
+import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskAnswer, CreateTaskRequest, Task } from '../shared/contract';
 import { http } from './http';
 import { getPendingTasks, putPendingTask, removePendingTask } from '../shared/offline-db';
@@ -44,22 +47,6 @@ async function sendCreateTask(request: CreateTaskRequest): Promise<Task> {
 
 const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: sendCreateTask };
 
-/**
- * Statuses after which trying again can succeed, so the record is kept: 401 (signed out, the
- * owner signs in again), 403 (another client signed in on this device: the owner's paid
- * task waits for them), time-outs and rate limits.
- */
-const RETRYABLE_STATUSES = new Set([401, 403, 408, 425, 429]);
-
-async function serverMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.clone().json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message !== '' ? body.message : null;
-  } catch {
-    return null;
-  }
-}
-
 /** References being sent right now, so that a replay never races the first attempt. */
 const inFlight = new Map<string, Promise<PaidTaskOutcome>>();
 
@@ -72,10 +59,11 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
       await deps.store.remove(request.reference);
       return { status: 'created', task };
     } catch (error) {
-      const response = (error as { response?: unknown }).response;
-      if (response instanceof Response && response.status >= 400 && response.status < 500 && !RETRYABLE_STATUSES.has(response.status)) {
+      const failure = await readCallFailure(error);
+      // 'session': a retry sends the token of that moment (401/403 wait for the owner's sign-in).
+      if (failure.kind === 'http' && retryVerdict(failure, 'session') === 'final') {
         await deps.store.remove(request.reference);
-        return { status: 'failed', message: await serverMessage(response) };
+        return { status: 'failed', message: failure.message ?? null };
       }
       return { status: 'queued' };
     }

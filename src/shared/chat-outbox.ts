@@ -5,12 +5,14 @@
  * (a Web Lock, or a promise chain where Web Locks are missing), and:
  * - removes a delivered message (2xx; the server ignores a repeated `clientId`, so a message
  *   that was delivered but not removed is still delivered exactly once);
- * - marks a refused one as failed (4xx) and goes on: the user can retry it;
- * - stops at the first network failure or 5xx, keeping that message and all after it, so
- *   the order is kept.
+ * - marks a refused one as failed (a final refusal, call-failure.ts) and goes on: the user
+ *   can retry it;
+ * - stops at the first network failure, server failure or busy answer, keeping that message
+ *   and all after it, so the order is kept.
  *
  * Replay requests carry OUTBOX_REPLAY_HEADER so the service worker never queues them again.
  */
+import { failureMessage, failureOfResponse, retryVerdict } from './call-failure';
 import type { SendMessageRequest } from './contract';
 import { addToOutbox, getOutbox, removeFromOutbox, setOutboxFailure, type OutboxMessage } from './offline-db';
 
@@ -35,16 +37,6 @@ export function toSendRequest(message: OutboxMessage): SendMessageRequest {
   return { taskId: message.taskId, sender: message.sender, content: message.content, clientId: message.clientId };
 }
 
-async function reasonOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message !== '') return body.message;
-  } catch {
-    // not JSON: fall through
-  }
-  return `The server refused the message (${response.status})`;
-}
-
 /**
  * A Deliver that POSTs to `${apiBase}client/sendingMessages` with the message's own token.
  * `apiBase` ends with `/`. `fetchFn` is the page's or the worker's fetch.
@@ -66,10 +58,10 @@ export function deliverWithFetch(apiBase: string, fetchFn: typeof fetch = fetch)
       return { status: 'offline' };
     }
     if (response.ok) return { status: 'delivered' };
-    if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-      return { status: 'rejected', reason: await reasonOf(response) };
-    }
-    return { status: 'offline' };
+    const failure = await failureOfResponse(response);
+    // A queued message carries its own token: a refused token is final for it too.
+    if (retryVerdict(failure, 'own') === 'retry') return { status: 'offline' };
+    return { status: 'rejected', reason: failureMessage(failure, `The server refused the message (${response.status})`) };
   };
 }
 

@@ -3,12 +3,12 @@
  * - offline, or while earlier messages wait: straight into the outbox, shown as waiting;
  * - sent and stored: shown as sent;
  * - answered 202 (the service worker queued it): waiting;
- * - no answer (network failure, time-out) or a server failure (5xx, 408, 429): into the
+ * - no answer (network failure, time-out) or a server failure (5xx, 408, 425, 429): into the
  *   outbox, waiting; the replay delivers it exactly once thanks to its clientId;
- * - refused (other 4xx): into the outbox marked failed, shown with a retry.
+ * - refused (other 4xx, src/shared/call-failure.ts): into the outbox marked failed, shown with a retry.
  */
 import type { ChatMessage } from '../../shared/contract';
-import { readApiError } from '../../lib/api-error';
+import { readCallFailure, retryVerdict } from '../../shared/call-failure';
 import type { OutboxMessage } from '../../shared/offline-db';
 import type { SendAnswer } from './api/send-message';
 import { shouldQueueFirst } from './chat-thread';
@@ -34,10 +34,6 @@ export interface ChatSendDeps {
 
 const REFUSED = 'The message could not be sent';
 
-function isRefusal(status: number | undefined): status is number {
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
 export async function sendChatMessage(draft: ChatDraft, deps: ChatSendDeps): Promise<SendOutcome> {
   const queued = { taskId: draft.taskId, sender: 'user' as const, content: draft.content, clientId: draft.clientId, userId: draft.userId, token: draft.token };
   if (shouldQueueFirst(deps)) {
@@ -48,10 +44,11 @@ export async function sendChatMessage(draft: ChatDraft, deps: ChatSendDeps): Pro
     const answer = await deps.send({ taskId: draft.taskId, sender: 'user', content: draft.content, clientId: draft.clientId });
     return answer.status === 'sent' ? { state: 'sent', message: answer.message } : { state: 'waiting' };
   } catch (error) {
-    const { status, message } = await readApiError(error);
+    const failure = await readCallFailure(error);
     const outboxId = await deps.queue(queued);
-    if (!isRefusal(status)) return { state: 'waiting' };
-    const reason = message ?? `${REFUSED} (${status})`;
+    // The queued message keeps the token it was sent with: a refused token is final for it too.
+    if (failure.kind !== 'http' || retryVerdict(failure, 'own') === 'retry') return { state: 'waiting' };
+    const reason = failure.message ?? `${REFUSED} (${failure.status})`;
     await deps.markFailed(outboxId, reason);
     return { state: 'failed', reason };
   }

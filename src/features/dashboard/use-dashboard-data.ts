@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Task, User } from '../../shared/contract';
-import { apiErrorMessage } from '../../lib/api-error';
+import { failureMessage, readCallFailure } from '../../shared/call-failure';
 import { decodeJwtSubject, oldestCachedAt } from '../../shared/offline-answers';
 import { getToken } from '../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
@@ -53,7 +53,7 @@ export function useDashboardData(): DashboardData {
         const tasks = earlyTasks && subject === user._id ? unwrap(await earlyTasks) : await getTasks(user._id, onCachedAt);
         if (isCurrent) setData({ status: 'loaded', user, tasks: newestFirst(tasks), cachedAt: oldestCachedAt(...cachedTimes) });
       } catch (error) {
-        const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
+        const message = failureMessage(await readCallFailure(error), LOAD_FAILED_MESSAGE);
         if (isCurrent) setData({ status: 'error', message });
       }
     })();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
-import { readApiError } from '../../lib/api-error';
+import { readCallFailure } from '../../shared/call-failure';
 import { getToken } from '../../lib/token-storage';
 import { updateProfile } from './api/update-profile';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
@@ -71,9 +71,9 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user:
       onSaved(saved);
       toast.success(PROFILE_SAVED, { autoClose: 3000 });
     } catch (error) {
-      const answer = await readApiError(error);
-      const fieldErrors = serverFieldErrors(answer.errors);
-      if (answer.status === 401) void navigate({ to: '/login', replace: true });
+      const failure = await readCallFailure(error);
+      const fieldErrors = serverFieldErrors(failure.kind === 'http' ? failure.errors : undefined);
+      if (failure.kind === 'http' && failure.status === 401) void navigate({ to: '/login', replace: true });
       else if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
         focusFirstError(fieldErrors);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { User } from '../../shared/contract';
-import { readApiError } from '../../lib/api-error';
+import { failureMessage, readCallFailure } from '../../shared/call-failure';
 import { getToken } from '../../lib/token-storage';
 import { getUser } from './api/get-user';
 
@@ -43,10 +43,11 @@ export function useCurrentUser(messages: Messages): [CurrentUser, (user: User) =
         if (isCurrent) setState({ status: 'loaded', user });
       },
       async (error: unknown) => {
-        const answer = await readApiError(error);
-        const message = alwaysFailed ? failed : (answer.message ?? failed);
-        if (answer.status === 401 && redirectOnUnauthorized) void router.navigate({ to: '/login', replace: true });
-        if (isCurrent) setState({ status: 'error', message, isUnauthorized: answer.status === 401 });
+        const failure = await readCallFailure(error);
+        const isUnauthorized = failure.kind === 'http' && failure.status === 401;
+        const message = alwaysFailed ? failed : failureMessage(failure, failed);
+        if (isUnauthorized && redirectOnUnauthorized) void router.navigate({ to: '/login', replace: true });
+        if (isCurrent) setState({ status: 'error', message, isUnauthorized });
       },
     );
     return () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import { apiErrorMessage } from '../../lib/api-error';
+import { readCallFailure } from '../../shared/call-failure';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
@@ -15,8 +15,8 @@ const dependencies: SubscribeDependencies = {
   loadPayments: () => import('../payments/pay'),
   subscribe,
   errorMessage: async (error) => {
-    const message = await apiErrorMessage(error, '');
-    return message || undefined;
+    const failure = await readCallFailure(error);
+    return failure.kind === 'http' ? failure.message : undefined;
   },
 };
 

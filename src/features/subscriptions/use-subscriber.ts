@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
-import { apiErrorMessage } from '../../lib/api-error';
+import { failureMessage, readCallFailure } from '../../shared/call-failure';
 import { getToken } from '../../lib/token-storage';
 import { getUser } from './api/get-user';
 
@@ -20,7 +20,7 @@ export function useSubscriber(): () => Promise<User | null> {
     const token = getToken();
     if (!token) return;
     loading.current = getUser(token).catch(async (error: unknown) => {
-      const message = await apiErrorMessage(error, LOAD_FAILED);
+      const message = failureMessage(await readCallFailure(error), LOAD_FAILED);
       if (isCurrent) toast.error(message, { autoClose: 5000, toastId: 'subscribe-user' });
       return null;
     });

@@ -3,7 +3,7 @@ import type { LoginAnswer, LoginRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
 import { NO_TOKEN_RECEIVED, loginErrorMessage } from '../auth-messages';
-import { toCallFailure } from '../call-failure';
+import { readCallFailure } from '../../../shared/call-failure';
 
 export type LoginResult = { token: string } | { error: string };
 
@@ -15,7 +15,7 @@ export async function login(request: LoginRequest): Promise<LoginResult> {
     // A wrong password answers 401, which the shared client reads as an expired session;
     // here it is not one, so its "session expired" notice is dropped.
     useSessionStore.getState().takeNotice();
-    return { error: loginErrorMessage(await toCallFailure(error)) };
+    return { error: loginErrorMessage(await readCallFailure(error)) };
   }
   const token = answer?.data;
   return typeof token === 'string' && token !== '' ? { token } : { error: NO_TOKEN_RECEIVED };

@@ -6,7 +6,7 @@
 import type { ForgotRequest, RecoveryAnswer, ResetCodeRequest, ResetPasswordRequest } from '../../../shared/contract';
 import { http } from '../../../lib/http';
 import { RECOVERY_TEXTS, isRecoverySuccess, recoveryErrorMessage, recoveryRefusedMessage, type RecoveryStep } from '../auth-messages';
-import { toCallFailure } from '../call-failure';
+import { readCallFailure } from '../../../shared/call-failure';
 
 export type RecoveryResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -17,7 +17,7 @@ async function recoveryCall(step: RecoveryStep, json: ForgotRequest | ResetCodeR
   try {
     answer = await http.post(PATHS[step], { json }).json<Partial<RecoveryAnswer>>();
   } catch (error) {
-    return { ok: false, message: recoveryErrorMessage(step, await toCallFailure(error)) };
+    return { ok: false, message: recoveryErrorMessage(step, await readCallFailure(error)) };
   }
   if (!isRecoverySuccess(answer)) return { ok: false, message: recoveryRefusedMessage(step, answer) };
   return { ok: true, message: RECOVERY_TEXTS[step].success };

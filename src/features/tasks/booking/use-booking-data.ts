@@ -1,6 +1,6 @@
 /** What the create screen loads on arrival: the user (for the e-mail and id) and the price list (fallback prices on failure). */
 import { useEffect, useState } from 'react';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import type { PricingAnswer, User, UserDataAnswer } from '../../../shared/contract';
 import { http, retryPostRead } from '../../../lib/http';
 import { readAnswer, type CachedAtSink } from '../../../shared/offline-answers';
@@ -42,7 +42,7 @@ export function useBookingData(): BookingData {
     getUser(token).then(
       (loaded) => isCurrent && setUser(loaded),
       async (error: unknown) => {
-        const message = await apiErrorMessage(error, MESSAGES.userLoadFailed);
+        const message = failureMessage(await readCallFailure(error), MESSAGES.userLoadFailed);
         if (isCurrent) setUserError(message);
       },
     );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Task } from '../../../shared/contract';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { oldestCachedAt } from '../../../shared/offline-answers';
 import { getToken } from '../../../lib/token-storage';
 import { getTasks } from './api/get-tasks';
@@ -30,7 +30,7 @@ export function useHistoryData(): HistoryData {
         const tasks = await getTasks(user._id, onCachedAt);
         if (isCurrent) setData({ status: 'loaded', tasks: [...tasks].reverse(), cachedAt: oldestCachedAt(...cachedTimes) });
       } catch (error) {
-        const message = await apiErrorMessage(error, LOAD_FAILED_MESSAGE);
+        const message = failureMessage(await readCallFailure(error), LOAD_FAILED_MESSAGE);
         if (isCurrent) setData({ status: 'error', message });
       }
     })();
