@@ -10,8 +10,8 @@
  * returns the same task and never creates a second one.
  */
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
-import type { CreateTaskAnswer, CreateTaskRequest, Task } from '../shared/contract';
-import { http } from './http';
+import type { CreateTaskRequest, Task } from '../shared/contract';
+import { createTask } from './api/tasks';
 import { getPendingTasks, putPendingTask, removePendingTask } from '../shared/offline-db';
 import { getToken } from './token-storage';
 
@@ -40,12 +40,7 @@ export const offlineDbStore: PendingTaskStore = {
   list: async () => (await getPendingTasks()).map((record) => record.request),
 };
 
-async function sendCreateTask(request: CreateTaskRequest): Promise<Task> {
-  const answer = await http.post('client/create', { json: request }).json<CreateTaskAnswer>();
-  return answer.data;
-}
-
-const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: sendCreateTask };
+const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: createTask };
 
 /** References being sent right now, so that a replay never races the first attempt. */
 const inFlight = new Map<string, Promise<PaidTaskOutcome>>();

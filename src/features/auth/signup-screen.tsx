@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, SIGNUP_CREATING, SIGNUP_REDIRECT_MS, SIGNUP_SUCCESS, SIGNUP_SUCCESS_TOAST_MS } from './auth-messages';
-import { signup } from './api/signup';
+import { signup } from './signup-call';
 import { PasswordField } from './password-field';
 import { EMPTY_SIGNUP_FORM, normalizeSignupEmail, signupFormError, type SignupForm } from './signup-rules';
 import { useIsMobile } from './use-is-mobile';

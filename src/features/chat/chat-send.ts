@@ -10,7 +10,7 @@
 import type { ChatMessage } from '../../shared/contract';
 import { readCallFailure, retryVerdict } from '../../shared/call-failure';
 import type { OutboxMessage } from '../../shared/offline-db';
-import type { SendAnswer } from './api/send-message';
+import type { SendAnswer } from '../../lib/api/chat';
 import { shouldQueueFirst } from './chat-thread';
 
 export interface ChatDraft {

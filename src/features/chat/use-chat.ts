@@ -6,8 +6,7 @@ import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../shared/of
 import { onOutboxChanged } from '../../lib/sw-bridge';
 import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';
-import { getMessages } from './api/get-messages';
-import { sendMessage } from './api/send-message';
+import { getMessages, sendMessage } from '../../lib/api/chat';
 import { sendChatMessage } from './chat-send';
 import { addMessages, mergeThread, messageContent, newestTimestamp, type ChatEntry, type InFlightMessage } from './chat-thread';
 

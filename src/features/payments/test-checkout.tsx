@@ -5,7 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import type { TestPaymentRequest } from '../../shared/contract';
-import { http } from '../../lib/http';
+import { recordTestCheckoutPayment } from '../../lib/api/dev-payments';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import type { TransactionParams } from './transaction-params';
 
@@ -13,17 +13,7 @@ export const MERCHANT_NAME = 'GreenPick';
 
 type Callback = (value?: unknown) => void;
 
-/** Records the payment; a 409 means this reference was already recorded (an answer lost on the way). */
-export async function recordTestPayment(payment: TestPaymentRequest, client = http): Promise<void> {
-  try {
-    await client.post('dev/payments', { json: payment });
-  } catch (error) {
-    if ((error as { response?: Response }).response?.status === 409) return;
-    throw error;
-  }
-}
-
-export function openTestCheckout(params: TransactionParams, record: (payment: TestPaymentRequest) => Promise<void> = recordTestPayment): void {
+export function openTestCheckout(params: TransactionParams, record: (payment: TestPaymentRequest) => Promise<void> = recordTestCheckoutPayment): void {
   const host = document.createElement('div');
   host.className = 'test-checkout-host';
   document.body.append(host);

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { getToken } from '../../lib/token-storage';
-import { updateProfile } from './api/update-profile';
+import { updateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
@@ -19,7 +19,7 @@ function focusFirstError(errors: FormErrors) {
 }
 
 /** The edit form: avatar with preview, the fields and their rules, and the save to PUT /api/user/profile. */
-export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user: User) => void }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
   const [avatar, setAvatar] = useState(user.avatar ?? '');
@@ -68,7 +68,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user:
       setAvatar(saved.avatar ?? '');
       setNewAvatar(null);
       setErrors({});
-      onSaved(saved);
+      onSaved?.(saved);
       toast.success(PROFILE_SAVED, { autoClose: 3000 });
     } catch (error) {
       const failure = await readCallFailure(error);

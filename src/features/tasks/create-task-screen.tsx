@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
+import type { Answer } from '../../lib/api/answer';
 import { formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
-import { priceFor, serviceDisplayName } from '../../shared/pricing';
-import { getToken } from '../../lib/token-storage';
+import { useRead } from '../../lib/use-read';
+import type { User } from '../../shared/contract';
+import { priceFor, serviceDisplayName, type PriceTable } from '../../shared/pricing';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { payForTask } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
-import { useBookingData } from './booking/use-booking-data';
 import { useOnline } from '../../lib/use-online';
 import './create-task.css';
 
@@ -22,6 +23,9 @@ export interface ChosenPlace {
 export interface CreateTaskScreenProps {
   /** The service tag from navigation state ('default' when absent). */
   serviceType: string;
+  /** Read by the route's loader: the user (for the e-mail and id) and the prices (the fallback prices when the price list fails). */
+  user: Promise<Answer<User>>;
+  prices: Promise<Answer<PriceTable>>;
   /** The address search (from the maps feature, composed by the route). */
   renderAddressSearch: (onChoose: (choice: ChosenPlace) => void) => ReactNode;
   /** The map of the chosen place (from the maps feature, loaded lazily). */
@@ -29,9 +33,14 @@ export interface CreateTaskScreenProps {
 }
 
 /** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
+export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
   const navigate = useNavigate();
-  const { user, userError, prices, pricesCachedAt } = useBookingData();
+  const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
+  const pricesState = useRead(pricesRead, { failed: '' });
+  const user = userState.status === 'loaded' ? userState.data : null;
+  const userError = userState.status === 'error' ? userState.message : null;
+  const prices = pricesState.status === 'loaded' ? pricesState.data : null;
+  const pricesCachedAt = pricesState.status === 'loaded' ? pricesState.cachedAt : null;
   const isOnline = useOnline();
   const [place, setPlace] = useState<SelectedPlace | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -42,15 +51,12 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
-  useEffect(() => {
-    if (getToken()) return;
-    toast.error(MESSAGES.loginToContinue);
-    void navigate({ to: '/', replace: true });
-  }, [navigate]);
-
+  // 'Failed to load user data' (or the server's message); without a token 'Please login to continue' and back to /.
+  const hasNoToken = userState.status === 'error' && userState.reason === 'no-token';
   useEffect(() => {
     if (userError) toast.error(userError);
-  }, [userError]);
+    if (hasNoToken) void navigate({ to: '/', replace: true });
+  }, [userError, hasNoToken, navigate]);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
 

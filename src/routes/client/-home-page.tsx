@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Task } from '../../shared/contract';
+import type { Answer } from '../../lib/api/answer';
+import type { UserAndTasks } from '../../lib/signed-in-reads';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { LazyRouteMap } from '../../features/maps/lazy-route-map';
 
@@ -14,7 +16,7 @@ type Viewing = { task: Task; modal: 'details' | 'chat' } | null;
  * modal (with the route map), whose 'Open Chat' replaces it with the chat. Focus returns to
  * the 'View Task' button when either closes.
  */
-export function HomePage() {
+export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks>> }) {
   const [viewing, setViewing] = useState<Viewing>(null);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -26,7 +28,7 @@ export function HomePage() {
 
   return (
     <>
-      <DashboardScreen onViewTask={viewTask} />
+      <DashboardScreen dashboard={dashboard} onViewTask={viewTask} />
       <Suspense fallback={null}>
         {viewing?.modal === 'details' ? (
           <TaskDetailsModal

@@ -1,5 +1,5 @@
-import type { SubscribeAnswer, SubscribeRequest, User } from '../../../shared/contract';
-import { http } from '../../../lib/http';
+import type { SubscribeAnswer, SubscribeRequest, User } from '../../shared/contract';
+import { http } from '../http';
 
 /** POST /client/subscribe {plan, userId, reference}: the user with the new plan and expiry. */
 export async function subscribe(request: SubscribeRequest): Promise<User> {
