@@ -3,11 +3,13 @@ import type { Task } from '../../shared/contract';
 import type { Answer } from '../../lib/api/answer';
 import type { UserAndTasks } from '../../lib/signed-in-reads';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
-import { LazyRouteMap } from '../../features/maps/lazy-route-map';
 
-// The modals load on first use, so the dashboard's own code (what a phone waits for) stays small.
+// The modals and the route map load on first use, so the dashboard's own code (what a phone
+// waits for) stays small; 'View Task' asks for the map's code alongside the modal's.
 const TaskDetailsModal = lazy(async () => ({ default: (await import('../../features/tasks/details/task-details-modal')).TaskDetailsModal }));
 const ChatModal = lazy(async () => ({ default: (await import('../../features/chat/chat-modal')).ChatModal }));
+const loadRouteMap = () => import('../../features/maps/lazy-route-map');
+const LazyRouteMap = lazy(async () => ({ default: (await loadRouteMap()).LazyRouteMap }));
 
 type Viewing = { task: Task; modal: 'details' | 'chat' } | null;
 
@@ -22,6 +24,7 @@ export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks
 
   const viewTask = (task: Task) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    void loadRouteMap();
     setViewing({ task, modal: 'details' });
   };
   const close = () => setViewing(null);
@@ -35,7 +38,11 @@ export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks
             task={viewing.task}
             onClose={close}
             onOpenChat={() => setViewing({ task: viewing.task, modal: 'chat' })}
-            renderMap={(driver, task) => <LazyRouteMap driver={driver} task={task} />}
+            renderMap={(driver, task) => (
+              <Suspense fallback={null}>
+                <LazyRouteMap driver={driver} task={task} />
+              </Suspense>
+            )}
             returnFocusTo={opener.current}
           />
         ) : null}
