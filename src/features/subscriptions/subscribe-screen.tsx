@@ -10,16 +10,12 @@ import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
 import { useRead } from '../../lib/use-read';
 import { PlanOption } from './plan-option';
-import { runSubscription, type SubscribeDependencies } from './subscribe-flow';
+import { runSubscription, type LoadSubscriptionPayments, type SubscribeDependencies } from './subscribe-flow';
 import './subscriptions.css';
 
-const dependencies: SubscribeDependencies = {
-  loadPayments: () => import('../payments/pay'),
-  subscribe,
-  errorMessage: async (error) => {
-    const failure = await readCallFailure(error);
-    return failure.kind === 'http' ? failure.message : undefined;
-  },
+const serverMessage: SubscribeDependencies['errorMessage'] = async (error) => {
+  const failure = await readCallFailure(error);
+  return failure.kind === 'http' ? failure.message : undefined;
 };
 
 const USER_LOAD_FAILED = 'Failed to load user data';
@@ -30,7 +26,7 @@ const USER_LOAD_FAILED = 'Failed to load user data';
  * id; pressing Subscribe Now before it has arrived waits for it rather than claiming there
  * is no e-mail.
  */
-export function SubscribeScreen({ user }: { user: Promise<Answer<User>> }) {
+export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<User>>; loadPayments: LoadSubscriptionPayments }) {
   const navigate = useNavigate();
   const subscriber = useRead(user, { failed: USER_LOAD_FAILED });
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
@@ -52,7 +48,7 @@ export function SubscribeScreen({ user }: { user: Promise<Answer<User>> }) {
     const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
     setIsBusy(true);
     const loadedUser = plan ? await user.then((answer) => answer.data, () => null) : null;
-    const result = await runSubscription(dependencies, plan, loadedUser);
+    const result = await runSubscription({ loadPayments, subscribe, errorMessage: serverMessage }, plan, loadedUser);
     setIsBusy(false);
     if (result.outcome === 'subscribed') {
       toast.success(result.message);

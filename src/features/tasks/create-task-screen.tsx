@@ -9,7 +9,7 @@ import type { User } from '../../shared/contract';
 import { priceFor, serviceDisplayName, type PriceTable } from '../../shared/pricing';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
-import { payForTask } from './booking/pay-for-task';
+import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
 import { useOnline } from '../../lib/use-online';
 import './create-task.css';
@@ -26,6 +26,8 @@ export interface CreateTaskScreenProps {
   /** Read by the route's loader: the user (for the e-mail and id) and the prices (the fallback prices when the price list fails). */
   user: Promise<Answer<User>>;
   prices: Promise<Answer<PriceTable>>;
+  /** The card payment (the payments feature, loaded lazily; composed by the route). */
+  loadPayments: LoadTaskPayments;
   /** The address search (from the maps feature, composed by the route). */
   renderAddressSearch: (onChoose: (choice: ChosenPlace) => void) => ReactNode;
   /** The map of the chosen place (from the maps feature, loaded lazily). */
@@ -33,7 +35,7 @@ export interface CreateTaskScreenProps {
 }
 
 /** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
+export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, loadPayments, renderAddressSearch, renderMap }: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
   const pricesState = useRead(pricesRead, { failed: '' });
@@ -75,7 +77,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
     let processing: Id | undefined;
     const result = await payForTask(
       { place, user, serviceType, price },
-      { loadPayments: () => import('../payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
+      { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
       showPaidTaskOutcome(result.outcome, displayName, processing);

@@ -1,9 +1,12 @@
 import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { SubscribeScreen } from '../../features/subscriptions/subscribe-screen';
 
+// The card payment is the payments feature's, loaded when the client subscribes.
+const loadPayments = () => import('../../features/payments/pay');
+
 // No stored token goes to /login here (SPEC route table): the /client route's guard decides it.
 export const Route = createFileRoute('/client/subscribe')({
   preload: false,
   loader: ({ context }) => ({ user: context.reads.user() }),
-  component: () => <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} />,
+  component: () => <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} loadPayments={loadPayments} />,
 });

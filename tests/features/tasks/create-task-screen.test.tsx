@@ -33,6 +33,7 @@ async function renderScreen(serviceType = 'recycling') {
       serviceType={serviceType}
       user={reads.user}
       prices={reads.prices}
+      loadPayments={() => Promise.reject(new Error('no payment in these tests'))}
       renderAddressSearch={(onChoose) => {
         choose = onChoose;
         return <input aria-label="Address" />;
