@@ -8,6 +8,10 @@
  * On a network failure or 5xx the record stays and is replayed when the browser comes back
  * online and on the next app start; the server is idempotent by reference, so a replay
  * returns the same task and never creates a second one.
+ *
+ * The page owns paid tasks, with or without a service worker: the worker never queues or
+ * replays them, since a paid task is sent with the session's token of the moment, which only
+ * the page holds (a chat message, by contrast, keeps its token: see src/shared/chat-outbox.ts).
  */
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskRequest, Task } from '../shared/contract';
