@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
 import type { Answer } from '../../lib/api/answer';
-import { formatNaira } from '../../lib/format';
+import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import { useRead } from '../../lib/use-read';
 import type { User } from '../../shared/contract';
 import { priceFor, serviceDisplayName, type PriceTable } from '../../shared/pricing';
 import { OfflineMarker } from '../../ui/offline-marker';
-import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
+import { MESSAGES, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
 import { useOnline } from '../../lib/use-online';
@@ -101,7 +101,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
           {place ? (
             <p className="create-task-coordinates">
               <span className="muted">Coordinates: </span>
-              <span data-testid="selected-coordinates">{formatCoordinates(place)}</span>
+              <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
             </p>
           ) : null}
         </section>

@@ -75,11 +75,6 @@ export function checkBooking(place: SelectedPlace | null, email: string | undefi
   return undefined;
 }
 
-/** Coordinates to 6 decimals: '6.596510, 3.342050'. */
-export function formatCoordinates(place: Pick<SelectedPlace, 'lat' | 'lng'>): string {
-  return `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)}`;
-}
-
 export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string }): CreateTaskRequest {
   const { place, userId, serviceType, price, reference } = input;
   return {
