@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { TASK_STATUSES, type ChatMessage, type TaskStatus } from '../../src/shared/contract';
+import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
+import { TASK_STATUSES } from '../../src/shared/task-status';
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
