@@ -2,7 +2,7 @@ import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import type { Answer } from '../../lib/api/answer';
 import type { User } from '../../shared/contract';
 import { EditProfileForm } from './edit-profile-form';
-import { LoadError } from './load-error';
+import { LoadState } from './load-state';
 import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
@@ -23,12 +23,7 @@ export function EditProfileScreen({ user }: { user: Promise<Answer<User>> }) {
         </button>
         <h1>Edit Profile</h1>
       </div>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading profile data...
-        </p>
-      ) : null}
-      {current.status === 'error' && current.reason !== 'unauthorized' ? <LoadError message={current.message} /> : null}
+      <LoadState state={current} loadingText="Loading profile data..." />
       {current.status === 'loaded' ? <EditProfileForm user={current.data} /> : null}
     </section>
   );

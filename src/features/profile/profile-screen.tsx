@@ -3,7 +3,7 @@ import type { Answer } from '../../lib/api/answer';
 import { useSessionStore } from '../../lib/session-store';
 import type { User } from '../../shared/contract';
 import { Avatar } from '../../ui/avatar';
-import { LoadError } from './load-error';
+import { LoadState } from './load-state';
 import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
@@ -20,12 +20,7 @@ export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
   return (
     <section className="page profile">
       <h1>Profile</h1>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading profile data...
-        </p>
-      ) : null}
-      {current.status === 'error' && current.reason !== 'unauthorized' ? <LoadError message={current.message} /> : null}
+      <LoadState state={current} loadingText="Loading profile data..." />
       {current.status === 'loaded' ? (
         <div className="profile-card">
           <div className="profile-identity">

@@ -1,13 +1,13 @@
 import type { Answer } from '../../lib/api/answer';
 import { useRead, type ReadMessages } from '../../lib/use-read';
 import type { User } from '../../shared/contract';
-import { LoadError } from './load-error';
+import { LoadState } from './load-state';
 import { ReferralCodeBox } from './referral-code-box';
 import { referralLink } from './referral-share';
 import { ReferralSharePanel } from './referral-share-panel';
 import './profile.css';
 
-// A 401 here has already removed the token (src/lib/http.ts), and the shell returns to the login screen.
+// A 401 here has already removed the token (src/lib/http.ts): the shell returns to the login screen.
 const MESSAGES: ReadMessages = { noToken: 'Please login to view your referral code', failed: 'Failed to load referral information', ownTextOnly: true };
 
 /** The referral code (/client/referal): copy, share, and how the reward works; `user` is read by the route's loader. */
@@ -16,12 +16,7 @@ export function ReferralScreen({ user }: { user: Promise<Answer<User>> }) {
   return (
     <section className="page profile">
       <h1>Referral</h1>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading referral information...
-        </p>
-      ) : null}
-      {current.status === 'error' ? <LoadError message={current.message} /> : null}
+      <LoadState state={current} loadingText="Loading referral information..." />
       {current.status === 'loaded' ? (
         <div className="profile-card referral">
           <ReferralCodeBox code={current.data.referralCode} />
