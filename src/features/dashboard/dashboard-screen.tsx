@@ -5,6 +5,7 @@ import type { Answer } from '../../lib/api/answer';
 import '../../lib/navigation-state';
 import type { UserAndTasks } from '../../lib/signed-in-reads';
 import { useRead, type ReadMessages } from '../../lib/use-read';
+import { LoadFailed } from '../../ui/load-failed';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';
 import { GreetingHeader } from './greeting-header';
@@ -39,12 +40,7 @@ export function DashboardScreen({ dashboard, onViewTask }: DashboardScreenProps)
     <section className="page dashboard">
       <h1 className="sr-only">Home</h1>
       {data.status === 'error' ? (
-        <div className="dashboard-error" role="alert">
-          <p>{data.message}</p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed className="dashboard-error" message={data.message} />
       ) : (
         <>
           {data.status === 'loaded' ? (

@@ -1,4 +1,5 @@
 import type { ReadState } from '../../lib/use-read';
+import { LoadFailed } from '../../ui/load-failed';
 
 /**
  * A profile screen's read while it is not loaded: its loading text, or the message with 'Try
@@ -14,12 +15,5 @@ export function LoadState({ state, loadingText }: { state: ReadState<unknown>; l
     );
   }
   if (state.status !== 'error' || state.reason === 'unauthorized') return null;
-  return (
-    <div className="profile-load-error" role="alert">
-      <p>{state.message}</p>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
-        Try Again
-      </button>
-    </div>
-  );
+  return <LoadFailed className="profile-load-error" message={state.message} />;
 }

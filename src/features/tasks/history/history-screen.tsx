@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Answer } from '../../../lib/api/answer';
 import type { UserAndTasks } from '../../../lib/signed-in-reads';
 import { useRead, type ReadMessages } from '../../../lib/use-read';
+import { LoadFailed } from '../../../ui/load-failed';
 import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
 import './history.css';
@@ -24,15 +25,7 @@ export function HistoryScreen({ history }: { history: Promise<Answer<UserAndTask
           Loading delivery history...
         </p>
       ) : null}
-      {data.status === 'error' ? (
-        <div className="history-error" role="alert">
-          <h2>Error loading history</h2>
-          <p>{data.message}</p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
+      {data.status === 'error' ? <LoadFailed className="history-error" title="Error loading history" message={data.message} /> : null}
       {data.status === 'loaded' && tasks.length === 0 ? (
         <div className="history-empty">
           <h2>No order history found</h2>
