@@ -70,9 +70,14 @@ test.describe('offline: saved data from the device', () => {
       await page.screenshot({ path: `e2e/screenshots/offline-home-${width}.png` });
     }
 
-    // Back online, a visit gets fresh answers: no marker, no banner.
+    // Back online, the screen reads again by itself: the label goes without a reload.
     await goOnline(page);
     await expect(offlineBanner(page)).toHaveCount(0);
+    await expect(offlineMarker(page)).toHaveCount(0);
+    await expect(home.greeting).toBeVisible();
+    expect(await home.taskNames()).toEqual(onlineTaskNames);
+
+    // And a visit gets fresh answers too.
     await page.reload();
     await expect(home.greeting).toBeVisible();
     await expect(home.taskItems.first()).toBeVisible();

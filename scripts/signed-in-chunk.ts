@@ -18,11 +18,14 @@ import type { Plugin, Rolldown } from 'vite';
 
 export const SIGNED_IN_CHUNK = 'signed-in';
 
-/** The /client layout, the dashboard, and what the layout starts at once (the payment replay). */
+/**
+ * The /client layout (with the paid-task replay it starts), the dashboard, and the screens'
+ * reads, which the route loaders load with the first read of a navigation.
+ */
 export const SIGNED_IN_ROOTS: readonly RegExp[] = [
   /[\\/]src[\\/]routes[\\/]client[\\/]route\.tsx\?tsr-split=component$/,
   /[\\/]src[\\/]routes[\\/]client[\\/]home\.tsx\?tsr-split=component$/,
-  /[\\/]src[\\/]features[\\/]tasks[\\/]booking[\\/]start-paid-task-replay\.ts$/,
+  /[\\/]src[\\/]lib[\\/]signed-in-reads\.ts$/,
 ];
 
 /** Loaded lazily by every screen soon after its first paint (src/main.tsx), the login screen included. */

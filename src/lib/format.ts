@@ -1,4 +1,4 @@
-/** The one naira formatter and the one date formatter of the app (times shown in Lagos time). */
+/** The one naira formatter, the one date formatter (times shown in Lagos time) and the one coordinates formatter of the app. */
 
 const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -38,4 +38,9 @@ export function formatTime(value: string | number | Date | null | undefined): st
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = formatDate(value);
   return date ? `${date}, ${formatTime(value)}` : '';
+}
+
+/** 'latitude, longitude' to `decimals` places: the create screen shows 6 ('6.596500, 3.342100'), history cards 4 (SPEC section 2). */
+export function formatCoordinates({ lat, lng }: { lat: number; lng: number }, decimals: number): string {
+  return `${lat.toFixed(decimals)}, ${lng.toFixed(decimals)}`;
 }

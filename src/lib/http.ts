@@ -1,6 +1,8 @@
 /**
  * The one HTTP client of the app (a single ky instance): the API base address, a 15 s
- * time-out, the bearer token from token storage, and a 401 that clears the token. Only
+ * time-out, the bearer token from token storage, and a 401 that clears the token. A request
+ * that carries a token of its own (a chat message replayed with the token it was written
+ * with) does not end the session when that token is refused. Only
  * idempotent reads are retried, and only when the network failed; writes are never retried
  * blindly (paid tasks and chat messages have their own durable replay, see offline-db.ts).
  * Nothing else imports ky or calls fetch for the API.
@@ -25,7 +27,7 @@ export interface HttpClientOptions {
   /** The API base address, ending with `/`; paths are then given without a leading slash. */
   prefixUrl: string;
   getToken: () => string | null;
-  /** Called when the server answers 401: the token is no longer valid. */
+  /** Called when the server refuses the session's token (401): it is no longer valid. */
   onUnauthorized: () => void;
   fetch?: typeof globalThis.fetch;
   timeout?: number;
@@ -45,8 +47,11 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
         },
       ],
       afterResponse: [
-        (_request, _options, response) => {
-          if (response.status === 401) options.onUnauthorized();
+        (request, _options, response) => {
+          if (response.status !== 401) return;
+          const token = options.getToken();
+          // Only the session's own token (or none) was refused, not another one the caller set.
+          if (request.headers.get('Authorization') === (token ? `Bearer ${token}` : null)) options.onUnauthorized();
         },
       ],
     },

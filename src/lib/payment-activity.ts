@@ -1,5 +1,5 @@
 /**
- * Whether a payment is under way (a checkout is open): src/lib/payments/pay.ts sets it, and
+ * Whether a payment is under way (a checkout is open): src/features/payments/pay.ts sets it, and
  * the update prompt reads it so the app never reloads in the middle of a payment.
  */
 let open = 0;

@@ -1,17 +1,23 @@
 /**
  * Paid tasks that must never be lost. After a successful payment the create request is
  * written to IndexedDB (offline-db's `pendingTasks`, key = payment reference) BEFORE
- * `POST client/create` is sent. What happens next:
+ * `POST client/create` is sent. What happens next (the verdict is src/shared/call-failure.ts's
+ * 'session' rule):
  * - the server confirms (2xx): the record is removed;
  * - no answer, a time-out, a 5xx, or a 401/403/408/425/429 (retrying can fix these: the
  *   server could not check the payment yet, the owner must sign in again, ...): the record
  *   stays `pending` and is sent again when the browser comes back online, every minute
- *   while the app is open, and on the next app start;
+ *   while the app is open, and on the next app start (401/403: with the session's token of
+ *   that moment, so it waits for its owner's next sign-in);
  * - any other 4xx (the server refused it for good, e.g. the payment failed): the record
  *   stays, marked `refused` with the server's message, so the app can say what happened; it
  *   is sent once more on each app start (an operator may have sorted it out since) and is
  *   removed only when the client dismisses it (dismissRefusedPaidTask).
  * The server is idempotent by reference, so a replay returns the same task, never a second.
+ *
+ * The page owns paid tasks, with or without a service worker: the worker never queues or
+ * replays them, since a paid task is sent with the session's token of the moment, which only
+ * the page holds (a chat message, by contrast, keeps its token: see src/shared/chat-outbox.ts).
  *
  * For screens (e.g. the Home card 'Payment received - confirming your booking'):
  * - listKeptPaidTasks(): every kept record, oldest first, with its state:
@@ -20,8 +26,9 @@
  *   (returns an unsubscribe function);
  * - dismissRefusedPaidTask(reference): the client has read the refusal; removes it.
  */
-import type { CreateTaskAnswer, CreateTaskRequest, Task } from '../shared/contract';
-import { http } from './http';
+import { readCallFailure, retryVerdict } from '../shared/call-failure';
+import type { CreateTaskRequest, Task } from '../shared/contract';
+import { createTask } from './api/tasks';
 import { getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask, type PendingTask } from '../shared/offline-db';
 import { getToken } from './token-storage';
 
@@ -58,12 +65,7 @@ export const offlineDbStore: PendingTaskStore = {
   list: () => getPendingTasks(),
 };
 
-async function sendCreateTask(request: CreateTaskRequest): Promise<Task> {
-  const answer = await http.post('client/create', { json: request }).json<CreateTaskAnswer>();
-  return answer.data;
-}
-
-const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: sendCreateTask };
+const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: createTask };
 
 // ---- change notifications ----
 
@@ -81,22 +83,6 @@ function changed(): void {
 
 // ---- sending ----
 
-/**
- * Statuses after which trying again can succeed, so the record stays pending: 401 (signed
- * out, the owner signs in again), 403 (another client signed in on this device: the owner's
- * paid task waits for them), time-outs and rate limits. Every 5xx too.
- */
-const RETRYABLE_STATUSES = new Set([401, 403, 408, 425, 429]);
-
-async function serverMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.clone().json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message !== '' ? body.message : null;
-  } catch {
-    return null;
-  }
-}
-
 /** References being sent right now, so that a replay never races the first attempt. */
 const inFlight = new Map<string, Promise<PaidTaskOutcome>>();
 
@@ -110,9 +96,10 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
       changed();
       return { status: 'created', task };
     } catch (error) {
-      const response = (error as { response?: unknown }).response;
-      if (response instanceof Response && response.status >= 400 && response.status < 500 && !RETRYABLE_STATUSES.has(response.status)) {
-        const message = await serverMessage(response);
+      const failure = await readCallFailure(error);
+      // 'session': a retry sends the token of that moment (401/403 wait for the owner's sign-in).
+      if (failure.kind === 'http' && retryVerdict(failure, 'session') === 'final') {
+        const message = failure.message ?? null;
         await deps.store.markRefused(request.reference, message);
         changed();
         return { status: 'failed', message };

@@ -1,16 +1,25 @@
 /**
- * The chat outbox replay, shared by the app and the service worker (sw/sw.ts). Messages that
- * could not be sent for lack of network wait in offline-db's `outbox` store (oldest first);
- * a replay sends them in that order, one replay at a time across every page and the worker
+ * The chat outbox: the one place that decides when a chat message is queued, and how the
+ * queue is replayed. Whoever owns the page's chat writes runs it: the service worker
+ * (sw/chat-send.ts) for the pages it controls, a page itself only when no worker controls it
+ * (src/features/chat/chat-delivery.ts). Messages wait in offline-db's `outbox` store, oldest
+ * first.
+ *
+ * A new message (`sendOrQueue`): offline, or while older messages of its task still wait, it
+ * queues behind them (the order is kept); otherwise it is sent, and queued when no answer
+ * came or the server failed or was busy (waiting, replayed later), or queued marked failed
+ * when refused for good (shown with a retry). 'Final' or 'retry' is src/shared/call-failure.ts.
+ *
+ * A replay sends the queue in order, one replay at a time across every page and the worker
  * (a Web Lock, or a promise chain where Web Locks are missing), and:
  * - removes a delivered message (2xx; the server ignores a repeated `clientId`, so a message
  *   that was delivered but not removed is still delivered exactly once);
- * - marks a refused one as failed (4xx) and goes on: the user can retry it;
- * - stops at the first network failure or 5xx, keeping that message and all after it, so
- *   the order is kept.
+ * - marks a refused one as failed and goes on: the user can retry it;
+ * - stops at the first message that must wait, keeping it and all after it, in order.
  *
  * Replay requests carry OUTBOX_REPLAY_HEADER so the service worker never queues them again.
  */
+import { failureMessage, failureOfResponse, retryVerdict, type CallFailure } from './call-failure';
 import type { SendMessageRequest } from './contract';
 import { addToOutbox, getOutbox, removeFromOutbox, setOutboxFailure, type OutboxMessage } from './offline-db';
 
@@ -18,10 +27,20 @@ export const OUTBOX_REPLAY_HEADER = 'X-Outbox-Replay';
 export const SEND_MESSAGE_PATH = 'client/sendingMessages';
 const LOCK_NAME = 'greenpick-chat-outbox-replay';
 
-export type DeliveryResult = { status: 'delivered' } | { status: 'rejected'; reason: string } | { status: 'offline' };
+/** How one attempt to send a message ended; `answer` is what the sender keeps of a delivery. */
+export type DeliveryResult<T = void> = { status: 'delivered'; answer?: T } | { status: 'rejected'; reason: string } | { status: 'offline' };
 
-/** Sends one queued message. Never throws: a network failure is `offline`. */
-export type Deliver = (message: OutboxMessage) => Promise<DeliveryResult>;
+/** Sends one message. Never throws: no answer, a server failure or a busy server is `offline`. */
+export type Deliver<T = void> = (message: NewMessage) => Promise<DeliveryResult<T>>;
+
+/** A message as it is queued: the outbox gives it its id and time. */
+export type NewMessage = Omit<OutboxMessage, 'id' | 'queuedAt' | 'failedReason'>;
+
+export type ChatSendOutcome<T = void> =
+  | { state: 'sent'; answer?: T }
+  /** Queued: `behindOlder` when older messages of its task were waiting already. */
+  | { state: 'waiting'; behindOlder: boolean }
+  | { state: 'failed'; reason: string };
 
 export interface ReplaySummary {
   delivered: number;
@@ -31,23 +50,28 @@ export interface ReplaySummary {
 }
 
 /** A message body as sent to the server. */
-export function toSendRequest(message: OutboxMessage): SendMessageRequest {
+export function toSendRequest(message: NewMessage): SendMessageRequest {
   return { taskId: message.taskId, sender: message.sender, content: message.content, clientId: message.clientId };
 }
 
-async function reasonOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message !== '') return body.message;
-  } catch {
-    // not JSON: fall through
-  }
-  return `The server refused the message (${response.status})`;
+/**
+ * What a failed send means for the message: wait for a replay, or refused for good (with the
+ * reason shown beside it). A queued message carries its own token: a refused token is final
+ * for it too.
+ */
+export function deliveryOfFailure(failure: CallFailure): Extract<DeliveryResult, { status: 'rejected' | 'offline' }> {
+  if (failure.kind !== 'http' || retryVerdict(failure, 'own') === 'retry') return { status: 'offline' };
+  return { status: 'rejected', reason: failureMessage(failure, `The server refused the message (${failure.status})`) };
+}
+
+/** Reads the server's answer to a send. */
+export async function deliveryOf(response: Response): Promise<DeliveryResult<Response>> {
+  return response.ok ? { status: 'delivered', answer: response } : deliveryOfFailure(await failureOfResponse(response));
 }
 
 /**
- * A Deliver that POSTs to `${apiBase}client/sendingMessages` with the message's own token.
- * `apiBase` ends with `/`. `fetchFn` is the page's or the worker's fetch.
+ * A Deliver for replays that POSTs to `${apiBase}client/sendingMessages` with the message's
+ * own token, for the service worker (`apiBase` ends with `/`; `fetchFn` is the worker's fetch).
  */
 export function deliverWithFetch(apiBase: string, fetchFn: typeof fetch = fetch): Deliver {
   return async (message) => {
@@ -65,12 +89,38 @@ export function deliverWithFetch(apiBase: string, fetchFn: typeof fetch = fetch)
     } catch {
       return { status: 'offline' };
     }
-    if (response.ok) return { status: 'delivered' };
-    if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-      return { status: 'rejected', reason: await reasonOf(response) };
-    }
-    return { status: 'offline' };
+    const result = await deliveryOf(response);
+    return result.status === 'delivered' ? { status: 'delivered' } : result;
   };
+}
+
+/** Queues a message to be sent when the network returns; returns its outbox id. */
+export function queueMessage(message: NewMessage, queuedAt = Date.now()): Promise<number> {
+  return addToOutbox({ ...message, queuedAt });
+}
+
+/** Lets a failed message be sent again by the next replay. */
+export function retryMessage(id: number): Promise<void> {
+  return setOutboxFailure(id, undefined);
+}
+
+/** After an attempt: nothing is kept once delivered; otherwise the message is queued, waiting, or failed when refused for good. */
+export async function keepUndelivered<T>(message: NewMessage, result: DeliveryResult<T>): Promise<ChatSendOutcome<T>> {
+  if (result.status === 'delivered') return { state: 'sent', answer: result.answer };
+  const id = await queueMessage(message);
+  if (result.status === 'offline') return { state: 'waiting', behindOlder: false };
+  await setOutboxFailure(id, result.reason);
+  return { state: 'failed', reason: result.reason };
+}
+
+/** A new message: sent, or queued; see the module comment. `isOnline` false: queued without trying. */
+export async function sendOrQueue<T>(message: NewMessage, deps: { isOnline: boolean; deliver: Deliver<T> }): Promise<ChatSendOutcome<T>> {
+  const behindOlder = (await getOutbox(message.taskId)).some((queued) => queued.failedReason === undefined);
+  if (!deps.isOnline || behindOlder) {
+    await queueMessage(message);
+    return { state: 'waiting', behindOlder };
+  }
+  return keepUndelivered(message, await deps.deliver(message));
 }
 
 let chain: Promise<unknown> = Promise.resolve();
@@ -84,7 +134,7 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Replays the whole outbox, in order; see the module comment. */
-export function replayOutbox(deliver: Deliver): Promise<ReplaySummary> {
+export function replayOutbox(deliver: Deliver<unknown>): Promise<ReplaySummary> {
   return exclusively(async () => {
     const summary: ReplaySummary = { delivered: 0, rejected: 0, waiting: 0 };
     const queue = (await getOutbox()).filter((message) => message.failedReason === undefined);
@@ -105,14 +155,4 @@ export function replayOutbox(deliver: Deliver): Promise<ReplaySummary> {
     }
     return summary;
   });
-}
-
-/** Queues a message to be sent when the network returns; returns its outbox id. */
-export function queueMessage(message: Omit<OutboxMessage, 'id' | 'queuedAt' | 'failedReason'>, queuedAt = Date.now()): Promise<number> {
-  return addToOutbox({ ...message, queuedAt });
-}
-
-/** Lets a failed message be sent again by the next replay. */
-export function retryMessage(id: number): Promise<void> {
-  return setOutboxFailure(id, undefined);
 }

@@ -31,15 +31,8 @@ export interface GeoPoint {
 
 export type PlanName = 'bronze' | 'silver' | 'gold' | 'platinum';
 
-/** The server's status vocabulary; the app also accepts `assigned` and `in-progress`. */
+/** The server's status vocabulary (the list is TASK_STATUSES in task-status.ts); the app also accepts `assigned` and `in-progress`. */
 export type TaskStatus = 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled';
-export const TASK_STATUSES: readonly TaskStatus[] = [
-  'pending',
-  'driver-assigned',
-  'on-going',
-  'completed',
-  'cancelled',
-];
 
 export interface Subscription {
   plan: PlanName | string;
@@ -213,6 +206,3 @@ export interface DevMail {
   sentAt: IsoDate;
 }
 export type DevMailboxAnswer = DataAnswer<DevMail[]>;
-
-/** Header the service worker sets on an API answer it served from IndexedDB. */
-export const CACHED_ANSWER_HEADER = 'X-Served-From-Cache';

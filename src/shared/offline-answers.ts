@@ -134,13 +134,3 @@ export function formatLastUpdated(savedAt: number, now: number = Date.now(), tim
   const date = new Intl.DateTimeFormat('en-NG', { timeZone, day: 'numeric', month: 'short' }).format(savedAt);
   return `Offline - last updated ${date}, ${time}`;
 }
-
-/** Told the cached time of each answer read (null: fresh from the server). */
-export type CachedAtSink = (cachedAt: number | null) => void;
-
-/** Reads an API answer's JSON body, telling `sink` whether the service worker served it from the device. */
-export async function readAnswer<T>(response: Promise<Response>, sink?: CachedAtSink): Promise<T> {
-  const answer = await response;
-  sink?.(cachedAtOf(answer));
-  return (await answer.json()) as T;
-}

@@ -1,8 +1,8 @@
-/** Messages between the app (src/lib/sw-bridge.ts) and the service worker (sw/sw.ts). */
+/** Messages between the app (src/lib/sw-bridge.ts, the chat's delivery) and the service worker (sw/sw.ts). */
 
 /** Page -> worker: activate the waiting update. */
 export const SKIP_WAITING = 'SKIP_WAITING';
-/** Page -> worker: the network is back; replay the chat outbox. */
+/** Page -> worker: the network is back, or the chat wants what waits sent; replay the chat outbox. */
 export const PAGE_ONLINE = 'ONLINE';
 /** Worker -> pages: the chat outbox changed (a message was queued, delivered or refused). */
 export const OUTBOX_CHANGED = 'OUTBOX_CHANGED';

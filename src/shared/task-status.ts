@@ -4,6 +4,10 @@
  * Both are normalized to the server's words, the label is the status with hyphens replaced
  * by spaces, and each screen gets its own badge colours from the spec.
  */
+import type { TaskStatus } from './contract';
+
+/** Every status the server gives a task, in the order a task goes through them. */
+export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going', 'completed', 'cancelled'];
 
 export type StatusTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'gray';
 

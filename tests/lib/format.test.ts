@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDecimal, formatNaira, formatTime } from '../../src/lib/format';
+import { formatCoordinates, formatDate, formatDateTime, formatDecimal, formatNaira, formatTime } from '../../src/lib/format';
 
 describe('naira and dates', () => {
   it('naira with ₦, thousands separators and 2 decimals', () => {
@@ -23,5 +23,13 @@ describe('naira and dates', () => {
   it('a missing or invalid date gives an empty text', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('coordinates', () => {
+  it("'latitude, longitude' to the screen's decimals: 6 on the create screen, 4 on history cards", () => {
+    const place = { lat: 6.5965, lng: 3.3421 };
+    expect(formatCoordinates(place, 6)).toBe('6.596500, 3.342100');
+    expect(formatCoordinates({ lat: 6.515849, lng: 3.37821 }, 4)).toBe('6.5158, 3.3782');
   });
 });

@@ -58,6 +58,19 @@ describe('the HTTP client', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("a 401 for a token the caller set itself (a replayed chat message's) keeps the session", async () => {
+    const { http, state } = client([json({ message: 'Your session has expired. Please log in again.' }, 401)]);
+    await expect(http.post('client/sendingMessages', { json: {}, headers: { Authorization: 'Bearer old-token' } })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(state.unauthorized).toBe(0);
+    expect(state.token).toBe('abc');
+  });
+
+  it('a 401 without any token (a wrong password at login) is told too, as before', async () => {
+    const { http, state } = client([json({ error: 'Invalid email or password' }, 401)], null);
+    await expect(http.post('client/login', { json: {} })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(state.unauthorized).toBe(1);
+  });
+
   it('other errors keep the token', async () => {
     const { http, state } = client([json({ message: 'Not found' }, 404)]);
     await expect(http.get('driver/location/d1').json()).rejects.toBeTruthy();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '../../src/routeTree.gen';
 
@@ -52,6 +52,26 @@ describe('the signed-in area', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('hovering a link preloads the next screen\'s code, not its data; going there reads the user once', async () => {
+    const reads: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      reads.push(new URL(request.url).pathname);
+      return Response.json({ data: { _id: 'u1', firstname: 'Ada', lastname: 'Okafor', email: 'ada@example.ng', referralCode: 'ADA' } });
+    });
+    try {
+      localStorage.setItem('token', 'abc');
+      const router = renderAt('/client/settings');
+      await screen.findByRole('heading', { name: 'Settings' });
+      await act(() => router.preloadRoute({ to: '/client/profile' }));
+      expect(reads).toEqual([]);
+      await act(() => router.navigate({ to: '/client/profile' }));
+      expect(await screen.findByText('Ada Okafor')).toBeTruthy();
+      expect(reads).toEqual(['/client/userdata']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('/client/settings shows only the word Settings', async () => {

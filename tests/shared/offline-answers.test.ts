@@ -10,7 +10,6 @@ import {
   mergeMessagesAnswer,
   messagesSince,
   oldestCachedAt,
-  readAnswer,
   requestToken,
   sinceOf,
 } from '../../src/shared/offline-answers';
@@ -111,13 +110,6 @@ describe('the cached-answer header', () => {
     expect(cachedAtOf(response())).toBeNull();
     expect(cachedAtOf(response('soon'))).toBeNull();
     expect(cachedAtOf(response(''))).toBeNull();
-  });
-
-  it('readAnswer gives the body and tells the sink the cached time', async () => {
-    const seen: Array<number | null> = [];
-    expect(await readAnswer<{ data: number }>(Promise.resolve(response('5')), (time) => seen.push(time))).toEqual({ data: 1 });
-    await readAnswer(Promise.resolve(response()), (time) => seen.push(time));
-    expect(seen).toEqual([5, null]);
   });
 
   it('a screen made of several answers is as old as its oldest cached one', () => {

@@ -2,7 +2,14 @@
  * Which message the visitor sees when an account call fails (SPEC section 8), as pure
  * functions of the failure. Toast durations live here too so the screens cannot drift.
  */
-import { textField, type CallFailure } from './call-failure';
+import type { CallFailure } from '../../shared/call-failure';
+
+/** A non-empty string field of an answer body, if there is one. */
+export function textField(body: unknown, field: string): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
 
 export const ERROR_TOAST_MS = 5000;
 export const SIGNUP_SUCCESS_TOAST_MS = 4000;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { ERROR_TOAST_MS } from './auth-messages';
-import { requestResetCode, resetPassword, verifyResetCode, type RecoveryResult } from './api/recovery';
+import { requestResetCode, resetPassword, verifyResetCode, type RecoveryResult } from './recovery-calls';
 import { RESET_CODE_LENGTH, joinCode, resetPasswordError } from './recovery-rules';
 import { EmailStep, ResetStep, VerifyStep } from './recovery-steps';
 import './recovery.css';

@@ -31,7 +31,7 @@ export function LoginScreen() {
     event.preventDefault();
     if (isSubmitting) return;
     setIsSubmitting(true);
-    const result = await import('./api/login')
+    const result = await import('./login-call')
       .then(({ login }) => login({ email: email.trim(), password }))
       .catch(() => ({ error: LOGIN_FAILED }));
     if ('token' in result) {

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, SIGNUP_CREATING, SIGNUP_REDIRECT_MS, SIGNUP_SUCCESS, SIGNUP_SUCCESS_TOAST_MS } from './auth-messages';
-import { signup } from './api/signup';
+import { signup } from './signup-call';
 import { PasswordField } from './password-field';
 import { EMPTY_SIGNUP_FORM, normalizeSignupEmail, signupFormError, type SignupForm } from './signup-rules';
 import { useIsMobile } from './use-is-mobile';

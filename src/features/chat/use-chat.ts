@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { deliverWithFetch, queueMessage, replayOutbox, retryMessage } from '../../shared/chat-outbox';
-import { config } from '../../shared/config';
+import { retryMessage } from '../../shared/chat-outbox';
 import type { ChatMessage } from '../../shared/contract';
-import { getOutbox, setOutboxFailure, type OutboxMessage } from '../../shared/offline-db';
+import { getOutbox, type OutboxMessage } from '../../shared/offline-db';
 import { onOutboxChanged } from '../../lib/sw-bridge';
 import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';
-import { getMessages } from './api/get-messages';
-import { sendMessage } from './api/send-message';
-import { sendChatMessage } from './chat-send';
+import { getMessages } from '../../lib/api/chat';
+import { replayChatOutbox, sendChatMessage } from './chat-delivery';
 import { addMessages, mergeThread, messageContent, newestTimestamp, type ChatEntry, type InFlightMessage } from './chat-thread';
 
 /** Message polling while the chat is open (SPEC sections 4 and 9). */
@@ -23,14 +21,13 @@ export interface Chat {
   retry(outboxId: number): Promise<void>;
 }
 
-const deliver = deliverWithFetch(config.apiUrl);
-
 /**
  * The chat of one task: the server's messages (first all, then every 2 s only those newer
  * than the newest seen, paused while hidden or offline), the task's outbox re-read on every
  * tick and after every send (so waiting and failed marks are always what is stored), and the
  * outbox replayed when the chat opens, when the network returns, and after a poll gets through
- * while messages still wait (the service worker also replays it, and says so: the chat then
+ * while messages still wait. Sending and replaying go through chat-delivery.ts: the service
+ * worker does both when it controls the page, and says when the outbox changed (the chat then
  * re-reads at once).
  */
 export function useChat(taskId: string, userId: string | undefined): Chat {
@@ -73,7 +70,7 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
 
   const replay = useCallback(async () => {
     try {
-      await replayOutbox(deliver);
+      await replayChatOutbox();
     } catch (error) {
       console.warn('Could not replay the chat outbox', error);
     }
@@ -128,17 +125,7 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
       const clientId = crypto.randomUUID();
       setInFlight((current) => [...current, { clientId, content, startedAt: new Date().toISOString() }]);
       try {
-        const stored = await readOutbox();
-        const outcome = await sendChatMessage(
-          { taskId, content, clientId, userId, token: getToken() ?? undefined },
-          {
-            isOnline: navigator.onLine,
-            hasWaiting: stored.some((message) => message.failedReason === undefined),
-            send: sendMessage,
-            queue: queueMessage,
-            markFailed: setOutboxFailure,
-          },
-        );
+        const outcome = await sendChatMessage({ taskId, sender: 'user', content, clientId, userId, token: getToken() ?? undefined }, navigator.onLine);
         if (outcome.state === 'sent') {
           known.current = addMessages(known.current, [outcome.message]);
           if (isMounted.current) setMessages(known.current);

@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import type { LatLng } from '../../shared/driver-location';
 import { formatDistance, formatDuration } from '../../shared/geo';
 import type { Directions } from './directions';
-import { createDirections } from './directions-for-config';
+import { createDirections } from './configured-directions';
 import { DriverMarker, TaskMarker } from './route-markers';
 import { useRoute, type RouteState } from './use-route';
 import './maps.css';

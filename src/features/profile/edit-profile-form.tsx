@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
-import { readApiError } from '../../lib/api-error';
+import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
-import { updateProfile } from './api/update-profile';
+import { updateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
@@ -20,7 +20,7 @@ function focusFirstError(errors: FormErrors) {
 }
 
 /** The edit form: avatar with preview, the fields and their rules, and the save to PUT /api/user/profile. */
-export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user: User) => void }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
   const [avatar, setAvatar] = useState(user.avatar ?? '');
@@ -69,12 +69,12 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved: (user:
       setAvatar(saved.avatar ?? '');
       setNewAvatar(null);
       setErrors({});
-      onSaved(saved);
+      onSaved?.(saved);
       toast.success(PROFILE_SAVED, { autoClose: 3000 });
     } catch (error) {
-      const answer = await readApiError(error);
-      const fieldErrors = serverFieldErrors(answer.errors);
-      if (answer.status === 401) void navigate({ to: '/login', replace: true });
+      const failure = await readCallFailure(error);
+      const fieldErrors = serverFieldErrors(failure.kind === 'http' ? failure.errors : undefined);
+      if (failure.kind === 'http' && failure.status === 401) void navigate({ to: '/login', replace: true });
       else if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
         focusFirstError(fieldErrors);

@@ -1,14 +1,14 @@
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
+import type { Answer } from '../../lib/api/answer';
+import type { User } from '../../shared/contract';
 import { EditProfileForm } from './edit-profile-form';
-import { LoadError } from './load-error';
-import { useCurrentUser } from './use-current-user';
+import { LoadState } from './load-state';
+import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
-const MESSAGES = { noToken: 'No authentication token found', failed: 'Failed to load profile data', redirectOnUnauthorized: true };
-
-/** Edit profile (/client/edit): back button, the form, or 'Try Again' when the profile cannot load. */
-export function EditProfileScreen() {
-  const [current, setUser] = useCurrentUser(MESSAGES);
+/** Edit profile (/client/edit): back button, the form, or 'Try Again' when the profile cannot load; `user` is read by the route's loader. */
+export function EditProfileScreen({ user }: { user: Promise<Answer<User>> }) {
+  const current = useProfileUser(user);
   const navigate = useNavigate();
   const router = useRouter();
   const canGoBack = useCanGoBack();
@@ -23,13 +23,8 @@ export function EditProfileScreen() {
         </button>
         <h1>Edit Profile</h1>
       </div>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading profile data...
-        </p>
-      ) : null}
-      {current.status === 'error' && !current.isUnauthorized ? <LoadError message={current.message} /> : null}
-      {current.status === 'loaded' ? <EditProfileForm user={current.user} onSaved={setUser} /> : null}
+      <LoadState state={current} loadingText="Loading profile data..." />
+      {current.status === 'loaded' ? <EditProfileForm user={current.data} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { readApiError } from '../../lib/api-error';
-import { logOutEverywhere } from './api/log-out-everywhere';
+import { logOutEverywhere } from '../../lib/api/user';
+import { readCallFailure } from '../../shared/call-failure';
 
 export const LOGGED_OUT_EVERYWHERE = 'You have been logged out on every device.';
 export const LOG_OUT_EVERYWHERE_FAILED = 'Could not log out everywhere. Please check your connection and try again.';
@@ -22,7 +22,8 @@ export function LogOutEverywhere({ onSignedOut, onSessionEnded }: { onSignedOut:
       onSignedOut();
     } catch (error) {
       // 401: this session had already ended (the HTTP client has signed it out).
-      if ((await readApiError(error)).status === 401) onSessionEnded();
+      const failure = await readCallFailure(error);
+      if (failure.kind === 'http' && failure.status === 401) onSessionEnded();
       else toast.error(LOG_OUT_EVERYWHERE_FAILED, { autoClose: 5000 });
       setIsBusy(false);
     }

@@ -1,17 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { Answer } from '../../lib/api/answer';
 import { useSessionStore } from '../../lib/session-store';
+import type { User } from '../../shared/contract';
 import { Avatar } from '../../ui/avatar';
-import { LoadError } from './load-error';
+import { LoadState } from './load-state';
 import { LogOutEverywhere } from './log-out-everywhere';
-import { useCurrentUser } from './use-current-user';
+import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
-// A 401 has already removed the token (src/lib/http.ts); the profile then goes to /login (SPEC section 8).
-const MESSAGES = { noToken: 'No authentication token found', failed: 'Failed to load profile data', redirectOnUnauthorized: true };
-
-/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere. */
-export function ProfileScreen() {
-  const [current] = useCurrentUser(MESSAGES);
+/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere; `user` is read by the route's loader. */
+export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
+  const current = useProfileUser(user);
   const navigate = useNavigate();
 
   const logOut = () => {
@@ -22,39 +21,34 @@ export function ProfileScreen() {
   return (
     <section className="page profile">
       <h1>Profile</h1>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading profile data...
-        </p>
-      ) : null}
-      {current.status === 'error' && !current.isUnauthorized ? <LoadError message={current.message} /> : null}
+      <LoadState state={current} loadingText="Loading profile data..." />
       {current.status === 'loaded' ? (
         <div className="profile-card">
           <div className="profile-identity">
-            <Avatar src={current.user.avatar} firstName={current.user.firstname} lastName={current.user.lastname} size={96} />
+            <Avatar src={current.data.avatar} firstName={current.data.firstname} lastName={current.data.lastname} size={96} />
             <div>
               <p className="profile-name">
-                {current.user.firstname} {current.user.lastname}
+                {current.data.firstname} {current.data.lastname}
               </p>
-              {current.user.bio ? <p className="muted profile-bio">{current.user.bio}</p> : null}
+              {current.data.bio ? <p className="muted profile-bio">{current.data.bio}</p> : null}
             </div>
           </div>
           <dl className="profile-fields">
             <div>
               <dt>First Name</dt>
-              <dd>{current.user.firstname}</dd>
+              <dd>{current.data.firstname}</dd>
             </div>
             <div>
               <dt>Last Name</dt>
-              <dd>{current.user.lastname}</dd>
+              <dd>{current.data.lastname}</dd>
             </div>
             <div>
               <dt>Email</dt>
-              <dd>{current.user.email}</dd>
+              <dd>{current.data.email}</dd>
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{current.user.phonenumber || 'Not set'}</dd>
+              <dd>{current.data.phonenumber || 'Not set'}</dd>
             </div>
           </dl>
           <div className="profile-actions">

@@ -1,29 +1,26 @@
-import { LoadError } from './load-error';
+import type { Answer } from '../../lib/api/answer';
+import { useRead, type ReadMessages } from '../../lib/use-read';
+import type { User } from '../../shared/contract';
+import { LoadState } from './load-state';
 import { ReferralCodeBox } from './referral-code-box';
 import { referralLink } from './referral-share';
 import { ReferralSharePanel } from './referral-share-panel';
-import { useCurrentUser } from './use-current-user';
 import './profile.css';
 
-// A 401 here has already removed the token (src/lib/http.ts); the message stays on screen.
-const MESSAGES = { noToken: 'Please login to view your referral code', failed: 'Failed to load referral information', alwaysFailed: true };
+// A 401 here has already removed the token (src/lib/http.ts): the shell returns to the login screen.
+const MESSAGES: ReadMessages = { noToken: 'Please login to view your referral code', failed: 'Failed to load referral information', ownTextOnly: true };
 
-/** The referral code (/client/referal): copy, share, and how the reward works. */
-export function ReferralScreen() {
-  const [current] = useCurrentUser(MESSAGES);
+/** The referral code (/client/referal): copy, share, and how the reward works; `user` is read by the route's loader. */
+export function ReferralScreen({ user }: { user: Promise<Answer<User>> }) {
+  const current = useRead(user, MESSAGES);
   return (
     <section className="page profile">
       <h1>Referral</h1>
-      {current.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading referral information...
-        </p>
-      ) : null}
-      {current.status === 'error' ? <LoadError message={current.message} /> : null}
+      <LoadState state={current} loadingText="Loading referral information..." />
       {current.status === 'loaded' ? (
         <div className="profile-card referral">
-          <ReferralCodeBox code={current.user.referralCode} />
-          <ReferralSharePanel code={current.user.referralCode} link={referralLink(window.location.origin, current.user.referralCode)} />
+          <ReferralCodeBox code={current.data.referralCode} />
+          <ReferralSharePanel code={current.data.referralCode} link={referralLink(window.location.origin, current.data.referralCode)} />
           <div className="referral-how">
             <h2>How It Works</h2>
             <ol>

@@ -16,8 +16,8 @@ const ENTRIES = [
  * The signed-in area's frame (SPEC section 2): Home, History and Profile as a bottom tab bar
  * below 768px wide, otherwise a left sidebar with the logo and Logout (the layout switch is
  * in CSS, so nothing re-renders on resize). Whenever the session ends while this frame is
- * shown (a logout anywhere, a 401 from any call, a logout in another tab), it returns to the
- * login screen at /, which shows the notice of an expired session.
+ * shown, or before it was shown (a logout anywhere, a 401 from any call, a logout in another
+ * tab), it returns to the login screen at /, which shows the notice of an expired session.
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -32,6 +32,9 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       if (!getToken()) useSessionStore.getState().signOut();
     };
     window.addEventListener('storage', onStorage);
+    // The screens' reads start in their route loaders, before this frame is shown: a 401 may
+    // already have ended the session.
+    if (!getToken()) leave();
     return () => {
       unsubscribe();
       window.removeEventListener('storage', onStorage);

@@ -1,8 +1,8 @@
 /**
  * The subscription flow (SPEC.md section 4): a plan and the user's e-mail are required, the
  * plan is paid in the card checkout (price x 100 kobo), then the verified reference is sent
- * with POST /client/subscribe. The payment and the API are passed in, so the rules can be
- * tested without either.
+ * with POST /client/subscribe. The payment (the payments feature, handed over by the route)
+ * and the API are passed in, so the rules can be tested without either.
  */
 import type { SubscribeRequest, User } from '../../shared/contract';
 import type { SubscriptionPlan } from '../../shared/plans';
@@ -24,9 +24,11 @@ export interface PaymentRequest {
 }
 export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
 
+/** The payments feature, loaded lazily (the payment code is not on the dashboard). */
+export type LoadSubscriptionPayments = () => Promise<{ pay: (request: PaymentRequest) => Promise<PaymentResult>; newPaymentReference: () => string }>;
+
 export interface SubscribeDependencies {
-  /** Loaded lazily by the screen: the payment code is not on the dashboard. */
-  loadPayments: () => Promise<{ pay: (request: PaymentRequest) => Promise<PaymentResult>; newPaymentReference: () => string }>;
+  loadPayments: LoadSubscriptionPayments;
   subscribe: (request: SubscribeRequest) => Promise<User>;
   /** The server's message of a failed call, if it gave one. */
   errorMessage: (error: unknown) => Promise<string | undefined>;

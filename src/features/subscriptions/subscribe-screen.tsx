@@ -1,32 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import { apiErrorMessage } from '../../lib/api-error';
+import type { Answer } from '../../lib/api/answer';
+import { subscribe } from '../../lib/api/subscriptions';
+import { readCallFailure } from '../../shared/call-failure';
+import type { User } from '../../shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
-import { subscribe } from './api/subscribe';
+import { useRead } from '../../lib/use-read';
 import { PlanOption } from './plan-option';
-import { runSubscription, type SubscribeDependencies } from './subscribe-flow';
-import { useSubscriber } from './use-subscriber';
+import { runSubscription, type LoadSubscriptionPayments, type SubscribeDependencies } from './subscribe-flow';
 import './subscriptions.css';
 
-const dependencies: SubscribeDependencies = {
-  loadPayments: () => import('../../lib/payments/pay'),
-  subscribe,
-  errorMessage: async (error) => {
-    const message = await apiErrorMessage(error, '');
-    return message || undefined;
-  },
+const serverMessage: SubscribeDependencies['errorMessage'] = async (error) => {
+  const failure = await readCallFailure(error);
+  return failure.kind === 'http' ? failure.message : undefined;
 };
 
-/** 'Choose Your Plan' (/client/subscribe): pick a plan, pay for it, and the plan is in force. */
-export function SubscribeScreen() {
+const USER_LOAD_FAILED = 'Failed to load user data';
+
+/**
+ * 'Choose Your Plan' (/client/subscribe): pick a plan, pay for it, and the plan is in force.
+ * `user` (read by the route's loader) gives the checkout's e-mail and the subscribe call's
+ * id; pressing Subscribe Now before it has arrived waits for it rather than claiming there
+ * is no e-mail.
+ */
+export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<User>>; loadPayments: LoadSubscriptionPayments }) {
   const navigate = useNavigate();
-  const loadUser = useSubscriber();
+  const subscriber = useRead(user, { failed: USER_LOAD_FAILED });
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
+
+  useEffect(() => {
+    if (subscriber.status === 'error') toast.error(subscriber.message, { autoClose: 5000, toastId: 'subscribe-user' });
+  }, [subscriber]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +47,8 @@ export function SubscribeScreen() {
     }
     const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
     setIsBusy(true);
-    const result = await runSubscription(dependencies, plan, plan ? await loadUser() : null);
+    const loadedUser = plan ? await user.then((answer) => answer.data, () => null) : null;
+    const result = await runSubscription({ loadPayments, subscribe, errorMessage: serverMessage }, plan, loadedUser);
     setIsBusy(false);
     if (result.outcome === 'subscribed') {
       toast.success(result.message);

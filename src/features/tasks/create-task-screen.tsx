@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
-import { formatNaira } from '../../lib/format';
+import type { Answer } from '../../lib/api/answer';
+import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
-import { priceFor, serviceDisplayName } from '../../shared/pricing';
-import { getToken } from '../../lib/token-storage';
+import { useRead } from '../../lib/use-read';
+import type { User } from '../../shared/contract';
+import { priceFor, serviceDisplayName, type PriceTable } from '../../shared/pricing';
 import { OfflineMarker } from '../../ui/offline-marker';
-import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
+import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
-import { payForTask } from './booking/pay-for-task';
+import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
 import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
-import { useBookingData } from './booking/use-booking-data';
 import { useOnline } from '../../lib/use-online';
 import './create-task.css';
 
@@ -24,6 +25,11 @@ export interface ChosenPlace {
 export interface CreateTaskScreenProps {
   /** The service tag from navigation state ('default' when absent). */
   serviceType: string;
+  /** Read by the route's loader: the user (for the e-mail and id) and the prices (the fallback prices when the price list fails). */
+  user: Promise<Answer<User>>;
+  prices: Promise<Answer<PriceTable>>;
+  /** The card payment (the payments feature, loaded lazily; composed by the route). */
+  loadPayments: LoadTaskPayments;
   /** The address search (from the maps feature, composed by the route); it shows `selectedAddress` when the pin moves. */
   renderAddressSearch: (onChoose: (choice: ChosenPlace) => void, selectedAddress: string | undefined) => ReactNode;
   /** 'Use my current location' (from the maps feature). */
@@ -35,9 +41,14 @@ export interface CreateTaskScreenProps {
 }
 
 /** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
+export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, loadPayments, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
   const navigate = useNavigate();
-  const { user, userError, prices, pricesCachedAt } = useBookingData();
+  const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
+  const pricesState = useRead(pricesRead, { failed: '' });
+  const user = userState.status === 'loaded' ? userState.data : null;
+  const userError = userState.status === 'error' ? userState.message : null;
+  const prices = pricesState.status === 'loaded' ? pricesState.data : null;
+  const pricesCachedAt = pricesState.status === 'loaded' ? pricesState.cachedAt : null;
   const isOnline = useOnline();
   const { place, choose, pinAt } = usePickedPlace(describePoint);
   const [addressDetails, setAddressDetails] = useState('');
@@ -49,15 +60,12 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderCurre
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
-  useEffect(() => {
-    if (getToken()) return;
-    toast.error(MESSAGES.loginToContinue);
-    void navigate({ to: '/', replace: true });
-  }, [navigate]);
-
+  // 'Failed to load user data' (or the server's message); without a token 'Please login to continue' and back to /.
+  const hasNoToken = userState.status === 'error' && userState.reason === 'no-token';
   useEffect(() => {
     if (userError) toast.error(userError);
-  }, [userError]);
+    if (hasNoToken) void navigate({ to: '/', replace: true });
+  }, [userError, hasNoToken, navigate]);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -77,7 +85,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderCurre
     let processing: Id | undefined;
     const result = await payForTask(
       { place, user, serviceType, price, addressDetails },
-      { loadPayments: () => import('../../lib/payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
+      { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
       showPaidTaskOutcome(result.outcome, displayName, processing);
@@ -103,7 +111,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderCurre
             <>
               <p className="create-task-coordinates">
                 <span className="muted">Coordinates: </span>
-                <span data-testid="selected-coordinates">{formatCoordinates(place)}</span>
+                <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
               </p>
               <p className="create-task-hint">{MOVE_PIN_HINT}</p>
             </>

@@ -1,24 +1,30 @@
 import { useEffect, useState } from 'react';
-import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useLoaderData, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
 import { CurrentLocationButton } from '../../features/maps/current-location-button';
 import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
-import { createPlaceSearch } from '../../features/maps/place-search-for-config';
+import { createPlaceSearch } from '../../features/maps/configured-place-search';
 import { ServicePicker, isBookableService } from '../../features/tasks/booking/service-picker';
 import { CreateTaskScreen } from '../../features/tasks/create-task-screen';
 
+// The card payment is the payments feature's, loaded when the client proceeds to payment.
+const loadPayments = () => import('../../features/payments/pay');
+
 export const Route = createFileRoute('/client/create')({
+  preload: false,
+  loader: ({ context }) => ({ user: context.reads.user(), prices: context.reads.priceTable() }),
   component: CreateTaskRoute,
 });
 
 /**
  * The create screen with the maps feature's address search, current location and lazily
- * loaded map. Opened without a service (bookmark, relaunch, the install shortcut), it first
- * asks for one rather than charging for 'Default Service'.
+ * loaded map, and the payments feature's checkout. Opened without a service (bookmark,
+ * relaunch, the install shortcut), it first asks for one rather than charging for 'Default Service'.
  */
 function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
   const navigate = useNavigate();
+  const { user, prices } = useLoaderData({ from: '/client/create' });
   const [placeSearch] = useState(createPlaceSearch);
   useEffect(prefetchLocationMap, []);
   if (!isBookableService(serviceType)) {
@@ -28,6 +34,9 @@ function CreateTaskRoute() {
     <CreateTaskScreen
       key={serviceType}
       serviceType={serviceType}
+      user={user}
+      prices={prices}
+      loadPayments={loadPayments}
       renderAddressSearch={(onChoose, selectedAddress) => <AddressSearch search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />}
       renderCurrentLocation={(onLocated) => <CurrentLocationButton onLocated={onLocated} />}
       renderMap={(place, onMove) => <LazyLocationMap location={place} address={place.address} onMove={onMove} />}

@@ -1,13 +1,9 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { signedOutRedirect } from '../../features/auth/guard';
-import { getToken } from '../../lib/token-storage';
+import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { EditProfileScreen } from '../../features/profile/edit-profile-screen';
 
+// No stored token goes to /login here (SPEC route table): the /client route's guard decides it.
 export const Route = createFileRoute('/client/edit')({
-  // No stored token goes to /login here (SPEC route table), not to /.
-  beforeLoad: () => {
-    const target = signedOutRedirect(getToken(), '/login');
-    if (target) throw redirect(target);
-  },
-  component: EditProfileScreen,
+  preload: false,
+  loader: ({ context }) => ({ user: context.reads.user() }),
+  component: () => <EditProfileScreen user={useLoaderData({ from: '/client/edit' }).user} />,
 });

@@ -1,13 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { signedOutRedirect } from '../../features/auth/guard';
-import { getToken } from '../../lib/token-storage';
+import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { SubscribeScreen } from '../../features/subscriptions/subscribe-screen';
 
+// The card payment is the payments feature's, loaded when the client subscribes.
+const loadPayments = () => import('../../features/payments/pay');
+
+// No stored token goes to /login here (SPEC route table): the /client route's guard decides it.
 export const Route = createFileRoute('/client/subscribe')({
-  // No stored token goes to /login here (SPEC route table), not to /.
-  beforeLoad: () => {
-    const target = signedOutRedirect(getToken(), '/login');
-    if (target) throw redirect(target);
-  },
-  component: SubscribeScreen,
+  preload: false,
+  loader: ({ context }) => ({ user: context.reads.user() }),
+  component: () => <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} loadPayments={loadPayments} />,
 });

@@ -3,7 +3,8 @@
  * the CLI while a server is up). Messages name the CLI's own argument names.
  */
 import { z } from 'zod';
-import { TASK_STATUSES, type TaskStatus } from '../contract';
+import type { TaskStatus } from '../contract';
+import { TASK_STATUSES } from '../task-status';
 import { MAX_LENGTH } from '../limits';
 import { isPhoneNumber } from '../validation/phone';
 import { text } from './fields';

@@ -4,11 +4,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import type { Task, User } from '../../../src/shared/contract';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
-import { getTasks } from '../../../src/features/dashboard/api/get-tasks';
-import { getUser } from '../../../src/features/dashboard/api/get-user';
-
-vi.mock('../../../src/features/dashboard/api/get-user', () => ({ getUser: vi.fn() }));
-vi.mock('../../../src/features/dashboard/api/get-tasks', () => ({ getTasks: vi.fn() }));
+import type { Answer } from '../../../src/lib/api/answer';
+import { NoTokenError, type UserAndTasks } from '../../../src/lib/signed-in-reads';
 
 const user: User = {
   _id: 'u1',
@@ -28,9 +25,10 @@ function task(id: string, status: string, datetime: string): Task {
   return { _id: id, status, datetime, serviceName: `Service ${id}`, reference: `ref-${id}`, confirmationCode: '123456', amount: 1500 } as Task;
 }
 
-function renderDashboard(onViewTask = vi.fn()) {
+/** The dashboard with the answer its route's loader would give (the reads are tested in tests/lib/signed-in-reads.test.ts). */
+function renderDashboard(dashboard: Promise<Answer<UserAndTasks>>, onViewTask = vi.fn()) {
   const root = createRootRoute({ component: Outlet });
-  const home = createRoute({ getParentRoute: () => root, path: '/client/home', component: () => <DashboardScreen onViewTask={onViewTask} /> });
+  const home = createRoute({ getParentRoute: () => root, path: '/client/home', component: () => <DashboardScreen dashboard={dashboard} onViewTask={onViewTask} /> });
   const create = createRoute({ getParentRoute: () => root, path: '/client/create', component: () => <h1>Create</h1> });
   const subscribe = createRoute({ getParentRoute: () => root, path: '/client/subscribe', component: () => <h1>Subscribe</h1> });
   const router = createRouter({ routeTree: root.addChildren([home, create, subscribe]), history: createMemoryHistory({ initialEntries: ['/client/home'] }) });
@@ -38,39 +36,22 @@ function renderDashboard(onViewTask = vi.fn()) {
   return { router, onViewTask };
 }
 
+const fresh = (loaded: User, tasks: Task[]): Promise<Answer<UserAndTasks>> => Promise.resolve({ data: { user: loaded, tasks }, cachedAt: null });
+
 beforeEach(() => {
   window.scrollTo = () => {};
-  localStorage.setItem('token', 'abc');
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.mocked(getUser).mockReset();
-  vi.mocked(getTasks).mockReset();
-});
+afterEach(cleanup);
 
 describe('home dashboard', () => {
-  it('asks for the tasks of the token\'s subject alongside the user, without waiting for the user', async () => {
-    const payload = btoa(JSON.stringify({ sub: 'u1' })).replace(/=+$/, '');
-    localStorage.setItem('token', `header.${payload}.signature`);
-    let answerUser: (value: User) => void = () => {};
-    vi.mocked(getUser).mockImplementation(() => new Promise<User>((resolve) => (answerUser = resolve)));
-    vi.mocked(getTasks).mockResolvedValue([]);
-    renderDashboard();
-    await vi.waitFor(() => expect(getTasks).toHaveBeenCalledWith('u1', expect.any(Function)));
-    answerUser(user);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
-    expect(getTasks).toHaveBeenCalledTimes(1);
-  });
-
   it("'Loading data...', then the greeting, balance with 2 decimals, Freemium and Recent Tasks newest first", async () => {
-    vi.mocked(getUser).mockResolvedValue(user);
-    vi.mocked(getTasks).mockResolvedValue([task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')]);
-    renderDashboard();
+    let answer: (value: Answer<UserAndTasks>) => void = () => {};
+    renderDashboard(new Promise((resolve) => (answer = resolve)));
     expect(await screen.findByText('Loading data...')).toBeTruthy();
+    // The service grid shows while the data loads.
+    expect(screen.getByRole('button', { name: 'Recycling Services' })).toBeTruthy();
+    answer({ data: { user, tasks: [task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')] }, cachedAt: null });
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
-    expect(getUser).toHaveBeenCalledWith('abc', expect.any(Function));
-    expect(getTasks).toHaveBeenCalledWith('u1', expect.any(Function));
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
     expect(screen.getByRole('img', { name: /new notification/ })).toBeTruthy();
@@ -80,21 +61,12 @@ describe('home dashboard', () => {
 
   it("offline, from answers the service worker kept: 'Offline - last updated <time>' above the data", async () => {
     const savedAt = Date.now() - 60_000;
-    vi.mocked(getUser).mockImplementation(async (_token, onCachedAt) => {
-      onCachedAt?.(savedAt);
-      return user;
-    });
-    vi.mocked(getTasks).mockImplementation(async (_userId, onCachedAt) => {
-      onCachedAt?.(null);
-      return [];
-    });
-    renderDashboard();
+    renderDashboard(Promise.resolve({ data: { user, tasks: [] }, cachedAt: savedAt }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated \d{2}:\d{2}$/);
   });
 
   it("'View Task' only for driver-assigned, on-going and completed; it hands the task to the route", async () => {
-    vi.mocked(getUser).mockResolvedValue(user);
     const tasks = [
       task('a', 'pending', '2026-11-01T10:00:00Z'),
       task('b', 'driver-assigned', '2026-11-02T10:00:00Z'),
@@ -102,8 +74,7 @@ describe('home dashboard', () => {
       task('d', 'cancelled', '2026-11-04T10:00:00Z'),
       task('e', 'completed', '2026-11-05T10:00:00Z'),
     ];
-    vi.mocked(getTasks).mockResolvedValue(tasks);
-    const { onViewTask } = renderDashboard();
+    const { onViewTask } = renderDashboard(fresh(user, tasks));
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const buttons = screen.getAllByRole('button', { name: 'View Task' });
     expect(buttons).toHaveLength(3);
@@ -112,9 +83,7 @@ describe('home dashboard', () => {
   });
 
   it('choosing a service goes to /client/create with the tag as serviceType in navigation state', async () => {
-    vi.mocked(getUser).mockResolvedValue(user);
-    vi.mocked(getTasks).mockResolvedValue([]);
-    const { router } = renderDashboard();
+    const { router } = renderDashboard(fresh(user, []));
     expect(await screen.findByText('No recent tasks found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Office & Commercial Cleaning' }));
     expect(await screen.findByRole('heading', { name: 'Create' })).toBeTruthy();
@@ -123,20 +92,25 @@ describe('home dashboard', () => {
   });
 
   it('a plan in force shows its name and expiry instead of Upgrade', async () => {
-    vi.mocked(getUser).mockResolvedValue({ ...user, subscription: { plan: 'gold', expiresAt: '2099-01-22T10:00:00Z' } });
-    vi.mocked(getTasks).mockResolvedValue([]);
-    renderDashboard();
+    renderDashboard(fresh({ ...user, subscription: { plan: 'gold', expiresAt: '2099-01-22T10:00:00Z' } }, []));
     expect(await screen.findByText('Gold')).toBeTruthy();
     expect(screen.getByText('Expires 22 Jan 2099')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
   });
 
   it("'No authentication token found' with Try Again when no token is stored", async () => {
-    localStorage.clear();
-    renderDashboard();
+    renderDashboard(Promise.reject(new NoTokenError()));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No authentication token found');
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
-    expect(getUser).not.toHaveBeenCalled();
+  });
+
+  it("a failed read: the server's message, else 'Failed to load data. Please check your connection.'", async () => {
+    const failure = Object.assign(new Error('HTTP 500'), { response: Response.json({ message: 'Database unavailable' }, { status: 500 }) });
+    renderDashboard(Promise.reject(failure));
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
+    cleanup();
+    renderDashboard(Promise.reject(new TypeError('Failed to fetch')));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load data. Please check your connection.');
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { DIRECTIONS_FAILED } from '../../../src/features/maps/directions';
-import { createDirections } from '../../../src/features/maps/directions-for-config';
+import { createDirections } from '../../../src/features/maps/configured-directions';
 import { createGoogleDirections, loadGoogleRoutes, type RoutesLibrary } from '../../../src/features/maps/google-directions';
 import { createStraightLineDirections } from '../../../src/features/maps/straight-line-directions';
 import { estimateDrivingSeconds, haversineMeters } from '../../../src/shared/geo';

@@ -5,10 +5,10 @@ import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRou
 import { toast } from 'react-toastify';
 import type { User } from '../../../src/shared/contract';
 import { EditProfileForm } from '../../../src/features/profile/edit-profile-form';
-import { updateProfile } from '../../../src/features/profile/api/update-profile';
+import { updateProfile } from '../../../src/lib/api/user';
 import { ReferralCodeBox } from '../../../src/features/profile/referral-code-box';
 
-vi.mock('../../../src/features/profile/api/update-profile', () => ({ updateProfile: vi.fn() }));
+vi.mock('../../../src/lib/api/user', () => ({ updateProfile: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const user: User = {

@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PayParams, PayResult } from '../../../src/lib/payments/pay';
 import type { PaidTaskOutcome } from '../../../src/lib/pending-tasks';
-import { payForTask, type PayForTaskDeps } from '../../../src/features/tasks/booking/pay-for-task';
+import { payForTask, type PayForTaskDeps, type TaskPayment, type TaskPaymentResult } from '../../../src/features/tasks/booking/pay-for-task';
 
 const place = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
 const user = { _id: 'u1', email: 'ada@example.ng', firstname: 'Ada', lastname: 'Obi', phonenumber: '' };
 const price = { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' };
 
-function deps(result: PayResult | Error, outcome: PaidTaskOutcome = { status: 'queued' }) {
+function deps(result: TaskPaymentResult | Error, outcome: PaidTaskOutcome = { status: 'queued' }) {
   const calls: string[] = [];
-  const pay = vi.fn(async (params: PayParams) => {
+  const pay = vi.fn(async (params: TaskPayment) => {
     calls.push(`pay ${params.amount}`);
     if (result instanceof Error) throw result;
     return result;

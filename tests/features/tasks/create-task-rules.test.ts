@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, assignedShortly, checkBooking, createTaskRequest, formatCoordinates, proceedState } from '../../../src/features/tasks/booking/booking-rules';
+import { MESSAGES, assignedShortly, checkBooking, createTaskRequest, proceedState } from '../../../src/features/tasks/booking/booking-rules';
 
 const ready = { isBusy: false, hasLocation: true, hasEmail: true, isLoadingPrices: false, isOnline: true };
 
@@ -39,10 +39,6 @@ describe('create task validation (SPEC section 5)', () => {
     expect(checkBooking(place, undefined)).toBe('User email not found');
     expect(checkBooking(place, '')).toBe(MESSAGES.emailNotFound);
     expect(checkBooking(place, 'a@b.ng')).toBeUndefined();
-  });
-
-  it('the chosen coordinates are shown to 6 decimals', () => {
-    expect(formatCoordinates(place)).toBe('6.596500, 3.342100');
   });
 
   it("'Your {service name} task will be assigned shortly'", () => {

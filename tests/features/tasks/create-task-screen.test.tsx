@@ -1,23 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BookingData } from '../../../src/features/tasks/booking/use-booking-data';
 import { CreateTaskScreen, type ChosenPlace } from '../../../src/features/tasks/create-task-screen';
-import { FALLBACK_PRICES } from '../../../src/shared/pricing';
+import { FALLBACK_PRICES, type PriceTable } from '../../../src/shared/pricing';
+import type { Answer } from '../../../src/lib/api/answer';
+import { NoTokenError } from '../../../src/lib/signed-in-reads';
 import type { User } from '../../../src/shared/contract';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const mocks = vi.hoisted(() => ({
   navigate: vi.fn(),
-  token: 'token' as string | null,
-  data: { user: null, userError: null, prices: null } as BookingData,
   toastError: vi.fn(),
 }));
 
-vi.mock('@tanstack/react-router', () => ({ useNavigate: () => mocks.navigate }));
-vi.mock('../../../src/lib/token-storage', () => ({ getToken: () => mocks.token }));
-vi.mock('../../../src/features/tasks/booking/use-booking-data', () => ({ useBookingData: () => mocks.data }));
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => mocks.navigate, useRouter: () => ({ invalidate: vi.fn() }) }));
 vi.mock('react-toastify', () => ({ toast: Object.assign(vi.fn(), { error: mocks.toastError, info: vi.fn(), loading: vi.fn(), update: vi.fn() }) }));
 
 const user = { _id: 'u1', email: 'ada@example.ng', firstname: 'Ada', lastname: 'Obi' } as User;
@@ -33,10 +30,20 @@ const describePoint = vi.fn(
     }),
 );
 
-function renderScreen(serviceType = 'recycling') {
-  return render(
+/** What the route's loader reads: the user and the price table; pending until given. */
+const reads: { user: Promise<Answer<User>>; prices: Promise<Answer<PriceTable>> } = { user: new Promise(() => {}), prices: new Promise(() => {}) };
+const loaded = (loadedUser: User) => {
+  reads.user = Promise.resolve({ data: loadedUser, cachedAt: null });
+  reads.prices = Promise.resolve({ data: FALLBACK_PRICES, cachedAt: null });
+};
+
+async function renderScreen(serviceType = 'recycling') {
+  const rendered = render(
     <CreateTaskScreen
       serviceType={serviceType}
+      user={reads.user}
+      prices={reads.prices}
+      loadPayments={() => Promise.reject(new Error('no payment in these tests'))}
       renderAddressSearch={(onChoose, selectedAddress) => {
         choose = onChoose;
         return <input aria-label="Address" readOnly value={selectedAddress ?? ''} />;
@@ -52,6 +59,9 @@ function renderScreen(serviceType = 'recycling') {
       describePoint={describePoint}
     />,
   );
+  // The reads settle.
+  await act(async () => undefined);
+  return rendered;
 }
 
 const addressInput = () => screen.getByRole('textbox', { name: 'Address' }) as HTMLInputElement;
@@ -59,33 +69,33 @@ const addressInput = () => screen.getByRole('textbox', { name: 'Address' }) as H
 beforeEach(() => {
   labels = new Map();
   describePoint.mockClear();
-  mocks.token = 'token';
-  mocks.data = { user: null, userError: null, prices: null };
+  reads.user = new Promise(() => {});
+  reads.prices = new Promise(() => {});
   mocks.navigate.mockReset();
   mocks.toastError.mockReset();
 });
 afterEach(cleanup);
 
 describe('the create task screen (SPEC section 2)', () => {
-  it("is titled '{service name} Task' and shows 'Loading...' while prices load, with Proceed to Payment disabled", () => {
-    renderScreen('recycling');
+  it("is titled '{service name} Task' and shows 'Loading...' while prices load, with Proceed to Payment disabled", async () => {
+    await renderScreen('recycling');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recycling Services Task');
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("an unknown service is 'Default Service' at ₦3,000.00 per pickup", () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('default');
+  it("an unknown service is 'Default Service' at ₦3,000.00 per pickup", async () => {
+    loaded(user);
+    await renderScreen('default');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Default Service Task');
     expect(screen.getByText('₦3,000.00')).toBeTruthy();
     expect(screen.getByText('per pickup')).toBeTruthy();
   });
 
   it('choosing a place shows the map, the coordinates to 6 decimals, and enables Proceed to Payment', async () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded(user);
+    await renderScreen('recycling');
     expect(screen.getByText('₦1,500.00')).toBeTruthy();
     expect(screen.getByText('per kg')).toBeTruthy();
     await act(async () => choose({ address: 'Ikeja, Lagos State, Nigeria', location: { lat: 6.5965, lng: 3.3421 } }));
@@ -96,36 +106,49 @@ describe('the create task screen (SPEC section 2)', () => {
   });
 
   it("Proceed to Payment stays disabled with no user email", async () => {
-    mocks.data = { user: { ...user, email: '' }, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded({ ...user, email: '' });
+    await renderScreen('recycling');
     await act(async () => choose({ address: 'Ikeja', location: { lat: 6.5965, lng: 3.3421 } }));
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("a place without geometry: 'Please select a valid address from the dropdown'", async () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded(user);
+    await renderScreen('recycling');
     await act(async () => choose({ address: 'Nowhere', location: null }));
     expect(mocks.toastError).toHaveBeenCalledWith('Please select a valid address from the dropdown');
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
   });
 
-  it("'Failed to load user data' or the server message is shown", () => {
-    mocks.data = { user: null, userError: 'Failed to load user data', prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+  it("'Failed to load user data' or the server message is shown", async () => {
+    reads.user = Promise.reject(new TypeError('Failed to fetch'));
+    await renderScreen('recycling');
     expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data');
+    expect(screen.getByText('Failed to load user data')).toBeTruthy();
+    cleanup();
+    mocks.toastError.mockReset();
+    reads.user = Promise.reject(Object.assign(new Error('HTTP 500'), { response: Response.json({ message: 'Database unavailable' }, { status: 500 }) }));
+    await renderScreen('recycling');
+    expect(mocks.toastError).toHaveBeenCalledWith('Database unavailable');
   });
 
-  it("without a token: 'Please login to continue' and a redirect to /", () => {
-    mocks.token = null;
-    renderScreen('recycling');
+  it("an offline price list says 'Offline - last updated <time>' in the summary", async () => {
+    reads.user = Promise.resolve({ data: user, cachedAt: null });
+    reads.prices = Promise.resolve({ data: FALLBACK_PRICES, cachedAt: Date.now() - 60_000 });
+    await renderScreen('recycling');
+    expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated/);
+  });
+
+  it("without a token: 'Please login to continue' and a redirect to /", async () => {
+    reads.user = Promise.reject(new NoTokenError());
+    await renderScreen('recycling');
     expect(mocks.toastError).toHaveBeenCalledWith('Please login to continue');
     expect(mocks.navigate).toHaveBeenCalledWith({ to: '/', replace: true });
   });
 
   it('the device location pins the task there; the label replaces the coordinates when it arrives', async () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded(user);
+    await renderScreen('recycling');
     await act(async () => locate({ lat: 6.5095, lng: 3.3711 }));
     expect(screen.getByText('6.509500, 3.371100')).toBeTruthy();
     expect(screen.getByText('map at 6.5095')).toBeTruthy();
@@ -137,8 +160,8 @@ describe('the create task screen (SPEC section 2)', () => {
   });
 
   it('a dragged pin or a tap moves the chosen point; a label that arrives after a newer move is dropped', async () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded(user);
+    await renderScreen('recycling');
     await act(async () => choose({ address: 'Ikeja, Lagos State, Nigeria', location: { lat: 6.5965, lng: 3.3421 } }));
     expect(screen.getByText('Not the exact spot? Drag the pin or tap the map.')).toBeTruthy();
     let accepted = false;
@@ -153,8 +176,8 @@ describe('the create task screen (SPEC section 2)', () => {
   });
 
   it('a point outside Nigeria is refused with a message, and the place stays', async () => {
-    mocks.data = { user, userError: null, prices: FALLBACK_PRICES };
-    renderScreen('recycling');
+    loaded(user);
+    await renderScreen('recycling');
     await act(async () => choose({ address: 'Badagry, Lagos State, Nigeria', location: { lat: 6.415, lng: 2.8813 } }));
     let accepted = true;
     await act(async () => void (accepted = move({ lat: 6.4, lng: 2.4 })));
@@ -164,8 +187,8 @@ describe('the create task screen (SPEC section 2)', () => {
     expect(describePoint).not.toHaveBeenCalled();
   });
 
-  it("has an optional 'Address details' field of at most 200 characters, with a count", () => {
-    renderScreen('recycling');
+  it("has an optional 'Address details' field of at most 200 characters, with a count", async () => {
+    await renderScreen('recycling');
     const details = screen.getByRole('textbox', { name: /^Address details/ }) as HTMLTextAreaElement;
     expect(details.maxLength).toBe(200);
     expect(details.required).toBe(false);

@@ -84,11 +84,6 @@ export function checkBooking(place: SelectedPlace | null, email: string | undefi
   return undefined;
 }
 
-/** Coordinates to 6 decimals: '6.596510, 3.342050'. */
-export function formatCoordinates(place: Pick<SelectedPlace, 'lat' | 'lng'>): string {
-  return `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)}`;
-}
-
 /** The create request; address details are cleaned and left out when empty (the request an older client sends). */
 export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string; addressDetails?: string }): CreateTaskRequest {
   const { place, userId, serviceType, price, reference } = input;

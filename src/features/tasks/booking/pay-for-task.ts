@@ -2,10 +2,9 @@
  * The create flow after 'Proceed to Payment' (SPEC.md section 4): check the booking, pay in
  * the card checkout (price x 100 kobo, reference = ms + suffix), then hand the paid request
  * to the durable pending-task record, which sends it. Payment and sending are passed in so
- * that the flow is tested without either.
+ * that the flow is tested without either: the route hands over the payments feature.
  */
 import type { CreateTaskRequest } from '../../../shared/contract';
-import type { PayParams, PayResult } from '../../../lib/payments/pay';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
 import { nairaToKobo, type ServicePrice } from '../../../shared/pricing';
 import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';
@@ -18,8 +17,26 @@ export interface BookingUser {
   phonenumber?: string;
 }
 
+/** What the card checkout is asked for (amount in kobo). */
+export interface TaskPayment {
+  email: string;
+  amount: number;
+  reference: string;
+  currency: 'NGN';
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  metadata: Record<string, unknown>;
+}
+
+/** How the checkout ended: paid, or closed without paying ('cancel' or 'close'). */
+export type TaskPaymentResult = { status: 'success'; reference: string } | { status: 'cancelled'; how: 'cancel' | 'close' };
+
+/** The payments feature, loaded when the client proceeds (the route passes it in). */
+export type LoadTaskPayments = () => Promise<{ pay: (payment: TaskPayment) => Promise<TaskPaymentResult>; newPaymentReference: () => string }>;
+
 export interface PayForTaskDeps {
-  loadPayments: () => Promise<{ pay: (params: PayParams) => Promise<PayResult>; newPaymentReference: () => string }>;
+  loadPayments: LoadTaskPayments;
   submit: (request: CreateTaskRequest) => Promise<PaidTaskOutcome>;
   /** The payment succeeded; the task is about to be sent ('Processing your payment...'). */
   onPaid?: () => void;
@@ -39,7 +56,7 @@ export async function payForTask(
   const invalid = checkBooking(place, user?.email);
   if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
 
-  let result: PayResult;
+  let result: TaskPaymentResult;
   let reference: string;
   try {
     const payments = await deps.loadPayments();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isSameLocation, type LatLng } from '../../../shared/driver-location';
 import { usePolling } from '../../../lib/use-polling';
-import { getDriverLocation } from './api/get-driver-location';
+import { getDriverLocation } from '../../../lib/api/driver-location';
 
 /** Driver location polling (SPEC sections 4 and 9). */
 export const DRIVER_LOCATION_REFRESH_MS = 30_000;

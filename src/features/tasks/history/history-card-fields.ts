@@ -1,12 +1,11 @@
 import type { Task } from '../../../shared/contract';
+import { formatCoordinates } from '../../../lib/format';
+import { normalizeLocation } from '../../../shared/driver-location';
 
-/** 'latitude, longitude' to 4 decimals from the task's GeoJSON point ([lng, lat]); '' when absent. */
-export function formatCoordinates(task: Pick<Task, 'location'>): string {
-  const coordinates = task.location?.coordinates;
-  if (!coordinates || coordinates.length < 2) return '';
-  const [lng, lat] = coordinates;
-  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return '';
-  return `${lat.toFixed(4)}, ${lng.toFixed(4)}`;
+/** The task's place ([lng, lat] GeoJSON point) as 'latitude, longitude' to 4 decimals; '' when it has none. */
+export function taskCoordinates(task: Pick<Task, 'location'>): string {
+  const place = normalizeLocation(task.location);
+  return place ? formatCoordinates(place, 4) : '';
 }
 
 /** The driver's first and last name, or 'Driver not assigned'. */

@@ -2,11 +2,11 @@ import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { historyStatusTone, taskStatusLabel } from '../../../shared/task-status';
 import { StatusBadge } from '../../../ui/status-badge';
-import { driverName, formatCoordinates } from './history-card-fields';
+import { driverName, taskCoordinates } from './history-card-fields';
 
 /** One order: status, '#reference', address, coordinates, driver, date and time, amount, confirmation. */
 export function HistoryCard({ task }: { task: Task }) {
-  const coordinates = formatCoordinates(task);
+  const coordinates = taskCoordinates(task);
   return (
     <article className="history-card" aria-labelledby={`history-${task._id}`}>
       <header className="history-card-header">

@@ -1,11 +1,21 @@
+import { useMemo } from 'react';
+import type { Answer } from '../../../lib/api/answer';
+import type { UserAndTasks } from '../../../lib/signed-in-reads';
+import { useRead, type ReadMessages } from '../../../lib/use-read';
+import { LoadFailed } from '../../../ui/load-failed';
 import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
-import { useHistoryData } from './use-history-data';
 import './history.css';
 
-/** Order history (/client/history): a grid of cards, newest first, with empty, loading and error states. */
-export function HistoryScreen() {
-  const data = useHistoryData();
+const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load history. Please check your connection.' };
+
+/**
+ * Order history (/client/history): a grid of cards, newest first (the server's oldest-first
+ * list reversed), with empty, loading and error states. `history` is read by the route's loader.
+ */
+export function HistoryScreen({ history }: { history: Promise<Answer<UserAndTasks>> }) {
+  const data = useRead(history, MESSAGES);
+  const tasks = useMemo(() => (data.status === 'loaded' ? [...data.data.tasks].reverse() : []), [data]);
   return (
     <section className="page history">
       <h1>Order History</h1>
@@ -15,24 +25,16 @@ export function HistoryScreen() {
           Loading delivery history...
         </p>
       ) : null}
-      {data.status === 'error' ? (
-        <div className="history-error" role="alert">
-          <h2>Error loading history</h2>
-          <p>{data.message}</p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-        </div>
-      ) : null}
-      {data.status === 'loaded' && data.tasks.length === 0 ? (
+      {data.status === 'error' ? <LoadFailed className="history-error" title="Error loading history" message={data.message} /> : null}
+      {data.status === 'loaded' && tasks.length === 0 ? (
         <div className="history-empty">
           <h2>No order history found</h2>
           <p className="muted">You haven't completed any order yet.</p>
         </div>
       ) : null}
-      {data.status === 'loaded' && data.tasks.length > 0 ? (
+      {data.status === 'loaded' && tasks.length > 0 ? (
         <ul className="history-grid" aria-label="Orders">
-          {data.tasks.map((task) => (
+          {tasks.map((task) => (
             <li key={task._id}>
               <HistoryCard task={task} />
             </li>

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { wrapTabFocus } from '../../lib/focus-trap';
+import './test-checkout.css';
+
+export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';
+export const RECORD_FAILED_MESSAGE = 'The test payment could not be recorded. Please check your connection and try again.';
+
+const amountFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** 'NGN 1,500' for 150000 kobo: minor units / 100, currency by code, 0 to 2 decimals (SPEC section 9). */
+export function formatCheckoutAmount(kobo: number, currency = 'NGN'): string {
+  return `${currency} ${amountFormat.format(kobo / 100)}`;
+}
+
+export interface TestCheckoutDialogProps {
+  merchant: string;
+  email: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  /** Records the payment; rejects when it could not. */
+  onPay: () => Promise<void>;
+  onCancel: () => void;
+  onClose: () => void;
+}
+
+
+/** The local checkout: a modal that traps focus and closes on Escape. */
+export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, onCancel, onClose }: TestCheckoutDialogProps) {
+  const [isPaying, setIsPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    payButton.current?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  const payNow = async () => {
+    setIsPaying(true);
+    setError(null);
+    try {
+      await onPay();
+    } catch {
+      setError(RECORD_FAILED_MESSAGE);
+      setIsPaying(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !isPaying) {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    wrapTabFocus(event, dialog.current);
+  };
+
+  return (
+    <div className="test-checkout-backdrop">
+      <div
+        ref={dialog}
+        className="test-checkout"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="test-checkout-title"
+        aria-describedby="test-checkout-note"
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="test-checkout-close" aria-label="Close" onClick={onClose} disabled={isPaying}>
+          ×
+        </button>
+        <h2 id="test-checkout-title" className="test-checkout-title">
+          {TEST_CHECKOUT_TITLE}
+        </h2>
+        <p id="test-checkout-note" className="test-checkout-note">
+          This checkout records a test payment with the server. No card is charged.
+        </p>
+        <dl className="test-checkout-details">
+          <dt>Merchant</dt>
+          <dd>{merchant}</dd>
+          <dt>Customer</dt>
+          <dd>{email}</dd>
+        </dl>
+        <p role="alert" className="test-checkout-error">
+          {error}
+        </p>
+        <button ref={payButton} type="button" className="button test-checkout-pay" onClick={() => void payNow()} disabled={isPaying}>
+          {isPaying ? 'Processing...' : `Pay ${formatCheckoutAmount(amount, currency)}`}
+        </button>
+        <button type="button" className="test-checkout-cancel" onClick={onCancel} disabled={isPaying}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PAYMENT_INIT_FAILED, createPay, newPaymentReference, type OpenCheckout } from '../../../src/features/payments/pay';
+import type { TransactionParams } from '../../../src/features/payments/transaction-params';
+
+const params = { email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' };
+
+/** A checkout that calls one of its callbacks as soon as it opens. */
+function checkoutCalling(callback: string, value?: unknown) {
+  const opened: TransactionParams[] = [];
+  const open: OpenCheckout = (transaction) => {
+    opened.push(transaction);
+    (transaction[callback] as (v?: unknown) => void)(value);
+  };
+  return { opened, pay: createPay({ key: 'pk_test_1', loadCheckout: async () => open }) };
+}
+
+describe('the payment wrapper', () => {
+  it('onSuccess resolves success with the reference', async () => {
+    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.reference });
+    await expect(pay(params)).resolves.toEqual({ status: 'success', reference: params.reference });
+    expect(opened[0]).toMatchObject({ key: 'pk_test_1', email: params.email, amount: 150000, currency: 'NGN', reference: params.reference });
+  });
+
+  it.each([
+    ['onCancel', 'cancel'],
+    ['onBankTransferConfirmationPending', 'cancel'],
+    ['onClose', 'close'],
+  ])('%s resolves cancelled (%s)', async (callback, how) => {
+    await expect(checkoutCalling(callback).pay(params)).resolves.toEqual({ status: 'cancelled', how });
+  });
+
+  it("rejects with 'Failed to initialize payment' when the checkout cannot load or reports an error", async () => {
+    const failingLoad = createPay({ key: 'pk', loadCheckout: () => Promise.reject(new Error('offline')) });
+    await expect(failingLoad(params)).rejects.toThrow(PAYMENT_INIT_FAILED);
+    await expect(checkoutCalling('onError', { message: 'setup' }).pay(params)).rejects.toThrow(PAYMENT_INIT_FAILED);
+  });
+
+  it("rejects with 'Failed to initialize payment' without opening a checkout when parameters are invalid", async () => {
+    const loadCheckout = vi.fn();
+    const pay = createPay({ key: 'pk', loadCheckout });
+    await expect(pay({ ...params, email: '' })).rejects.toThrow(PAYMENT_INIT_FAILED);
+    await expect(pay({ ...params, amount: 1500.5 })).rejects.toThrow(PAYMENT_INIT_FAILED);
+    expect(loadCheckout).not.toHaveBeenCalled();
+  });
+
+  it('passes names, phone, label and metadata to the checkout in its spellings', async () => {
+    const { pay, opened } = checkoutCalling('onCancel');
+    await pay({ ...params, firstname: 'Ada', lastname: 'Obi', phone: '+2348012345678', label: 'Ada', metadata: { plan: 'gold' } });
+    expect(opened[0]).toMatchObject({ firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', label: 'Ada', metadata: { plan: 'gold' } });
+  });
+
+  it('only the first outcome counts', async () => {
+    const pay = createPay({
+      key: 'pk',
+      loadCheckout: async () => (transaction) => {
+        (transaction.onCancel as () => void)();
+        (transaction.onSuccess as (v: unknown) => void)({ reference: 'x' });
+      },
+    });
+    await expect(pay(params)).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
+  });
+});
+
+describe('newPaymentReference: the current time in ms plus a short random suffix', () => {
+  it('starts with the time in ms', () => {
+    expect(newPaymentReference(1_763_800_000_123, () => 0.5)).toMatch(/^1763800000123-[0-9a-z]{6}$/);
+  });
+
+  it('differs between two payments in the same millisecond', () => {
+    expect(newPaymentReference(1)).not.toBe(newPaymentReference(1, () => 0.999));
+  });
+
+  it('uses only characters the server accepts', () => {
+    for (let i = 0; i < 20; i += 1) expect(newPaymentReference()).toMatch(/^[A-Za-z0-9._=-]+$/);
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPay } from '../../../src/features/payments/pay';
+import { openTestCheckout } from '../../../src/features/payments/test-checkout';
+import { RECORD_FAILED_MESSAGE, TEST_CHECKOUT_TITLE, formatCheckoutAmount } from '../../../src/features/payments/test-checkout-dialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function payWith(record: (payment: { reference: string; amount: number; email: string }) => Promise<void>) {
+  const pay = createPay({ loadCheckout: async () => (params) => openTestCheckout(params, record) });
+  return pay({ email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' });
+}
+
+async function dialog() {
+  return screen.findByRole('dialog', { name: TEST_CHECKOUT_TITLE });
+}
+
+describe('the local test checkout', () => {
+  it("shows 'Pay NGN <amount>' (minor units / 100, 0 to 2 decimals), the merchant and the customer e-mail", async () => {
+    void payWith(async () => undefined);
+    const modal = await dialog();
+    expect(modal.textContent).toContain('GreenPick');
+    expect(modal.textContent).toContain('ada@example.ng');
+    // Focus moves to Pay once the modal has opened (an effect after the first paint).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay NGN 1,500' })).toBe(document.activeElement));
+    expect(formatCheckoutAmount(150050)).toBe('NGN 1,500.5');
+  });
+
+  it('Pay records the payment with the test ledger, then resolves success', async () => {
+    const record = vi.fn(async () => undefined);
+    const result = payWith(record);
+    await dialog();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await expect(result).resolves.toEqual({ status: 'success', reference: '1700000000000-abc123' });
+    expect(record).toHaveBeenCalledWith({ reference: '1700000000000-abc123', amount: 150000, email: 'ada@example.ng' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a payment that could not be recorded stays open with an error', async () => {
+    const result = payWith(() => Promise.reject(new Error('offline')));
+    await dialog();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RECORD_FAILED_MESSAGE));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    await expect(result).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
+  });
+
+  it.each([
+    ['Cancel', 'cancel', () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))],
+    ['Close', 'close', () => fireEvent.click(screen.getByRole('button', { name: 'Close' }))],
+    ['Escape', 'close', (modal: HTMLElement) => fireEvent.keyDown(modal, { key: 'Escape' })],
+  ] as const)('%s resolves cancelled (%s) and removes the modal', async (_name, how, action) => {
+    const result = payWith(async () => undefined);
+    const modal = await dialog();
+    await act(async () => action(modal));
+    await expect(result).resolves.toEqual({ status: 'cancelled', how });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Tab stays inside the modal', async () => {
+    void payWith(async () => undefined);
+    const modal = await dialog();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    fireEvent.keyDown(modal, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(modal, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(cancel);
+  });
+});
