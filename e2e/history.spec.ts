@@ -8,8 +8,8 @@ import { signUpNewClient } from './support/new-client';
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const HISTORY_TONES: Record<string, string> = {
-  pending: 'yellow',
+const STATUS_TONES: Record<string, string> = {
+  pending: 'amber',
   'driver-assigned': 'blue',
   'on-going': 'orange',
   completed: 'green',
@@ -46,7 +46,7 @@ test.describe('order history (demo client)', () => {
         const card = history.card(task.reference);
         const badge = card.locator('.status-badge');
         await expect(badge).toHaveText(task.status.replace(/-/g, ' '));
-        await expect(badge).toHaveAttribute('data-tone', HISTORY_TONES[task.status]!);
+        await expect(badge).toHaveAttribute('data-tone', STATUS_TONES[task.status]!);
         await expect(history.field(card, 'Address')).toHaveText(task.address);
         const [lng, lat] = task.location.coordinates;
         await expect(history.field(card, 'Coordinates')).toHaveText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);

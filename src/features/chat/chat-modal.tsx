@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
+import { taskServiceName } from '../../shared/service-names';
 import { Modal } from '../../ui/modal';
 import type { ChatEntry } from './chat-thread';
 import { useChat } from './use-chat';
@@ -81,7 +82,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   return (
     <Modal
       title={`Chat with ${driverFirstName}`}
-      subtitle={<p className="chat-subtitle">{task.serviceName}</p>}
+      subtitle={<p className="chat-subtitle">{taskServiceName(task)}</p>}
       className="chat-modal"
       onClose={onClose}
       returnFocusTo={returnFocusTo}

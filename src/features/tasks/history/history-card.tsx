@@ -1,6 +1,7 @@
 import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
-import { historyStatusTone, taskStatusLabel } from '../../../shared/task-status';
+import { taskServiceName } from '../../../shared/service-names';
+import { taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { StatusBadge } from '../../../ui/status-badge';
 import { driverName, formatCoordinates } from './history-card-fields';
 
@@ -13,9 +14,9 @@ export function HistoryCard({ task }: { task: Task }) {
         <h2 id={`history-${task._id}`} className="history-card-reference">
           #{task.reference}
         </h2>
-        <StatusBadge label={taskStatusLabel(task.status)} tone={historyStatusTone(task.status)} />
+        <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
       </header>
-      {task.serviceName ? <p className="history-card-service">{task.serviceName}</p> : null}
+      <p className="history-card-service">{taskServiceName(task)}</p>
       <dl className="history-card-fields">
         <dt>Address</dt>
         <dd>{task.address || 'N/A'}</dd>
