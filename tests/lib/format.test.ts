@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatDecimal, formatNaira, formatTime } from '../../src/lib/format';
 
 describe('naira and dates', () => {
@@ -23,5 +23,26 @@ describe('naira and dates', () => {
   it('a missing or invalid date gives an empty text', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('times are Lagos times whatever zone the device is in', () => {
+  const deviceZone = process.env.TZ;
+  beforeAll(() => {
+    // A device in New York (UTC-5 in November): Node applies a changed TZ at once.
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (deviceZone === undefined) delete process.env.TZ;
+    else process.env.TZ = deviceZone;
+  });
+
+  it('a task booked at 00:30 in Lagos shows 00:30 on that Lagos day, not 18:30 the day before', () => {
+    const iso = '2026-11-21T23:30:00.000Z';
+    // The device really is in New York here: its own clock says 18:30 on the 21st.
+    expect(new Date(iso).getHours()).toBe(18);
+    expect(formatDate(iso)).toBe('22 Nov 2026');
+    expect(formatTime(iso)).toBe('00:30');
+    expect(formatDateTime(iso)).toBe('22 Nov 2026, 00:30');
   });
 });
