@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { apiErrorMessage } from '../../lib/api-error';
@@ -27,6 +28,7 @@ export function SubscribeScreen() {
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,11 +41,16 @@ export function SubscribeScreen() {
     const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
     setIsBusy(true);
     const result = await runSubscription(dependencies, plan, plan ? await loadUser() : null);
-    setIsBusy(false);
     if (result.outcome === 'subscribed') {
+      setIsBusy(false);
       toast.success(result.message);
       void navigate({ to: '/client/home' });
-    } else if (result.outcome === 'cancelled') toast.info(result.message, { autoClose: 5000 });
+      return;
+    }
+    // Enabled again before focus goes back to it (Escape or Cancel in the checkout).
+    flushSync(() => setIsBusy(false));
+    submitButton.current?.focus();
+    if (result.outcome === 'cancelled') toast.info(result.message, { autoClose: 5000 });
     else toast.error(result.message, { autoClose: 5000 });
   };
 
@@ -57,7 +64,7 @@ export function SubscribeScreen() {
             <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
           ))}
         </fieldset>
-        <button type="submit" className="button subscribe-submit" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'subscribe-offline'}>
+        <button ref={submitButton} type="submit" className="button subscribe-submit" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'subscribe-offline'}>
           {isBusy ? 'Processing...' : 'Subscribe Now'}
         </button>
         {isOnline ? null : (

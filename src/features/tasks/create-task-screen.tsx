@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
 import { formatNaira } from '../../lib/format';
@@ -37,6 +38,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
   const [place, setPlace] = useState<SelectedPlace | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const proceedButton = useRef<HTMLButtonElement>(null);
   const displayName = serviceDisplayName(serviceType);
   const price = prices ? priceFor(prices, serviceType) : null;
   const proceed = proceedState({ isBusy, hasLocation: place !== null, hasEmail: Boolean(user?.email), isLoadingPrices: prices === null, isOnline });
@@ -79,7 +81,9 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
       else redirect.current = setTimeout(() => void navigate({ to: '/client/home' }), SUCCESS_TOAST_MS);
       return;
     }
-    setIsBusy(false);
+    // The button is enabled again before focus goes back to it (Escape or Cancel in the checkout).
+    flushSync(() => setIsBusy(false));
+    proceedButton.current?.focus();
     if (result.kind === 'invalid') toast.error(result.message);
     else if (result.kind === 'init-failed') toast.error(MESSAGES.initFailed);
     else toast.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
@@ -122,7 +126,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
           ) : (
             <p aria-live="polite">Loading...</p>
           )}
-          <button type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
+          <button ref={proceedButton} type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
             {proceed.label}
           </button>
           {reason ? (
