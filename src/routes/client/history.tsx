@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HistoryScreen } from '../../features/tasks/history/history-screen';
+import { HistoryPage } from './-history-page';
 
-export const Route = createFileRoute('/client/history')({ component: HistoryScreen });
+export const Route = createFileRoute('/client/history')({ component: HistoryPage });

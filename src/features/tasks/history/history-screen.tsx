@@ -1,10 +1,14 @@
+import type { Task } from '../../../shared/contract';
 import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
 import { useHistoryData } from './use-history-data';
 import './history.css';
 
-/** Order history (/client/history): a grid of cards, newest first, with empty, loading and error states. */
-export function HistoryScreen() {
+/**
+ * Order history (/client/history): a grid of cards, newest first, with empty, loading and
+ * error states. 'View Task' on a card: the route decides what opens (Task Details, as on Home).
+ */
+export function HistoryScreen({ onViewTask }: { onViewTask: (task: Task) => void }) {
   const data = useHistoryData();
   return (
     <section className="page history">
@@ -34,7 +38,7 @@ export function HistoryScreen() {
         <ul className="history-grid" aria-label="Orders">
           {data.tasks.map((task) => (
             <li key={task._id}>
-              <HistoryCard task={task} />
+              <HistoryCard task={task} onViewTask={onViewTask} />
             </li>
           ))}
         </ul>
