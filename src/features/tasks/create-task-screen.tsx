@@ -7,6 +7,7 @@ import { submitPaidTask } from '../../lib/pending-tasks';
 import { priceFor } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { getToken } from '../../lib/token-storage';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, SUCCESS_TOAST_MS, formatCoordinates, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { payForTask } from './booking/pay-for-task';
@@ -37,6 +38,9 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
   const isOnline = useOnline();
   const [place, setPlace] = useState<SelectedPlace | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // A problem with the chosen place, shown under the address search as well as in its toast.
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [toasts] = useState(createFlowToasts);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proceedButton = useRef<HTMLButtonElement>(null);
   const displayName = serviceDisplayName(serviceType);
@@ -60,9 +64,11 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
   const onChoose = (choice: ChosenPlace) => {
     if (!choice.location) {
       setPlace(null);
-      toast.error(MESSAGES.invalidAddress);
+      toasts.error(MESSAGES.invalidAddress);
+      setPlaceError(MESSAGES.invalidAddress);
       return;
     }
+    setPlaceError(null);
     setPlace({ address: choice.address, ...choice.location });
   };
 
@@ -75,6 +81,8 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
       { loadPayments: () => import('../../lib/payments/pay'), submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
+      // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
+      toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing);
       if (result.outcome.status === 'failed') setIsBusy(false);
       // Created, or kept to be sent when the connection is back: either way this payment is done.
@@ -84,9 +92,11 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
     // The button is enabled again before focus goes back to it (Escape or Cancel in the checkout).
     flushSync(() => setIsBusy(false));
     proceedButton.current?.focus();
-    if (result.kind === 'invalid') toast.error(result.message);
-    else if (result.kind === 'init-failed') toast.error(MESSAGES.initFailed);
-    else toast.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
+    if (result.kind === 'invalid') {
+      toasts.error(result.message);
+      if (result.message === MESSAGES.selectLocation) setPlaceError(result.message);
+    } else if (result.kind === 'init-failed') toasts.error(MESSAGES.initFailed);
+    else toasts.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
   };
 
   return (
@@ -95,6 +105,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
       <div className="create-task-layout">
         <section className="create-task-panel create-task-search" aria-label="Task location">
           {renderAddressSearch(onChoose)}
+          {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
           {place ? (
             <p className="create-task-coordinates">
               <span className="muted">Coordinates: </span>
@@ -102,7 +113,7 @@ export function CreateTaskScreen({ serviceType, renderAddressSearch, renderMap }
             </p>
           ) : null}
         </section>
-        <section className="create-task-map" aria-label="Map">
+        <section className="create-task-map" aria-label="Location map">
           {place ? renderMap(place) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
         </section>
         <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
