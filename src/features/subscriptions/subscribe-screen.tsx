@@ -3,9 +3,11 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { apiErrorMessage } from '../../lib/api-error';
+import { formatNaira } from '../../lib/format';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { subscribe } from './api/subscribe';
 import { PlanOption } from './plan-option';
 import { runSubscription, type SubscribeDependencies } from './subscribe-flow';
@@ -29,6 +31,8 @@ export function SubscribeScreen() {
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
   const submitButton = useRef<HTMLButtonElement>(null);
+  const [toasts] = useState(createFlowToasts);
+  const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,20 +42,19 @@ export function SubscribeScreen() {
       void navigate({ to: '/login', replace: true });
       return;
     }
-    const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
     setIsBusy(true);
     const result = await runSubscription(dependencies, plan, plan ? await loadUser() : null);
     if (result.outcome === 'subscribed') {
       setIsBusy(false);
-      toast.success(result.message);
+      toasts.success(result.message);
       void navigate({ to: '/client/home' });
       return;
     }
     // Enabled again before focus goes back to it (Escape or Cancel in the checkout).
     flushSync(() => setIsBusy(false));
     submitButton.current?.focus();
-    if (result.outcome === 'cancelled') toast.info(result.message, { autoClose: 5000 });
-    else toast.error(result.message, { autoClose: 5000 });
+    if (result.outcome === 'cancelled') toasts.info(result.message, { autoClose: 5000 });
+    else toasts.error(result.message, { autoClose: 5000 });
   };
 
   return (
@@ -64,14 +67,33 @@ export function SubscribeScreen() {
             <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
           ))}
         </fieldset>
-        <button ref={submitButton} type="submit" className="button subscribe-submit" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'subscribe-offline'}>
-          {isBusy ? 'Processing...' : 'Subscribe Now'}
-        </button>
-        {isOnline ? null : (
-          <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
-            You are offline. Payment needs an internet connection.
+        {/* On a phone the four cards are 1,300px tall: the choice and the button stay in view at the bottom. */}
+        <div className="subscribe-bar">
+          <p className="subscribe-choice" id="subscribe-choice">
+            {plan ? (
+              <>
+                <span className="subscribe-choice-name">{plan.name}</span> <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
+                <span className="subscribe-choice-duration"> / {plan.duration}</span>
+              </>
+            ) : (
+              <span className="subscribe-choice-none">No plan chosen yet</span>
+            )}
           </p>
-        )}
+          <button
+            ref={submitButton}
+            type="submit"
+            className="button subscribe-submit"
+            disabled={isBusy || !isOnline}
+            aria-describedby={isOnline ? 'subscribe-choice' : 'subscribe-choice subscribe-offline'}
+          >
+            {isBusy ? 'Processing...' : 'Subscribe Now'}
+          </button>
+          {isOnline ? null : (
+            <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
+              You are offline. Payment needs an internet connection.
+            </p>
+          )}
+        </div>
       </form>
     </section>
   );
