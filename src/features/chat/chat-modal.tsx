@@ -87,7 +87,8 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
       onClose={onClose}
       returnFocusTo={returnFocusTo}
     >
-      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading}>
+      {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down). */}
+      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading} tabIndex={0}>
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
         {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
         {chat.entries.map((entry) => (
