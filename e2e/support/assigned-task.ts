@@ -36,13 +36,18 @@ export interface AssignedTask {
 export async function createAssignedTask(request: APIRequestContext, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<AssignedTask> {
   const client = await signUpNewClient(request);
   const task = await createPaidTask(request, client, { address: '10 Adeniran Ogunsanya Street, Surulere, Lagos', ...SURULERE_TASK });
+  const driverId = await assignNewDriver(request, task._id, driver);
+  return { client, task: { ...task, driverId, status: 'driver-assigned' }, driverId, driver };
+}
 
+/** `npm run ops -- add-driver` (in Yaba) then `assign`: the task gets a driver of its own; returns the driver's id. */
+export async function assignNewDriver(request: APIRequestContext, taskId: string, driver: { firstname: string; lastname: string; phone: string }): Promise<string> {
   const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
   expect(added.status(), await added.text()).toBe(201);
   const driverId = ((await added.json()) as { data: { id: string } }).data.id;
-  const assigned = await request.post(`/ops/tasks/${task._id}/assign`, { headers: opsHeaders(), data: { driverId } });
+  const assigned = await request.post(`/ops/tasks/${taskId}/assign`, { headers: opsHeaders(), data: { driverId } });
   expect(assigned.status(), await assigned.text()).toBe(200);
-  return { client, task: { ...task, driverId, status: 'driver-assigned' }, driverId, driver };
+  return driverId;
 }
 
 /** `npm run ops -- move <driverId> <lat> <lng>` through the ops API. */
