@@ -26,11 +26,13 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
         <h2 id={titleId} className="history-card-service">
           {taskServiceName(task)}
         </h2>
-        <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
+        <p className="history-card-when">
+          <time id={whenId} dateTime={task.datetime}>
+            {formatDateTime(task.datetime)}
+          </time>
+          <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
+        </p>
       </header>
-      <p id={whenId} className="history-card-when">
-        <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
-      </p>
       <dl className="history-card-fields">
         <dt>Address</dt>
         <dd>{task.address || 'N/A'}</dd>
