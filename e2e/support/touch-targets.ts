@@ -5,12 +5,12 @@ export const MIN_TARGET_PX = 44;
 
 /**
  * Visible controls on the page smaller than 44 by 44 px, described for a failure message.
- * Controls: buttons, links styled as buttons, the navigation's tabs and the map's buttons;
- * links inside running text are exempt (WCAG's inline exception).
+ * Controls: buttons and summary toggles, links styled as buttons, the navigation's tabs and
+ * the map's buttons; links inside running text are exempt (WCAG's inline exception).
  */
 export function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const controls = document.querySelectorAll<HTMLElement>('button, a.button, [role="button"], a.shell-link, input[type="submit"]');
+    const controls = document.querySelectorAll<HTMLElement>('button, summary, a.button, [role="button"], a.shell-link, input[type="submit"]');
     const small: string[] = [];
     for (const control of controls) {
       const box = control.getBoundingClientRect();
