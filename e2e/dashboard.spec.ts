@@ -7,13 +7,16 @@ import { signUpNewClient } from './support/new-client';
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** The demo client's tasks as seeded, newest first (server/db/demo.ts). */
+/**
+ * The demo client's tasks as seeded, newest first (server/db/demo.ts), named as the service
+ * grid names them and coloured by the one status set of every screen.
+ */
 const NEWEST_FIRST = [
-  { name: 'Laundry Service', status: 'pending', tone: 'yellow', viewable: false },
-  { name: 'Bulk Waste Removal', status: 'driver assigned', tone: 'yellow', viewable: true },
-  { name: 'Office Cleaning', status: 'on going', tone: 'blue', viewable: true },
-  { name: 'Garden Waste Collection', status: 'cancelled', tone: 'yellow', viewable: false },
-  { name: 'Recycling Collection', status: 'completed', tone: 'green', viewable: true },
+  { name: 'Laundry & Dry Cleaning', status: 'pending', tone: 'amber', viewable: false },
+  { name: 'Bulk Waste Pickup', status: 'driver assigned', tone: 'blue', viewable: true },
+  { name: 'Office & Commercial Cleaning', status: 'on going', tone: 'orange', viewable: true },
+  { name: 'Land Mowing & Garden', status: 'cancelled', tone: 'red', viewable: false },
+  { name: 'Recycling Services', status: 'completed', tone: 'green', viewable: true },
   { name: 'Household Waste Pickup', status: 'completed', tone: 'green', viewable: true },
 ];
 
@@ -47,7 +50,7 @@ test.describe('home dashboard (demo client)', () => {
       await expect(upgrade).toHaveAttribute('href', '/client/subscribe');
     });
 
-    test('Recent Tasks newest first, badges completed green / in-progress blue / other yellow, View Task only for driver-assigned, on-going and completed', async ({ page }) => {
+    test('Recent Tasks newest first, named as the service grid names them, badges pending amber / driver assigned blue / on going orange / completed green / cancelled red, View Task only for driver-assigned, on-going and completed', async ({ page }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
       await expect(home.taskItems).toHaveCount(NEWEST_FIRST.length);
@@ -69,7 +72,7 @@ test.describe('home dashboard (demo client)', () => {
       await home.task(1).getByRole('button', { name: 'View Task' }).click();
       const dialog = page.getByRole('dialog', { name: 'Task Details' });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText('Bulk Waste Removal');
+      await expect(dialog).toContainText('Bulk Waste Pickup');
       await expect(dialog).toContainText(/#\d{13}-[0-9a-f]{6}/);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

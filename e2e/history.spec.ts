@@ -1,15 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DRIVERS } from '../server/db/demo';
 import type { Task, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import { formatDateTime } from '../src/lib/format';
 import { HistoryPage } from './page-models/history-page';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { createAssignedTask } from './support/assigned-task';
 import { loginDemoClient, storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const HISTORY_TONES: Record<string, string> = {
-  pending: 'yellow',
+/** The price list's names as the service grid names them (docs/product.md). */
+const SERVICE_NAMES: Record<string, string> = {
+  'Household Waste Pickup': 'Household Waste Pickup',
+  'Recycling Collection': 'Recycling Services',
+  'Garden Waste Collection': 'Land Mowing & Garden',
+  'Office Cleaning': 'Office & Commercial Cleaning',
+  'Bulk Waste Removal': 'Bulk Waste Pickup',
+  'Laundry Service': 'Laundry & Dry Cleaning',
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One status colour set on every screen. */
+const STATUS_TONES: Record<string, string> = {
+  pending: 'amber',
   'driver-assigned': 'blue',
   'on-going': 'orange',
   completed: 'green',
@@ -31,7 +47,7 @@ test.describe('order history (demo client)', () => {
   test.describe('desktop 1280px', () => {
     test.use({ viewport: DESKTOP });
 
-    test('cards newest first, each with status badge, #reference, address, coordinates to 4 decimals, driver, date and time, naira amount and Confirmation: {code}', async ({ page, request }) => {
+    test('cards newest first, each leading with the service, date and time, and status badge; then address, driver, naira amount, #reference, coordinates to 4 decimals and Confirmation: {code}', async ({ page, request }) => {
       const token = await loginDemoClient(request);
       const tasks = await demoTasks(request, token);
       await signIn(page, token);
@@ -39,21 +55,30 @@ test.describe('order history (demo client)', () => {
       await expect(history.cards).toHaveCount(tasks.length);
       await page.screenshot({ path: 'e2e/screenshots/history-1280.png', fullPage: true });
 
-      const references = await history.cards.getByRole('heading').allTextContents();
-      expect(references).toEqual([...tasks].reverse().map((task) => `#${task.reference}`));
+      const newestFirst = [...tasks].reverse();
+      const services = await history.cards.getByRole('heading').allTextContents();
+      expect(services).toEqual(newestFirst.map((task) => SERVICE_NAMES[task.serviceName]));
+      const references = await history.cards.locator('dd.history-card-reference').allTextContents();
+      expect(references).toEqual(newestFirst.map((task) => `#${task.reference}`));
 
       for (const task of tasks) {
         const card = history.card(task.reference);
+        // The card is named by its service and date; its first lines are the service, the date and the status.
+        await expect(card).toHaveAccessibleName(new RegExp(`^${escape(SERVICE_NAMES[task.serviceName]!)} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`));
+        const lines = (await card.innerText()).split('\n').filter((line) => line.trim() !== '');
+        expect(lines.slice(0, 3)).toEqual([SERVICE_NAMES[task.serviceName], expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/), task.status.replace(/-/g, ' ')]);
         const badge = card.locator('.status-badge');
         await expect(badge).toHaveText(task.status.replace(/-/g, ' '));
-        await expect(badge).toHaveAttribute('data-tone', HISTORY_TONES[task.status]!);
+        await expect(badge).toHaveAttribute('data-tone', STATUS_TONES[task.status]!);
         await expect(history.field(card, 'Address')).toHaveText(task.address);
         const [lng, lat] = task.location.coordinates;
         await expect(history.field(card, 'Coordinates')).toHaveText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
         await expect(history.field(card, 'Driver')).toHaveText(task.driver ? `${task.driver.firstname} ${task.driver.lastname}` : 'Driver not assigned');
-        await expect(history.field(card, 'Date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
         await expect(history.field(card, 'Amount')).toHaveText(`₦${task.amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`);
+        await expect(history.field(card, 'Reference')).toHaveText(`#${task.reference}`);
         await expect(card.getByText(`Confirmation: ${task.confirmationCode}`)).toBeVisible();
+        // 'View Task' as on Home: driver-assigned, on-going and completed orders.
+        await expect(card.getByRole('button', { name: 'View Task' })).toHaveCount(['driver-assigned', 'on-going', 'completed'].includes(task.status) ? 1 : 0);
       }
 
       const pending = history.cards.first();
@@ -83,6 +108,46 @@ test.describe('order history (demo client)', () => {
       expect(new Set(lefts).size).toBe(1);
       await expect(history.cards.first().locator('.status-badge')).toHaveText('pending');
     });
+  });
+});
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test.describe(`a history card opens Task Details at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    test("'View Task' on a card opens Task Details, and from there the chat, as on Home", async ({ page, request }) => {
+      const assigned = await createAssignedTask(request);
+      await signIn(page, assigned.client.token);
+      const history = await new HistoryPage(page).goto();
+      const card = history.card(assigned.task.reference);
+      const viewTask = card.getByRole('button', { name: 'View Task' });
+      await viewTask.click();
+      const details = await new TaskDetailsModal(page).waitForOpen();
+      await expect(details.dialog).toContainText(`Household Waste Pickup · #${assigned.task.reference}`);
+      await expect(details.field('Driver')).toHaveText('Kunle Adeyemi');
+      const chat = await details.openChat();
+      await expect(chat.dialog).toHaveAccessibleName('Chat with Kunle');
+      await page.keyboard.press('Escape');
+      await expect(chat.dialog).toBeHidden();
+      await expect(viewTask).toBeFocused();
+    });
+  });
+}
+
+test.describe('order history on a phone set to another time zone', () => {
+  test.use({ viewport: MOBILE, timezoneId: 'America/New_York' });
+
+  test('dates and times are Lagos times', async ({ page, request }) => {
+    const token = await loginDemoClient(request);
+    const tasks = await demoTasks(request, token);
+    await signIn(page, token);
+    // The browser really is in New York.
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+    const history = await new HistoryPage(page).goto();
+    for (const task of tasks) {
+      // Lagos is 6 hours ahead of New York in November: a device-zone time could not match.
+      await expect(history.card(task.reference).locator('.history-card-when time')).toHaveText(formatDateTime(task.datetime));
+    }
   });
 });
 

@@ -99,3 +99,33 @@ test.describe('subscribe rules', () => {
     await expect(page).toHaveURL(/\/client\/subscribe$/);
   });
 });
+
+test.describe('subscribe on a phone (375px)', () => {
+  test.use({ viewport: MOBILE });
+
+  test("the chosen plan and 'Subscribe Now' stay in view above the tab bar while the plans scroll", async ({ page, request }) => {
+    const client = await signUpNewClient(request);
+    await signIn(page, client.token);
+    const subscribe = await new SubscribePage(page).goto();
+    const tabBar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    const inView = async () => {
+      const button = (await subscribe.subscribeButton.boundingBox())!;
+      return button.y >= 0 && button.y + button.height <= tabBar.y;
+    };
+    // The four cards are far taller than the screen, yet the button is there without scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(MOBILE.height + 300);
+    expect(await inView()).toBe(true);
+    await expect(page.getByText('No plan chosen yet')).toBeVisible();
+
+    await subscribe.plan('Platinum').scrollIntoViewIfNeeded();
+    await subscribe.plan('Platinum').check();
+    expect(await inView()).toBe(true);
+    await subscribe.plan('Bronze').scrollIntoViewIfNeeded();
+    await subscribe.plan('Silver').check();
+    expect(await inView()).toBe(true);
+    await expect(subscribe.subscribeButton).toHaveAccessibleDescription(/Silver ₦95,000\.00 \/ 2 months/);
+
+    await subscribe.subscribeButton.click();
+    await expect(subscribe.checkout).toContainText('Pay NGN 95,000');
+  });
+});

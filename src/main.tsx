@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { focusHeadingOnNavigation } from './lib/focus-heading-on-navigation';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
@@ -12,6 +13,7 @@ import './styles/app.css';
 captureInstallPrompt();
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+focusHeadingOnNavigation(router);
 
 /** Work that must not compete with the first paint: when the browser is idle, within 2 s. */
 function whenIdle(task: () => void): void {

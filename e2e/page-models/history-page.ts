@@ -16,11 +16,12 @@ export class HistoryPage {
     return this;
   }
 
+  /** The card of the order with this reference (shown as '#reference' in the card). */
   card(reference: string): Locator {
-    return this.page.getByRole('article', { name: `#${reference}` });
+    return this.cards.filter({ has: this.page.locator('dd', { hasText: `#${reference}` }) });
   }
 
-  /** The value shown after a label (Address, Address details, Coordinates, Driver, Date, Amount) in a card. */
+  /** The value shown after a label (Address, Address details, Driver, Amount, Reference, Coordinates) in a card. */
   field(card: Locator, label: string): Locator {
     // The whole label: 'Address' is not 'Address details'.
     return card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');

@@ -36,12 +36,7 @@ export interface AssignedTask {
 export async function createAssignedTask(request: APIRequestContext, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<AssignedTask> {
   const client = await signUpNewClient(request);
   const task = await createPaidTask(request, client, { address: '10 Adeniran Ogunsanya Street, Surulere, Lagos', ...SURULERE_TASK });
-
-  const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
-  expect(added.status(), await added.text()).toBe(201);
-  const driverId = ((await added.json()) as { data: { id: string } }).data.id;
-  const assigned = await request.post(`/ops/tasks/${task._id}/assign`, { headers: opsHeaders(), data: { driverId } });
-  expect(assigned.status(), await assigned.text()).toBe(200);
+  const driverId = await assignNewDriver(request, task._id, driver);
   return { client, task: { ...task, driverId, status: 'driver-assigned' }, driverId, driver };
 }
 

@@ -24,18 +24,41 @@ export const VIEWPORTS = [
   { width: 1280, height: 900 },
 ] as const;
 
-/** Resizes the window and waits for the layout to follow (CSS and the matchMedia-driven texts). */
+/**
+ * Waits for the animations that end (a toast sliding in, fading from transparent, would be
+ * checked half-drawn), not for endless ones nor for a toast's timer (its progress bar).
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          return animation.effect?.getComputedTiming().endTime !== Infinity && !(target instanceof Element && target.matches('.Toastify__progress-bar'));
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Resizes the window and waits for the layout to follow (CSS and the matchMedia-driven texts;
+ * toasts move between the bottom of a phone and the top of a desktop and slide in again).
+ */
 export async function showAt(page: Page, viewport: { width: number; height: number }): Promise<void> {
   const current = page.viewportSize();
   if (current?.width === viewport.width && current.height === viewport.height) return;
   await page.setViewportSize(viewport);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await animationsDone(page);
 }
 
 /** Waits for the screen's data and for fonts, so that what is checked is what a person sees. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await animationsDone(page);
 }
 
 function publicScreen(name: string, path: string): Stop {

@@ -1,4 +1,5 @@
 /** The one naira formatter, the one date formatter (times shown in Lagos time) and the one coordinates formatter of the app. */
+import { DISPLAY_TIME_ZONE } from '../shared/time-zone';
 
 const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -13,9 +14,8 @@ export function formatDecimal(value: number): string {
   return naira.format(value);
 }
 
-const TIME_ZONE = 'Africa/Lagos';
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: DISPLAY_TIME_ZONE });
 
 function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);

@@ -5,6 +5,7 @@
  * IndexedDB here: storage is offline-db.ts.
  */
 import type { ChatMessage, GetMessagesAnswer } from './contract';
+import { DISPLAY_TIME_ZONE } from './time-zone';
 
 /** Set by the service worker on an answer served from IndexedDB: when it was received (ms since the epoch). */
 export const CACHED_AT_HEADER = 'X-Cached-At';
@@ -124,9 +125,9 @@ export function oldestCachedAt(...times: Array<number | null | undefined>): numb
 
 /**
  * 'Offline - last updated 14:05' for today, 'Offline - last updated 3 Nov, 14:05' for an
- * older day (Nigerian English, 24-hour clock; the device's time zone unless given).
+ * older day (Nigerian English, 24-hour clock, Lagos time like every time shown).
  */
-export function formatLastUpdated(savedAt: number, now: number = Date.now(), timeZone?: string): string {
+export function formatLastUpdated(savedAt: number, now: number = Date.now(), timeZone: string = DISPLAY_TIME_ZONE): string {
   const options = { timeZone, hour: '2-digit', minute: '2-digit', hour12: false } as const;
   const day = (ms: number) => new Intl.DateTimeFormat('en-NG', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
   const time = new Intl.DateTimeFormat('en-NG', options).format(savedAt);

@@ -25,21 +25,6 @@ export const FALLBACK_PRICES: PriceTable = {
   recycling: { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' },
 };
 
-/** The dashboard's service offering (SPEC section 1): tag to display name. */
-export const SERVICE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
-  recycling: 'Recycling Services',
-  household: 'Household Waste Pickup',
-  bulk: 'Bulk Waste Pickup',
-  garden: 'Land Mowing & Garden',
-  laundry: 'Laundry & Dry Cleaning',
-  office: 'Office & Commercial Cleaning',
-};
-
-/** The display name of a service tag; 'Default Service' for 'default' or any unknown tag. */
-export function serviceDisplayName(serviceType: string): string {
-  return SERVICE_DISPLAY_NAMES[serviceType] ?? DEFAULT_SERVICE.serviceName;
-}
-
 function isPricingItem(item: unknown): item is ServicePrice {
   if (typeof item !== 'object' || item === null) return false;
   const { serviceName, price, unit } = item as Record<string, unknown>;

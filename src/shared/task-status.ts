@@ -1,15 +1,17 @@
 /**
  * Task statuses (SPEC.md section 4), one pure module for every screen. The server speaks
  * `driver-assigned` and `on-going`; the history vocabulary says `assigned` and `in-progress`.
- * Both are normalized to the server's words, the label is the status with hyphens replaced
- * by spaces, and each screen gets its own badge colours from the spec.
+ * Both are normalized to the server's words and the label is the status with hyphens
+ * replaced by spaces. The spec gives two colour sets (dashboard and history); the product
+ * uses one on every screen (docs/product.md, "Statuses and service names"): pending amber,
+ * driver assigned blue, on going orange, completed green, cancelled red.
  */
 import type { TaskStatus } from './contract';
 
 /** Every status the server gives a task, in the order a task goes through them. */
 export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going', 'completed', 'cancelled'];
 
-export type StatusTone = 'green' | 'blue' | 'yellow' | 'orange' | 'red' | 'gray';
+export type StatusTone = 'amber' | 'blue' | 'orange' | 'green' | 'red' | 'gray';
 
 const SYNONYMS: Record<string, string> = {
   assigned: 'driver-assigned',
@@ -27,25 +29,17 @@ export function taskStatusLabel(status: string | null | undefined): string {
   return normalizeTaskStatus(status).replace(/-/g, ' ');
 }
 
-/** Dashboard badges: completed green, in-progress (on-going) blue, any other value yellow. */
-export function dashboardStatusTone(status: string | null | undefined): StatusTone {
-  const value = normalizeTaskStatus(status);
-  if (value === 'completed') return 'green';
-  if (value === 'on-going') return 'blue';
-  return 'yellow';
-}
-
-const HISTORY_TONES: Record<string, StatusTone> = {
-  pending: 'yellow',
+const TONES: Record<string, StatusTone> = {
+  pending: 'amber',
   'driver-assigned': 'blue',
   'on-going': 'orange',
   completed: 'green',
   cancelled: 'red',
 };
 
-/** History badges: pending yellow, assigned blue, in-progress orange, completed green, cancelled red. */
-export function historyStatusTone(status: string | null | undefined): StatusTone {
-  return HISTORY_TONES[normalizeTaskStatus(status)] ?? 'gray';
+/** The badge colour of a status on every screen; gray for a status the app does not know. */
+export function taskStatusTone(status: string | null | undefined): StatusTone {
+  return TONES[normalizeTaskStatus(status)] ?? 'gray';
 }
 
 const VIEWABLE = new Set(['driver-assigned', 'on-going', 'completed']);

@@ -8,7 +8,7 @@ import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 type Toast = typeof import('react-toastify').toast;
 
-const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+const ToastContainer = lazy(() => import('./toast-container'));
 
 let isRequested = false;
 const listeners = new Set<() => void>();
@@ -35,7 +35,7 @@ export function ToastHost() {
   if (!isShown) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-center" newestOnTop />
+      <ToastContainer />
     </Suspense>
   );
 }

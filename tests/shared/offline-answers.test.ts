@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CACHED_AT_HEADER,
   answerPathKey,
@@ -127,5 +127,24 @@ describe("'Offline - last updated <time>'", () => {
 
   it('adds the day for an older answer', () => {
     expect(formatLastUpdated(Date.parse('2026-11-03T08:30:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe('Offline - last updated 3 Nov, 09:30');
+  });
+
+  describe('on a device in another time zone', () => {
+    const deviceZone = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = 'Asia/Tokyo';
+    });
+    afterAll(() => {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    });
+
+    it('still says the Lagos time, and "today" is the Lagos day', () => {
+      const saved = Date.parse('2026-11-22T22:10:00Z');
+      // In Tokyo this is already 07:10 on the 23rd.
+      expect(new Date(saved).getHours()).toBe(7);
+      expect(formatLastUpdated(saved, Date.parse('2026-11-22T22:40:00Z'))).toBe('Offline - last updated 23:10');
+      expect(formatLastUpdated(saved, Date.parse('2026-11-23T09:00:00Z'))).toBe('Offline - last updated 22 Nov, 23:10');
+    });
   });
 });

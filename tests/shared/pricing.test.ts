@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, nairaToKobo, priceFor, priceTableOrFallback, serviceDisplayName, toPriceTable } from '../../src/shared/pricing';
+import { FALLBACK_PRICES, nairaToKobo, priceFor, priceTableOrFallback, toPriceTable } from '../../src/shared/pricing';
 
 const answer = [
   { _id: '1', serviceName: 'Household Waste Pickup', price: 1600, unit: 'per pickup' },
@@ -57,15 +57,5 @@ describe('pricing (SPEC sections 5 and 9)', () => {
     expect(nairaToKobo(1500)).toBe(150000);
     expect(nairaToKobo(1000.1)).toBe(100010);
     expect(nairaToKobo(0.07)).toBe(7);
-  });
-
-  it('display names of the service offering (SPEC section 1)', () => {
-    expect(serviceDisplayName('recycling')).toBe('Recycling Services');
-    expect(serviceDisplayName('household')).toBe('Household Waste Pickup');
-    expect(serviceDisplayName('bulk')).toBe('Bulk Waste Pickup');
-    expect(serviceDisplayName('garden')).toBe('Land Mowing & Garden');
-    expect(serviceDisplayName('laundry')).toBe('Laundry & Dry Cleaning');
-    expect(serviceDisplayName('office')).toBe('Office & Commercial Cleaning');
-    expect(serviceDisplayName('default')).toBe('Default Service');
   });
 });

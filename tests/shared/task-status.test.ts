@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canViewTask, dashboardStatusTone, historyStatusTone, normalizeTaskStatus, taskStatusLabel } from '../../src/shared/task-status';
+import { canViewTask, normalizeTaskStatus, taskStatusLabel, taskStatusTone } from '../../src/shared/task-status';
 
 describe('task statuses (SPEC section 4)', () => {
   it('the two vocabularies are one: assigned = driver-assigned, in-progress = on-going', () => {
@@ -19,22 +19,16 @@ describe('task statuses (SPEC section 4)', () => {
     expect(taskStatusLabel('some-new-state')).toBe('some new state');
   });
 
-  it('dashboard badges: completed green, in-progress blue, any other value yellow', () => {
-    expect(dashboardStatusTone('completed')).toBe('green');
-    expect(dashboardStatusTone('in-progress')).toBe('blue');
-    expect(dashboardStatusTone('on-going')).toBe('blue');
-    for (const status of ['driver-assigned', 'assigned', 'pending', 'cancelled', 'unknown', '']) expect(dashboardStatusTone(status)).toBe('yellow');
-  });
-
-  it('history badges: pending yellow, assigned blue, in-progress orange, completed green, cancelled red', () => {
-    expect(historyStatusTone('pending')).toBe('yellow');
-    expect(historyStatusTone('assigned')).toBe('blue');
-    expect(historyStatusTone('driver-assigned')).toBe('blue');
-    expect(historyStatusTone('in-progress')).toBe('orange');
-    expect(historyStatusTone('on-going')).toBe('orange');
-    expect(historyStatusTone('completed')).toBe('green');
-    expect(historyStatusTone('cancelled')).toBe('red');
-    expect(historyStatusTone('lost')).toBe('gray');
+  it('one colour set on every screen: pending amber, driver assigned blue, on going orange, completed green, cancelled red', () => {
+    expect(taskStatusTone('pending')).toBe('amber');
+    expect(taskStatusTone('assigned')).toBe('blue');
+    expect(taskStatusTone('driver-assigned')).toBe('blue');
+    expect(taskStatusTone('in-progress')).toBe('orange');
+    expect(taskStatusTone('on-going')).toBe('orange');
+    expect(taskStatusTone(' Completed ')).toBe('green');
+    expect(taskStatusTone('cancelled')).toBe('red');
+    expect(taskStatusTone('lost')).toBe('gray');
+    expect(taskStatusTone(undefined)).toBe('gray');
   });
 
   it('View Task is offered only for driver-assigned, on-going and completed', () => {

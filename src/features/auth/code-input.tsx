@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { describedByError } from './field-error';
 import { RESET_CODE_LENGTH, boxDigit, pastedCode } from './recovery-rules';
 
 /**
@@ -6,7 +7,7 @@ import { RESET_CODE_LENGTH, boxDigit, pastedCode } from './recovery-rules';
  * to the next box on entry and back on Backspace in an empty box, and pasting a 4-digit
  * code fills every box.
  */
-export function CodeInput({ digits, onChange, disabled }: { digits: string[]; onChange: (digits: string[]) => void; disabled?: boolean }) {
+export function CodeInput({ digits, onChange, disabled, error, errorId }: { digits: string[]; onChange: (digits: string[]) => void; disabled?: boolean; error?: string; errorId?: string }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(RESET_CODE_LENGTH - 1, index))]?.focus();
 
@@ -66,6 +67,7 @@ export function CodeInput({ digits, onChange, disabled }: { digits: string[]; on
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             maxLength={RESET_CODE_LENGTH}
             aria-label={`Digit ${index + 1} of ${RESET_CODE_LENGTH}`}
+            {...(errorId ? describedByError(errorId, error) : {})}
             value={digit}
             onChange={(event) => enter(index, event.target.value)}
             onKeyDown={(event) => keyDown(index, event)}

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { ERROR_TOAST_MS } from './auth-messages';
 import { requestResetCode, resetPassword, verifyResetCode, type RecoveryResult } from './recovery-calls';
 import { RESET_CODE_LENGTH, joinCode, resetPasswordError } from './recovery-rules';
-import { EmailStep, ResetStep, VerifyStep } from './recovery-steps';
+import { EmailStep, ResetStep, VerifyStep, type StepError } from './recovery-steps';
 import './recovery.css';
 
 type Step = 1 | 2 | 3;
 const STEP_NAMES: Record<Step, string> = { 1: 'Email', 2: 'Verify', 3: 'Reset' };
 const emptyCode = () => Array.from({ length: RESET_CODE_LENGTH }, () => '');
+/** Where a step's failed call is shown beside the form (besides its toast). */
+const STEP_FIELDS: Record<Step, StepError['field']> = { 1: 'email', 2: 'code', 3: 'newPassword' };
 
 /**
  * Password recovery (/forgot, SPEC sections 2, 4, 5, 8): Email, then Verify (four code
@@ -23,9 +25,16 @@ export function ForgotScreen() {
   const [code, setCode] = useState(emptyCode);
   const [isBusy, setIsBusy] = useState(false);
   const [hasMoved, setHasMoved] = useState(false);
+  const [error, setError] = useState<StepError | null>(null);
+  const [toasts] = useState(createFlowToasts);
   const goTo = (next: Step) => {
     setHasMoved(true);
+    setError(null);
     setStep(next);
+  };
+  const fail = (message: string, field: StepError['field'] = STEP_FIELDS[step]) => {
+    toasts.error(message, { autoClose: ERROR_TOAST_MS });
+    setError({ field, message });
   };
 
   const run = async (call: () => Promise<RecoveryResult>, onSuccess: () => void) => {
@@ -34,10 +43,12 @@ export function ForgotScreen() {
     const result = await call();
     setIsBusy(false);
     if (!result.ok) {
-      toast.error(result.message, { autoClose: ERROR_TOAST_MS });
+      fail(result.message);
       return;
     }
-    toast.success(result.message);
+    // A step's success dismisses the errors of the attempts before it.
+    toasts.success(result.message);
+    setError(null);
     onSuccess();
   };
 
@@ -53,7 +64,7 @@ export function ForgotScreen() {
   const verify = () => {
     const joined = joinCode(code);
     if (!joined) {
-      toast.error('Please enter the 4-digit code', { autoClose: ERROR_TOAST_MS });
+      fail('Please enter the 4-digit code', 'code');
       return;
     }
     void run(() => verifyResetCode({ email: email.trim(), code: joined }), () => goTo(3));
@@ -62,7 +73,7 @@ export function ForgotScreen() {
   const reset = (newPassword: string, confirmation: string) => {
     const problem = resetPasswordError(newPassword, confirmation);
     if (problem) {
-      toast.error(problem, { autoClose: ERROR_TOAST_MS });
+      fail(problem, 'confirmation');
       return;
     }
     void run(() => resetPassword({ email: email.trim(), newPassword }), () => void navigate({ to: '/login' }));
@@ -72,6 +83,15 @@ export function ForgotScreen() {
     if (step === 1) void navigate({ to: '/' });
     else goTo((step - 1) as Step);
   };
+
+  // Editing the field clears its error.
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+    };
+  const stepProps = { announce: hasMoved, isBusy, onBack: back, error };
 
   return (
     <section className="page recovery" aria-labelledby="recovery-heading">
@@ -85,9 +105,9 @@ export function ForgotScreen() {
           </li>
         ))}
       </ol>
-      {step === 1 ? <EmailStep announce={hasMoved} email={email} onEmail={setEmail} isBusy={isBusy} onSubmit={sendCode} onBack={back} /> : null}
-      {step === 2 ? <VerifyStep announce={hasMoved} email={email} code={code} onCode={setCode} isBusy={isBusy} onSubmit={verify} onResend={sendCode} onBack={back} /> : null}
-      {step === 3 ? <ResetStep announce={hasMoved} isBusy={isBusy} onSubmit={reset} onBack={back} /> : null}
+      {step === 1 ? <EmailStep {...stepProps} email={email} onEmail={edited(setEmail)} onSubmit={sendCode} /> : null}
+      {step === 2 ? <VerifyStep {...stepProps} email={email} code={code} onCode={edited(setCode)} onSubmit={verify} onResend={sendCode} /> : null}
+      {step === 3 ? <ResetStep {...stepProps} onEdit={() => setError(null)} onSubmit={reset} /> : null}
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { notify } from '../../ui/toast-host';
 import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, LOGIN_FAILED } from './auth-messages';
+import { describedByError } from './field-error';
 import { PasswordField } from './password-field';
 import { useIsMobile } from './use-is-mobile';
 
@@ -21,6 +22,9 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  // A failed sign-in is about both fields: shown under the password, both marked invalid.
+  const [error, setError] = useState<string>();
+  const errorToast = useRef<string | number>(undefined);
 
   useEffect(() => {
     const notice = useSessionStore.getState().takeNotice();
@@ -35,11 +39,14 @@ export function LoginScreen() {
       .then(({ login }) => login({ email: email.trim(), password }))
       .catch(() => ({ error: LOGIN_FAILED }));
     if ('token' in result) {
+      const stale = errorToast.current;
+      if (stale !== undefined) notify((toast) => toast.dismiss(stale));
       signIn(result.token, { remember });
       await navigate({ to: '/client/home' });
       return;
     }
-    notify((toast) => toast.error(result.error, { autoClose: ERROR_TOAST_MS }));
+    notify((toast) => (errorToast.current = toast.error(result.error, { autoClose: ERROR_TOAST_MS })));
+    setError(result.error);
     setIsSubmitting(false);
   };
 
@@ -53,9 +60,36 @@ export function LoginScreen() {
       <form className="auth-form" aria-labelledby="login-heading" onSubmit={submit}>
         <div className="auth-field">
           <label htmlFor="login-email">Email Address</label>
-          <input id="login-email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={MAX_LENGTH.email}
+            value={email}
+            {...describedByError('login-error', error)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(undefined);
+            }}
+          />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="current-password" required maxLength={MAX_LENGTH.password} value={password} onChange={(event) => setPassword(event.target.value)} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={MAX_LENGTH.password}
+          value={password}
+          error={error}
+          errorId="login-error"
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(undefined);
+          }}
+        />
         <div className="auth-row">
           <label className="auth-check">
             <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

@@ -1,17 +1,30 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import { CodeInput } from './code-input';
+import { FieldError, describedByError } from './field-error';
 import { PasswordField } from './password-field';
 import { MIN_NEW_PASSWORD_LENGTH } from './recovery-rules';
+
+/** A step's error, shown beside the field it belongs to (its toast says it too). */
+export interface StepError {
+  field: 'email' | 'code' | 'newPassword' | 'confirmation';
+  message: string;
+}
 
 interface StepProps {
   /** Move focus to the heading on arrival (every step reached by Next or Back). */
   announce: boolean;
   isBusy: boolean;
   onBack: () => void;
+  error: StepError | null;
 }
 
-function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<StepProps, 'isBusy'> & { title: string; intro: ReactNode; onSubmit: () => void; children: ReactNode }) {
+/** The step's error message when it belongs to this field. */
+function errorOf(error: StepError | null, field: StepError['field']): string | undefined {
+  return error?.field === field ? error.message : undefined;
+}
+
+function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<StepProps, 'isBusy' | 'error'> & { title: string; intro: ReactNode; onSubmit: () => void; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (announce) heading.current?.focus();
@@ -36,12 +49,24 @@ function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<S
   );
 }
 
-export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce }: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
+export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce, error }: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
+  const message = errorOf(error, 'email');
   return (
     <StepForm title="Forgot Password" intro="Enter the email address of your account and we will send you a 4-digit verification code." announce={announce} onSubmit={onSubmit} onBack={onBack}>
       <div className="auth-field">
         <label htmlFor="recovery-email">Email Address</label>
-        <input id="recovery-email" type="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={email} onChange={(event) => onEmail(event.target.value)} />
+        <input
+          id="recovery-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={MAX_LENGTH.email}
+          value={email}
+          {...describedByError('recovery-email-error', message)}
+          onChange={(event) => onEmail(event.target.value)}
+        />
+        <FieldError id="recovery-email-error" message={message} />
       </div>
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Sending Code...' : 'Send Code'}
@@ -63,7 +88,8 @@ export function VerifyStep(props: StepProps & { email: string; code: string[]; o
       onSubmit={props.onSubmit}
       onBack={props.onBack}
     >
-      <CodeInput digits={props.code} onChange={props.onCode} disabled={props.isBusy} />
+      <CodeInput digits={props.code} onChange={props.onCode} disabled={props.isBusy} error={errorOf(props.error, 'code')} errorId="recovery-code-error" />
+      <FieldError id="recovery-code-error" message={errorOf(props.error, 'code')} />
       <button type="submit" className="button" disabled={props.isBusy}>
         {props.isBusy ? 'Verifying...' : 'Verify Code'}
       </button>
@@ -74,13 +100,37 @@ export function VerifyStep(props: StepProps & { email: string; code: string[]; o
   );
 }
 
-export function ResetStep({ isBusy, onSubmit, onBack, announce }: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void }) {
+export function ResetStep({ isBusy, onSubmit, onBack, announce, error, onEdit }: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void; onEdit: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   return (
     <StepForm title="Reset Password" intro="Choose a new password for your account." announce={announce} onSubmit={() => onSubmit(newPassword, confirmation)} onBack={onBack}>
-      <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} maxLength={MAX_LENGTH.password} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
-      <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_NEW_PASSWORD_LENGTH} maxLength={MAX_LENGTH.password} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_NEW_PASSWORD_LENGTH}
+        maxLength={MAX_LENGTH.password}
+        value={newPassword}
+        error={errorOf(error, 'newPassword')}
+        onChange={(event) => {
+          setNewPassword(event.target.value);
+          onEdit();
+        }}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_NEW_PASSWORD_LENGTH}
+        maxLength={MAX_LENGTH.password}
+        value={confirmation}
+        error={errorOf(error, 'confirmation')}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          onEdit();
+        }}
+      />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Resetting...' : 'Reset Password'}
       </button>

@@ -43,3 +43,33 @@ export function signupFormError(form: SignupForm): string | null {
   if (!isPhoneNumber(form.phonenumber)) return INVALID_PHONE;
   return null;
 }
+
+export const FIELD_REQUIRED = 'This field is required';
+
+export type SignupFieldErrors = Partial<Record<keyof SignupForm, string>>;
+
+const TEXT_FIELDS = ['firstname', 'lastname', 'email', 'phonenumber', 'password', 'confirmPassword'] as const;
+
+/** Server messages name their field ('Email already exists', 'First name must be at most 100 characters'). */
+const FIELD_WORDS: ReadonlyArray<[RegExp, keyof SignupForm]> = [
+  [/e-?mail/i, 'email'],
+  [/first ?name/i, 'firstname'],
+  [/last ?name/i, 'lastname'],
+  [/phone/i, 'phonenumber'],
+  [/password/i, 'password'],
+];
+
+/**
+ * Where a sign-up problem is shown beside the form (besides its toast): the blank fields,
+ * the terms box, the password or its confirmation, or the field a server message names.
+ * Empty when the problem is the form's as a whole (network, 'Invalid data provided').
+ */
+export function signupFieldErrors(form: SignupForm, problem: string): SignupFieldErrors {
+  if (problem === ALL_FIELDS_REQUIRED) {
+    return Object.fromEntries(TEXT_FIELDS.filter((field) => form[field].trim() === '').map((field) => [field, FIELD_REQUIRED]));
+  }
+  if (problem === TERMS_REQUIRED) return { acceptsTerms: problem };
+  if (problem === PASSWORDS_DONT_MATCH) return { confirmPassword: problem };
+  const field = FIELD_WORDS.find(([words]) => words.test(problem))?.[1];
+  return field ? { [field]: problem } : {};
+}

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
 import { MAX_LENGTH } from '../../shared/limits';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
+import { taskServiceName } from '../../shared/service-names';
 import { Modal } from '../../ui/modal';
 import type { ChatEntry } from './chat-thread';
 import { useChat } from './use-chat';
@@ -82,12 +83,13 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   return (
     <Modal
       title={`Chat with ${driverFirstName}`}
-      subtitle={<p className="chat-subtitle">{task.serviceName}</p>}
+      subtitle={<p className="chat-subtitle">{taskServiceName(task)}</p>}
       className="chat-modal"
       onClose={onClose}
       returnFocusTo={returnFocusTo}
     >
-      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading}>
+      {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down). */}
+      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading} tabIndex={0}>
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
         {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
         {chat.entries.map((entry) => (

@@ -1,6 +1,7 @@
 import type { Task } from '../../shared/contract';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { canViewTask, dashboardStatusTone, taskStatusLabel } from '../../shared/task-status';
+import { taskServiceName } from '../../shared/service-names';
+import { canViewTask, taskStatusLabel, taskStatusTone } from '../../shared/task-status';
 import { StatusBadge } from '../../ui/status-badge';
 
 interface RecentTasksProps {
@@ -24,7 +25,7 @@ export function RecentTasks({ tasks, onViewTask }: RecentTasksProps) {
             <li key={task._id} className="dashboard-task">
               <div className="dashboard-task-main">
                 <p className="dashboard-task-name" id={`task-${task._id}-name`}>
-                  {task.serviceName}
+                  {taskServiceName(task)}
                 </p>
                 <p className="dashboard-task-meta">
                   <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
@@ -33,7 +34,7 @@ export function RecentTasks({ tasks, onViewTask }: RecentTasksProps) {
                 {task.confirmationCode ? <p className="dashboard-task-code dashboard-mobile-only">Code: {task.confirmationCode}</p> : null}
               </div>
               <div className="dashboard-task-side">
-                <StatusBadge label={taskStatusLabel(task.status)} tone={dashboardStatusTone(task.status)} />
+                <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
                 {canViewTask(task.status) ? (
                   <button type="button" className="button button-small dashboard-view-task" onClick={() => onViewTask(task)} aria-describedby={`task-${task._id}-name`}>
                     View Task

@@ -1,5 +1,5 @@
 import { ServiceIcon } from './service-icon';
-import { DASHBOARD_SERVICES } from './services';
+import { SERVICE_OFFERING } from '../../shared/service-names';
 
 /** The six services: three columns on desktop, two on mobile; a choice hands its tag on. */
 export function ServiceGrid({ onChoose }: { onChoose: (tag: string) => void }) {
@@ -9,7 +9,7 @@ export function ServiceGrid({ onChoose }: { onChoose: (tag: string) => void }) {
         Our Services
       </h2>
       <ul className="dashboard-services">
-        {DASHBOARD_SERVICES.map((service) => (
+        {SERVICE_OFFERING.map((service) => (
           <li key={service.tag}>
             <button type="button" className="dashboard-service" onClick={() => onChoose(service.tag)}>
               <ServiceIcon tag={service.tag} />

@@ -10,6 +10,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import MapView, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-controls.css';
 import { LocationMarker } from './location-marker';
 import { MapUnavailableNotice } from './map-unavailable-notice';
 import { SELECTION_ZOOM, mapStyle } from './map-style';

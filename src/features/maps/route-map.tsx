@@ -9,6 +9,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import MapView, { Layer, Marker, NavigationControl, Source, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-controls.css';
 import type { LatLng } from '../../shared/driver-location';
 import { ROUTE_ZOOM, mapStyle } from './map-style';
 import { DriverMarker, TaskMarker } from './route-markers';

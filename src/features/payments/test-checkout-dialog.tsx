@@ -25,16 +25,19 @@ export interface TestCheckoutDialogProps {
 }
 
 
-/** The local checkout: a modal that traps focus and closes on Escape. */
+/**
+ * The local checkout: a modal that traps focus and closes on Escape. It opens with focus on
+ * its title, not on Pay: an Enter still held from 'Proceed to Payment' must not pay.
+ */
 export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, onCancel, onClose }: TestCheckoutDialogProps) {
   const [isPaying, setIsPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
-  const payButton = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    payButton.current?.focus();
+    title.current?.focus();
     return () => previous?.focus?.();
   }, []);
 
@@ -72,7 +75,7 @@ export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, o
         <button type="button" className="test-checkout-close" aria-label="Close" onClick={onClose} disabled={isPaying}>
           ×
         </button>
-        <h2 id="test-checkout-title" className="test-checkout-title">
+        <h2 id="test-checkout-title" ref={title} tabIndex={-1} className="test-checkout-title">
           {TEST_CHECKOUT_TITLE}
         </h2>
         <p id="test-checkout-note" className="test-checkout-note">
@@ -87,7 +90,7 @@ export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, o
         <p role="alert" className="test-checkout-error">
           {error}
         </p>
-        <button ref={payButton} type="button" className="button test-checkout-pay" onClick={() => void payNow()} disabled={isPaying}>
+        <button type="button" className="button test-checkout-pay" onClick={() => void payNow()} disabled={isPaying}>
           {isPaying ? 'Processing...' : `Pay ${formatCheckoutAmount(amount, currency)}`}
         </button>
         <button type="button" className="test-checkout-cancel" onClick={onCancel} disabled={isPaying}>

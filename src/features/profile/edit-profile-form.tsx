@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
 import type { User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { updateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
@@ -27,6 +27,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSaving, setIsSaving] = useState(false);
+  const [toasts] = useState(createFlowToasts);
 
   const change = (name: string, value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -70,7 +71,8 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       setNewAvatar(null);
       setErrors({});
       onSaved?.(saved);
-      toast.success(PROFILE_SAVED, { autoClose: 3000 });
+      // Dismisses a 'Failed to update profile' left from an earlier attempt.
+      toasts.success(PROFILE_SAVED, { autoClose: 3000 });
     } catch (error) {
       const failure = await readCallFailure(error);
       const fieldErrors = serverFieldErrors(failure.kind === 'http' ? failure.errors : undefined);
@@ -78,7 +80,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       else if (Object.keys(fieldErrors).length > 0) {
         setErrors(fieldErrors);
         focusFirstError(fieldErrors);
-      } else toast.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
+      } else toasts.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
     } finally {
       setIsSaving(false);
     }

@@ -1,14 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { Answer } from '../../lib/api/answer';
 import { subscribe } from '../../lib/api/subscriptions';
+import { formatNaira } from '../../lib/format';
 import { readCallFailure } from '../../shared/call-failure';
 import type { User } from '../../shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
 import { useRead } from '../../lib/use-read';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { PlanOption } from './plan-option';
 import { runSubscription, type LoadSubscriptionPayments, type SubscribeDependencies } from './subscribe-flow';
 import './subscriptions.css';
@@ -32,6 +35,9 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const [toasts] = useState(createFlowToasts);
+  const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
 
   useEffect(() => {
     if (subscriber.status === 'error') toast.error(subscriber.message, { autoClose: 5000, toastId: 'subscribe-user' });
@@ -45,16 +51,20 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
       void navigate({ to: '/login', replace: true });
       return;
     }
-    const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
     setIsBusy(true);
     const loadedUser = plan ? await user.then((answer) => answer.data, () => null) : null;
     const result = await runSubscription({ loadPayments, subscribe, errorMessage: serverMessage }, plan, loadedUser);
-    setIsBusy(false);
     if (result.outcome === 'subscribed') {
-      toast.success(result.message);
+      setIsBusy(false);
+      toasts.success(result.message);
       void navigate({ to: '/client/home' });
-    } else if (result.outcome === 'cancelled') toast.info(result.message, { autoClose: 5000 });
-    else toast.error(result.message, { autoClose: 5000 });
+      return;
+    }
+    // Enabled again before focus goes back to it (Escape or Cancel in the checkout).
+    flushSync(() => setIsBusy(false));
+    submitButton.current?.focus();
+    if (result.outcome === 'cancelled') toasts.info(result.message, { autoClose: 5000 });
+    else toasts.error(result.message, { autoClose: 5000 });
   };
 
   return (
@@ -67,14 +77,33 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
             <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
           ))}
         </fieldset>
-        <button type="submit" className="button subscribe-submit" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'subscribe-offline'}>
-          {isBusy ? 'Processing...' : 'Subscribe Now'}
-        </button>
-        {isOnline ? null : (
-          <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
-            You are offline. Payment needs an internet connection.
+        {/* On a phone the four cards are 1,300px tall: the choice and the button stay in view at the bottom. */}
+        <div className="subscribe-bar">
+          <p className="subscribe-choice" id="subscribe-choice">
+            {plan ? (
+              <>
+                <span className="subscribe-choice-name">{plan.name}</span> <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
+                <span className="subscribe-choice-duration"> / {plan.duration}</span>
+              </>
+            ) : (
+              <span className="subscribe-choice-none">No plan chosen yet</span>
+            )}
           </p>
-        )}
+          <button
+            ref={submitButton}
+            type="submit"
+            className="button subscribe-submit"
+            disabled={isBusy || !isOnline}
+            aria-describedby={isOnline ? 'subscribe-choice' : 'subscribe-choice subscribe-offline'}
+          >
+            {isBusy ? 'Processing...' : 'Subscribe Now'}
+          </button>
+          {isOnline ? null : (
+            <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
+              You are offline. Payment needs an internet connection.
+            </p>
+          )}
+        </div>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast, type Id } from 'react-toastify';
 import type { Answer } from '../../lib/api/answer';
@@ -6,7 +7,9 @@ import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import { useRead } from '../../lib/use-read';
 import type { User } from '../../shared/contract';
-import { priceFor, serviceDisplayName, type PriceTable } from '../../shared/pricing';
+import { priceFor, type PriceTable } from '../../shared/pricing';
+import { serviceDisplayName } from '../../shared/service-names';
+import { createFlowToasts } from '../../ui/flow-toasts';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
@@ -53,7 +56,11 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   const { place, choose, pinAt } = usePickedPlace(describePoint);
   const [addressDetails, setAddressDetails] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  // A problem with the chosen place, shown under the address search as well as in its toast.
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [toasts] = useState(createFlowToasts);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const proceedButton = useRef<HTMLButtonElement>(null);
   const displayName = serviceDisplayName(serviceType);
   const price = prices ? priceFor(prices, serviceType) : null;
   const proceed = proceedState({ isBusy, hasLocation: place !== null, hasEmail: Boolean(user?.email), isLoadingPrices: prices === null, isOnline });
@@ -70,12 +77,18 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const onChoose = (choice: ChosenPlace) => {
-    if (!choose(choice)) toast.error(MESSAGES.invalidAddress);
+    if (!choose(choice)) {
+      toasts.error(MESSAGES.invalidAddress);
+      setPlaceError(MESSAGES.invalidAddress);
+      return;
+    }
+    setPlaceError(null);
   };
 
   const onPin = (point: Point) => {
     const isAccepted = pinAt(point);
-    if (!isAccepted) toast.error(PIN_OUTSIDE_NIGERIA);
+    if (!isAccepted) toasts.error(PIN_OUTSIDE_NIGERIA);
+    else setPlaceError(null);
     return isAccepted;
   };
 
@@ -88,16 +101,22 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
       { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
+      // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
+      toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing);
       if (result.outcome.status === 'failed') setIsBusy(false);
       // Created, or kept to be sent when the connection is back: either way this payment is done.
       else redirect.current = setTimeout(() => void navigate({ to: '/client/home' }), SUCCESS_TOAST_MS);
       return;
     }
-    setIsBusy(false);
-    if (result.kind === 'invalid') toast.error(result.message);
-    else if (result.kind === 'init-failed') toast.error(MESSAGES.initFailed);
-    else toast.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
+    // The button is enabled again before focus goes back to it (Escape or Cancel in the checkout).
+    flushSync(() => setIsBusy(false));
+    proceedButton.current?.focus();
+    if (result.kind === 'invalid') {
+      toasts.error(result.message);
+      if (result.message === MESSAGES.selectLocation) setPlaceError(result.message);
+    } else if (result.kind === 'init-failed') toasts.error(MESSAGES.initFailed);
+    else toasts.info(result.how === 'close' ? MESSAGES.windowClosed : MESSAGES.paymentCancelled);
   };
 
   return (
@@ -106,6 +125,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
       <div className="create-task-layout">
         <section className="create-task-panel create-task-search" aria-label="Task location">
           {renderAddressSearch(onChoose, place?.address)}
+          {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
           {renderCurrentLocation(onPin)}
           {place ? (
             <>
@@ -118,7 +138,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
           ) : null}
           <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
         </section>
-        <section className="create-task-map" aria-label="Map">
+        <section className="create-task-map" aria-label="Location map">
           {place ? renderMap(place, onPin) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
         </section>
         <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
@@ -142,7 +162,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
           ) : (
             <p aria-live="polite">Loading...</p>
           )}
-          <button type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
+          <button ref={proceedButton} type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
             {proceed.label}
           </button>
           {reason ? (

@@ -1,8 +1,8 @@
 import { createFileRoute, useLoaderData } from '@tanstack/react-router';
-import { HistoryScreen } from '../../features/tasks/history/history-screen';
+import { HistoryPage } from './-history-page';
 
 export const Route = createFileRoute('/client/history')({
   preload: false,
   loader: ({ context }) => ({ history: context.reads.userAndTasks() }),
-  component: () => <HistoryScreen history={useLoaderData({ from: '/client/history' }).history} />,
+  component: () => <HistoryPage history={useLoaderData({ from: '/client/history' }).history} />,
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fieldError, findToast } from '../shown';
 import { fakeApi, renderApp } from './render-app';
 
 beforeEach(() => {
@@ -30,18 +31,18 @@ describe('password recovery (SPEC 2, 4, 5, 8)', () => {
     vi.stubGlobal('fetch', api.fetch);
     const router = renderApp('/forgot');
     await sendCodeFor('ada@example.ng');
-    expect(await screen.findByText('Verification code sent to your email')).toBeTruthy();
+    await findToast('Verification code sent to your email');
     expect(await screen.findByRole('heading', { name: 'Verify Code' })).toBeTruthy();
 
     typeCode('0427');
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText('Code verified successfully')).toBeTruthy();
+    await findToast('Code verified successfully');
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'newpass1' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'newpass1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password reset successfully')).toBeTruthy();
+    await findToast('Password reset successfully');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     expect(api.sent.map(({ path, body }) => [path, body])).toEqual([
@@ -64,16 +65,22 @@ describe('password recovery (SPEC 2, 4, 5, 8)', () => {
     await screen.findByRole('heading', { name: 'Verify Code' });
     typeCode('1111');
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByText('Verification code has expired. Please request a new code.')).toBeTruthy();
+    await findToast('Verification code has expired. Please request a new code.');
     expect(screen.getByRole('heading', { name: 'Verify Code' })).toBeTruthy();
+    // Beside the code boxes too; typing a digit clears it.
+    const firstBox = screen.getByRole('textbox', { name: 'Digit 1 of 4' });
+    expect(fieldError(firstBox)).toBe('Verification code has expired. Please request a new code.');
+    fireEvent.change(firstBox, { target: { value: '2' } });
+    expect(fieldError(firstBox)).toBeNull();
   });
 
   it("a 200 answer without success: true stays on the step with 'Failed to send code'", async () => {
     vi.stubGlobal('fetch', fakeApi({ '/client/forgot': [200, { success: false }] }).fetch);
     renderApp('/forgot');
     await sendCodeFor('ada@example.ng');
-    expect(await screen.findByText('Failed to send code')).toBeTruthy();
+    await findToast('Failed to send code');
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeTruthy();
+    expect(fieldError(screen.getByLabelText('Email Address'))).toBe('Failed to send code');
   });
 
   it("'Passwords do not match' on the Reset step, and Back goes to the previous step, then from step 1 to /", async () => {
@@ -88,7 +95,9 @@ describe('password recovery (SPEC 2, 4, 5, 8)', () => {
     fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'newpass1' } });
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'newpass2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await findToast('Passwords do not match');
+    expect(fieldError(screen.getByLabelText('Confirm New Password'))).toBe('Passwords do not match');
+    expect(fieldError(screen.getByLabelText('New Password'))).toBeNull();
     expect(api.sent.map(({ path }) => path)).not.toContain('/client/resetPassword');
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useSessionStore } from '../../../src/lib/session-store';
+import { fieldError, findToast } from '../shown';
 import { fakeApi, renderApp } from './render-app';
 
 async function fillLogin(email = 'ada@example.ng', password = 'secret123') {
@@ -76,12 +77,19 @@ describe('the login screen (SPEC 2, 4, 8)', () => {
     await screen.findByRole('heading', { name: 'Home' });
   });
 
-  it("a wrong password shows the server's error field, stays on the login screen and leaves no session notice", async () => {
+  it("a wrong password shows the server's error field (toast, and under the password), stays on the login screen and leaves no session notice", async () => {
     vi.stubGlobal('fetch', fakeApi({ '/client/login': [401, { message: 'Invalid email or password', error: 'Invalid email or password' }] }).fetch);
     const router = renderApp('/');
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    await findToast('Invalid email or password');
+    const password = screen.getByLabelText('Password', { exact: true });
+    expect(fieldError(password)).toBe('Invalid email or password');
+    expect(fieldError(screen.getByLabelText('Email Address'))).toBe('Invalid email or password');
+    // Editing either field clears the error beside them.
+    fireEvent.change(password, { target: { value: 'another1' } });
+    expect(fieldError(password)).toBeNull();
+    expect(fieldError(screen.getByLabelText('Email Address'))).toBeNull();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(useSessionStore.getState().notice).toBeNull();
@@ -92,7 +100,8 @@ describe('the login screen (SPEC 2, 4, 8)', () => {
     renderApp('/');
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeTruthy();
+    await findToast('Login failed. Please check your credentials.');
+    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe('Login failed. Please check your credentials.');
   });
 
   it("a response without a token raises 'No token received'", async () => {
@@ -100,7 +109,7 @@ describe('the login screen (SPEC 2, 4, 8)', () => {
     renderApp('/');
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('No token received')).toBeTruthy();
+    await findToast('No token received');
     expect(localStorage.getItem('token')).toBeNull();
   });
 

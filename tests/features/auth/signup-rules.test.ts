@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_FIELDS_REQUIRED,
   EMPTY_SIGNUP_FORM,
+  FIELD_REQUIRED,
   PASSWORDS_DONT_MATCH,
   PASSWORD_TOO_SHORT,
   TERMS_REQUIRED,
   normalizeSignupEmail,
+  signupFieldErrors,
   signupFormError,
   type SignupForm,
 } from '../../../src/features/auth/signup-rules';
@@ -53,5 +55,27 @@ describe('sign-up rules (SPEC 5)', () => {
       expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBeNull();
     }
     for (const phonenumber of ['call me', '12345', '+44 20 7946 0958']) expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBe('Phone number is invalid');
+  });
+});
+
+describe('which field a sign-up problem is shown beside', () => {
+  it('the blank fields, the terms box, the password, its confirmation', () => {
+    expect(signupFieldErrors({ ...valid, lastname: ' ', phonenumber: '' }, ALL_FIELDS_REQUIRED)).toEqual({ lastname: FIELD_REQUIRED, phonenumber: FIELD_REQUIRED });
+    expect(signupFieldErrors({ ...valid, acceptsTerms: false }, TERMS_REQUIRED)).toEqual({ acceptsTerms: TERMS_REQUIRED });
+    expect(signupFieldErrors(valid, PASSWORDS_DONT_MATCH)).toEqual({ confirmPassword: PASSWORDS_DONT_MATCH });
+    expect(signupFieldErrors(valid, PASSWORD_TOO_SHORT)).toEqual({ password: PASSWORD_TOO_SHORT });
+  });
+
+  it("the field a server message names ('Email already exists', 'First name must be at most 100 characters')", () => {
+    expect(signupFieldErrors(valid, 'Email already exists')).toEqual({ email: 'Email already exists' });
+    expect(signupFieldErrors(valid, 'First name must be at most 100 characters')).toEqual({ firstname: 'First name must be at most 100 characters' });
+    expect(signupFieldErrors(valid, 'Last name must be at most 100 characters')).toEqual({ lastname: 'Last name must be at most 100 characters' });
+    expect(signupFieldErrors(valid, 'Phone number is invalid')).toEqual({ phonenumber: 'Phone number is invalid' });
+  });
+
+  it('none for a problem of the whole form', () => {
+    expect(signupFieldErrors(valid, 'Invalid data provided')).toEqual({});
+    expect(signupFieldErrors(valid, 'Network error. Please check your connection.')).toEqual({});
+    expect(signupFieldErrors(valid, 'Signup failed. Please try again.')).toEqual({});
   });
 });

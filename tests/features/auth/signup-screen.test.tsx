@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fieldError, findToast } from '../shown';
 import { fakeApi, renderApp } from './render-app';
 
 async function fillSignup(overrides: Partial<Record<string, string>> = {}) {
@@ -52,7 +53,13 @@ describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
     renderApp('/signup');
     await fillSignup({ 'Confirm Password': 'different1' });
     submit();
-    expect(await screen.findByText("Passwords don't match!")).toBeTruthy();
+    await findToast("Passwords don't match!");
+    // Beside the confirmation too, which has focus; editing it clears the error.
+    const confirmation = screen.getByLabelText('Confirm Password', { exact: true });
+    expect(fieldError(confirmation)).toBe("Passwords don't match!");
+    expect(document.activeElement).toBe(confirmation);
+    fireEvent.change(confirmation, { target: { value: 'longenough' } });
+    expect(fieldError(confirmation)).toBeNull();
     expect(api.sent).toEqual([]);
   });
 
@@ -61,7 +68,8 @@ describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
     renderApp('/signup');
     await fillSignup({ Password: 'short7!', 'Confirm Password': 'short7!' });
     submit();
-    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+    await findToast('Password must be at least 8 characters long');
+    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe('Password must be at least 8 characters long');
   });
 
   it("sends the payload with the referral code, shows 'Creating account...' then the success toast", async () => {
@@ -75,10 +83,10 @@ describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
     renderApp('/signup');
     await fillSignup();
     submit();
-    expect(await screen.findByText('Creating account...')).toBeTruthy();
+    await findToast('Creating account...');
     expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeTruthy();
     release();
-    expect(await screen.findByText('Account created successfully!, login with your details')).toBeTruthy();
+    await findToast('Account created successfully!, login with your details');
     expect(api.sent[0]).toEqual({
       path: '/client/signup',
       authorization: null,
@@ -91,7 +99,8 @@ describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
     renderApp('/signup');
     await fillSignup();
     submit();
-    expect(await screen.findByText('Email already exists')).toBeTruthy();
+    await findToast('Email already exists');
+    expect(fieldError(screen.getByLabelText('Email Address'))).toBe('Email already exists');
     expect(screen.queryByText('Creating account...')).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
   });
@@ -103,6 +112,8 @@ describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
     renderApp('/signup');
     await fillSignup();
     submit();
-    expect(await screen.findByText('Network error. Please check your connection.')).toBeTruthy();
+    await findToast('Network error. Please check your connection.');
+    // Not a field's error: nothing is marked beside the fields.
+    for (const label of ['First Name', 'Last Name', 'Email Address', 'Phone Number', 'Password']) expect(fieldError(screen.getByLabelText(label, { exact: true }))).toBeNull();
   });
 });

@@ -26,9 +26,16 @@ describe('the local test checkout', () => {
     const modal = await dialog();
     expect(modal.textContent).toContain('GreenPick');
     expect(modal.textContent).toContain('ada@example.ng');
-    // Focus moves to Pay once the modal has opened (an effect after the first paint).
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay NGN 1,500' })).toBe(document.activeElement));
     expect(formatCheckoutAmount(150050)).toBe('NGN 1,500.5');
+  });
+
+  it('opens with focus on its title, not on Pay (a stray Enter must not pay; e2e/focus.spec.ts presses it)', async () => {
+    void payWith(async () => undefined);
+    await dialog();
+    const title = screen.getByRole('heading', { name: TEST_CHECKOUT_TITLE });
+    // Focus moves once the modal has opened (an effect after the first paint).
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Pay NGN 1,500' }));
   });
 
   it('Pay records the payment with the test ledger, then resolves success', async () => {

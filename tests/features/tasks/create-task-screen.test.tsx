@@ -116,8 +116,12 @@ describe('the create task screen (SPEC section 2)', () => {
     loaded(user);
     await renderScreen('recycling');
     await act(async () => choose({ address: 'Nowhere', location: null }));
-    expect(mocks.toastError).toHaveBeenCalledWith('Please select a valid address from the dropdown');
+    expect(mocks.toastError.mock.calls.map(([message]) => message)).toEqual(['Please select a valid address from the dropdown']);
+    // Beside the address search as well, until a place with geometry is chosen.
+    expect(screen.getByText('Please select a valid address from the dropdown')).toBeTruthy();
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
+    await act(async () => choose({ address: 'Ikeja', location: { lat: 6.5965, lng: 3.3421 } }));
+    expect(screen.queryByText('Please select a valid address from the dropdown')).toBeNull();
   });
 
   it("'Failed to load user data' or the server message is shown", async () => {

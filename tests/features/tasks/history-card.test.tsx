@@ -27,13 +27,13 @@ const field = (label: string) => screen.queryByText(label, { selector: 'dt' })?.
 
 describe('a history card', () => {
   it('shows the address details after the address when the task has some', () => {
-    render(<HistoryCard task={{ ...task, addressDetails: 'Black gate, ask for Mama Ngozi' }} />);
+    render(<HistoryCard task={{ ...task, addressDetails: 'Black gate, ask for Mama Ngozi' }} onViewTask={() => {}} />);
     expect(field('Address')?.textContent).toBe('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
     expect(field('Address details')?.textContent).toBe('Black gate, ask for Mama Ngozi');
   });
 
   it('has no address details row without them', () => {
-    render(<HistoryCard task={task} />);
+    render(<HistoryCard task={task} onViewTask={() => {}} />);
     expect(field('Address details')).toBeUndefined();
   });
 });

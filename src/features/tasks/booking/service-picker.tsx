@@ -1,9 +1,9 @@
-import { SERVICE_DISPLAY_NAMES } from '../../../shared/pricing';
+import { SERVICE_OFFERING } from '../../../shared/service-names';
 import './service-picker.css';
 
 /** Whether a tag names one of the dashboard's services (anything else would be charged as 'Default Service'). */
 export function isBookableService(tag: string | undefined): tag is string {
-  return tag !== undefined && Object.hasOwn(SERVICE_DISPLAY_NAMES, tag);
+  return tag !== undefined && SERVICE_OFFERING.some((service) => service.tag === tag);
 }
 
 /**
@@ -16,7 +16,7 @@ export function ServicePicker({ onChoose }: { onChoose: (tag: string) => void })
       <h1 id="service-picker-title">Choose a Service</h1>
       <p className="service-picker-intro">What would you like to book? You will see the price before you pay.</p>
       <ul className="service-picker">
-        {Object.entries(SERVICE_DISPLAY_NAMES).map(([tag, name]) => (
+        {SERVICE_OFFERING.map(({ tag, name }) => (
           <li key={tag}>
             <button type="button" className="service-picker-option" onClick={() => onChoose(tag)}>
               {name}

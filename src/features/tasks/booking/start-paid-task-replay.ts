@@ -5,7 +5,7 @@
  * The toasts (and react-toastify with them) load only when there is an outcome to tell, so
  * they are not part of opening a signed-in screen.
  */
-import { serviceDisplayName } from '../../../shared/pricing';
+import { serviceDisplayName } from '../../../shared/service-names';
 import { startPendingTaskReplay } from '../../../lib/pending-tasks';
 
 let isStarted = false;

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Task } from '../../../shared/contract';
 import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
 import { formatDate, formatNaira, formatTime } from '../../../lib/format';
-import { dashboardStatusTone, taskStatusLabel } from '../../../shared/task-status';
+import { taskServiceName } from '../../../shared/service-names';
+import { taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { Modal } from '../../../ui/modal';
 import { StatusBadge } from '../../../ui/status-badge';
 import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
@@ -52,9 +53,9 @@ export function TaskDetailsModal({ task, onClose, onOpenChat, renderMap, returnF
       subtitle={
         <p className="task-details-subtitle">
           <span>
-            {task.serviceName} · #{task.reference}
+            {taskServiceName(task)} · #{task.reference}
           </span>
-          <StatusBadge label={taskStatusLabel(task.status)} tone={dashboardStatusTone(task.status)} />
+          <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
         </p>
       }
     >

@@ -1,21 +1,38 @@
 import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
-import { historyStatusTone, taskStatusLabel } from '../../../shared/task-status';
+import { taskServiceName } from '../../../shared/service-names';
+import { canViewTask, taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { StatusBadge } from '../../../ui/status-badge';
 import { driverName, taskCoordinates } from './history-card-fields';
 
-/** One order: status, '#reference', address, coordinates, driver, date and time, amount, confirmation. */
-export function HistoryCard({ task }: { task: Task }) {
+interface HistoryCardProps {
+  task: Task;
+  /** 'View Task' (the Task Details modal, composed by the route); offered as on Home. */
+  onViewTask: (task: Task) => void;
+}
+
+/**
+ * One order, what a client looks for first: the service, its date and its status; then the
+ * address, driver and amount; the '#reference', coordinates and confirmation code come last.
+ * 'View Task' opens Task Details for the same statuses as Home.
+ */
+export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
   const coordinates = taskCoordinates(task);
+  const titleId = `history-${task._id}`;
+  const whenId = `history-${task._id}-when`;
   return (
-    <article className="history-card" aria-labelledby={`history-${task._id}`}>
+    <article className="history-card" aria-labelledby={`${titleId} ${whenId}`}>
       <header className="history-card-header">
-        <h2 id={`history-${task._id}`} className="history-card-reference">
-          #{task.reference}
+        <h2 id={titleId} className="history-card-service">
+          {taskServiceName(task)}
         </h2>
-        <StatusBadge label={taskStatusLabel(task.status)} tone={historyStatusTone(task.status)} />
+        <p className="history-card-when">
+          <time id={whenId} dateTime={task.datetime}>
+            {formatDateTime(task.datetime)}
+          </time>
+          <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
+        </p>
       </header>
-      {task.serviceName ? <p className="history-card-service">{task.serviceName}</p> : null}
       <dl className="history-card-fields">
         <dt>Address</dt>
         <dd>{task.address || 'N/A'}</dd>
@@ -25,26 +42,33 @@ export function HistoryCard({ task }: { task: Task }) {
             <dd className="address-details-text">{task.addressDetails.trim()}</dd>
           </>
         ) : null}
-        {coordinates ? (
-          <>
-            <dt>Coordinates</dt>
-            <dd>{coordinates}</dd>
-          </>
-        ) : null}
         <dt>Driver</dt>
         <dd>{driverName(task)}</dd>
-        <dt>Date</dt>
-        <dd>
-          <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
-        </dd>
         {typeof task.amount === 'number' && Number.isFinite(task.amount) ? (
           <>
             <dt>Amount</dt>
             <dd className="history-card-amount">{formatNaira(task.amount)}</dd>
           </>
         ) : null}
+        <dt>Reference</dt>
+        <dd className="history-card-reference">#{task.reference}</dd>
+        {coordinates ? (
+          <>
+            <dt>Coordinates</dt>
+            <dd>{coordinates}</dd>
+          </>
+        ) : null}
       </dl>
-      {task.confirmationCode ? <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p> : null}
+      {task.confirmationCode || canViewTask(task.status) ? (
+        <footer className="history-card-footer">
+          {task.confirmationCode ? <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p> : null}
+          {canViewTask(task.status) ? (
+            <button type="button" className="button button-small history-card-view" onClick={() => onViewTask(task)} aria-describedby={titleId}>
+              View Task
+            </button>
+          ) : null}
+        </footer>
+      ) : null}
     </article>
   );
 }

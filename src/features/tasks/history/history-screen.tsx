@@ -3,6 +3,7 @@ import type { Answer } from '../../../lib/api/answer';
 import type { UserAndTasks } from '../../../lib/signed-in-reads';
 import { useRead, type ReadMessages } from '../../../lib/use-read';
 import { LoadFailed } from '../../../ui/load-failed';
+import type { Task } from '../../../shared/contract';
 import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
 import './history.css';
@@ -11,9 +12,10 @@ const MESSAGES: ReadMessages = { noToken: 'No authentication token found', faile
 
 /**
  * Order history (/client/history): a grid of cards, newest first (the server's oldest-first
- * list reversed), with empty, loading and error states. `history` is read by the route's loader.
+ * list reversed), with empty, loading and error states. `history` is read by the route's
+ * loader; 'View Task' on a card: the route decides what opens (Task Details, as on Home).
  */
-export function HistoryScreen({ history }: { history: Promise<Answer<UserAndTasks>> }) {
+export function HistoryScreen({ history, onViewTask }: { history: Promise<Answer<UserAndTasks>>; onViewTask: (task: Task) => void }) {
   const data = useRead(history, MESSAGES);
   const tasks = useMemo(() => (data.status === 'loaded' ? [...data.data.tasks].reverse() : []), [data]);
   return (
@@ -36,7 +38,7 @@ export function HistoryScreen({ history }: { history: Promise<Answer<UserAndTask
         <ul className="history-grid" aria-label="Orders">
           {tasks.map((task) => (
             <li key={task._id}>
-              <HistoryCard task={task} />
+              <HistoryCard task={task} onViewTask={onViewTask} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * index.html paints a branded splash before the app's code has arrived (a first visit on
+ * slow 3G waits seconds for it), and the splash leaves without moving anything and without
+ * being the largest contentful paint.
+ */
+test.describe('the splash of a first visit', () => {
+  test.use({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+
+  test('shows while the app loads, then gives way to the login screen', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The app's scripts are held back: what shows meanwhile is index.html (and its CSS) alone.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const splash = page.locator('.splash');
+    await expect(splash).toBeVisible();
+    await expect(splash.locator('svg')).toBeVisible();
+    const box = (await splash.boundingBox())!;
+    expect(box).toEqual({ x: 0, y: 0, width: 375, height: 812 });
+    await page.screenshot({ path: 'e2e/screenshots/splash-375.png' });
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+    await expect(splash).toBeHidden();
+
+    const { shifts, lcpInSplash } = await page.evaluate(
+      () =>
+        new Promise<{ shifts: number; lcpInSplash: boolean | null }>((resolve) => {
+          let shifts = 0;
+          let lcp: Element | null = null;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) shifts += (entry as PerformanceEntry & { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { element: Element | null }) | undefined;
+            if (last) lcp = last.element;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          // Buffered entries arrive in the observers' next callbacks.
+          setTimeout(() => resolve({ shifts, lcpInSplash: lcp ? Boolean(lcp.closest('.splash')) : null }), 500);
+        }),
+    );
+    expect(shifts).toBe(0);
+    expect(lcpInSplash).toBe(false);
+  });
+});

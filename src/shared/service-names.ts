@@ -1,0 +1,40 @@
+/**
+ * One name per service on every screen (docs/product.md, "Statuses and service names"): the
+ * names of the dashboard's service offering (SPEC.md section 1). The price list and the
+ * tasks the server stores carry the price list's names ('Bulk Waste Removal'); they are
+ * shown by their service key ('bulk') as the offering's name ('Bulk Waste Pickup').
+ */
+import { DEFAULT_SERVICE, serviceKey } from './service-key';
+
+export interface ServiceOffering {
+  /** The display name. */
+  name: string;
+  /** The service key (the tag handed to the create screen). */
+  tag: string;
+}
+
+/** The dashboard's service offering, in its order. */
+export const SERVICE_OFFERING: readonly ServiceOffering[] = [
+  { name: 'Recycling Services', tag: 'recycling' },
+  { name: 'Household Waste Pickup', tag: 'household' },
+  { name: 'Bulk Waste Pickup', tag: 'bulk' },
+  { name: 'Land Mowing & Garden', tag: 'garden' },
+  { name: 'Laundry & Dry Cleaning', tag: 'laundry' },
+  { name: 'Office & Commercial Cleaning', tag: 'office' },
+];
+
+const DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(SERVICE_OFFERING.map((service) => [service.tag, service.name]));
+
+/** The display name of a service tag; 'Default Service' for 'default' or any unknown tag. */
+export function serviceDisplayName(serviceType: string): string {
+  return DISPLAY_NAMES.get(serviceType) ?? DEFAULT_SERVICE.serviceName;
+}
+
+/**
+ * The display name of a task: by the key of its price-list name, else by its `type` (the
+ * tag it was booked with); a service the offering does not know keeps its own name.
+ */
+export function taskServiceName(task: { serviceName?: string | null; type?: string | null }): string {
+  const stored = task.serviceName?.trim() ?? '';
+  return DISPLAY_NAMES.get(serviceKey(stored)) ?? DISPLAY_NAMES.get(task.type?.trim() ?? '') ?? (stored || DEFAULT_SERVICE.serviceName);
+}
