@@ -1,10 +1,12 @@
 /** The bench's figures as rows (one figure a row), their budgets, and the printed table. */
 import type { ChatPoll } from './chat-poll';
-import type { LighthouseFigures } from './lighthouse-runs';
+import { chatPollLoadRows, type ChatPollLoad } from './chat-poll-load';
 import type { OfflineReload } from './offline-reload';
 import type { PageWeights, Weight } from './page-weight';
 import type { Precache } from './precache';
+import { screenRows, type ScreenFigures } from './screens';
 import type { EndpointLoad, ServerLoad } from './server-load';
+import { slowVisitRows, type SlowVisits } from './slow-network';
 
 export interface Budget {
   op: '<=' | '<' | '>=';
@@ -22,10 +24,12 @@ export interface Row {
 export interface Results {
   pages: PageWeights;
   precache: Precache;
-  lighthouse: { login: LighthouseFigures; home: LighthouseFigures };
+  lighthouse: ScreenFigures[];
+  slow: SlowVisits;
   offline: OfflineReload;
   chat: ChatPoll;
   load: ServerLoad;
+  chatPollLoad: ChatPollLoad;
 }
 
 /** Bytes are shown in kB of 1000 bytes, with one decimal. */
@@ -41,15 +45,6 @@ function weightRows(label: string, weight: Weight, budget?: Budget): Row[] {
   ];
 }
 
-function lighthouseRows(label: string, figures: LighthouseFigures): Row[] {
-  return [
-    { figure: `Lighthouse ${label}: performance`, value: figures.score, unit: 'score', budget: { op: '>=', limit: 95 } },
-    { figure: `Lighthouse ${label}: LCP`, value: figures.lcpMs, unit: 'ms' },
-    { figure: `Lighthouse ${label}: TBT`, value: figures.tbtMs, unit: 'ms' },
-    { figure: `Lighthouse ${label}: CLS`, value: figures.cls, unit: '', budget: { op: '<', limit: 0.05 } },
-  ];
-}
-
 function loadRows(label: string, load: EndpointLoad): Row[] {
   return [
     { figure: `server ${label}: throughput`, value: load.requestsPerSecond, unit: 'req/s' },
@@ -59,7 +54,7 @@ function loadRows(label: string, load: EndpointLoad): Row[] {
 }
 
 export function toRows(results: Results): Row[] {
-  const { pages, precache, lighthouse, offline, chat, load } = results;
+  const { pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad } = results;
   return [
     ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 120 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
@@ -67,14 +62,15 @@ export function toRows(results: Results): Row[] {
     { figure: 'precache size (raw)', value: kB(precache.rawBytes), unit: 'kB', budget: { op: '<=', limit: 3000 } },
     { figure: 'precache size (gzip)', value: kB(precache.gzipBytes), unit: 'kB' },
     { figure: 'precache entries', value: precache.entries, unit: 'entries' },
-    ...lighthouseRows('/', lighthouse.login),
-    ...lighthouseRows('/client/home', lighthouse.home),
+    ...screenRows(lighthouse),
+    ...slowVisitRows(slow),
     { figure: 'offline repeat visit: reload to dashboard visible', value: offline.dashboardVisibleMs, unit: 'ms', budget: { op: '<=', limit: 5000 } },
     { figure: 'chat poll, nothing new (incl. headers)', value: chat.bytesPerPoll, unit: 'B' },
     { figure: 'chat open for a minute (30 polls)', value: kB(chat.bytesPerMinute), unit: 'kB' },
     ...loadRows('login', load.login),
     ...loadRows('userdata', load.userdata),
     ...loadRows('getMessages', load.getMessages),
+    ...chatPollLoadRows(chatPollLoad),
   ];
 }
 

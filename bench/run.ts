@@ -1,19 +1,23 @@
 /**
  * `npm run bench`: builds the app into bench/.dist, starts the reference server with demo
- * data on a free loopback port, measures (page weights, precache, Lighthouse, offline
- * reload, chat polling, server load), prints one figure a row, writes bench/results.json,
- * and exits non-zero when a budget is exceeded.
+ * data on a free loopback port, measures (page weights, precache, Lighthouse on every
+ * screen, slow-network first visits, offline reload, chat polling, server load, the empty
+ * chat poll under load on PGlite and PostgreSQL), prints one figure a row, writes
+ * bench/results.json, and exits non-zero when a budget is exceeded.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
-import { measureLighthouse } from './lighthouse-runs';
+import { measureChatPollLoad } from './chat-poll-load';
+import { measureLighthouse, signInDemoClient } from './lighthouse-runs';
 import { measureOfflineReload } from './offline-reload';
 import { measurePageWeights } from './page-weight';
 import { measurePrecache } from './precache';
 import { checkBudgets, formatTable, toRows } from './report';
+import { SCREENS } from './screens';
 import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
+import { measureSlowVisits } from './slow-network';
 
 const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 
@@ -31,12 +35,16 @@ async function main(): Promise<number> {
     const offline = await measureOfflineReload(server.url);
     step('chat poll');
     const chat = await measureChatPoll(server.url);
-    step('Lighthouse, 3 runs each for / and /client/home');
-    const lighthouse = await measureLighthouse(server.url);
+    step(`Lighthouse, 3 runs each for ${SCREENS.map((screen) => screen.path).join(', ')}`);
+    const lighthouse = await measureLighthouse(server.url, SCREENS);
+    step('slow network first visits (3 runs each)');
+    const slow = await measureSlowVisits(server.url, await signInDemoClient(server.url));
     step('server load (autocannon, 127.0.0.1)');
     const load = await measureServerLoad(server.url);
+    step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
+    const chatPollLoad = await measureChatPollLoad();
 
-    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, offline, chat, load };
+    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad };
     const rows = toRows(results);
     const failures = checkBudgets(rows);
     writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`);
