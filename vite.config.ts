@@ -5,7 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { signedInChunkGroup, signedInPreloadHints } from './scripts/signed-in-chunk.ts';
+import { preloadHintsPlugin } from './scripts/preload-hints.ts';
+import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
 
 /** The web app manifest lives at the top level so that it reads as a file of its own. */
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -22,7 +23,7 @@ function appPlugins(): PluginOption[] {
   return [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    signedInPreloadHints(),
+    preloadHintsPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
