@@ -48,10 +48,34 @@ function appPlugins(): PluginOption[] {
 
 export default defineConfig({
   plugins: appPlugins(),
+  resolve: {
+    // The same libraries, in the builds made for the browsers we serve (every one runs ES2017
+    // and React 19): about 1.2 kB gzip less on every first visit.
+    alias: [
+      // The package's `module` field points at its ES5 build (2.3 kB gzip); this is its ES2017 build (1.4 kB).
+      { find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' },
+      // The router's store asks for the shim for React < 18; React 19 has the hook, which this entry uses as it is.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+    ],
+  },
   build: {
+    // Every browser we serve preloads modules itself (Chrome 66+, Safari 17+, Firefox 115+);
+    // the polyfill would only add bytes to the first screen.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The signed-in shell and the dashboard in one chunk rather than twenty (scripts/signed-in-chunk.ts).
-      output: { codeSplitting: { groups: [signedInChunkGroup(fileURLToPath(new URL('./index.html', import.meta.url)))] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the first screen needs (the entry and its static imports: React, the router,
+            // the login screen) in one file. Left to itself, Rolldown splits the modules that
+            // lazy chunks share with it into four more files (React, the JSX runtime, the
+            // router core, its runtime): more requests, and 2 kB more gzip on every first visit.
+            { name: 'first-screen', tags: ['$initial'] },
+            // The signed-in shell and the dashboard in one chunk rather than twenty (scripts/signed-in-chunk.ts).
+            signedInChunkGroup(fileURLToPath(new URL('./index.html', import.meta.url))),
+          ],
+        },
+      },
     },
   },
   test: {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { notify } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
-import { ERROR_TOAST_MS, LOGIN_FAILED } from './auth-messages';
+import { ERROR_TOAST_MS, LOGIN_FAILED } from './login-messages';
 import { PasswordField } from './password-field';
 import { useIsMobile } from './use-is-mobile';
 
