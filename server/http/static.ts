@@ -53,7 +53,7 @@ type PreloadHints = Record<string, Array<{ href: string; as: 'script' | 'style' 
 
 /**
  * The `Link` header for a navigation to `path`: module scripts as `modulepreload`, styles as
- * `preload`, so the browser fetches them beside the entry. The hints of the longest listed
+ * `preload` (CORS mode, as the app loads them), so the browser fetches them beside the entry. The hints of the longest listed
  * path that is `path` or a parent of it (`/client/create`, else `/client`); null when none is.
  */
 export function preloadLinkHeader(hints: PreloadHints, path: string): string | null {
@@ -63,7 +63,9 @@ export function preloadLinkHeader(hints: PreloadHints, path: string): string | n
     .reduce<string | null>((longest, prefix) => (longest === null || prefix.length > longest.length ? prefix : longest), null);
   const links = key === null ? [] : (hints[key] ?? []);
   if (links.length === 0) return null;
-  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}`}`).join(', ');
+  // Styles with `crossorigin`: the app inserts them as `<link rel=stylesheet crossorigin>`, and a
+  // preload is only reused by a request of the same mode (without it, each was fetched twice).
+  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}; crossorigin`}`).join(', ');
 }
 
 function readPreloadHints(file: string): PreloadHints {

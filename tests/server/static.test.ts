@@ -65,11 +65,11 @@ describe('serving the built app', () => {
   });
 
   it('a signed-in page names the shell and its own chunks to preload; other pages name none', async () => {
-    const shell = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style';
+    const shell = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin';
     for (const path of ['/client', '/client/', '/client/home', '/client/history', '/client/unknown']) {
       expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(shell);
     }
-    const create = '</assets/signed-in-1.js>; rel=modulepreload, </assets/create-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style, </assets/create-2.css>; rel=preload; as=style';
+    const create = '</assets/signed-in-1.js>; rel=modulepreload, </assets/create-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin, </assets/create-2.css>; rel=preload; as=style; crossorigin';
     for (const path of ['/client/create', '/client/create/']) {
       expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(create);
     }
