@@ -56,7 +56,7 @@ function loadRows(label: string, load: EndpointLoad): Row[] {
 export function toRows(results: Results): Row[] {
   const { pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad } = results;
   return [
-    ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 120 }),
+    ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 100 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
     ...weightRows('map screen /client/create adds', pages.mapScreen),
     { figure: 'precache size (raw)', value: kB(precache.rawBytes), unit: 'kB', budget: { op: '<=', limit: 3000 } },

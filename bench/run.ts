@@ -6,6 +6,7 @@
  * bench/results.json, and exits non-zero when a budget is exceeded.
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
 import { measureChatPollLoad } from './chat-poll-load';
@@ -21,8 +22,13 @@ import { measureSlowVisits } from './slow-network';
 
 const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 
+/** The machine's load (1-minute average) and cores: the timings mean little on a busy machine. */
+const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
+
 async function main(): Promise<number> {
   const started = Date.now();
+  const loadAtStart = machineLoad();
+  step(`load average ${loadAtStart.loadAverage} on ${loadAtStart.cores} cores`);
   step('building the app into bench/.dist');
   buildApp();
   const precache = measurePrecache(benchDist);
@@ -44,12 +50,13 @@ async function main(): Promise<number> {
     step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
     const chatPollLoad = await measureChatPollLoad();
 
-    const results = { measuredAt: new Date().toISOString(), pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad };
+    const machine = { atStart: loadAtStart, atEnd: machineLoad() };
+    const results = { measuredAt: new Date().toISOString(), machine, pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad };
     const rows = toRows(results);
     const failures = checkBudgets(rows);
     writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`);
     process.stdout.write(`${formatTable(rows)}\n`);
-    step(`done in ${Math.round((Date.now() - started) / 1000)} s; wrote bench/results.json`);
+    step(`done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`);
     if (failures.length > 0) {
       process.stderr.write(`Over budget:\n${failures.map((failure) => `  - ${failure}`).join('\n')}\n`);
       return 1;
