@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
-import { postgresUnavailable, startPostgresCluster } from './postgres-cluster';
+import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import type { Row } from './report';
 import { repoRoot } from './serve';
 import type { EndpointLoad } from './server-load';
@@ -94,8 +94,9 @@ async function pollLoad(baseURL: string): Promise<EndpointLoad> {
   const request = { url: url.href, method: 'POST' as const, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
   await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.warmUp });
   const result = await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.duration });
+  // Counted, not thrown: a figure with failures still says something (a row shows them).
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`the empty chat poll failed ${failed} times under load`);
+  if (failed > 0) process.stderr.write(`bench: the empty chat poll failed ${failed} times under load (${result.non2xx} answers not 2xx, ${result.timeouts} time-outs)\n`);
   return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, failed };
 }
 
@@ -110,12 +111,18 @@ async function onServer(env: NodeJS.ProcessEnv): Promise<EndpointLoad> {
 
 export async function measureChatPollLoad(): Promise<ChatPollLoad> {
   const pglite = await onServer({ DATABASE_URL: '' });
-  const skipped = postgresUnavailable();
-  if (skipped) {
-    process.stderr.write(`bench: chat poll load on PostgreSQL skipped: ${skipped}\n`);
-    return { pglite, postgres: null, postgresSkipped: skipped };
+  const skip = (reason: string): ChatPollLoad => {
+    process.stderr.write(`bench: chat poll load on PostgreSQL skipped: ${reason}\n`);
+    return { pglite, postgres: null, postgresSkipped: reason };
+  };
+  const unavailable = postgresUnavailable();
+  if (unavailable) return skip(unavailable);
+  let cluster: PostgresCluster;
+  try {
+    cluster = await startPostgresCluster();
+  } catch (error) {
+    return skip(`the cluster did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const cluster = await startPostgresCluster();
   try {
     return { pglite, postgres: await onServer({ DATABASE_URL: cluster.databaseUrl }) };
   } finally {
@@ -130,7 +137,9 @@ export function chatPollLoadRows(load: ChatPollLoad): Row[] {
       { figure: `${label}: throughput`, value: figures?.requestsPerSecond ?? null, unit: 'req/s' },
       { figure: `${label}: p50 latency`, value: figures?.p50Ms ?? null, unit: 'ms' },
       { figure: `${label}: p99 latency`, value: figures?.p99Ms ?? null, unit: 'ms' },
+      // Errors, time-outs and answers other than 2xx: none is expected.
+      ...(figures ? [{ figure: `${label}: failed requests`, value: figures.failed, unit: '' as const, budget: { op: '<=' as const, limit: 0 } }] : []),
     ];
   };
-  return [...rows('PGlite', load.pglite), ...rows(load.postgres ? 'PostgreSQL' : 'PostgreSQL (skipped: not installed)', load.postgres)];
+  return [...rows('PGlite', load.pglite), ...rows(load.postgres ? 'PostgreSQL' : 'PostgreSQL (skipped, see the log)', load.postgres)];
 }

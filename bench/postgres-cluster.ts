@@ -55,11 +55,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = join(root, 'data');
   const port = await freePort();
   let started = false;
+  // The cluster runs on its own (pg_ctl starts it in the background): stopped however the bench ends.
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.kill(process.pid, signal);
+  };
   const stop = () => {
+    process.off('exit', stop);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (started) spawnSync(join(PG_BIN, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w'], { ...(user ?? {}), cwd: tmpdir(), stdio: 'ignore' });
     started = false;
     rmSync(root, { recursive: true, force: true });
   };
+  process.once('exit', stop);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], user);
     const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1`;
