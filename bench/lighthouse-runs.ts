@@ -22,6 +22,11 @@ export interface LighthouseFigures {
   cls: number;
   /** The largest contentful paint's element (a selector), when Lighthouse names it. */
   lcpElement?: string | undefined;
+  /**
+   * Lighthouse's measure of the machine's speed at the start of the run (about 1000 and more
+   * on an idle desktop; a busy machine scores less, and its TBT and scores mean little).
+   */
+  benchmarkIndex?: number | undefined;
 }
 
 const RUNS = 3;
@@ -101,6 +106,7 @@ async function runOnce(url: string, token?: string): Promise<LighthouseFigures> 
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
       lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -129,7 +135,7 @@ async function measureScreen(url: string, token?: string): Promise<ScreenFigures
     const figures = await runWithRetry(url, token);
     process.stderr.write(
       `bench: Lighthouse ${path} run ${run + 1}: score ${figures.score}, FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}` +
-        `${figures.lcpElement ? `, LCP element ${figures.lcpElement}` : ''}\n`,
+        `${figures.lcpElement ? `, LCP element ${figures.lcpElement}` : ''}${figures.benchmarkIndex ? `, benchmark index ${Math.round(figures.benchmarkIndex)}` : ''}\n`,
     );
     runs.push(figures);
   }
