@@ -1,9 +1,10 @@
 /**
- * Lighthouse (npm) mobile performance for / and for /client/home signed in, driving Debian's
+ * Lighthouse (npm) mobile performance for the screens of bench/screens.ts, driving Debian's
  * Chromium through chrome-launcher, default mobile settings (simulated throttling), median
  * of 3 runs. Every run gets a fresh browser profile, so no service worker or cache carries
- * over. For /client/home the token is put in localStorage first (on a page of the same
- * origin that runs no app code), and the run keeps storage (`disableStorageReset`).
+ * over. For a signed-in screen the demo client's token is put in localStorage first (on a
+ * page of the same origin that runs no app code), and the run keeps storage
+ * (`disableStorageReset`).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -11,12 +12,21 @@ import puppeteer from 'puppeteer-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import type { LoginAnswer } from '../src/shared/contract';
 import { CHROMIUM_PATH } from './browser';
+import type { Screen, ScreenFigures } from './screens';
 
 export interface LighthouseFigures {
   score: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The largest contentful paint's element (a selector), when Lighthouse names it. */
+  lcpElement?: string | undefined;
+  /**
+   * Lighthouse's measure of the machine's speed at the start of the run (about 1000 and more
+   * on an idle desktop; a busy machine scores less, and its TBT and scores mean little).
+   */
+  benchmarkIndex?: number | undefined;
 }
 
 const RUNS = 3;
@@ -39,7 +49,7 @@ const CHROME_FLAGS = [
  * LCP stops at the first input, so a real visit never counts it. The signed-in runs set the
  * flag to measure what such a visit paints. (The / run keeps Lighthouse's storage reset.)
  */
-const INSTALL_DISMISSED_KEY = 'greenpick-install-dismissed';
+export const INSTALL_DISMISSED_KEY = 'greenpick-install-dismissed';
 
 async function seedToken(port: number, origin: string, token: string): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -59,6 +69,21 @@ async function seedToken(port: number, origin: string, token: string): Promise<v
   }
 }
 
+/** The largest paint's element as Lighthouse names it (a CSS selector), for the printed run. */
+function lcpElementOf(details: unknown): string | undefined {
+  type Node = { type?: string; selector?: string; snippet?: string };
+  const found: Node[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      if ((value as Node).type === 'node') found.push(value as Node);
+      else Object.values(value).forEach(visit);
+    }
+  };
+  visit(details);
+  return found[0]?.selector;
+}
+
 async function runOnce(url: string, token?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -76,9 +101,12 @@ async function runOnce(url: string, token?: string): Promise<LighthouseFigures> 
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
       lcpMs: Math.round(audit('largest-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -100,30 +128,42 @@ async function runWithRetry(url: string, token?: string): Promise<LighthouseFigu
   }
 }
 
-async function medianOf(url: string, token?: string): Promise<LighthouseFigures> {
+async function measureScreen(url: string, token?: string): Promise<ScreenFigures> {
   const runs: LighthouseFigures[] = [];
+  const path = new URL(url).pathname;
   for (let run = 0; run < RUNS; run += 1) {
     const figures = await runWithRetry(url, token);
-    process.stderr.write(`bench: Lighthouse ${new URL(url).pathname} run ${run + 1}: score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}\n`);
+    process.stderr.write(
+      `bench: Lighthouse ${path} run ${run + 1}: score ${figures.score}, FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}` +
+        `${figures.lcpElement ? `, LCP element ${figures.lcpElement}` : ''}${figures.benchmarkIndex ? `, benchmark index ${Math.round(figures.benchmarkIndex)}` : ''}\n`,
+    );
     runs.push(figures);
   }
   return {
+    path,
     score: median(runs.map((run) => run.score)),
+    fcpMs: median(runs.map((run) => run.fcpMs)),
     lcpMs: median(runs.map((run) => run.lcpMs)),
     tbtMs: median(runs.map((run) => run.tbtMs)),
     cls: median(runs.map((run) => run.cls)),
+    runs,
   };
 }
 
-export async function measureLighthouse(baseURL: string): Promise<{ login: LighthouseFigures; home: LighthouseFigures }> {
+export async function signInDemoClient(baseURL: string): Promise<string> {
   const response = await fetch(new URL('/client/login', baseURL), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   });
-  const token = ((await response.json()) as LoginAnswer).data;
-  return {
-    login: await medianOf(new URL('/', baseURL).href),
-    home: await medianOf(new URL('/client/home', baseURL).href, token),
-  };
+  if (!response.ok) throw new Error(`signing in the demo client: ${response.status}`);
+  return ((await response.json()) as LoginAnswer).data;
+}
+
+/** Median of 3 runs for each screen, in order. */
+export async function measureLighthouse(baseURL: string, screens: readonly Screen[]): Promise<ScreenFigures[]> {
+  const token = await signInDemoClient(baseURL);
+  const measured: ScreenFigures[] = [];
+  for (const screen of screens) measured.push(await measureScreen(new URL(screen.path, baseURL).href, screen.signedIn ? token : undefined));
+  return measured;
 }

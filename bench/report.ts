@@ -1,12 +1,14 @@
 /** The bench's figures as rows (one figure a row), their budgets, and the printed table. */
 import type { ChatPoll } from './chat-poll';
-import type { LighthouseFigures } from './lighthouse-runs';
+import { chatPollLoadRows, type ChatPollLoad } from './chat-poll-load';
 import type { OfflineReload } from './offline-reload';
 import type { PageWeights, Weight } from './page-weight';
 import type { Precache } from './precache';
+import { screenRows, type ScreenFigures } from './screens';
 import type { EndpointLoad, ServerLoad } from './server-load';
 import type { SignupFlood } from './signup-flood';
 import type { PostgresLoad } from './server-load-postgres';
+import { slowVisitRows, type SlowVisits } from './slow-network';
 
 export interface Budget {
   op: '<=' | '<' | '>=';
@@ -24,13 +26,15 @@ export interface Row {
 export interface Results {
   pages: PageWeights;
   precache: Precache;
-  lighthouse: { login: LighthouseFigures; home: LighthouseFigures };
+  lighthouse: ScreenFigures[];
+  slow: SlowVisits;
   offline: OfflineReload;
   chat: ChatPoll;
   load: ServerLoad;
   flood: SignupFlood;
   /** Null when no PostgreSQL server is installed. */
   loadPostgres: PostgresLoad | null;
+  chatPollLoad: ChatPollLoad;
 }
 
 /** Bytes are shown in kB of 1000 bytes, with one decimal. */
@@ -43,15 +47,6 @@ function weightRows(label: string, weight: Weight, budget?: Budget): Row[] {
     { figure: `${label}: CSS gzip`, value: kB(weight.cssGzip), unit: 'kB' },
     { figure: `${label}: JS raw`, value: kB(weight.jsRaw), unit: 'kB' },
     { figure: `${label}: CSS raw`, value: kB(weight.cssRaw), unit: 'kB' },
-  ];
-}
-
-function lighthouseRows(label: string, figures: LighthouseFigures): Row[] {
-  return [
-    { figure: `Lighthouse ${label}: performance`, value: figures.score, unit: 'score', budget: { op: '>=', limit: 95 } },
-    { figure: `Lighthouse ${label}: LCP`, value: figures.lcpMs, unit: 'ms' },
-    { figure: `Lighthouse ${label}: TBT`, value: figures.tbtMs, unit: 'ms' },
-    { figure: `Lighthouse ${label}: CLS`, value: figures.cls, unit: '', budget: { op: '<', limit: 0.05 } },
   ];
 }
 
@@ -78,16 +73,16 @@ function postgresRows(load: PostgresLoad | null): Row[] {
 }
 
 export function toRows(results: Results): Row[] {
-  const { pages, precache, lighthouse, offline, chat, load, loadPostgres, flood } = results;
+  const { pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad, loadPostgres, flood } = results;
   return [
-    ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 120 }),
+    ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 100 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
     ...weightRows('map screen /client/create adds', pages.mapScreen),
     { figure: 'precache size (raw)', value: kB(precache.rawBytes), unit: 'kB', budget: { op: '<=', limit: 3000 } },
     { figure: 'precache size (gzip)', value: kB(precache.gzipBytes), unit: 'kB' },
     { figure: 'precache entries', value: precache.entries, unit: 'entries' },
-    ...lighthouseRows('/', lighthouse.login),
-    ...lighthouseRows('/client/home', lighthouse.home),
+    ...screenRows(lighthouse),
+    ...slowVisitRows(slow),
     { figure: 'offline repeat visit: reload to dashboard visible', value: offline.dashboardVisibleMs, unit: 'ms', budget: { op: '<=', limit: 5000 } },
     { figure: 'chat poll, nothing new (incl. headers)', value: chat.bytesPerPoll, unit: 'B' },
     { figure: 'chat open for a minute (30 polls)', value: kB(chat.bytesPerMinute), unit: 'kB' },
@@ -99,6 +94,7 @@ export function toRows(results: Results): Row[] {
     { figure: 'the same during 50 sign-ups/s from one address: p99 latency', value: flood.loginDuringFlood.p99Ms, unit: 'ms' },
     { figure: 'sign-ups of the flood refused (429)', value: flood.flood.refused, unit: '' },
     { figure: 'sign-ups of the flood sent', value: flood.flood.sent, unit: '' },
+    ...chatPollLoadRows(chatPollLoad),
   ];
 }
 

@@ -12,9 +12,10 @@
  * (the service worker bridge, the toasts): they stay where they are, so the login screen
  * does not grow. What members import lazily (the modals, maps, booking, payment) stays lazy.
  * Other signed-in screens load the chunk too; they are only reached through the /client
- * layout, which needs it anyway.
+ * layout, which needs it anyway. The server names it, with each page's own chunks, in
+ * preload hints (scripts/preload-hints.ts).
  */
-import type { Plugin, Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 
 export const SIGNED_IN_CHUNK = 'signed-in';
 
@@ -45,7 +46,7 @@ export interface ModuleGraph {
 }
 
 /** Everything reachable from `starts` through `next` (modules through imports, chunks through their imports). */
-function reach(starts: readonly string[], next: (id: string) => readonly string[]): Set<string> {
+export function reach(starts: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...starts];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
@@ -91,57 +92,5 @@ export function signedInChunkGroup(entry: string): Rolldown.CodeSplittingGroup {
     },
     debugName: SIGNED_IN_CHUNK,
     includeDependenciesRecursively: false,
-  };
-}
-
-/**
- * Preload hints for the reference server (server/http/static.ts): a navigation under
- * `/client` answers with `Link` headers naming the signed-in chunk, its CSS and the chunks it
- * imports that the entry does not, so a phone fetches them beside the entry instead of after
- * it has run (a round trip less before the dashboard paints). Written as `preload-hints.json`
- * (path prefix → links) beside index.html; not precached: the worker serves pages itself.
- */
-export const PRELOAD_HINTS_FILE = 'preload-hints.json';
-export const SIGNED_IN_PATH_PREFIX = '/client';
-
-export interface PreloadLink {
-  href: string;
-  as: 'script' | 'style';
-}
-
-/** The parts of Rolldown's output chunks (with Vite's CSS metadata) that the hints need. */
-export interface BundleFile {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  name?: string;
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  imports?: string[];
-  viteMetadata?: { importedCss: Set<string> } | null;
-}
-
-export function signedInPreloads(bundle: Record<string, BundleFile>, base = '/'): PreloadLink[] {
-  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (starts: readonly string[]) => reach(starts, (file) => byFile.get(file)?.imports ?? []);
-  const signedIn = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
-  if (!signedIn) throw new Error(`preload hints: the build has no '${SIGNED_IN_CHUNK}' chunk`);
-  const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-  const scripts = [...closure([signedIn.fileName])].filter((file) => !loadedByEntry.has(file));
-  const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-  return [...scripts.map((file) => ({ href: `${base}${file}`, as: 'script' as const })), ...styles.map((file) => ({ href: `${base}${file}`, as: 'style' as const }))];
-}
-
-/** Writes `preload-hints.json` for the app's build (the service worker's own build has no signed-in chunk and is skipped). */
-export function signedInPreloadHints(): Plugin {
-  return {
-    name: 'greenpick:signed-in-preload-hints',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = bundle as unknown as Record<string, BundleFile>;
-      if (!Object.values(files).some((file) => file.isEntry && file.facadeModuleId?.endsWith('index.html'))) return;
-      const hints = { [SIGNED_IN_PATH_PREFIX]: signedInPreloads(files) };
-      this.emitFile({ type: 'asset', fileName: PRELOAD_HINTS_FILE, source: `${JSON.stringify(hints, null, 2)}\n` });
-    },
   };
 }

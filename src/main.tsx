@@ -6,7 +6,6 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
 import { ToastHost, notify, requestToastHost } from './ui/toast-host';
-import { UpdateAvailable } from './ui/update-available';
 import './styles/app.css';
 
 // Before anything else: the browser may offer installing at any time after load.
@@ -52,8 +51,11 @@ const startServiceWorker = () =>
   void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
     registerServiceWorker({
       onOfflineReady: () => notify((toast) => toast.success('Ready to work offline')),
+      // The toast's body loads with the update, not with every first screen.
       onUpdateReady: (reload) =>
-        notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
+        void import('./ui/update-available').then(({ UpdateAvailable }) =>
+          notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
+        ),
     }),
   );
 if (document.readyState === 'complete') whenIdle(startServiceWorker);

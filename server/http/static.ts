@@ -45,19 +45,27 @@ export function isApiPath(path: string, apiPrefixes: readonly string[]): boolean
   return apiPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
 }
 
-/** `preload-hints.json`, written by the build (scripts/signed-in-chunk.ts): path prefix → files a page there loads at once. */
+/**
+ * `preload-hints.json`, written by the build (scripts/preload-hints.ts): page path → the
+ * files a page there loads at once (its complete list, the signed-in shell included).
+ */
 type PreloadHints = Record<string, Array<{ href: string; as: 'script' | 'style' }>>;
 
 /**
  * The `Link` header for a navigation to `path`: module scripts as `modulepreload`, styles as
- * `preload`, so the browser fetches them beside the entry. Null without hints for the path.
+ * `preload` (CORS mode, as the app loads them), so the browser fetches them beside the entry. The hints of the longest listed
+ * path that is `path` or a parent of it (`/client/create`, else `/client`); null when none is.
  */
 export function preloadLinkHeader(hints: PreloadHints, path: string): string | null {
-  const links = Object.entries(hints)
-    .filter(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
-    .flatMap(([, files]) => files);
+  const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const key = Object.keys(hints)
+    .filter((prefix) => page === prefix || page.startsWith(`${prefix}/`))
+    .reduce<string | null>((longest, prefix) => (longest === null || prefix.length > longest.length ? prefix : longest), null);
+  const links = key === null ? [] : (hints[key] ?? []);
   if (links.length === 0) return null;
-  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}`}`).join(', ');
+  // Styles with `crossorigin`: the app inserts them as `<link rel=stylesheet crossorigin>`, and a
+  // preload is only reused by a request of the same mode (without it, each was fetched twice).
+  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}; crossorigin`}`).join(', ');
 }
 
 function readPreloadHints(file: string): PreloadHints {

@@ -7,8 +7,6 @@
  * Update checks run only while online.
  */
 import { Workbox } from 'workbox-window';
-import { getOutbox } from '../shared/offline-db';
-import { isPaymentInProgress } from './payment-activity';
 import { OUTBOX_CHANGED, PAGE_ONLINE } from '../shared/sw-messages';
 
 /** Why a waiting update cannot be applied right now (null: it can). */
@@ -76,11 +74,16 @@ export function onOutboxChanged(listener: () => void): () => void {
 
 /** What would make a reload lose something now: an open payment, or chat messages not yet sent. */
 export async function reloadBlocker(): Promise<ReloadBlocker> {
+  // Both loaded here, not with the bridge: the bridge loads on every first visit (the login
+  // screen too), these only when an update is about to reload the page. A payment under way
+  // has loaded the payment flag already; loaded only now, it can only say 'none'.
+  const { isPaymentInProgress } = await import('./payment-activity');
   if (isPaymentInProgress()) return 'payment';
   try {
+    const { getOutbox } = await import('../shared/offline-db');
     if ((await getOutbox()).some((message) => message.failedReason === undefined)) return 'unsent-chat';
   } catch {
-    // No IndexedDB: nothing can be waiting in it.
+    // No IndexedDB (or no way to open it): nothing can be waiting in it.
   }
   return null;
 }

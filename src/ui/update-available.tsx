@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApplyUpdate, ReloadBlocker } from '../lib/sw-bridge';
+import './update-available.css';
 
 const WAIT_REASONS: Record<Exclude<ReloadBlocker, null>, string> = {
   payment: 'Finish your payment first, then reload.',

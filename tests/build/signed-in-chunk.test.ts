@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInModules, signedInPreloads, type BundleFile, type ModuleGraph } from '../../scripts/signed-in-chunk';
+import { signedInModules, type ModuleGraph } from '../../scripts/signed-in-chunk';
 
 /** A module graph from a table of static and dynamic imports. */
 function graphOf(table: Record<string, { imports?: string[]; lazy?: string[] }>): ModuleGraph {
@@ -52,35 +52,5 @@ describe('signedInModules', () => {
   it('fails the build when a pattern matches no module, rather than splitting quietly again', () => {
     expect(() => signedInModules(app, 'index.html', { ...roots, signedIn: [...roots.signedIn, /renamed-route$/] })).toThrow(/renamed-route/);
     expect(() => signedInModules(app, 'index.html', { ...roots, firstVisitLazy: [/gone$/] })).toThrow(/gone/);
-  });
-});
-
-describe('signedInPreloads', () => {
-  const chunk = (fileName: string, extra: Partial<BundleFile> = {}): BundleFile => ({ type: 'chunk', fileName, imports: [], ...extra });
-  const css = (...files: string[]) => ({ importedCss: new Set(files) });
-  const bundle: Record<string, BundleFile> = {
-    'assets/index-1.js': chunk('assets/index-1.js', { isEntry: true, imports: ['assets/react-1.js'], viteMetadata: css('assets/index-1.css') }),
-    'assets/react-1.js': chunk('assets/react-1.js'),
-    'assets/signed-in-1.js': chunk('assets/signed-in-1.js', {
-      name: 'signed-in',
-      imports: ['assets/index-1.js', 'assets/offline-db-1.js'],
-      viteMetadata: css('assets/signed-in-1.css'),
-    }),
-    'assets/offline-db-1.js': chunk('assets/offline-db-1.js', { imports: ['assets/react-1.js'] }),
-    'assets/create-1.js': chunk('assets/create-1.js', { imports: ['assets/signed-in-1.js'] }),
-    'assets/signed-in-1.css': { type: 'asset', fileName: 'assets/signed-in-1.css' },
-  };
-
-  it('names the chunk, the chunks it imports that the entry does not, and their styles', () => {
-    expect(signedInPreloads(bundle)).toEqual([
-      { href: '/assets/signed-in-1.js', as: 'script' },
-      { href: '/assets/offline-db-1.js', as: 'script' },
-      { href: '/assets/signed-in-1.css', as: 'style' },
-    ]);
-  });
-
-  it('fails the build when there is no signed-in chunk to name', () => {
-    const { ['assets/signed-in-1.js']: _, ...withoutIt } = bundle;
-    expect(() => signedInPreloads(withoutIt)).toThrow(/signed-in/);
   });
 });

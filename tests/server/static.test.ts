@@ -11,6 +11,8 @@ let server: TestServer;
 let app: ReturnType<typeof createApp>;
 let dist: string;
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const shellScript = { href: '/assets/signed-in-1.js', as: 'script' };
+const shellStyle = { href: '/assets/signed-in-2.css', as: 'style' };
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -21,7 +23,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigScript);
   writeFileSync(
     join(dist, 'preload-hints.json'),
-    JSON.stringify({ '/client': [{ href: '/assets/signed-in-1.js', as: 'script' }, { href: '/assets/signed-in-2.css', as: 'style' }] }),
+    JSON.stringify({
+      '/client': [shellScript, shellStyle],
+      '/client/create': [shellScript, { href: '/assets/create-1.js', as: 'script' }, shellStyle, { href: '/assets/create-2.css', as: 'style' }],
+    }),
   );
   app = createApp(server.deps, { distDir: dist });
 });
@@ -59,15 +64,20 @@ describe('serving the built app', () => {
     }
   });
 
-  it('a signed-in page names its chunk and styles to preload; other pages name none', async () => {
-    const expected = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style';
-    for (const path of ['/client', '/client/home', '/client/history']) {
-      expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(expected);
+  it('a signed-in page names the shell and its own chunks to preload; other pages name none', async () => {
+    const shell = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin';
+    for (const path of ['/client', '/client/', '/client/home', '/client/history', '/client/unknown']) {
+      expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(shell);
     }
-    for (const path of ['/', '/login', '/signup', '/clientele']) {
+    const create = '</assets/signed-in-1.js>; rel=modulepreload, </assets/create-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin, </assets/create-2.css>; rel=preload; as=style; crossorigin';
+    for (const path of ['/client/create', '/client/create/']) {
+      expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(create);
+    }
+    for (const path of ['/', '/login', '/signup', '/clientele', '/client-create']) {
       expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBeNull();
     }
     expect(preloadLinkHeader({}, '/client/home')).toBeNull();
+    expect(preloadLinkHeader({ '/client': [] }, '/client/home')).toBeNull();
   });
 
   it('the fallback never swallows API paths', async () => {

@@ -10,12 +10,12 @@ export function textField(body: unknown, field: string): string | null {
   const value = (body as Record<string, unknown>)[field];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
+import { LOGIN_FAILED } from './login-messages';
 
-export const ERROR_TOAST_MS = 5000;
+export { ERROR_TOAST_MS, LOGIN_FAILED } from './login-messages';
 export const SIGNUP_SUCCESS_TOAST_MS = 4000;
 export const SIGNUP_REDIRECT_MS = 3000;
 
-export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export const NO_TOKEN_RECEIVED = 'No token received';
 
 export const SIGNUP_CREATING = 'Creating account...';

@@ -4,7 +4,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { notify } from '../../ui/toast-host';
 import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
-import { ERROR_TOAST_MS, LOGIN_FAILED } from './auth-messages';
+import { ERROR_TOAST_MS, LOGIN_FAILED } from './login-messages';
 import { describedByError } from './field-error';
 import { PasswordField } from './password-field';
 import { useIsMobile } from './use-is-mobile';

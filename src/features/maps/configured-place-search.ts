@@ -1,10 +1,17 @@
 /**
  * The address search of this build: Google Places and reverse geocoding when a key is set,
- * else the offline gazetteer (each loaded on first use). With a key, a point that Google
- * cannot label (offline, blocked) still gets the gazetteer's 'Near ...' label.
+ * else the offline gazetteer. With a key, a point that Google cannot label (offline, blocked)
+ * still gets the gazetteer's 'Near ...' label. The adapter loads on first use, or when
+ * `prepare` says it is about to be used (the address field got focus), never while the
+ * screen paints.
  */
 import { config } from '../../shared/config';
 import type { PlaceSearch } from './place-search';
+
+export interface PreparedPlaceSearch extends PlaceSearch {
+  /** Starts loading the adapter (e.g. on focus of the address field); idempotent. */
+  prepare(): void;
+}
 
 async function gazetteerSearch(): Promise<PlaceSearch> {
   return (await import('./gazetteer-search')).createGazetteerSearch();
@@ -17,12 +24,27 @@ async function googleSearch(key: string): Promise<PlaceSearch> {
   return google.createGooglePlaceSearch(google.loadGooglePlaces(key), geocoding.createGoogleReverseGeocoder(geocoding.loadGoogleGeocoding(key), offlineLabel));
 }
 
-export function createPlaceSearch(googleKey: string | undefined = config.googleMapsApiKey): PlaceSearch {
-  // The adapter's code (not its data, not Google's script) starts loading now, so the first suggestion comes quickly.
-  const adapter = googleKey ? googleSearch(googleKey) : gazetteerSearch();
+function loadAdapter(googleKey: string | undefined): Promise<PlaceSearch> {
+  return googleKey ? googleSearch(googleKey) : gazetteerSearch();
+}
+
+export function createPlaceSearch(
+  googleKey: string | undefined = config.googleMapsApiKey,
+  load: (googleKey: string | undefined) => Promise<PlaceSearch> = loadAdapter,
+): PreparedPlaceSearch {
+  let adapter: Promise<PlaceSearch> | undefined;
+  const ready = () => {
+    // A failed load (no network) is tried again on the next use.
+    adapter ??= load(googleKey).catch((error: unknown) => {
+      adapter = undefined;
+      throw error;
+    });
+    return adapter;
+  };
   return {
-    suggest: async (query) => (await adapter).suggest(query),
-    choose: async (suggestion) => (await adapter).choose(suggestion),
-    describe: async (point) => (await adapter).describe(point),
+    prepare: () => void ready().catch(() => undefined),
+    suggest: async (query) => (await ready()).suggest(query),
+    choose: async (suggestion) => (await ready()).choose(suggestion),
+    describe: async (point) => (await ready()).describe(point),
   };
 }

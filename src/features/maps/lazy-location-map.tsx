@@ -6,7 +6,7 @@ import './maps.css';
 
 const LocationMap = lazy(() => import('./location-map'));
 
-/** Starts downloading MapLibre early (e.g. when the create screen opens), without showing it. */
+/** Starts downloading MapLibre before a place is chosen (e.g. when the address field gets focus), without showing it. */
 export function prefetchLocationMap(): void {
   void import('./location-map').catch(() => undefined);
 }

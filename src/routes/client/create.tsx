@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createFileRoute, useLoaderData, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
 import { CurrentLocationButton } from '../../features/maps/current-location-button';
@@ -20,13 +20,22 @@ export const Route = createFileRoute('/client/create')({
  * The create screen with the maps feature's address search, current location and lazily
  * loaded map, and the payments feature's checkout. Opened without a service (bookmark,
  * relaunch, the install shortcut), it first asks for one rather than charging for 'Default Service'.
+ *
+ * Nothing of the maps loads while the screen paints: MapLibre (300 kB gzip, and a long task
+ * to evaluate) and the place search load once the address field gets focus, that is once
+ * the form is there and used. Loaded at mount, they competed with the screen's own chunks
+ * and reads for a phone's bandwidth and delayed its first paint (Lighthouse counts them).
+ * The service worker precaches the map for later visits.
  */
 function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
   const navigate = useNavigate();
   const { user, prices } = useLoaderData({ from: '/client/create' });
-  const [placeSearch] = useState(createPlaceSearch);
-  useEffect(prefetchLocationMap, []);
+  const [placeSearch] = useState(() => createPlaceSearch());
+  const prepareMaps = () => {
+    placeSearch.prepare();
+    prefetchLocationMap();
+  };
   if (!isBookableService(serviceType)) {
     return <ServicePicker onChoose={(tag) => void navigate({ to: '/client/create', state: { serviceType: tag } })} />;
   }
@@ -37,7 +46,11 @@ function CreateTaskRoute() {
       user={user}
       prices={prices}
       loadPayments={loadPayments}
-      renderAddressSearch={(onChoose, selectedAddress) => <AddressSearch search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />}
+      renderAddressSearch={(onChoose, selectedAddress) => (
+        <div onFocus={prepareMaps}>
+          <AddressSearch search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />
+        </div>
+      )}
       renderCurrentLocation={(onLocated) => <CurrentLocationButton onLocated={onLocated} />}
       renderMap={(place, onMove) => <LazyLocationMap location={place} address={place.address} onMove={onMove} />}
       describePoint={placeSearch.describe}

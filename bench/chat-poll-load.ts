@@ -1,0 +1,145 @@
+/**
+ * The server's hottest path: the empty chat poll. Every open chat asks every 2 s for the
+ * messages newer than the newest it has (`getMessages` with `since`), and the answer is
+ * almost always empty. autocannon sends exactly that request, the demo client's chat with
+ * messages, `since` = its newest message, on 50 connections for 10 s (after 2 s of warm-up
+ * that is not counted), on 127.0.0.1 only.
+ *
+ * The server runs in a child process (bench/api-process.ts), as in production, so that it
+ * does not share the load generator's event loop: once on in-memory PGlite (the default),
+ * once on a throw-away PostgreSQL cluster (bench/postgres-cluster.ts) when one is installed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
+import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import type { Row } from './report';
+import { repoRoot } from './serve';
+import type { EndpointLoad } from './server-load';
+
+export const POLL_LOAD = { connections: 50, duration: 10, warmUp: 2 };
+
+export interface ChatPollLoad {
+  pglite: EndpointLoad;
+  /** null when PostgreSQL is not installed here (`postgresSkipped` says so). */
+  postgres: EndpointLoad | null;
+  postgresSkipped?: string;
+}
+
+interface ApiProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'api-process.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      try {
+        const parsed = JSON.parse(line) as { url?: string };
+        if (parsed.url) resolveUrl(parsed.url);
+      } catch {
+        // Not the line we wait for.
+      }
+    });
+    void exited.then(() => reject(new Error('the bench API process exited before listening')));
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(new URL(path, baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The demo client's token and the body of an empty poll of a chat that has messages. */
+async function emptyPoll(baseURL: string): Promise<{ token: string; body: { taskId: string; since: string } }> {
+  const token = (await post<LoginAnswer>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).data;
+  const user = (await post<UserDataAnswer>(baseURL, '/client/userdata', {}, token)).data;
+  const tasks = (await post<TasksAnswer>(baseURL, '/client/task', { userId: user._id }, token)).data;
+  for (const task of tasks) {
+    const { messages } = (await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token)).data;
+    const newest = messages.map((message) => message.timestamp).toSorted().at(-1);
+    if (!newest) continue;
+    const body = { taskId: task._id, since: newest };
+    const answer = await post<GetMessagesAnswer>(baseURL, '/client/getMessages', body, token);
+    if (answer.data.messages.length !== 0) throw new Error('a poll with since = newest returned messages');
+    return { token, body };
+  }
+  throw new Error('the demo client has no chat with messages');
+}
+
+async function pollLoad(baseURL: string): Promise<EndpointLoad> {
+  const url = new URL('/client/getMessages', baseURL);
+  if (url.hostname !== '127.0.0.1') throw new Error('the load test runs on 127.0.0.1 only');
+  const { token, body } = await emptyPoll(baseURL);
+  const request = { url: url.href, method: 'POST' as const, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
+  await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.warmUp });
+  const result = await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.duration });
+  // Counted, not thrown: a figure with failures still says something (a row shows them).
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0) process.stderr.write(`bench: the empty chat poll failed ${failed} times under load (${result.non2xx} answers not 2xx, ${result.timeouts} time-outs)\n`);
+  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, failed };
+}
+
+async function onServer(env: NodeJS.ProcessEnv): Promise<EndpointLoad> {
+  const server = await startApiProcess(env);
+  try {
+    return await pollLoad(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function measureChatPollLoad(): Promise<ChatPollLoad> {
+  const pglite = await onServer({ DATABASE_URL: '' });
+  const skip = (reason: string): ChatPollLoad => {
+    process.stderr.write(`bench: chat poll load on PostgreSQL skipped: ${reason}\n`);
+    return { pglite, postgres: null, postgresSkipped: reason };
+  };
+  const unavailable = postgresUnavailable();
+  if (unavailable) return skip(unavailable);
+  let cluster: PostgresCluster;
+  try {
+    cluster = await startPostgresCluster();
+  } catch (error) {
+    return skip(`the cluster did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    return { pglite, postgres: await onServer({ DATABASE_URL: cluster.databaseUrl }) };
+  } finally {
+    cluster.stop();
+  }
+}
+
+export function chatPollLoadRows(load: ChatPollLoad): Row[] {
+  const rows = (database: string, figures: EndpointLoad | null): Row[] => {
+    const label = `server empty chat poll, ${POLL_LOAD.connections} connections, ${database}`;
+    return [
+      { figure: `${label}: throughput`, value: figures?.requestsPerSecond ?? null, unit: 'req/s' },
+      { figure: `${label}: p50 latency`, value: figures?.p50Ms ?? null, unit: 'ms' },
+      { figure: `${label}: p99 latency`, value: figures?.p99Ms ?? null, unit: 'ms' },
+      // Errors, time-outs and answers other than 2xx: none is expected.
+      ...(figures ? [{ figure: `${label}: failed requests`, value: figures.failed, unit: '' as const, budget: { op: '<=' as const, limit: 0 } }] : []),
+    ];
+  };
+  return [...rows('PGlite', load.pglite), ...rows(load.postgres ? 'PostgreSQL' : 'PostgreSQL (skipped, see the log)', load.postgres)];
+}

@@ -1,0 +1,159 @@
+/**
+ * First visits on a slow mobile network: 400 kbps each way and 400 ms round trips
+ * (Chromium's network emulation, which adds the latency to every request; the CPU is not
+ * slowed). Each run is a fresh browser context (no cache, no service worker yet) on a
+ * 375 px phone viewport; median of 3 runs.
+ *
+ * - `/`, signed out: the login form.
+ * - `/client/create`, signed in (the demo client's token is stored first, on a page of the
+ *   server's origin that runs no app code), as when a client opens a booking link.
+ *
+ * Two times, both from the navigation's start, read from the page's own clock:
+ * - first paint: the first contentful paint (`first-contentful-paint`);
+ * - form usable: the first frame in which the form can be used, checked on every frame:
+ *   - `/`: the e-mail and password inputs and the submit button are rendered (a box of
+ *     non-zero size) and enabled;
+ *   - `/client/create`: the address search input (the combobox) is rendered and enabled, the
+ *     'Proceed to Payment' button is rendered, and a price is shown (a 'Price' term whose
+ *     value holds an amount in naira).
+ */
+import type { Page } from '@playwright/test';
+import { launchChromium, loopbackContext } from './browser';
+import { INSTALL_DISMISSED_KEY } from './lighthouse-runs';
+import type { Row } from './report';
+
+export const SLOW_NETWORK = { kbps: 400, rttMs: 400 };
+const RUNS = 3;
+const USABLE_TIMEOUT_MS = 30_000;
+
+export interface SlowVisit {
+  /** null when it was not measured (no paint, or the form never became usable in 30 s). */
+  firstPaintMs: number | null;
+  formUsableMs: number | null;
+}
+
+export interface SlowVisits {
+  login: SlowVisit & { runs: SlowVisit[] };
+  create: SlowVisit & { runs: SlowVisit[] };
+}
+
+type FormName = 'login' | 'create';
+
+/**
+ * Evaluated in the page on every frame: the time when the form is usable, else false. Plain
+ * JavaScript in a string, so that no helper the TypeScript transpiler adds (e.g. `__name`)
+ * is needed in the page.
+ */
+const RENDERED = `(element) => element instanceof HTMLElement && element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0`;
+const USABLE_CHECKS: Record<FormName, string> = {
+  login: `(() => {
+    const rendered = ${RENDERED};
+    const enabled = (element) => rendered(element) && !element.disabled;
+    const email = document.querySelector('input[name="email"]');
+    const password = document.querySelector('input[name="password"]');
+    const submit = email && email.closest('form') && email.closest('form').querySelector('button[type="submit"]');
+    return enabled(email) && enabled(password) && enabled(submit) ? performance.now() : false;
+  })()`,
+  create: `(() => {
+    const rendered = ${RENDERED};
+    const search = document.querySelector('input[role="combobox"]');
+    const proceed = [...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Proceed to Payment');
+    const term = [...document.querySelectorAll('dt')].find((candidate) => candidate.textContent.trim() === 'Price');
+    const price = term && term.nextElementSibling;
+    const priceShown = rendered(price) && /₦\\s?\\d/.test(price.textContent);
+    return rendered(search) && !search.disabled && rendered(proceed) && priceShown ? performance.now() : false;
+  })()`,
+};
+
+const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
+  new PerformanceObserver((list) => {
+    const entry = list.getEntriesByName('first-contentful-paint')[0];
+    if (entry) resolve(entry.startTime);
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(() => resolve(null), 5000);
+})`;
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const bytesPerSecond = (SLOW_NETWORK.kbps * 1000) / 8;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_NETWORK.rttMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+async function visitOnce(baseURL: string, path: string, form: FormName, token?: string): Promise<SlowVisit> {
+  const browser = await launchChromium();
+  try {
+    // bypassCSP: the checks below are evaluated from strings, which the app's policy (no eval) would refuse.
+    const context = await loopbackContext(browser, baseURL, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const page = await context.newPage();
+    if (token) {
+      // A blank page of the server's origin, answered by the bench itself: nothing is cached by it.
+      await page.route('**/__bench-blank', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+      await page.goto('/__bench-blank');
+      await page.evaluate(
+        ([value, dismissedKey]) => {
+          localStorage.setItem('token', value);
+          localStorage.setItem(dismissedKey, '1');
+        },
+        [token, INSTALL_DISMISSED_KEY] as const,
+      );
+    }
+    await throttle(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    let formUsableMs: number | null = null;
+    try {
+      const usable = await page.waitForFunction(USABLE_CHECKS[form], undefined, { polling: 'raf', timeout: USABLE_TIMEOUT_MS });
+      formUsableMs = Math.round((await usable.jsonValue()) as number);
+    } catch (error) {
+      process.stderr.write(`bench: ${path}: the form was not usable within ${USABLE_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`);
+      formUsableMs = null;
+    }
+    // The paint entry is queued after the frame that painted: wait for it (a few seconds at most).
+    const paint = await page.evaluate(FIRST_CONTENTFUL_PAINT);
+    await context.close();
+    const firstPaintMs = typeof paint === 'number' ? Math.round(paint) : null;
+    // The check runs just before the frame that shows the form is painted: nothing is usable before the first paint.
+    return { firstPaintMs, formUsableMs: formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The median, with a run that was not measured counting as the slowest. */
+function median(values: (number | null)[]): number | null {
+  const sorted = values.toSorted((a, b) => (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY));
+  return sorted[Math.floor(sorted.length / 2)] ?? null;
+}
+
+async function medianVisit(baseURL: string, path: string, form: FormName, token?: string): Promise<SlowVisit & { runs: SlowVisit[] }> {
+  const runs: SlowVisit[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const visit = await visitOnce(baseURL, path, form, token);
+    process.stderr.write(`bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms\n`);
+    runs.push(visit);
+  }
+  return { firstPaintMs: median(runs.map((run) => run.firstPaintMs)), formUsableMs: median(runs.map((run) => run.formUsableMs)), runs };
+}
+
+export async function measureSlowVisits(baseURL: string, token: string): Promise<SlowVisits> {
+  return {
+    login: await medianVisit(baseURL, '/', 'login'),
+    create: await medianVisit(baseURL, '/client/create', 'create', token),
+  };
+}
+
+export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000 };
+
+export function slowVisitRows(visits: SlowVisits): Row[] {
+  const network = `${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.rttMs} ms RTT`;
+  const rows = (label: string, visit: SlowVisit): Row[] => [
+    { figure: `${label} (${network}): first paint`, value: visit.firstPaintMs, unit: 'ms', budget: { op: '<=', limit: SLOW_BUDGETS.firstPaintMs } },
+    { figure: `${label} (${network}): form usable`, value: visit.formUsableMs, unit: 'ms', budget: { op: '<=', limit: SLOW_BUDGETS.formUsableMs } },
+  ];
+  return [...rows('slow first visit to /', visits.login), ...rows('slow signed-in first visit to /client/create', visits.create)];
+}
