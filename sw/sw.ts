@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 /**
- * The service worker (built by vite-plugin-pwa, injectManifest). See ARCHITECTURE.md
- * "Offline design".
+ * The service worker (built by vite-plugin-pwa, injectManifest). What it keeps, queues and
+ * replays, and for whom: docs/offline.md.
  *
  * - Precache: the whole build (app shell, every route chunk, the MapLibre chunk and worker,
  *   icons, the gazetteer), older builds' caches dropped. Navigations get the precached

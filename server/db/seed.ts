@@ -1,4 +1,4 @@
-/** The price list every database starts with (SPEC.md section 9's price-list names). */
+/** The price list every database starts with (the price-list names and the fallback prices of docs/product.md, Prices). */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './connection';
 

@@ -1,7 +1,7 @@
 /**
  * Accounts: sign-up, login, the signed-in user's data, and log out everywhere (password
  * recovery is in recovery.ts). Each call keeps the error shape its client screen reads
- * (SPEC.md section 7): login adds `error`, sign-up adds `data`. The request schemas are the
+ * (src/shared/contract.ts): login adds `error`, sign-up adds `data`. The request schemas are the
  * shared ones (src/shared/schemas/auth.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';

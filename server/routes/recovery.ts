@@ -1,7 +1,7 @@
 /**
  * Password recovery: forgot (mail a code), resetCode (verify it), resetPassword (set a new
  * password, which ends every session). Every answer, failures included, is
- * `{ success, message }` (SPEC.md section 7); the rules are in server/auth/recovery.ts.
+ * `{ success, message }` (src/shared/contract.ts); the rules are in server/auth/recovery.ts.
  */
 import { Hono, type Context } from 'hono';
 import { INVALID_CODE, forgotSchema, resetCodeSchema, resetPasswordSchema } from '../../src/shared/schemas/auth';

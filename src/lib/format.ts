@@ -40,7 +40,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return date ? `${date}, ${formatTime(value)}` : '';
 }
 
-/** 'latitude, longitude' to `decimals` places: the create screen shows 6 ('6.596500, 3.342100'), history cards 4 (SPEC section 2). */
+/** 'latitude, longitude' to `decimals` places: the create screen shows 6 ('6.596500, 3.342100'), history cards 4 (docs/product.md, Create task and History). */
 export function formatCoordinates({ lat, lng }: { lat: number; lng: number }, decimals: number): string {
   return `${lat.toFixed(decimals)}, ${lng.toFixed(decimals)}`;
 }

@@ -59,7 +59,7 @@ export async function readUserAndTasks(token: string | null, user: () => Promise
 
 /**
  * The price table: the price list by service key; the fallback prices when the call fails or
- * the answer is not a list (SPEC section 8: a pricing failure is never shown).
+ * the answer is not a list (docs/product.md, Prices: a pricing failure is never shown).
  */
 export async function readPriceTable(): Promise<Answer<PriceTable>> {
   try {

@@ -1,5 +1,5 @@
 /**
- * The sign-in token, kept under the key `token` (SPEC section 9). Remember me (the default)
+ * The sign-in token, kept under the key `token` (docs/product.md, Accounts). Remember me (the default)
  * keeps it in localStorage so it outlives the browser session; unchecked, it goes to
  * sessionStorage. Only one of the two ever holds it. Nothing else touches these keys.
  */

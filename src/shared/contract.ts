@@ -1,6 +1,6 @@
 /**
- * The API contract: the request and answer of every call in SPEC.md section 7, with the
- * decisions of ARCHITECTURE.md. Both the app (src/) and the reference server (server/)
+ * The API contract: the request and answer of every call, with the decisions in
+ * docs/product.md (its last section). Both the app (src/) and the reference server (server/)
  * import this module, so the two cannot drift apart. Types only: no runtime code here.
  *
  * Envelope: a success answers `{ data: ... }`; an error answers a proper status with

@@ -1,5 +1,5 @@
 /**
- * The one reading of a location (ARCHITECTURE.md, "Driver location"): the spec's route logic
+ * The one reading of a location (docs/product.md, "Where we differ..."): the spec's route logic
  * reads `[longitude, latitude]`, its marker logic `{latitude, longitude}`, other code
  * `{lat, lng}`, and the server answers a GeoJSON point (alone or inside the driver location
  * answer). Markers and routing both call `normalizeLocation`, so they can never disagree.

@@ -1,6 +1,6 @@
 import type { PlanName } from './contract';
 
-/** The subscription plans of SPEC.md section 9; the server prices subscriptions from this. */
+/** The subscription plans (docs/product.md, Plans); the server prices subscriptions from this. */
 export interface SubscriptionPlan {
   name: string;
   key: PlanName;

@@ -1,5 +1,5 @@
 /**
- * Pricing rules (SPEC.md sections 1, 5 and 9) as pure functions: the price list answer is
+ * Pricing rules (docs/product.md, Prices) as pure functions: the price list answer is
  * read into a table by service key, items lacking a field are skipped, a non-array answer
  * counts as failure (fallback prices), and an unknown service costs the default service.
  */
@@ -15,7 +15,7 @@ export interface ServicePrice {
 /** Prices by service key. */
 export type PriceTable = Readonly<Record<string, ServicePrice>>;
 
-/** Used when the pricing call fails (SPEC section 9), named as in the price list. */
+/** Used when the pricing call fails (docs/product.md, Prices), named as in the price list. */
 export const FALLBACK_PRICES: PriceTable = {
   bulk: { serviceName: 'Bulk Waste Removal', price: 5000, unit: 'per item' },
   garden: { serviceName: 'Garden Waste Collection', price: 4000, unit: 'per load' },

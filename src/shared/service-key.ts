@@ -1,5 +1,5 @@
 /**
- * Service name to key (SPEC.md section 9): the six price-list names map to fixed keys;
+ * Service name to key (docs/product.md, Prices): the six price-list names map to fixed keys;
  * any other name is lower-cased, the words waste, removal, collection, service, pickup and
  * cleaning are dropped and spaces become hyphens. Shared by the app and the server.
  */

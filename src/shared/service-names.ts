@@ -1,6 +1,6 @@
 /**
  * One name per service on every screen (docs/product.md, "Statuses and service names"): the
- * names of the dashboard's service offering (SPEC.md section 1). The price list and the
+ * names of the dashboard's service grid. The price list and the
  * tasks the server stores carry the price list's names ('Bulk Waste Removal'); they are
  * shown by their service key ('bulk') as the offering's name ('Bulk Waste Pickup').
  */

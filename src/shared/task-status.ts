@@ -1,5 +1,5 @@
 /**
- * Task statuses (SPEC.md section 4), one pure module for every screen. The server speaks
+ * Task statuses (docs/product.md), one pure module for every screen. The server speaks
  * `driver-assigned` and `on-going`; the history vocabulary says `assigned` and `in-progress`.
  * Both are normalized to the server's words and the label is the status with hyphens
  * replaced by spaces. The spec gives two colour sets (dashboard and history); the product

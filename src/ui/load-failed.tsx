@@ -1,4 +1,4 @@
-/** A screen whose data could not load: the message and 'Try Again', which reloads the page (SPEC section 2). */
+/** A screen whose data could not load: the message and 'Try Again', which reloads the page (docs/product.md, Messages). */
 export function LoadFailed({ title, message, className }: { title?: string; message: string; className: string }) {
   return (
     <div className={className} role="alert">

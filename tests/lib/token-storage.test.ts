@@ -8,7 +8,7 @@ beforeEach(() => {
 });
 
 describe('token storage (key "token")', () => {
-  it('the key is "token" (SPEC section 9)', () => {
+  it('the key is "token" (business constant)', () => {
     expect(TOKEN_KEY).toBe('token');
   });
 

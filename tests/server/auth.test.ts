@@ -1,4 +1,4 @@
-/** Sign-up and login (SPEC.md sections 5, 7, 8): answers, error shapes, hashing, referral, rate limits. */
+/** Sign-up and login (docs/product.md, Accounts and Messages): answers, error shapes, hashing, referral, rate limits. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 

@@ -1,4 +1,4 @@
-/** Password recovery (SPEC.md /forgot, section 7 and 8): forgot, resetCode, resetPassword. */
+/** Password recovery (docs/product.md, Recovery): forgot, resetCode, resetPassword. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 

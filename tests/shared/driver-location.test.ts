@@ -3,7 +3,7 @@ import { isSameLocation, normalizeLocation } from '../../src/shared/driver-locat
 
 const LEKKI = { lat: 6.4474, lng: 3.4723 };
 
-describe('one normalization for every driver location shape (ARCHITECTURE: used by markers and routing)', () => {
+describe('one normalization for every driver location shape (one function, used by markers and routing)', () => {
   it('reads the route logic array [longitude, latitude]', () => {
     expect(normalizeLocation([3.4723, 6.4474])).toEqual(LEKKI);
   });

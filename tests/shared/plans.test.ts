@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_PLANS, findPlan, planExpiry } from '../../src/shared/plans';
 
-describe('subscription plans (SPEC section 9)', () => {
+describe('subscription plans (business constants)', () => {
   it('has the four plans with their prices and durations', () => {
     expect(SUBSCRIPTION_PLANS.map((plan) => [plan.key, plan.price, plan.durationMonths])).toEqual([
       ['bronze', 50_000, 1],

@@ -7,7 +7,7 @@ const answer = [
   { _id: '3', serviceName: 'Tree Cutting Service', price: 9000, unit: 'per tree' },
 ];
 
-describe('pricing (SPEC sections 5 and 9)', () => {
+describe('pricing (price list, fallback prices, default service)', () => {
   it('pricing items are kept by a service key derived from the name', () => {
     expect(toPriceTable(answer)).toEqual({
       household: { serviceName: 'Household Waste Pickup', price: 1600, unit: 'per pickup' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
 
-describe('service name to key (SPEC section 9)', () => {
+describe('service name to key (the fixed names and the rule for others)', () => {
   it.each([
     ['Bulk Waste Removal', 'bulk'],
     ['Garden Waste Collection', 'garden'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_PRICES } from '../../src/shared/pricing';
 import { SERVICE_OFFERING, serviceDisplayName, taskServiceName } from '../../src/shared/service-names';
 
-describe('one name per service (the service offering of SPEC section 1)', () => {
+describe('one name per service (the service offering of the dashboard)', () => {
   it('display names of the service offering, in the dashboard order', () => {
     expect(SERVICE_OFFERING.map((service) => `${service.name}: ${service.tag}`)).toEqual([
       'Recycling Services: recycling',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canViewTask, normalizeTaskStatus, taskStatusLabel, taskStatusTone } from '../../src/shared/task-status';
 
-describe('task statuses (SPEC section 4)', () => {
+describe('task statuses (one label and colour per status)', () => {
   it('the two vocabularies are one: assigned = driver-assigned, in-progress = on-going', () => {
     expect(normalizeTaskStatus('assigned')).toBe('driver-assigned');
     expect(normalizeTaskStatus('driver-assigned')).toBe('driver-assigned');

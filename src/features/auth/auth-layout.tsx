@@ -3,7 +3,7 @@ import { Logo } from '../../ui/logo';
 import './auth-layout.css';
 
 /**
- * The frame of login and sign-up (SPEC section 2): on desktop a split panel, the brand side
+ * The frame of login and sign-up (docs/product.md, Accounts): on desktop a split panel, the brand side
  * with the package emoji and the logo next to the form; on mobile a single column with the
  * logo and emoji above the form (the switch is in CSS).
  */

@@ -1,5 +1,5 @@
 /**
- * Which message the visitor sees when an account call fails (SPEC section 8), as pure
+ * Which message the visitor sees when an account call fails (docs/product.md, Messages), as pure
  * functions of the failure. Toast durations live here too so the screens cannot drift.
  */
 import type { CallFailure } from '../../shared/call-failure';

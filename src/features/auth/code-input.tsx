@@ -3,7 +3,7 @@ import { describedByError } from './field-error';
 import { RESET_CODE_LENGTH, boxDigit, pastedCode } from './recovery-rules';
 
 /**
- * The verification code as four one-digit boxes (SPEC section 5): digits only, focus moves
+ * The verification code as four one-digit boxes (docs/product.md, Recovery): digits only, focus moves
  * to the next box on entry and back on Backspace in an empty box, and pasting a 4-digit
  * code fills every box.
  */

@@ -14,7 +14,7 @@ const emptyCode = () => Array.from({ length: RESET_CODE_LENGTH }, () => '');
 const STEP_FIELDS: Record<Step, StepError['field']> = { 1: 'email', 2: 'code', 3: 'newPassword' };
 
 /**
- * Password recovery (/forgot, SPEC sections 2, 4, 5, 8): Email, then Verify (four code
+ * Password recovery (/forgot, docs/product.md, Recovery): Email, then Verify (four code
  * boxes), then Reset. A step advances only when the server says `success: true`; Back goes
  * to the previous step, and from the first step to /. Success goes to /login.
  */

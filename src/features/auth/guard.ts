@@ -1,5 +1,5 @@
 /**
- * The signed-in area's guard rule (SPEC sections 2 and 6): without a stored token, /client
+ * The signed-in area's guard rule (docs/product.md, Screens): without a stored token, /client
  * and everything below it redirect to / and replace the history entry, so Back does not
  * return to a page the visitor may not see; Edit profile and Subscribe send the visitor to
  * /login instead.
@@ -11,7 +11,7 @@ export interface GuardRedirect {
   replace: true;
 }
 
-/** Pages of the signed-in area whose guard goes to /login (SPEC route table). */
+/** Pages of the signed-in area whose guard goes to /login (docs/product.md, Screens). */
 export const LOGIN_GUARDED_PATHS: readonly string[] = ['/client/edit', '/client/subscribe'];
 
 /** Where a signed-out visitor of `pathname` is sent. */

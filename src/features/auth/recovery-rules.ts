@@ -1,4 +1,4 @@
-/** Password recovery rules (SPEC sections 5 and 9): a 4-digit code, one digit per box. */
+/** Password recovery rules (docs/product.md, Recovery): a 4-digit code, one digit per box. */
 
 export const RESET_CODE_LENGTH = 4;
 export const MIN_NEW_PASSWORD_LENGTH = 6;

@@ -1,4 +1,4 @@
-/** Sign-up form rules (SPEC section 5), checked before the call is made. */
+/** Sign-up form rules (docs/product.md, Accounts), checked before the call is made. */
 import { INVALID_PHONE, isPhoneNumber } from '../../shared/validation/phone';
 
 export const MIN_SIGNUP_PASSWORD_LENGTH = 8;

@@ -24,7 +24,7 @@ const FIELD_IDS: Record<keyof SignupForm, string> = {
 };
 const FIELD_ORDER = Object.keys(FIELD_IDS) as Array<keyof SignupForm>;
 
-/** Sign-up (/signup, SPEC sections 2, 4, 5, 8). `referralCode` comes from `signup?ref=CODE`. */
+/** Sign-up (/signup, docs/product.md, Accounts). `referralCode` comes from `signup?ref=CODE`. */
 export function SignupScreen({ referralCode }: { referralCode?: string }) {
   const navigate = useNavigate();
   const isMobile = useIsMobile();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Mobile is below 768px wide (SPEC sections 4 and 9); the login and sign-up texts differ there. */
+/** Mobile is below 768px wide (docs/product.md, Constants); the login and sign-up texts differ there. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 function query(): MediaQueryList | null {

@@ -48,7 +48,7 @@ function EntryStatus({ entry, onRetry }: { entry: ChatEntry; onRetry: (outboxId:
 }
 
 /**
- * Chat with Driver (SPEC section 2): the task's messages (yours on the right, the driver's on
+ * Chat with Driver (docs/product.md, Driver and chat): the task's messages (yours on the right, the driver's on
  * the left, each with its time or its delivery state), 'Type your message...', Send, Close.
  */
 export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {

@@ -80,7 +80,7 @@ export function mergeThread(server: readonly ChatMessage[], outbox: readonly Out
   return entries;
 }
 
-/** Chat send rule (SPEC section 5): the trimmed text, or null for an empty or whitespace-only message (not sent). */
+/** Chat send rule (docs/product.md, Driver and chat): the trimmed text, or null for an empty or whitespace-only message (not sent). */
 export function messageContent(text: string): string | null {
   const content = text.trim();
   return content === '' ? null : content;

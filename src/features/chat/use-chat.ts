@@ -9,7 +9,7 @@ import { getMessages } from '../../lib/api/chat';
 import { replayChatOutbox, sendChatMessage } from './chat-delivery';
 import { addMessages, mergeThread, messageContent, newestTimestamp, type ChatEntry, type InFlightMessage } from './chat-thread';
 
-/** Message polling while the chat is open (SPEC sections 4 and 9). */
+/** Message polling while the chat is open (docs/product.md, Constants). */
 export const CHAT_REFRESH_MS = 2_000;
 
 export interface Chat {

@@ -2,7 +2,7 @@ import type { Subscription } from '../../shared/contract';
 
 export type PlanTone = 'amber' | 'blue' | 'yellow' | 'purple';
 
-/** Plan colours (SPEC.md section 9): bronze amber, silver blue, gold yellow, any other purple. */
+/** Plan colours (docs/product.md, Home): bronze amber, silver blue, gold yellow, any other purple. */
 export function planTone(plan: string): PlanTone {
   switch (plan.trim().toLowerCase()) {
     case 'bronze':

@@ -1,5 +1,5 @@
 /**
- * Directions behind one interface (SPEC.md sections 5 and 8): a driving route from the
+ * Directions behind one interface (docs/product.md, Driver and chat): a driving route from the
  * driver (A) to the task (B). Two adapters implement it: Google driving directions (with
  * VITE_GOOGLE_MAPS_API_KEY) and a straight line with an estimated driving time, labelled
  * approximate. Callers never ask for a route without both locations.

@@ -27,8 +27,8 @@ export function mapStyle(styleUrl: string | undefined = config.mapStyleUrl): str
   return styleUrl ?? OSM_RASTER_STYLE;
 }
 
-/** Zoom after choosing a place (SPEC section 9). */
+/** Zoom after choosing a place (docs/product.md, Constants). */
 export const SELECTION_ZOOM = 15;
 
-/** Zoom of the task route map (SPEC section 9). */
+/** Zoom of the task route map (docs/product.md, Constants). */
 export const ROUTE_ZOOM = 14;

@@ -1,5 +1,5 @@
 /**
- * Address search behind one interface (SPEC.md sections 2 and 5): suggestions for typed
+ * Address search behind one interface (docs/product.md, Create task): suggestions for typed
  * text, then the chosen place with its coordinates, or `location: null` when the choice has
  * no geometry ('Please select a valid address from the dropdown'); and the other way round,
  * a label for any point (a dropped pin, the device's location). Two adapters implement it:

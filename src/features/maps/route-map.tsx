@@ -1,6 +1,6 @@
 /**
  * The MapLibre route map of a task (react-map-gl), loaded lazily (see lazy-route-map): marker
- * A (driver), marker B (task) and the route line. It opens at zoom 14 (SPEC section 9) on the
+ * A (driver), marker B (task) and the route line. It opens at zoom 14 (docs/product.md, Constants) on the
  * two markers, zooming out only as far as needed to show both; later driver moves move
  * marker A without moving the map. Tiles that cannot load leave the plain background.
  */

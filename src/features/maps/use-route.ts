@@ -13,7 +13,7 @@ const keyOf = (point: LatLng) => `${point.lat.toFixed(5)},${point.lng.toFixed(5)
 
 /**
  * The route from `from` to `to`, asked again when either moves. Without both locations no
- * route is requested (SPEC section 5) and the state stays idle. `attempt` asks again after
+ * route is requested (docs/product.md, Driver and chat) and the state stays idle. `attempt` asks again after
  * an error.
  */
 export function useRoute(directions: Directions, from: LatLng | null, to: LatLng | null, attempt = 0): RouteState {

@@ -1,6 +1,6 @@
 /**
  * The payment wrapper: the only place the app touches card payments. It shapes and checks
- * the transaction parameters (SPEC.md sections 3 and 5), then opens one of two checkouts
+ * the transaction parameters (docs/product.md, Payments), then opens one of two checkouts
  * with the same callbacks: Paystack's inline checkout when VITE_PAYSTACK_PUBLIC_KEY is set,
  * otherwise the local test checkout ("Test payment"), which records the payment in the
  * reference server's test ledger. Screens load this module lazily (dynamic import).
@@ -82,7 +82,7 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
           onSuccess: (answer?: { reference?: string }) => settle({ status: 'success', reference: answer?.reference ?? params.reference }),
           onCancel: cancelled,
           onClose: closed,
-          // A bank transfer waiting for confirmation also ends this checkout (SPEC section 4).
+          // A bank transfer waiting for confirmation also ends this checkout (docs/product.md, Payments).
           onBankTransferConfirmationPending: cancelled,
           onError: fail,
         });

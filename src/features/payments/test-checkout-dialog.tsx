@@ -7,7 +7,7 @@ export const RECORD_FAILED_MESSAGE = 'The test payment could not be recorded. Pl
 
 const amountFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
-/** 'NGN 1,500' for 150000 kobo: minor units / 100, currency by code, 0 to 2 decimals (SPEC section 9). */
+/** 'NGN 1,500' for 150000 kobo: minor units / 100, currency by code, 0 to 2 decimals (docs/product.md, Payments). */
 export function formatCheckoutAmount(kobo: number, currency = 'NGN'): string {
   return `${currency} ${amountFormat.format(kobo / 100)}`;
 }

@@ -1,7 +1,7 @@
 /**
- * The card pop-up's transaction parameters (SPEC.md sections 3 and 5) as a pure function:
+ * The card checkout's transaction parameters (docs/product.md, Payments) as a pure function:
  * alternative spellings are mapped to one name, unknown parameters are dropped, required
- * ones and types are checked with the spec's exact messages, and the overrides and channel
+ * ones and types are checked with the checkout's exact messages, and the overrides and channel
  * restrictions are applied. Both payment adapters receive what this returns.
  */
 
@@ -53,7 +53,7 @@ const PARAM_TYPES: Record<string, readonly ParamType[]> = {
   onBankTransferConfirmationPending: ['function'],
 };
 
-/** The spec's alternative spellings. */
+/** The alternative spellings the checkout accepts. */
 const ALIASES: Record<string, string> = {
   firstname: 'firstName',
   lastname: 'lastName',
@@ -131,7 +131,7 @@ function normalize(raw: Record<string, unknown>): TransactionParams {
 
 /**
  * Checks and shapes the parameters of one transaction. Throws a TransactionParamsError with
- * the spec's messages; returns the parameters the checkout receives.
+ * the checkout's messages; returns the parameters the checkout receives.
  */
 export function validateTransactionParams(raw: unknown): TransactionParams {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).length === 0) {

@@ -1,7 +1,7 @@
 import type { ProfileUpdateRequest, User } from '../../shared/contract';
 import { validateProfile } from '../../shared/validation/profile';
 
-/** The edit form's fields (SPEC.md section 3, Profile form). */
+/** The edit form's fields (the body of PUT /api/user/profile). */
 export interface ProfileForm {
   firstName: string;
   lastName: string;
@@ -16,7 +16,7 @@ export function formFromUser(user: User): ProfileForm {
   return { firstName: user.firstname, lastName: user.lastname, email: user.email, phone: user.phonenumber ?? '', bio: user.bio ?? '' };
 }
 
-/** The rules of section 5 (validateProfile, used as is). */
+/** The edit rules of docs/product.md, Profile (validateProfile, used as is). */
 export function formErrors(form: ProfileForm): FormErrors {
   return validateProfile(form);
 }

@@ -1,4 +1,4 @@
-/** The referral link and share texts (SPEC.md section 2, Referral). */
+/** The referral link and share texts (docs/product.md, Referral). */
 
 /** `{origin}/signup?ref={code}`: the sign-up screen reads the code from `ref`. */
 export function referralLink(origin: string, code: string): string {

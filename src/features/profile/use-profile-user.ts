@@ -4,7 +4,7 @@ import { useRead, type ReadState } from '../../lib/use-read';
 import type { User } from '../../shared/contract';
 
 /**
- * The user of Profile and Edit Profile. A 401 goes to /login (SPEC section 8): the HTTP client
+ * The user of Profile and Edit Profile. A 401 goes to /login (docs/product.md, Profile): the HTTP client
  * has removed the token and the shell is leaving for /, and this later navigation wins.
  */
 export function useProfileUser(user: Promise<Answer<User>>): ReadState<User> {

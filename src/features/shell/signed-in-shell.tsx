@@ -13,7 +13,7 @@ const ENTRIES = [
 ] as const;
 
 /**
- * The signed-in area's frame (SPEC section 2): Home, History and Profile as a bottom tab bar
+ * The signed-in area's frame (docs/product.md, Screens): Home, History and Profile as a bottom tab bar
  * below 768px wide, otherwise a left sidebar with the logo and Logout (the layout switch is
  * in CSS, so nothing re-renders on resize). Whenever the session ends while this frame is
  * shown, or before it was shown (a logout anywhere, a 401 from any call, a logout in another

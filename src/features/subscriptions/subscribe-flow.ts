@@ -1,5 +1,5 @@
 /**
- * The subscription flow (SPEC.md section 4): a plan and the user's e-mail are required, the
+ * The subscription flow (docs/product.md, Plans): a plan and the user's e-mail are required, the
  * plan is paid in the card checkout (price x 100 kobo), then the verified reference is sent
  * with POST /client/subscribe. The payment (the payments feature, handed over by the route)
  * and the API are passed in, so the rules can be tested without either.

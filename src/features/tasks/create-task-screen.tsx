@@ -43,7 +43,7 @@ export interface CreateTaskScreenProps {
   describePoint: (point: Point) => Promise<string>;
 }
 
-/** Create a task (/client/create, SPEC.md sections 2, 4, 5 and 8): choose an address, see the price, pay, and the task is created. */
+/** Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created. */
 export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, loadPayments, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });

@@ -1,6 +1,6 @@
 /**
  * Request schemas of the account calls: sign-up, login, userdata, log out everywhere, and
- * password recovery. The messages are the ones each screen shows (SPEC.md sections 5 and 8).
+ * password recovery. The messages are the ones each screen shows (docs/product.md, Accounts).
  */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';

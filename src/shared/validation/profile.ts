@@ -1,5 +1,5 @@
 /**
- * Profile edit rules (SPEC.md section 5), used by the edit form and by the server.
+ * Profile edit rules (docs/product.md, Profile), used by the edit form and by the server.
  * Returns one message per invalid field; an empty object means valid. Every rule checks the
  * length before any pattern (src/shared/limits.ts), and the patterns are linear.
  */

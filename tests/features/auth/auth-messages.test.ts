@@ -15,7 +15,7 @@ import {
 
 const http = (status: number, body: unknown = null) => ({ kind: 'http' as const, status, body });
 
-describe('login errors (SPEC 8: "server error field if present, otherwise \'Login failed. Please check your credentials.\'")', () => {
+describe('login errors (error catalogue: "server error field if present, otherwise \'Login failed. Please check your credentials.\'")', () => {
   it('shows the server error field when present', () => {
     expect(loginErrorMessage(http(401, { message: 'x', error: 'Invalid email or password' }))).toBe('Invalid email or password');
   });
@@ -29,7 +29,7 @@ describe('login errors (SPEC 8: "server error field if present, otherwise \'Logi
   });
 });
 
-describe('sign-up errors, in priority order (SPEC 8)', () => {
+describe('sign-up errors, in priority order (error catalogue)', () => {
   it("first the server's data message", () => {
     expect(signupErrorMessage(http(400, { data: 'Please enter a valid email address' }))).toBe('Please enter a valid email address');
     expect(signupErrorMessage(http(409, { data: 'Email already exists' }))).toBe('Email already exists');

@@ -19,7 +19,7 @@ const code = () => document.querySelector('output')?.textContent;
 
 afterEach(cleanup);
 
-describe('the verification code boxes (SPEC 5: "digits only, one per box, and focus moves to the next box on entry")', () => {
+describe('the verification code boxes (recovery rule: "digits only, one per box, and focus moves to the next box on entry")', () => {
   it('four labelled numeric boxes', () => {
     render(<Harness />);
     for (const n of [1, 2, 3, 4]) expect(box(n).getAttribute('inputmode')).toBe('numeric');

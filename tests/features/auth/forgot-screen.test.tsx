@@ -21,7 +21,7 @@ function typeCode(code: string) {
   code.split('').forEach((digit, index) => fireEvent.change(screen.getByRole('textbox', { name: `Digit ${index + 1} of 4` }), { target: { value: digit } }));
 }
 
-describe('password recovery (SPEC 2, 4, 5, 8)', () => {
+describe('password recovery (screen, steps, rules and messages)', () => {
   it('Email, Verify, Reset, then /login, each step on success: true with its toast', async () => {
     const api = fakeApi({
       '/client/forgot': [200, { success: true, message: 'sent' }],

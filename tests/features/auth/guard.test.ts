@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedOutRedirect, signedOutTarget } from '../../../src/features/auth/guard';
 
-describe('the signed-in area guard (SPEC section 2: "needs a stored token; otherwise redirect to / (replace)")', () => {
+describe('the signed-in area guard (route table: "needs a stored token; otherwise redirect to / (replace)")', () => {
   it('without a stored token, redirects to / replacing the history entry', () => {
     expect(signedOutRedirect(null)).toEqual({ to: '/', replace: true });
     expect(signedOutRedirect(undefined)).toEqual({ to: '/', replace: true });

@@ -21,7 +21,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('the login screen (SPEC 2, 4, 8)', () => {
+describe('the login screen (screen, states and messages)', () => {
   it('desktop shows Welcome Back, the fields, Remember me checked, and the Forgot password? and Sign up links', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();

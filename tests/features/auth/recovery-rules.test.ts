@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORDS_DO_NOT_MATCH, boxDigit, joinCode, pastedCode, resetPasswordError } from '../../../src/features/auth/recovery-rules';
 
-describe('password recovery rules (SPEC 5 and 9)', () => {
+describe('password recovery rules (validation and constants)', () => {
   it('"the code boxes accept digits only, one per box"', () => {
     expect(boxDigit('7')).toBe('7');
     expect(boxDigit('a')).toBe('');

@@ -22,7 +22,7 @@ const valid: SignupForm = {
   acceptsTerms: true,
 };
 
-describe('sign-up rules (SPEC 5)', () => {
+describe('sign-up rules (validation)', () => {
   it('a complete form with matching passwords of 8+ characters may be sent', () => {
     expect(signupFormError(valid)).toBeNull();
   });

@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the sign-up screen (SPEC 2, 4, 5, 8)', () => {
+describe('the sign-up screen (screen, states, validation and messages)', () => {
   it('has every field, the phone placeholder (a plus sign and digits) and the terms links', async () => {
     renderApp('/signup');
     await screen.findByRole('heading', { name: 'Create Account' });

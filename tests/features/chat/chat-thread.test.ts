@@ -77,7 +77,7 @@ describe('merging the server, the outbox and in-flight sends (nothing shows twic
   });
 });
 
-describe('chat send rules (SPEC section 5)', () => {
+describe('chat send rules (validation)', () => {
   it('an empty or whitespace-only message is not sent', () => {
     expect(messageContent('')).toBeNull();
     expect(messageContent('   \n\t ')).toBeNull();

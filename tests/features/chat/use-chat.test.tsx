@@ -56,7 +56,7 @@ afterAll(() => closeOfflineDb());
 const open = () => renderHook(() => useChat('t1', 'u1'));
 const states = (entries: ReturnType<typeof useChat>['entries']) => entries.map(({ content, state }) => `${content}: ${state}`);
 
-describe('the chat of a task (SPEC section 4: messages every 2 seconds; nothing typed is lost)', () => {
+describe('the chat of a task (messages every 2 seconds; nothing typed is lost)', () => {
   it("opens with the task's messages, then polls for newer ones only", async () => {
     server.messages.push({ _id: 'm0', taskId: 't1', sender: 'driver', content: 'I am on my way', timestamp: '2026-11-22T10:00:00.000Z', clientId: null });
     const { result } = open();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planDisplay, planTone } from '../../../src/features/dashboard/plan-display';
 
-describe('plan display (SPEC sections 3 and 9)', () => {
+describe('plan display (plan values and colours)', () => {
   it('plan colours: bronze amber, silver blue, gold yellow, any other value purple', () => {
     expect(planTone('bronze')).toBe('amber');
     expect(planTone('Silver')).toBe('blue');

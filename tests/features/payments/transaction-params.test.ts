@@ -20,7 +20,7 @@ function issuesOf(params: unknown): string[] {
   throw new Error('expected the parameters to be refused');
 }
 
-describe('card pop-up transaction parameters (SPEC section 5)', () => {
+describe('card pop-up transaction parameters (validation)', () => {
   it.each([undefined, null, 'key', [], {}])("'Transaction parameters should be a non-empty object' (%j)", (params) => {
     expect(issuesOf(params)).toEqual([EMPTY_PARAMS_MESSAGE]);
   });

@@ -18,7 +18,7 @@ const user: User = {
   subscription: null,
 };
 
-describe('edit profile form (SPEC section 5)', () => {
+describe('edit profile form (validation)', () => {
   it("the demo client's phone '08031234567' is valid, as is the sign-up placeholder's form; 'Phone number is invalid' otherwise", () => {
     expect(formErrors(formFromUser(user))).toEqual({});
     expect(formErrors({ ...formFromUser(user), phone: '+234 803 123 4567' })).toEqual({});

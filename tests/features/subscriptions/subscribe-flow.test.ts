@@ -26,7 +26,7 @@ function dependencies(overrides: { pay?: Pay; subscribe?: Subscribe } = {}) {
   return { deps, pay, subscribe };
 }
 
-describe('subscription flow (SPEC sections 4, 5 and 8)', () => {
+describe('subscription flow (flow, validation and messages)', () => {
   it("a plan must be selected ('Please select a plan'): nothing is paid", async () => {
     const { deps, pay } = dependencies();
     expect(await runSubscription(deps, null, user)).toEqual({ outcome: 'invalid', message: 'Please select a plan' });

@@ -21,7 +21,7 @@ function deps(result: TaskPaymentResult | Error, outcome: PaidTaskOutcome = { st
   return { value, pay, submit, calls };
 }
 
-describe('the create task flow (SPEC section 4)', () => {
+describe('the create task flow (after Proceed to Payment)', () => {
   it('pays price x 100 kobo in NGN with the reference, shows processing, then sends the task with the payment reference', async () => {
     const d = deps({ status: 'success', reference: '1700000000000-abc123' });
     const result = await payForTask({ place, user, serviceType: 'recycling', price }, d.value);

@@ -3,7 +3,7 @@ import { MESSAGES, assignedShortly, checkBooking, createTaskRequest, proceedStat
 
 const ready = { isBusy: false, hasLocation: true, hasEmail: true, isLoadingPrices: false, isOnline: true };
 
-describe("'Proceed to Payment' (SPEC section 2)", () => {
+describe("'Proceed to Payment' (when it is disabled)", () => {
   it('is enabled with a location, the user email and prices, online and not busy', () => {
     expect(proceedState(ready)).toEqual({ disabled: false, label: 'Proceed to Payment', reason: null });
   });
@@ -28,7 +28,7 @@ describe("'Proceed to Payment' (SPEC section 2)", () => {
   });
 });
 
-describe('create task validation (SPEC section 5)', () => {
+describe('create task validation (checks before paying)', () => {
   const place = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
 
   it("a location must be chosen ('Please select a location first')", () => {

@@ -76,7 +76,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('the create task screen (SPEC section 2)', () => {
+describe('the create task screen (/client/create)', () => {
   it("is titled '{service name} Task' and shows 'Loading...' while prices load, with Proceed to Payment disabled", async () => {
     await renderScreen('recycling');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recycling Services Task');

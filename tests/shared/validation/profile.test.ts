@@ -4,7 +4,7 @@ import { hasBrokenCharacter } from '../../../src/shared/validation/text';
 
 const valid = { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '' };
 
-describe('profile edit rules (SPEC section 5)', () => {
+describe('profile edit rules (validation)', () => {
   it('a complete profile has no errors', () => {
     expect(validateProfile(valid)).toEqual({});
   });

@@ -1,5 +1,5 @@
 /**
- * The create-task rules of SPEC.md sections 2, 4, 5 and 8 as pure functions: the messages,
+ * The create-task rules (docs/product.md, Create task) as pure functions: the messages,
  * when 'Proceed to Payment' is disabled, and the create request built from a paid booking.
  */
 import type { CreateTaskRequest } from '../../../shared/contract';
@@ -77,7 +77,7 @@ export function proceedState({ isBusy, hasLocation, hasEmail, isLoadingPrices, i
   return { disabled, label: isBusy ? 'Processing...' : 'Proceed to Payment', reason };
 }
 
-/** The first reason a booking cannot be paid for, in the spec's order; undefined when it can. */
+/** The first reason a booking cannot be paid for, in the order of docs/product.md, Create task; undefined when it can. */
 export function checkBooking(place: SelectedPlace | null, email: string | undefined): string | undefined {
   if (!place) return MESSAGES.selectLocation;
   if (!email) return MESSAGES.emailNotFound;

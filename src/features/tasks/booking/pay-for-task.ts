@@ -1,5 +1,5 @@
 /**
- * The create flow after 'Proceed to Payment' (SPEC.md section 4): check the booking, pay in
+ * The create flow after 'Proceed to Payment' (docs/data-paths.md): check the booking, pay in
  * the card checkout (price x 100 kobo, reference = ms + suffix), then hand the paid request
  * to the durable pending-task record, which sends it. Payment and sending are passed in so
  * that the flow is tested without either: the route hands over the payments feature.

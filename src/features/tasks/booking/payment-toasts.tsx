@@ -1,4 +1,4 @@
-/** The toasts of the create flow (SPEC.md sections 4 and 8), with their durations. */
+/** The toasts of the create flow (docs/product.md, Create task), with their durations. */
 import { toast, type Id } from 'react-toastify';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
 import { FAILURE_TOAST_MS, MESSAGES, SUCCESS_TOAST_MS, assignedShortly, createdWhenOnline } from './booking-rules';

@@ -1,4 +1,4 @@
-/** SPEC section 8 (alert when the driver has no phone). */
+/** 'Call Driver': the alert when the driver has no phone (docs/product.md, Driver and chat). */
 export const NO_DRIVER_PHONE = 'Driver phone number not available';
 
 /** The `tel:` link that dials the driver: digits and a leading plus only; null when there is no number. */

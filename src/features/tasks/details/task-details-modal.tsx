@@ -32,7 +32,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Task Details modal (SPEC section 2): the route map with its badges, address, date and
+ * The Task Details modal (docs/product.md, Screens): the route map with its badges, address, date and
  * time, driver and phone, amount, then Call Driver and Open Chat. The driver's location is
  * refreshed every 30 s while the modal is open.
  */
