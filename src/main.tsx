@@ -50,6 +50,8 @@ const startServiceWorker = () =>
   void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
     registerServiceWorker({
       onOfflineReady: () => notify((toast) => toast.success('Ready to work offline')),
+      // The first worker now controls the page: the open screen reads again, through it, so that it is kept.
+      onFirstControl: () => void router.invalidate(),
       onUpdateReady: (reload) =>
         notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
     }),

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import type { Task } from '../../shared/contract';
 import type { Answer } from '../../lib/api/answer';
 import type { UserAndTasks } from '../../lib/signed-in-reads';
@@ -16,10 +17,12 @@ type Viewing = { task: Task; modal: 'details' | 'chat' } | null;
 /**
  * The home of /client and /client/home: the dashboard; 'View Task' opens the Task Details
  * modal (with the route map), whose 'Open Chat' replaces it with the chat. Focus returns to
- * the 'View Task' button when either closes.
+ * the 'View Task' button when either closes. After a booking, the create screen hands over the
+ * payment reference (navigation state) so that the new task is brought into view.
  */
 export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks>> }) {
   const [viewing, setViewing] = useState<Viewing>(null);
+  const bookedReference = useRouterState({ select: (state) => state.location.state.bookedReference });
   const opener = useRef<HTMLElement | null>(null);
 
   const viewTask = (task: Task) => {
@@ -31,7 +34,7 @@ export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks
 
   return (
     <>
-      <DashboardScreen dashboard={dashboard} onViewTask={viewTask} />
+      <DashboardScreen dashboard={dashboard} onViewTask={viewTask} bookedReference={bookedReference} />
       <Suspense fallback={null}>
         {viewing?.modal === 'details' ? (
           <TaskDetailsModal
