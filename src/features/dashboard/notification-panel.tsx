@@ -93,7 +93,7 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
                   <p className="bell-event-text">
                     {event.read ? null : (
                       <span className="bell-event-new">
-                        New<span className="sr-only">:</span>
+                        New<span className="sr-only">: </span>
                       </span>
                     )}
                     {describeTaskEvent(event)}

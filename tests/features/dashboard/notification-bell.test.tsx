@@ -53,8 +53,8 @@ describe('the bell: a button that opens the recent task events', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notifications' })));
     const items = within(await within(panel).findByRole('list', { name: 'Recent task updates' })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.bell-event-text')?.textContent)).toEqual([
-      'New:Your Office Cleaning task: on going',
-      'New:Your Household Waste Pickup task: driver assigned',
+      'New: Your Office Cleaning task: on going',
+      'New: Your Household Waste Pickup task: driver assigned',
       'Your Laundry Service task: completed',
     ]);
     expect(api.markTaskEventsRead).toHaveBeenCalledWith('2026-11-20T10:30:00.000Z');
