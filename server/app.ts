@@ -21,6 +21,7 @@ import { pricingRoutes } from './routes/pricing';
 import { profileRoutes } from './routes/profile';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { taskEventRoutes } from './routes/task-events';
 import { taskRoutes } from './routes/tasks';
 import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
 
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
   app.route('/', paystackWebhookRoutes);
-  for (const routes of [authRoutes, recoveryRoutes, profileRoutes, avatarRoutes, taskRoutes, chatRoutes, pricingRoutes, driverRoutes, subscriptionRoutes]) {
+  for (const routes of [authRoutes, recoveryRoutes, profileRoutes, avatarRoutes, taskRoutes, taskEventRoutes, chatRoutes, pricingRoutes, driverRoutes, subscriptionRoutes]) {
     app.route('/', routes);
   }
   mountDevRoutes(app, deps);

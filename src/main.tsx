@@ -51,6 +51,8 @@ const startServiceWorker = () =>
   void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
     registerServiceWorker({
       onOfflineReady: () => notify((toast) => toast.success('Ready to work offline')),
+      // The first worker now controls the page: the open screen reads again, through it, so that it is kept.
+      onFirstControl: () => void router.invalidate(),
       // The toast's body loads with the update, not with every first screen.
       onUpdateReady: (reload) =>
         void import('./ui/update-available').then(({ UpdateAvailable }) =>

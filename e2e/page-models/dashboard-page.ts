@@ -1,9 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The client home (/client/home) as a client sees it: greeting, balance, plan, services, Recent Tasks. */
+/**
+ * The client home (/client/home) as a client sees it: greeting, the bell and its list, balance,
+ * plan, paid bookings not confirmed yet, services, Recent Tasks.
+ */
 export class DashboardPage {
   readonly greeting: Locator;
   readonly bell: Locator;
+  readonly notificationDot: Locator;
+  readonly notifications: Locator;
+  readonly notificationItems: Locator;
+  readonly taskUpdates: Locator;
+  readonly keptBookings: Locator;
   readonly balanceCard: Locator;
   readonly planCard: Locator;
   readonly services: Locator;
@@ -12,7 +20,13 @@ export class DashboardPage {
 
   constructor(readonly page: Page) {
     this.greeting = page.getByRole('heading', { name: /^Welcome, / });
-    this.bell = page.getByRole('img', { name: /^Notifications/ });
+    this.bell = page.getByRole('button', { name: /^Notifications/ });
+    this.notificationDot = page.getByTestId('notification-dot');
+    this.notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+    this.notificationItems = this.notifications.getByRole('listitem');
+    // The live region that tells status changes (screen readers hear it; the toast shows it).
+    this.taskUpdates = page.getByTestId('task-updates');
+    this.keptBookings = page.getByRole('region', { name: 'Paid bookings' });
     this.balanceCard = page.locator('.dashboard-balance');
     this.planCard = page.locator('.dashboard-plan');
     this.services = page.getByRole('region', { name: 'Our Services' });
@@ -32,6 +46,24 @@ export class DashboardPage {
 
   task(index: number): Locator {
     return this.taskItems.nth(index);
+  }
+
+  /** A Recent Tasks card by its payment reference. */
+  taskByReference(reference: string): Locator {
+    return this.recentTasks.locator(`li[data-reference="${reference}"]`);
+  }
+
+  /** A card of a paid booking the server has not confirmed yet (or refused). */
+  keptBooking(reference: string): Locator {
+    return this.keptBookings.locator(`li[data-reference="${reference}"]`);
+  }
+
+  /** Opens the bell's list and waits for it to show its events (or that there are none). */
+  async openNotifications(): Promise<Locator> {
+    await this.bell.click();
+    await expect(this.notifications).toBeVisible();
+    await expect(this.notifications.getByText('Loading notifications...')).toHaveCount(0);
+    return this.notifications;
   }
 
   async taskNames(): Promise<string[]> {

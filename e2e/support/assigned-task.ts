@@ -50,6 +50,12 @@ export async function assignNewDriver(request: APIRequestContext, taskId: string
   return driverId;
 }
 
+/** `npm run ops -- status <taskId> <status>` through the ops API. */
+export async function setTaskStatus(request: APIRequestContext, taskId: string, status: 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled'): Promise<void> {
+  const changed = await request.post(`/ops/tasks/${taskId}/status`, { headers: opsHeaders(), data: { status } });
+  expect(changed.status(), await changed.text()).toBe(200);
+}
+
 /** `npm run ops -- tasks`: the operator's (and driver's) view of a task, through the ops API. */
 export async function opsTask(request: APIRequestContext, taskId: string): Promise<{ address: string; addressDetails: string }> {
   const listed = await request.get('/ops/tasks', { headers: opsHeaders() });

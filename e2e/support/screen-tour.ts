@@ -151,6 +151,18 @@ export const STOPS: Stop[] = [
   publicScreen('not-found', '/no-such-page'),
   signedInScreen('home', '/client/home'),
   {
+    // The bell's list, opened by a client of its own (opening marks the events read).
+    name: 'home-notifications',
+    async open(page, request) {
+      const assigned = await createAssignedTask(request);
+      await signIn(page, assigned.client.token);
+      const home = await new DashboardPage(page).goto();
+      const list = await home.openNotifications();
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await settle(page);
+    },
+  },
+  {
     name: 'create',
     async open(page, request) {
       await openCreate(page, request);

@@ -1,6 +1,7 @@
 /**
  * Demo data (DEMO=1): the demo client Ada Okafor with a task in each status at real Lagos
- * addresses, three drivers (Yaba, Lekki, Ikeja) and a few chat messages. Written once, in one
+ * addresses, three drivers (Yaba, Lekki, Ikeja), a few chat messages and the bell's events
+ * of those tasks (the older ones read, the last two not: the red dot shows). Written once, in one
  * transaction: when the demo client exists, nothing is changed. Task references are recorded
  * in payment_uses like paid tasks, so the demo obeys the same rules as real data.
  */
@@ -44,7 +45,12 @@ interface DemoTask {
   driver: DriverKey | null;
   /** Chat, oldest first, each with its age in minutes. */
   messages?: { sender: 'user' | 'driver'; content: string; minutesAgo: number }[];
+  /** The status changes the bell lists, oldest first, each with its age in minutes. */
+  events?: { status: TaskStatus; minutesAgo: number }[];
 }
+
+/** The demo client has read the bell's events up to this many minutes ago. */
+export const DEMO_EVENTS_READ_MINUTES_AGO = 30;
 
 const DAY = 24 * 60;
 
@@ -57,6 +63,11 @@ export const DEMO_TASKS: DemoTask[] = [
     lng: 3.3779,
     minutesAgo: 24 * DAY + 95,
     driver: 'yaba',
+    events: [
+      { status: 'driver-assigned', minutesAgo: 24 * DAY + 90 },
+      { status: 'on-going', minutesAgo: 24 * DAY + 60 },
+      { status: 'completed', minutesAgo: 24 * DAY + 30 },
+    ],
   },
   {
     status: 'completed',
@@ -66,6 +77,11 @@ export const DEMO_TASKS: DemoTask[] = [
     lng: 3.3532,
     minutesAgo: 13 * DAY + 310,
     driver: 'ikeja',
+    events: [
+      { status: 'driver-assigned', minutesAgo: 13 * DAY + 300 },
+      { status: 'on-going', minutesAgo: 13 * DAY + 270 },
+      { status: 'completed', minutesAgo: 13 * DAY + 240 },
+    ],
   },
   {
     status: 'cancelled',
@@ -75,6 +91,7 @@ export const DEMO_TASKS: DemoTask[] = [
     lng: 3.435,
     minutesAgo: 8 * DAY + 45,
     driver: null,
+    events: [{ status: 'cancelled', minutesAgo: 8 * DAY + 40 }],
   },
   {
     status: 'on-going',
@@ -84,6 +101,10 @@ export const DEMO_TASKS: DemoTask[] = [
     lng: 3.4723,
     minutesAgo: 50,
     driver: 'lekki',
+    events: [
+      { status: 'driver-assigned', minutesAgo: 45 },
+      { status: 'on-going', minutesAgo: 6 },
+    ],
     messages: [
       { sender: 'driver', content: "Hello Ada, Tunde from GreenPick here. I'm on my way to Admiralty Way.", minutesAgo: 44 },
       { sender: 'user', content: 'Great, thank you. Please ask for me at the reception on the 3rd floor.', minutesAgo: 40 },
@@ -98,6 +119,7 @@ export const DEMO_TASKS: DemoTask[] = [
     lng: 3.3553,
     minutesAgo: 25,
     driver: 'yaba',
+    events: [{ status: 'driver-assigned', minutesAgo: 20 }],
     messages: [
       { sender: 'driver', content: "Hello Ada, this is Emeka from GreenPick. I've been assigned your bulk waste pickup.", minutesAgo: 20 },
       { sender: 'user', content: "Thanks! It's an old fridge and two mattresses by the gate.", minutesAgo: 18 },
@@ -133,8 +155,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     if (await demoClientExists(tx)) return;
     const clientId = randomUUID();
     await tx.query(
-      `insert into users (id, email, password_hash, firstname, lastname, phonenumber, bio, referral_code, notification, balance, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10)`,
+      `insert into users (id, email, password_hash, firstname, lastname, phonenumber, bio, referral_code, notification, balance, created_at, events_read_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11)`,
       [
         clientId,
         DEMO_EMAIL,
@@ -146,6 +168,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         DEMO_CLIENT.referralCode,
         DEMO_CLIENT.balance,
         minutesBefore(now, 30 * DAY),
+        minutesBefore(now, DEMO_EVENTS_READ_MINUTES_AGO),
       ],
     );
 
@@ -204,6 +227,12 @@ async function insertDemoTask(tx: Queryable, task: DemoTask, clientId: string, d
       driverId,
     ],
   );
+  for (const event of task.events ?? []) {
+    await tx.query(
+      `insert into task_events (user_id, task_id, kind, status, service_type, service_name, created_at) values ($1, $2, 'status', $3, $4, $5, $6)`,
+      [clientId, taskId, event.status, serviceKey(price.serviceName), price.serviceName, minutesBefore(now, event.minutesAgo)],
+    );
+  }
   for (const message of task.messages ?? []) {
     await tx.query('insert into messages (id, task_id, sender, content, created_at) values ($1, $2, $3, $4, $5)', [
       randomUUID(),

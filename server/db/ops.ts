@@ -1,11 +1,15 @@
 /**
  * SQL of the operator commands (server/ops/commands.ts) and the demo driver simulator
  * (server/ops/simulator.ts): task and driver listings, assignment, status changes, the
- * referral reward, driver positions and the simulator's chat messages.
+ * referral reward, driver positions and the simulator's chat messages. A change the client is
+ * told about (a new status, a reward) writes its event for the bell (task-events.ts) in the
+ * same transaction: here for the simulator's changes and the reward, in server/ops/commands.ts
+ * for the operator's (which knows the status before the change).
  */
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
 
 export const ACTIVE_STATUSES: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
 
@@ -119,8 +123,10 @@ export async function claimReferralReward(db: Queryable, referredUserId: string)
   return row?.referred_by ?? null;
 }
 
+/** Credits the reward; its event turns the referrer's dot on. */
 export async function creditReferrer(db: Queryable, referrerId: string, amount: number): Promise<void> {
-  await db.query('update users set balance = balance + $2, notification = true where id = $1', [referrerId, amount]);
+  await db.query('update users set balance = balance + $2 where id = $1', [referrerId, amount]);
+  await insertReferralRewardEvent(db, referrerId, amount);
 }
 
 export async function updateDriverLocation(db: Queryable, driverId: string, lat: number, lng: number): Promise<void> {
@@ -166,14 +172,16 @@ export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date): P
   );
 }
 
-/** Assigns only if the task is still pending without a driver (an operator may have been quicker). */
+/** Assigns only if the task is still pending without a driver (an operator may have been quicker); the client is told. */
 export async function assignPendingTask(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
   const rows = await db.query(
     `update tasks set driver_id = $2, status = 'driver-assigned'
       where id = $1 and status = 'pending' and driver_id is null returning id`,
     [taskId, driverId],
   );
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await insertStatusEvent(db, taskId, 'driver-assigned');
+  return true;
 }
 
 export interface TripRow {
@@ -196,9 +204,12 @@ export function selectTrips(db: Queryable): Promise<TripRow[]> {
   );
 }
 
+/** The driver has arrived: driver-assigned becomes on-going; the client is told. */
 export async function markOnGoing(db: Queryable, taskId: string): Promise<boolean> {
   const rows = await db.query(`update tasks set status = 'on-going' where id = $1 and status = 'driver-assigned' returning id`, [taskId]);
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await insertStatusEvent(db, taskId, 'on-going');
+  return true;
 }
 
 export interface AwaitingReplyRow {

@@ -10,6 +10,7 @@ import { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, stat
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
+import { insertStatusEvent } from '../db/task-events';
 
 export class OpsError extends Error {
   constructor(
@@ -147,7 +148,7 @@ export async function listDrivers(db: Queryable): Promise<OpsDriver[]> {
 
 const ASSIGNABLE: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going'];
 
-/** Gives the task a driver; its status becomes 'driver-assigned'. */
+/** Gives the task a driver; its status becomes 'driver-assigned' (the client is told, also of a new driver). */
 export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPrefix: string): Promise<OpsTask> {
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
   const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
@@ -158,6 +159,7 @@ export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPre
       throw new OpsError('invalid', `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`);
     }
     await sql.updateTaskDriver(tx, taskId, driverId);
+    if (task.status !== 'driver-assigned' || task.driver_id !== driverId) await insertStatusEvent(tx, taskId, 'driver-assigned');
   });
   return loadTask(db, taskId);
 }
@@ -166,7 +168,8 @@ const NEEDS_DRIVER: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'com
 
 /**
  * Sets a task's status. 'pending' drops the driver; driver-assigned, on-going and completed
- * need one. Completing a referred client's first task credits the referrer once (in the same
+ * need one. A change of status is told to the client (the bell's event), in the same
+ * transaction. Completing a referred client's first task credits the referrer once (in the same
  * transaction; `users.referral_rewarded` on the referred client guards it).
  */
 export async function setTaskStatus(
@@ -184,6 +187,7 @@ export async function setTaskStatus(
       throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
     }
     await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
+    if (task.status !== status) await insertStatusEvent(tx, taskId, status);
     if (status !== 'completed' || task.status === 'completed') return null;
     if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
     const referrerId = await sql.claimReferralReward(tx, task.user_id);

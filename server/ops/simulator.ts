@@ -6,6 +6,8 @@
  *    driver-assigned task becomes on-going once its driver is within 100 m;
  * 3. answers a user message the driver has not answered yet with one short canned reply.
  * Completing a task stays an operator's job (`npm run ops -- status <taskId> completed`).
+ * An assignment and an arrival are told to the client (the bell's events, written by
+ * server/db/ops.ts in the tick's transaction).
  *
  * Several servers may run it on one database: each tick is one transaction that first
  * tries a transaction-level advisory lock, and a server that does not get it skips the

@@ -23,9 +23,24 @@ export interface SessionReads {
   priceTable(): Promise<Answer<PriceTable>>;
 }
 
+/** Reads started and not settled yet, of every navigation (a refetch waits for its own: readsSettled). */
+const unsettled = new Set<Promise<unknown>>();
+
+function track<T>(read: Promise<T>): Promise<T> {
+  unsettled.add(read);
+  const settled = () => unsettled.delete(read);
+  read.then(settled, settled);
+  return read;
+}
+
+/** Resolves when every read started so far has an answer or has failed. */
+export async function readsSettled(): Promise<void> {
+  await Promise.allSettled([...unsettled]);
+}
+
 function once<T>(start: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined;
-  return () => (started ??= start());
+  return () => (started ??= track(start()));
 }
 
 export function createSessionReads(token: string | null): SessionReads {

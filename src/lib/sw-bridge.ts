@@ -1,7 +1,9 @@
 /**
  * The app's only link to the service worker (sw/sw.ts), through workbox-window. It
  * registers the worker in production builds only, tells the app when it is ready to work
- * offline and when an update waits, activates a waiting update on request (never during a
+ * offline, when it first takes control of the page (the screen's reads then go again, through
+ * the worker, so that even the first session's screen is kept for offline use) and when an
+ * update waits, activates a waiting update on request (never during a
  * payment or while chat messages wait to be sent), tells the worker when the network is
  * back (it then replays the chat outbox), and passes on the worker's OUTBOX_CHANGED.
  * Update checks run only while online.
@@ -20,6 +22,12 @@ export interface ServiceWorkerNotices {
   onOfflineReady(): void;
   /** A new version is installed and waits; `reload` activates it and reloads the page when that is safe. */
   onUpdateReady(reload: ApplyUpdate): void;
+  /**
+   * The first worker has just taken control of this page (it claims the page when it
+   * activates). The reads the page made before went around it, so it kept none of them: read
+   * the screen again, and the worker keeps the answers.
+   */
+  onFirstControl?(): void;
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -44,6 +52,9 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
     notices.onOfflineReady();
   });
   workbox.addEventListener('waiting', () => notices.onUpdateReady(applyUpdate));
+  workbox.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) notices.onFirstControl?.();
+  });
   // Messages from any worker version (workbox-window's 'message' only hears its own).
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type === OUTBOX_CHANGED) outboxListeners.forEach((listener) => listener());

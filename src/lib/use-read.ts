@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter, type AnyRouter } from '@tanstack/react-router';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import type { Answer } from './api/answer';
+import { readsSettled } from './session-reads';
 
 export type ReadState<T> =
   | { status: 'loading' }
@@ -50,8 +51,9 @@ const refetching = new WeakMap<AnyRouter, Promise<void>>();
 
 /**
  * Reads the current screen again: its route loaders run with a new navigation's reads, and
- * what is shown stays until the answers arrive. Calls in the same moment (two reads back
- * online at once, a poll) make one refetch.
+ * what is shown stays until the answers arrive. The promise resolves once those reads have
+ * settled, and calls meanwhile (two reads back online at once, a poll, a focus) share it: a
+ * screen never has two refetches in flight.
  */
 export function useRefetch(): () => Promise<void> {
   const router = useRouter();
@@ -60,6 +62,7 @@ export function useRefetch(): () => Promise<void> {
     if (!running) {
       running = Promise.resolve()
         .then(() => router.invalidate())
+        .then(readsSettled)
         .finally(() => refetching.delete(router));
       refetching.set(router, running);
     }

@@ -19,6 +19,7 @@ import type { testPaymentSchema } from './schemas/dev';
 import type { profileUpdateSchema } from './schemas/profile';
 import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
+import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
 
 export type Id = string;
 export type IsoDate = string;
@@ -53,6 +54,7 @@ export interface User {
    */
   avatar: string;
   referralCode: string;
+  /** The red dot of the bell: the user has task events not read yet (POST /client/events). */
   notification: boolean;
   /** Recycle-token balance. */
   balance: number;
@@ -112,6 +114,26 @@ export interface DriverLocation {
   driverId: Id;
   location: GeoPoint;
   updatedAt: IsoDate;
+}
+
+/** What an event of the bell tells: a task's new status, or a referral reward. */
+export type TaskEventKind = 'status' | 'referral-reward';
+
+export interface TaskEvent {
+  _id: Id;
+  kind: TaskEventKind;
+  /** The task whose status changed; null for a referral reward. */
+  taskId: Id | null;
+  /** The task's new status ('status' events); null otherwise. */
+  status: TaskStatus | null;
+  /** The task's service key and price-list name ('' for a referral reward). */
+  type: string;
+  serviceName: string;
+  /** Recycle tokens credited (referral rewards); null when not known or not a reward. */
+  amount: number | null;
+  at: IsoDate;
+  /** At or before the time the client marked read. */
+  read: boolean;
 }
 
 // ---- envelopes ----
@@ -184,6 +206,18 @@ export type ProfileUpdateAnswer = DataAnswer<User>;
 /** POST /client/subscribe: the payment `reference` is verified like a task payment. */
 export type SubscribeRequest = z.input<typeof subscribeSchema> & { plan: PlanName };
 export type SubscribeAnswer = DataAnswer<User>;
+
+/** POST /client/events (bearer token): the caller's newest task events first (`limit`, default 20, at most 50). */
+export type TaskEventsRequest = z.input<typeof taskEventsSchema>;
+export type TaskEventsAnswer = DataAnswer<TaskEvent[]>;
+
+/**
+ * POST /client/events/read (bearer token): the caller's events up to `upTo` are read (the
+ * mark never moves back); answers how many stay unread. `User.notification` (the red dot) is
+ * true exactly while some are unread.
+ */
+export type TaskEventsReadRequest = z.input<typeof taskEventsReadSchema>;
+export type TaskEventsReadAnswer = DataAnswer<{ unread: number }>;
 
 /** POST /client/forgot */
 export type ForgotRequest = z.input<typeof forgotSchema>;

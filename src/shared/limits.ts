@@ -29,3 +29,7 @@ export const MAX_LENGTH = {
   /** The referral code of `signup?ref=CODE` (ours are 8 characters). */
   referralCode: 64,
 } as const;
+
+/** The bell's list: how many of the newest events the app asks for, and the most a call may ask. */
+export const TASK_EVENTS_DEFAULT = 20;
+export const TASK_EVENTS_MAX = 50;

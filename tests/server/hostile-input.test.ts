@@ -46,6 +46,7 @@ const calls = (): Call[] => [
   { name: 'getMessages', method: 'POST', path: '/client/getMessages', auth: 'client', body: (bad) => ({ taskId: `${taskId}${bad}` }) },
   { name: 'sendingMessages', method: 'POST', path: '/client/sendingMessages', auth: 'client', body: (bad) => ({ taskId, sender: 'user', content: `Hello${bad}`, clientId: 'c-1' }) },
   { name: 'create', method: 'POST', path: '/client/create', auth: 'client', body: (bad) => taskBody(client, { address: `12 Admiralty Way${bad}` }) },
+  { name: 'events read', method: 'POST', path: '/client/events/read', auth: 'client', body: (bad) => ({ upTo: `2026-01-01T00:00:00.000Z${bad}` }) },
   { name: 'subscribe', method: 'POST', path: '/client/subscribe', auth: 'client', body: (bad) => ({ plan: 'silver', userId: client.id, reference: `ref${bad}` }) },
   { name: 'test payment', method: 'POST', path: '/dev/payments', auth: 'client', body: (bad) => ({ reference: 'r-1', amount: 150000, email: `${client.email}${bad}` }) },
   { name: 'dev mailbox', method: 'GET', path: (bad) => `/dev/mailbox?email=${encodeURIComponent(`${client.email}${bad}`)}` },
@@ -61,7 +62,7 @@ function send(call: Call, bad: string) {
   return server.request(call.method, path, { body: call.body?.(bad), token: call.auth === 'client' ? client.token : undefined, headers });
 }
 
-const tables = ['users', 'tasks', 'messages', 'payment_uses', 'test_payments', 'drivers'];
+const tables = ['users', 'tasks', 'messages', 'payment_uses', 'test_payments', 'drivers', 'task_events'];
 async function rowCounts(): Promise<number[]> {
   return Promise.all(tables.map((table) => count(server, `select 1 from ${table}`)));
 }

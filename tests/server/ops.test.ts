@@ -208,7 +208,8 @@ describe('the referral reward', () => {
     const driver = await insertDriver(db(), YABA);
     const own = await insertTask(db(), loner, { status: 'on-going', driverId: driver });
     expect((await ops.setTaskStatus(db(), own, 'completed', { referralReward: 500 })).referralReward).toBeNull();
-    expect(await user(loner)).toEqual({ balance: 0, notification: false, rewarded: false });
+    // No reward; the dot is on for the loner's own task, which was completed (the bell tells it).
+    expect(await user(loner)).toEqual({ balance: 0, notification: true, rewarded: false });
     const cancelled = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
     await ops.setTaskStatus(db(), cancelled, 'cancelled', { referralReward: 500 });
     expect((await user(referrer)).balance).toBe(0);

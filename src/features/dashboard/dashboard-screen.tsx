@@ -1,44 +1,63 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Task } from '../../shared/contract';
 import type { Answer } from '../../lib/api/answer';
 import '../../lib/navigation-state';
+import type { KeptPaidTask } from '../../lib/pending-tasks';
 import type { UserAndTasks } from '../../lib/signed-in-reads';
-import { useRead, type ReadMessages } from '../../lib/use-read';
+import { useKeptPaidTasks } from '../../lib/use-kept-paid-tasks';
+import { useRead, useRefetch, type ReadMessages } from '../../lib/use-read';
 import { LoadFailed } from '../../ui/load-failed';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';
 import { GreetingHeader } from './greeting-header';
+import { KeptPaidTaskCards } from './kept-paid-task-cards';
+import { confirmedSince, keptPaidTaskCards } from './kept-paid-task-rules';
 import { PlanCard } from './plan-card';
 import { RecentTasks } from './recent-tasks';
 import { ServiceGrid } from './service-grid';
 import { newestFirst } from './recent-tasks-order';
+import { useLiveTasks } from './use-live-tasks';
+import { useUnreadDot } from './use-unread-dot';
 import './dashboard.css';
 
 const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load data. Please check your connection.' };
+const NO_TASKS: readonly Task[] = [];
 
 interface DashboardScreenProps {
   /** The user and their tasks, read by the route's loader. */
   dashboard: Promise<Answer<UserAndTasks>>;
   /** 'View Task': the route decides what opens (the Task Details modal). */
   onViewTask: (task: Task) => void;
+  /** The payment reference of the booking just made (navigation state): its card is brought into view. */
+  bookedReference?: string;
 }
 
 /**
  * The client home (/client and /client/home): loading, error (with Try Again) or loaded.
  * While loading, the service grid (which needs no data) is already shown under placeholders
  * of the greeting and cards that keep their size, so a slow network still gets a usable
- * screen at once and nothing moves when the data arrives.
+ * screen at once and nothing moves when the data arrives. Once loaded it stays current by
+ * itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
+ * brings the booking just made into view.
  */
-export function DashboardScreen({ dashboard, onViewTask }: DashboardScreenProps) {
+export function DashboardScreen({ dashboard, onViewTask, bookedReference }: DashboardScreenProps) {
   const data = useRead(dashboard, MESSAGES);
-  const tasks = useMemo(() => (data.status === 'loaded' ? newestFirst(data.data.tasks) : []), [data]);
+  const tasks = data.status === 'loaded' ? data.data.tasks : NO_TASKS;
+  const newest = useMemo(() => newestFirst(tasks), [tasks]);
   const navigate = useNavigate();
   const chooseService = (tag: string) => void navigate({ to: '/client/create', state: { serviceType: tag } });
+  const announcement = useLiveTasks(data);
+  const dot = useUnreadDot(dashboard, data.status === 'loaded' && Boolean(data.data.user.notification));
+  const kept = useKeptPaidTasks();
+  useReadAgainWhenConfirmed(kept.tasks);
 
   return (
     <section className="page dashboard">
       <h1 className="sr-only">Home</h1>
+      <div className="sr-only" aria-live="polite" data-testid="task-updates">
+        {announcement}
+      </div>
       {data.status === 'error' ? (
         <LoadFailed className="dashboard-error" message={data.message} />
       ) : (
@@ -46,7 +65,8 @@ export function DashboardScreen({ dashboard, onViewTask }: DashboardScreenProps)
           {data.status === 'loaded' ? (
             <>
               <OfflineMarker cachedAt={data.cachedAt} />
-              <GreetingHeader firstName={data.data.user.firstname} hasNotification={Boolean(data.data.user.notification)} />
+              <GreetingHeader firstName={data.data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
+              <KeptPaidTaskCards cards={keptPaidTaskCards(kept.tasks, tasks)} highlightReference={bookedReference} onDismiss={(reference) => void kept.dismiss(reference)} />
               <div className="dashboard-cards">
                 <BalanceCard balance={data.data.user.balance} />
                 <PlanCard subscription={data.data.user.subscription} />
@@ -66,9 +86,19 @@ export function DashboardScreen({ dashboard, onViewTask }: DashboardScreenProps)
             </>
           )}
           <ServiceGrid onChoose={chooseService} />
-          {data.status === 'loaded' ? <RecentTasks tasks={tasks} onViewTask={onViewTask} /> : null}
+          {data.status === 'loaded' ? <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} /> : null}
         </>
       )}
     </section>
   );
+}
+
+/** A paid booking the server has just confirmed turns into the real task: read the tasks again. */
+function useReadAgainWhenConfirmed(kept: readonly KeptPaidTask[]): void {
+  const refetch = useRefetch();
+  const previous = useRef(kept);
+  useEffect(() => {
+    if (confirmedSince(previous.current, kept).length > 0) void refetch();
+    previous.current = kept;
+  }, [kept, refetch]);
 }

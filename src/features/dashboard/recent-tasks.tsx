@@ -3,15 +3,21 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { taskServiceName } from '../../shared/service-names';
 import { canViewTask, taskStatusLabel, taskStatusTone } from '../../shared/task-status';
 import { StatusBadge } from '../../ui/status-badge';
+import { scrollIntoViewOnce } from './scroll-into-view';
 
 interface RecentTasksProps {
   /** Newest first. */
   tasks: readonly Task[];
   onViewTask: (task: Task) => void;
+  /** The payment reference of the booking just made: its card is marked and brought into view. */
+  highlightReference?: string;
 }
 
-/** Recent Tasks with status badges (and the confirmation code on mobile), or 'No recent tasks found'. */
-export function RecentTasks({ tasks, onViewTask }: RecentTasksProps) {
+/**
+ * Recent Tasks with status badges (and the confirmation code on mobile), or 'No recent tasks
+ * found'. A card keeps its element when its status changes (keyed by id), so it updates in place.
+ */
+export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTasksProps) {
   return (
     <section className="dashboard-section" aria-labelledby="dashboard-tasks-title">
       <h2 id="dashboard-tasks-title" className="dashboard-section-title">
@@ -22,7 +28,12 @@ export function RecentTasks({ tasks, onViewTask }: RecentTasksProps) {
       ) : (
         <ul className="dashboard-tasks" aria-label="Recent Tasks">
           {tasks.map((task) => (
-            <li key={task._id} className="dashboard-task">
+            <li
+              key={task._id}
+              className={task.reference === highlightReference ? 'dashboard-task dashboard-highlight' : 'dashboard-task'}
+              data-reference={task.reference}
+              ref={task.reference === highlightReference ? scrollIntoViewOnce : undefined}
+            >
               <div className="dashboard-task-main">
                 <p className="dashboard-task-name" id={`task-${task._id}-name`}>
                   {taskServiceName(task)}

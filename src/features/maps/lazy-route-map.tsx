@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import type { LatLng } from '../../shared/driver-location';
+import { useOnline } from '../../lib/use-online';
 import { formatDistance, formatDuration } from '../../shared/geo';
 import type { Directions } from './directions';
 import { createDirections } from './configured-directions';
@@ -36,26 +37,32 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
   }
 }
 
-function RouteBadges({ state, driver, task }: { state: RouteState; driver: LatLng | null; task: LatLng | null }) {
+/** Offline the driver's position cannot be read: say so, rather than seem to wait for it. */
+export const DRIVER_LOCATION_OFFLINE = "You're offline - the driver's location can't be updated";
+
+function RouteBadges({ state, driver, task, isOnline }: { state: RouteState; driver: LatLng | null; task: LatLng | null; isOnline: boolean }) {
   const route = state.status === 'ready' ? state.route : state.status === 'loading' ? state.route : null;
   const distance = route ? formatDistance(route.distanceMeters) : '…';
   const duration = route ? formatDuration(route.durationSeconds) : '…';
   if (!task) return <p className="route-badges-note">No task location: no route to show.</p>;
-  if (!driver) return <p className="route-badges-note">Waiting for the driver's location…</p>;
+  if (!driver) return <p className="route-badges-note">{isOnline ? "Waiting for the driver's location…" : DRIVER_LOCATION_OFFLINE}</p>;
   return (
-    <ul className="route-badges" aria-label="Route">
-      <li className="route-badge" aria-label={`Distance ${route?.isApproximate ? 'about ' : ''}${distance}`}>
-        <span className="route-badge-label">Distance</span> {route?.isApproximate ? '≈ ' : ''}
-        {distance}
-      </li>
-      <li className="route-badge" aria-label={`Duration ${route?.isApproximate ? 'about ' : ''}${duration}`}>
-        <span className="route-badge-label">Duration</span> {route?.isApproximate ? '≈ ' : ''}
-        {duration}
-      </li>
-      {route?.isApproximate ? <li className="route-badge route-badge-note" title="Straight line from the driver to the task, with an estimated driving time">
-          Approximate
-        </li> : null}
-    </ul>
+    <>
+      {isOnline ? null : <p className="route-badges-note route-offline-note">{DRIVER_LOCATION_OFFLINE}</p>}
+      <ul className="route-badges" aria-label="Route">
+        <li className="route-badge" aria-label={`Distance ${route?.isApproximate ? 'about ' : ''}${distance}`}>
+          <span className="route-badge-label">Distance</span> {route?.isApproximate ? '≈ ' : ''}
+          {distance}
+        </li>
+        <li className="route-badge" aria-label={`Duration ${route?.isApproximate ? 'about ' : ''}${duration}`}>
+          <span className="route-badge-label">Duration</span> {route?.isApproximate ? '≈ ' : ''}
+          {duration}
+        </li>
+        {route?.isApproximate ? <li className="route-badge route-badge-note" title="Straight line from the driver to the task, with an estimated driving time">
+            Approximate
+          </li> : null}
+      </ul>
+    </>
   );
 }
 
@@ -69,6 +76,7 @@ export interface LazyRouteMapProps {
 /** The task's route map with its distance and duration badges; MapLibre is loaded on demand. */
 export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
   const [attempt, setAttempt] = useState(0);
+  const isOnline = useOnline();
   const state = useRoute(directions ?? appDirections(), driver, task, attempt);
   const path = state.status === 'ready' ? state.route.path : state.status === 'loading' ? (state.route?.path ?? null) : null;
   const plain = <PlainRouteMap driver={driver} task={task} />;
@@ -90,7 +98,7 @@ export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
           </button>
         </p>
       ) : (
-        <RouteBadges state={state} driver={driver} task={task} />
+        <RouteBadges state={state} driver={driver} task={task} isOnline={isOnline} />
       )}
     </div>
   );

@@ -105,8 +105,9 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
       toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing);
       if (result.outcome.status === 'failed') setIsBusy(false);
-      // Created, or kept to be sent when the connection is back: either way this payment is done.
-      else redirect.current = setTimeout(() => void navigate({ to: '/client/home' }), SUCCESS_TOAST_MS);
+      // Created, or kept to be sent when the connection is back: either way this payment is done,
+      // and Home shows the new task (or its 'confirming' card) in view.
+      else redirect.current = setTimeout(() => void navigate({ to: '/client/home', state: { bookedReference: result.request.reference } }), SUCCESS_TOAST_MS);
       return;
     }
     // The button is enabled again before focus goes back to it (Escape or Cancel in the checkout).

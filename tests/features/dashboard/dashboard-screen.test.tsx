@@ -54,7 +54,8 @@ describe('home dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
-    expect(screen.getByRole('img', { name: /new notification/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /new notification/ })).toBeTruthy();
+    expect(screen.getByTestId('notification-dot')).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Recent Tasks' })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.dashboard-task-name')?.textContent)).toEqual(['Service new', 'Service old']);
   });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, resetCodeSchema, signupSchema } from '../../../src/shared/schemas/auth';
 import { sendMessageSchema } from '../../../src/shared/schemas/chat';
+import { taskEventsReadSchema } from '../../../src/shared/schemas/events';
 import { newDriverSchema } from '../../../src/shared/schemas/ops';
 import { profileUpdateSchema } from '../../../src/shared/schemas/profile';
 import { createTaskSchema } from '../../../src/shared/schemas/tasks';
@@ -67,6 +68,7 @@ describe('every validator answers 1 MB of its worst input in under 50 ms', () =>
       ['profile', profileUpdateSchema, { firstName: fill(' '), lastName: fill('a'), email: WORST_EMAILS[0], phone: WORST_PHONES[2], bio: fill('\n') }],
       ['chat message', sendMessageSchema, { taskId: fill('t'), sender: 'user', content: fill(' ', '', '\u0000'), clientId: fill('c') }],
       ['create task', createTaskSchema, { address: fill(' '), location: { type: 'Point', coordinates: [3.3, 6.5] }, amount: 1, unit: fill('u'), user: 'u', reference: fill('r'), type: 'household', serviceName: 'x' }],
+      ['events read', taskEventsReadSchema, { upTo: fill('9', '2026-01-01T00:00:00.') }],
       ['ops driver', newDriverSchema, { firstname: fill(' '), lastname: 'x', phone: WORST_PHONES[1], lat: 6.5, lng: 3.3 }],
     ];
     for (const [name, schema, input] of cases) {

@@ -1,0 +1,90 @@
+/**
+ * The client's task events (migration 006): what the bell lists. An event is written in the
+ * transaction that changes the task (operator commands, the simulator) or credits a referral
+ * reward, and sets the user's `notification` flag (the red dot). Marking events read moves
+ * the user's `events_read_at` and recomputes the flag, so the flag always means "has events
+ * newer than what the client has read".
+ */
+import type { TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
+import type { Queryable } from './connection';
+
+interface TaskEventRow {
+  id: string | number;
+  kind: TaskEventKind;
+  task_id: string | null;
+  status: string | null;
+  service_type: string;
+  service_name: string;
+  amount: string | number | null;
+  created_at: Date | string;
+  is_read: boolean;
+}
+
+function toTaskEvent(row: TaskEventRow): TaskEvent {
+  return {
+    _id: String(row.id),
+    kind: row.kind,
+    taskId: row.task_id,
+    status: (row.status as TaskStatus | null) ?? null,
+    type: row.service_type,
+    serviceName: row.service_name,
+    amount: row.amount === null ? null : Number(row.amount),
+    at: new Date(row.created_at).toISOString(),
+    read: row.is_read,
+  };
+}
+
+/** Records that the task now has `status` (for its owner), and turns the owner's dot on. */
+export async function insertStatusEvent(db: Queryable, taskId: string, status: TaskStatus): Promise<void> {
+  await db.query(
+    `with event as (
+       insert into task_events (user_id, task_id, kind, status, service_type, service_name)
+       select user_id, id, 'status', $2, type, service_name from tasks where id = $1
+       returning user_id
+     )
+     update users set notification = true where id in (select user_id from event)`,
+    [taskId, status],
+  );
+}
+
+/** Records a referral reward credited to `userId` (the referred client's task stays theirs). */
+export async function insertReferralRewardEvent(db: Queryable, userId: string, amount: number): Promise<void> {
+  await db.query(
+    `with event as (insert into task_events (user_id, kind, amount) values ($1, 'referral-reward', $2) returning user_id)
+     update users set notification = true where id in (select user_id from event)`,
+    [userId, amount],
+  );
+}
+
+/** The user's newest events first (at most `limit`), each marked read or not. */
+export async function listTaskEvents(db: Queryable, userId: string, limit: number): Promise<TaskEvent[]> {
+  const rows = await db.query<TaskEventRow>(
+    `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at,
+            (u.events_read_at is not null and e.created_at <= u.events_read_at) as is_read
+       from task_events e join users u on u.id = e.user_id
+      where e.user_id = $1
+      order by e.created_at desc, e.id desc
+      limit $2`,
+    [userId, limit],
+  );
+  return rows.map(toTaskEvent);
+}
+
+/**
+ * Marks the user's events up to `upTo` read (never moving the mark back, never past now) and
+ * answers how many stay unread; the dot follows. Run it in a transaction.
+ */
+export async function markTaskEventsRead(db: Queryable, userId: string, upTo: Date): Promise<number> {
+  await db.query(
+    `update users set events_read_at = greatest(coalesce(events_read_at, '-infinity'::timestamptz), least($2::timestamptz, now()))
+      where id = $1`,
+    [userId, upTo],
+  );
+  const [row] = await db.query<{ unread: number }>(
+    `select count(*)::int as unread from task_events e join users u on u.id = e.user_id
+      where u.id = $1 and e.created_at > u.events_read_at`,
+    [userId],
+  );
+  await db.query('update users set notification = $2 where id = $1', [userId, row.unread > 0]);
+  return row.unread;
+}

@@ -1,0 +1,24 @@
+import type { KeptPaidTask } from '../../lib/pending-tasks';
+import type { Task } from '../../shared/contract';
+
+export const CONFIRMING_TITLE = 'Payment received - confirming your booking';
+export const REFUSED_TITLE = 'Booking not confirmed';
+export const REFUSED_WITHOUT_MESSAGE = 'The server could not confirm this booking.';
+/** Where a client whose paid booking was refused writes (the terms page names it too). */
+export const SUPPORT_EMAIL = 'support@greenpick.ng';
+
+/**
+ * The kept paid tasks Home shows as cards: every refused one, and the pending ones the server
+ * does not list yet (once a task with its reference is listed, the real task shows instead,
+ * even before the device has removed its record).
+ */
+export function keptPaidTaskCards(kept: readonly KeptPaidTask[], tasks: readonly Task[]): KeptPaidTask[] {
+  const listed = new Set(tasks.map((task) => task.reference));
+  return kept.filter((record) => record.state === 'refused' || !listed.has(record.reference));
+}
+
+/** References that were pending before and are gone now: the server has confirmed them (Home reads its tasks again). */
+export function confirmedSince(before: readonly KeptPaidTask[], after: readonly KeptPaidTask[]): string[] {
+  const remaining = new Set(after.map((record) => record.reference));
+  return before.filter((record) => record.state === 'pending' && !remaining.has(record.reference)).map((record) => record.reference);
+}

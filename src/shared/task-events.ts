@@ -1,0 +1,57 @@
+/**
+ * What the client is told when a task changes, one wording for the Home's announcement (toast
+ * and live region) and the bell's list: 'Your Household Waste Pickup task: driver assigned'.
+ * The status part is the status label (task-status.ts), so a label changes everywhere at once.
+ * Pure: no DOM.
+ */
+import type { Task, TaskEvent } from './contract';
+import { taskServiceName } from './service-names';
+import { normalizeTaskStatus, taskStatusLabel } from './task-status';
+
+/** Statuses that can still change: the Home keeps such tasks current. */
+const OPEN_STATUSES = new Set(['pending', 'driver-assigned', 'on-going']);
+
+export function isOpenTaskStatus(status: string | null | undefined): boolean {
+  return OPEN_STATUSES.has(normalizeTaskStatus(status));
+}
+
+/** 'Your Household Waste Pickup task: driver assigned' (the service's display name, service-names.ts). */
+export function statusChangeMessage(serviceName: string, status: string | null | undefined): string {
+  const name = serviceName.trim();
+  return `Your ${name ? `${name} ` : ''}task: ${taskStatusLabel(status)}`;
+}
+
+const TOKENS = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What the bell says of an event. */
+export function describeTaskEvent(event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount'>): string {
+  if (event.kind === 'referral-reward') {
+    const earned = event.amount === null || !Number.isFinite(event.amount) ? 'Recycle Tokens' : `${TOKENS.format(event.amount)} Recycle Tokens`;
+    return `You earned ${earned}: a friend you referred completed their first task`;
+  }
+  return statusChangeMessage(taskServiceName(event), event.status);
+}
+
+export interface StatusChange {
+  task: Task;
+  /** The status before, normalized. */
+  from: string;
+  /** The status now, normalized. */
+  to: string;
+}
+
+/**
+ * The tasks whose status differs between an earlier and a later read (by id; `assigned` and
+ * `driver-assigned` are the same status), in the later read's order. A task that is new in the
+ * later read is not a change: the client booked it.
+ */
+export function statusChanges(before: readonly Task[], after: readonly Task[]): StatusChange[] {
+  const earlier = new Map(before.map((task) => [task._id, normalizeTaskStatus(task.status)]));
+  const changes: StatusChange[] = [];
+  for (const task of after) {
+    const from = earlier.get(task._id);
+    const to = normalizeTaskStatus(task.status);
+    if (from !== undefined && from !== to) changes.push({ task, from, to });
+  }
+  return changes;
+}

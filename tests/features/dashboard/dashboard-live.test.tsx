@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import type { CreateTaskRequest, Task, User } from '../../../src/shared/contract';
+import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
+import type { Answer } from '../../../src/lib/api/answer';
+import type { UserAndTasks } from '../../../src/lib/signed-in-reads';
+import { closeOfflineDb, getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask } from '../../../src/shared/offline-db';
+
+const user: User = {
+  _id: 'u1',
+  email: 'ada@example.ng',
+  firstname: 'Ada',
+  lastname: 'Okafor',
+  phonenumber: '',
+  bio: '',
+  avatar: '',
+  referralCode: 'ADA',
+  notification: false,
+  balance: 0,
+  subscription: null,
+};
+
+function task(id: string, status: string, minutes: number): Task {
+  return {
+    _id: id,
+    status,
+    datetime: new Date(Date.UTC(2026, 10, 20, 10, minutes)).toISOString(),
+    serviceName: 'Household Waste Pickup',
+    reference: `ref-${id}`,
+    confirmationCode: '123456',
+    amount: 1500,
+  } as Task;
+}
+
+/**
+ * Home under a route whose loader reads the next answer each time it runs (a refetch runs it
+ * again), as /client/home does through the session reads.
+ */
+function renderHome(answers: Array<Answer<UserAndTasks>>, options: { bookedReference?: string } = {}) {
+  const reads = vi.fn(() => Promise.resolve(answers.length > 1 ? answers.shift()! : answers[0]!));
+  const root = createRootRoute({ component: Outlet });
+  const home = createRoute({
+    getParentRoute: () => root,
+    path: '/client/home',
+    loader: () => ({ dashboard: reads() }),
+    component: function Home() {
+      const { dashboard } = home.useLoaderData();
+      return <DashboardScreen dashboard={dashboard} onViewTask={() => {}} bookedReference={options.bookedReference} />;
+    },
+  });
+  const router = createRouter({ routeTree: root.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/client/home'] }) });
+  render(<RouterProvider router={router} />);
+  return { reads };
+}
+
+const fresh = (tasks: Task[], overrides: Partial<User> = {}): Answer<UserAndTasks> => ({ data: { user: { ...user, ...overrides }, tasks }, cachedAt: null });
+const paid = (reference: string, amount = 1500): CreateTaskRequest => ({
+  address: 'Ikeja, Lagos State, Nigeria',
+  location: { type: 'Point', coordinates: [3.3421, 6.5965] },
+  amount,
+  unit: 'per pickup',
+  user: 'u1',
+  reference,
+  type: 'household',
+  serviceName: 'Household Waste Pickup',
+});
+
+const taskCard = (name: RegExp | string) =>
+  within(screen.getByRole('list', { name: 'Recent Tasks' }))
+    .getAllByRole('listitem')
+    .find((item) => (typeof name === 'string' ? item.dataset.reference === name : name.test(item.textContent ?? '')))!;
+
+beforeEach(async () => {
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = vi.fn();
+  for (const record of await getPendingTasks()) await removePendingTask(record.reference);
+});
+afterEach(cleanup);
+afterAll(() => closeOfflineDb());
+
+describe('Home keeps the tasks current and tells what changed', () => {
+  it('a refresh (focus) that brings a new status: the card updates in place, no loading flash, and the change is announced', async () => {
+    const { reads } = renderHome([fresh([task('a', 'pending', 1), task('b', 'completed', 0)]), fresh([task('a', 'driver-assigned', 1), task('b', 'completed', 0)])]);
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    const card = taskCard('ref-a');
+    expect(within(card).getByText('pending')).toBeTruthy();
+    expect(screen.getByTestId('task-updates').textContent).toBe('');
+
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(within(card).getByText('driver assigned')).toBeTruthy());
+    expect(reads).toHaveBeenCalledTimes(2);
+    // The same element, updated: nothing was unmounted or shown as loading.
+    expect(taskCard('ref-a')).toBe(card);
+    expect(within(card).getByRole('button', { name: 'View Task' })).toBeTruthy();
+    expect(screen.queryByText('Loading data...')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('task-updates').textContent).toBe('Your Household Waste Pickup task: driver assigned'));
+    expect(screen.getByTestId('task-updates').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('an answer kept on the device (offline) announces nothing', async () => {
+    renderHome([fresh([task('a', 'pending', 1)]), { ...fresh([task('a', 'driver-assigned', 1)]), cachedAt: Date.now() - 60_000 }]);
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await screen.findByTestId('offline-marker');
+    expect(screen.getByTestId('task-updates').textContent).toBe('');
+  });
+
+  it('the booking just made is marked and brought into view', async () => {
+    renderHome([fresh([task('a', 'pending', 2), task('b', 'completed', 0)])], { bookedReference: 'ref-a' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    const card = taskCard('ref-a');
+    expect(card.className).toContain('dashboard-highlight');
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts[0]).toBe(card);
+  });
+});
+
+describe("paid bookings not confirmed yet: 'Payment received - confirming your booking'", () => {
+  it('a kept pending booking shows as a card until the server lists its task', async () => {
+    await putPendingTask(paid('pay-1'));
+    renderHome([fresh([])]);
+    const card = await screen.findByRole('listitem', { name: 'Payment received - confirming your booking' });
+    expect(card.textContent).toContain('Household Waste Pickup · ₦1,500.00');
+    expect(card.textContent).toContain('Ikeja, Lagos State, Nigeria');
+    expect(card.textContent).toContain('Reference pay-1');
+    cleanup();
+
+    renderHome([fresh([{ ...task('a', 'pending', 1), reference: 'pay-1' }])]);
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    await waitFor(() => expect(taskCard('pay-1')).toBeTruthy());
+    expect(screen.queryByText('Payment received - confirming your booking')).toBeNull();
+  });
+
+  it("a refused one: the server's message, that the payment is safe, support with the reference, and Dismiss removes it", async () => {
+    await putPendingTask(paid('pay-2'));
+    await markPendingTaskRefused('pay-2', 'Payment could not be verified');
+    renderHome([fresh([])]);
+    const card = await screen.findByRole('listitem', { name: 'Booking not confirmed' });
+    expect(card.textContent).toContain('Payment could not be verified');
+    expect(card.textContent).toContain('Your payment is kept safe. Contact support at support@greenpick.ng with the reference pay-2.');
+    expect(within(card).getByRole('link', { name: 'support@greenpick.ng' }).getAttribute('href')).toBe('mailto:support@greenpick.ng?subject=Payment%20pay-2');
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Booking not confirmed')).toBeNull());
+    expect(await getPendingTasks()).toEqual([]);
+  });
+});

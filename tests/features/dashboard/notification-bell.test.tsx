@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import type { TaskEvent } from '../../../src/shared/contract';
+import { NotificationBell } from '../../../src/features/dashboard/notification-bell';
+
+const api = vi.hoisted(() => ({ getTaskEvents: vi.fn(), markTaskEventsRead: vi.fn() }));
+vi.mock('../../../src/lib/api/events', () => api);
+
+function event(id: string, overrides: Partial<TaskEvent> = {}): TaskEvent {
+  return { _id: id, kind: 'status', taskId: 't1', status: 'driver-assigned', type: 'household', serviceName: 'Household Waste Pickup', amount: null, at: '2026-11-20T10:00:00.000Z', read: false, ...overrides };
+}
+
+/** The bell as Home shows it: the dot goes once the list has marked the events read. */
+function Bell({ initiallyUnread }: { initiallyUnread: boolean }) {
+  const [hasUnread, setHasUnread] = useState(initiallyUnread);
+  return (
+    <>
+      <NotificationBell hasUnread={hasUnread} onRead={() => setHasUnread(false)} />
+      <button type="button">Elsewhere</button>
+    </>
+  );
+}
+
+const bell = () => screen.getByRole('button', { name: /^Notifications/ });
+
+beforeEach(() => {
+  api.getTaskEvents.mockReset();
+  api.markTaskEventsRead.mockReset().mockResolvedValue(0);
+});
+afterEach(cleanup);
+
+describe('the bell: a button that opens the recent task events', () => {
+  it('the red dot means unread; opening lists the events newest first with the new ones marked, focus moves in, and they are marked read up to the newest', async () => {
+    api.getTaskEvents.mockResolvedValue({
+      data: [
+        event('3', { status: 'on-going', serviceName: 'Office Cleaning', at: '2026-11-20T10:30:00.000Z' }),
+        event('2', { at: '2026-11-20T10:10:00.000Z' }),
+        event('1', { status: 'completed', serviceName: 'Laundry Service', at: '2026-11-19T09:00:00.000Z', read: true }),
+      ],
+      cachedAt: null,
+    });
+    render(<Bell initiallyUnread />);
+    expect(bell().getAttribute('aria-label')).toBe('Notifications: you have a new notification');
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('notification-dot')).toBeTruthy();
+
+    fireEvent.click(bell());
+    expect(bell().getAttribute('aria-expanded')).toBe('true');
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(bell().getAttribute('aria-controls')).toBe(panel.id);
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notifications' })));
+    const items = within(await within(panel).findByRole('list', { name: 'Recent task updates' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.bell-event-text')?.textContent)).toEqual([
+      'New: Your Office & Commercial Cleaning task: on going',
+      'New: Your Household Waste Pickup task: driver assigned',
+      'Your Laundry & Dry Cleaning task: completed',
+    ]);
+    expect(api.markTaskEventsRead).toHaveBeenCalledWith('2026-11-20T10:30:00.000Z');
+    await waitFor(() => expect(screen.queryByTestId('notification-dot')).toBeNull());
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('Escape and Close shut it and give focus back to the bell; a click elsewhere shuts it', async () => {
+    api.getTaskEvents.mockResolvedValue({ data: [], cachedAt: null });
+    render(<Bell initiallyUnread={false} />);
+    fireEvent.click(bell());
+    await screen.findByRole('region', { name: 'Notifications' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(document.activeElement).toBe(bell());
+
+    fireEvent.click(bell());
+    fireEvent.click(await screen.findByRole('button', { name: 'Close notifications' }));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+    expect(document.activeElement).toBe(bell());
+
+    fireEvent.click(bell());
+    await screen.findByRole('region', { name: 'Notifications' });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+  });
+
+  it("no events: 'No notifications yet', and nothing is marked read", async () => {
+    api.getTaskEvents.mockResolvedValue({ data: [], cachedAt: null });
+    render(<Bell initiallyUnread={false} />);
+    fireEvent.click(bell());
+    expect(await screen.findByText('No notifications yet')).toBeTruthy();
+    expect(api.markTaskEventsRead).not.toHaveBeenCalled();
+  });
+
+  it('offline, the list kept on the device shows with its age and marks nothing read; a failed read says so with Try Again', async () => {
+    api.getTaskEvents.mockResolvedValueOnce({ data: [event('1')], cachedAt: Date.now() - 60_000 });
+    render(<Bell initiallyUnread />);
+    fireEvent.click(bell());
+    expect((await screen.findByTestId('offline-marker')).textContent).toMatch(/^Offline - last updated/);
+    expect(api.markTaskEventsRead).not.toHaveBeenCalled();
+    expect(screen.getByTestId('notification-dot')).toBeTruthy();
+    cleanup();
+
+    api.getTaskEvents.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce({ data: [event('1', { read: true })], cachedAt: null });
+    render(<Bell initiallyUnread={false} />);
+    fireEvent.click(bell());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your notifications. Please check your connection.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Your Household Waste Pickup task: driver assigned')).toBeTruthy();
+  });
+});
