@@ -50,7 +50,7 @@ for (const viewport of VIEWPORTS) {
 
       // Logging out (the profile's Log Out) lands on the login screen with focus on its heading, and the form still works.
       await shell.link('Profile').click();
-      await page.getByRole('main').getByRole('button', { name: 'Log Out' }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Log Out', exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       await page.getByLabel('Email Address').fill(client.email);
