@@ -7,8 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
-export const ACTIVE_STATUSES: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
-
 export interface OpsTaskRow {
   id: string;
   status: TaskStatus;
