@@ -6,7 +6,7 @@
  * - the worker (`sw/`) and the server (`server/`) import from `src/` only through `src/shared/`.
  * Run: `tsx scripts/check-imports.ts` (part of `npm run lint`); exits 1 and lists each break.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'oxc-parser';
@@ -29,13 +29,8 @@ function toPosix(path: string): string {
 }
 
 function listSourceFiles(root: string, folder: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(join(root, folder), { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
-  return entries
+  if (!existsSync(join(root, folder))) return [];
+  return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => toPosix(relative(root, join(entry.parentPath, entry.name))));
 }
