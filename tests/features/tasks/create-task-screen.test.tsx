@@ -190,7 +190,7 @@ describe('the create task screen (SPEC section 2)', () => {
       accepted = move({ lat: 6.4, lng: 2.4 });
     });
     expect(accepted).toBe(false);
-    expect(mocks.toastError).toHaveBeenCalledWith('GreenPick works in Nigeria only: put the pin on a place in Nigeria.');
+    expect(mocks.toastError.mock.calls.map(([message]) => message)).toEqual(['GreenPick works in Nigeria only: put the pin on a place in Nigeria.']);
     expect(screen.getByText('6.415000, 2.881300')).toBeTruthy();
     expect(describePoint).not.toHaveBeenCalled();
   });
