@@ -49,8 +49,8 @@ test.describe('desktop (1280px)', () => {
     await expect(shell.logoutButton).toBeVisible();
     await expect(shell.navigation.getByRole('img', { name: 'GreenPick' })).toBeVisible();
     const box = await shell.navigation.boundingBox();
-    expect(box && box.x).toBe(0);
-    expect(box && box.height).toBeGreaterThan(700);
+    expect(box?.x).toBe(0);
+    expect(box?.height).toBeGreaterThan(700);
     await page.screenshot(shot('shell-1280'));
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
-import { ChatModal } from './page-models/chat-modal';
+import type { ChatModal } from './page-models/chat-modal';
 import { createAssignedTask, driverSays, openAssignedTaskDetails, storedMessages, type AssignedTask } from './support/assigned-task';
 
 async function storedMessagesBytes(request: APIRequestContext, assigned: AssignedTask): Promise<number> {

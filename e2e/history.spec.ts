@@ -21,7 +21,7 @@ const SERVICE_NAMES: Record<string, string> = {
   'Laundry Service': 'Laundry & Dry Cleaning',
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One status colour set on every screen. */
 const STATUS_TONES: Record<string, string> = {
@@ -64,7 +64,7 @@ test.describe('order history (demo client)', () => {
       for (const task of tasks) {
         const card = history.card(task.reference);
         // The card is named by its service and date; its first lines are the service, the date and the status.
-        await expect(card).toHaveAccessibleName(new RegExp(`^${escape(SERVICE_NAMES[task.serviceName]!)} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`));
+        await expect(card).toHaveAccessibleName(new RegExp(`^${escapeRegExp(SERVICE_NAMES[task.serviceName]!)} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`));
         const lines = (await card.innerText()).split('\n').filter((line) => line.trim() !== '');
         expect(lines.slice(0, 3)).toEqual([SERVICE_NAMES[task.serviceName], expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/), task.status.replace(/-/g, ' ')]);
         const badge = card.locator('.status-badge');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ChatModal } from './page-models/chat-modal';
+import type { ChatModal } from './page-models/chat-modal';
 import { CreateTaskPage, TestCheckout } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { ForgotPage } from './page-models/forgot-page';

@@ -40,7 +40,7 @@ for (const [layout, viewport] of [
       const saved = page.waitForRequest((req) => req.url().endsWith('/api/user/profile') && req.method() === 'PUT');
       await edit.save();
       const sent = await saved;
-      expect(sent.headers()['authorization']).toBe(`Bearer ${client.token}`);
+      expect(sent.headers().authorization).toBe(`Bearer ${client.token}`);
       await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
       const answer = await request.post('/client/userdata', { data: { token: client.token } });

@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { DevMailboxAnswer } from '../../src/shared/contract';
-import { ChatModal } from '../page-models/chat-modal';
+import type { ChatModal } from '../page-models/chat-modal';
 import { CreateTaskPage, TestCheckout } from '../page-models/create-task-page';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { ForgotPage } from '../page-models/forgot-page';
-import { TaskDetailsModal } from '../page-models/task-details-modal';
+import type { TaskDetailsModal } from '../page-models/task-details-modal';
 import { createAssignedTask, openAssignedTaskDetails } from './assigned-task';
 import { loginDemoClient, storeToken } from './demo-client';
 import { signUpNewClient } from './new-client';

@@ -132,7 +132,7 @@ export async function verifyResetCode(deps: AppDeps, email: string, code: string
 
 function allowsReset(row: ResetCodeRow | undefined, now: Date): row is ResetCodeRow & { user_id: string } {
   return Boolean(
-    row && row.user_id && row.verified_at && !row.used_at && row.attempts < MAX_WRONG_ATTEMPTS && new Date(row.expires_at) > now,
+    row?.user_id && row.verified_at && !row.used_at && row.attempts < MAX_WRONG_ATTEMPTS && new Date(row.expires_at) > now,
   );
 }
 

@@ -11,8 +11,6 @@ import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
 
-export const ACTIVE_STATUSES: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
-
 export interface OpsTaskRow {
   id: string;
   status: TaskStatus;

@@ -72,7 +72,8 @@ function parseArgs(argv: string[]): Parsed {
     else if (arg === '--all') parsed.all = true;
     else if (arg === '--help' || arg === '-h') parsed.help = true;
     else if (arg === '--status') {
-      parsed.status = argv[(index += 1)];
+      index += 1;
+      parsed.status = argv[index];
       if (parsed.status === undefined) throw new UsageError('--status needs a value');
     } else if (arg.startsWith('--status=')) parsed.status = arg.slice('--status='.length);
     else if (/^--?[a-z]/i.test(arg)) throw new UsageError(`Unknown option ${arg}`);

@@ -4,7 +4,7 @@
  * validation, errors and answers. Ids may be given as a unique prefix of at least 4 characters.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
 import { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, statusSchema, type NewDriver } from '../../src/shared/schemas/ops';
 import type { Db, Queryable } from '../db/connection';

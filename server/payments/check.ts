@@ -15,7 +15,7 @@ import { findCharge, recordCharge, type Charge } from '../db/charges';
 import { heldEmailAt, holdsEmail } from '../db/email-history';
 import type { PaymentPurpose } from '../db/payments';
 import { HttpError, forbidden } from '../http/errors';
-import { PaymentProviderUnavailable } from './verifier';
+import { PaymentProviderUnavailable, type VerifiedPayment } from './verifier';
 
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
 export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
@@ -51,7 +51,7 @@ export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promi
   const { db, payments } = deps;
   const known = await findCharge(db, claim.reference);
   if (known) return known;
-  let payment;
+  let payment: VerifiedPayment | null;
   try {
     payment = await payments.verify(claim.reference);
   } catch (error) {

@@ -14,6 +14,7 @@ import {
   signupSchema,
   userDataSchema,
 } from '../../src/shared/schemas/auth';
+import type { SignupAnswer } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
@@ -54,7 +55,7 @@ authRoutes.post('/client/signup', async (c) => {
       if (!(await insertAccount(db, { ...account, id, referralCode: generateReferralCode() }))) {
         throw conflict('Email already exists', { data: 'Email already exists' });
       }
-      return c.json({ data: { message: 'Account created successfully!, login with your details', userId: id } }, 201);
+      return c.json({ data: { message: 'Account created successfully!, login with your details', userId: id } } satisfies SignupAnswer, 201);
     } catch (error) {
       if (!isUniqueViolation(error, 'users_referral_code_key')) throw error;
     }

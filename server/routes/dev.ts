@@ -6,6 +6,7 @@
  * half-configured server (say a real Paystack key but no SMTP_URL) never opens the other.
  */
 import { Hono } from 'hono';
+import type { TestPaymentAnswer } from '../../src/shared/contract';
 import { mailboxQuerySchema, testPaymentSchema } from '../../src/shared/schemas/dev';
 import type { AppDeps, AppEnv } from '../context';
 import { authenticate } from '../http/auth';
@@ -22,7 +23,7 @@ devRoutes.post('/dev/payments', async (c) => {
   const body = await readJson(c, testPaymentSchema);
   const recorded = await insertTestLedgerPayment(db, { reference: body.reference, amountKobo: body.amount, email: body.email, userId: callerId });
   if (!recorded) throw conflict('This payment reference has already been recorded');
-  return c.json({ data: { reference: body.reference, amount: body.amount, status: 'success' as const } }, 201);
+  return c.json({ data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentAnswer, 201);
 });
 
 // No token: the mailbox is read while recovering a forgotten password.

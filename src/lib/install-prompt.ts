@@ -12,7 +12,9 @@ export interface BeforeInstallPromptEvent extends Event {
 
 let deferred: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
+const changed = () => {
+  for (const listener of listeners) listener();
+};
 
 /** Starts listening (once, at app start, before the browser fires the event). */
 export function captureInstallPrompt(target: Window = window): void {

@@ -184,7 +184,11 @@ export function startPendingTaskReplay({ onSettled, target = window, deps = defa
   const replay = (includeRefused: boolean) => {
     void resumePendingTasks(deps, hasToken, { includeRefused })
       // A refusal the client was already told about is not told again.
-      .then((results) => results.filter((result) => result.outcome.status === 'created' || (result.outcome.status === 'failed' && !result.wasRefused)).forEach((result) => onSettled?.(result)))
+      .then((results) => {
+        for (const result of results) {
+          if (result.outcome.status === 'created' || (result.outcome.status === 'failed' && !result.wasRefused)) onSettled?.(result);
+        }
+      })
       .catch((error: unknown) => console.error('Could not replay paid tasks', error));
   };
   const replayPending = () => replay(false);

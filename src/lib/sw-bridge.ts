@@ -57,7 +57,9 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   });
   // Messages from any worker version (workbox-window's 'message' only hears its own).
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_CHANGED) outboxListeners.forEach((listener) => listener());
+    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_CHANGED) {
+      for (const listener of outboxListeners) listener();
+    }
   });
   void workbox.register();
 

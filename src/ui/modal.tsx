@@ -26,6 +26,7 @@ export function Modal({ title, subtitle, onClose, returnFocusTo, className, chil
   latestOnClose.current = onClose;
   const returnTarget = useRef<HTMLElement | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per mount; the return target is read at that moment.
   useEffect(() => {
     const element = dialog.current;
     returnTarget.current = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
@@ -35,8 +36,6 @@ export function Modal({ title, subtitle, onClose, returnFocusTo, className, chil
       const target = returnTarget.current;
       if (target?.isConnected) target.focus();
     };
-    // Opened once per mount; the return target is read at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const keepFocusInside = (event: React.KeyboardEvent<HTMLDialogElement>) => wrapTabFocus(event, dialog.current);

@@ -21,7 +21,7 @@ function subscribe(listener: () => void): () => void {
 export function requestToastHost(): void {
   if (isRequested) return;
   isRequested = true;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 /** Shows a toast, loading react-toastify first when it is not there yet. */

@@ -84,7 +84,7 @@ describe('preloadHints', () => {
   });
 
   it('fails the build when there is no signed-in chunk to name', () => {
-    const { ['assets/signed-in-1.js']: _, ...withoutIt } = bundle;
+    const { 'assets/signed-in-1.js': _, ...withoutIt } = bundle;
     expect(() => preloadHints(withoutIt)).toThrow(/signed-in/);
   });
 });

@@ -6,7 +6,10 @@ const HOUR = 60 * 60_000;
 let server: TestServer;
 let clock = Date.now();
 let seq = 0;
-const freshEmail = () => `auth${(seq += 1)}-${Date.now()}@example.ng`;
+const freshEmail = () => {
+  seq += 1;
+  return `auth${seq}-${Date.now()}@example.ng`;
+};
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Chidi',
   lastname: 'Eze',
@@ -16,6 +19,7 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const userRow = async (email: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
   (await server.deps.db.query<Record<string, any>>('select * from users where email = $1', [email]))[0];
 const userCount = async () => (await server.deps.db.query<{ n: number }>('select count(*)::int as n from users'))[0].n;
 

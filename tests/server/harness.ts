@@ -15,6 +15,7 @@ import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
   request(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs up a client and logs in; returns its id and token. */
   createClient(overrides?: Partial<{ email: string; password: string; firstname: string; lastname: string; phonenumber: string; ref: string }>): Promise<{ id: string; token: string; email: string; password: string }>;

@@ -159,7 +159,8 @@ describe('a graceful stop', () => {
     const inFlight = new Promise<void>((resolve) => (bothArrived = resolve));
     const http = createHttpServer((request, response) => {
       if (request.url === '/quick') void stopping.then(() => setTimeout(() => response.end('done'), 100));
-      if ((arrived += 1) === 2) bothArrived();
+      arrived += 1;
+      if (arrived === 2) bothArrived();
     });
     await new Promise<void>((ready) => http.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

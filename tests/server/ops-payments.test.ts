@@ -44,6 +44,7 @@ async function mismatchedBooking(): Promise<{ reference: string; body: ReturnTyp
   return { reference, body };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
 const listed = async (query = '') => (await server.request('GET', `/ops/payments${query}`, { headers: auth })).body.data as Array<Record<string, any>>;
 
 describe('GET /ops/payments', () => {

@@ -362,7 +362,12 @@ describe('the ops CLI', () => {
     const code = await runCli(['status', task, 'on-going', '--json'], {
       env: env({ PORT: String(await refusedPort()) }),
       ...io,
-      openDatabase: async () => ({ db: db(), close: async () => void (closed = true) }),
+      openDatabase: async () => ({
+        db: db(),
+        close: async () => {
+          closed = true;
+        },
+      }),
     });
     expect(code).toBe(0);
     expect(output.err.join('\n')).toMatch(/no server at http:\/\/127\.0\.0\.1:\d+: working on the database/);

@@ -50,6 +50,7 @@ function counting(db: Db) {
   return { db: counted, counts };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
 const rows = async (sql: string, params: unknown[] = []) => server.deps.db.query<Record<string, any>>(sql, params);
 const hitsOf = async (key: string) => (await rows('select hits from rate_limits where key = $1', [key]))[0]?.hits as number | undefined;
 
@@ -150,7 +151,10 @@ describe('what the limiter counts', () => {
 
 const from = (address: string) => ({ 'X-Forwarded-For': `198.51.100.1, ${address}` });
 let seq = 0;
-const signupBody = () => ({ firstname: 'Ada', lastname: 'Obi', email: `limit${(seq += 1)}-${clock}@example.ng`, phonenumber: '08012345678', password: 'long-enough-1' });
+const signupBody = () => {
+  seq += 1;
+  return { firstname: 'Ada', lastname: 'Obi', email: `limit${seq}-${clock}@example.ng`, phonenumber: '08012345678', password: 'long-enough-1' };
+};
 const userCount = async () => Number((await rows('select count(*) as n from users'))[0].n);
 
 describe('sign-up is limited per address', () => {

@@ -15,7 +15,10 @@ export interface TestClient {
 }
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+const unique = () => {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
+};
 
 export async function insertClient(server: TestServer): Promise<TestClient> {
   const id = randomUUID();

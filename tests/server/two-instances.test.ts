@@ -16,6 +16,7 @@ let fake: FakePaystack;
 let a: RunningServer;
 let b: RunningServer;
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
 async function call(server: RunningServer, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',

@@ -48,12 +48,18 @@ describe('chat outbox replay', () => {
     expect(failed?.failedReason).toBe('a message cannot be empty');
 
     const skipped: string[] = [];
-    await replayOutbox(async (message) => (skipped.push(message.content), { status: 'delivered' }));
+    await replayOutbox(async (message) => {
+      skipped.push(message.content);
+      return { status: 'delivered' };
+    });
     expect(skipped).toEqual([]);
 
     await retryMessage(id);
     const resent: string[] = [];
-    await replayOutbox(async (message) => (resent.push(message.content), { status: 'delivered' }));
+    await replayOutbox(async (message) => {
+      resent.push(message.content);
+      return { status: 'delivered' };
+    });
     expect(resent).toEqual(['bad']);
   });
 

@@ -55,7 +55,7 @@ export function CodeInput({ digits, onChange, disabled, error, errorId }: { digi
       <div className="code-boxes">
         {digits.map((digit, index) => (
           <input
-            // The boxes never reorder: the index is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the boxes never reorder: the index is their identity.
             key={index}
             ref={(element) => {
               boxes.current[index] = element;

@@ -60,6 +60,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
 
   useEffect(() => input.current?.focus(), []);
   // Keep the newest message in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger, though the effect does not read it.
   useEffect(() => {
     const element = list.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -89,7 +90,10 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
       returnFocusTo={returnFocusTo}
     >
       {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down). */}
-      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading} tabIndex={0}>
+      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
+        tabIndex={0}
+      >
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
         {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
         {chat.entries.map((entry) => (

@@ -154,11 +154,14 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
         onBlur={() => setIsOpen(false)}
         onFocus={() => options.length > 0 && setIsOpen(true)}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a list of options; the input keeps focus and aria-activedescendant points into it. */}
       <ul id={listId} role="listbox" aria-label="Suggested places" aria-busy={isSearching} className="address-search-list" hidden={!expanded}>
         {options.map((option, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: options are reached with the arrow keys from the input (aria-activedescendant), never focused themselves.
           <li
             key={option.id}
             id={`${id}-option-${index}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox above.
             role="option"
             aria-selected={index === activeIndex}
             className="address-search-option"

@@ -20,7 +20,10 @@ async function gazetteerSearch(): Promise<PlaceSearch> {
 async function googleSearch(key: string): Promise<PlaceSearch> {
   const [google, geocoding] = await Promise.all([import('./google-place-search'), import('./google-reverse-geocode')]);
   let offline: Promise<PlaceSearch> | undefined;
-  const offlineLabel: PlaceSearch['describe'] = async (point) => (await (offline ??= gazetteerSearch())).describe(point);
+  const offlineLabel: PlaceSearch['describe'] = async (point) => {
+    offline ??= gazetteerSearch();
+    return (await offline).describe(point);
+  };
   return google.createGooglePlaceSearch(google.loadGooglePlaces(key), geocoding.createGoogleReverseGeocoder(geocoding.loadGoogleGeocoding(key), offlineLabel));
 }
 

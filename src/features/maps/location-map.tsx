@@ -37,11 +37,13 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
   const [tiles, setTiles] = useState<TileStatus>('waiting');
   const tileEvent = (event: TileEvent) => setTiles((status) => nextTileStatus(status, event));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fly only when the point changes, not when the parent passes an equal object anew.
   useEffect(() => {
     if (samePoint(movedTo.current, location)) return;
     map.current?.flyTo({ center: [location.lng, location.lat], zoom: SELECTION_ZOOM, essential: true });
   }, [location.lat, location.lng]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one time-out per mount; tileEvent only calls the stable state setter.
   useEffect(() => {
     const timer = setTimeout(() => tileEvent('timed-out'), TILE_WAIT_MS);
     return () => clearTimeout(timer);

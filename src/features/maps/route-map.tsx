@@ -50,6 +50,7 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
     view.fitBounds(boundsOf([driver, task]), { padding: FIT_PADDING, maxZoom: ROUTE_ZOOM, duration: 0 });
   };
   // Fit once both places are known (the driver's location arrives after the map opens).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fitBoth reads driver and task, which are the trigger; it is a new function every render.
   useEffect(() => fitBoth(), [driver, task]);
 
   const line = useMemo(

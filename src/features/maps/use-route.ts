@@ -21,6 +21,7 @@ export function useRoute(directions: Directions, from: LatLng | null, to: LatLng
   const fromKey = from ? keyOf(from) : null;
   const toKey = to ? keyOf(to) : null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: points are compared by value (rounded keys), not by object identity; attempt asks again after an error.
   useEffect(() => {
     if (!from || !to) {
       setState({ status: 'idle' });
@@ -39,8 +40,6 @@ export function useRoute(directions: Directions, from: LatLng | null, to: LatLng
     return () => {
       isCurrent = false;
     };
-    // Coordinates are compared by value (rounded), not by object identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [directions, fromKey, toKey, attempt]);
 
   return state;

@@ -47,6 +47,7 @@ function CreateTaskRoute() {
       prices={prices}
       loadPayments={loadPayments}
       renderAddressSearch={(onChoose, selectedAddress) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction: focus reaching the search (it bubbles) starts loading the maps code early.
         <div onFocus={prepareMaps}>
           <AddressSearch search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />
         </div>

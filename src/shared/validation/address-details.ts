@@ -12,6 +12,7 @@ export const ADDRESS_DETAILS_TOO_LONG = `Address details can be at most ${ADDRES
 export const ADDRESS_DETAILS_CONTROL_CHARACTERS = 'Address details cannot contain control characters';
 
 /** C0 and C1 control characters and DEL, except line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const FORBIDDEN_CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export function hasForbiddenControlCharacters(text: string): boolean {

@@ -48,7 +48,7 @@ export function validateProfile(fields: ProfileFields): ProfileErrors {
   if (fields.email.length > MAX_LENGTH.email) errors.email = 'Email is invalid';
   else if (!fields.email.trim()) errors.email = 'Email is required';
   else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
-  if (fields.phone && fields.phone.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
+  if (fields.phone?.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
   const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, true);
   if (bio) errors.bio = bio;
   return errors;

@@ -18,7 +18,9 @@ async function sendCodeFor(email: string) {
 }
 
 function typeCode(code: string) {
-  code.split('').forEach((digit, index) => fireEvent.change(screen.getByRole('textbox', { name: `Digit ${index + 1} of 4` }), { target: { value: digit } }));
+  code.split('').forEach((digit, index) => {
+    fireEvent.change(screen.getByRole('textbox', { name: `Digit ${index + 1} of 4` }), { target: { value: digit } });
+  });
 }
 
 describe('password recovery (screen, steps, rules and messages)', () => {

@@ -169,7 +169,9 @@ describe('the create task screen (/client/create)', () => {
     await act(async () => choose({ address: 'Ikeja, Lagos State, Nigeria', location: { lat: 6.5965, lng: 3.3421 } }));
     expect(screen.getByText('Not the exact spot? Drag the pin or tap the map.')).toBeTruthy();
     let accepted = false;
-    await act(async () => void (accepted = move({ lat: 6.6018, lng: 3.3515 })));
+    await act(async () => {
+      accepted = move({ lat: 6.6018, lng: 3.3515 });
+    });
     expect(accepted).toBe(true);
     await act(async () => void move({ lat: 6.6001, lng: 3.35 }));
     expect(screen.getByText('6.600100, 3.350000')).toBeTruthy();
@@ -184,7 +186,9 @@ describe('the create task screen (/client/create)', () => {
     await renderScreen('recycling');
     await act(async () => choose({ address: 'Badagry, Lagos State, Nigeria', location: { lat: 6.415, lng: 2.8813 } }));
     let accepted = true;
-    await act(async () => void (accepted = move({ lat: 6.4, lng: 2.4 })));
+    await act(async () => {
+      accepted = move({ lat: 6.4, lng: 2.4 });
+    });
     expect(accepted).toBe(false);
     expect(mocks.toastError.mock.calls.map(([message]) => message)).toEqual(['GreenPick works in Nigeria only: put the pin on a place in Nigeria.']);
     expect(screen.getByText('6.415000, 2.881300')).toBeTruthy();

@@ -10,6 +10,6 @@ export function taskCoordinates(task: Pick<Task, 'location'>): string {
 
 /** The driver's first and last name, or 'Driver not assigned'. */
 export function driverName(task: Pick<Task, 'driver'>): string {
-  const name = [task.driver?.firstname, task.driver?.lastname].filter((part) => part && part.trim()).join(' ');
+  const name = [task.driver?.firstname, task.driver?.lastname].filter((part) => part?.trim()).join(' ');
   return name || 'Driver not assigned';
 }

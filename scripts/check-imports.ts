@@ -1,0 +1,102 @@
+/**
+ * The folder rules, checked on the resolved import graph (Biome's noRestrictedImports only
+ * sees the import string, and a relative `../chat/x` does not say which folder it reaches):
+ * - a feature (`src/features/<name>/`) never imports another feature: features meet in routes;
+ * - `src/shared/` imports only `src/shared/` and no UI package: every runtime uses it;
+ * - the worker (`sw/`) and the server (`server/`) import from `src/` only through `src/shared/`.
+ * Run: `tsx scripts/check-imports.ts` (part of `npm run lint`); exits 1 and lists each break.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'oxc-parser';
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  rule: string;
+}
+
+/** Packages that need React or a page (DOM): not for code the worker and the server run. */
+const UI_PACKAGES = /^(react|react-dom|react-map-gl|react-toastify|maplibre-gl|workbox-window|zustand|@tanstack\/react-[^/]+|@paystack\/inline-js|@googlemaps\/js-api-loader)(\/|$)/;
+
+const SOURCE_FILE = /\.(ts|tsx|mts|cts)$/;
+const CHECKED_FOLDERS = ['src', 'sw', 'server'];
+
+/** Repository-relative path with forward slashes, e.g. `src/features/chat/chat-send.ts`. */
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function listSourceFiles(root: string, folder: string): string[] {
+  if (!existsSync(join(root, folder))) return [];
+  return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => toPosix(relative(root, join(entry.parentPath, entry.name))));
+}
+
+/** Every module the file names: static imports, re-exports and string-literal dynamic imports. */
+export function importSpecifiers(fileName: string, source: string): string[] {
+  const { module } = parseSync(fileName, source);
+  const specifiers = module.staticImports.map((entry) => entry.moduleRequest.value);
+  for (const entry of module.staticExports) {
+    for (const item of entry.entries) if (item.moduleRequest) specifiers.push(item.moduleRequest.value);
+  }
+  for (const entry of module.dynamicImports) {
+    const text = source.slice(entry.moduleRequest.start, entry.moduleRequest.end);
+    const literal = /^(['"`])([^'"`$]*)\1$/.exec(text);
+    if (literal) specifiers.push(literal[2]);
+  }
+  return [...new Set(specifiers)];
+}
+
+/** A relative specifier as a repository-relative path; a package specifier as it is. */
+function target(root: string, file: string, specifier: string): { path?: string; pkg?: string } {
+  const bare = specifier.split('?')[0];
+  if (!bare.startsWith('.')) return { pkg: bare };
+  return { path: toPosix(relative(root, resolve(root, dirname(file), bare))) };
+}
+
+function featureOf(path: string): string | undefined {
+  return /^src\/features\/([^/]+)\//.exec(`${path}/`)?.[1];
+}
+
+/** The rule a file breaks by importing `specifier`, or undefined when the import is allowed. */
+export function brokenRule(root: string, file: string, specifier: string): string | undefined {
+  const { path, pkg } = target(root, file, specifier);
+  const fromFeature = featureOf(file);
+  if (fromFeature && path) {
+    const toFeature = featureOf(path);
+    if (toFeature && toFeature !== fromFeature) return `a feature never imports another feature (features meet in routes): ${fromFeature} -> ${toFeature}`;
+  }
+  const runtime = file.startsWith('src/shared/') ? 'src/shared' : file.startsWith('sw/') ? 'sw' : file.startsWith('server/') ? 'server' : undefined;
+  if (runtime === undefined) return undefined;
+  if (pkg && UI_PACKAGES.test(pkg)) return `${runtime} imports no React or DOM-only package (${pkg})`;
+  if (path && (path === 'src' || path.startsWith('src/')) && !path.startsWith('src/shared/')) {
+    return `${runtime} imports from src/ only what is in src/shared/`;
+  }
+  return undefined;
+}
+
+export function checkImports(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of CHECKED_FOLDERS.flatMap((folder) => listSourceFiles(root, folder)).sort()) {
+    const source = readFileSync(join(root, file), 'utf8');
+    for (const specifier of importSpecifiers(file, source)) {
+      const rule = brokenRule(root, file, specifier);
+      if (rule) violations.push({ file, specifier, rule });
+    }
+  }
+  return violations;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const violations = checkImports(root);
+  for (const { file, specifier, rule } of violations) console.error(`${file}: import '${specifier}': ${rule}`);
+  if (violations.length > 0) {
+    console.error(`${violations.length} import(s) break the folder rules (README "Guardrails").`);
+    process.exit(1);
+  }
+  console.log('Folder rules: every import in src/, sw/ and server/ is allowed.');
+}
