@@ -10,18 +10,19 @@ import type { AppEnv } from '../context';
 import { listTaskEvents, markTaskEventsRead } from '../db/task-events';
 import { authenticate } from '../http/auth';
 import { readJson } from '../http/validate';
+import type { TaskEventsAnswer, TaskEventsReadAnswer } from '../../src/shared/contract';
 
 export const taskEventRoutes = new Hono<AppEnv>();
 
 taskEventRoutes.post('/client/events', async (c) => {
   const callerId = await authenticate(c);
   const { limit } = await readJson(c, taskEventsSchema);
-  return c.json({ data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT) });
+  return c.json({ data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT) } satisfies TaskEventsAnswer);
 });
 
 taskEventRoutes.post('/client/events/read', async (c) => {
   const callerId = await authenticate(c);
   const { upTo } = await readJson(c, taskEventsReadSchema);
   const unread = await c.var.deps.db.transaction((tx) => markTaskEventsRead(tx, callerId, new Date(upTo)));
-  return c.json({ data: { unread } });
+  return c.json({ data: { unread } } satisfies TaskEventsReadAnswer);
 });

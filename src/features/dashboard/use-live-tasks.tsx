@@ -36,9 +36,9 @@ export function useLiveTasks(data: ReadState<UserAndTasks>): string {
     if (changes.length === 0) return;
     const messages = changes.map((change) => statusChangeMessage(taskServiceName(change.task), change.to));
     setAnnouncement(messages.join('. '));
-    changes.forEach((change, index) =>
-      notify((toast) => toast.info(<span aria-hidden="true">{messages[index]}</span>, { toastId: `status-${change.task._id}-${change.to}` })),
-    );
+    for (const [index, change] of changes.entries()) {
+      notify((toast) => toast.info(<span aria-hidden="true">{messages[index]}</span>, { toastId: `status-${change.task._id}-${change.to}` }));
+    }
   }, [data]);
   return announcement;
 }
