@@ -51,21 +51,25 @@ interface ThreadRow extends Omit<MessageRow, 'id'> {
  * makes in this order: no user or another session version (401), no such task (404), someone
  * else's task (403). Uses the primary keys of users and tasks and `messages_task_idx`.
  */
+const threadQuery = (newer: string) =>
+  `select u.session_version, t.user_id as task_owner,
+     m.id, m.task_id, m.sender, m.content, m.client_id, date_trunc('milliseconds', m.created_at) as created_ms
+   from users u
+   left join tasks t on t.id = $2
+   left join messages m on m.task_id = t.id and t.user_id = u.id and u.session_version = $3 ${newer}
+   where u.id = $1
+   order by m.created_at, m.id`;
+const THREAD = threadQuery('');
+const THREAD_SINCE = threadQuery('and m.created_at > $4::timestamptz');
+
 export async function readClientThread(
   db: Queryable,
-  query: { userId: string; sessionVersion: number; taskId: string; since?: Date },
+  /** `since`: an ISO date-time, already validated (PostgreSQL reads it, offset included). */
+  query: { userId: string; sessionVersion: number; taskId: string; since?: string },
 ): Promise<ClientThread> {
-  const newer = query.since ? 'and m.created_at > $4' : '';
-  const rows = await db.query<ThreadRow>(
-    `select u.session_version, t.user_id as task_owner,
-       m.id, m.task_id, m.sender, m.content, m.client_id, date_trunc('milliseconds', m.created_at) as created_ms
-     from users u
-     left join tasks t on t.id = $2
-     left join messages m on m.task_id = t.id and t.user_id = u.id and u.session_version = $3 ${newer}
-     where u.id = $1
-     order by m.created_at, m.id`,
-    query.since ? [query.userId, query.taskId, query.sessionVersion, query.since] : [query.userId, query.taskId, query.sessionVersion],
-  );
+  const rows = query.since
+    ? await db.query<ThreadRow>(THREAD_SINCE, [query.userId, query.taskId, query.sessionVersion, query.since], { prepared: 'chat-thread-since' })
+    : await db.query<ThreadRow>(THREAD, [query.userId, query.taskId, query.sessionVersion], { prepared: 'chat-thread' });
   const [first] = rows;
   if (!first || Number(first.session_version) !== query.sessionVersion) return { kind: 'session-ended' };
   if (first.task_owner === null) return { kind: 'no-task' };

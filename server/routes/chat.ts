@@ -44,7 +44,7 @@ chatRoutes.post('/client/getMessages', async (c) => {
     userId: session.userId,
     sessionVersion: session.sessionVersion,
     taskId: body.taskId,
-    ...(body.since ? { since: new Date(body.since) } : {}),
+    ...(body.since ? { since: body.since } : {}),
   });
   if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
   noteUserId(c, session.userId);
