@@ -84,17 +84,28 @@ function lcpElementOf(details: unknown): string | undefined {
   return found[0]?.selector;
 }
 
-async function runOnce(url: string, token?: string): Promise<LighthouseFigures> {
+/**
+ * Scripts to run before the page's own (`Screen.beforeScripts`) need a page of our own:
+ * Lighthouse then runs in it (puppeteer's `evaluateOnNewDocument` stays with the page).
+ */
+async function runLighthouse(url: string, port: number, keepStorage: boolean, beforeScripts?: string) {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: keepStorage };
+  if (!beforeScripts) return lighthouse(url, flags);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.evaluateOnNewDocument(beforeScripts);
+    return await lighthouse(url, flags, undefined, page);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function runOnce(url: string, token?: string, beforeScripts?: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     if (token) await seedToken(chrome.port, new URL(url).origin, token);
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: Boolean(token),
-    });
+    const result = await runLighthouse(url, chrome.port, Boolean(token), beforeScripts);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -119,20 +130,20 @@ function median(values: number[]): number {
 }
 
 /** Lighthouse sometimes fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
-async function runWithRetry(url: string, token?: string): Promise<LighthouseFigures> {
+async function runWithRetry(url: string, token?: string, beforeScripts?: string): Promise<LighthouseFigures> {
   try {
-    return await runOnce(url, token);
+    return await runOnce(url, token, beforeScripts);
   } catch (error) {
     console.warn(`bench: ${error instanceof Error ? error.message : String(error)}; running it again`);
-    return runOnce(url, token);
+    return runOnce(url, token, beforeScripts);
   }
 }
 
-async function measureScreen(url: string, token?: string): Promise<ScreenFigures> {
+async function measureScreen(url: string, token?: string, beforeScripts?: string): Promise<ScreenFigures> {
   const runs: LighthouseFigures[] = [];
   const path = new URL(url).pathname;
   for (let run = 0; run < RUNS; run += 1) {
-    const figures = await runWithRetry(url, token);
+    const figures = await runWithRetry(url, token, beforeScripts);
     process.stderr.write(
       `bench: Lighthouse ${path} run ${run + 1}: score ${figures.score}, FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}` +
         `${figures.lcpElement ? `, LCP element ${figures.lcpElement}` : ''}${figures.benchmarkIndex ? `, benchmark index ${Math.round(figures.benchmarkIndex)}` : ''}\n`,
@@ -164,6 +175,6 @@ export async function signInDemoClient(baseURL: string): Promise<string> {
 export async function measureLighthouse(baseURL: string, screens: readonly Screen[]): Promise<ScreenFigures[]> {
   const token = await signInDemoClient(baseURL);
   const measured: ScreenFigures[] = [];
-  for (const screen of screens) measured.push(await measureScreen(new URL(screen.path, baseURL).href, screen.signedIn ? token : undefined));
+  for (const screen of screens) measured.push(await measureScreen(new URL(screen.path, baseURL).href, screen.signedIn ? token : undefined, screen.beforeScripts));
   return measured;
 }

@@ -3,8 +3,6 @@
  * server/index.ts adds the built app's static files and listens.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
 import { HttpError } from './http/errors';
@@ -27,6 +25,8 @@ import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { compress } from 'hono/compress';
 import { noStoreAnswers, requireJsonBody } from './http/api-guards';
+import { limitBody } from './http/body-limit';
+import { corsFor } from './http/cors';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -75,18 +75,10 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     xXssProtection: false,
   });
   app.use('*', (c, next) => (needsPagePolicy(c.req.method, c.req.path) ? pageHeaders(c, next) : apiHeaders(c, next)));
+  app.use('*', corsFor(allowedOrigins));
   app.use(
     '*',
-    cors({
-      origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-      allowHeaders: ['Content-Type', 'Authorization'],
-      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-      maxAge: 600,
-    }),
-  );
-  app.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413) }),
+    limitBody(MAX_BODY_BYTES, (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413)),
   );
 
   app.use('*', compress());

@@ -2,6 +2,13 @@
  * Signed, expiring bearer tokens (HS256 JWT via jose). The subject is the user id; `sv` is
  * the user's session version when the token was issued (server/db/sessions.ts), so raising
  * the version ends every older token. A token without `exp` is refused.
+ *
+ * Every open chat sends its token every 2 s, so the per-request cost counts: the HMAC key is
+ * imported once (jose would import a raw secret on every call), and a token whose signature
+ * was checked is remembered until it expires (a bounded map, the oldest forgotten first), so
+ * the next request with the very same token skips the signature and the parsing. A forged or
+ * altered token is a different string and is checked in full. The session version is not
+ * remembered: the database is asked on every request (server/http/auth.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,23 +31,54 @@ export interface TokenService {
 /** Longer than any token we sign; checked before the token is parsed. */
 const MAX_TOKEN_LENGTH = 4096;
 
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+/** Verified tokens remembered at most (about 1 kB each): far more than the clients polling at once. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+export interface TokenServiceOptions {
+  /** The clock, in ms since the epoch (tests move it). */
+  now?: () => number;
+  /** How many verified tokens are remembered (default VERIFIED_TOKENS_KEPT; 0: none). */
+  keep?: number;
+}
+
+/** A token's expiry is checked as jose checks it: expired from the second `exp` names. */
+const isExpired = (expSeconds: number, nowMs: number) => expSeconds <= Math.floor(nowMs / 1000);
+
+export function createTokenService(secret: string, ttlSeconds: number, options: TokenServiceOptions = {}): TokenService {
+  const now = options.now ?? Date.now;
+  const keep = options.keep ?? VERIFIED_TOKENS_KEPT;
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const verified = new Map<string, Session & { exp: number }>();
+
+  const remember = (token: string, session: Session & { exp: number }) => {
+    if (keep <= 0) return;
+    if (verified.size >= keep) verified.delete(verified.keys().next().value as string);
+    verified.set(token, session);
+  };
+
   return {
-    sign: (userId, sessionVersion = 0) =>
+    sign: async (userId, sessionVersion = 0) =>
       new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       if (token.length > MAX_TOKEN_LENGTH) return null;
+      const known = verified.get(token);
+      if (known) {
+        if (!isExpired(known.exp, now())) return { userId: known.userId, sessionVersion: known.sessionVersion };
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], currentDate: new Date(now()) });
         const version = payload.sv ?? 0;
-        if (typeof payload.sub !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0) return null;
-        return { userId: payload.sub, sessionVersion: version as number };
+        if (typeof payload.sub !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0 || typeof payload.exp !== 'number') return null;
+        const session = { userId: payload.sub, sessionVersion: version as number };
+        remember(token, { ...session, exp: payload.exp });
+        return session;
       } catch {
         return null;
       }

@@ -8,8 +8,17 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
 
+export interface QueryOptions {
+  /**
+   * Names the statement so that node-postgres has PostgreSQL parse and plan it once per
+   * connection and then only binds the parameters: for the hottest queries (the chat poll).
+   * The name must always go with the same SQL text. PGlite runs the query as usual.
+   */
+  prepared?: string;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -86,8 +95,9 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      const result = options.prepared ? await pool.query({ name: options.prepared, text: sql, values: params }) : await pool.query(sql, params);
+      return result.rows as T[];
     },
     async exec(sql: string) {
       await pool.query(sql);
@@ -104,7 +114,10 @@ async function openPostgres(options: DbOptions): Promise<Db> {
       client.on('error', onError);
       try {
         await client.query('begin');
-        const result = await work({ query: async <R>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as R[] });
+        const result = await work({
+          query: async <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+            (options.prepared ? await client.query({ name: options.prepared, text: sql, values: params }) : await client.query(sql, params)).rows as R[],
+        });
         await client.query('commit');
         return result;
       } catch (error) {

@@ -1,11 +1,12 @@
 /** Bearer-token authentication. The spec's client also sends some tokens in bodies (`userdata {token}`). */
 import type { Context } from 'hono';
+import type { Session } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { findSessionVersion } from '../db/sessions';
 import { unauthorized } from './errors';
 import { noteUserId } from './request-log';
 
-const SESSION_ENDED = 'Your session has expired. Please log in again.';
+export const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
 export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header('Authorization') ?? '';
@@ -14,17 +15,31 @@ export function bearerToken(c: Context<AppEnv>): string | null {
 }
 
 /**
+ * The session a request's token names, checked without the database: throws 401 for a
+ * missing, invalid or expired token. Whether the session is still current is the caller's
+ * to check (`requireCurrentSession`, or in the same query as the data, as the chat poll does).
+ */
+export async function tokenSession(c: Context<AppEnv>, bodyToken?: unknown): Promise<Session> {
+  const token = bearerToken(c) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : null);
+  if (!token) throw unauthorized('Authentication required');
+  const session = await c.var.deps.tokens.verify(token);
+  if (!session) throw unauthorized(SESSION_ENDED);
+  return session;
+}
+
+/** Throws 401 when the user no longer exists or the session ended since the token was issued (password reset, log out everywhere). */
+export async function requireCurrentSession(c: Context<AppEnv>, session: Session): Promise<void> {
+  const currentVersion = await findSessionVersion(c.var.deps.db, session.userId);
+  if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
+  noteUserId(c, session.userId);
+}
+
+/**
  * The signed-in user's id; throws 401 for a missing, invalid or expired token, a deleted
  * user, or a session ended since the token was issued (password reset, log out everywhere).
  */
 export async function authenticate(c: Context<AppEnv>, bodyToken?: unknown): Promise<string> {
-  const { tokens, db } = c.var.deps;
-  const token = bearerToken(c) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : null);
-  if (!token) throw unauthorized('Authentication required');
-  const session = await tokens.verify(token);
-  if (!session) throw unauthorized(SESSION_ENDED);
-  const currentVersion = await findSessionVersion(db, session.userId);
-  if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
-  noteUserId(c, session.userId);
+  const session = await tokenSession(c, bodyToken);
+  await requireCurrentSession(c, session);
   return session.userId;
 }

@@ -1,16 +1,20 @@
 /**
  * Chat between a client and the driver of a task. Reads can ask only for messages newer
- * than `since` (cheap 2 s polling); sends are exactly-once per `clientId` (offline replays).
+ * than `since` (cheap 2 s polling: the token's signature is checked once per token, and the
+ * session, the task's owner and the messages are one query); sends are exactly-once per
+ * `clientId` (offline replays).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { getMessagesSchema, sendMessageSchema } from '../../src/shared/schemas/chat';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { SESSION_ENDED, authenticate, requireCurrentSession, tokenSession } from '../http/auth';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import { jsonAnswer } from '../http/json-answer';
+import { noteUserId } from '../http/request-log';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
-import { insertMessageOnce, listMessages } from '../db/messages';
+import { insertMessageOnce, readClientThread } from '../db/messages';
 import { findTaskById } from '../db/tasks';
 
 /** The task, when it is the caller's: 404 for an unknown one, 403 for someone else's. */
@@ -22,13 +26,28 @@ async function requireOwnTask(db: Queryable, taskId: string, userId: string): Pr
 
 export const chatRoutes = new Hono<AppEnv>();
 
+/**
+ * The answers and their order are every authenticated call's: a bad token or an ended
+ * session 401, then a bad body 400, then an unknown task 404 and someone else's task 403.
+ */
 chatRoutes.post('/client/getMessages', async (c) => {
-  const { db } = c.var.deps;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, getMessagesSchema);
-  await requireOwnTask(db, body.taskId, callerId);
-  const messages = await listMessages(db, body.taskId, body.since ? new Date(body.since) : undefined);
-  return c.json({ data: { messages } });
+  const session = await tokenSession(c);
+  const body = await readJson(c, getMessagesSchema).catch(async (error: unknown) => {
+    // An ended session is told before a bad body (the query below would tell it after).
+    await requireCurrentSession(c, session);
+    throw error;
+  });
+  const thread = await readClientThread(c.var.deps.db, {
+    userId: session.userId,
+    sessionVersion: session.sessionVersion,
+    taskId: body.taskId,
+    ...(body.since ? { since: body.since } : {}),
+  });
+  if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
+  noteUserId(c, session.userId);
+  if (thread.kind === 'no-task') throw notFound('Task not found');
+  if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
+  return jsonAnswer(c, { data: { messages: thread.messages } });
 });
 
 chatRoutes.post('/client/sendingMessages', async (c) => {

@@ -3,8 +3,13 @@
  * booking): its success dismisses the errors it showed before, so a stale 'Invalid
  * verification code' does not linger beside 'Code verified successfully', and a new error
  * replaces the flow's older ones instead of stacking up under them.
+ *
+ * The toasts go through `notify` (react-toastify loads on the first toast), so a screen that
+ * only may show one does not wait for the library before its first paint. Their ids are
+ * made here, so they are known at once; the calls keep their order.
  */
-import { toast, type Id, type ToastContent, type ToastOptions } from 'react-toastify';
+import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+import { notify } from './toast-host';
 
 export interface FlowToasts {
   error(content: ToastContent, options?: ToastOptions): Id;
@@ -16,28 +21,42 @@ export interface FlowToasts {
   success(content: ToastContent, options?: ToastOptions): Id;
 }
 
+let lastId = 0;
+const newId = (): Id => {
+  lastId += 1;
+  return `flow-${lastId}`;
+};
+
+type Kind = 'error' | 'info' | 'success';
+
 export function createFlowToasts(): FlowToasts {
   const shown = new Set<Id>();
+  const dismiss = (id: Id) => notify((toast) => toast.dismiss(id));
   const dismissErrors = () => {
-    for (const id of shown) toast.dismiss(id);
+    for (const id of shown) dismiss(id);
     shown.clear();
   };
   /** The flow's newest problem replaces its older ones. */
   const keep = (id: Id) => {
-    for (const older of shown) if (older !== id) toast.dismiss(older);
+    for (const older of shown) if (older !== id) dismiss(older);
     shown.clear();
     shown.add(id);
     return id;
   };
+  const show = (kind: Kind, content: ToastContent, options?: ToastOptions): Id => {
+    const toastId = options?.toastId ?? newId();
+    notify((toast) => toast[kind](content, { ...options, toastId }));
+    return toastId;
+  };
   return {
-    error: (content, options) => keep(toast.error(content, options)),
+    error: (content, options) => keep(show('error', content, options)),
     // Notices of a failed attempt ('Payment window was closed') are stale after a success too.
-    info: (content, options) => keep(toast.info(content, options)),
+    info: (content, options) => keep(show('info', content, options)),
     track: (id) => void keep(id),
     dismissErrors,
     success: (content, options) => {
       dismissErrors();
-      return toast.success(content, options);
+      return show('success', content, options);
     },
   };
 }

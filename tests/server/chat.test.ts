@@ -162,6 +162,46 @@ describe('POST /client/getMessages', () => {
     expect(await messagesOf(chat._id)).toBe(20);
   });
 
+  it('a session ended while a chat is polled answers 401 at the next poll, although the token was checked before', async () => {
+    const polling = await insertClient(server);
+    const chat = await createPaidTask(server, polling);
+    await send({ taskId: chat._id, content: 'Are you near?' }, polling);
+    // Polled twice: the token's signature has been checked and remembered.
+    for (let poll = 0; poll < 2; poll += 1) expect((await read({ taskId: chat._id }, polling)).body.data.messages).toHaveLength(1);
+
+    expect((await server.request('POST', '/client/logoutAll', { token: polling.token, body: {} })).status).toBe(200);
+    const ended = await read({ taskId: chat._id }, polling);
+    expect(ended.status).toBe(401);
+    expect(ended.body).toEqual({ message: 'Your session has expired. Please log in again.' });
+    // An ended session is told first, before a bad body or an unknown task; nothing is answered.
+    expect((await read({ taskId: chat._id, since: 'yesterday' }, polling)).status).toBe(401);
+    expect((await read({ taskId: 'no-such-task' }, polling)).status).toBe(401);
+    expect((await read({ taskId: othersTask._id }, polling)).status).toBe(401);
+  });
+
+  it('a deleted user\'s token answers 401, not 404 or 403', async () => {
+    const leaving = await insertClient(server);
+    expect((await read({ taskId: 'no-such-task' }, leaving)).status).toBe(404);
+    await server.deps.db.query('delete from users where id = $1', [leaving.id]);
+    const response = await read({ taskId: 'no-such-task' }, leaving);
+    expect(response.status).toBe(401);
+    expect((await read({ taskId: othersTask._id }, leaving)).status).toBe(401);
+  });
+
+  it('an empty poll is a short uncompressed JSON answer that states its length', async () => {
+    const response = await server.request('POST', '/client/getMessages', {
+      token: client.token,
+      body: { taskId: task._id, since: '2099-01-01T00:00:00.000Z' },
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { messages: [] } });
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect(response.headers.get('Content-Length')).toBe(String(JSON.stringify(response.body).length));
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+  });
+
   it('400 for an invalid since; 401 without a token; 403 on another client\'s task; 404 on an unknown task', async () => {
     for (const since of ['yesterday', '2030-13-45T99:00:00Z', 12]) {
       const response = await read({ since });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
-import { toast, type Id } from 'react-toastify';
+import type { Id } from 'react-toastify';
 import type { Answer } from '../../lib/api/answer';
 import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
@@ -10,12 +10,12 @@ import type { User } from '../../shared/contract';
 import { priceFor, type PriceTable } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
+import { notify } from '../../ui/toast-host';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
 import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
-import { showPaidTaskOutcome, showProcessing } from './booking/payment-toasts';
 import { useOnline } from '../../lib/use-online';
 import './create-task.css';
 
@@ -70,7 +70,7 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   // 'Failed to load user data' (or the server's message); without a token 'Please login to continue' and back to /.
   const hasNoToken = userState.status === 'error' && userState.reason === 'no-token';
   useEffect(() => {
-    if (userError) toast.error(userError);
+    if (userError) notify((toast) => toast.error(userError));
     if (hasNoToken) void navigate({ to: '/', replace: true });
   }, [userError, hasNoToken, navigate]);
 
@@ -95,6 +95,9 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   const onProceed = async () => {
     if (!price) return;
     setIsBusy(true);
+    // The payment toasts (and react-toastify) are not needed for the first paint; they load
+    // here, beside the payment code, if the idle-time toast host has not loaded them yet.
+    const { showPaidTaskOutcome, showProcessing } = await import('./booking/payment-toasts');
     let processing: Id | undefined;
     const result = await payForTask(
       { place, user, serviceType, price, addressDetails },

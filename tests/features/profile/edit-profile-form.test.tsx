@@ -9,7 +9,7 @@ import { updateProfile } from '../../../src/lib/api/user';
 import { ReferralCodeBox } from '../../../src/features/profile/referral-code-box';
 
 vi.mock('../../../src/lib/api/user', () => ({ updateProfile: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 
 const user: User = {
   _id: 'u1',
@@ -79,7 +79,8 @@ describe('edit profile form', () => {
     expect(updateProfile).toHaveBeenCalledWith({ firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '08031234567', bio: 'Hello' });
     await act(async () => finish({ ...user, bio: 'Hello' }));
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
-    expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', { autoClose: 3000 });
+    // The flow's toasts name their own ids and load react-toastify on the first toast.
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', { autoClose: 3000, toastId: expect.any(String) }));
     expect(onSaved).toHaveBeenCalledWith({ ...user, bio: 'Hello' });
   });
 
@@ -96,7 +97,7 @@ describe('edit profile form', () => {
     vi.mocked(updateProfile).mockRejectedValue(httpError(500, { message: 'boom' }));
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', { autoClose: 5000 }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', { autoClose: 5000, toastId: expect.any(String) }));
   });
 
   it('no token on save goes to /login', async () => {
