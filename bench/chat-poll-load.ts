@@ -7,7 +7,7 @@
  *
  * The server runs in a child process (bench/api-process.ts), as in production, so that it
  * does not share the load generator's event loop: once on in-memory PGlite (the default),
- * once on a throw-away PostgreSQL cluster (bench/postgres-cluster.ts) when one is installed.
+ * once on a throw-away PostgreSQL cluster (scripts/throwaway-postgres.ts) when one is installed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
-import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { Row } from './report';
 import { repoRoot } from './serve';
 import type { EndpointLoad } from './server-load';
@@ -115,16 +115,15 @@ export async function measureChatPollLoad(): Promise<ChatPollLoad> {
     process.stderr.write(`bench: chat poll load on PostgreSQL skipped: ${reason}\n`);
     return { pglite, postgres: null, postgresSkipped: reason };
   };
-  const unavailable = postgresUnavailable();
-  if (unavailable) return skip(unavailable);
-  let cluster: PostgresCluster;
+  if (!findPostgresBin()) return skip('PostgreSQL is not installed (no initdb under /usr/lib/postgresql; PG_BIN points elsewhere)');
+  let cluster: ThrowawayPostgres;
   try {
-    cluster = await startPostgresCluster();
+    cluster = await startThrowawayPostgres();
   } catch (error) {
     return skip(`the cluster did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    return { pglite, postgres: await onServer({ DATABASE_URL: cluster.databaseUrl }) };
+    return { pglite, postgres: await onServer({ DATABASE_URL: cluster.url }) };
   } finally {
     cluster.stop();
   }

@@ -1,7 +1,7 @@
 /**
  * A throw-away PostgreSQL cluster for tests and the bench: initdb into a temporary folder,
  * started on a free 127.0.0.1 port with trust authentication and no durability (fsync off),
- * stopped and deleted afterwards. Uses Debian's server binaries (`apt-get install -y
+ * stopped and deleted afterwards (also when the process exits or gets SIGINT/SIGTERM). Uses Debian's server binaries (`apt-get install -y
  * postgresql`; /usr/lib/postgresql/<version>/bin, or PG_BIN). PostgreSQL refuses to run as
  * root, so as root the cluster runs as the `postgres` user.
  */
@@ -69,16 +69,25 @@ export async function startThrowawayPostgres(options: { maxConnections?: number 
     throw error;
   }
   let stopped = false;
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
-    },
+  // pg_ctl runs the cluster in the background: it is stopped however this process ends.
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.kill(process.pid, signal);
   };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    try {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  };
+  process.once('exit', stop);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
