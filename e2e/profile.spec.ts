@@ -1,28 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { LoginPage } from './page-models/login-page';
 import { ProfilePage } from './page-models/profile-page';
 import type { LoginAnswer } from '../src/shared/contract';
-import { loginDemoClient, storeToken } from './support/demo-client';
+import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { LAYOUTS } from './support/viewports';
 
-const MOBILE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await storeToken(page, token);
-}
-
-for (const [layout, viewport] of [
-  ['desktop 1280px', DESKTOP],
-  ['mobile 375px', MOBILE],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   test.describe(`profile, ${layout}`, () => {
     test.use({ viewport });
 
     test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({ page, request }) => {
-      await signIn(page, await loginDemoClient(request));
+      await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       await page.screenshot({ path: `e2e/screenshots/profile-${viewport.width}.png`, fullPage: true });
       await expect(profile.value('First Name')).toHaveText(DEMO_CLIENT.firstname);
@@ -35,7 +25,7 @@ for (const [layout, viewport] of [
     });
 
     test('Referral goes to /client/referal', async ({ page, request }) => {
-      await signIn(page, await loginDemoClient(request));
+      await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       const referral = await profile.openReferral();
       await expect(referral.code).toHaveText(DEMO_CLIENT.referralCode);
@@ -45,7 +35,7 @@ for (const [layout, viewport] of [
 
 test('Log Out removes the stored token and goes to /', async ({ page, request }) => {
   const client = await signUpNewClient(request);
-  await signIn(page, client.token);
+  await signInWithToken(page, client.token);
   const profile = await new ProfilePage(page).goto();
   await profile.logOutButton.click();
   await new LoginPage(page).expectShown();
@@ -56,7 +46,7 @@ test('Log Out removes the stored token and goes to /', async ({ page, request })
 test("'Log out everywhere' ends the session on every device: this one goes to /, another device's token is refused", async ({ page, request }) => {
   const client = await signUpNewClient(request);
   const otherDevice = ((await (await request.post('/client/login', { data: { email: client.email, password: client.password } })).json()) as LoginAnswer).data;
-  await signIn(page, client.token);
+  await signInWithToken(page, client.token);
   const profile = await new ProfilePage(page).goto();
   await expect(page.getByText('Signs you out on every phone and computer, this one included.')).toBeVisible();
   await profile.logOutEverywhereButton.click();
@@ -70,7 +60,7 @@ test("'Log out everywhere' ends the session on every device: this one goes to /,
 });
 
 test('a 401 while loading the profile removes the token and goes to /login', async ({ page }) => {
-  await signIn(page, 'a-token-the-server-refuses');
+  await signInWithToken(page, 'a-token-the-server-refuses');
   await page.goto('/client/profile');
   await expect(page).toHaveURL(/\/login$/);
   await new LoginPage(page).expectShown();
@@ -88,7 +78,7 @@ test.describe('profile load failure', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return route.fulfill({ status: 500, body: 'oops' });
     });
-    await signIn(page, token);
+    await signInWithToken(page, token);
     await page.goto('/client/profile');
     await expect(page.getByRole('status')).toHaveText('Loading profile data...');
     await expect(page.getByRole('alert')).toContainText('Failed to load profile data');

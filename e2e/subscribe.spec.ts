@@ -1,28 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { UserDataAnswer } from '../src/shared/contract';
 import { DashboardPage } from './page-models/dashboard-page';
 import { SubscribePage } from './page-models/subscribe-page';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { DESKTOP, LAYOUTS, MOBILE } from './support/viewports';
 
-const MOBILE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await storeToken(page, token);
-}
-
-for (const [layout, viewport] of [
-  ['desktop 1280px', DESKTOP],
-  ['mobile 375px', MOBILE],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   test.describe(`subscribe, ${layout}`, () => {
     test.use({ viewport });
 
     test("Silver paid with the test checkout: 'Subscription activated successfully!', then home shows Silver and its expiry", async ({ page, request }) => {
       const client = await signUpNewClient(request);
-      await signIn(page, client.token);
+      await signInWithToken(page, client.token);
 
       const home = await new DashboardPage(page).goto();
       await expect(home.planCard).toContainText('Freemium');
@@ -64,7 +54,7 @@ test.describe('subscribe rules', () => {
 
   test("'Please select a plan' when no plan is chosen, and no checkout opens", async ({ page, request }) => {
     const client = await signUpNewClient(request);
-    await signIn(page, client.token);
+    await signInWithToken(page, client.token);
     const subscribe = await new SubscribePage(page).goto();
     await subscribe.subscribeButton.click();
     await expect(page.getByText('Please select a plan')).toBeVisible();
@@ -73,7 +63,7 @@ test.describe('subscribe rules', () => {
 
   test("cancelling the checkout keeps the plan unchanged ('Payment was cancelled')", async ({ page, request }) => {
     const client = await signUpNewClient(request);
-    await signIn(page, client.token);
+    await signInWithToken(page, client.token);
     const subscribe = await new SubscribePage(page).goto();
     await subscribe.plan('Bronze').check();
     await subscribe.subscribeButton.click();
@@ -87,7 +77,7 @@ test.describe('subscribe rules', () => {
 
   test("the server refusing the subscription shows its message (else 'Failed to activate subscription')", async ({ page, request }) => {
     const client = await signUpNewClient(request);
-    await signIn(page, client.token);
+    await signInWithToken(page, client.token);
     await page.route('**/client/subscribe', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 502, json: { message: 'Payment could not be verified' } }) : route.continue(),
     );
@@ -105,7 +95,7 @@ test.describe('subscribe on a phone (375px)', () => {
 
   test("the chosen plan and 'Subscribe Now' stay in view above the tab bar while the plans scroll", async ({ page, request }) => {
     const client = await signUpNewClient(request);
-    await signIn(page, client.token);
+    await signInWithToken(page, client.token);
     const subscribe = await new SubscribePage(page).goto();
     const tabBar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
     const inView = async () => {

@@ -16,3 +16,9 @@ export async function loginDemoClient(request: APIRequestContext): Promise<strin
 export async function storeToken(page: Page, token: string): Promise<void> {
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
+
+/** Opens the app and stores `token` there, so the next navigation is signed in as its client. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await storeToken(page, token);
+}

@@ -6,7 +6,8 @@ import { DashboardPage } from '../page-models/dashboard-page';
 import { ForgotPage } from '../page-models/forgot-page';
 import type { TaskDetailsModal } from '../page-models/task-details-modal';
 import { createAssignedTask, openAssignedTaskDetails } from './assigned-task';
-import { loginDemoClient, storeToken } from './demo-client';
+import { loginDemoClient, signInWithToken } from './demo-client';
+import { DESKTOP, MOBILE } from './viewports';
 import { signUpNewClient } from './new-client';
 
 /**
@@ -19,10 +20,7 @@ export interface Stop {
   open(page: Page, request: APIRequestContext): Promise<void>;
 }
 
-export const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
-] as const;
+export const VIEWPORTS = [MOBILE, DESKTOP] as const;
 
 /**
  * Waits for the animations that end (a toast sliding in, fading from transparent, would be
@@ -72,16 +70,11 @@ function publicScreen(name: string, path: string): Stop {
   };
 }
 
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await storeToken(page, token);
-}
-
 function signedInScreen(name: string, path: string): Stop {
   return {
     name,
     async open(page, request) {
-      await signIn(page, await loginDemoClient(request));
+      await signInWithToken(page, await loginDemoClient(request));
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
       await settle(page);
@@ -109,7 +102,7 @@ async function mailedCode(request: APIRequestContext, email: string): Promise<st
 }
 
 async function openCreate(page: Page, request: APIRequestContext): Promise<CreateTaskPage> {
-  await signIn(page, await loginDemoClient(request));
+  await signInWithToken(page, await loginDemoClient(request));
   const home = await new DashboardPage(page).goto();
   await home.service('Household Waste Pickup').click();
   const create = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
@@ -155,7 +148,7 @@ export const STOPS: Stop[] = [
     name: 'home-notifications',
     async open(page, request) {
       const assigned = await createAssignedTask(request);
-      await signIn(page, assigned.client.token);
+      await signInWithToken(page, assigned.client.token);
       const home = await new DashboardPage(page).goto();
       const list = await home.openNotifications();
       await expect(list.getByRole('listitem')).toHaveCount(1);

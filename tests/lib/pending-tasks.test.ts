@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/shared/offline-db';
+import { sampleTaskRequest } from '../sample-data';
 import {
   dismissRefusedPaidTask,
   listKeptPaidTasks,
@@ -20,16 +21,6 @@ beforeEach(async () => {
   for (const record of await getPendingTasks()) await removePendingTask(record.reference);
 });
 
-const request = (reference: string): CreateTaskRequest => ({
-  address: 'Ikeja, Lagos State, Nigeria',
-  location: { type: 'Point', coordinates: [3.3515, 6.6018] },
-  amount: 1500,
-  unit: 'per pickup',
-  user: 'u1',
-  reference,
-  type: 'household',
-  serviceName: 'Household Waste Pickup',
-});
 
 const taskFor = (body: CreateTaskRequest): Task =>
   ({ _id: `task-${body.reference}`, reference: body.reference, status: 'pending' }) as Task;
@@ -63,15 +54,15 @@ const references = async () => (await getPendingTasks()).map((record) => record.
 describe('a paid task is never lost', () => {
   it('the request is kept before it is sent and removed once the server confirms', async () => {
     const server = fakeServer();
-    const outcome = await submitPaidTask(request('r1'), server.deps);
-    expect(outcome).toEqual({ status: 'created', task: taskFor(request('r1')) });
+    const outcome = await submitPaidTask(sampleTaskRequest('r1'), server.deps);
+    expect(outcome).toEqual({ status: 'created', task: taskFor(sampleTaskRequest('r1')) });
     expect(await references()).toEqual([]);
   });
 
   it('a network failure keeps the request (queued); a replay creates the task exactly once', async () => {
     const server = fakeServer();
     server.fail(new TypeError('Failed to fetch'));
-    expect(await submitPaidTask(request('r2'), server.deps)).toEqual({ status: 'queued' });
+    expect(await submitPaidTask(sampleTaskRequest('r2'), server.deps)).toEqual({ status: 'queued' });
     expect(await references()).toEqual(['r2']);
 
     const resumed = await resumePendingTasks(server.deps, () => true);
@@ -86,25 +77,25 @@ describe('a paid task is never lost', () => {
     server.fail(httpError(401, { message: 'Unauthorized' }));
     server.fail(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }));
     server.fail(httpError(403, { message: 'You can only create tasks for yourself' }));
-    for (const reference of ['r3', 'r4', 'r5', 'r10']) expect(await submitPaidTask(request(reference), server.deps)).toEqual({ status: 'queued' });
+    for (const reference of ['r3', 'r4', 'r5', 'r10']) expect(await submitPaidTask(sampleTaskRequest(reference), server.deps)).toEqual({ status: 'queued' });
     expect((await references()).sort()).toEqual(['r10', 'r3', 'r4', 'r5']);
   });
 
   it("a final 4xx gives the server's message ('Payment Failed!') and keeps the paid record, marked refused with that message", async () => {
     const server = fakeServer();
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
-    expect(await submitPaidTask(request('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment could not be verified' });
+    expect(await submitPaidTask(sampleTaskRequest('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment could not be verified' });
     server.fail(httpError(400, 'not json {'));
-    expect(await submitPaidTask(request('r7'), server.deps)).toEqual({ status: 'failed', message: null });
+    expect(await submitPaidTask(sampleTaskRequest('r7'), server.deps)).toEqual({ status: 'failed', message: null });
     expect(await listKeptPaidTasks()).toEqual([
-      { reference: 'r6', request: request('r6'), savedAt: expect.any(Number), state: 'refused', message: 'Payment could not be verified', refusedAt: expect.any(Number) },
-      { reference: 'r7', request: request('r7'), savedAt: expect.any(Number), state: 'refused', message: null, refusedAt: expect.any(Number) },
+      { reference: 'r6', request: sampleTaskRequest('r6'), savedAt: expect.any(Number), state: 'refused', message: 'Payment could not be verified', refusedAt: expect.any(Number) },
+      { reference: 'r7', request: sampleTaskRequest('r7'), savedAt: expect.any(Number), state: 'refused', message: null, refusedAt: expect.any(Number) },
     ]);
   });
 
   it('a replay that races the first attempt sends the request only once', async () => {
     const server = fakeServer();
-    const [first, second] = await Promise.all([submitPaidTask(request('r8'), server.deps), submitPaidTask(request('r8'), server.deps)]);
+    const [first, second] = await Promise.all([submitPaidTask(sampleTaskRequest('r8'), server.deps), submitPaidTask(sampleTaskRequest('r8'), server.deps)]);
     expect(first).toEqual(second);
     expect(server.sent).toEqual(['r8']);
   });
@@ -112,7 +103,7 @@ describe('a paid task is never lost', () => {
   it('nothing is replayed without a token', async () => {
     const server = fakeServer();
     server.fail(new TypeError('Failed to fetch'));
-    await submitPaidTask(request('r9'), server.deps);
+    await submitPaidTask(sampleTaskRequest('r9'), server.deps);
     expect(await resumePendingTasks(server.deps, () => false)).toEqual([]);
     expect(server.sent).toEqual(['r9']);
   });
@@ -120,16 +111,16 @@ describe('a paid task is never lost', () => {
   it('a retriable refusal (5xx: the payment provider could not be reached) stays pending, listed as such', async () => {
     const server = fakeServer();
     server.fail(httpError(502, { message: 'The payment provider could not be reached. Your payment is safe; please try again.' }));
-    expect(await submitPaidTask(request('r11'), server.deps)).toEqual({ status: 'queued' });
-    expect(await listKeptPaidTasks()).toEqual([{ reference: 'r11', request: request('r11'), savedAt: expect.any(Number), state: 'pending' }]);
+    expect(await submitPaidTask(sampleTaskRequest('r11'), server.deps)).toEqual({ status: 'queued' });
+    expect(await listKeptPaidTasks()).toEqual([{ reference: 'r11', request: sampleTaskRequest('r11'), savedAt: expect.any(Number), state: 'pending' }]);
   });
 
   it('replays send pending records; refused ones only when asked (app start), and one the server now accepts is removed', async () => {
     const server = fakeServer();
     server.fail(httpError(400, { message: 'Payment amount does not match the price of this service.' }));
-    await submitPaidTask(request('refused-1'), server.deps);
+    await submitPaidTask(sampleTaskRequest('refused-1'), server.deps);
     server.fail(new TypeError('Failed to fetch'));
-    await submitPaidTask(request('pending-1'), server.deps);
+    await submitPaidTask(sampleTaskRequest('pending-1'), server.deps);
     server.sent.length = 0;
     expect((await resumePendingTasks(server.deps, () => true)).map((result) => result.request.reference)).toEqual(['pending-1']);
     expect(server.sent).toEqual(['pending-1']);
@@ -143,9 +134,9 @@ describe('a paid task is never lost', () => {
     const changes = vi.fn();
     const stop = onKeptPaidTasksChange(changes);
     server.fail(httpError(409, { message: 'This payment reference has already been used' }));
-    await submitPaidTask(request('gone'), server.deps);
+    await submitPaidTask(sampleTaskRequest('gone'), server.deps);
     server.fail(new TypeError('Failed to fetch'));
-    await submitPaidTask(request('waiting'), server.deps);
+    await submitPaidTask(sampleTaskRequest('waiting'), server.deps);
     expect(changes).toHaveBeenCalledTimes(3);
     await dismissRefusedPaidTask('waiting');
     await dismissRefusedPaidTask('gone');
@@ -157,7 +148,7 @@ describe('a paid task is never lost', () => {
   it('startPendingTaskReplay tells of a refusal once: a refused record retried at the next start and refused again is not told again', async () => {
     const server = fakeServer();
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
-    await submitPaidTask(request('told-once'), server.deps);
+    await submitPaidTask(sampleTaskRequest('told-once'), server.deps);
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
     const settled: ResumedTask[] = [];
     const stop = startPendingTaskReplay({ target: new EventTarget() as unknown as Window, deps: server.deps, hasToken: () => true, onSettled: (result) => settled.push(result) });

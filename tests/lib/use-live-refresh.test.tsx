@@ -1,29 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { useLiveRefresh } from '../../src/lib/use-live-refresh';
+import { fakePagePresence } from './page-presence';
 
-let visibility: DocumentVisibilityState = 'visible';
-let online = true;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  visibility = 'visible';
-  online = true;
-  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-const flush = () => vi.advanceTimersByTimeAsync(0);
-const setVisibility = (next: DocumentVisibilityState) => {
-  visibility = next;
-  document.dispatchEvent(new Event('visibilitychange'));
-};
+const { flush, setVisibility, setOnline } = fakePagePresence();
 
 describe('Home keeps open tasks current while it is visible', () => {
   it('every 30 s while polling, counted from the end of the previous refresh; not at once (the screen has just read)', async () => {
@@ -94,12 +75,10 @@ describe('Home keeps open tasks current while it is visible', () => {
   it('stops while offline and refreshes when the network returns', async () => {
     const refresh = vi.fn(async () => undefined);
     renderHook(() => useLiveRefresh(refresh, { poll: true, intervalMs: 30_000 }));
-    online = false;
-    window.dispatchEvent(new Event('offline'));
+    setOnline(false);
     await vi.advanceTimersByTimeAsync(300_000);
     expect(refresh).not.toHaveBeenCalled();
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    setOnline(true);
     await flush();
     expect(refresh).toHaveBeenCalledTimes(1);
   });

@@ -1,25 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { usePolling } from '../../src/lib/use-polling';
+import { fakePagePresence } from './page-presence';
 
-let visibility: DocumentVisibilityState = 'visible';
-let online = true;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  visibility = 'visible';
-  online = true;
-  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-const flush = () => vi.advanceTimersByTimeAsync(0);
+const { flush, setVisibility, setOnline } = fakePagePresence();
 
 describe('polling (chat every 2 s, driver location every 30 s)', () => {
   it('ticks at once, then every interval after the previous tick ends', async () => {
@@ -46,12 +31,10 @@ describe('polling (chat every 2 s, driver location every 30 s)', () => {
     const tick = vi.fn(async () => undefined);
     renderHook(() => usePolling(tick, 2000));
     await flush();
-    visibility = 'hidden';
-    document.dispatchEvent(new Event('visibilitychange'));
+    setVisibility('hidden');
     await vi.advanceTimersByTimeAsync(20_000);
     expect(tick).toHaveBeenCalledTimes(1);
-    visibility = 'visible';
-    document.dispatchEvent(new Event('visibilitychange'));
+    setVisibility('visible');
     await flush();
     expect(tick).toHaveBeenCalledTimes(2);
   });
@@ -60,12 +43,10 @@ describe('polling (chat every 2 s, driver location every 30 s)', () => {
     const tick = vi.fn(async () => undefined);
     renderHook(() => usePolling(tick, 30_000));
     await flush();
-    online = false;
-    window.dispatchEvent(new Event('offline'));
+    setOnline(false);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(tick).toHaveBeenCalledTimes(1);
-    online = true;
-    window.dispatchEvent(new Event('online'));
+    setOnline(true);
     await flush();
     expect(tick).toHaveBeenCalledTimes(2);
   });

@@ -4,26 +4,20 @@ import { createSmtpMailer } from '../../server/mail/mailer';
 import { keptMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
-import { createTestServer, type TestServer } from './harness';
-import { barrierVerifier, count, insertClient, newReference, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
+import type { TestServer } from './harness';
+import { barrierVerifier, count, insertClient, newReference, payAndSubmitTask, payReference, startServerWithTwoClients, submitTask, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  client = await insertClient(server);
-  other = await insertClient(server);
-});
+beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
 afterAll(() => server.close());
-
-const create = (who: TestClient, body: object) => server.request('POST', '/client/create', { token: who.token, body });
 
 describe('POST /client/create: the payment behind the task', () => {
   it("402 'Payment could not be verified' for a reference nobody paid, and no task is written", async () => {
     const body = taskBody(client);
-    const response = await create(client, body);
+    const response = await submitTask(server, client, body);
     expect(response.status).toBe(402);
     expect(response.body).toEqual({ message: 'Payment could not be verified' });
     expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(0);
@@ -34,7 +28,7 @@ describe('POST /client/create: the payment behind the task', () => {
     for (const paid of [1000, 2000]) {
       const body = taskBody(client);
       await payReference(server, client, paid, body.reference);
-      const response = await create(client, body);
+      const response = await submitTask(server, client, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: keptMessage('service') });
       expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(0);
@@ -49,7 +43,7 @@ describe('POST /client/create: the payment behind the task', () => {
       kind: 'paystack',
       verify: async (reference) => ({ reference, amountKobo: 150_000, currency: 'USD', email: client.email, payerUserId: null, paidAt: null, metadata: null }),
     };
-    const response = await withVerifier(server, dollars, () => create(client, body));
+    const response = await withVerifier(server, dollars, () => submitTask(server, client, body));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: keptMessage('service') });
     const [kept] = await server.deps.db.query<{ reason: string }>('select reason from payments_needing_attention where reference = $1', [body.reference]);
@@ -58,16 +52,15 @@ describe('POST /client/create: the payment behind the task', () => {
 
   it('a payment provider that cannot be reached is a retriable 502 with a message, not a 402', async () => {
     const down: PaymentVerifier = { kind: 'paystack', verify: async () => { throw new Error('ECONNRESET'); } };
-    const response = await withVerifier(server, down, () => create(client, taskBody(client)));
+    const response = await withVerifier(server, down, () => submitTask(server, client, taskBody(client)));
     expect(response.status).toBe(502);
     expect(response.body.message).toEqual(expect.any(String));
   });
 
   it('is idempotent by reference: a replay answers 200 with the same task, never a second one', async () => {
     const body = taskBody(client);
-    await payReference(server, client, 1500, body.reference);
-    const first = await create(client, body);
-    const replay = await create(client, body);
+    const first = await payAndSubmitTask(server, client, body);
+    const replay = await submitTask(server, client, body);
     expect(first.status).toBe(201);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
@@ -80,7 +73,7 @@ describe('POST /client/create: the payment behind the task', () => {
     const body = taskBody(client);
     await payReference(server, client, 1500, body.reference);
     const race = barrierVerifier(server, 3);
-    const answers = await withVerifier(server, race, () => Promise.all([create(client, body), create(client, body), create(client, body)]));
+    const answers = await withVerifier(server, race, () => Promise.all([submitTask(server, client, body), submitTask(server, client, body), submitTask(server, client, body)]));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(1);
@@ -89,8 +82,8 @@ describe('POST /client/create: the payment behind the task', () => {
   it("409 'This payment reference has already been used' when another user replays someone's reference", async () => {
     const body = taskBody(client);
     await payReference(server, client, 1500, body.reference);
-    expect((await create(client, body)).status).toBe(201);
-    const response = await create(other, { ...body, user: other.id });
+    expect((await submitTask(server, client, body)).status).toBe(201);
+    const response = await submitTask(server, other, { ...body, user: other.id });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: 'This payment reference has already been used' });
   });
@@ -104,9 +97,9 @@ describe('a payment belongs to its payer (the local test ledger)', () => {
     const reference = newReference();
     // The stranger records a payment with the payer's e-mail: it is still the stranger's.
     expect((await server.request('POST', '/dev/payments', { token: stranger.token, body: { reference, amount: 150_000, email: payer.email } })).status).toBe(201);
-    const taken = await server.request('POST', '/client/create', { token: payer.token, body: taskBody(payer, { reference }) });
+    const taken = await submitTask(server, payer, taskBody(payer, { reference }));
     expect(taken.status).toBe(403);
-    expect((await server.request('POST', '/client/create', { token: stranger.token, body: taskBody(stranger, { reference }) })).status).toBe(201);
+    expect((await submitTask(server, stranger, taskBody(stranger, { reference }))).status).toBe(201);
   });
 });
 
@@ -114,7 +107,7 @@ describe('a real Paystack public key with no secret key on the server (the local
   it('the unknown reference is answered 402 but kept as a payment needing attention that says what to set', async () => {
     const payer = await insertClient(server);
     const body = taskBody(payer);
-    const response = await server.request('POST', '/client/create', { token: payer.token, body });
+    const response = await submitTask(server, payer, body);
     expect(response.status).toBe(402);
     const [kept] = await server.deps.db.query<{ reason: string; user_id: string; request: unknown }>('select reason, user_id, request from payments_needing_attention where reference = $1', [body.reference]);
     expect(kept?.reason).toMatch(/set PAYSTACK_SECRET_KEY/);

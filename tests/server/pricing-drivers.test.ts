@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRICES } from '../../server/db/seed';
-import { createTestServer, type TestServer } from './harness';
-import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
+import type { TestServer } from './harness';
+import { assignDriver, createPaidTask, insertDriver, startServerWithTwoClients, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  client = await insertClient(server);
-  other = await insertClient(server);
-});
+beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
 afterAll(() => server.close());
 
 describe('GET /admin/pricing', () => {

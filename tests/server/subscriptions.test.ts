@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptMessage } from '../../server/payments/check';
-import { createTestServer, type TestServer } from './harness';
-import { barrierVerifier, insertClient, newReference, payReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
+import type { TestServer } from './harness';
+import { barrierVerifier, insertClient, newReference, payReference, startServerWithTwoClients, submitTask, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  client = await insertClient(server);
-  other = await insertClient(server);
-});
+beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
 afterAll(() => server.close());
 
-const create = (who: TestClient, body: object) => server.request('POST', '/client/create', { token: who.token, body });
 const subscribe = (who: TestClient, body: object) => server.request('POST', '/client/subscribe', { token: who.token, body: { userId: who.id, ...body } });
 
 describe('POST /client/subscribe', () => {
@@ -114,7 +109,7 @@ describe('POST /client/subscribe', () => {
   it('409 when a reference paid for a task is used for a subscription, or the other way round', async () => {
     const body = taskBody(client);
     await payReference(server, client, 1500, body.reference);
-    expect((await create(client, body)).status).toBe(201);
+    expect((await submitTask(server, client, body)).status).toBe(201);
     const reused = await subscribe(client, { plan: 'bronze', reference: body.reference });
     expect(reused.status).toBe(409);
     expect(reused.body).toEqual({ message: 'This payment reference has already been used' });
@@ -122,7 +117,7 @@ describe('POST /client/subscribe', () => {
     const reference = await payReference(server, client, 1500);
     await server.deps.db.query('update test_payments set amount_kobo = 5000000 where reference = $1', [reference]);
     expect((await subscribe(client, { plan: 'bronze', reference })).status).toBe(200);
-    const asTask = await create(client, taskBody(client, { reference }));
+    const asTask = await submitTask(server, client, taskBody(client, { reference }));
     expect(asTask.status).toBe(409);
     const byOther = await subscribe(other, { plan: 'bronze', reference });
     expect(byOther.status).toBe(409);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import type { PaymentVerifier } from '../../server/payments/verifier';
-import type { TestServer } from './harness';
+import { createTestServer, type TestServer } from './harness';
 
 export interface TestClient {
   id: string;
@@ -29,6 +29,15 @@ export async function insertClient(server: TestServer): Promise<TestClient> {
     [id, email, `REF${unique()}`.toUpperCase()],
   );
   return { id, email, token: await server.deps.tokens.sign(id) };
+}
+
+/**
+ * A fresh test server for one file with two clients in its database: `client`, who acts,
+ * and `other`, a stranger to client's tasks and payments.
+ */
+export async function startServerWithTwoClients(): Promise<{ server: TestServer; client: TestClient; other: TestClient }> {
+  const server = await createTestServer();
+  return { server, client: await insertClient(server), other: await insertClient(server) };
 }
 
 export const newReference = () => `${Date.now()}-${unique()}`;
@@ -58,10 +67,17 @@ export function taskBody(client: TestClient, overrides: Partial<CreateTaskReques
   };
 }
 
-export async function createPaidTask(server: TestServer, client: TestClient, overrides: Partial<CreateTaskRequest> = {}): Promise<Task> {
-  const body = taskBody(client, overrides);
+/** POST /client/create as `who`: the raw answer, so a test can check a refusal as well. */
+export const submitTask = (server: TestServer, who: TestClient, body: object) => server.request('POST', '/client/create', { token: who.token, body });
+
+/** Pays `body.amount` for `body.reference`, then submits the task: the raw answer. */
+export async function payAndSubmitTask(server: TestServer, client: TestClient, body: CreateTaskRequest) {
   await payReference(server, client, body.amount, body.reference);
-  const response = await server.request('POST', '/client/create', { token: client.token, body });
+  return submitTask(server, client, body);
+}
+
+export async function createPaidTask(server: TestServer, client: TestClient, overrides: Partial<CreateTaskRequest> = {}): Promise<Task> {
+  const response = await payAndSubmitTask(server, client, taskBody(client, overrides));
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
 }

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptMessage } from '../../server/payments/check';
-import { createTestServer, type TestServer } from './harness';
-import { assignDriver, count, createPaidTask, insertClient, insertDriver, payReference, taskBody, type TestClient } from './task-fixtures';
+import type { TestServer } from './harness';
+import { assignDriver, count, createPaidTask, insertDriver, payAndSubmitTask, payReference, startServerWithTwoClients, submitTask, taskBody, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  client = await insertClient(server);
-  other = await insertClient(server);
-});
+beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
 afterAll(() => server.close());
 
 describe('POST /client/task: the client\'s tasks, oldest first', () => {
@@ -90,8 +86,7 @@ describe('POST /client/create: checks before any payment is used', () => {
 
   it('answers 201 { data: Task } with the server\'s price, unit and name, status pending and a 6-digit code', async () => {
     const body = taskBody(client, { type: 'bulk', amount: 5000, unit: 'whatever the client shows', serviceName: 'Bulk Waste Pickup' });
-    await payReference(server, client, 5000, body.reference);
-    const response = await server.request('POST', '/client/create', { token: client.token, body });
+    const response = await payAndSubmitTask(server, client, body);
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({
       status: 'pending',
@@ -109,8 +104,7 @@ describe('POST /client/create: checks before any payment is used', () => {
 
   it('an unknown service type is priced as the Default Service (3000, per pickup)', async () => {
     const body = taskBody(client, { type: 'default', amount: 3000, serviceName: 'Default Service' });
-    await payReference(server, client, 3000, body.reference);
-    const response = await server.request('POST', '/client/create', { token: client.token, body });
+    const response = await payAndSubmitTask(server, client, body);
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ type: 'default', serviceName: 'Default Service', amount: 3000, unit: 'per pickup' });
   });
@@ -118,8 +112,7 @@ describe('POST /client/create: checks before any payment is used', () => {
   it('a price changed by the operator is what the server charges for new bookings', async () => {
     await server.deps.db.query("update pricing set price = 1750 where service_name = 'Laundry Service'");
     const fresh = taskBody(client, { type: 'laundry', amount: 1750 });
-    await payReference(server, client, 1750, fresh.reference);
-    const accepted = await server.request('POST', '/client/create', { token: client.token, body: fresh });
+    const accepted = await payAndSubmitTask(server, client, fresh);
     expect(accepted.status).toBe(201);
     expect(accepted.body.data).toMatchObject({ serviceName: 'Laundry Service', amount: 1750, unit: 'per kg' });
   });
@@ -129,8 +122,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     await server.deps.db.query("update pricing set price = 5200 where service_name = 'Office Cleaning'");
     for (const shown of [4500, 4800]) {
       const stale = taskBody(client, { type: 'office', amount: shown });
-      await payReference(server, client, shown, stale.reference);
-      const honoured = await server.request('POST', '/client/create', { token: client.token, body: stale });
+      const honoured = await payAndSubmitTask(server, client, stale);
       expect(honoured.status).toBe(201);
       expect(honoured.body.data).toMatchObject({ serviceName: 'Office Cleaning', amount: shown, unit: 'per hour' });
     }
@@ -142,8 +134,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     await server.deps.db.query("update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price = 4000");
     await server.deps.db.query("update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price = 2500");
     const fallback = taskBody(client, { type: 'garden', amount: 4000 });
-    await payReference(server, client, 4000, fallback.reference);
-    const honoured = await server.request('POST', '/client/create', { token: client.token, body: fallback });
+    const honoured = await payAndSubmitTask(server, client, fallback);
     expect(honoured.status).toBe(201);
     expect(honoured.body.data).toMatchObject({ serviceName: 'Garden Waste Collection', amount: 4000 });
   });
@@ -154,8 +145,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     await server.deps.db.query("update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price <> 6300");
     await server.deps.db.query("update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price = 6300");
     const old = taskBody(client, { type: 'bulk', amount: 6100 });
-    await payReference(server, client, 6100, old.reference);
-    const kept = await server.request('POST', '/client/create', { token: client.token, body: old });
+    const kept = await payAndSubmitTask(server, client, old);
     expect(kept.status).toBe(400);
     expect(kept.body.message).toMatch(/^Payment amount does not match the price of this service\. Your payment is kept safe/);
     expect(await count(server, 'select 1 from payments_needing_attention where reference = $1 and settled_at is null', [old.reference])).toBe(1);
@@ -165,7 +155,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     const body = taskBody(client, { amount: 100 });
     await payReference(server, client, 100, body.reference);
     const before = await taskCount();
-    const response = await server.request('POST', '/client/create', { token: client.token, body });
+    const response = await submitTask(server, client, body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: keptMessage('service') });
     expect(await taskCount()).toBe(before);
@@ -178,7 +168,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     ['Lagos with latitude and longitude swapped', [6.5244, 3.3792]],
   ])("400 'Location must be in Nigeria' for %s", async (_place, coordinates) => {
     const body = taskBody(client, { location: { type: 'Point', coordinates: coordinates as [number, number] } });
-    const response = await server.request('POST', '/client/create', { token: client.token, body });
+    const response = await submitTask(server, client, body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Location must be in Nigeria' });
   });
@@ -194,7 +184,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     ['a reference with a slash', { reference: '../../etc' }],
   ])('400 with a message for %s', async (_case, overrides) => {
     const body = { ...taskBody(client), ...overrides };
-    const response = await server.request('POST', '/client/create', { token: client.token, body });
+    const response = await submitTask(server, client, body);
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(expect.any(String));
   });
@@ -204,8 +194,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     expect((await server.request('POST', '/client/create', { token: client.token, rawBody: '{"address":' })).status).toBe(400);
     expect((await server.request('POST', '/client/create', { body: taskBody(client) })).status).toBe(401);
     const body = taskBody(other);
-    await payReference(server, client, 1500, body.reference);
-    const forbidden = await server.request('POST', '/client/create', { token: client.token, body });
+    const forbidden = await payAndSubmitTask(server, client, body);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toEqual(expect.any(String));
     expect(await taskCount()).toBe(before);

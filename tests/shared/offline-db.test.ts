@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreateTaskRequest } from '../../src/shared/contract';
 import {
   DB_NAME,
   addToOutbox,
@@ -14,19 +13,10 @@ import {
   removeFromOutbox,
   removePendingTask,
 } from '../../src/shared/offline-db';
+import { sampleTaskRequest } from '../sample-data';
 
 afterAll(() => closeOfflineDb());
 
-const task = (reference: string): CreateTaskRequest => ({
-  address: '12 Herbert Macaulay Way, Yaba, Lagos',
-  location: { type: 'Point', coordinates: [3.3782, 6.5158] },
-  amount: 1500,
-  unit: 'per pickup',
-  user: 'u1',
-  reference,
-  type: 'household',
-  serviceName: 'Household Waste Pickup',
-});
 
 describe('the offline database', () => {
   it('is "greenpick" version 1 with the answers, outbox and pendingTasks stores', async () => {
@@ -69,9 +59,9 @@ describe('the offline database', () => {
   });
 
   it('keeps one pending paid task per payment reference until the server confirms it', async () => {
-    await putPendingTask(task('1767225600000-ab12'), 10);
-    await putPendingTask(task('1767225600000-ab12'), 20);
-    await putPendingTask(task('1767225600500-cd34'), 30);
+    await putPendingTask(sampleTaskRequest('1767225600000-ab12'), 10);
+    await putPendingTask(sampleTaskRequest('1767225600000-ab12'), 20);
+    await putPendingTask(sampleTaskRequest('1767225600500-cd34'), 30);
 
     const pending = await getPendingTasks();
     expect(pending.map((record) => [record.reference, record.savedAt])).toEqual([
@@ -93,7 +83,7 @@ describe('logout clears the user', () => {
     const leaverMessage = await addToOutbox({ taskId: 't1', sender: 'user', content: 'a', clientId: 'c-leaver', queuedAt: 1, userId: 'leaver' });
     const unowned = await addToOutbox({ taskId: 't1', sender: 'user', content: 'b', clientId: 'c-unowned', queuedAt: 2 });
     const stayerMessage = await addToOutbox({ taskId: 't2', sender: 'user', content: 'c', clientId: 'c-stayer', queuedAt: 3, userId: 'stayer' });
-    await putPendingTask(task('paid-before-logout'));
+    await putPendingTask(sampleTaskRequest('paid-before-logout'));
 
     await clearUserData('leaver');
 

@@ -5,7 +5,7 @@ import { notify } from '../../ui/toast-host';
 import { MAX_LENGTH } from '../../shared/limits';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, LOGIN_FAILED } from './login-messages';
-import { describedByError } from './field-error';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { useIsMobile } from './use-is-mobile';
 
@@ -58,24 +58,17 @@ export function LoginScreen() {
       <h1 id="login-heading">{heading}</h1>
       <p className="muted">Log in to book a pickup and follow your driver.</p>
       <form className="auth-form" aria-labelledby="login-heading" onSubmit={submit}>
-        <div className="auth-field">
-          <label htmlFor="login-email">Email Address</label>
-          <input
-            id="login-email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={MAX_LENGTH.email}
-            value={email}
-            {...describedByError('login-error', error)}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </div>
+        <EmailField
+          id="login-email"
+          name="email"
+          value={email}
+          error={error}
+          sharedErrorId="login-error"
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(undefined);
+          }}
+        />
         <PasswordField
           label="Password"
           name="password"

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import { CodeInput } from './code-input';
-import { FieldError, describedByError } from './field-error';
+import { EmailField } from './email-field';
+import { FieldError } from './field-error';
 import { PasswordField } from './password-field';
 import { MIN_NEW_PASSWORD_LENGTH } from './recovery-rules';
 
@@ -53,21 +54,7 @@ export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce, 
   const message = errorOf(error, 'email');
   return (
     <StepForm title="Forgot Password" intro="Enter the email address of your account and we will send you a 4-digit verification code." announce={announce} onSubmit={onSubmit} onBack={onBack}>
-      <div className="auth-field">
-        <label htmlFor="recovery-email">Email Address</label>
-        <input
-          id="recovery-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={MAX_LENGTH.email}
-          value={email}
-          {...describedByError('recovery-email-error', message)}
-          onChange={(event) => onEmail(event.target.value)}
-        />
-        <FieldError id="recovery-email-error" message={message} />
-      </div>
+      <EmailField id="recovery-email" value={email} error={message} onChange={(event) => onEmail(event.target.value)} />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Sending Code...' : 'Send Code'}
       </button>

@@ -6,6 +6,7 @@ import { createFlowToasts } from '../../ui/flow-toasts';
 import { AuthLayout } from './auth-layout';
 import { ERROR_TOAST_MS, SIGNUP_CREATING, SIGNUP_REDIRECT_MS, SIGNUP_SUCCESS, SIGNUP_SUCCESS_TOAST_MS } from './auth-messages';
 import { signup } from './signup-call';
+import { EmailField } from './email-field';
 import { FieldError, describedByError } from './field-error';
 import { PasswordField } from './password-field';
 import { EMPTY_SIGNUP_FORM, normalizeSignupEmail, signupFieldErrors, signupFormError, type SignupFieldErrors, type SignupForm } from './signup-rules';
@@ -107,11 +108,7 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
             <FieldError id={`${FIELD_IDS.lastname}-error`} message={errors.lastname} />
           </div>
         </div>
-        <div className="auth-field">
-          <label htmlFor="signup-email">Email Address</label>
-          <input id="signup-email" type="email" name="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} value={form.email} onChange={update('email')} {...describedByError(`${FIELD_IDS.email}-error`, errors.email)} />
-          <FieldError id={`${FIELD_IDS.email}-error`} message={errors.email} />
-        </div>
+        <EmailField id={FIELD_IDS.email} name="email" value={form.email} error={errors.email} onChange={update('email')} />
         <div className="auth-field">
           <label htmlFor="signup-phone">Phone Number</label>
           <input id="signup-phone" type="tel" name="phonenumber" autoComplete="tel" placeholder="+2348012345678" required maxLength={MAX_LENGTH.phone} value={form.phonenumber} onChange={update('phonenumber')} {...describedByError(`${FIELD_IDS.phonenumber}-error`, errors.phonenumber)} />

@@ -7,6 +7,7 @@ import { taskServiceName } from '../../shared/service-names';
 import { Modal } from '../../ui/modal';
 import type { ChatEntry } from './chat-thread';
 import { useChat } from './use-chat';
+import '../../ui/text-input.css';
 import './chat.css';
 
 interface ChatModalProps {
@@ -113,7 +114,7 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
         <input
           id="chat-input"
           ref={input}
-          className="chat-input"
+          className="text-input chat-input"
           type="text"
           placeholder="Type your message..."
           autoComplete="off"

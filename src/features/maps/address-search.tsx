@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
+import '../../ui/text-input.css';
 import './maps.css';
 
 export interface AddressSearchProps {
@@ -132,7 +133,7 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
       </label>
       <input
         id={`${id}-input`}
-        className="address-search-input"
+        className="text-input address-search-input"
         type="text"
         role="combobox"
         aria-autocomplete="list"

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import '../../ui/text-input.css';
 
 interface ProfileFieldProps {
   name: string;
@@ -25,6 +26,7 @@ export function ProfileField({ name, label, value, error, type = 'text', multili
     placeholder,
     autoComplete,
     maxLength,
+    className: 'text-input',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),

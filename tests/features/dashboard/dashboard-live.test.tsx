@@ -4,24 +4,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import type { CreateTaskRequest, Task, User } from '../../../src/shared/contract';
+import { sampleUser } from '../../sample-data';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import type { Answer } from '../../../src/lib/api/answer';
 import type { UserAndTasks } from '../../../src/lib/signed-in-reads';
 import { closeOfflineDb, getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask } from '../../../src/shared/offline-db';
 
-const user: User = {
-  _id: 'u1',
-  email: 'ada@example.ng',
-  firstname: 'Ada',
-  lastname: 'Okafor',
-  phonenumber: '',
-  bio: '',
-  avatar: '',
-  referralCode: 'ADA',
-  notification: false,
-  balance: 0,
-  subscription: null,
-};
+const user = sampleUser();
 
 function task(id: string, status: string, minutes: number): Task {
   return {

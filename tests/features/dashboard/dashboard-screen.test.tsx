@@ -3,23 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import type { Task, User } from '../../../src/shared/contract';
+import { sampleUser } from '../../sample-data';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import type { Answer } from '../../../src/lib/api/answer';
 import { NoTokenError, type UserAndTasks } from '../../../src/lib/signed-in-reads';
 
-const user: User = {
-  _id: 'u1',
-  email: 'ada@example.ng',
-  firstname: 'Ada',
-  lastname: 'Okafor',
-  phonenumber: '',
-  bio: '',
-  avatar: '',
-  referralCode: 'ADA',
-  notification: true,
-  balance: 1234.5,
-  subscription: null,
-};
+const user = sampleUser({ notification: true, balance: 1234.5 });
 
 function task(id: string, status: string, datetime: string): Task {
   return { _id: id, status, datetime, serviceName: `Service ${id}`, reference: `ref-${id}`, confirmationCode: '123456', amount: 1500 } as Task;

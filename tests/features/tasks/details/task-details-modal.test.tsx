@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { Task } from '../../../../src/shared/contract';
 import type { LatLng } from '../../../../src/shared/driver-location';
 import { NO_DRIVER_PHONE, driverName, telHref } from '../../../../src/features/tasks/details/call-driver';
+import { sampleTask } from '../../../sample-data';
 import { TaskDetailsModal } from '../../../../src/features/tasks/details/task-details-modal';
 
 // jsdom has no showModal: the dialog stays closed, so its content is queried with `hidden: true`.
@@ -12,22 +13,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const task: Task = {
-  _id: 't1',
+const task: Task = sampleTask({
   status: 'driver-assigned',
-  reference: '1795349987616-3c1f97',
   address: '10 Adeniran Ogunsanya Street, Surulere, Lagos',
   location: { type: 'Point', coordinates: [3.3553, 6.4926] },
-  datetime: '2026-11-22T13:05:00.000Z',
-  type: 'household',
-  serviceName: 'Household Waste Pickup',
-  amount: 1500,
-  unit: 'per pickup',
-  user: 'u1',
-  confirmationCode: '123456',
   driverId: 'd1',
   driver: { _id: 'd1', firstname: 'Kunle', lastname: 'Adeyemi', phone: '+234 803 111 2222' },
-};
+});
 
 function renderModal(overrides: Partial<Task> = {}, load = vi.fn(async (): Promise<LatLng | null> => ({ lat: 6.5158, lng: 3.3782 }))) {
   const renderMap = vi.fn((driver: LatLng | null, place: LatLng | null) => <p data-testid="map">{JSON.stringify({ driver, place })}</p>);
