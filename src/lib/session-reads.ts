@@ -21,6 +21,8 @@ export interface SessionReads {
   userAndTasks(): Promise<Answer<UserAndTasks>>;
   /** The price table; the fallback prices when the price list cannot be read. */
   priceTable(): Promise<Answer<PriceTable>>;
+  /** The price table kept on this device from an earlier visit, or null: painted while `priceTable` answers. */
+  keptPriceTable(): Promise<PriceTable | null>;
 }
 
 /** Reads started and not settled yet, of every navigation (a refetch waits for its own: readsSettled). */
@@ -43,6 +45,11 @@ function once<T>(start: () => Promise<T>): () => Promise<T> {
   return () => (started ??= track(start()));
 }
 
+function onceUntracked<T>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => (started ??= start());
+}
+
 export function createSessionReads(token: string | null): SessionReads {
   const reads = once(() => import('./signed-in-reads'));
   const user = once(async () => (await reads()).readUser(token));
@@ -50,5 +57,7 @@ export function createSessionReads(token: string | null): SessionReads {
     user,
     userAndTasks: once(async () => (await reads()).readUserAndTasks(token, user)),
     priceTable: once(async () => (await reads()).readPriceTable()),
+    // Not tracked: a refetch waits for the network's answers, not for the device.
+    keptPriceTable: onceUntracked(async () => (await reads()).readKeptPriceTable(token)),
   };
 }

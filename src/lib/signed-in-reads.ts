@@ -1,11 +1,13 @@
 /**
  * The reads of the signed-in screens, composed from the endpoint calls (src/lib/api/):
- * the user, the user with their tasks, and the price table. session-reads.ts loads this
+ * the user, the user with their tasks, the price table and the one kept on the device.
+ * session-reads.ts loads this
  * module with the first read of a navigation.
  */
 import type { Task, User } from '../shared/contract';
 import { decodeJwtSubject } from '../shared/offline-answers';
-import { FALLBACK_PRICES, priceTableOrFallback, type PriceTable } from '../shared/pricing';
+import { getCachedAnswer } from '../shared/offline-db';
+import { FALLBACK_PRICES, priceTableOrFallback, toPriceTable, type PriceTable } from '../shared/pricing';
 import { combineAnswers, type Answer } from './api/answer';
 import { getPricing } from './api/pricing';
 import { getTasks } from './api/tasks';
@@ -67,5 +69,24 @@ export async function readPriceTable(): Promise<Answer<PriceTable>> {
     return { data: priceTableOrFallback(answer.data), cachedAt: answer.cachedAt };
   } catch {
     return { data: FALLBACK_PRICES, cachedAt: null };
+  }
+}
+
+/** Where the service worker keeps the price list's answer (src/shared/offline-answers.ts: GET admin/pricing, no body). */
+const PRICING_ANSWER_KEY = 'admin/pricing';
+
+/**
+ * The price table the service worker kept on this device for the token's user, or null (none
+ * kept, no token, no IndexedDB). A screen paints it at once while the network answers; it is
+ * never paid from: payment waits for `readPriceTable`.
+ */
+export async function readKeptPriceTable(token: string | null): Promise<PriceTable | null> {
+  const userId = decodeJwtSubject(token);
+  if (!userId) return null;
+  try {
+    const kept = await getCachedAnswer<{ data?: unknown }>(userId, PRICING_ANSWER_KEY);
+    return toPriceTable(kept?.body?.data);
+  } catch {
+    return null;
   }
 }

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { PricingItem, Task, User } from '../../src/shared/contract';
 import type { Answer } from '../../src/lib/api/answer';
 import { getPricing } from '../../src/lib/api/pricing';
 import { getTasks } from '../../src/lib/api/tasks';
 import { getUser } from '../../src/lib/api/user';
 import { createSessionReads } from '../../src/lib/session-reads';
+import { closeOfflineDb, putCachedAnswer } from '../../src/shared/offline-db';
 import { FALLBACK_PRICES } from '../../src/shared/pricing';
 
 vi.mock('../../src/lib/api/user', () => ({ getUser: vi.fn() }));
@@ -17,6 +19,7 @@ const fresh = <T>(data: T): Answer<T> => ({ data, cachedAt: null });
 /** A token whose subject (the JWT `sub`) is `sub`. */
 const tokenOf = (sub: string) => `header.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
 
+afterAll(() => closeOfflineDb());
 afterEach(() => {
   vi.mocked(getUser).mockReset();
   vi.mocked(getTasks).mockReset();
@@ -80,5 +83,22 @@ describe("a navigation's reads (route context)", () => {
     expect(await createSessionReads(tokenOf('u1')).priceTable()).toEqual({ data: { household: { serviceName: 'Household Waste Pickup', price: 1800, unit: 'per pickup' } }, cachedAt: 5 });
     vi.mocked(getPricing).mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await createSessionReads(tokenOf('u1')).priceTable()).toEqual({ data: FALLBACK_PRICES, cachedAt: null });
+  });
+});
+
+describe('the price table kept on the device', () => {
+  it("is the service worker's kept answer of the token's user, read without the network", async () => {
+    await putCachedAnswer('kept-u1', 'admin/pricing', { data: [{ serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' }] });
+    await putCachedAnswer('kept-u2', 'admin/pricing', { data: [{ serviceName: 'Recycling Collection', price: 9999, unit: 'per kg' }] });
+    const kept = await createSessionReads(tokenOf('kept-u1')).keptPriceTable();
+    expect(kept?.recycling).toEqual({ serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' });
+    expect(getPricing).not.toHaveBeenCalled();
+  });
+
+  it('is null with nothing kept, no token, or a kept answer that is not a price list', async () => {
+    await putCachedAnswer('kept-u3', 'admin/pricing', { data: { not: 'a list' } });
+    expect(await createSessionReads(tokenOf('kept-nobody')).keptPriceTable()).toBeNull();
+    expect(await createSessionReads(null).keptPriceTable()).toBeNull();
+    expect(await createSessionReads(tokenOf('kept-u3')).keptPriceTable()).toBeNull();
   });
 });

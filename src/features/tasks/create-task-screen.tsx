@@ -31,6 +31,8 @@ export interface CreateTaskScreenProps {
   /** Read by the route's loader: the user (for the e-mail and id) and the prices (the fallback prices when the price list fails). */
   user: Promise<Answer<User>>;
   prices: Promise<Answer<PriceTable>>;
+  /** The price table kept on this device, shown until `prices` answers (payment still waits for `prices`). */
+  keptPrices?: Promise<PriceTable | null>;
   /** The card payment (the payments feature, loaded lazily; composed by the route). */
   loadPayments: LoadTaskPayments;
   /** The address search (from the maps feature, composed by the route); it shows `selectedAddress` when the pin moves. */
@@ -44,13 +46,14 @@ export interface CreateTaskScreenProps {
 }
 
 /** Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, loadPayments, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
+export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, keptPrices: keptPricesRead, loadPayments, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
   const pricesState = useRead(pricesRead, { failed: '' });
   const user = userState.status === 'loaded' ? userState.data : null;
   const userError = userState.status === 'error' ? userState.message : null;
   const prices = pricesState.status === 'loaded' ? pricesState.data : null;
+  const keptPrices = useKeptPrices(keptPricesRead);
   const pricesCachedAt = pricesState.status === 'loaded' ? pricesState.cachedAt : null;
   const isOnline = useOnline();
   const { place, choose, pinAt } = usePickedPlace(describePoint);
@@ -62,7 +65,10 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proceedButton = useRef<HTMLButtonElement>(null);
   const displayName = serviceDisplayName(serviceType);
-  const price = prices ? priceFor(prices, serviceType) : null;
+  // The service and its price paint at once from the device's price list when there is one;
+  // paying waits for the network's (or the worker's final) answer.
+  const shownPrices = prices ?? keptPrices;
+  const price = shownPrices ? priceFor(shownPrices, serviceType) : null;
   const proceed = proceedState({ isBusy, hasLocation: place !== null, hasEmail: Boolean(user?.email), isLoadingPrices: prices === null, isOnline });
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
@@ -93,7 +99,9 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   };
 
   const onProceed = async () => {
-    if (!price) return;
+    // Paid at the price the network (or the worker's final answer) gave, never the device's early one.
+    if (!prices) return;
+    const price = priceFor(prices, serviceType);
     setIsBusy(true);
     // The payment toasts (and react-toastify) are not needed for the first paint; they load
     // here, beside the payment code, if the idle-time toast host has not loaded them yet.
@@ -178,4 +186,19 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
       </div>
     </section>
   );
+}
+
+/** The price table kept on the device, once read (null until then, and when none is kept). */
+function useKeptPrices(read: Promise<PriceTable | null> | undefined): PriceTable | null {
+  const [kept, setKept] = useState<PriceTable | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void read?.then((table) => {
+      if (isCurrent) setKept(table);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [read]);
+  return kept;
 }

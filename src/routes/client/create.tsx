@@ -12,7 +12,7 @@ const loadPayments = () => import('../../features/payments/pay');
 
 export const Route = createFileRoute('/client/create')({
   preload: false,
-  loader: ({ context }) => ({ user: context.reads.user(), prices: context.reads.priceTable() }),
+  loader: ({ context }) => ({ user: context.reads.user(), prices: context.reads.priceTable(), keptPrices: context.reads.keptPriceTable() }),
   component: CreateTaskRoute,
 });
 
@@ -30,7 +30,7 @@ export const Route = createFileRoute('/client/create')({
 function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
   const navigate = useNavigate();
-  const { user, prices } = useLoaderData({ from: '/client/create' });
+  const { user, prices, keptPrices } = useLoaderData({ from: '/client/create' });
   const [placeSearch] = useState(() => createPlaceSearch());
   const prepareMaps = () => {
     placeSearch.prepare();
@@ -45,6 +45,7 @@ function CreateTaskRoute() {
       serviceType={serviceType}
       user={user}
       prices={prices}
+      keptPrices={keptPrices}
       loadPayments={loadPayments}
       renderAddressSearch={(onChoose, selectedAddress) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction: focus reaching the search (it bubbles) starts loading the maps code early.

@@ -31,7 +31,10 @@ const describePoint = vi.fn(
 );
 
 /** What the route's loader reads: the user and the price table; pending until given. */
-const reads: { user: Promise<Answer<User>>; prices: Promise<Answer<PriceTable>> } = { user: new Promise(() => {}), prices: new Promise(() => {}) };
+const reads: { user: Promise<Answer<User>>; prices: Promise<Answer<PriceTable>>; keptPrices?: Promise<PriceTable | null> } = {
+  user: new Promise(() => {}),
+  prices: new Promise(() => {}),
+};
 const loaded = (loadedUser: User) => {
   reads.user = Promise.resolve({ data: loadedUser, cachedAt: null });
   reads.prices = Promise.resolve({ data: FALLBACK_PRICES, cachedAt: null });
@@ -43,6 +46,7 @@ async function renderScreen(serviceType = 'recycling') {
       serviceType={serviceType}
       user={reads.user}
       prices={reads.prices}
+      keptPrices={reads.keptPrices}
       loadPayments={() => Promise.reject(new Error('no payment in these tests'))}
       renderAddressSearch={(onChoose, selectedAddress) => {
         choose = onChoose;
@@ -71,6 +75,7 @@ beforeEach(() => {
   describePoint.mockClear();
   reads.user = new Promise(() => {});
   reads.prices = new Promise(() => {});
+  reads.keptPrices = undefined;
   mocks.navigate.mockReset();
   mocks.toastError.mockReset();
 });
@@ -83,6 +88,26 @@ describe('the create task screen (/client/create)', () => {
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('paints the price kept on the device at once while the network answers, and pays only once it has', async () => {
+    reads.user = Promise.resolve({ data: user, cachedAt: null });
+    reads.keptPrices = Promise.resolve({ recycling: { serviceName: 'Recycling Services', price: 1400, unit: 'per kg' } });
+    let answerPrices: (answer: Answer<PriceTable>) => void = () => {};
+    reads.prices = new Promise((resolve) => {
+      answerPrices = resolve;
+    });
+    await renderScreen('recycling');
+    expect(screen.getByText('₦1,400.00')).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    await act(async () => choose({ address: 'Yaba, Lagos State, Nigeria', location: { lat: 6.5, lng: 3.37 } }));
+    expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Loading prices...')).toBeTruthy();
+
+    await act(async () => answerPrices({ data: FALLBACK_PRICES, cachedAt: null }));
+    expect(screen.getByText('₦1,500.00')).toBeTruthy();
+    expect(screen.queryByText('₦1,400.00')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("an unknown service is 'Default Service' at ₦3,000.00 per pickup", async () => {
