@@ -138,7 +138,8 @@ test.describe('home dashboard states', () => {
     let failing = true;
     await page.route('**/client/userdata', async (route) => {
       if (!failing) return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Long enough that the screen's code is there and painting before the answer, on a busy machine too.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       return route.fulfill({ status: 500, json: { message: 'The server is resting' } });
     });
     await signInDemo(page, token);
