@@ -42,11 +42,14 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
     const polled = page.waitForResponse('**/client/getMessages');
     await page.evaluate(
       async ({ token: bearer, body }) => {
-        await fetch('/client/getMessages', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
-          body: JSON.stringify(body),
-        });
+        // Read to its end, as the app does (a body nobody reads may never be finished for the bench to see).
+        await (
+          await fetch('/client/getMessages', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+            body: JSON.stringify(body),
+          })
+        ).text();
       },
       { token, body: { taskId: chat.task._id, since: chat.newest.timestamp } },
     );
