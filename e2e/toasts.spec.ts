@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DevMailboxAnswer } from '../src/shared/contract';
-import { ForgotPage } from './page-models/forgot-page';
+import { CODE_KEY_DELAY_MS, ForgotPage } from './page-models/forgot-page';
 import { SignupPage } from './page-models/signup-page';
 import { signUpNewClient } from './support/new-client';
 
@@ -61,7 +61,7 @@ test.describe('toasts on a phone (375px)', () => {
     // The third: a wrong code, twice (the second error replaces the first).
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await forgot.codeBox(1).click();
-      await page.keyboard.type(wrong);
+      await page.keyboard.type(wrong, { delay: CODE_KEY_DELAY_MS });
       await forgot.verify();
       await expect(forgot.codeBox(1)).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByRole('button', { name: 'Verify Code' })).toBeEnabled();
@@ -78,7 +78,7 @@ test.describe('toasts on a phone (375px)', () => {
     for (const toast of await shownToasts(page).filter({ visible: true }).all()) expect(overlaps((await toast.boundingBox())!, steps)).toBe(false);
 
     await forgot.codeBox(1).click();
-    await page.keyboard.type(code);
+    await page.keyboard.type(code, { delay: CODE_KEY_DELAY_MS });
     expect(await errorBeside(forgot.codeBox(1))).toBeNull();
     await forgot.verify();
     await expect(forgot.resetHeading).toBeVisible();

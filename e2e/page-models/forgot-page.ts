@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The pause between the digits of a typed code. */
+export const CODE_KEY_DELAY_MS = 150;
+
 /** Password recovery (/forgot): Email, Verify (four code boxes), Reset. */
 export class ForgotPage {
   readonly emailHeading: Locator;
@@ -33,7 +36,9 @@ export class ForgotPage {
   /** Types the code digit by digit, as a person would (focus moves on by itself). */
   async enterCode(code: string): Promise<void> {
     await this.codeBox(1).click();
-    await this.page.keyboard.type(code);
+    // As a person types: each digit moves the focus on (a React update), so the next key
+    // waits for it; typed at once, a busy machine lets a key land in the box before.
+    await this.page.keyboard.type(code, { delay: CODE_KEY_DELAY_MS });
   }
 
   async verify(): Promise<void> {
