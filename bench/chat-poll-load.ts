@@ -18,7 +18,7 @@ import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { Row } from './report';
 import { repoRoot } from './serve';
-import type { EndpointLoad } from './server-load';
+import { post, type EndpointLoad } from './server-load';
 
 export const POLL_LOAD = { connections: 50, duration: 10, warmUp: 2 };
 
@@ -60,14 +60,6 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
       await exited;
     },
   };
-}
-
-async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(new URL(path, baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
 }
 
 /** The demo client's token and the body of an empty poll of a chat that has messages. */

@@ -18,7 +18,8 @@ export type ServerLoad = Record<'login' | 'userdata' | 'getMessages', EndpointLo
 
 const LOAD = { connections: 10, duration: 5 };
 
-async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+/** A JSON POST to the API for the bench's set-up (not measured); throws on a non-2xx answer. */
+export async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(new URL(path, baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
