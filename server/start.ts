@@ -24,7 +24,15 @@ async function buildIfNeeded(): Promise<void> {
   if (builtAt > changedAt) return;
   console.log('[start] building the app (vite build)...');
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn' });
+  // Vite's build sets process.env.NODE_ENV to 'production' in this process; the server must
+  // see what the operator set (production mode refuses the demo), so it is put back.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ root: ROOT, logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 const startedAt = Date.now();
