@@ -1,21 +1,16 @@
 /** The one naira formatter, the one date formatter (times shown in Lagos time) and the one coordinates formatter of the app. */
-import { DISPLAY_TIME_ZONE } from '../shared/time-zone';
-
-const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatLagosDate, formatLagosTime, formatTwoDecimals } from '../shared/display-format';
 
 /** ₦ with thousands separators and 2 decimals: 1500 → '₦1,500.00'. */
 export function formatNaira(amount: number): string {
   const sign = amount < 0 ? '-' : '';
-  return `${sign}₦${naira.format(Math.abs(amount))}`;
+  return `${sign}₦${formatTwoDecimals(Math.abs(amount))}`;
 }
 
 /** A number with 2 decimals and thousands separators (balances, points). */
 export function formatDecimal(value: number): string {
-  return naira.format(value);
+  return formatTwoDecimals(value);
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: DISPLAY_TIME_ZONE });
 
 function toDate(value: string | number | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -25,13 +20,13 @@ function toDate(value: string | number | Date): Date | null {
 /** '22 Nov 2026'; '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = value == null ? null : toDate(value);
-  return date ? dateFormat.format(date) : '';
+  return date ? formatLagosDate(date.getTime()) : '';
 }
 
 /** Hour and minute, 24-hour: '14:05'. */
 export function formatTime(value: string | number | Date | null | undefined): string {
   const date = value == null ? null : toDate(value);
-  return date ? timeFormat.format(date) : '';
+  return date ? formatLagosTime(date.getTime()) : '';
 }
 
 /** '22 Nov 2026, 14:05'. */

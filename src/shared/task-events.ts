@@ -5,6 +5,7 @@
  * Pure: no DOM.
  */
 import type { Task, TaskEvent } from './contract';
+import { formatTwoDecimals } from './display-format';
 import { taskServiceName } from './service-names';
 import { normalizeTaskStatus, taskStatusLabel } from './task-status';
 
@@ -21,12 +22,10 @@ export function statusChangeMessage(serviceName: string, status: string | null |
   return `Your ${name ? `${name} ` : ''}task: ${taskStatusLabel(status)}`;
 }
 
-const TOKENS = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** What the bell says of an event. */
 export function describeTaskEvent(event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount'>): string {
   if (event.kind === 'referral-reward') {
-    const earned = event.amount === null || !Number.isFinite(event.amount) ? 'Recycle Tokens' : `${TOKENS.format(event.amount)} Recycle Tokens`;
+    const earned = event.amount === null || !Number.isFinite(event.amount) ? 'Recycle Tokens' : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   return statusChangeMessage(taskServiceName(event), event.status);
