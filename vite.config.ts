@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress.ts';
 import { preloadHintsPlugin } from './scripts/preload-hints.ts';
 import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
 
@@ -24,6 +25,7 @@ function appPlugins(): PluginOption[] {
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     preloadHintsPlugin(),
+    precompressPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -29,7 +29,7 @@ export const SIGNED_IN_ROOTS: readonly RegExp[] = [
   /[\\/]src[\\/]lib[\\/]signed-in-reads\.ts$/,
 ];
 
-/** Loaded lazily by every screen soon after its first paint (src/main.tsx), the login screen included. */
+/** Loaded lazily by every screen (src/main.tsx): the toasts after the first paint, the worker bridge once a worker controls the page. */
 export const FIRST_VISIT_LAZY: readonly RegExp[] = [/[\\/]src[\\/]lib[\\/]sw-bridge\.ts$/, /[\\/]node_modules[\\/]react-toastify[\\/]/];
 
 export interface ChunkRoots {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { focusHeadingOnNavigation } from './lib/focus-heading-on-navigation';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { startServiceWorker } from './lib/sw-start';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
 import { ToastHost, notify, requestToastHost } from './ui/toast-host';
@@ -46,13 +47,16 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Off the first screen's critical path: workbox-window and IndexedDB load after the page has.
-const startServiceWorker = () =>
+// Off the first screen's critical path: the worker starts after the page has loaded, and
+// workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
+const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work offline'));
+// The first worker now controls the page: the open screen reads again, through it, so that it is kept.
+const readScreenAgain = () => void router.invalidate();
+const loadBridge = () =>
   void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
     registerServiceWorker({
-      onOfflineReady: () => notify((toast) => toast.success('Ready to work offline')),
-      // The first worker now controls the page: the open screen reads again, through it, so that it is kept.
-      onFirstControl: () => void router.invalidate(),
+      onOfflineReady: notifyOfflineReady,
+      onFirstControl: readScreenAgain,
       // The toast's body loads with the update, not with every first screen.
       onUpdateReady: (reload) =>
         void import('./ui/update-available').then(({ UpdateAvailable }) =>
@@ -60,5 +64,9 @@ const startServiceWorker = () =>
         ),
     }),
   );
-if (document.readyState === 'complete') whenIdle(startServiceWorker);
-else window.addEventListener('load', () => whenIdle(startServiceWorker), { once: true });
+const base = import.meta.env.BASE_URL;
+const workers = import.meta.env.PROD && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+const start = () =>
+  startServiceWorker({ onOfflineReady: notifyOfflineReady, onFirstControl: readScreenAgain, loadBridge }, workers, `${base}sw.js`, base);
+if (document.readyState === 'complete') whenIdle(start);
+else window.addEventListener('load', () => whenIdle(start), { once: true });

@@ -13,7 +13,11 @@ import type { AppEnv } from '../context';
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
 const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
-/** Writes .br and .gz beside each compressible file once (the build output does not change while served). */
+/**
+ * Writes .br and .gz beside each compressible file that has none newer than itself (the
+ * build writes them for its own files, gzip through Zopfli: scripts/precompress.ts; this
+ * covers the rest, the service worker included). The build output does not change while served.
+ */
 export function precompress(distDir: string): number {
   let written = 0;
   const walk = (dir: string) => {
@@ -23,10 +27,12 @@ export function precompress(distDir: string): number {
       else if (COMPRESSIBLE.has(extname(entry.name)) && statSync(path).size > 512) {
         const mtime = statSync(path).mtimeMs;
         const stale = (file: string) => !existsSync(file) || statSync(file).mtimeMs < mtime;
-        if (!stale(`${path}.br`) && !stale(`${path}.gz`)) continue;
+        const needsBrotli = stale(`${path}.br`);
+        const needsGzip = stale(`${path}.gz`);
+        if (!needsBrotli && !needsGzip) continue;
         const source = readFileSync(path);
-        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        if (needsBrotli) writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        if (needsGzip) writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
         written += 1;
       }
     }

@@ -1,6 +1,7 @@
 /**
- * The app's only link to the service worker (sw/sw.ts), through workbox-window. It
- * registers the worker in production builds only, tells the app when it is ready to work
+ * The app's link to the service worker (sw/sw.ts) once one controls the page, through
+ * workbox-window (a first visit starts the worker with sw-start.ts, which loads this module
+ * after the first control). It registers the worker in production builds only, tells the app when it is ready to work
  * offline, when it first takes control of the page (the screen's reads then go again, through
  * the worker, so that even the first session's screen is kept for offline use) and when an
  * update waits, activates a waiting update on request (never during a

@@ -1,30 +1,20 @@
 import { useState } from 'react';
-import { isStandaloneDisplay, needsIosInstallHelp, promptInstall, useCanInstall } from '../lib/install-prompt';
-
-const DISMISSED_KEY = 'greenpick-install-dismissed';
-
-function wasDismissed(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+import { INSTALL_DISMISSED_KEY, promptInstall, type InstallOffer } from '../lib/install-prompt';
+import './install-prompt.css';
 
 /**
  * 'Install GreenPick' where the browser offers it (beforeinstallprompt), or, on iOS Safari,
- * how to add it to the home screen. 'Not now' hides it on this device.
+ * how to add it to the home screen. 'Not now' hides it on this device. Loaded only when it
+ * shows (app-notices.tsx decides, through useInstallOffer).
  */
-export function InstallPrompt() {
-  const canInstall = useCanInstall();
-  const [isDismissed, setIsDismissed] = useState(wasDismissed);
-  const [showsIosHelp] = useState(() => needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()));
-  if (isDismissed || (!canInstall && !showsIosHelp)) return null;
+export function InstallPrompt({ offer }: { offer: Exclude<InstallOffer, null> }) {
+  const [isDismissed, setIsDismissed] = useState(false);
+  if (isDismissed) return null;
 
   const dismiss = () => {
     setIsDismissed(true);
     try {
-      localStorage.setItem(DISMISSED_KEY, '1');
+      localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
     } catch {
       // Private mode: hidden for this visit only.
     }
@@ -32,7 +22,7 @@ export function InstallPrompt() {
 
   return (
     <section className="app-notice app-notice-install" aria-label="Install the app">
-      {canInstall ? (
+      {offer === 'prompt' ? (
         <>
           <p>Install GreenPick on this device: it opens from your home screen and works on patchy data.</p>
           <div className="app-notice-actions">

@@ -1,3 +1,4 @@
+import './offline-marker.css';
 import { formatLastUpdated } from '../shared/offline-answers';
 
 /** 'Offline - last updated <time>' under data served from the device (cachedAt set); nothing for fresh data. */

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { cacheControlFor, preloadLinkHeader } from '../../server/http/static';
+import { cacheControlFor, precompress, preloadLinkHeader } from '../../server/http/static';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -45,6 +45,25 @@ describe('serving the built app', () => {
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('Content-Encoding')).toBe('br');
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(bigScript);
+  });
+
+  it("keeps the build's own gzip copy (Zopfli, smaller) and writes only what is missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'greenpick-precompress-'));
+    try {
+      const source = join(dir, 'app.js');
+      writeFileSync(source, bigScript);
+      // The build's copy: written after the file, so it is current; the brotli copy is missing.
+      const buildsGzip = gzipSync(bigScript, { level: 1 });
+      writeFileSync(`${source}.gz`, buildsGzip);
+      expect(precompress(dir)).toBe(1);
+      expect(readFileSync(`${source}.gz`)).toEqual(buildsGzip);
+      expect(brotliDecompressSync(readFileSync(`${source}.br`)).toString()).toBe(bigScript);
+      expect(gunzipSync(readFileSync(`${source}.gz`)).toString()).toBe(bigScript);
+      // Both current: nothing more to write.
+      expect(precompress(dir)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('index.html and sw.js are revalidated, never cached blindly', async () => {

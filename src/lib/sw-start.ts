@@ -1,0 +1,54 @@
+/**
+ * Starts the service worker (sw/sw.ts) without workbox-window on a first visit.
+ *
+ * The bridge (sw-bridge.ts, with workbox-window: 2 kB gzip) is what the app needs for
+ * updates, the chat outbox's messages and update checks: all of it about a worker that already
+ * controls the page. A first visit only has to register the worker, say when the app is kept
+ * for offline use, and read the screen again once the new worker controls the page; the
+ * browser's own API does that in a few lines, so the first visit (the login screen on
+ * mobile data) does not download the bridge. The bridge loads once a worker controls the
+ * page: at once on later visits, after the first control on a first visit; either way the
+ * worker serves it from its precache, so it never costs the network again.
+ */
+export interface FirstVisitNotices {
+  /** The first install finished: the app shell now opens without network. */
+  onOfflineReady(): void;
+  /** The first worker has just taken control of this page (it claims pages when it activates). */
+  onFirstControl(): void;
+  /** Loads the bridge (workbox-window) for what comes next: updates, messages, update checks. */
+  loadBridge(): void;
+}
+
+/** The part of `navigator.serviceWorker` used here (a parameter, so tests can hand in their own). */
+export type ServiceWorkers = Pick<ServiceWorkerContainer, 'controller' | 'register' | 'addEventListener'>;
+
+export function startServiceWorker(notices: FirstVisitNotices, workers: ServiceWorkers | undefined, scriptUrl: string, scope: string): void {
+  if (!workers) return;
+  // A later visit: a worker controls the page already; the bridge takes it from here.
+  if (workers.controller) {
+    notices.loadBridge();
+    return;
+  }
+  workers.addEventListener(
+    'controllerchange',
+    () => {
+      notices.onFirstControl();
+      notices.loadBridge();
+    },
+    { once: true },
+  );
+  workers.register(scriptUrl, { scope }).then((registration) => {
+    const { installing } = registration;
+    // Installed before, and this page is simply not controlled (a hard reload): nothing new to tell.
+    if (!installing || registration.active) {
+      notices.loadBridge();
+      return;
+    }
+    let hasTold = false;
+    installing.addEventListener('statechange', () => {
+      if (hasTold || (installing.state !== 'installed' && installing.state !== 'activated')) return;
+      hasTold = true;
+      notices.onOfflineReady();
+    });
+  }, (error: unknown) => console.error('Could not register the service worker', error));
+}
