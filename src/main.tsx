@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { focusHeadingOnNavigation } from './lib/focus-heading-on-navigation';
@@ -39,21 +39,30 @@ declare module '@tanstack/react-router' {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppNotices />
-    <RouterProvider router={router} />
-    <ToastHost />
-  </StrictMode>,
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to
+// the browser between them, instead of one long task (the phone stays responsive while it loads).
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <AppNotices />
+      <RouterProvider router={router} />
+      <ToastHost />
+    </StrictMode>,
+  ),
 );
 
 // Off the first screen's critical path: the worker starts after the page has loaded, and
 // workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
 const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work offline'));
-// The first worker now controls the page: the open screen reads again, through it, so that it is kept.
-const readScreenAgain = () => void router.invalidate();
+// The first worker now controls the page: a screen with reads (loader data) reads
+// again, through it, so that it is kept; the login and public screens have nothing to read.
+const readScreenAgain = () => {
+  if (router.state.matches.some((match) => match.loaderData !== undefined)) void router.invalidate();
+};
+// In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>
-  void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
+  whenIdle(() => void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
     registerServiceWorker({
       onOfflineReady: notifyOfflineReady,
       onFirstControl: readScreenAgain,
@@ -63,7 +72,7 @@ const loadBridge = () =>
           notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
         ),
     }),
-  );
+  ));
 const base = import.meta.env.BASE_URL;
 const workers = import.meta.env.PROD && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 const start = () =>
