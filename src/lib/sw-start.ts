@@ -20,7 +20,7 @@ export interface FirstVisitNotices {
 }
 
 /** The part of `navigator.serviceWorker` used here (a parameter, so tests can hand in their own). */
-export type ServiceWorkers = Pick<ServiceWorkerContainer, 'controller' | 'register' | 'addEventListener'>;
+export type ServiceWorkers = Pick<ServiceWorkerContainer, 'controller' | 'getRegistration' | 'register' | 'addEventListener'>;
 
 export function startServiceWorker(notices: FirstVisitNotices, workers: ServiceWorkers | undefined, scriptUrl: string, scope: string): void {
   if (!workers) return;
@@ -37,18 +37,23 @@ export function startServiceWorker(notices: FirstVisitNotices, workers: ServiceW
     },
     { once: true },
   );
-  workers.register(scriptUrl, { scope }).then((registration) => {
+  const begin = async () => {
+    // An install another page began (the previous screen, before a reload) is that page's news.
+    const isFirstRegistration = (await workers.getRegistration(scope)) === undefined;
+    const registration = await workers.register(scriptUrl, { scope });
     const { installing } = registration;
     // Installed before, and this page is simply not controlled (a hard reload): nothing new to tell.
     if (!installing || registration.active) {
       notices.loadBridge();
       return;
     }
+    if (!isFirstRegistration) return;
     let hasTold = false;
     installing.addEventListener('statechange', () => {
       if (hasTold || (installing.state !== 'installed' && installing.state !== 'activated')) return;
       hasTold = true;
       notices.onOfflineReady();
     });
-  }, (error: unknown) => console.error('Could not register the service worker', error));
+  };
+  begin().catch((error: unknown) => console.error('Could not register the service worker', error));
 }

@@ -10,13 +10,14 @@ class FakeWorker extends EventTarget {
   }
 }
 
-function fakeWorkers(options: { controlled?: boolean; installing?: FakeWorker | null; active?: boolean } = {}) {
+function fakeWorkers(options: { controlled?: boolean; installing?: FakeWorker | null; active?: boolean; registeredBefore?: boolean } = {}) {
   const events = new EventTarget();
   const registration = { installing: options.installing ?? null, active: options.active ? new FakeWorker() : null };
   const register = vi.fn(async () => registration as unknown as ServiceWorkerRegistration);
   const workers = {
     controller: options.controlled ? ({} as ServiceWorker) : null,
     register,
+    getRegistration: async () => (options.registeredBefore ? (registration as unknown as ServiceWorkerRegistration) : undefined),
     addEventListener: events.addEventListener.bind(events),
   } as unknown as ServiceWorkers;
   return { workers, register, takeControl: () => events.dispatchEvent(new Event('controllerchange')) };
@@ -76,6 +77,18 @@ describe('starting the service worker without workbox-window on a first visit', 
     startServiceWorker(notices, workers, '/sw.js', '/');
     await settle();
     expect(told).toEqual(['bridge']);
+  });
+
+  it('an install another page began (the screen before a reload) is not told again here; its control still reads the screen again', async () => {
+    const worker = new FakeWorker();
+    const { workers, takeControl } = fakeWorkers({ installing: worker, registeredBefore: true });
+    const { told, notices } = recorder();
+    startServiceWorker(notices, workers, '/sw.js', '/');
+    await settle();
+    worker.moveTo('installed');
+    worker.moveTo('activated');
+    takeControl();
+    expect(told).toEqual(['first-control', 'bridge']);
   });
 
   it('no service worker support: nothing happens', () => {
