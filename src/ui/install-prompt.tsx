@@ -4,8 +4,8 @@ import './install-prompt.css';
 
 /**
  * 'Install GreenPick' where the browser offers it (beforeinstallprompt), or, on iOS Safari,
- * how to add it to the home screen. 'Not now' hides it on this device. Loaded only when it
- * shows (app-notices.tsx decides, through useInstallOffer).
+ * how to add it to the home screen. 'Not now' hides it on this device. Shown when
+ * useInstallOffer (lib/install-prompt.ts) says so.
  */
 export function InstallPrompt({ offer }: { offer: Exclude<InstallOffer, null> }) {
   const [isDismissed, setIsDismissed] = useState(false);
