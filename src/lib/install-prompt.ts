@@ -3,7 +3,7 @@
  * (Chromium) so an install button can show it later, and tells iOS Safari (which has no such
  * event) apart so the app can explain 'Add to Home Screen' instead.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -61,32 +61,4 @@ export function needsIosInstallHelp(userAgent: string, maxTouchPoints: number, i
 
 export function isStandaloneDisplay(): boolean {
   return window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-}
-
-/** Set by the install card's 'Not now' / 'Got it': the card stays hidden on this device. */
-export const INSTALL_DISMISSED_KEY = 'greenpick-install-dismissed';
-
-export function wasInstallDismissed(): boolean {
-  try {
-    return localStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** What the install card offers now: the browser's install sheet, the iOS instructions, or nothing. */
-export type InstallOffer = 'prompt' | 'ios-help' | null;
-
-/**
- * The install card's offer. The card stays in the entry rather than loading when it shows:
- * where the browser offers installing at once, the card is the first screen's largest paint,
- * and loaded late it made that paint 300 ms later (Lighthouse on `/`).
- */
-export function useInstallOffer(): InstallOffer {
-  const canInstall = useCanInstall();
-  const [showsIosHelp] = useState(() => needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()));
-  const [isDismissed] = useState(wasInstallDismissed);
-  if (isDismissed) return null;
-  if (canInstall) return 'prompt';
-  return showsIosHelp ? 'ios-help' : null;
 }

@@ -1,15 +1,13 @@
-import { useInstallOffer } from '../lib/install-prompt';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import './app-notices.css';
 
 /** Notices above every screen: the offline banner and the install prompt. */
 export function AppNotices() {
-  const installOffer = useInstallOffer();
   return (
     <div className="app-notices">
       <OfflineBanner />
-      {installOffer && <InstallPrompt offer={installOffer} />}
+      <InstallPrompt />
     </div>
   );
 }

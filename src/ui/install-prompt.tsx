@@ -1,20 +1,35 @@
 import { useState } from 'react';
-import { INSTALL_DISMISSED_KEY, promptInstall, type InstallOffer } from '../lib/install-prompt';
+import { isStandaloneDisplay, needsIosInstallHelp, promptInstall, useCanInstall } from '../lib/install-prompt';
 import './install-prompt.css';
+
+const DISMISSED_KEY = 'greenpick-install-dismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * 'Install GreenPick' where the browser offers it (beforeinstallprompt), or, on iOS Safari,
- * how to add it to the home screen. 'Not now' hides it on this device. Shown when
- * useInstallOffer (lib/install-prompt.ts) says so.
+ * how to add it to the home screen. 'Not now' hides it on this device.
+ *
+ * It stays in the entry rather than loading when it shows: where the browser offers installing
+ * at once, the card is the first screen's largest paint, and loaded late it made that paint
+ * 300 ms later (Lighthouse on `/`).
  */
-export function InstallPrompt({ offer }: { offer: Exclude<InstallOffer, null> }) {
-  const [isDismissed, setIsDismissed] = useState(false);
-  if (isDismissed) return null;
+export function InstallPrompt() {
+  const canInstall = useCanInstall();
+  const [isDismissed, setIsDismissed] = useState(wasDismissed);
+  const [showsIosHelp] = useState(() => needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()));
+  if (isDismissed || (!canInstall && !showsIosHelp)) return null;
 
   const dismiss = () => {
     setIsDismissed(true);
     try {
-      localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
+      localStorage.setItem(DISMISSED_KEY, '1');
     } catch {
       // Private mode: hidden for this visit only.
     }
@@ -22,7 +37,7 @@ export function InstallPrompt({ offer }: { offer: Exclude<InstallOffer, null> })
 
   return (
     <section className="app-notice app-notice-install" aria-label="Install the app">
-      {offer === 'prompt' ? (
+      {canInstall ? (
         <>
           <p>Install GreenPick on this device: it opens from your home screen and works on patchy data.</p>
           <div className="app-notice-actions">
