@@ -10,7 +10,7 @@
  * - An answer from the device ('Offline - last updated <time>') is read again when the network
  *   returns, so the screen shows fresh data and the label goes by itself.
  */
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter, type AnyRouter } from '@tanstack/react-router';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import type { Answer } from './api/answer';
@@ -85,7 +85,7 @@ export function useRead<T>(read: Promise<Answer<T>>, messages: ReadMessages, opt
     let isCurrent = true;
     read.then(
       (answer) => {
-        if (isCurrent) startTransition(() => setState({ status: 'loaded', data: answer.data, cachedAt: answer.cachedAt }));
+        if (isCurrent) setState({ status: 'loaded', data: answer.data, cachedAt: answer.cachedAt });
       },
       async (error: unknown) => {
         const failure = await describeReadFailure(error, latest.current.messages);
