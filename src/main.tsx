@@ -39,18 +39,24 @@ declare module '@tanstack/react-router' {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition: React renders the first screen in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task (the phone stays responsive while it loads).
+// The first screen renders once the router has loaded it (its route's code; the loaders only
+// start their reads), as one transition: React renders it in slices of a few milliseconds,
+// yielding to the browser between them. Rendered before, the router would show an empty pending
+// screen and then commit the whole screen as one synchronous update (a long task on a phone).
+// The router does not load the same location again when it mounts. Loading starts in a task of
+// its own, not in the one that evaluated the app's code (two shorter tasks instead of one long one).
 const app = createRoot(root);
-startTransition(() =>
-  app.render(
-    <StrictMode>
-      <AppNotices />
-      <RouterProvider router={router} />
-      <ToastHost />
-    </StrictMode>,
-  ),
-);
+const renderApp = () =>
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppNotices />
+        <RouterProvider router={router} />
+        <ToastHost />
+      </StrictMode>,
+    ),
+  );
+setTimeout(() => void router.load().catch(console.error).finally(renderApp));
 
 // Off the first screen's critical path: the worker starts after the page has loaded, and
 // workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
