@@ -1,6 +1,7 @@
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import type { Answer } from '../../lib/api/answer';
 import type { User } from '../../shared/contract';
+import { DeferredMount } from '../../ui/deferred-mount';
 import { EditProfileForm } from './edit-profile-form';
 import { LoadState } from './load-state';
 import { useProfileUser } from './use-profile-user';
@@ -24,7 +25,11 @@ export function EditProfileScreen({ user }: { user: Promise<Answer<User>> }) {
         <h1>Edit Profile</h1>
       </div>
       <LoadState state={current} loadingText="Loading profile data..." />
-      {current.status === 'loaded' ? <EditProfileForm user={current.data} /> : null}
+      {current.status === 'loaded' ? (
+        <DeferredMount>
+          <EditProfileForm user={current.data} />
+        </DeferredMount>
+      ) : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
 import { useRead } from '../../lib/use-read';
+import { DeferredMount } from '../../ui/deferred-mount';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { PlanOption } from './plan-option';
 import { runSubscription, type LoadSubscriptionPayments, type SubscribeDependencies } from './subscribe-flow';
@@ -70,41 +71,43 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
   return (
     <section className="page subscribe">
       <h1>Choose Your Plan</h1>
-      <form className="subscribe-form" onSubmit={submit} noValidate>
-        <fieldset className="subscribe-plans">
-          <legend className="subscribe-legend">Subscription plans</legend>
-          {SUBSCRIPTION_PLANS.map((plan) => (
-            <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
-          ))}
-        </fieldset>
-        {/* On a phone the four cards are 1,300px tall: the choice and the button stay in view at the bottom. */}
-        <div className="subscribe-bar">
-          <p className="subscribe-choice" id="subscribe-choice">
-            {plan ? (
-              <>
-                <span className="subscribe-choice-name">{plan.name}</span> <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
-                <span className="subscribe-choice-duration"> / {plan.duration}</span>
-              </>
-            ) : (
-              <span className="subscribe-choice-none">No plan chosen yet</span>
-            )}
-          </p>
-          <button
-            ref={submitButton}
-            type="submit"
-            className="button subscribe-submit"
-            disabled={isBusy || !isOnline}
-            aria-describedby={isOnline ? 'subscribe-choice' : 'subscribe-choice subscribe-offline'}
-          >
-            {isBusy ? 'Processing...' : 'Subscribe Now'}
-          </button>
-          {isOnline ? null : (
-            <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
-              You are offline. Payment needs an internet connection.
+      <DeferredMount>
+        <form className="subscribe-form" onSubmit={submit} noValidate>
+          <fieldset className="subscribe-plans">
+            <legend className="subscribe-legend">Subscription plans</legend>
+            {SUBSCRIPTION_PLANS.map((plan) => (
+              <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
+            ))}
+          </fieldset>
+          {/* On a phone the four cards are 1,300px tall: the choice and the button stay in view at the bottom. */}
+          <div className="subscribe-bar">
+            <p className="subscribe-choice" id="subscribe-choice">
+              {plan ? (
+                <>
+                  <span className="subscribe-choice-name">{plan.name}</span> <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
+                  <span className="subscribe-choice-duration"> / {plan.duration}</span>
+                </>
+              ) : (
+                <span className="subscribe-choice-none">No plan chosen yet</span>
+              )}
             </p>
-          )}
-        </div>
-      </form>
+            <button
+              ref={submitButton}
+              type="submit"
+              className="button subscribe-submit"
+              disabled={isBusy || !isOnline}
+              aria-describedby={isOnline ? 'subscribe-choice' : 'subscribe-choice subscribe-offline'}
+            >
+              {isBusy ? 'Processing...' : 'Subscribe Now'}
+            </button>
+            {isOnline ? null : (
+              <p id="subscribe-offline" className="subscribe-offline" aria-live="polite">
+                You are offline. Payment needs an internet connection.
+              </p>
+            )}
+          </div>
+        </form>
+      </DeferredMount>
     </section>
   );
 }

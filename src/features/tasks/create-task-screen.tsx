@@ -11,6 +11,7 @@ import { priceFor, type PriceTable } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { notify } from '../../ui/toast-host';
+import { DeferredMount } from '../../ui/deferred-mount';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
@@ -134,56 +135,58 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   return (
     <section className="page create-task">
       <h1>{displayName} Task</h1>
-      <div className="create-task-layout">
-        <section className="create-task-panel create-task-search" aria-label="Task location">
-          {renderAddressSearch(onChoose, place?.address)}
-          {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
-          {renderCurrentLocation(onPin)}
-          {place ? (
-            <>
-              <p className="create-task-coordinates">
-                <span className="muted">Coordinates: </span>
-                <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
+      <DeferredMount>
+        <div className="create-task-layout">
+          <section className="create-task-panel create-task-search" aria-label="Task location">
+            {renderAddressSearch(onChoose, place?.address)}
+            {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
+            {renderCurrentLocation(onPin)}
+            {place ? (
+              <>
+                <p className="create-task-coordinates">
+                  <span className="muted">Coordinates: </span>
+                  <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
+                </p>
+                <p className="create-task-hint">{MOVE_PIN_HINT}</p>
+              </>
+            ) : null}
+            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
+          </section>
+          <section className="create-task-map" aria-label="Location map">
+            {place ? renderMap(place, onPin) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
+          </section>
+          <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
+            <h2 id="task-summary-title">Task Summary</h2>
+            <OfflineMarker cachedAt={pricesCachedAt} />
+            {price ? (
+              <dl className="create-task-facts">
+                <div>
+                  <dt>Service Type</dt>
+                  <dd>{displayName}</dd>
+                </div>
+                <div>
+                  <dt>Price</dt>
+                  <dd>{formatNaira(price.price)}</dd>
+                </div>
+                <div>
+                  <dt>Pricing Unit</dt>
+                  <dd>{price.unit}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p aria-live="polite">Loading...</p>
+            )}
+            <button ref={proceedButton} type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
+              {proceed.label}
+            </button>
+            {reason ? (
+              <p id="proceed-reason" className="create-task-reason" aria-live="polite">
+                {reason}
               </p>
-              <p className="create-task-hint">{MOVE_PIN_HINT}</p>
-            </>
-          ) : null}
-          <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
-        </section>
-        <section className="create-task-map" aria-label="Location map">
-          {place ? renderMap(place, onPin) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
-        </section>
-        <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
-          <h2 id="task-summary-title">Task Summary</h2>
-          <OfflineMarker cachedAt={pricesCachedAt} />
-          {price ? (
-            <dl className="create-task-facts">
-              <div>
-                <dt>Service Type</dt>
-                <dd>{displayName}</dd>
-              </div>
-              <div>
-                <dt>Price</dt>
-                <dd>{formatNaira(price.price)}</dd>
-              </div>
-              <div>
-                <dt>Pricing Unit</dt>
-                <dd>{price.unit}</dd>
-              </div>
-            </dl>
-          ) : (
-            <p aria-live="polite">Loading...</p>
-          )}
-          <button ref={proceedButton} type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
-            {proceed.label}
-          </button>
-          {reason ? (
-            <p id="proceed-reason" className="create-task-reason" aria-live="polite">
-              {reason}
-            </p>
-          ) : null}
-        </section>
-      </div>
+            ) : null}
+          </section>
+        </div>
+      </DeferredMount>
     </section>
   );
 }
