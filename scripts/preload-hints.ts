@@ -55,13 +55,18 @@ export function preloadHints(bundle: Record<string, BundleFile>, base = '/'): Pr
   const closure = (starts: readonly string[]) => reach(starts, (file) => byFile.get(file)?.imports ?? []);
   const signedIn = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
   if (!signedIn) throw new Error(`preload hints: the build has no '${SIGNED_IN_CHUNK}' chunk`);
-  const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const entryFiles = [...closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))];
+  const loadedByEntry = new Set(entryFiles);
+  const stylesOf = (files: readonly string[]) => [...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
+  const link = (as: PreloadLink['as']) => (file: string): PreloadLink => ({ href: `${base}${file}`, as });
+  // The entry and its styles lead: the page can neither paint nor run without them, and named
+  // first they are not queued behind the page's own files (a browser opens few connections at once).
+  const entryLinks = [...entryFiles.map(link('script')), ...stylesOf(entryFiles).map(link('style'))];
 
-  /** The shell first, then the page's chunks; scripts, then their styles; each file once. */
+  /** The entry, then the shell, then the page's chunks; scripts, then their styles; each file once. */
   const linksFor = (routeChunks: readonly string[]): PreloadLink[] => {
     const scripts = [...new Set([...closure([signedIn.fileName]), ...closure(routeChunks)])].filter((file) => !loadedByEntry.has(file));
-    const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
-    return [...scripts.map((file) => ({ href: `${base}${file}`, as: 'script' as const })), ...styles.map((file) => ({ href: `${base}${file}`, as: 'style' as const }))];
+    return [...entryLinks, ...scripts.map(link('script')), ...stylesOf(scripts).map(link('style'))];
   };
 
   // Page path → the chunks holding its route components (the layout and the index route are both /client).
