@@ -8,7 +8,8 @@
  * - A read again (the route reloaded: `useRefetch`, or the network came back) keeps what is
  *   shown until its answer arrives; should it fail, what is shown stays.
  * - An answer from the device ('Offline - last updated <time>') is read again when the network
- *   returns, so the screen shows fresh data and the label goes by itself.
+ *   returns (and again, a few times, while the answer is still the device's), so the screen
+ *   shows fresh data and the label goes by itself.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter, type AnyRouter } from '@tanstack/react-router';
@@ -46,6 +47,10 @@ export async function describeReadFailure(error: unknown, messages: ReadMessages
   const message = messages.ownTextOnly ? messages.failed : failureMessage(failure, messages.failed);
   return { message, reason: failure.kind === 'http' && failure.status === 401 ? 'unauthorized' : 'failed' };
 }
+
+/** After the network returns, a read answered from the device again is tried again this many times, this far apart. */
+export const ONLINE_RETRIES = 3;
+export const ONLINE_RETRY_MS = 2_000;
 
 const refetching = new WeakMap<AnyRouter, Promise<void>>();
 
@@ -101,9 +106,27 @@ export function useRead<T>(read: Promise<Answer<T>>, messages: ReadMessages, opt
   const isFromDevice = state.status === 'loaded' && state.cachedAt !== null;
   useEffect(() => {
     if (!isFromDevice) return;
-    const readAgain = () => void refetch();
-    window.addEventListener('online', readAgain);
-    return () => window.removeEventListener('online', readAgain);
+    let isActive = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let retriesLeft = 0;
+    const readAgain = () => {
+      clearTimeout(retry);
+      void refetch().then(() => {
+        // Still the device's answer (this effect would have ended otherwise): the first requests
+        // after the network returns often fail still (the radio, the worker), so try again.
+        if (isActive && navigator.onLine && retriesLeft-- > 0) retry = setTimeout(readAgain, ONLINE_RETRY_MS);
+      });
+    };
+    const onOnline = () => {
+      retriesLeft = ONLINE_RETRIES;
+      readAgain();
+    };
+    window.addEventListener('online', onOnline);
+    return () => {
+      isActive = false;
+      window.removeEventListener('online', onOnline);
+      clearTimeout(retry);
+    };
   }, [isFromDevice, refetch]);
 
   return state;

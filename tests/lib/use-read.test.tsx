@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useLoaderData } from '@tanstack/react-router';
 import type { Answer } from '../../src/lib/api/answer';
 import { NoTokenError } from '../../src/lib/signed-in-reads';
-import { describeReadFailure, useRead, useRefetch, type ReadMessages } from '../../src/lib/use-read';
+import { ONLINE_RETRIES, ONLINE_RETRY_MS, describeReadFailure, useRead, useRefetch, type ReadMessages } from '../../src/lib/use-read';
 import { OfflineMarker } from '../../src/ui/offline-marker';
 
 const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load data' };
@@ -72,6 +72,50 @@ describe('a screen reading through the data layer', () => {
     expect(await screen.findByText('fresh tasks')).toBeTruthy();
     expect(screen.queryByTestId('offline-marker')).toBeNull();
     expect(loads).toHaveBeenCalledTimes(2);
+  });
+
+  it('back online, a read the device answered again is tried again a few times, 2 s apart, until the network answers', async () => {
+    isOnline = false;
+    const kept = () => Promise.resolve({ data: 'kept tasks', cachedAt: Date.now() - 60_000 });
+    const { loads } = renderRoute([kept, kept, kept, () => Promise.resolve({ data: 'fresh tasks', cachedAt: null })]);
+    expect(await screen.findByText('kept tasks')).toBeTruthy();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      isOnline = true;
+      // The network is back but its first answers still fail: the worker answers from the device.
+      await act(async () => window.dispatchEvent(new Event('online')));
+      await act(async () => vi.advanceTimersByTimeAsync(100));
+      expect(loads).toHaveBeenCalledTimes(2);
+      expect(screen.getByTestId('offline-marker')).toBeTruthy();
+      await act(async () => vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS - 100));
+      expect(loads).toHaveBeenCalledTimes(3);
+      await act(async () => vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS));
+      expect(loads).toHaveBeenCalledTimes(4);
+      expect(screen.getByText('fresh tasks')).toBeTruthy();
+      expect(screen.queryByTestId('offline-marker')).toBeNull();
+      // Fresh now: no more tries.
+      await act(async () => vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS * (ONLINE_RETRIES + 1)));
+      expect(loads).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('back online, the tries stop after a few when every answer is still the device', async () => {
+    isOnline = false;
+    const { loads } = renderRoute([() => Promise.resolve({ data: 'kept tasks', cachedAt: Date.now() - 60_000 })]);
+    expect(await screen.findByText('kept tasks')).toBeTruthy();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      isOnline = true;
+      await act(async () => window.dispatchEvent(new Event('online')));
+      for (let i = 0; i < ONLINE_RETRIES + 2; i++) await act(async () => vi.advanceTimersByTimeAsync(ONLINE_RETRY_MS));
+      // The load at the start, the one when the network returned, and ONLINE_RETRIES more.
+      expect(loads).toHaveBeenCalledTimes(2 + ONLINE_RETRIES);
+      expect(screen.getByTestId('offline-marker')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a fresh answer is not read again when the network returns', async () => {
