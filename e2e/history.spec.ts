@@ -167,7 +167,9 @@ test.describe('order history states', () => {
     let failing = true;
     await page.route('**/client/task', async (route) => {
       if (!failing) return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Long enough for the screen to render while the read is still out, even on a busy machine
+      // (the read leaves with the route's load, before the first render).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       return route.fulfill({ status: 503, json: { message: 'History is unavailable right now' } });
     });
     await signIn(page, token);

@@ -75,7 +75,9 @@ test.describe('profile load failure', () => {
     let failing = true;
     await page.route('**/client/userdata', async (route) => {
       if (!failing) return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Long enough for the screen to render while the read is still out, even on a busy machine
+      // (the read leaves with the route's load, before the first render).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       return route.fulfill({ status: 500, body: 'oops' });
     });
     await signInWithToken(page, token);
