@@ -33,6 +33,11 @@ export function CodeInput({ digits, onChange, disabled, error, errorId }: { digi
       next[index - 1] = '';
       onChange(next);
       focusBox(index - 1);
+    } else if (/^[0-9]$/.test(event.key) && digits[index] === event.key && index < RESET_CODE_LENGTH - 1) {
+      // Typing over a box the digit it already holds (a code typed again after a wrong one)
+      // changes no value, so no change event would move focus on: move it here.
+      event.preventDefault();
+      focusBox(index + 1);
     } else if (event.key === 'ArrowLeft') {
       focusBox(index - 1);
     } else if (event.key === 'ArrowRight') {

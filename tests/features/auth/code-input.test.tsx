@@ -36,6 +36,27 @@ describe('the verification code boxes (recovery rule: "digits only, one per box,
     expect(code()).toBe('50');
   });
 
+  it('typing over a box the digit it already holds moves on too (a code typed again after a wrong one)', () => {
+    render(<Harness />);
+    for (const n of [1, 2, 3, 4]) fireEvent.change(box(n), { target: { value: '1' } });
+    expect(code()).toBe('1111');
+    // The right code, 1315, shares the wrong one's digit in boxes 1 and 3: the key changes no
+    // value there (no change event), and focus still moves on; the box keeps its digit.
+    box(1).focus();
+    expect(fireEvent.keyDown(box(1), { key: '1' })).toBe(false);
+    expect(document.activeElement).toBe(box(2));
+    fireEvent.change(box(2), { target: { value: '3' } });
+    expect(document.activeElement).toBe(box(3));
+    expect(fireEvent.keyDown(box(3), { key: '1' })).toBe(false);
+    expect(document.activeElement).toBe(box(4));
+    fireEvent.change(box(4), { target: { value: '5' } });
+    expect(code()).toBe('1315');
+    // A different digit is left to the box itself (its change event).
+    box(2).focus();
+    expect(fireEvent.keyDown(box(2), { key: '7' })).toBe(true);
+    expect(document.activeElement).toBe(box(2));
+  });
+
   it('a letter is not accepted and focus stays', () => {
     render(<Harness />);
     box(1).focus();
