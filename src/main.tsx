@@ -12,8 +12,8 @@ import './styles/app.css';
 // Before anything else: the browser may offer installing at any time after load.
 captureInstallPrompt();
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
-focusHeadingOnNavigation(router);
+const makeRouter = () => createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+type AppRouter = ReturnType<typeof makeRouter>;
 
 /** Work that must not compete with the first paint: when the browser is idle, within 2 s. */
 function whenIdle(task: () => void): void {
@@ -24,15 +24,17 @@ function whenIdle(task: () => void): void {
 // The login screen is the first screen of most visits: toasts load only when it asks for one;
 // on any other screen they load once it has painted (toasts asked for before are queued).
 const LOGIN_PATHS = new Set(['/', '/login']);
-const stopWatching = router.subscribe('onResolved', ({ toLocation }) => {
-  if (LOGIN_PATHS.has(toLocation.pathname)) return;
-  whenIdle(requestToastHost);
-  stopWatching();
-});
+function loadToastsAfterFirstScreen(router: AppRouter): void {
+  const stopWatching = router.subscribe('onResolved', ({ toLocation }) => {
+    if (LOGIN_PATHS.has(toLocation.pathname)) return;
+    whenIdle(requestToastHost);
+    stopWatching();
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
 
@@ -43,10 +45,11 @@ if (!root) throw new Error('index.html has no #root element');
 // start their reads), as one transition: React renders it in slices of a few milliseconds,
 // yielding to the browser between them. Rendered before, the router would show an empty pending
 // screen and then commit the whole screen as one synchronous update (a long task on a phone).
-// The router does not load the same location again when it mounts. Loading starts in a task of
-// its own, not in the one that evaluated the app's code (two shorter tasks instead of one long one).
+// The router does not load the same location again when it mounts. Evaluating the app's code,
+// making the router (its route tree, history, scroll restoration) and loading the first screen
+// are three tasks, not one: on a phone each is a few tens of milliseconds, together a long task.
 const app = createRoot(root);
-const renderApp = () =>
+const renderApp = (router: AppRouter) =>
   startTransition(() =>
     app.render(
       <StrictMode>
@@ -56,7 +59,14 @@ const renderApp = () =>
       </StrictMode>,
     ),
   );
-setTimeout(() => void router.load().catch(console.error).finally(renderApp));
+let appRouter: AppRouter | undefined;
+setTimeout(() => {
+  const router = makeRouter();
+  appRouter = router;
+  focusHeadingOnNavigation(router);
+  loadToastsAfterFirstScreen(router);
+  setTimeout(() => void router.load().catch(console.error).finally(() => renderApp(router)));
+});
 
 // Off the first screen's critical path: the worker starts after the page has loaded, and
 // workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
@@ -64,7 +74,7 @@ const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work 
 // The first worker now controls the page: a screen with reads (loader data) reads
 // again, through it, so that it is kept; the login and public screens have nothing to read.
 const readScreenAgain = () => {
-  if (router.state.matches.some((match) => match.loaderData !== undefined)) void router.invalidate();
+  if (appRouter?.state.matches.some((match) => match.loaderData !== undefined)) void appRouter.invalidate();
 };
 // In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>

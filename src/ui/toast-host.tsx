@@ -4,7 +4,7 @@
  * screen (`requestToastHost`). Toasts asked for before the container shows are queued by
  * react-toastify and appear when it mounts.
  */
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 
 type Toast = typeof import('react-toastify').toast;
 
@@ -30,8 +30,18 @@ export function notify(show: (toast: Toast) => void): void {
   void import('react-toastify').then(({ toast }) => show(toast));
 }
 
+/**
+ * Mounts the container once asked, in a transition: a background render in slices, not one
+ * synchronous update in the middle of a screen's first seconds (an external store read with
+ * `useSyncExternalStore` would force that).
+ */
 export function ToastHost() {
-  const isShown = useSyncExternalStore(subscribe, () => isRequested, () => false);
+  const [isShown, setShown] = useState(isRequested);
+  useEffect(() => {
+    const show = () => startTransition(() => setShown(true));
+    if (isRequested) show();
+    return subscribe(show);
+  }, []);
   if (!isShown) return null;
   return (
     <Suspense fallback={null}>
