@@ -12,6 +12,7 @@ import puppeteer from 'puppeteer-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import type { LoginAnswer } from '../src/shared/contract';
 import { CHROMIUM_PATH } from './browser';
+import { cpuSlowdown } from './cpu-slowdown';
 import type { Screen, ScreenFigures } from './screens';
 
 export interface LighthouseFigures {
@@ -89,7 +90,14 @@ function lcpElementOf(details: unknown): string | undefined {
  * Lighthouse then runs in it (puppeteer's `evaluateOnNewDocument` stays with the page).
  */
 async function runLighthouse(url: string, port: number, keepStorage: boolean, beforeScripts?: string) {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: keepStorage };
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown() },
+  };
   if (!beforeScripts) return lighthouse(url, flags);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
