@@ -84,7 +84,9 @@ for (const viewport of [
       await expect(page.getByText('Not the exact spot? Drag the pin or tap the map.')).toBeVisible();
 
       // East by 80 px: the longitude grows by about 0.0017 degrees (zoom 15: 360 / (512 x 2^15) degrees a pixel), the latitude stays.
-      await booking.dragPin(80, 0);
+      // The screen renders again while the pin is held (as when a read answers): the pin stays where it was dragged.
+      await booking.dragPin(80, 0, () => booking.setAddressDetailsInPlace('Blue gate'));
+      await expect(booking.addressDetails).toHaveValue('Blue gate');
       await expect.poll(async () => (await booking.chosenPoint()).lng).toBeGreaterThan(3.3711 + 0.0012);
       const dragged = await booking.chosenPoint();
       expect(dragged.lng).toBeLessThan(3.3711 + 0.0022);

@@ -95,8 +95,19 @@ export class CreateTaskPage {
     await expect(this.map.locator('[data-tile-status]')).not.toHaveAttribute('data-tile-status', 'waiting', { timeout: 15_000 });
   }
 
-  /** Drags the pin by (dx, dy) pixels with the mouse. */
-  async dragPin(dx: number, dy: number): Promise<void> {
+  /**
+   * Sets the address details as typing would, without taking focus (a drag holds the mouse):
+   * the screen renders again, map and all.
+   */
+  async setAddressDetailsInPlace(text: string): Promise<void> {
+    await this.addressDetails.evaluate((field: HTMLTextAreaElement, value) => {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+  }
+
+  /** Drags the pin by (dx, dy) pixels with the mouse; `whileHeld` runs before the button is let go. */
+  async dragPin(dx: number, dy: number, whileHeld?: () => Promise<void>): Promise<void> {
     const pin = (await this.map.locator('.maplibregl-marker').boundingBox())!;
     // Grab the pin's head, well inside its element.
     const x = pin.x + pin.width / 2;
@@ -105,6 +116,7 @@ export class CreateTaskPage {
     await this.page.mouse.down();
     await this.page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
     await this.page.mouse.move(x + dx, y + dy, { steps: 5 });
+    await whileHeld?.();
     await this.page.mouse.up();
   }
 

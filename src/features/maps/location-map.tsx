@@ -34,6 +34,13 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
   const marker = useRef<maplibregl.Marker>(null);
   /** The last point the map itself reported: the map is already there, no need to fly. */
   const movedTo = useRef<LatLng | null>(null);
+  /**
+   * Where the pin is while it is being dragged. The marker takes its position from its props
+   * at every render, so without this a render during a drag (a read answering, a tile
+   * arriving) put the pin back where it was, and the drag ended on the old point.
+   */
+  const [dragging, setDragging] = useState<LatLng | null>(null);
+  const pin = dragging ?? location;
   const [tiles, setTiles] = useState<TileStatus>('waiting');
   const tileEvent = (event: TileEvent) => setTiles((status) => nextTileStatus(status, event));
 
@@ -79,11 +86,15 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
         <NavigationControl position="top-right" showCompass={false} />
         <Marker
           ref={marker}
-          longitude={location.lng}
-          latitude={location.lat}
+          longitude={pin.lng}
+          latitude={pin.lat}
           anchor="bottom"
           draggable={Boolean(onMove)}
-          onDragEnd={(event) => move({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+          onDrag={(event) => setDragging({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+          onDragEnd={(event) => {
+            setDragging(null);
+            move({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+          }}
         >
           <LocationMarker />
         </Marker>
