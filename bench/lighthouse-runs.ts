@@ -31,6 +31,8 @@ export interface LighthouseFigures {
 }
 
 const RUNS = 3;
+/** Read once, as the bench starts: a wrong `BENCH_CPU_SLOWDOWN` stops it before the build. */
+export const CPU_SLOWDOWN = cpuSlowdown();
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -96,7 +98,7 @@ async function runLighthouse(url: string, port: number, keepStorage: boolean, be
     logLevel: 'error' as const,
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
-    throttling: { cpuSlowdownMultiplier: cpuSlowdown() },
+    throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
   };
   if (!beforeScripts) return lighthouse(url, flags);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });

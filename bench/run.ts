@@ -11,8 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
 import { measureChatPollLoad } from './chat-poll-load';
-import { cpuSlowdown } from './cpu-slowdown';
-import { measureLighthouse, signInDemoClient } from './lighthouse-runs';
+import { CPU_SLOWDOWN, measureLighthouse, signInDemoClient } from './lighthouse-runs';
 import { measureOfflineReload } from './offline-reload';
 import { measurePageWeights } from './page-weight';
 import { measurePrecache } from './precache';
@@ -32,7 +31,6 @@ const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), core
 async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = machineLoad();
-  const slowdown = cpuSlowdown();
   step(`load average ${loadAtStart.loadAverage} on ${loadAtStart.cores} cores`);
   step('building the app into bench/.dist');
   buildApp();
@@ -46,7 +44,7 @@ async function main(): Promise<number> {
     const offline = await measureOfflineReload(server.url);
     step('chat poll');
     const chat = await measureChatPoll(server.url);
-    step(`Lighthouse (CPU slowdown ${slowdown}x), 3 runs each for ${SCREENS.map((screen) => screen.path).join(', ')}`);
+    step(`Lighthouse (CPU slowdown ${CPU_SLOWDOWN}x), 3 runs each for ${SCREENS.map((screen) => screen.path).join(', ')}`);
     const lighthouse = await measureLighthouse(server.url, SCREENS);
     step('slow network first visits (3 runs each)');
     const slow = await measureSlowVisits(server.url, await signInDemoClient(server.url));

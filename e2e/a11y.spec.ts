@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { STOPS, VIEWPORTS, showAt } from './support/screen-tour';
+import { STOPS, VIEWPORTS, animationsDone, showAt } from './support/screen-tour';
 import { smallTouchTargets } from './support/touch-targets';
 
 /**
@@ -12,24 +12,10 @@ import { smallTouchTargets } from './support/touch-targets';
  */
 const ALWAYS_REPORTED = new Set(['landmark-unique', 'scrollable-region-focusable', 'region', 'landmark-no-duplicate-main', 'landmark-one-main']);
 
-/**
- * A toast sliding in or out (the first visit's 'Ready to work offline' can arrive at any
- * moment) is translucent for half a second, which axe reads as text of too little contrast:
- * wait for such animations to end. A toast's progress bar runs as long as the toast shows,
- * and an endless spinner never ends: neither is waited for.
- */
-async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      if (animation.playState !== 'running') return true;
-      const name = animation instanceof CSSAnimation ? animation.animationName : '';
-      return name === 'Toastify__trackProgress' || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY;
-    }),
-  );
-}
-
 async function seriousViolations(page: Page): Promise<string[]> {
-  await animationsSettled(page);
+  // A toast can slide in at any moment (the first visit's 'Ready to work offline'): half
+  // transparent, axe would read its text as too little contrast.
+  await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_REPORTED.has(violation.id))

@@ -26,7 +26,7 @@ export const VIEWPORTS = [MOBILE, DESKTOP] as const;
  * Waits for the animations that end (a toast sliding in, fading from transparent, would be
  * checked half-drawn), not for endless ones nor for a toast's timer (its progress bar).
  */
-async function animationsDone(page: Page): Promise<void> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
