@@ -10,7 +10,9 @@ import { preloadHintsPlugin } from './scripts/preload-hints.ts';
 import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
 
 /** The web app manifest lives at the top level so that it reads as a file of its own. */
-const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
 
 /**
  * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
@@ -57,7 +59,10 @@ export default defineConfig({
       // The package's `module` field points at its ES5 build (2.3 kB gzip); this is its ES2017 build (1.4 kB).
       { find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' },
       // The router's store asks for the shim for React < 18; React 19 has the hook, which this entry uses as it is.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
     ],
   },
   build: {

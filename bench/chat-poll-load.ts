@@ -64,12 +64,17 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
 
 /** The demo client's token and the body of an empty poll of a chat that has messages. */
 async function emptyPoll(baseURL: string): Promise<{ token: string; body: { taskId: string; since: string } }> {
-  const token = (await post<LoginAnswer>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).data;
+  const token = (await post<LoginAnswer>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD }))
+    .data;
   const user = (await post<UserDataAnswer>(baseURL, '/client/userdata', {}, token)).data;
   const tasks = (await post<TasksAnswer>(baseURL, '/client/task', { userId: user._id }, token)).data;
   for (const task of tasks) {
-    const { messages } = (await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token)).data;
-    const newest = messages.map((message) => message.timestamp).toSorted().at(-1);
+    const { messages } = (await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token))
+      .data;
+    const newest = messages
+      .map((message) => message.timestamp)
+      .toSorted()
+      .at(-1);
     if (!newest) continue;
     const body = { taskId: task._id, since: newest };
     const answer = await post<GetMessagesAnswer>(baseURL, '/client/getMessages', body, token);
@@ -83,13 +88,26 @@ async function pollLoad(baseURL: string): Promise<EndpointLoad> {
   const url = new URL('/client/getMessages', baseURL);
   if (url.hostname !== '127.0.0.1') throw new Error('the load test runs on 127.0.0.1 only');
   const { token, body } = await emptyPoll(baseURL);
-  const request = { url: url.href, method: 'POST' as const, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
+  const request = {
+    url: url.href,
+    method: 'POST' as const,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  };
   await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.warmUp });
   const result = await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.duration });
   // Counted, not thrown: a figure with failures still says something (a row shows them).
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) process.stderr.write(`bench: the empty chat poll failed ${failed} times under load (${result.non2xx} answers not 2xx, ${result.timeouts} time-outs)\n`);
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, failed };
+  if (failed > 0)
+    process.stderr.write(
+      `bench: the empty chat poll failed ${failed} times under load (${result.non2xx} answers not 2xx, ${result.timeouts} time-outs)\n`,
+    );
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failed,
+  };
 }
 
 async function onServer(env: NodeJS.ProcessEnv): Promise<EndpointLoad> {
@@ -107,7 +125,8 @@ export async function measureChatPollLoad(): Promise<ChatPollLoad> {
     process.stderr.write(`bench: chat poll load on PostgreSQL skipped: ${reason}\n`);
     return { pglite, postgres: null, postgresSkipped: reason };
   };
-  if (!findPostgresBin()) return skip('PostgreSQL is not installed (no initdb under /usr/lib/postgresql; PG_BIN points elsewhere)');
+  if (!findPostgresBin())
+    return skip('PostgreSQL is not installed (no initdb under /usr/lib/postgresql; PG_BIN points elsewhere)');
   let cluster: ThrowawayPostgres;
   try {
     cluster = await startThrowawayPostgres();
@@ -129,8 +148,20 @@ export function chatPollLoadRows(load: ChatPollLoad): Row[] {
       { figure: `${label}: p50 latency`, value: figures?.p50Ms ?? null, unit: 'ms' },
       { figure: `${label}: p99 latency`, value: figures?.p99Ms ?? null, unit: 'ms' },
       // Errors, time-outs and answers other than 2xx: none is expected.
-      ...(figures ? [{ figure: `${label}: failed requests`, value: figures.failed, unit: '' as const, budget: { op: '<=' as const, limit: 0 } }] : []),
+      ...(figures
+        ? [
+            {
+              figure: `${label}: failed requests`,
+              value: figures.failed,
+              unit: '' as const,
+              budget: { op: '<=' as const, limit: 0 },
+            },
+          ]
+        : []),
     ];
   };
-  return [...rows('PGlite', load.pglite), ...rows(load.postgres ? 'PostgreSQL' : 'PostgreSQL (skipped, see the log)', load.postgres)];
+  return [
+    ...rows('PGlite', load.pglite),
+    ...rows(load.postgres ? 'PostgreSQL' : 'PostgreSQL (skipped, see the log)', load.postgres),
+  ];
 }

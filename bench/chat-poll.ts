@@ -5,7 +5,14 @@
  * The chat polls every 2 s, so a minute of open chat is 30 polls.
  */
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { ChatMessage, GetMessagesAnswer, LoginAnswer, Task, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import type {
+  ChatMessage,
+  GetMessagesAnswer,
+  LoginAnswer,
+  Task,
+  TasksAnswer,
+  UserDataAnswer,
+} from '../src/shared/contract';
 import { launchChromium, loopbackContext } from './browser';
 
 export const POLLS_PER_MINUTE = 30;
@@ -22,13 +29,22 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
   try {
     const context = await loopbackContext(browser, baseURL);
     const api = context.request;
-    const token = ((await (await api.post('/client/login', { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })).json()) as LoginAnswer).data;
+    const token = (
+      (await (
+        await api.post('/client/login', { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+      ).json()) as LoginAnswer
+    ).data;
     const auth = { Authorization: `Bearer ${token}` };
-    const user = ((await (await api.post('/client/userdata', { headers: auth, data: {} })).json()) as UserDataAnswer).data;
-    const tasks = ((await (await api.post('/client/task', { headers: auth, data: { userId: user._id } })).json()) as TasksAnswer).data;
+    const user = ((await (await api.post('/client/userdata', { headers: auth, data: {} })).json()) as UserDataAnswer)
+      .data;
+    const tasks = (
+      (await (await api.post('/client/task', { headers: auth, data: { userId: user._id } })).json()) as TasksAnswer
+    ).data;
     let chat: { task: Task; newest: ChatMessage } | undefined;
     for (const task of tasks) {
-      const answer = (await (await api.post('/client/getMessages', { headers: auth, data: { taskId: task._id } })).json()) as GetMessagesAnswer;
+      const answer = (await (
+        await api.post('/client/getMessages', { headers: auth, data: { taskId: task._id } })
+      ).json()) as GetMessagesAnswer;
       const newest = answer.data.messages.toSorted((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1);
       if (newest) chat = { task, newest };
     }
@@ -37,7 +53,9 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
     const page = await context.newPage();
     // A blank page of the server's origin that runs no app code (so no poll of the app's own
     // is counted): answered by the bench itself, so no policy of the server's applies to it.
-    await page.route('**/__bench-blank', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+    await page.route('**/__bench-blank', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+    );
     await page.goto('/__bench-blank');
     const polled = page.waitForResponse('**/client/getMessages');
     await page.evaluate(
@@ -60,7 +78,12 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
     const requestBytes = sizes.requestHeadersSize + sizes.requestBodySize;
     const responseBytes = sizes.responseHeadersSize + sizes.responseBodySize;
     await context.close();
-    return { requestBytes, responseBytes, bytesPerPoll: requestBytes + responseBytes, bytesPerMinute: (requestBytes + responseBytes) * POLLS_PER_MINUTE };
+    return {
+      requestBytes,
+      responseBytes,
+      bytesPerPoll: requestBytes + responseBytes,
+      bytesPerMinute: (requestBytes + responseBytes) * POLLS_PER_MINUTE,
+    };
   } finally {
     await browser.close();
   }

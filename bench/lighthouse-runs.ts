@@ -112,7 +112,11 @@ async function runLighthouse(url: string, port: number, keepStorage: boolean, be
 }
 
 async function runOnce(url: string, token?: string, beforeScripts?: string): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     if (token) await seedToken(chrome.port, new URL(url).origin, token);
     const result = await runLighthouse(url, chrome.port, Boolean(token), beforeScripts);
@@ -185,6 +189,13 @@ export async function signInDemoClient(baseURL: string): Promise<string> {
 export async function measureLighthouse(baseURL: string, screens: readonly Screen[]): Promise<ScreenFigures[]> {
   const token = await signInDemoClient(baseURL);
   const measured: ScreenFigures[] = [];
-  for (const screen of screens) measured.push(await measureScreen(new URL(screen.path, baseURL).href, screen.signedIn ? token : undefined, screen.beforeScripts));
+  for (const screen of screens)
+    measured.push(
+      await measureScreen(
+        new URL(screen.path, baseURL).href,
+        screen.signedIn ? token : undefined,
+        screen.beforeScripts,
+      ),
+    );
   return measured;
 }

@@ -17,7 +17,11 @@ const GREETING = /^Welcome, /;
 export async function measureOfflineReload(baseURL: string): Promise<OfflineReload> {
   const browser = await launchChromium();
   try {
-    const context = await loopbackContext(browser, baseURL, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await loopbackContext(browser, baseURL, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const login = await context.request.post('/client/login', { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     const token = ((await login.json()) as { data: string }).data;
     const page = await context.newPage();
@@ -39,7 +43,9 @@ export async function measureOfflineReload(baseURL: string): Promise<OfflineRelo
       // Checked on every frame, in the page: the value is the page's clock at the first frame showing it.
       const shownAt = await page.waitForFunction(
         () => {
-          const greeting = [...document.querySelectorAll('h1, h2')].find((heading) => heading.textContent?.startsWith('Welcome, '));
+          const greeting = [...document.querySelectorAll('h1, h2')].find((heading) =>
+            heading.textContent?.startsWith('Welcome, '),
+          );
           return greeting && greeting.getBoundingClientRect().height > 0 ? performance.now() : false;
         },
         undefined,

@@ -42,7 +42,12 @@ const kB = (bytes: number) => Math.round(bytes / 100) / 10;
 
 function weightRows(label: string, weight: Weight, budget?: Budget): Row[] {
   return [
-    { figure: `${label}: JS+CSS gzip`, value: kB(weight.jsGzip + weight.cssGzip), unit: 'kB', ...(budget ? { budget } : {}) },
+    {
+      figure: `${label}: JS+CSS gzip`,
+      value: kB(weight.jsGzip + weight.cssGzip),
+      unit: 'kB',
+      ...(budget ? { budget } : {}),
+    },
     { figure: `${label}: JS gzip`, value: kB(weight.jsGzip), unit: 'kB' },
     { figure: `${label}: CSS gzip`, value: kB(weight.cssGzip), unit: 'kB' },
     { figure: `${label}: JS raw`, value: kB(weight.jsRaw), unit: 'kB' },
@@ -83,7 +88,12 @@ export function toRows(results: Results): Row[] {
     { figure: 'precache entries', value: precache.entries, unit: 'entries' },
     ...screenRows(lighthouse),
     ...slowVisitRows(slow),
-    { figure: 'offline repeat visit: reload to dashboard visible', value: offline.dashboardVisibleMs, unit: 'ms', budget: { op: '<=', limit: 5000 } },
+    {
+      figure: 'offline repeat visit: reload to dashboard visible',
+      value: offline.dashboardVisibleMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: 5000 },
+    },
     { figure: 'chat poll, nothing new (incl. headers)', value: chat.bytesPerPoll, unit: 'B' },
     { figure: 'chat open for a minute (30 polls)', value: kB(chat.bytesPerMinute), unit: 'kB' },
     ...loadRows('login', load.login),
@@ -91,7 +101,11 @@ export function toRows(results: Results): Row[] {
     ...loadRows('getMessages', load.getMessages),
     ...postgresRows(loadPostgres),
     { figure: 'one user logging in: p99 latency', value: flood.login.p99Ms, unit: 'ms' },
-    { figure: 'the same during 50 sign-ups/s from one address: p99 latency', value: flood.loginDuringFlood.p99Ms, unit: 'ms' },
+    {
+      figure: 'the same during 50 sign-ups/s from one address: p99 latency',
+      value: flood.loginDuringFlood.p99Ms,
+      unit: 'ms',
+    },
     { figure: 'sign-ups of the flood refused (429)', value: flood.flood.refused, unit: '' },
     { figure: 'sign-ups of the flood sent', value: flood.flood.sent, unit: '' },
     ...chatPollLoadRows(chatPollLoad),
@@ -107,17 +121,29 @@ function meets(value: number, budget: Budget): boolean {
 export function checkBudgets(rows: Row[]): string[] {
   return rows
     .filter((row) => row.budget && (row.value === null || !meets(row.value, row.budget)))
-    .map((row) => `${row.figure}: ${row.value ?? 'not measured'} ${row.unit} (budget ${row.budget?.op} ${row.budget?.limit})`);
+    .map(
+      (row) =>
+        `${row.figure}: ${row.value ?? 'not measured'} ${row.unit} (budget ${row.budget?.op} ${row.budget?.limit})`,
+    );
 }
 
 export function formatTable(rows: Row[]): string {
   const lines = rows.map((row) => {
     const value = row.value === null ? 'n/a' : `${row.value} ${row.unit}`.trim();
-    const budget = row.budget ? `${row.budget.op} ${row.budget.limit}${row.value !== null && meets(row.value, row.budget) ? '  ok' : '  OVER'}` : '';
+    const budget = row.budget
+      ? `${row.budget.op} ${row.budget.limit}${row.value !== null && meets(row.value, row.budget) ? '  ok' : '  OVER'}`
+      : '';
     return [row.figure, value, budget] as const;
   });
   const header = ['figure', 'value', 'budget'] as const;
-  const widths = [0, 1].map((column) => Math.max(header[column]?.length ?? 0, ...lines.map((line) => line[column]?.length ?? 0)));
-  const format = (line: readonly [string, string, string]) => `| ${line[0].padEnd(widths[0] ?? 0)} | ${line[1].padStart(widths[1] ?? 0)} | ${line[2]} |`;
-  return [format(header), `|${'-'.repeat((widths[0] ?? 0) + 2)}|${'-'.repeat((widths[1] ?? 0) + 2)}|---|`, ...lines.map(format)].join('\n');
+  const widths = [0, 1].map((column) =>
+    Math.max(header[column]?.length ?? 0, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (line: readonly [string, string, string]) =>
+    `| ${line[0].padEnd(widths[0] ?? 0)} | ${line[1].padStart(widths[1] ?? 0)} | ${line[2]} |`;
+  return [
+    format(header),
+    `|${'-'.repeat((widths[0] ?? 0) + 2)}|${'-'.repeat((widths[1] ?? 0) + 2)}|---|`,
+    ...lines.map(format),
+  ].join('\n');
 }

@@ -44,7 +44,9 @@ async function main(): Promise<number> {
     const offline = await measureOfflineReload(server.url);
     step('chat poll');
     const chat = await measureChatPoll(server.url);
-    step(`Lighthouse (CPU slowdown ${CPU_SLOWDOWN}x), 3 runs each for ${SCREENS.map((screen) => screen.path).join(', ')}`);
+    step(
+      `Lighthouse (CPU slowdown ${CPU_SLOWDOWN}x), 3 runs each for ${SCREENS.map((screen) => screen.path).join(', ')}`,
+    );
     const lighthouse = await measureLighthouse(server.url, SCREENS);
     step('slow network first visits (3 runs each)');
     const slow = await measureSlowVisits(server.url, await signInDemoClient(server.url));
@@ -55,18 +57,37 @@ async function main(): Promise<number> {
 
     step('server load on PostgreSQL (a throw-away cluster; one instance, then two)');
     const loadPostgres = await measurePostgresLoad();
-    if (!loadPostgres) step('no PostgreSQL server binaries (apt-get install -y postgresql): PostgreSQL figures skipped');
+    if (!loadPostgres)
+      step('no PostgreSQL server binaries (apt-get install -y postgresql): PostgreSQL figures skipped');
 
     step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
     const chatPollLoad = await measureChatPollLoad();
 
     const machine = { atStart: loadAtStart, atEnd: machineLoad() };
-    const results = { measuredAt: new Date().toISOString(), machine, pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad, loadPostgres, flood };
+    const results = {
+      measuredAt: new Date().toISOString(),
+      machine,
+      pages,
+      precache,
+      lighthouse,
+      slow,
+      offline,
+      chat,
+      load,
+      chatPollLoad,
+      loadPostgres,
+      flood,
+    };
     const rows = toRows(results);
     const failures = checkBudgets(rows);
-    writeFileSync(join(repoRoot, 'bench', 'results.json'), `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`);
+    writeFileSync(
+      join(repoRoot, 'bench', 'results.json'),
+      `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`,
+    );
     process.stdout.write(`${formatTable(rows)}\n`);
-    step(`done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`);
+    step(
+      `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`,
+    );
     if (failures.length > 0) {
       process.stderr.write(`Over budget:\n${failures.map((failure) => `  - ${failure}`).join('\n')}\n`);
       return 1;

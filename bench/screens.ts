@@ -52,7 +52,12 @@ export function screenRows(screens: readonly ScreenFigures[]): Row[] {
     const screen = SCREENS.find((candidate) => candidate.path === figures.path);
     const label = `Lighthouse ${figures.path}`;
     return [
-      { figure: `${label}: performance`, value: figures.score, unit: 'score', budget: { op: '>=', limit: screen?.minScore ?? 95 } },
+      {
+        figure: `${label}: performance`,
+        value: figures.score,
+        unit: 'score',
+        budget: { op: '>=', limit: screen?.minScore ?? 95 },
+      },
       { figure: `${label}: FCP`, value: figures.fcpMs, unit: 'ms' },
       { figure: `${label}: LCP`, value: figures.lcpMs, unit: 'ms' },
       { figure: `${label}: TBT`, value: figures.tbtMs, unit: 'ms', budget: { op: '<=', limit: MAX_TBT_MS } },

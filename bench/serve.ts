@@ -22,8 +22,21 @@ export function buildApp(): void {
 
 /** The load test signs in many times from 127.0.0.1: per-address limits would throttle the bench itself. */
 const unlimited = { limit: 1_000_000_000, windowMs: 60_000 };
-export const benchRateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, loginPerEmailAndAddress: unlimited, loginPerAddress: unlimited };
+export const benchRateLimits: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  loginPerEmailAndAddress: unlimited,
+  loginPerAddress: unlimited,
+};
 
 export function startBenchServer(): Promise<RunningServer> {
-  return startServer({ port: 0, host: '127.0.0.1', dataDir: 'memory://', demo: true, simulator: false, log: false, distDir: benchDist, rateLimits: benchRateLimits });
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    demo: true,
+    simulator: false,
+    log: false,
+    distDir: benchDist,
+    rateLimits: benchRateLimits,
+  });
 }

@@ -24,7 +24,16 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/postgres-instance.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', DEMO: '1', SIMULATOR: '0', LOG: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      DEMO: '1',
+      SIMULATOR: '0',
+      LOG: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -58,7 +67,10 @@ export async function measurePostgresLoad(): Promise<PostgresLoad | null> {
     const databaseUrl = cluster.url.replace(/\/postgres$/, '/greenpick_bench');
     instances.push(...(await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)])));
     const [first, second] = instances as [Instance, Instance];
-    return { oneInstance: await measureServerLoad(first.url), twoInstances: await measureServerLoad(first.url, second.url) };
+    return {
+      oneInstance: await measureServerLoad(first.url),
+      twoInstances: await measureServerLoad(first.url, second.url),
+    };
   } finally {
     await Promise.all(instances.map(stopInstance));
     cluster.stop();

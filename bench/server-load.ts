@@ -32,11 +32,14 @@ export async function post<T>(baseURL: string, path: string, body: unknown, toke
  * the worst instance's (a p99 of the whole is at most that).
  */
 async function load(urls: string[], body: unknown, token?: string): Promise<EndpointLoad> {
-  if (urls.some((url) => new URL(url).hostname !== '127.0.0.1')) throw new Error('the load test runs on 127.0.0.1 only');
+  if (urls.some((url) => new URL(url).hostname !== '127.0.0.1'))
+    throw new Error('the load test runs on 127.0.0.1 only');
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const connections = Math.max(1, Math.round(LOAD.connections / urls.length));
-  const results = await Promise.all(urls.map((url) => autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), ...LOAD, connections })));
+  const results = await Promise.all(
+    urls.map((url) => autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), ...LOAD, connections })),
+  );
   return {
     requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
     p50Ms: Math.max(...results.map((result) => result.latency.p50)),

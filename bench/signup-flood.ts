@@ -23,18 +23,37 @@ const FLOOD_PER_SECOND = 50;
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 function loginLoad(url: string) {
-  return autocannon({ url, method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }), connections: 1, duration: SECONDS });
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    connections: 1,
+    duration: SECONDS,
+  });
 }
 
 function figures(result: Awaited<ReturnType<typeof loginLoad>>) {
-  return { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: Math.round(result.requests.average), failed: result.errors + result.timeouts + result.non2xx };
+  return {
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requestsPerSecond: Math.round(result.requests.average),
+    failed: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 export async function measureSignupFlood(baseURL: string): Promise<SignupFlood> {
   if (new URL(baseURL).hostname !== '127.0.0.1') throw new Error('the flood runs on 127.0.0.1 only');
   const loginUrl = new URL('/client/login', baseURL).href;
   const signupUrl = new URL('/client/signup', baseURL).href;
-  const signup = (n: number) => JSON.stringify({ firstname: 'Flood', lastname: 'Bot', email: `flood-${n}@example.ng`, phonenumber: '08012345678', password: 'flood-password-1' });
+  const signup = (n: number) =>
+    JSON.stringify({
+      firstname: 'Flood',
+      lastname: 'Bot',
+      email: `flood-${n}@example.ng`,
+      phonenumber: '08012345678',
+      password: 'flood-password-1',
+    });
 
   const alone = await loginLoad(loginUrl);
   // Use up the address's sign-ups, so that the measured flood is all refusals.
@@ -43,11 +62,23 @@ export async function measureSignupFlood(baseURL: string): Promise<SignupFlood> 
   }
   const [during, flood] = await Promise.all([
     loginLoad(loginUrl),
-    autocannon({ url: signupUrl, method: 'POST', headers: JSON_HEADERS, body: signup(-1), connections: 5, overallRate: FLOOD_PER_SECOND, duration: SECONDS }),
+    autocannon({
+      url: signupUrl,
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: signup(-1),
+      connections: 5,
+      overallRate: FLOOD_PER_SECOND,
+      duration: SECONDS,
+    }),
   ]);
   return {
     login: figures(alone),
     loginDuringFlood: figures(during),
-    flood: { sent: flood.requests.total, refused: flood.statusCodeStats['429']?.count ?? 0, perSecond: Math.round(flood.requests.average) },
+    flood: {
+      sent: flood.requests.total,
+      refused: flood.statusCodeStats['429']?.count ?? 0,
+      perSecond: Math.round(flood.requests.average),
+    },
   };
 }

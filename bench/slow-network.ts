@@ -92,11 +92,18 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
   const browser = await launchChromium();
   try {
     // bypassCSP: the checks below are evaluated from strings, which the app's policy (no eval) would refuse.
-    const context = await loopbackContext(browser, baseURL, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const context = await loopbackContext(browser, baseURL, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     if (token) {
       // A blank page of the server's origin, answered by the bench itself: nothing is cached by it.
-      await page.route('**/__bench-blank', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }));
+      await page.route('**/__bench-blank', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+      );
       await page.goto('/__bench-blank');
       await page.evaluate(
         ([value, dismissedKey]) => {
@@ -112,10 +119,15 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
     await page.goto(path, { waitUntil: 'commit' });
     let formUsableMs: number | null = null;
     try {
-      const usable = await page.waitForFunction(USABLE_CHECKS[form], undefined, { polling: 'raf', timeout: USABLE_TIMEOUT_MS });
+      const usable = await page.waitForFunction(USABLE_CHECKS[form], undefined, {
+        polling: 'raf',
+        timeout: USABLE_TIMEOUT_MS,
+      });
       formUsableMs = Math.round((await usable.jsonValue()) as number);
     } catch (error) {
-      process.stderr.write(`bench: ${path}: the form was not usable within ${USABLE_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`);
+      process.stderr.write(
+        `bench: ${path}: the form was not usable within ${USABLE_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`,
+      );
       formUsableMs = null;
     }
     // The paint entry is queued after the frame that painted: wait for it (a few seconds at most).
@@ -123,7 +135,11 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
     await context.close();
     const firstPaintMs = typeof paint === 'number' ? Math.round(paint) : null;
     // The check runs just before the frame that shows the form is painted: nothing is usable before the first paint.
-    return { firstPaintMs, formUsableMs: formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs };
+    return {
+      firstPaintMs,
+      formUsableMs:
+        formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs,
+    };
   } finally {
     await browser.close();
   }
@@ -135,14 +151,25 @@ function median(values: (number | null)[]): number | null {
   return sorted[Math.floor(sorted.length / 2)] ?? null;
 }
 
-async function medianVisit(baseURL: string, path: string, form: FormName, token?: string): Promise<SlowVisit & { runs: SlowVisit[] }> {
+async function medianVisit(
+  baseURL: string,
+  path: string,
+  form: FormName,
+  token?: string,
+): Promise<SlowVisit & { runs: SlowVisit[] }> {
   const runs: SlowVisit[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const visit = await visitOnce(baseURL, path, form, token);
-    process.stderr.write(`bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms\n`);
+    process.stderr.write(
+      `bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms\n`,
+    );
     runs.push(visit);
   }
-  return { firstPaintMs: median(runs.map((run) => run.firstPaintMs)), formUsableMs: median(runs.map((run) => run.formUsableMs)), runs };
+  return {
+    firstPaintMs: median(runs.map((run) => run.firstPaintMs)),
+    formUsableMs: median(runs.map((run) => run.formUsableMs)),
+    runs,
+  };
 }
 
 export async function measureSlowVisits(baseURL: string, token: string): Promise<SlowVisits> {
@@ -157,8 +184,21 @@ export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000 };
 export function slowVisitRows(visits: SlowVisits): Row[] {
   const network = `${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.rttMs} ms RTT`;
   const rows = (label: string, visit: SlowVisit): Row[] => [
-    { figure: `${label} (${network}): first paint`, value: visit.firstPaintMs, unit: 'ms', budget: { op: '<=', limit: SLOW_BUDGETS.firstPaintMs } },
-    { figure: `${label} (${network}): form usable`, value: visit.formUsableMs, unit: 'ms', budget: { op: '<=', limit: SLOW_BUDGETS.formUsableMs } },
+    {
+      figure: `${label} (${network}): first paint`,
+      value: visit.firstPaintMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: SLOW_BUDGETS.firstPaintMs },
+    },
+    {
+      figure: `${label} (${network}): form usable`,
+      value: visit.formUsableMs,
+      unit: 'ms',
+      budget: { op: '<=', limit: SLOW_BUDGETS.formUsableMs },
+    },
   ];
-  return [...rows('slow first visit to /', visits.login), ...rows('slow signed-in first visit to /client/create', visits.create)];
+  return [
+    ...rows('slow first visit to /', visits.login),
+    ...rows('slow signed-in first visit to /client/create', visits.create),
+  ];
 }

@@ -10,7 +10,13 @@ import { smallTouchTargets } from './support/touch-targets';
  * after widening the window. The report names each rule and the elements it found. On the
  * phone every control is also at least 44 by 44 px.
  */
-const ALWAYS_REPORTED = new Set(['landmark-unique', 'scrollable-region-focusable', 'region', 'landmark-no-duplicate-main', 'landmark-one-main']);
+const ALWAYS_REPORTED = new Set([
+  'landmark-unique',
+  'scrollable-region-focusable',
+  'region',
+  'landmark-no-duplicate-main',
+  'landmark-one-main',
+]);
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // A toast can slide in at any moment (the first visit's 'Ready to work offline'): half
@@ -18,8 +24,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_REPORTED.has(violation.id))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_REPORTED.has(violation.id),
+    )
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 test.describe('accessibility (axe)', () => {
@@ -28,7 +40,10 @@ test.describe('accessibility (axe)', () => {
   test.describe.configure({ timeout: 60_000 });
 
   for (const stop of STOPS) {
-    test(`${stop.name}: no serious or critical violations at 375px and 1280px, touch targets of 44px on the phone`, async ({ page, request }) => {
+    test(`${stop.name}: no serious or critical violations at 375px and 1280px, touch targets of 44px on the phone`, async ({
+      page,
+      request,
+    }) => {
       await stop.open(page, request);
       for (const viewport of VIEWPORTS) {
         await showAt(page, viewport);

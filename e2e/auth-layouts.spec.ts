@@ -64,7 +64,10 @@ test.describe('desktop (1280px)', () => {
 test.describe('mobile (375px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("login: a single column with 'Sign In'; the button reads Sign In, then Signing in...", async ({ page, request }) => {
+  test("login: a single column with 'Sign In'; the button reads Sign In, then Signing in...", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();

@@ -4,7 +4,10 @@ import { LoginPage } from './page-models/login-page';
 import { Shell } from './page-models/shell';
 
 test.describe('login', () => {
-  test('Remember me (checked) keeps the token in localStorage under "token" and goes to /client/home', async ({ page, request }) => {
+  test('Remember me (checked) keeps the token in localStorage under "token" and goes to /client/home', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/login');
     await expect(login.rememberMe).toBeChecked();
@@ -22,7 +25,10 @@ test.describe('login', () => {
     expect(await new Shell(page).storedToken()).toEqual({ local: null, session: expect.any(String) });
   });
 
-  test("a wrong password shows the server's error as a toast and stays on the login screen", async ({ page, request }) => {
+  test("a wrong password shows the server's error as a toast and stays on the login screen", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/');
     await login.login(client.email, 'not-the-password');

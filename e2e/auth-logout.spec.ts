@@ -5,7 +5,10 @@ import { ProfilePage } from './page-models/profile-page';
 import { Shell } from './page-models/shell';
 
 test.describe('logout and the end of a session', () => {
-  test('the sidebar Logout clears the token, then goes to /; Back does not re-open the area', async ({ page, request }) => {
+  test('the sidebar Logout clears the token, then goes to /; Back does not re-open the area', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/');
     await login.login(client.email, client.password);

@@ -47,7 +47,11 @@ test.describe('password recovery', () => {
     await expect(page).toHaveURL(/\/client\/home$/);
   });
 
-  test('a wrong code keeps the Verify step with the server message; letters are refused; paste fills all boxes', async ({ page, request, context }) => {
+  test('a wrong code keeps the Verify step with the server message; letters are refused; paste fills all boxes', async ({
+    page,
+    request,
+    context,
+  }) => {
     const client = await signUpNewClient(request);
     const forgot = await new ForgotPage(page).goto();
     await forgot.requestCode(client.email);
@@ -70,7 +74,8 @@ test.describe('password recovery', () => {
     await page.evaluate((text) => navigator.clipboard.writeText(text), code);
     await forgot.codeBox(1).focus();
     await page.keyboard.press('ControlOrMeta+V');
-    for (const [index, digit] of code.split('').entries()) await expect(forgot.codeBox((index + 1) as 1 | 2 | 3 | 4)).toHaveValue(digit);
+    for (const [index, digit] of code.split('').entries())
+      await expect(forgot.codeBox((index + 1) as 1 | 2 | 3 | 4)).toHaveValue(digit);
     await forgot.verify();
     await expect(forgot.resetHeading).toBeVisible();
   });

@@ -6,10 +6,18 @@ import { SignupPage } from './page-models/signup-page';
 let counter = 0;
 const freshEmail = () => `Signup-${Date.now()}-${process.pid}-${++counter}@Example.NG`;
 
-const details = (email: string) => ({ firstname: 'Amaka', lastname: 'Nwosu', email, phonenumber: '+2348031234567', password: 'greenpick-2026' });
+const details = (email: string) => ({
+  firstname: 'Amaka',
+  lastname: 'Nwosu',
+  email,
+  phonenumber: '+2348031234567',
+  password: 'greenpick-2026',
+});
 
 test.describe('sign-up', () => {
-  test("sign up, 'Account created successfully!, login with your details', back to / after 3 s, then log in", async ({ page }) => {
+  test("sign up, 'Account created successfully!, login with your details', back to / after 3 s, then log in", async ({
+    page,
+  }) => {
     const typed = freshEmail();
     const signup = await new SignupPage(page).goto();
     const answered = page.waitForResponse((response) => response.url().endsWith('/client/signup'));
@@ -29,7 +37,9 @@ test.describe('sign-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 
-  test('a referral link signup?ref=CODE sends the code with the sign-up, then the new client logs in', async ({ page }) => {
+  test('a referral link signup?ref=CODE sends the code with the sign-up, then the new client logs in', async ({
+    page,
+  }) => {
     const email = freshEmail().toLowerCase();
     const signup = await new SignupPage(page).goto(DEMO_CLIENT.referralCode);
     await expect(page.getByText(`Referral code ${DEMO_CLIENT.referralCode} will be applied.`)).toBeVisible();
@@ -56,7 +66,9 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test("mismatched passwords: \"Passwords don't match!\"; a short one: 'Password must be at least 8 characters long'", async ({ page }) => {
+  test("mismatched passwords: \"Passwords don't match!\"; a short one: 'Password must be at least 8 characters long'", async ({
+    page,
+  }) => {
     const signup = await new SignupPage(page).goto();
     let calls = 0;
     page.on('request', (request) => {

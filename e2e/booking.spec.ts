@@ -11,7 +11,11 @@ import { signUpNewClient, type NewClient } from './support/new-client';
  * A fresh client, signed in, on the create screen of a service chosen on the dashboard, or
  * (no service given) opened directly, where the service picker asks for one: Land Mowing & Garden.
  */
-async function openBooking(page: Page, request: APIRequestContext, service?: string): Promise<{ client: NewClient; booking: CreateTaskPage }> {
+async function openBooking(
+  page: Page,
+  request: APIRequestContext,
+  service?: string,
+): Promise<{ client: NewClient; booking: CreateTaskPage }> {
   const client = await signUpNewClient(request);
   await new LoginPage(page).goto('/');
   await storeToken(page, client.token);
@@ -27,7 +31,10 @@ async function openBooking(page: Page, request: APIRequestContext, service?: str
 }
 
 async function tasksOf(request: APIRequestContext, client: NewClient): Promise<Task[]> {
-  const answer = await request.post('/client/task', { data: { userId: client.user._id }, headers: { Authorization: `Bearer ${client.token}` } });
+  const answer = await request.post('/client/task', {
+    data: { userId: client.user._id },
+    headers: { Authorization: `Bearer ${client.token}` },
+  });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as TasksAnswer).data;
 }
@@ -37,7 +44,10 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 test.describe('booking and paying for a task', () => {
-  test("Household Waste Pickup: search Ikeja, pay in the test checkout, 'Payment Successful!', home, and the task exists", async ({ page, request }) => {
+  test("Household Waste Pickup: search Ikeja, pay in the test checkout, 'Payment Successful!', home, and the task exists", async ({
+    page,
+    request,
+  }) => {
     const { client, booking } = await openBooking(page, request, 'Household Waste Pickup');
     await booking.expectShown('Household Waste Pickup');
     await expect(booking.mapPlaceholder).toBeVisible();
@@ -69,13 +79,21 @@ test.describe('booking and paying for a task', () => {
 
     const tasks = await tasksOf(request, client);
     expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ type: 'household', amount: 1500, address: 'Ikeja, Lagos State, Nigeria', location: { coordinates: [3.3421, 6.5965] } });
+    expect(tasks[0]).toMatchObject({
+      type: 'household',
+      amount: 1500,
+      address: 'Ikeja, Lagos State, Nigeria',
+      location: { coordinates: [3.3421, 6.5965] },
+    });
   });
 
   test.describe('on a phone (375px)', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test('Bulk Waste Pickup: a Lagos address, pay NGN 5,000, and the task is in history with ₦5,000.00', async ({ page, request }) => {
+    test('Bulk Waste Pickup: a Lagos address, pay NGN 5,000, and the task is in history with ₦5,000.00', async ({
+      page,
+      request,
+    }) => {
       const { client, booking } = await openBooking(page, request, 'Bulk Waste Pickup');
       await booking.expectShown('Bulk Waste Pickup');
       await expect(booking.fact('Price')).toHaveText('₦5,000.00');
@@ -102,7 +120,10 @@ test.describe('booking and paying for a task', () => {
     });
   });
 
-  test("cancelling the test checkout shows 'Payment was cancelled', closing it 'Payment window was closed', and creates nothing", async ({ page, request }) => {
+  test("cancelling the test checkout shows 'Payment was cancelled', closing it 'Payment window was closed', and creates nothing", async ({
+    page,
+    request,
+  }) => {
     const { client, booking } = await openBooking(page, request);
     await booking.expectShown('Land Mowing & Garden');
     await expect(booking.fact('Price')).toHaveText('₦4,000.00');
@@ -116,7 +137,10 @@ test.describe('booking and paying for a task', () => {
     await (await booking.proceed()).close();
     await expect(toast(page, 'Payment window was closed')).toHaveCount(1);
     // Closed by hand, so the next one is told anew whatever the toast's own time on screen.
-    await page.locator('.Toastify__toast', { hasText: 'Payment window was closed' }).getByRole('button', { name: 'close' }).click();
+    await page
+      .locator('.Toastify__toast', { hasText: 'Payment window was closed' })
+      .getByRole('button', { name: 'close' })
+      .click();
     await expect(toast(page, 'Payment window was closed')).toHaveCount(0);
 
     const checkout = await booking.proceed();
@@ -127,9 +151,14 @@ test.describe('booking and paying for a task', () => {
     expect(await tasksOf(request, client)).toHaveLength(0);
   });
 
-  test("a task the server refuses: 'Payment Failed!' with the server message and 'Please try again or contact support'", async ({ page, request }) => {
+  test("a task the server refuses: 'Payment Failed!' with the server message and 'Please try again or contact support'", async ({
+    page,
+    request,
+  }) => {
     const { client, booking } = await openBooking(page, request, 'Household Waste Pickup');
-    await page.route('**/client/create', (route) => route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }));
+    await page.route('**/client/create', (route) =>
+      route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }),
+    );
     await booking.chooseAddress('Ikeja', /^Ikeja/);
     await (await booking.proceed()).pay('1,500');
     await expect(toast(page, 'Payment Failed!')).toBeVisible();
@@ -140,7 +169,10 @@ test.describe('booking and paying for a task', () => {
     expect(await tasksOf(request, client)).toHaveLength(0);
   });
 
-  test('when the pricing call fails, the fallback prices are shown (laundry 1000 per kg)', async ({ page, request }) => {
+  test('when the pricing call fails, the fallback prices are shown (laundry 1000 per kg)', async ({
+    page,
+    request,
+  }) => {
     await page.route('**/admin/pricing', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
     const { booking } = await openBooking(page, request, 'Laundry & Dry Cleaning');
     await booking.expectShown('Laundry & Dry Cleaning');
@@ -148,14 +180,22 @@ test.describe('booking and paying for a task', () => {
     await expect(booking.fact('Pricing Unit')).toHaveText('per kg');
   });
 
-  test("a pricing answer that is not an array counts as failure: fallback prices (office 4500 per hour)", async ({ page, request }) => {
-    await page.route('**/admin/pricing', (route) => route.fulfill({ status: 200, json: { data: { serviceName: 'Office Cleaning' } } }));
+  test('a pricing answer that is not an array counts as failure: fallback prices (office 4500 per hour)', async ({
+    page,
+    request,
+  }) => {
+    await page.route('**/admin/pricing', (route) =>
+      route.fulfill({ status: 200, json: { data: { serviceName: 'Office Cleaning' } } }),
+    );
     const { booking } = await openBooking(page, request, 'Office & Commercial Cleaning');
     await expect(booking.fact('Price')).toHaveText('₦4,500.00');
     await expect(booking.fact('Pricing Unit')).toHaveText('per hour');
   });
 
-  test("typed text that is not a suggestion: 'Please select a valid address from the dropdown'", async ({ page, request }) => {
+  test("typed text that is not a suggestion: 'Please select a valid address from the dropdown'", async ({
+    page,
+    request,
+  }) => {
     const { booking } = await openBooking(page, request);
     await booking.addressInput.fill('Nowhere in particular');
     await expect(booking.noPlacesFound).toBeVisible();
@@ -195,7 +235,10 @@ test.describe('a paid task is never lost', () => {
     return opened;
   }
 
-  test('the network drops right after payment: the task is created exactly once when the network returns, and after a reload', async ({ page, request }) => {
+  test('the network drops right after payment: the task is created exactly once when the network returns, and after a reload', async ({
+    page,
+    request,
+  }) => {
     const { client } = await payWhileCreateFails(page, request);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(toast(page, 'Payment Successful!')).toBeVisible();

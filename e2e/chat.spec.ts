@@ -1,9 +1,18 @@
 import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test';
 import type { ChatModal } from './page-models/chat-modal';
-import { createAssignedTask, driverSays, openAssignedTaskDetails, storedMessages, type AssignedTask } from './support/assigned-task';
+import {
+  createAssignedTask,
+  driverSays,
+  openAssignedTaskDetails,
+  storedMessages,
+  type AssignedTask,
+} from './support/assigned-task';
 
 async function storedMessagesBytes(request: APIRequestContext, assigned: AssignedTask): Promise<number> {
-  const answer = await request.post('/client/getMessages', { data: { taskId: assigned.task._id }, headers: { Authorization: `Bearer ${assigned.client.token}` } });
+  const answer = await request.post('/client/getMessages', {
+    data: { taskId: assigned.task._id },
+    headers: { Authorization: `Bearer ${assigned.client.token}` },
+  });
   return (await answer.body()).length;
 }
 
@@ -17,7 +26,10 @@ async function openChat(page: Page, assigned: AssignedTask): Promise<ChatModal> 
 test.describe('Chat with Driver', () => {
   test.use({ viewport: DESKTOP });
 
-  test("'Open Chat' closes Task Details and opens the chat; a message is sent, the input clears, and the driver's reply arrives by polling", async ({ page, request }) => {
+  test("'Open Chat' closes Task Details and opens the chat; a message is sent, the input clears, and the driver's reply arrives by polling", async ({
+    page,
+    request,
+  }) => {
     const assigned = await createAssignedTask(request);
     const chat = await openChat(page, assigned);
     await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeHidden();
@@ -39,7 +51,12 @@ test.describe('Chat with Driver', () => {
     await expect(mine).toHaveClass(/chat-message-own/);
     await page.screenshot({ path: 'e2e/screenshots/chat-1280.png' });
 
-    expect((await storedMessages(request, assigned.client, assigned.task._id)).map((message) => [message.sender, message.content])).toEqual([
+    expect(
+      (await storedMessages(request, assigned.client, assigned.task._id)).map((message) => [
+        message.sender,
+        message.content,
+      ]),
+    ).toEqual([
       ['user', 'Please come to the back gate'],
       ['driver', 'On my way, 10 minutes.'],
     ]);
@@ -56,7 +73,8 @@ test.describe('Chat with Driver', () => {
 
   test('a chat poll with nothing new costs a few hundred bytes, not the whole thread', async ({ page, request }) => {
     const assigned = await createAssignedTask(request);
-    for (let index = 1; index <= 20; index += 1) await driverSays(request, assigned.task._id, `Update number ${index}: still on the way to Surulere.`);
+    for (let index = 1; index <= 20; index += 1)
+      await driverSays(request, assigned.task._id, `Update number ${index}: still on the way to Surulere.`);
     // The app's own reads, at the network (the page's and the service worker's): the whole
     // thread first, then polls that each ask only for newer messages. Listening from the start:
     // the first read's answer may be reported after the page has drawn it.
@@ -77,7 +95,9 @@ test.describe('Chat with Driver', () => {
     const chat = await openChat(page, assigned);
     await expect(chat.messages).toHaveCount(20);
     const firstPoll = () => answers.findIndex((bytes) => bytes < 400);
-    await expect.poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll()), { timeout: 8_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll()), { timeout: 8_000 })
+      .toBeGreaterThan(1);
     page.context().off('response', measureRead);
     // The whole thread was read before the first poll, and never again after it.
     expect(answers.slice(0, firstPoll()).length).toBeGreaterThan(0);
@@ -89,20 +109,48 @@ test.describe('Chat with Driver', () => {
 
     // The same poll as the app makes it, measured on the wire (HTTP/1.1 status line, headers and body).
     const body = JSON.stringify({ taskId: assigned.task._id, since });
-    const requestHeaders = { Authorization: `Bearer ${assigned.client.token}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+    const requestHeaders = {
+      Authorization: `Bearer ${assigned.client.token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
     const answer = await request.post('/client/getMessages', { data: body, headers: requestHeaders });
     const answerBody = await answer.body();
-    const answerHeaderBytes = answer.headersArray().reduce((sum, header) => sum + `${header.name}: ${header.value}\r\n`.length, `HTTP/1.1 ${answer.status()} OK\r\n\r\n`.length);
-    const requestHeaderBytes = Object.entries(requestHeaders).reduce((sum, [name, value]) => sum + `${name}: ${value}\r\n`.length, `POST /client/getMessages HTTP/1.1\r\n\r\n`.length);
-    const cost = { requestHeaders: requestHeaderBytes, requestBody: Buffer.byteLength(body), answerHeaders: answerHeaderBytes, answerBody: answerBody.length };
+    const answerHeaderBytes = answer
+      .headersArray()
+      .reduce(
+        (sum, header) => sum + `${header.name}: ${header.value}\r\n`.length,
+        `HTTP/1.1 ${answer.status()} OK\r\n\r\n`.length,
+      );
+    const requestHeaderBytes = Object.entries(requestHeaders).reduce(
+      (sum, [name, value]) => sum + `${name}: ${value}\r\n`.length,
+      `POST /client/getMessages HTTP/1.1\r\n\r\n`.length,
+    );
+    const cost = {
+      requestHeaders: requestHeaderBytes,
+      requestBody: Buffer.byteLength(body),
+      answerHeaders: answerHeaderBytes,
+      answerBody: answerBody.length,
+    };
     const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
-    test.info().annotations.push({ type: 'chat poll with nothing new (bytes)', description: JSON.stringify({ ...cost, total }) });
-    console.log(`chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`);
+    test
+      .info()
+      .annotations.push({
+        type: 'chat poll with nothing new (bytes)',
+        description: JSON.stringify({ ...cost, total }),
+      });
+    console.log(
+      `chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`,
+    );
     expect(answerBody.length).toBeLessThan(400);
     expect(total).toBeLessThan(2_500);
   });
 
-  test("three messages sent without network are 'waiting for network', then delivered in order, each stored exactly once", async ({ page, context, request }) => {
+  test("three messages sent without network are 'waiting for network', then delivered in order, each stored exactly once", async ({
+    page,
+    context,
+    request,
+  }) => {
     const assigned = await createAssignedTask(request);
     const chat = await openChat(page, assigned);
     await expect(chat.dialog.getByText('No messages yet. Say hello to your driver.')).toBeVisible();
@@ -155,10 +203,15 @@ test.describe('Chat with Driver', () => {
     expect(stored.map((message) => message.content)).toEqual(['Leaving the bags by the gate']);
   });
 
-  test('a message the server refuses is shown as failed with a Retry, and Retry delivers it', async ({ page, context, request }) => {
+  test('a message the server refuses is shown as failed with a Retry, and Retry delivers it', async ({
+    page,
+    context,
+    request,
+  }) => {
     const assigned = await createAssignedTask(request);
     const chat = await openChat(page, assigned);
-    const refuse = (route: { fulfill: (options: { status: number; json: unknown }) => Promise<void> }) => route.fulfill({ status: 400, json: { message: 'content: a message cannot be empty' } });
+    const refuse = (route: { fulfill: (options: { status: number; json: unknown }) => Promise<void> }) =>
+      route.fulfill({ status: 400, json: { message: 'content: a message cannot be empty' } });
     await context.route('**/client/sendingMessages', refuse);
     await chat.send('Can you bring extra bags?');
     const failed = chat.message('Can you bring extra bags?');
@@ -167,7 +220,9 @@ test.describe('Chat with Driver', () => {
     await failed.getByRole('button', { name: 'Retry' }).click();
     await expect(failed.locator('time')).toBeVisible();
     await expect(failed.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-    expect((await storedMessages(request, assigned.client, assigned.task._id)).map((message) => message.content)).toEqual(['Can you bring extra bags?']);
+    expect(
+      (await storedMessages(request, assigned.client, assigned.task._id)).map((message) => message.content),
+    ).toEqual(['Can you bring extra bags?']);
   });
 
   test.describe('mobile 375px', () => {

@@ -34,7 +34,9 @@ test.describe('home dashboard (demo client)', () => {
   test.describe('desktop 1280px', () => {
     test.use({ viewport: DESKTOP });
 
-    test('greeting with the first name, the bell with a red dot, Recycle Token with 2 decimals, Freemium with Upgrade Plan', async ({ page }) => {
+    test('greeting with the first name, the bell with a red dot, Recycle Token with 2 decimals, Freemium with Upgrade Plan', async ({
+      page,
+    }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
       await page.screenshot({ path: 'e2e/screenshots/dashboard-1280.png', fullPage: true });
@@ -50,7 +52,9 @@ test.describe('home dashboard (demo client)', () => {
       await expect(upgrade).toHaveAttribute('href', '/client/subscribe');
     });
 
-    test('Recent Tasks newest first, named as the service grid names them, badges pending amber / driver assigned blue / on going orange / completed green / cancelled red, View Task only for driver-assigned, on-going and completed', async ({ page }) => {
+    test('Recent Tasks newest first, named as the service grid names them, badges pending amber / driver assigned blue / on going orange / completed green / cancelled red, View Task only for driver-assigned, on-going and completed', async ({
+      page,
+    }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
       await expect(home.taskItems).toHaveCount(NEWEST_FIRST.length);
@@ -81,7 +85,9 @@ test.describe('home dashboard (demo client)', () => {
     test('the service grid has three columns on desktop', async ({ page }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
-      const tops = await home.services.getByRole('button').evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+      const tops = await home.services
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
       expect(tops).toHaveLength(6);
       expect(new Set(tops).size).toBe(2);
     });
@@ -112,12 +118,18 @@ test.describe('home dashboard (demo client)', () => {
       await expect(home.balanceCard.getByText('Your Points')).toBeVisible();
       await expect(home.balanceCard.getByText('Recycle Token')).toBeHidden();
       await expect(home.balanceCard).toContainText('125.50');
-      await expect(home.planCard.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute('href', '/client/subscribe');
+      await expect(home.planCard.getByRole('link', { name: 'Upgrade', exact: true })).toHaveAttribute(
+        'href',
+        '/client/subscribe',
+      );
 
-      const tops = await home.services.getByRole('button').evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+      const tops = await home.services
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(3);
 
-      for (let index = 0; index < NEWEST_FIRST.length; index += 1) await expect(home.task(index).getByText(/^Code: \d{6}$/)).toBeVisible();
+      for (let index = 0; index < NEWEST_FIRST.length; index += 1)
+        await expect(home.task(index).getByText(/^Code: \d{6}$/)).toBeVisible();
     });
 
     test('choosing Laundry & Dry Cleaning carries serviceType laundry', async ({ page }) => {
@@ -125,7 +137,9 @@ test.describe('home dashboard (demo client)', () => {
       const home = await new DashboardPage(page).goto();
       await home.service('Laundry & Dry Cleaning').click();
       await expect(page).toHaveURL(/\/client\/create$/);
-      expect(await page.evaluate(() => (history.state as { serviceType?: string } | null)?.serviceType)).toBe('laundry');
+      expect(await page.evaluate(() => (history.state as { serviceType?: string } | null)?.serviceType)).toBe(
+        'laundry',
+      );
     });
   });
 });
@@ -133,7 +147,10 @@ test.describe('home dashboard (demo client)', () => {
 test.describe('home dashboard states', () => {
   test.use({ serviceWorkers: 'block', viewport: DESKTOP });
 
-  test('Loading data... while loading, then an error with the message and Try Again, which reloads the page', async ({ page, request }) => {
+  test('Loading data... while loading, then an error with the message and Try Again, which reloads the page', async ({
+    page,
+    request,
+  }) => {
     const token = await loginDemoClient(request);
     let failing = true;
     await page.route('**/client/userdata', async (route) => {

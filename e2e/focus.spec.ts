@@ -60,7 +60,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeFocused();
     });
 
-    test("the test checkout opens without focus on Pay (Enter does not pay); Escape returns focus to 'Proceed to Payment'", async ({ page, request }) => {
+    test("the test checkout opens without focus on Pay (Enter does not pay); Escape returns focus to 'Proceed to Payment'", async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request);
       await page.goto('/');
       await storeToken(page, client.token);

@@ -30,7 +30,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operator API plays the driver's side (moves, chat replies); workers read the token from E2E_OPS_TOKEN.
   process.env.OPS_TOKEN ||= randomBytes(24).toString('hex');
   process.env.E2E_OPS_TOKEN = process.env.OPS_TOKEN;
-  const server = await startServer({ port: 0, dataDir: 'memory://', demo: true, simulator: false, log: false, distDir, rateLimits });
+  const server = await startServer({
+    port: 0,
+    dataDir: 'memory://',
+    demo: true,
+    simulator: false,
+    log: false,
+    distDir,
+    rateLimits,
+  });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();
 }

@@ -34,7 +34,10 @@ const STATUS_TONES: Record<string, string> = {
 
 async function demoTasks(request: import('@playwright/test').APIRequestContext, token: string): Promise<Task[]> {
   const user = ((await (await request.post('/client/userdata', { data: { token } })).json()) as UserDataAnswer).data;
-  const answer = await request.post('/client/task', { data: { userId: user._id }, headers: { Authorization: `Bearer ${token}` } });
+  const answer = await request.post('/client/task', {
+    data: { userId: user._id },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await answer.json()) as TasksAnswer).data;
 }
 
@@ -47,7 +50,10 @@ test.describe('order history (demo client)', () => {
   test.describe('desktop 1280px', () => {
     test.use({ viewport: DESKTOP });
 
-    test('cards newest first, each leading with the service, date and time, and status badge; then address, driver, naira amount, #reference, coordinates to 4 decimals and Confirmation: {code}', async ({ page, request }) => {
+    test('cards newest first, each leading with the service, date and time, and status badge; then address, driver, naira amount, #reference, coordinates to 4 decimals and Confirmation: {code}', async ({
+      page,
+      request,
+    }) => {
       const token = await loginDemoClient(request);
       const tasks = await demoTasks(request, token);
       await signIn(page, token);
@@ -64,21 +70,35 @@ test.describe('order history (demo client)', () => {
       for (const task of tasks) {
         const card = history.card(task.reference);
         // The card is named by its service and date; its first lines are the service, the date and the status.
-        await expect(card).toHaveAccessibleName(new RegExp(`^${escapeRegExp(SERVICE_NAMES[task.serviceName]!)} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`));
+        await expect(card).toHaveAccessibleName(
+          new RegExp(
+            `^${escapeRegExp(SERVICE_NAMES[task.serviceName]!)} \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`,
+          ),
+        );
         const lines = (await card.innerText()).split('\n').filter((line) => line.trim() !== '');
-        expect(lines.slice(0, 3)).toEqual([SERVICE_NAMES[task.serviceName], expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/), task.status.replace(/-/g, ' ')]);
+        expect(lines.slice(0, 3)).toEqual([
+          SERVICE_NAMES[task.serviceName],
+          expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/),
+          task.status.replace(/-/g, ' '),
+        ]);
         const badge = card.locator('.status-badge');
         await expect(badge).toHaveText(task.status.replace(/-/g, ' '));
         await expect(badge).toHaveAttribute('data-tone', STATUS_TONES[task.status]!);
         await expect(history.field(card, 'Address')).toHaveText(task.address);
         const [lng, lat] = task.location.coordinates;
         await expect(history.field(card, 'Coordinates')).toHaveText(`${lat.toFixed(4)}, ${lng.toFixed(4)}`);
-        await expect(history.field(card, 'Driver')).toHaveText(task.driver ? `${task.driver.firstname} ${task.driver.lastname}` : 'Driver not assigned');
-        await expect(history.field(card, 'Amount')).toHaveText(`₦${task.amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`);
+        await expect(history.field(card, 'Driver')).toHaveText(
+          task.driver ? `${task.driver.firstname} ${task.driver.lastname}` : 'Driver not assigned',
+        );
+        await expect(history.field(card, 'Amount')).toHaveText(
+          `₦${task.amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`,
+        );
         await expect(history.field(card, 'Reference')).toHaveText(`#${task.reference}`);
         await expect(card.getByText(`Confirmation: ${task.confirmationCode}`)).toBeVisible();
         // 'View Task' as on Home: driver-assigned, on-going and completed orders.
-        await expect(card.getByRole('button', { name: 'View Task' })).toHaveCount(['driver-assigned', 'on-going', 'completed'].includes(task.status) ? 1 : 0);
+        await expect(card.getByRole('button', { name: 'View Task' })).toHaveCount(
+          ['driver-assigned', 'on-going', 'completed'].includes(task.status) ? 1 : 0,
+        );
       }
 
       const pending = history.cards.first();
@@ -87,10 +107,14 @@ test.describe('order history (demo client)', () => {
       await expect(history.field(pending, 'Driver')).toHaveText('Driver not assigned');
       await expect(history.field(pending, 'Amount')).toHaveText('₦1,000.00');
       const assigned = history.cards.nth(1);
-      await expect(history.field(assigned, 'Driver')).toHaveText(`${DEMO_DRIVERS.yaba.firstname} ${DEMO_DRIVERS.yaba.lastname}`);
+      await expect(history.field(assigned, 'Driver')).toHaveText(
+        `${DEMO_DRIVERS.yaba.firstname} ${DEMO_DRIVERS.yaba.lastname}`,
+      );
       await expect(history.field(assigned, 'Amount')).toHaveText('₦5,000.00');
 
-      const lefts = await history.cards.evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+      const lefts = await history.cards.evaluateAll((cards) =>
+        cards.map((card) => Math.round(card.getBoundingClientRect().left)),
+      );
       expect(new Set(lefts).size).toBeGreaterThan(1);
     });
   });
@@ -104,7 +128,9 @@ test.describe('order history (demo client)', () => {
       const history = await new HistoryPage(page).goto();
       await expect(history.cards).toHaveCount(6);
       await page.screenshot({ path: 'e2e/screenshots/history-375.png', fullPage: true });
-      const lefts = await history.cards.evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+      const lefts = await history.cards.evaluateAll((cards) =>
+        cards.map((card) => Math.round(card.getBoundingClientRect().left)),
+      );
       expect(new Set(lefts).size).toBe(1);
       await expect(history.cards.first().locator('.status-badge')).toHaveText('pending');
     });
@@ -146,7 +172,9 @@ test.describe('order history on a phone set to another time zone', () => {
     const history = await new HistoryPage(page).goto();
     for (const task of tasks) {
       // Lagos is 6 hours ahead of New York in November: a device-zone time could not match.
-      await expect(history.card(task.reference).locator('.history-card-when time')).toHaveText(formatDateTime(task.datetime));
+      await expect(history.card(task.reference).locator('.history-card-when time')).toHaveText(
+        formatDateTime(task.datetime),
+      );
     }
   });
 });
@@ -154,7 +182,10 @@ test.describe('order history on a phone set to another time zone', () => {
 test.describe('order history states', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test("a client without orders sees 'No order history found' and \"You haven't completed any order yet.\"", async ({ page, request }) => {
+  test("a client without orders sees 'No order history found' and \"You haven't completed any order yet.\"", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     await signIn(page, client.token);
     await new HistoryPage(page).goto();
@@ -162,7 +193,10 @@ test.describe('order history states', () => {
     await expect(page.getByText("You haven't completed any order yet.")).toBeVisible();
   });
 
-  test("'Loading delivery history...', then 'Error loading history' with the message and Try Again", async ({ page, request }) => {
+  test("'Loading delivery history...', then 'Error loading history' with the message and Try Again", async ({
+    page,
+    request,
+  }) => {
     const token = await loginDemoClient(request);
     let failing = true;
     await page.route('**/client/task', async (route) => {

@@ -44,7 +44,10 @@ async function seriousViolations(page: Page, include: string): Promise<string[]>
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 test.describe('Home keeps the open tasks current', () => {
@@ -52,7 +55,10 @@ test.describe('Home keeps the open tasks current', () => {
   test.use({ serviceWorkers: 'block' });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`${viewport.width}px: an operator's status change shows on the open Home within 30 s, in place, announced, without a reload`, async ({ page, request }) => {
+    test(`${viewport.width}px: an operator's status change shows on the open Home within 30 s, in place, announced, without a reload`, async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request);
       const task = await createPaidTask(request, client);
       await page.setViewportSize(viewport);
@@ -106,7 +112,10 @@ test.describe('after a booking (375px)', () => {
   test('the client lands on Home with the new task in view, marked', async ({ page, request }) => {
     const client = await signUpNewClient(request);
     // A client with history: the new task would otherwise sit below the services, under the fold.
-    const earlier = new Set([(await createPaidTask(request, client)).reference, (await createPaidTask(request, client)).reference]);
+    const earlier = new Set([
+      (await createPaidTask(request, client)).reference,
+      (await createPaidTask(request, client)).reference,
+    ]);
     const home = await openHome(page, client);
     await home.service('Household Waste Pickup').click();
     const booking = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
@@ -124,13 +133,19 @@ test.describe('after a booking (375px)', () => {
   });
 });
 
-async function bookWhileCreateFails(page: Page, request: APIRequestContext, fail: 'drop' | 'refuse'): Promise<{ client: NewClient; home: DashboardPage }> {
+async function bookWhileCreateFails(
+  page: Page,
+  request: APIRequestContext,
+  fail: 'drop' | 'refuse',
+): Promise<{ client: NewClient; home: DashboardPage }> {
   const client = await signUpNewClient(request);
   const home = await openHome(page, client);
   await home.service('Household Waste Pickup').click();
   const booking = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
   await page.route('**/client/create', (route) =>
-    fail === 'drop' ? route.abort('internetdisconnected') : route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }),
+    fail === 'drop'
+      ? route.abort('internetdisconnected')
+      : route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }),
   );
   await booking.chooseAddress('Ikeja', /^Ikeja/);
   await (await booking.proceed()).pay('1,500');
@@ -141,7 +156,10 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
   test.use({ serviceWorkers: 'block' });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`${viewport.width}px: the network drops after the payment: a confirming card on Home, then the real task once the server confirms`, async ({ page, request }) => {
+    test(`${viewport.width}px: the network drops after the payment: a confirming card on Home, then the real task once the server confirms`, async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize(viewport);
       const { client, home } = await bookWhileCreateFails(page, request, 'drop');
       await expect(toast(page, 'Your payment is safe')).toBeVisible();
@@ -169,7 +187,10 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
     });
   }
 
-  test("the server refuses it: the card says why, that the payment is safe and to contact support with the reference; Dismiss removes it", async ({ page, request }) => {
+  test('the server refuses it: the card says why, that the payment is safe and to contact support with the reference; Dismiss removes it', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize(MOBILE);
     const { client } = await bookWhileCreateFails(page, request, 'refuse');
     await expect(toast(page, 'Payment Failed!')).toBeVisible();
@@ -180,8 +201,13 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
     await expect(card).toBeVisible();
     const reference = (await card.getAttribute('data-reference'))!;
     await expect(card).toContainText('Payment could not be verified');
-    await expect(card).toContainText(`Your payment is kept safe. Contact support at support@greenpick.ng with the reference ${reference}.`);
-    await expect(card.getByRole('link', { name: 'support@greenpick.ng' })).toHaveAttribute('href', `mailto:support@greenpick.ng?subject=Payment%20${reference}`);
+    await expect(card).toContainText(
+      `Your payment is kept safe. Contact support at support@greenpick.ng with the reference ${reference}.`,
+    );
+    await expect(card.getByRole('link', { name: 'support@greenpick.ng' })).toHaveAttribute(
+      'href',
+      `mailto:support@greenpick.ng?subject=Payment%20${reference}`,
+    );
     await page.screenshot({ path: 'e2e/screenshots/live-home-refused-375.png' });
     for (const viewport of [MOBILE, DESKTOP]) {
       await page.setViewportSize(viewport);
@@ -201,7 +227,10 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
   test.use({ serviceWorkers: 'block' });
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`${viewport.width}px: the dot shows a new event; the list (keyboard) shows it as New and marks it read; a later change brings the dot back`, async ({ page, request }) => {
+    test(`${viewport.width}px: the dot shows a new event; the list (keyboard) shows it as New and marks it read; a later change brings the dot back`, async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize(viewport);
       const assigned = await createAssignedTask(request);
       const home = await openHome(page, assigned.client);
@@ -217,7 +246,9 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
       const list = home.notifications;
       await expect(list.getByRole('heading', { name: 'Notifications' })).toBeFocused();
       await expect(home.notificationItems).toHaveCount(1);
-      await expect(home.notificationItems.first()).toContainText('New: Your Household Waste Pickup task: driver assigned');
+      await expect(home.notificationItems.first()).toContainText(
+        'New: Your Household Waste Pickup task: driver assigned',
+      );
       // The list fits the screen.
       const box = (await list.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -19,7 +19,9 @@ const WIDTHS = [320, 375] as const;
 const LONG = {
   firstname: 'Oluwaseyifunmilayo-Chukwuemekaadebayo',
   lastname: 'Ogunbanjo-Nwachukwu-Abubakar-Olanrewaju-Okonkwo',
-  bio: 'Runs a small catering business from home in Lekki and books pickups twice a week; prefers the driver to call from the Admiralty Way gate. '.repeat(3),
+  bio: 'Runs a small catering business from home in Lekki and books pickups twice a week; prefers the driver to call from the Admiralty Way gate. '.repeat(
+    3,
+  ),
   address:
     'Plot 1234, Block C, Flat 56, Oluwaseyifunmilayoadeyemiogunbanjocrescent Estate, off Admiralty Way, behind the blue-gate mosque, Lekki Phase 1, Eti-Osa Local Government Area, Lagos State, Nigeria',
   driver: { firstname: 'Abdulrahmanolatunbosun', lastname: 'Adekunle-Ogunleye-Babatunde', phone: '+2348031112222' },
@@ -32,7 +34,10 @@ function longEmail(): string {
 /** The page is no wider than the window, and an open dialog no wider than itself. */
 async function expectNoHorizontalOverflow(page: Page, screen: string): Promise<void> {
   // For a person to look at (git-ignored, like e2e/screenshots/visual/).
-  await page.screenshot({ path: `e2e/screenshots/narrow/${page.viewportSize()?.width}-${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'login'}.png`, fullPage: true });
+  await page.screenshot({
+    path: `e2e/screenshots/narrow/${page.viewportSize()?.width}-${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'login'}.png`,
+    fullPage: true,
+  });
   const widths = await page.evaluate(() => {
     const root = document.documentElement;
     const dialog = document.querySelector<HTMLElement>('dialog[open], [role="dialog"]');
@@ -44,18 +49,36 @@ async function expectNoHorizontalOverflow(page: Page, screen: string): Promise<v
       wide: [...document.querySelectorAll<HTMLElement>('body *')]
         .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1)
         .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)}px)`),
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)}px)`,
+        ),
     };
   });
-  expect.soft(widths.page, `${screen}: the page is wider than the window; beyond its edge: ${widths.wide.join(', ')}`).toBeLessThanOrEqual(widths.window);
-  if (widths.dialog) expect.soft(widths.dialog.content, `${screen}: the dialog's content is wider than the dialog`).toBeLessThanOrEqual(widths.dialog.box);
+  expect
+    .soft(widths.page, `${screen}: the page is wider than the window; beyond its edge: ${widths.wide.join(', ')}`)
+    .toBeLessThanOrEqual(widths.window);
+  if (widths.dialog)
+    expect
+      .soft(widths.dialog.content, `${screen}: the dialog's content is wider than the dialog`)
+      .toBeLessThanOrEqual(widths.dialog.box);
 }
 
 async function longClient(request: APIRequestContext): Promise<NewClient> {
-  const client = await signUpNewClient(request, { firstname: LONG.firstname, lastname: LONG.lastname, email: longEmail() });
+  const client = await signUpNewClient(request, {
+    firstname: LONG.firstname,
+    lastname: LONG.lastname,
+    email: longEmail(),
+  });
   const saved = await request.put('/api/user/profile', {
     headers: { Authorization: `Bearer ${client.token}` },
-    data: { firstName: LONG.firstname, lastName: LONG.lastname, email: client.email, phone: '+234 803 123456', bio: LONG.bio.trim() },
+    data: {
+      firstName: LONG.firstname,
+      lastName: LONG.lastname,
+      email: client.email,
+      phone: '+234 803 123456',
+      bio: LONG.bio.trim(),
+    },
   });
   expect(saved.status(), await saved.text()).toBeLessThan(300);
   return client;

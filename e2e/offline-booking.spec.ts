@@ -8,7 +8,10 @@ import { countInStore } from './support/offline-store';
 import { tasksOnServer } from './support/paid-task';
 
 test.describe('offline: a paid task is never lost', () => {
-  test('the network drops as the paid task is sent: it is kept, and created exactly once after reconnect', async ({ page, request }) => {
+  test('the network drops as the paid task is sent: it is kept, and created exactly once after reconnect', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     await new LoginPage(page).goto('/');
     await waitForServiceWorker(page);
@@ -28,7 +31,11 @@ test.describe('offline: a paid task is never lost', () => {
     });
     await (await booking.proceed()).pay('1,500');
     await expect(page.locator('.Toastify').getByText('Your payment is safe')).toBeVisible();
-    await expect(page.locator('.Toastify').getByText('Your Household Waste Pickup task will be created as soon as your connection is back.')).toBeVisible();
+    await expect(
+      page
+        .locator('.Toastify')
+        .getByText('Your Household Waste Pickup task will be created as soon as your connection is back.'),
+    ).toBeVisible();
     await goOffline(page);
     expect(await countInStore(page, 'pendingTasks')).toBe(1);
     expect(await tasksOnServer(request, client)).toHaveLength(0);

@@ -21,7 +21,10 @@ function sendFromPage(page: Page, token: string, body: { taskId: string; content
 }
 
 test.describe('offline chat through the service worker', () => {
-  test('messages sent offline are queued (202), then delivered exactly once and in order when the network is back', async ({ page, request }) => {
+  test('messages sent offline are queued (202), then delivered exactly once and in order when the network is back', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const task = await createPaidTask(request, client);
     await new LoginPage(page).goto('/');
@@ -37,9 +40,15 @@ test.describe('offline chat through the service worker', () => {
 
     await goOffline(page);
     const contents = ['Good morning, I am at the gate', 'The bags are by the wall', 'Please call when you arrive'];
-    const first = await sendFromPage(page, client.token, { taskId: task._id, content: contents[0]!, clientId: 'e2e-chat-1' });
+    const first = await sendFromPage(page, client.token, {
+      taskId: task._id,
+      content: contents[0]!,
+      clientId: 'e2e-chat-1',
+    });
     expect(first).toEqual({ status: 202, body: { queued: true, clientId: 'e2e-chat-1' } });
-    expect(await sendFromPage(page, client.token, { taskId: task._id, content: contents[1]!, clientId: 'e2e-chat-2' })).toMatchObject({ status: 202 });
+    expect(
+      await sendFromPage(page, client.token, { taskId: task._id, content: contents[1]!, clientId: 'e2e-chat-2' }),
+    ).toMatchObject({ status: 202 });
     // Without a clientId the worker gives it one, so its replay is exactly-once too.
     const third = await sendFromPage(page, client.token, { taskId: task._id, content: contents[2]! });
     expect(third.status).toBe(202);
@@ -49,9 +58,15 @@ test.describe('offline chat through the service worker', () => {
     expect(await messagesOnServer(request, client, task._id)).toEqual([]);
 
     await goOnline(page);
-    await expect.poll(async () => (await messagesOnServer(request, client, task._id)).map((message) => message.content), { timeout: 15_000 }).toEqual(contents);
+    await expect
+      .poll(async () => (await messagesOnServer(request, client, task._id)).map((message) => message.content), {
+        timeout: 15_000,
+      })
+      .toEqual(contents);
     await expect.poll(() => countInStore(page, 'outbox')).toBe(0);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { outboxChanges: number }).outboxChanges)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { outboxChanges: number }).outboxChanges))
+      .toBeGreaterThan(0);
 
     // Another replay (worker start after a reload) sends nothing twice.
     await page.reload();
@@ -62,19 +77,32 @@ test.describe('offline chat through the service worker', () => {
     expect(delivered.map((message) => message.clientId)).toEqual(['e2e-chat-1', 'e2e-chat-2', third.body.clientId]);
   });
 
-  test('online, a message goes straight to the server (201), and the thread is then readable offline from the device', async ({ page, request }) => {
+  test('online, a message goes straight to the server (201), and the thread is then readable offline from the device', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const task = await createPaidTask(request, client);
     await new LoginPage(page).goto('/');
     await waitForServiceWorker(page);
-    expect((await sendFromPage(page, client.token, { taskId: task._id, content: 'Hello driver', clientId: 'e2e-online-1' })).status).toBe(201);
+    expect(
+      (await sendFromPage(page, client.token, { taskId: task._id, content: 'Hello driver', clientId: 'e2e-online-1' }))
+        .status,
+    ).toBe(201);
 
     const read = (body: Record<string, string>) =>
       page.evaluate(
         async ({ token, body }) => {
-          const response = await fetch('/client/getMessages', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+          const response = await fetch('/client/getMessages', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+            body: JSON.stringify(body),
+          });
           const answer = (await response.json()) as { data: { messages: Array<{ content: string }> } };
-          return { cachedAt: response.headers.get('X-Cached-At'), contents: answer.data.messages.map((message) => message.content) };
+          return {
+            cachedAt: response.headers.get('X-Cached-At'),
+            contents: answer.data.messages.map((message) => message.content),
+          };
         },
         { token: client.token, body },
       );

@@ -19,7 +19,9 @@ function offlineMarker(page: Page) {
 }
 
 test.describe('offline: saved data from the device', () => {
-  test('log in online, visit home, history and the price list, go offline, reload: all shown from the device with the offline marker', async ({ page }) => {
+  test('log in online, visit home, history and the price list, go offline, reload: all shown from the device with the offline marker', async ({
+    page,
+  }) => {
     const login = await new LoginPage(page).goto('/');
     await waitForServiceWorker(page);
     await login.login(DEMO_EMAIL, DEMO_PASSWORD);

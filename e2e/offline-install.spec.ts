@@ -59,7 +59,10 @@ async function manifestOf(page: Page, request: APIRequestContext): Promise<Manif
 }
 
 test.describe('installable', () => {
-  test('the manifest has every field an install needs, and its icons and screenshots exist at the sizes they claim', async ({ page, request }) => {
+  test('the manifest has every field an install needs, and its icons and screenshots exist at the sizes they claim', async ({
+    page,
+    request,
+  }) => {
     await new LoginPage(page).goto('/');
     const manifest = await manifestOf(page, request);
     expect(manifest).toMatchObject({
@@ -74,7 +77,10 @@ test.describe('installable', () => {
     expect(manifest.description.length).toBeGreaterThan(20);
     expect(manifest.start_url.startsWith(manifest.scope)).toBe(true);
 
-    const icon = (size: string, purpose: string) => manifest.icons.find((candidate) => candidate.sizes === size && (candidate.purpose ?? 'any').split(' ').includes(purpose));
+    const icon = (size: string, purpose: string) =>
+      manifest.icons.find(
+        (candidate) => candidate.sizes === size && (candidate.purpose ?? 'any').split(' ').includes(purpose),
+      );
     for (const size of ['192x192', '512x512']) {
       expect(icon(size, 'any'), `${size} icon`).toBeTruthy();
       expect(icon(size, 'maskable'), `${size} maskable icon`).toBeTruthy();
@@ -91,20 +97,30 @@ test.describe('installable', () => {
       { name: 'Book a pickup', url: '/client/create' },
       { name: 'My tasks', url: '/client/history' },
     ]);
-    for (const shortcut of manifest.shortcuts) for (const image of shortcut.icons ?? []) await expectImage(request, image);
+    for (const shortcut of manifest.shortcuts)
+      for (const image of shortcut.icons ?? []) await expectImage(request, image);
   });
 
-  test('Chromium finds no installability errors; a service worker with a fetch handler controls the page; the start URL answers offline', async ({ playwright, baseURL, request }, testInfo) => {
+  test('Chromium finds no installability errors; a service worker with a fetch handler controls the page; the start URL answers offline', async ({
+    playwright,
+    baseURL,
+    request,
+  }, testInfo) => {
     // Chromium never offers installing in an incognito profile (every Playwright context is one): a real profile here.
     const userDataDir = await mkdtemp(join(tmpdir(), 'greenpick-install-'));
-    const context = await playwright.chromium.launchPersistentContext(userDataDir, { ...testInfo.project.use.launchOptions, baseURL });
+    const context = await playwright.chromium.launchPersistentContext(userDataDir, {
+      ...testInfo.project.use.launchOptions,
+      baseURL,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await new LoginPage(page).goto('/');
       await waitForServiceWorker(page);
 
       const cdp = await context.newCDPSession(page);
-      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 10_000 }).toEqual([]);
+      await expect
+        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 10_000 })
+        .toEqual([]);
       const { url, errors } = await cdp.send('Page.getAppManifest');
       expect(url).toMatch(/\/manifest\.webmanifest$/);
       expect(errors).toEqual([]);
@@ -128,13 +144,18 @@ test.describe('installable', () => {
 });
 
 test.describe('install prompts', () => {
-  test("'Install app' appears when the browser offers installing, shows the browser's sheet, then goes", async ({ page }) => {
+  test("'Install app' appears when the browser offers installing, shows the browser's sheet, then goes", async ({
+    page,
+  }) => {
     await new LoginPage(page).goto('/');
     const install = page.getByRole('region', { name: 'Install the app' });
     await expect(install).toHaveCount(0);
     // Chromium fires beforeinstallprompt only after user engagement heuristics; the test plays the browser.
     await page.evaluate(() => {
-      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+        prompt(): Promise<void>;
+        userChoice: Promise<{ outcome: string }>;
+      };
       (window as unknown as { prompted: number }).prompted = 0;
       event.prompt = async () => {
         (window as unknown as { prompted: number }).prompted += 1;
@@ -154,7 +175,8 @@ test.describe('install prompts', () => {
 
   test.describe('on iOS Safari', () => {
     test.use({
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
       viewport: { width: 375, height: 740 },
       hasTouch: true,
       isMobile: true,
@@ -188,7 +210,11 @@ test.describe('install sheet screenshots', () => {
     test(shot.name, async ({ browser, request }) => {
       const { loginDemoClient } = await import('./support/demo-client');
       const token = await loginDemoClient(request);
-      const context = await browser.newContext({ viewport: shot.viewport, deviceScaleFactor: shot.deviceScaleFactor, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: shot.viewport,
+        deviceScaleFactor: shot.deviceScaleFactor,
+        serviceWorkers: 'block',
+      });
       const page = await context.newPage();
       await page.goto('/');
       await page.evaluate((value) => localStorage.setItem('token', value), token);

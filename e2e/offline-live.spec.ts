@@ -10,7 +10,11 @@ const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
 const DRIVER_OFFLINE = "You're offline - the driver's location can't be updated";
 
 test.describe('offline: the very first session', () => {
-  test('signed in for the first time, the dashboard opens before the worker controls the page; offline, a reload still shows it', async ({ page, request, context }) => {
+  test('signed in for the first time, the dashboard opens before the worker controls the page; offline, a reload still shows it', async ({
+    page,
+    request,
+    context,
+  }) => {
     const client = await signUpNewClient(request, { firstname: 'Zainab' });
     // The token is there before the first page runs: /client/home is the very first document,
     // its reads leave before any service worker is installed.

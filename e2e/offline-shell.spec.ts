@@ -28,7 +28,11 @@ test.describe('the installed app shell', () => {
     expect(await serviceWorkerCanReach(page, '/manifest.webmanifest')).toBe('failed');
   });
 
-  test('cold start offline at /client/home after install: the app opens with the saved dashboard', async ({ page, context, request }) => {
+  test('cold start offline at /client/home after install: the app opens with the saved dashboard', async ({
+    page,
+    context,
+    request,
+  }) => {
     const token = await loginDemoClient(request);
     await new LoginPage(page).goto('/');
     await waitForServiceWorker(page);
@@ -56,7 +60,9 @@ test.describe('the installed app shell', () => {
     await expect(booking.coordinates).toHaveText('6.596500, 3.342100');
   });
 
-  test('the precache holds every route chunk, the map chunk and MapLibre worker, and the gazetteer', async ({ page }) => {
+  test('the precache holds every route chunk, the map chunk and MapLibre worker, and the gazetteer', async ({
+    page,
+  }) => {
     await new LoginPage(page).goto('/');
     await waitForServiceWorker(page);
     const precached = await page.evaluate(async () => {
@@ -67,8 +73,18 @@ test.describe('the installed app shell', () => {
       }
       return paths;
     });
-    for (const expected of [/^\/index\.html$/, /^\/assets\/maplibre-gl-worker-[\w-]+\.mjs$/, /^\/assets\/location-map-[\w-]+\.js$/, /^\/assets\/(history|create|profile|subscribe)-[\w-]+\.js$/, /^\/data\/ng-places\.json$/, /^\/manifest\.webmanifest$/]) {
-      expect(precached.some((path) => expected.test(path)), String(expected)).toBe(true);
+    for (const expected of [
+      /^\/index\.html$/,
+      /^\/assets\/maplibre-gl-worker-[\w-]+\.mjs$/,
+      /^\/assets\/location-map-[\w-]+\.js$/,
+      /^\/assets\/(history|create|profile|subscribe)-[\w-]+\.js$/,
+      /^\/data\/ng-places\.json$/,
+      /^\/manifest\.webmanifest$/,
+    ]) {
+      expect(
+        precached.some((path) => expected.test(path)),
+        String(expected),
+      ).toBe(true);
     }
     expect(precached.some((path) => path.startsWith('/screenshots/'))).toBe(false);
   });

@@ -29,7 +29,10 @@ function isSamePage(page: Page): Promise<boolean> {
 }
 
 test.describe('updates', () => {
-  test("a new build is detected when the network is back: 'Update available - Reload', never while chat waits, then the new version takes over", async ({ page, request }) => {
+  test("a new build is detected when the network is back: 'Update available - Reload', never while chat waits, then the new version takes over", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const task = await createPaidTask(request, client);
     await page.goto(`${proxy.url}/`);

@@ -12,10 +12,17 @@ import { tasksOnServer } from './support/paid-task';
 /** Yaba, Lagos: where the device says it is in the geolocation tests. */
 const YABA = { latitude: 6.5095, longitude: 3.3711 };
 /** A 1x1 PNG: a map tile served locally (the suite never reaches a tile server). */
-const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const TILE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A fresh client, signed in, on the create screen of a service chosen on the dashboard. */
-async function openBooking(page: Page, request: APIRequestContext, service = 'Household Waste Pickup'): Promise<{ client: NewClient; booking: CreateTaskPage }> {
+async function openBooking(
+  page: Page,
+  request: APIRequestContext,
+  service = 'Household Waste Pickup',
+): Promise<{ client: NewClient; booking: CreateTaskPage }> {
   const client = await signUpNewClient(request);
   await new LoginPage(page).goto('/');
   await storeToken(page, client.token);
@@ -42,7 +49,10 @@ for (const viewport of [
     test.describe('with location shared', () => {
       test.use({ geolocation: YABA, permissions: ['geolocation'] });
 
-      test("'Use my current location' puts the pin on the device, centres the map there and names the district", async ({ page, request }) => {
+      test("'Use my current location' puts the pin on the device, centres the map there and names the district", async ({
+        page,
+        request,
+      }) => {
         const { client, booking } = await openBooking(page, request);
         await expect(booking.mapPlaceholder).toBeVisible();
         await booking.currentLocationButton.click();
@@ -51,7 +61,9 @@ for (const viewport of [
         await expect(booking.marker).toBeVisible();
         await booking.waitForMap();
         // The map opens on the point: the pin's tip is at its centre.
-        await expect.poll(async () => Math.hypot(...Object.values(await booking.pinOffsetFromCentre()))).toBeLessThan(4);
+        await expect
+          .poll(async () => Math.hypot(...Object.values(await booking.pinOffsetFromCentre())))
+          .toBeLessThan(4);
         await page.screenshot({ path: `e2e/screenshots/location-current-${size}.png`, fullPage: true });
 
         // The chosen point is what the task carries.
@@ -68,7 +80,9 @@ for (const viewport of [
       test('a refused location is told clearly beside the button, and no pin is placed', async ({ page, request }) => {
         const { booking } = await openBooking(page, request);
         await booking.currentLocationButton.click();
-        await expect(booking.locationError).toHaveText('Location access is blocked. Allow location for this site in your browser settings, or search for your address.');
+        await expect(booking.locationError).toHaveText(
+          'Location access is blocked. Allow location for this site in your browser settings, or search for your address.',
+        );
         await expect(booking.currentLocationButton).toHaveText('Use my current location');
         await expect(booking.mapPlaceholder).toBeVisible();
         await expect(booking.proceedButton).toBeDisabled();
@@ -76,7 +90,10 @@ for (const viewport of [
       });
     });
 
-    test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({ page, request }) => {
+    test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({
+      page,
+      request,
+    }) => {
       const { client, booking } = await openBooking(page, request);
       await booking.chooseAddress('Yaba', /^Yaba/);
       await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
@@ -108,7 +125,10 @@ for (const viewport of [
       expect(task!.location.coordinates[1]).toBeCloseTo(tapped.lat, 6);
     });
 
-    test('address details reach the server, the driver (ops listing) and Task Details and History', async ({ page, request }) => {
+    test('address details reach the server, the driver (ops listing) and Task Details and History', async ({
+      page,
+      request,
+    }) => {
       const { client, booking } = await openBooking(page, request);
       await booking.chooseAddress('22 Awolowo Way, Ikeja', /^22 Awolowo Way/);
       await expect(booking.addressInput).toHaveValue('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
@@ -121,8 +141,13 @@ for (const viewport of [
       await (await booking.proceed()).pay('1,500');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
       const [task] = await tasksOnServer(request, client);
-      expect(task).toMatchObject({ address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria', addressDetails: 'Flat 3, black gate\nopposite the mosque' });
-      expect(await opsTask(request, task!._id)).toMatchObject({ addressDetails: 'Flat 3, black gate\nopposite the mosque' });
+      expect(task).toMatchObject({
+        address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria',
+        addressDetails: 'Flat 3, black gate\nopposite the mosque',
+      });
+      expect(await opsTask(request, task!._id)).toMatchObject({
+        addressDetails: 'Flat 3, black gate\nopposite the mosque',
+      });
 
       await assignNewDriver(request, task!._id);
       const home = await new DashboardPage(page).goto();
@@ -134,10 +159,15 @@ for (const viewport of [
       await details.closeButton.click();
 
       const history = await new HistoryPage(page).goto();
-      await expect(history.field(history.card(task!.reference), 'Address details')).toHaveText('Flat 3, black gate\nopposite the mosque');
+      await expect(history.field(history.card(task!.reference), 'Address details')).toHaveText(
+        'Flat 3, black gate\nopposite the mosque',
+      );
     });
 
-    test("'No places found' is shown with what to do instead; streets, markets and landmarks are found", async ({ page, request }) => {
+    test("'No places found' is shown with what to do instead; streets, markets and landmarks are found", async ({
+      page,
+      request,
+    }) => {
       const { booking } = await openBooking(page, request);
       await booking.addressInput.fill('Nowhere in particular');
       await expect(booking.noPlacesFound).toBeVisible();
@@ -158,7 +188,10 @@ for (const viewport of [
       await expect(booking.addressInput).toHaveValue('Ikeja City Mall, Alausa, Ikeja, Lagos State, Nigeria');
     });
 
-    test("tiles that cannot load: 'Map unavailable - showing approximate position' with the address", async ({ page, request }) => {
+    test("tiles that cannot load: 'Map unavailable - showing approximate position' with the address", async ({
+      page,
+      request,
+    }) => {
       // The suite reaches no tile server: every tile request fails, as offline or blocked.
       const { booking } = await openBooking(page, request);
       await booking.chooseAddress('Yaba', /^Yaba/);
@@ -180,13 +213,18 @@ for (const viewport of [
         });
         const { booking } = await openBooking(page, request);
         await booking.chooseAddress('Yaba', /^Yaba/);
-        await expect(booking.map.locator('[data-tile-status]')).toHaveAttribute('data-tile-status', 'loaded', { timeout: 15_000 });
+        await expect(booking.map.locator('[data-tile-status]')).toHaveAttribute('data-tile-status', 'loaded', {
+          timeout: 15_000,
+        });
         expect(served).toBeGreaterThan(0);
         await expect(booking.mapUnavailable).toHaveCount(0);
       });
     });
 
-    test('/client/create opened directly asks for a service instead of charging for Default Service', async ({ page, request }) => {
+    test('/client/create opened directly asks for a service instead of charging for Default Service', async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request);
       await new LoginPage(page).goto('/');
       await storeToken(page, client.token);

@@ -10,7 +10,10 @@ const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 /** A 1x1 PNG. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage> {
   await page.goto('/');
@@ -25,7 +28,10 @@ for (const [layout, viewport] of [
   test.describe(`edit profile, ${layout}`, () => {
     test.use({ viewport });
 
-    test("a valid phone ('08031234567') and a new avatar are saved: 'Profile updated successfully!'", async ({ page, request }) => {
+    test("a valid phone ('08031234567') and a new avatar are saved: 'Profile updated successfully!'", async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request, { firstname: 'Bola', lastname: 'Adeyemi' });
       const edit = await openEdit(page, client);
       await expect(edit.avatar).toHaveAttribute('role', 'img');
@@ -35,7 +41,10 @@ for (const [layout, viewport] of [
       await edit.phone.fill('08031234567');
       await edit.bio.fill('Recycling in Surulere.');
       await edit.avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
-      await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute('src', /^data:image\/png;base64,/);
+      await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute(
+        'src',
+        /^data:image\/png;base64,/,
+      );
 
       const saved = page.waitForRequest((req) => req.url().endsWith('/api/user/profile') && req.method() === 'PUT');
       await edit.save();
@@ -45,7 +54,13 @@ for (const [layout, viewport] of [
 
       const answer = await request.post('/client/userdata', { data: { token: client.token } });
       const user = ((await answer.json()) as UserDataAnswer).data;
-      expect(user).toMatchObject({ firstname: 'Bola', lastname: 'Adeyemi', email: client.email, phonenumber: '08031234567', bio: 'Recycling in Surulere.' });
+      expect(user).toMatchObject({
+        firstname: 'Bola',
+        lastname: 'Adeyemi',
+        email: client.email,
+        phonenumber: '08031234567',
+        bio: 'Recycling in Surulere.',
+      });
       // The user's data carries the picture's own URL, not the picture.
       expect(user.avatar).toMatch(/^\/avatars\/[0-9a-f-]{36}$/);
 
@@ -54,7 +69,11 @@ for (const [layout, viewport] of [
       await expect(profile.value('Phone')).toHaveText('08031234567');
       const shown = page.getByRole('img', { name: "Bola Adeyemi's avatar" });
       await expect(shown).toHaveAttribute('src', new RegExp(`${user.avatar}$`));
-      await expect.poll(() => shown.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(1);
+      await expect
+        .poll(() =>
+          shown.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth),
+        )
+        .toBe(1);
     });
   });
 }
@@ -62,7 +81,10 @@ for (const [layout, viewport] of [
 test.describe('edit profile rules', () => {
   test.use({ viewport: DESKTOP });
 
-  test("a client who signed up with the placeholder's phone form ('+2348012345678') saves the profile as it is", async ({ page, request }) => {
+  test("a client who signed up with the placeholder's phone form ('+2348012345678') saves the profile as it is", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request, { phonenumber: '+2348012345678' });
     const edit = await openEdit(page, client);
     await expect(edit.phone).toHaveValue('+2348012345678');
@@ -73,11 +95,16 @@ test.describe('edit profile rules', () => {
     await edit.phone.fill('+234 803 123 4567');
     await edit.save();
     await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
-    const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+    const user = (
+      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+    ).data;
     expect(user.phonenumber).toBe('+234 803 123 4567');
   });
 
-  test("an invalid phone shows 'Phone number is invalid', nothing is sent, and editing the field clears the error", async ({ page, request }) => {
+  test("an invalid phone shows 'Phone number is invalid', nothing is sent, and editing the field clears the error", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const edit = await openEdit(page, client);
     let sent = 0;
@@ -110,15 +137,25 @@ test.describe('edit profile rules', () => {
     await expect(edit.errorOf(edit.email)).toHaveText('Email is required');
   });
 
-  test("an avatar of 2 MB or more: 'Image must be less than 2MB', and the old avatar stays", async ({ page, request }) => {
+  test("an avatar of 2 MB or more: 'Image must be less than 2MB', and the old avatar stays", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request, { firstname: 'Kemi', lastname: 'Bello' });
     const edit = await openEdit(page, client);
-    await edit.avatarInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+    await edit.avatarInput.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+    });
     await expect(page.getByRole('alert').filter({ hasText: 'Image must be less than 2MB' })).toBeVisible();
     await expect(edit.avatar).toHaveText('KB');
   });
 
-  test('the server\'s per-field errors are shown beside the field (an e-mail already in use)', async ({ page, request }) => {
+  test("the server's per-field errors are shown beside the field (an e-mail already in use)", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     const edit = await openEdit(page, client);
     await edit.email.fill(DEMO_EMAIL);

@@ -11,7 +11,10 @@ for (const [layout, viewport] of LAYOUTS) {
   test.describe(`profile, ${layout}`, () => {
     test.use({ viewport });
 
-    test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({ page, request }) => {
+    test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({
+      page,
+      request,
+    }) => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       await page.screenshot({ path: `e2e/screenshots/profile-${viewport.width}.png`, fullPage: true });
@@ -43,9 +46,16 @@ test('Log Out removes the stored token and goes to /', async ({ page, request })
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test("'Log out everywhere' ends the session on every device: this one goes to /, another device's token is refused", async ({ page, request }) => {
+test("'Log out everywhere' ends the session on every device: this one goes to /, another device's token is refused", async ({
+  page,
+  request,
+}) => {
   const client = await signUpNewClient(request);
-  const otherDevice = ((await (await request.post('/client/login', { data: { email: client.email, password: client.password } })).json()) as LoginAnswer).data;
+  const otherDevice = (
+    (await (
+      await request.post('/client/login', { data: { email: client.email, password: client.password } })
+    ).json()) as LoginAnswer
+  ).data;
   await signInWithToken(page, client.token);
   const profile = await new ProfilePage(page).goto();
   await expect(page.getByText('Signs you out on every phone and computer, this one included.')).toBeVisible();

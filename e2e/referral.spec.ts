@@ -48,26 +48,49 @@ for (const [layout, viewport] of [
 test.describe('sharing', () => {
   test.use({ viewport: DESKTOP });
 
-  test('without a native share, Share Referral Link offers Facebook, Twitter, LinkedIn and e-mail with the spec\'s share text', async ({ page, request }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+  test("without a native share, Share Referral Link offers Facebook, Twitter, LinkedIn and e-mail with the spec's share text", async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }),
+    );
     const referral = await openReferral(page, await loginDemoClient(request));
     await expect(referral.shareTargets).toHaveCount(0);
     await referral.shareButton.click();
     const link = `${new URL(page.url()).origin}/signup?ref=${CODE}`;
     const text = `Join me on this awesome platform! Use my referral code ${CODE} when you sign up at ${link}`;
-    await expect(referral.target('Twitter')).toHaveAttribute('href', `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`);
-    await expect(referral.target('Facebook')).toHaveAttribute('href', new RegExp(`^${escapeRegex(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`)}`));
-    await expect(referral.target('LinkedIn')).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(link)}`);
-    await expect(referral.target('Email')).toHaveAttribute('href', new RegExp(`^mailto:.*body=${escapeRegex(encodeURIComponent(text))}$`));
+    await expect(referral.target('Twitter')).toHaveAttribute(
+      'href',
+      `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`,
+    );
+    await expect(referral.target('Facebook')).toHaveAttribute(
+      'href',
+      new RegExp(`^${escapeRegex(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`)}`),
+    );
+    await expect(referral.target('LinkedIn')).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(link)}`,
+    );
+    await expect(referral.target('Email')).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:.*body=${escapeRegex(encodeURIComponent(text))}$`),
+    );
     await page.screenshot({ path: 'e2e/screenshots/referral-share-1280.png', fullPage: true });
   });
 
-  test('with a native share, the device share sheet gets the spec\'s share text and the link to /signup?ref={code}', async ({ page, request }) => {
+  test("with a native share, the device share sheet gets the spec's share text and the link to /signup?ref={code}", async ({
+    page,
+    request,
+  }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', {
         configurable: true,
         value: async (data: ShareData) => {
-          (window as unknown as { shared: ShareData[] }).shared = [...((window as unknown as { shared?: ShareData[] }).shared ?? []), data];
+          (window as unknown as { shared: ShareData[] }).shared = [
+            ...((window as unknown as { shared?: ShareData[] }).shared ?? []),
+            data,
+          ];
         },
       });
     });
@@ -76,12 +99,16 @@ test.describe('sharing', () => {
     const shared = await page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared ?? []);
     const link = `${new URL(page.url()).origin}/signup?ref=${CODE}`;
     expect(shared).toHaveLength(1);
-    expect(shared[0]!.text).toBe(`Join me on this awesome platform! Use my referral code ${CODE} when you sign up at ${link}`);
+    expect(shared[0]!.text).toBe(
+      `Join me on this awesome platform! Use my referral code ${CODE} when you sign up at ${link}`,
+    );
     await expect(referral.shareTargets).toHaveCount(0);
   });
 });
 
-test('a 401 while loading the referral code removes the token (and the shell returns to the login screen)', async ({ page }) => {
+test('a 401 while loading the referral code removes the token (and the shell returns to the login screen)', async ({
+  page,
+}) => {
   await page.goto('/');
   await storeToken(page, 'a-token-the-server-refuses');
   await page.goto('/client/referal');
@@ -94,7 +121,9 @@ test.describe('referral load failure', () => {
 
   test("'Failed to load referral information' with Try Again", async ({ page, request }) => {
     const token = await loginDemoClient(request);
-    await page.route('**/client/userdata', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }));
+    await page.route('**/client/userdata', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
+    );
     await page.goto('/');
     await storeToken(page, token);
     await page.goto('/client/referal');

@@ -10,13 +10,18 @@ for (const [layout, viewport] of LAYOUTS) {
   test.describe(`subscribe, ${layout}`, () => {
     test.use({ viewport });
 
-    test("Silver paid with the test checkout: 'Subscription activated successfully!', then home shows Silver and its expiry", async ({ page, request }) => {
+    test("Silver paid with the test checkout: 'Subscription activated successfully!', then home shows Silver and its expiry", async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request);
       await signInWithToken(page, client.token);
 
       const home = await new DashboardPage(page).goto();
       await expect(home.planCard).toContainText('Freemium');
-      await home.planCard.getByRole('link', { name: viewport === DESKTOP ? 'Upgrade Plan' : 'Upgrade', exact: true }).click();
+      await home.planCard
+        .getByRole('link', { name: viewport === DESKTOP ? 'Upgrade Plan' : 'Upgrade', exact: true })
+        .click();
 
       const subscribe = new SubscribePage(page);
       await expect(subscribe.heading).toBeVisible();
@@ -39,9 +44,16 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(home.planCard).toContainText('Silver');
       await expect(home.planCard.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
 
-      const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+      const user = (
+        (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+      ).data;
       expect(user.subscription?.plan).toBe('silver');
-      const expiry = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(user.subscription!.expiresAt));
+      const expiry = new Intl.DateTimeFormat('en-NG', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'Africa/Lagos',
+      }).format(new Date(user.subscription!.expiresAt));
       await expect(home.planCard).toContainText(`Expires ${expiry}`);
       await expect(home.planCard.getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
       await page.screenshot({ path: `e2e/screenshots/dashboard-silver-${viewport.width}.png`, fullPage: true });
@@ -71,15 +83,22 @@ test.describe('subscribe rules', () => {
     await expect(page.getByText('Payment was cancelled')).toBeVisible();
     await expect(subscribe.subscribeButton).toHaveText('Subscribe Now');
     await expect(page).toHaveURL(/\/client\/subscribe$/);
-    const user = ((await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer).data;
+    const user = (
+      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+    ).data;
     expect(user.subscription).toBeNull();
   });
 
-  test("the server refusing the subscription shows its message (else 'Failed to activate subscription')", async ({ page, request }) => {
+  test("the server refusing the subscription shows its message (else 'Failed to activate subscription')", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     await signInWithToken(page, client.token);
     await page.route('**/client/subscribe', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 502, json: { message: 'Payment could not be verified' } }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 502, json: { message: 'Payment could not be verified' } })
+        : route.continue(),
     );
     const subscribe = await new SubscribePage(page).goto();
     await subscribe.plan('Gold').check();
@@ -93,7 +112,10 @@ test.describe('subscribe rules', () => {
 test.describe('subscribe on a phone (375px)', () => {
   test.use({ viewport: MOBILE });
 
-  test("the chosen plan and 'Subscribe Now' stay in view above the tab bar while the plans scroll", async ({ page, request }) => {
+  test("the chosen plan and 'Subscribe Now' stay in view above the tab bar while the plans scroll", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     await signInWithToken(page, client.token);
     const subscribe = await new SubscribePage(page).goto();

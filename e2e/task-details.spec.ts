@@ -7,7 +7,10 @@ const DESKTOP = { width: 1280, height: 900 };
 test.describe('Task Details modal (a driver-assigned task)', () => {
   test.use({ viewport: DESKTOP });
 
-  test('shows the route map with marker A (driver) and marker B (task), distance and duration badges labelled approximate, and the task facts', async ({ page, request }) => {
+  test('shows the route map with marker A (driver) and marker B (task), distance and duration badges labelled approximate, and the task facts', async ({
+    page,
+    request,
+  }) => {
     const assigned = await createAssignedTask(request);
     const details = await openAssignedTaskDetails(page, assigned);
 
@@ -51,14 +54,19 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     await moveDriver(request, assigned.driverId, { lat: SURULERE_TASK.lat + 0.004, lng: SURULERE_TASK.lng + 0.002 });
 
     await expect(details.distanceBadge).toHaveText(/Distance\s*≈\s*\d{3} m/, { timeout: 40_000 });
-    await expect.poll(async () => {
-      const after = await details.driverMarker.boundingBox();
-      return after ? Math.hypot(after.x - before!.x, after.y - before!.y) : 0;
-    }).toBeGreaterThan(20);
+    await expect
+      .poll(async () => {
+        const after = await details.driverMarker.boundingBox();
+        return after ? Math.hypot(after.x - before!.x, after.y - before!.y) : 0;
+      })
+      .toBeGreaterThan(20);
     expect(locationReads).toHaveLength(1);
   });
 
-  test('Escape closes the modal and focus returns to View Task; Tab stays inside the modal', async ({ page, request }) => {
+  test('Escape closes the modal and focus returns to View Task; Tab stays inside the modal', async ({
+    page,
+    request,
+  }) => {
     const details = await openAssignedTaskDetails(page, await createAssignedTask(request));
     for (let press = 0; press < 8; press += 1) {
       await page.keyboard.press('Tab');
@@ -72,7 +80,10 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
   test.describe('mobile 375px', () => {
     test.use({ viewport: MOBILE });
 
-    test("a driver without a phone: 'Call Driver' alerts 'Driver phone number not available'", async ({ page, request }) => {
+    test("a driver without a phone: 'Call Driver' alerts 'Driver phone number not available'", async ({
+      page,
+      request,
+    }) => {
       const assigned = await createAssignedTask(request);
       // The driver's phone is absent from the task list answer.
       await page.route('**/client/task', async (route) => {

@@ -35,14 +35,20 @@ async function mailedCode(request: APIRequestContext, email: string, count: numb
   return code as string;
 }
 
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 test.describe('toasts on a phone (375px)', () => {
   test.use({ viewport: MOBILE });
 
-  test('recovery: the newest two toasts only, never over the steps; the error beside the code; success dismisses the stale error', async ({ page, request }) => {
+  test('recovery: the newest two toasts only, never over the steps; the error beside the code; success dismisses the stale error', async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     // Toasts close when their progress animation ends (5 s): slowed tenfold, so that the three
     // toasts below are all alive at once however slow this machine is.
@@ -51,7 +57,9 @@ test.describe('toasts on a phone (375px)', () => {
     await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
     const forgot = await new ForgotPage(page).goto();
     // The first toast: the service worker's, once the app is kept for offline use.
-    await expect(page.locator('.Toastify__toast', { hasText: 'Ready to work offline' })).toBeAttached({ timeout: 30_000 });
+    await expect(page.locator('.Toastify__toast', { hasText: 'Ready to work offline' })).toBeAttached({
+      timeout: 30_000,
+    });
     // The second: the code was sent.
     await forgot.requestCode(client.email);
     await expect(page.locator('.Toastify__toast', { hasText: 'Verification code sent to your email' })).toBeVisible();
@@ -75,7 +83,8 @@ test.describe('toasts on a phone (375px)', () => {
     expect(await errorBeside(forgot.codeBox(1))).toBe('Invalid verification code');
 
     const steps = (await page.getByRole('list', { name: 'Steps' }).boundingBox())!;
-    for (const toast of await shownToasts(page).filter({ visible: true }).all()) expect(overlaps((await toast.boundingBox())!, steps)).toBe(false);
+    for (const toast of await shownToasts(page).filter({ visible: true }).all())
+      expect(overlaps((await toast.boundingBox())!, steps)).toBe(false);
 
     await forgot.codeBox(1).click();
     await page.keyboard.type(code, { delay: CODE_KEY_DELAY_MS });
@@ -91,10 +100,19 @@ for (const viewport of [MOBILE, DESKTOP]) {
   test.describe(`field errors and stale toasts at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test("sign-up: \"Passwords don't match!\" beside Confirm Password; the next success dismisses it", async ({ page }) => {
+    test('sign-up: "Passwords don\'t match!" beside Confirm Password; the next success dismisses it', async ({
+      page,
+    }) => {
       const signup = await new SignupPage(page).goto();
       const email = `toasts-${Date.now()}-${process.pid}@example.ng`;
-      await signup.signUp({ firstname: 'Ada', lastname: 'Obi', email, phonenumber: '08051234567', password: 'longenough1', confirmPassword: 'longenough2' });
+      await signup.signUp({
+        firstname: 'Ada',
+        lastname: 'Obi',
+        email,
+        phonenumber: '08051234567',
+        password: 'longenough1',
+        confirmPassword: 'longenough2',
+      });
       await expect(signup.toast("Passwords don't match!")).toBeVisible();
       await expect(signup.field('Confirm Password')).toBeFocused();
       expect(await errorBeside(signup.field('Confirm Password'))).toBe("Passwords don't match!");
@@ -106,7 +124,10 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await expect(shownToasts(page).filter({ hasText: "Passwords don't match!" })).toHaveCount(0);
     });
 
-    test('login: a failed sign-in is shown under the password too; signing in dismisses its toast', async ({ page, request }) => {
+    test('login: a failed sign-in is shown under the password too; signing in dismisses its toast', async ({
+      page,
+      request,
+    }) => {
       const client = await signUpNewClient(request);
       await page.goto('/login');
       await page.getByLabel('Email Address').fill(client.email);
@@ -130,9 +151,18 @@ test.describe('toasts with reduced motion', () => {
 
   test('an error toast keeps its 5 seconds (its timer is not cut to nothing with the motion)', async ({ page }) => {
     const signup = await new SignupPage(page).goto();
-    await signup.signUp({ firstname: 'Ada', lastname: 'Obi', email: `motion-${Date.now()}@example.ng`, phonenumber: '08051234567', password: 'longenough1', confirmPassword: 'other-one-2' });
+    await signup.signUp({
+      firstname: 'Ada',
+      lastname: 'Obi',
+      email: `motion-${Date.now()}@example.ng`,
+      phonenumber: '08051234567',
+      password: 'longenough1',
+      confirmPassword: 'other-one-2',
+    });
     const toast = shownToasts(page).filter({ hasText: "Passwords don't match!" });
     await expect(toast).toBeVisible();
-    expect(await toast.locator('.Toastify__progress-bar').evaluate((bar) => getComputedStyle(bar).animationDuration)).toBe('5s');
+    expect(
+      await toast.locator('.Toastify__progress-bar').evaluate((bar) => getComputedStyle(bar).animationDuration),
+    ).toBe('5s');
   });
 });

@@ -15,7 +15,11 @@ test.describe('screenshots', () => {
       await stop.open(page, request);
       for (const viewport of VIEWPORTS) {
         await showAt(page, viewport);
-        await page.screenshot({ path: `e2e/screenshots/visual/${stop.name}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({
+          path: `e2e/screenshots/visual/${stop.name}-${viewport.width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
       }
     });
   }

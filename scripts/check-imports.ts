@@ -18,7 +18,8 @@ export interface Violation {
 }
 
 /** Packages that need React or a page (DOM): not for code the worker and the server run. */
-const UI_PACKAGES = /^(react|react-dom|react-map-gl|react-toastify|maplibre-gl|workbox-window|zustand|@tanstack\/react-[^/]+|@paystack\/inline-js|@googlemaps\/js-api-loader)(\/|$)/;
+const UI_PACKAGES =
+  /^(react|react-dom|react-map-gl|react-toastify|maplibre-gl|workbox-window|zustand|@tanstack\/react-[^/]+|@paystack\/inline-js|@googlemaps\/js-api-loader)(\/|$)/;
 
 const SOURCE_FILE = /\.(ts|tsx|mts|cts)$/;
 const CHECKED_FOLDERS = ['src', 'sw', 'server'];
@@ -67,9 +68,16 @@ export function brokenRule(root: string, file: string, specifier: string): strin
   const fromFeature = featureOf(file);
   if (fromFeature && path) {
     const toFeature = featureOf(path);
-    if (toFeature && toFeature !== fromFeature) return `a feature never imports another feature (features meet in routes): ${fromFeature} -> ${toFeature}`;
+    if (toFeature && toFeature !== fromFeature)
+      return `a feature never imports another feature (features meet in routes): ${fromFeature} -> ${toFeature}`;
   }
-  const runtime = file.startsWith('src/shared/') ? 'src/shared' : file.startsWith('sw/') ? 'sw' : file.startsWith('server/') ? 'server' : undefined;
+  const runtime = file.startsWith('src/shared/')
+    ? 'src/shared'
+    : file.startsWith('sw/')
+      ? 'sw'
+      : file.startsWith('server/')
+        ? 'server'
+        : undefined;
   if (runtime === undefined) return undefined;
   if (pkg && UI_PACKAGES.test(pkg)) return `${runtime} imports no React or DOM-only package (${pkg})`;
   if (path && (path === 'src' || path.startsWith('src/')) && !path.startsWith('src/shared/')) {

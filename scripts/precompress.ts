@@ -22,13 +22,18 @@ const ZOPFLI_ITERATIONS = 5;
 const ZOPFLI_MAX_BYTES = 400_000;
 
 export const gzipSmallest = async (input: Buffer) =>
-  input.length > ZOPFLI_MAX_BYTES ? gzipSync(input, { level: 9 }) : Buffer.from(await gzipAsync(input, { numiterations: ZOPFLI_ITERATIONS }));
+  input.length > ZOPFLI_MAX_BYTES
+    ? gzipSync(input, { level: 9 })
+    : Buffer.from(await gzipAsync(input, { numiterations: ZOPFLI_ITERATIONS }));
 
 export function precompressPlugin(): PluginOption {
   return compression({
     include: /\.(?:js|mjs|css|html|svg|json|webmanifest)$/,
     threshold: 512,
     logLevel: 'silent',
-    algorithms: [defineAlgorithm((input) => gzipSmallest(Buffer.from(input as Uint8Array)), {}), defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
+    algorithms: [
+      defineAlgorithm((input) => gzipSmallest(Buffer.from(input as Uint8Array)), {}),
+      defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    ],
   });
 }

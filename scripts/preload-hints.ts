@@ -57,15 +57,21 @@ export function preloadHints(bundle: Record<string, BundleFile>, base = '/'): Pr
   if (!signedIn) throw new Error(`preload hints: the build has no '${SIGNED_IN_CHUNK}' chunk`);
   const entryFiles = [...closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))];
   const loadedByEntry = new Set(entryFiles);
-  const stylesOf = (files: readonly string[]) => [...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
-  const link = (as: PreloadLink['as']) => (file: string): PreloadLink => ({ href: `${base}${file}`, as });
+  const stylesOf = (files: readonly string[]) => [
+    ...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+  ];
+  const link =
+    (as: PreloadLink['as']) =>
+    (file: string): PreloadLink => ({ href: `${base}${file}`, as });
   // The entry and its styles lead: the page can neither paint nor run without them, and named
   // first they are not queued behind the page's own files (a browser opens few connections at once).
   const entryLinks = [...entryFiles.map(link('script')), ...stylesOf(entryFiles).map(link('style'))];
 
   /** The entry, then the shell, then the page's chunks; scripts, then their styles; each file once. */
   const linksFor = (routeChunks: readonly string[]): PreloadLink[] => {
-    const scripts = [...new Set([...closure([signedIn.fileName]), ...closure(routeChunks)])].filter((file) => !loadedByEntry.has(file));
+    const scripts = [...new Set([...closure([signedIn.fileName]), ...closure(routeChunks)])].filter(
+      (file) => !loadedByEntry.has(file),
+    );
     return [...entryLinks, ...scripts.map(link('script')), ...stylesOf(scripts).map(link('style'))];
   };
 
@@ -88,7 +94,11 @@ export function preloadHintsPlugin(): Plugin {
     generateBundle(_options, bundle) {
       const files = bundle as unknown as Record<string, BundleFile>;
       if (!Object.values(files).some((file) => file.isEntry && file.facadeModuleId?.endsWith('index.html'))) return;
-      this.emitFile({ type: 'asset', fileName: PRELOAD_HINTS_FILE, source: `${JSON.stringify(preloadHints(files), null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: PRELOAD_HINTS_FILE,
+        source: `${JSON.stringify(preloadHints(files), null, 2)}\n`,
+      });
     },
   };
 }

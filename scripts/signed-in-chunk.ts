@@ -30,7 +30,10 @@ export const SIGNED_IN_ROOTS: readonly RegExp[] = [
 ];
 
 /** Loaded lazily by every screen (src/main.tsx): the toasts after the first paint, the worker bridge once a worker controls the page. */
-export const FIRST_VISIT_LAZY: readonly RegExp[] = [/[\\/]src[\\/]lib[\\/]sw-bridge\.ts$/, /[\\/]node_modules[\\/]react-toastify[\\/]/];
+export const FIRST_VISIT_LAZY: readonly RegExp[] = [
+  /[\\/]src[\\/]lib[\\/]sw-bridge\.ts$/,
+  /[\\/]node_modules[\\/]react-toastify[\\/]/,
+];
 
 export interface ChunkRoots {
   signedIn: readonly RegExp[];

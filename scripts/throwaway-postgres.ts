@@ -37,7 +37,10 @@ export async function freePort(): Promise<number> {
 
 export async function startThrowawayPostgres(options: { maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
-  if (!bin) throw new Error('PostgreSQL server binaries not found: install them (sudo apt-get install -y postgresql) or set PG_BIN.');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL server binaries not found: install them (sudo apt-get install -y postgresql) or set PG_BIN.',
+    );
   const asRoot = process.getuid?.() === 0;
   const folder = mkdtempSync(join(tmpdir(), 'greenpick-pg-'));
   if (asRoot) {
@@ -46,9 +49,12 @@ export async function startThrowawayPostgres(options: { maxConnections?: number 
     chownSync(folder, uid, gid);
   }
   const run = (tool: string, args: string[]) => {
-    const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const [command, commandArgs] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
     const result = spawnSync(command, commandArgs, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${tool} failed (exit ${result.status}): ${result.stderr || result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`${tool} failed (exit ${result.status}): ${result.stderr || result.stdout}`);
   };
   const dataDir = join(folder, 'data');
   const port = await freePort();

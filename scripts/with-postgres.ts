@@ -17,11 +17,16 @@ let cluster: ThrowawayPostgres | undefined;
 if (!process.env.TEST_DATABASE_URL) {
   const started = Date.now();
   cluster = await startThrowawayPostgres();
-  console.error(`[with-postgres] throw-away PostgreSQL at ${cluster.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.error(
+    `[with-postgres] throw-away PostgreSQL at ${cluster.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 const url = process.env.TEST_DATABASE_URL ?? cluster!.url;
 
-const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+const child = spawn(command[0]!, command.slice(1), {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
 const forward = (signal: NodeJS.Signals) => child.kill(signal);
 process.on('SIGINT', forward);
 process.on('SIGTERM', forward);

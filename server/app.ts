@@ -62,7 +62,10 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   // Pages get the full set of page headers; API answers and static files are never run under
   // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
   // of an empty poll's cost, and on each of the 20-odd chunks a screen loads).
-  const pageHeaders = secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(deps.config), crossOriginEmbedderPolicy: false });
+  const pageHeaders = secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy(deps.config),
+    crossOriginEmbedderPolicy: false,
+  });
   const apiHeaders = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     crossOriginEmbedderPolicy: false,
@@ -83,12 +86,26 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
 
   app.use('*', compress());
   // API answers are never stored by a browser or proxy; writes take JSON only (hostile-use rules).
-  app.use('*', noStoreAnswers((method, path) => isApiRequest(method, path) && !path.startsWith('/avatars/')));
+  app.use(
+    '*',
+    noStoreAnswers((method, path) => isApiRequest(method, path) && !path.startsWith('/avatars/')),
+  );
   app.use('*', requireJsonBody());
 
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
   app.route('/', paystackWebhookRoutes);
-  for (const routes of [authRoutes, recoveryRoutes, profileRoutes, avatarRoutes, taskRoutes, taskEventRoutes, chatRoutes, pricingRoutes, driverRoutes, subscriptionRoutes]) {
+  for (const routes of [
+    authRoutes,
+    recoveryRoutes,
+    profileRoutes,
+    avatarRoutes,
+    taskRoutes,
+    taskEventRoutes,
+    chatRoutes,
+    pricingRoutes,
+    driverRoutes,
+    subscriptionRoutes,
+  ]) {
     app.route('/', routes);
   }
   mountDevRoutes(app, deps);
@@ -98,7 +115,9 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status);
-    deps.log(`[error] ${requestIdOf(c) ?? '-'} ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.log(
+      `[error] ${requestIdOf(c) ?? '-'} ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return c.json({ message: 'Something went wrong. Please try again.' }, 500);
   });
   return app;

@@ -45,7 +45,10 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function originOf(url: string | undefined): string[] {
@@ -88,7 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo,
     simulator: flag(env.SIMULATOR, demo),
     corsOrigins: list(env.CORS_ORIGINS),
-    cspExtraOrigins: [...list(env.CSP_EXTRA_ORIGINS), ...originOf(env.VITE_MAP_STYLE_URL), ...originOf(env.VITE_API_URL)],
+    cspExtraOrigins: [
+      ...list(env.CSP_EXTRA_ORIGINS),
+      ...originOf(env.VITE_MAP_STYLE_URL),
+      ...originOf(env.VITE_API_URL),
+    ],
     referralReward: Number(env.REFERRAL_REWARD ?? 500),
     opsToken: env.OPS_TOKEN || undefined,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),

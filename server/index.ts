@@ -97,7 +97,11 @@ function isMain(): boolean {
 /** Closes the server gracefully (and so the embedded database, which must flush) on Ctrl-C or a stop signal, then exits 0. */
 export function closeOnSignals(running: RunningServer): void {
   const stop = (signal: string) => {
-    console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] ${signal}: stopping` }) : `\n[server] ${signal}: shutting down`);
+    console.log(
+      running.config.production
+        ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] ${signal}: stopping` })
+        : `\n[server] ${signal}: shutting down`,
+    );
     running.close().then(
       () => process.exit(0),
       (error) => {
@@ -128,5 +132,13 @@ export async function startMain(start: () => Promise<RunningServer> = startServe
 if (isMain()) {
   const running = await startMain();
   closeOnSignals(running);
-  console.log(running.config.production ? JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `[server] listening on ${running.url}` }) : `[server] listening on ${running.url}`);
+  console.log(
+    running.config.production
+      ? JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'info',
+          message: `[server] listening on ${running.url}`,
+        })
+      : `[server] listening on ${running.url}`,
+  );
 }

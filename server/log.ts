@@ -7,7 +7,12 @@ import type { ServerConfig } from './config';
 
 export function consoleLog(config: Pick<ServerConfig, 'production'>): (line: string) => void {
   if (!config.production) return (line) => console.log(line);
-  return (line) => console.log(line.startsWith('{') ? line : JSON.stringify({ time: new Date().toISOString(), level: levelOf(line), message: line }));
+  return (line) =>
+    console.log(
+      line.startsWith('{')
+        ? line
+        : JSON.stringify({ time: new Date().toISOString(), level: levelOf(line), message: line }),
+    );
 }
 
 function levelOf(line: string): 'info' | 'warn' | 'error' {

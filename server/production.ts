@@ -39,7 +39,8 @@ export class StartRefused extends Error {
 /** Throws StartRefused with one line naming every problem. */
 export function assertStartable(config: ServerConfig): void {
   const problems = productionProblems(config);
-  if (problems.length > 0) throw new StartRefused(`Refusing to start in production (NODE_ENV=production): ${problems.join('; ')}.`);
+  if (problems.length > 0)
+    throw new StartRefused(`Refusing to start in production (NODE_ENV=production): ${problems.join('; ')}.`);
 }
 
 /** Warnings worth a line at start in production (the server still starts). */

@@ -36,7 +36,9 @@ export async function createDeps(
     config,
     db,
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
-    payments: config.paystackSecretKey ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl }) : createTestLedger(db),
+    payments: config.paystackSecretKey
+      ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
+      : createTestLedger(db),
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createDevMailbox(log),
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,

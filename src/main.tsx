@@ -65,7 +65,13 @@ setTimeout(() => {
   appRouter = router;
   focusHeadingOnNavigation(router);
   loadToastsAfterFirstScreen(router);
-  setTimeout(() => void router.load().catch(console.error).finally(() => renderApp(router)));
+  setTimeout(
+    () =>
+      void router
+        .load()
+        .catch(console.error)
+        .finally(() => renderApp(router)),
+  );
 });
 
 // Off the first screen's critical path: the worker starts after the page has loaded, and
@@ -78,20 +84,34 @@ const readScreenAgain = () => {
 };
 // In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>
-  whenIdle(() => void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
-    registerServiceWorker({
-      onOfflineReady: notifyOfflineReady,
-      onFirstControl: readScreenAgain,
-      // The toast's body loads with the update, not with every first screen.
-      onUpdateReady: (reload) =>
-        void import('./ui/update-available').then(({ UpdateAvailable }) =>
-          notify((toast) => toast.info(<UpdateAvailable onReload={reload} />, { autoClose: false, closeOnClick: false, toastId: 'update-available' })),
-        ),
-    }),
-  ));
+  whenIdle(
+    () =>
+      void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
+        registerServiceWorker({
+          onOfflineReady: notifyOfflineReady,
+          onFirstControl: readScreenAgain,
+          // The toast's body loads with the update, not with every first screen.
+          onUpdateReady: (reload) =>
+            void import('./ui/update-available').then(({ UpdateAvailable }) =>
+              notify((toast) =>
+                toast.info(<UpdateAvailable onReload={reload} />, {
+                  autoClose: false,
+                  closeOnClick: false,
+                  toastId: 'update-available',
+                }),
+              ),
+            ),
+        }),
+      ),
+  );
 const base = import.meta.env.BASE_URL;
 const workers = import.meta.env.PROD && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 const start = () =>
-  startServiceWorker({ onOfflineReady: notifyOfflineReady, onFirstControl: readScreenAgain, loadBridge }, workers, `${base}sw.js`, base);
+  startServiceWorker(
+    { onOfflineReady: notifyOfflineReady, onFirstControl: readScreenAgain, loadBridge },
+    workers,
+    `${base}sw.js`,
+    base,
+  );
 if (document.readyState === 'complete') whenIdle(start);
 else window.addEventListener('load', () => whenIdle(start), { once: true });

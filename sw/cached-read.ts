@@ -68,7 +68,12 @@ export async function answerCachedRead(request: Request, path: string, deps: Cac
   const network = deps.fetch(request);
   // Nobody to keep it for (no token): the network's answer as it is.
   if (!userId) return network;
-  const place: ReadPlace = { userId, key: answerPathKey(path, body), path, since: path === GET_MESSAGES_PATH ? sinceOf(body) : null };
+  const place: ReadPlace = {
+    userId,
+    key: answerPathKey(path, body),
+    path,
+    since: path === GET_MESSAGES_PATH ? sinceOf(body) : null,
+  };
   deps.waitUntil(
     network.then(
       (response) => (response.ok ? keepAnswer(place, response.clone()) : undefined),

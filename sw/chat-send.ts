@@ -33,7 +33,14 @@ export async function answerChatSend(request: Request, deps: ChatSendDeps): Prom
   if (!isOutgoingMessage(body)) return deps.fetch(request);
   const token = requestToken(request.headers.get('Authorization'), null);
   const clientId = typeof body.clientId === 'string' && body.clientId !== '' ? body.clientId : crypto.randomUUID();
-  const message: NewMessage = { taskId: body.taskId, sender: 'user', content: body.content, clientId, userId: decodeJwtSubject(token) ?? undefined, token: token ?? undefined };
+  const message: NewMessage = {
+    taskId: body.taskId,
+    sender: 'user',
+    content: body.content,
+    clientId,
+    userId: decodeJwtSubject(token) ?? undefined,
+    token: token ?? undefined,
+  };
 
   let answer: Response | undefined;
   const outcome = await sendOrQueue(message, {

@@ -3,7 +3,14 @@
  * answered with the app shell. App routes such as /client/home are navigations; the API's
  * /client/* calls are POSTs, so they are never navigations.
  */
-export const API_PATH_DENYLIST: RegExp[] = [/^\/admin\//, /^\/driver\//, /^\/api\//, /^\/dev\//, /^\/ops\//, /^\/avatars\//];
+export const API_PATH_DENYLIST: RegExp[] = [
+  /^\/admin\//,
+  /^\/driver\//,
+  /^\/api\//,
+  /^\/dev\//,
+  /^\/ops\//,
+  /^\/avatars\//,
+];
 
 export function isApiPath(pathname: string): boolean {
   return API_PATH_DENYLIST.some((pattern) => pattern.test(pathname));

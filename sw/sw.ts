@@ -119,7 +119,13 @@ self.addEventListener('fetch', (event) => {
       }),
     );
   } else if (isCachedRead(request.method, path)) {
-    event.respondWith(answerCachedRead(request, path, { fetch: fetchFromNetwork, waitUntil: (work) => event.waitUntil(work), timeoutMs: NETWORK_TIMEOUT_MS }));
+    event.respondWith(
+      answerCachedRead(request, path, {
+        fetch: fetchFromNetwork,
+        waitUntil: (work) => event.waitUntil(work),
+        timeoutMs: NETWORK_TIMEOUT_MS,
+      }),
+    );
   }
 });
 

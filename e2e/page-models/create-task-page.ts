@@ -58,14 +58,20 @@ export class CreateTaskPage {
     this.mapPlaceholder = page.getByText('Please type an address above to see the map');
     this.summary = page.getByRole('region', { name: 'Task Summary' });
     this.proceedButton = page.getByRole('button', { name: /^(Proceed to Payment|Processing\.\.\.)$/ });
-    this.currentLocationButton = page.getByRole('button', { name: /^(Use my current location|Finding your location\.\.\.)$/ });
+    this.currentLocationButton = page.getByRole('button', {
+      name: /^(Use my current location|Finding your location\.\.\.)$/,
+    });
     this.locationError = page.locator('.current-location').getByRole('alert');
     this.addressDetails = page.getByRole('textbox', { name: /^Address details/ });
     this.noPlacesFound = page.getByText('No places found', { exact: true });
-    this.noPlacesHint = page.getByText('Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.');
+    this.noPlacesHint = page.getByText(
+      'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.',
+    );
     this.map = page.getByRole('region', { name: 'Map' });
     this.mapCanvas = this.map.locator('canvas.maplibregl-canvas');
-    this.mapUnavailable = this.map.getByRole('status').filter({ hasText: 'Map unavailable - showing approximate position' });
+    this.mapUnavailable = this.map
+      .getByRole('status')
+      .filter({ hasText: 'Map unavailable - showing approximate position' });
     this.servicePickerHeading = page.getByRole('heading', { name: 'Choose a Service', level: 1 });
   }
 
@@ -92,7 +98,9 @@ export class CreateTaskPage {
   async waitForMap(): Promise<void> {
     await expect(this.mapCanvas).toBeVisible();
     await expect(this.map.locator('.maplibregl-marker')).toBeVisible();
-    await expect(this.map.locator('[data-tile-status]')).not.toHaveAttribute('data-tile-status', 'waiting', { timeout: 15_000 });
+    await expect(this.map.locator('[data-tile-status]')).not.toHaveAttribute('data-tile-status', 'waiting', {
+      timeout: 15_000,
+    });
   }
 
   /**
@@ -128,8 +136,14 @@ export class CreateTaskPage {
 
   /** Where the pin's tip is, relative to the map's centre (the pin is anchored at its bottom). */
   async pinOffsetFromCentre(): Promise<{ dx: number; dy: number }> {
-    const [pin, map] = await Promise.all([this.map.locator('.maplibregl-marker').boundingBox(), this.mapCanvas.boundingBox()]);
-    return { dx: pin!.x + pin!.width / 2 - (map!.x + map!.width / 2), dy: pin!.y + pin!.height - (map!.y + map!.height / 2) };
+    const [pin, map] = await Promise.all([
+      this.map.locator('.maplibregl-marker').boundingBox(),
+      this.mapCanvas.boundingBox(),
+    ]);
+    return {
+      dx: pin!.x + pin!.width / 2 - (map!.x + map!.width / 2),
+      dy: pin!.y + pin!.height - (map!.y + map!.height / 2),
+    };
   }
 
   /** The value after a Task Summary label (Service Type, Price, Pricing Unit). */

@@ -23,7 +23,10 @@ export class Shell {
   }
 
   async storedToken(): Promise<{ local: string | null; session: string | null }> {
-    return this.page.evaluate(() => ({ local: localStorage.getItem('token'), session: sessionStorage.getItem('token') }));
+    return this.page.evaluate(() => ({
+      local: localStorage.getItem('token'),
+      session: sessionStorage.getItem('token'),
+    }));
   }
 
   async expectSignedOut(): Promise<void> {

@@ -23,7 +23,9 @@ export class SignupPage {
     this.loginLink = page.getByRole('link', { name: 'Login', exact: true });
   }
 
-  field(label: 'First Name' | 'Last Name' | 'Email Address' | 'Phone Number' | 'Password' | 'Confirm Password'): Locator {
+  field(
+    label: 'First Name' | 'Last Name' | 'Email Address' | 'Phone Number' | 'Password' | 'Confirm Password',
+  ): Locator {
     return this.page.getByLabel(label, { exact: true });
   }
 

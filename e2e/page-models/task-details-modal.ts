@@ -18,16 +18,26 @@ export class TaskDetailsModal {
     this.taskMarker = this.dialog.getByRole('img', { name: 'Task location (B)' });
     this.distanceBadge = this.dialog.getByRole('listitem').filter({ hasText: 'Distance' });
     this.durationBadge = this.dialog.getByRole('listitem').filter({ hasText: 'Duration' });
-    this.callDriver = this.dialog.getByRole('link', { name: 'Call Driver' }).or(this.dialog.getByRole('button', { name: 'Call Driver' }));
+    this.callDriver = this.dialog
+      .getByRole('link', { name: 'Call Driver' })
+      .or(this.dialog.getByRole('button', { name: 'Call Driver' }));
     this.openChatButton = this.dialog.getByRole('button', { name: 'Open Chat' });
     this.closeButton = this.dialog.getByRole('button', { name: 'Close' });
   }
 
   /** Whether the marker's pin lies inside the visible map (the map clips what is outside). */
   async isOnMap(marker: Locator): Promise<boolean> {
-    const [pin, map] = await Promise.all([marker.boundingBox(), this.dialog.locator('.route-map-canvas').boundingBox()]);
+    const [pin, map] = await Promise.all([
+      marker.boundingBox(),
+      this.dialog.locator('.route-map-canvas').boundingBox(),
+    ]);
     if (!pin || !map) return false;
-    return pin.x >= map.x && pin.y >= map.y && pin.x + pin.width <= map.x + map.width && pin.y + pin.height <= map.y + map.height;
+    return (
+      pin.x >= map.x &&
+      pin.y >= map.y &&
+      pin.x + pin.width <= map.x + map.width &&
+      pin.y + pin.height <= map.y + map.height
+    );
   }
 
   async waitForOpen(): Promise<this> {

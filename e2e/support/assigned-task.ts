@@ -33,15 +33,25 @@ export interface AssignedTask {
  * Yaba, assigned by the operator (the demo simulator is off in the suite, so nothing moves or
  * speaks unless a test says so).
  */
-export async function createAssignedTask(request: APIRequestContext, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<AssignedTask> {
+export async function createAssignedTask(
+  request: APIRequestContext,
+  driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' },
+): Promise<AssignedTask> {
   const client = await signUpNewClient(request);
-  const task = await createPaidTask(request, client, { address: '10 Adeniran Ogunsanya Street, Surulere, Lagos', ...SURULERE_TASK });
+  const task = await createPaidTask(request, client, {
+    address: '10 Adeniran Ogunsanya Street, Surulere, Lagos',
+    ...SURULERE_TASK,
+  });
   const driverId = await assignNewDriver(request, task._id, driver);
   return { client, task: { ...task, driverId, status: 'driver-assigned' }, driverId, driver };
 }
 
 /** Adds a driver in Yaba and assigns it to the task (a task booked through the screen), as an operator would. */
-export async function assignNewDriver(request: APIRequestContext, taskId: string, driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' }): Promise<string> {
+export async function assignNewDriver(
+  request: APIRequestContext,
+  taskId: string,
+  driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' },
+): Promise<string> {
   const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
   expect(added.status(), await added.text()).toBe(201);
   const driverId = ((await added.json()) as { data: { id: string } }).data.id;
@@ -51,13 +61,20 @@ export async function assignNewDriver(request: APIRequestContext, taskId: string
 }
 
 /** `npm run ops -- status <taskId> <status>` through the ops API. */
-export async function setTaskStatus(request: APIRequestContext, taskId: string, status: 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled'): Promise<void> {
+export async function setTaskStatus(
+  request: APIRequestContext,
+  taskId: string,
+  status: 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled',
+): Promise<void> {
   const changed = await request.post(`/ops/tasks/${taskId}/status`, { headers: opsHeaders(), data: { status } });
   expect(changed.status(), await changed.text()).toBe(200);
 }
 
 /** `npm run ops -- tasks`: the operator's (and driver's) view of a task, through the ops API. */
-export async function opsTask(request: APIRequestContext, taskId: string): Promise<{ address: string; addressDetails: string }> {
+export async function opsTask(
+  request: APIRequestContext,
+  taskId: string,
+): Promise<{ address: string; addressDetails: string }> {
   const listed = await request.get('/ops/tasks', { headers: opsHeaders() });
   expect(listed.status(), await listed.text()).toBe(200);
   const tasks = ((await listed.json()) as { data: { id: string; address: string; addressDetails: string }[] }).data;

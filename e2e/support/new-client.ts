@@ -15,11 +15,21 @@ let counter = 0;
  * signed up and logged in through the API (POST /client/signup, then /client/login), so the
  * shared demo client is never touched.
  */
-export async function signUpNewClient(request: APIRequestContext, details: Partial<SignupRequest> = {}): Promise<NewClient> {
+export async function signUpNewClient(
+  request: APIRequestContext,
+  details: Partial<SignupRequest> = {},
+): Promise<NewClient> {
   counter += 1;
   const email = `client-${Date.now()}-${process.pid}-${counter}@example.ng`;
   const password = 'greenpick-test-1';
-  const signup: SignupRequest = { firstname: 'Chidi', lastname: 'Eze', email, phonenumber: '08051234567', password, ...details };
+  const signup: SignupRequest = {
+    firstname: 'Chidi',
+    lastname: 'Eze',
+    email,
+    phonenumber: '08051234567',
+    password,
+    ...details,
+  };
   const created = await request.post('/client/signup', { data: signup });
   expect(created.status(), await created.text()).toBeLessThan(300);
 

@@ -21,21 +21,24 @@ export async function startNextBuildProxy(target: string): Promise<NextBuildProx
   const pass = (incoming: IncomingMessage, outgoing: ServerResponse, rewriteWorker: boolean) => {
     const headers = { ...incoming.headers, host: upstream.host };
     if (rewriteWorker) delete headers['accept-encoding'];
-    const proxied = forward({ hostname: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers }, (answer) => {
-      if (!rewriteWorker) {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = Buffer.concat([...chunks, Buffer.from(`\n// build ${build}\n`)]);
-        const { 'content-length': _length, etag: _etag, 'last-modified': _modified, ...rest } = answer.headers;
-        outgoing.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': String(body.length) });
-        outgoing.end(body);
-      });
-    });
+    const proxied = forward(
+      { hostname: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers },
+      (answer) => {
+        if (!rewriteWorker) {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat([...chunks, Buffer.from(`\n// build ${build}\n`)]);
+          const { 'content-length': _length, etag: _etag, 'last-modified': _modified, ...rest } = answer.headers;
+          outgoing.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': String(body.length) });
+          outgoing.end(body);
+        });
+      },
+    );
     proxied.on('error', () => {
       outgoing.writeHead(502);
       outgoing.end();

@@ -1,5 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { CreateTaskAnswer, CreateTaskRequest, GetMessagesAnswer, ChatMessage, Task, TasksAnswer } from '../../src/shared/contract';
+import type {
+  CreateTaskAnswer,
+  CreateTaskRequest,
+  GetMessagesAnswer,
+  ChatMessage,
+  Task,
+  TasksAnswer,
+} from '../../src/shared/contract';
 import type { NewClient } from './new-client';
 
 let counter = 0;
@@ -13,11 +20,18 @@ export interface TaskPlace {
 const IKEJA: TaskPlace = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
 
 /** A paid Household Waste Pickup of the client's, made through the API (test ledger payment, then POST /client/create). */
-export async function createPaidTask(request: APIRequestContext, client: NewClient, place: TaskPlace = IKEJA): Promise<Task> {
+export async function createPaidTask(
+  request: APIRequestContext,
+  client: NewClient,
+  place: TaskPlace = IKEJA,
+): Promise<Task> {
   counter += 1;
   const reference = `${Date.now()}-e2e${process.pid}${counter}`;
   const headers = { Authorization: `Bearer ${client.token}` };
-  const paid = await request.post('/dev/payments', { headers, data: { reference, amount: 150000, email: client.email } });
+  const paid = await request.post('/dev/payments', {
+    headers,
+    data: { reference, amount: 150000, email: client.email },
+  });
   expect(paid.status(), await paid.text()).toBe(201);
   const body: CreateTaskRequest = {
     address: place.address,
@@ -36,14 +50,24 @@ export async function createPaidTask(request: APIRequestContext, client: NewClie
 
 /** The client's tasks as the server has them (not through the browser, so never from a cache). */
 export async function tasksOnServer(request: APIRequestContext, client: NewClient): Promise<Task[]> {
-  const answer = await request.post('/client/task', { data: { userId: client.user._id }, headers: { Authorization: `Bearer ${client.token}` } });
+  const answer = await request.post('/client/task', {
+    data: { userId: client.user._id },
+    headers: { Authorization: `Bearer ${client.token}` },
+  });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as TasksAnswer).data;
 }
 
 /** The task's chat as the server has it, oldest first. */
-export async function messagesOnServer(request: APIRequestContext, client: NewClient, taskId: string): Promise<ChatMessage[]> {
-  const answer = await request.post('/client/getMessages', { data: { taskId }, headers: { Authorization: `Bearer ${client.token}` } });
+export async function messagesOnServer(
+  request: APIRequestContext,
+  client: NewClient,
+  taskId: string,
+): Promise<ChatMessage[]> {
+  const answer = await request.post('/client/getMessages', {
+    data: { taskId },
+    headers: { Authorization: `Bearer ${client.token}` },
+  });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as GetMessagesAnswer).data.messages;
 }

@@ -33,7 +33,10 @@ export async function animationsDone(page: Page): Promise<void> {
         .getAnimations()
         .filter((animation) => {
           const target = (animation.effect as KeyframeEffect | null)?.target;
-          return animation.effect?.getComputedTiming().endTime !== Infinity && !(target instanceof Element && target.matches('.Toastify__progress-bar'));
+          return (
+            animation.effect?.getComputedTiming().endTime !== Infinity &&
+            !(target instanceof Element && target.matches('.Toastify__progress-bar'))
+          );
         })
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
@@ -48,7 +51,9 @@ export async function showAt(page: Page, viewport: { width: number; height: numb
   const current = page.viewportSize();
   if (current?.width === viewport.width && current.height === viewport.height) return;
   await page.setViewportSize(viewport);
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await animationsDone(page);
 }
 
@@ -82,7 +87,10 @@ function signedInScreen(name: string, path: string): Stop {
   };
 }
 
-async function openForgotVerify(page: Page, request: APIRequestContext): Promise<{ forgot: ForgotPage; email: string }> {
+async function openForgotVerify(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ forgot: ForgotPage; email: string }> {
   const client = await signUpNewClient(request);
   const forgot = await new ForgotPage(page).goto();
   await forgot.requestCode(client.email);

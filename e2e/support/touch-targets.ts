@@ -10,7 +10,9 @@ export const MIN_TARGET_PX = 44;
  */
 export function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
-    const controls = document.querySelectorAll<HTMLElement>('button, summary, a.button, [role="button"], a.shell-link, input[type="submit"]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, summary, a.button, [role="button"], a.shell-link, input[type="submit"]',
+    );
     const small: string[] = [];
     for (const control of controls) {
       const box = control.getBoundingClientRect();
@@ -18,8 +20,13 @@ export function smallTouchTargets(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
       // A hidden ancestor (display: none) leaves a zero box; sr-only content is 1px wide and not a control.
       if (box.width < min - 0.5 || box.height < min - 0.5) {
-        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        small.push(`${control.tagName.toLowerCase()}.${[...control.classList].join('.')} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40);
+        small.push(
+          `${control.tagName.toLowerCase()}.${[...control.classList].join('.')} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        );
       }
     }
     return small;

@@ -71,7 +71,9 @@ export type ResetCodeRequest = 'sent' | 'not-sent';
 export async function requestResetCode(deps: AppDeps, email: string): Promise<ResetCodeRequest> {
   const delivery = issueAndMail(deps, email);
   if (deps.mailer.kind !== 'smtp') return (await delivery) === 'failed' ? 'not-sent' : 'sent';
-  const window = new Promise<'still-sending'>((resolve) => setTimeout(() => resolve('still-sending'), MAIL_ANSWER_WINDOW_MS));
+  const window = new Promise<'still-sending'>((resolve) =>
+    setTimeout(() => resolve('still-sending'), MAIL_ANSWER_WINDOW_MS),
+  );
   const outcome = await Promise.race([delivery, window]);
   await window;
   if (outcome === 'failed') return 'not-sent';
@@ -132,7 +134,11 @@ export async function verifyResetCode(deps: AppDeps, email: string, code: string
 
 function allowsReset(row: ResetCodeRow | undefined, now: Date): row is ResetCodeRow & { user_id: string } {
   return Boolean(
-    row?.user_id && row.verified_at && !row.used_at && row.attempts < MAX_WRONG_ATTEMPTS && new Date(row.expires_at) > now,
+    row?.user_id &&
+      row.verified_at &&
+      !row.used_at &&
+      row.attempts < MAX_WRONG_ATTEMPTS &&
+      new Date(row.expires_at) > now,
   );
 }
 

@@ -44,10 +44,20 @@ export interface TokenServiceOptions {
 /** A token's expiry is checked as jose checks it: expired from the second `exp` names. */
 const isExpired = (expSeconds: number, nowMs: number) => expSeconds <= Math.floor(nowMs / 1000);
 
-export function createTokenService(secret: string, ttlSeconds: number, options: TokenServiceOptions = {}): TokenService {
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  options: TokenServiceOptions = {},
+): TokenService {
   const now = options.now ?? Date.now;
   const keep = options.keep ?? VERIFIED_TOKENS_KEPT;
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const verified = new Map<string, Session & { exp: number }>();
 
   const remember = (token: string, session: Session & { exp: number }) => {
@@ -73,9 +83,19 @@ export function createTokenService(secret: string, ttlSeconds: number, options: 
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], currentDate: new Date(now()) });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+          currentDate: new Date(now()),
+        });
         const version = payload.sv ?? 0;
-        if (typeof payload.sub !== 'string' || !Number.isSafeInteger(version) || (version as number) < 0 || typeof payload.exp !== 'number') return null;
+        if (
+          typeof payload.sub !== 'string' ||
+          !Number.isSafeInteger(version) ||
+          (version as number) < 0 ||
+          typeof payload.exp !== 'number'
+        )
+          return null;
         const session = { userId: payload.sub, sessionVersion: version as number };
         remember(token, { ...session, exp: payload.exp });
         return session;

@@ -32,7 +32,16 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
      values ($1, $2, $3, $4, $5, $6, $7, (select id from users where referral_code = $8))
      on conflict (email) do nothing
      returning id`,
-    [account.id, account.email, account.passwordHash, account.firstname, account.lastname, account.phonenumber, account.referralCode, account.ref],
+    [
+      account.id,
+      account.email,
+      account.passwordHash,
+      account.firstname,
+      account.lastname,
+      account.phonenumber,
+      account.referralCode,
+      account.ref,
+    ],
   );
   return rows.length === 1;
 }

@@ -40,8 +40,13 @@ export async function findAttention(db: Queryable, reference: string): Promise<A
 }
 
 /** Open ones (oldest first), or all of them when `includeSettled`. */
-export async function selectAttention(db: Queryable, options: { includeSettled?: boolean } = {}): Promise<AttentionRow[]> {
-  return db.query<AttentionRow>(`${SELECT} ${options.includeSettled ? '' : 'where a.settled_at is null'} order by a.first_seen_at, a.reference`);
+export async function selectAttention(
+  db: Queryable,
+  options: { includeSettled?: boolean } = {},
+): Promise<AttentionRow[]> {
+  return db.query<AttentionRow>(
+    `${SELECT} ${options.includeSettled ? '' : 'where a.settled_at is null'} order by a.first_seen_at, a.reference`,
+  );
 }
 
 /**
@@ -61,12 +66,23 @@ export async function upsertAttention(
            user_id = coalesce(excluded.user_id, payments_needing_attention.user_id),
            last_seen_at = now(), attempts = payments_needing_attention.attempts + 1
        where payments_needing_attention.settled_at is null`,
-    [entry.reference, entry.purpose, entry.userId, entry.reason, entry.request === undefined ? null : JSON.stringify(entry.request)],
+    [
+      entry.reference,
+      entry.purpose,
+      entry.userId,
+      entry.reason,
+      entry.request === undefined ? null : JSON.stringify(entry.request),
+    ],
   );
 }
 
 /** Marks an entry settled (creating it for a charge that had none); false when it was settled already. */
-export async function settleAttention(db: Queryable, reference: string, settlement: string, reasonIfNew: string): Promise<boolean> {
+export async function settleAttention(
+  db: Queryable,
+  reference: string,
+  settlement: string,
+  reasonIfNew: string,
+): Promise<boolean> {
   const rows = await db.query(
     `insert into payments_needing_attention (reference, reason, settled_at, settlement)
      values ($1, $3, now(), $2)

@@ -29,6 +29,9 @@ export async function removeAvatar(tx: Queryable, userId: string): Promise<void>
 }
 
 export async function findAvatar(db: Queryable, id: string): Promise<AvatarImage | undefined> {
-  const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>('select content_type, bytes from avatars where id = $1', [id]);
+  const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>(
+    'select content_type, bytes from avatars where id = $1',
+    [id],
+  );
   return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes) } : undefined;
 }

@@ -78,7 +78,10 @@ export interface UnclaimedChargeRow extends ChargeRow {
  * Confirmed charges older than `receivedBefore` that paid for nothing yet and are not on
  * the attention list: the client's app never sent the booking (a lost or wiped phone).
  */
-export async function selectUnclaimedCharges(db: Queryable, receivedBefore: Date): Promise<Array<Charge & { receivedAt: Date }>> {
+export async function selectUnclaimedCharges(
+  db: Queryable,
+  receivedBefore: Date,
+): Promise<Array<Charge & { receivedAt: Date }>> {
   const rows = await db.query<UnclaimedChargeRow>(
     `select c.* from charges c
      where c.received_at < $1

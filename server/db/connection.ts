@@ -96,7 +96,9 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      const result = options.prepared ? await pool.query({ name: options.prepared, text: sql, values: params }) : await pool.query(sql, params);
+      const result = options.prepared
+        ? await pool.query({ name: options.prepared, text: sql, values: params })
+        : await pool.query(sql, params);
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -116,7 +118,10 @@ async function openPostgres(options: DbOptions): Promise<Db> {
         await client.query('begin');
         const result = await work({
           query: async <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-            (options.prepared ? await client.query({ name: options.prepared, text: sql, values: params }) : await client.query(sql, params)).rows as R[],
+            (options.prepared
+              ? await client.query({ name: options.prepared, text: sql, values: params })
+              : await client.query(sql, params)
+            ).rows as R[],
         });
         await client.query('commit');
         return result;

@@ -43,7 +43,11 @@ function readOwner(file: string): LockOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
     if (typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
-    return { pid: owner.pid, command: String(owner.command ?? 'unknown command'), startedAt: String(owner.startedAt ?? 'an unknown time') };
+    return {
+      pid: owner.pid,
+      command: String(owner.command ?? 'unknown command'),
+      startedAt: String(owner.startedAt ?? 'an unknown time'),
+    };
   } catch {
     return undefined;
   }
@@ -91,6 +95,9 @@ export function acquireDataLock(dataDir: string, options: LockOptions = {}): () 
 }
 
 function describeCommand(): string {
-  const script = process.argv.slice(1).map((part) => part.replace(/^.*[\\/](server|node_modules)[\\/]/, '$1/')).join(' ');
+  const script = process.argv
+    .slice(1)
+    .map((part) => part.replace(/^.*[\\/](server|node_modules)[\\/]/, '$1/'))
+    .join(' ');
   return `node ${script}`.trim().slice(0, 200);
 }

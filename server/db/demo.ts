@@ -27,7 +27,10 @@ export const DEMO_CLIENT = {
 
 type DriverKey = 'yaba' | 'lekki' | 'ikeja';
 
-export const DEMO_DRIVERS: Record<DriverKey, { firstname: string; lastname: string; phone: string; lat: number; lng: number }> = {
+export const DEMO_DRIVERS: Record<
+  DriverKey,
+  { firstname: string; lastname: string; phone: string; lat: number; lng: number }
+> = {
   yaba: { firstname: 'Emeka', lastname: 'Nwosu', phone: '+2348052140917', lat: 6.5158, lng: 3.3782 },
   lekki: { firstname: 'Tunde', lastname: 'Bakare', phone: '+2348067341120', lat: 6.4479, lng: 3.4717 },
   ikeja: { firstname: 'Ibrahim', lastname: 'Musa', phone: '+2347039925584', lat: 6.6018, lng: 3.3515 },
@@ -106,8 +109,16 @@ export const DEMO_TASKS: DemoTask[] = [
       { status: 'on-going', minutesAgo: 6 },
     ],
     messages: [
-      { sender: 'driver', content: "Hello Ada, Tunde from GreenPick here. I'm on my way to Admiralty Way.", minutesAgo: 44 },
-      { sender: 'user', content: 'Great, thank you. Please ask for me at the reception on the 3rd floor.', minutesAgo: 40 },
+      {
+        sender: 'driver',
+        content: "Hello Ada, Tunde from GreenPick here. I'm on my way to Admiralty Way.",
+        minutesAgo: 44,
+      },
+      {
+        sender: 'user',
+        content: 'Great, thank you. Please ask for me at the reception on the 3rd floor.',
+        minutesAgo: 40,
+      },
       { sender: 'driver', content: "I'm downstairs now, coming up to the 3rd floor.", minutesAgo: 6 },
     ],
   },
@@ -121,7 +132,11 @@ export const DEMO_TASKS: DemoTask[] = [
     driver: 'yaba',
     events: [{ status: 'driver-assigned', minutesAgo: 20 }],
     messages: [
-      { sender: 'driver', content: "Hello Ada, this is Emeka from GreenPick. I've been assigned your bulk waste pickup.", minutesAgo: 20 },
+      {
+        sender: 'driver',
+        content: "Hello Ada, this is Emeka from GreenPick. I've been assigned your bulk waste pickup.",
+        minutesAgo: 20,
+      },
       { sender: 'user', content: "Thanks! It's an old fridge and two mattresses by the gate.", minutesAgo: 18 },
       { sender: 'driver', content: "No problem, I'll bring a helper. Leaving Yaba now.", minutesAgo: 17 },
     ],
@@ -185,7 +200,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       ]);
     }
 
-    for (const task of DEMO_TASKS) await insertDemoTask(tx, task, clientId, task.driver ? driverIds[task.driver] : null, now);
+    for (const task of DEMO_TASKS)
+      await insertDemoTask(tx, task, clientId, task.driver ? driverIds[task.driver] : null, now);
   });
 }
 
@@ -197,7 +213,13 @@ function minutesBefore(now: Date, minutes: number): Date {
   return new Date(now.getTime() - minutes * 60_000);
 }
 
-async function insertDemoTask(tx: Queryable, task: DemoTask, clientId: string, driverId: string | null, now: Date): Promise<void> {
+async function insertDemoTask(
+  tx: Queryable,
+  task: DemoTask,
+  clientId: string,
+  driverId: string | null,
+  now: Date,
+): Promise<void> {
   const price = SEED_PRICES.find((item) => item.serviceName === task.serviceName)!;
   const at = minutesBefore(now, task.minutesAgo);
   const reference = paymentReference(at);
@@ -230,7 +252,14 @@ async function insertDemoTask(tx: Queryable, task: DemoTask, clientId: string, d
   for (const event of task.events ?? []) {
     await tx.query(
       `insert into task_events (user_id, task_id, kind, status, service_type, service_name, created_at) values ($1, $2, 'status', $3, $4, $5, $6)`,
-      [clientId, taskId, event.status, serviceKey(price.serviceName), price.serviceName, minutesBefore(now, event.minutesAgo)],
+      [
+        clientId,
+        taskId,
+        event.status,
+        serviceKey(price.serviceName),
+        price.serviceName,
+        minutesBefore(now, event.minutesAgo),
+      ],
     );
   }
   for (const message of task.messages ?? []) {

@@ -10,7 +10,10 @@ interface DriverLocationRow {
 }
 
 export async function findDriverLocation(db: Queryable, driverId: string): Promise<DriverLocation | undefined> {
-  const [row] = await db.query<DriverLocationRow>('select id, lng, lat, location_updated_at from drivers where id = $1', [driverId]);
+  const [row] = await db.query<DriverLocationRow>(
+    'select id, lng, lat, location_updated_at from drivers where id = $1',
+    [driverId],
+  );
   return row
     ? {
         driverId: row.id,

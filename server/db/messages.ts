@@ -68,8 +68,12 @@ export async function readClientThread(
   query: { userId: string; sessionVersion: number; taskId: string; since?: string },
 ): Promise<ClientThread> {
   const rows = query.since
-    ? await db.query<ThreadRow>(THREAD_SINCE, [query.userId, query.taskId, query.sessionVersion, query.since], { prepared: 'chat-thread-since' })
-    : await db.query<ThreadRow>(THREAD, [query.userId, query.taskId, query.sessionVersion], { prepared: 'chat-thread' });
+    ? await db.query<ThreadRow>(THREAD_SINCE, [query.userId, query.taskId, query.sessionVersion, query.since], {
+        prepared: 'chat-thread-since',
+      })
+    : await db.query<ThreadRow>(THREAD, [query.userId, query.taskId, query.sessionVersion], {
+        prepared: 'chat-thread',
+      });
   const [first] = rows;
   if (!first || Number(first.session_version) !== query.sessionVersion) return { kind: 'session-ended' };
   if (first.task_owner === null) return { kind: 'no-task' };
@@ -92,9 +96,9 @@ export async function insertMessageOnce(
     [message.id, message.taskId, message.sender, message.content, message.clientId],
   );
   if (inserted) return { message: toChatMessage(inserted), created: true };
-  const [existing] = await db.query<MessageRow>(`select ${MESSAGE_COLUMNS} from messages where task_id = $1 and client_id = $2`, [
-    message.taskId,
-    message.clientId,
-  ]);
+  const [existing] = await db.query<MessageRow>(
+    `select ${MESSAGE_COLUMNS} from messages where task_id = $1 and client_id = $2`,
+    [message.taskId, message.clientId],
+  );
   return { message: toChatMessage(existing), created: false };
 }

@@ -26,7 +26,9 @@ export async function migrate(db: Db): Promise<string[]> {
   });
   const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
   const applied: string[] = [];
-  for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql')).sort()) {
+  for (const name of readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()) {
     if (done.has(name)) continue;
     const sql = readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
     const ran = await db.transaction(async (tx) => {

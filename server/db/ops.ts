@@ -56,7 +56,10 @@ const DRIVER_SELECT = `select d.id, d.firstname, d.lastname, d.phone, d.lat, d.l
   from drivers d`;
 
 export function selectTasks(db: Queryable, status?: TaskStatus): Promise<OpsTaskRow[]> {
-  return db.query<OpsTaskRow>(`${TASK_SELECT} where ($1::text is null or t.status = $1) order by t.datetime desc, t.id`, [status ?? null]);
+  return db.query<OpsTaskRow>(
+    `${TASK_SELECT} where ($1::text is null or t.status = $1) order by t.datetime desc, t.id`,
+    [status ?? null],
+  );
 }
 
 export async function selectTask(db: Queryable, id: string): Promise<OpsTaskRow | undefined> {
@@ -77,12 +80,17 @@ export async function selectDriver(db: Queryable, id: string): Promise<OpsDriver
 export async function matchIds(db: Queryable, table: 'tasks' | 'drivers', idOrPrefix: string): Promise<string[]> {
   const exact = await db.query<{ id: string }>(`select id from ${table} where id = $1`, [idOrPrefix]);
   if (exact.length) return [exact[0].id];
-  const rows = await db.query<{ id: string }>(`select id from ${table} where starts_with(id, $1) order by id limit 2`, [idOrPrefix]);
+  const rows = await db.query<{ id: string }>(`select id from ${table} where starts_with(id, $1) order by id limit 2`, [
+    idOrPrefix,
+  ]);
   return rows.map((row) => row.id);
 }
 
 /** Locks the task for the rest of the transaction. */
-export async function lockTask(tx: Queryable, id: string): Promise<{ status: TaskStatus; user_id: string; driver_id: string | null } | undefined> {
+export async function lockTask(
+  tx: Queryable,
+  id: string,
+): Promise<{ status: TaskStatus; user_id: string; driver_id: string | null } | undefined> {
   const [row] = await tx.query<{ status: TaskStatus; user_id: string; driver_id: string | null }>(
     'select status, user_id, driver_id from tasks where id = $1 for update',
     [id],
@@ -94,12 +102,16 @@ export async function updateTaskDriver(db: Queryable, taskId: string, driverId: 
   await db.query(`update tasks set driver_id = $2, status = 'driver-assigned' where id = $1`, [taskId, driverId]);
 }
 
-export async function updateTaskStatus(db: Queryable, taskId: string, status: TaskStatus, clearDriver: boolean): Promise<void> {
-  await db.query(`update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end where id = $1`, [
-    taskId,
-    status,
-    clearDriver,
-  ]);
+export async function updateTaskStatus(
+  db: Queryable,
+  taskId: string,
+  status: TaskStatus,
+  clearDriver: boolean,
+): Promise<void> {
+  await db.query(
+    `update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end where id = $1`,
+    [taskId, status, clearDriver],
+  );
 }
 
 export async function countCompletedTasks(db: Queryable, userId: string, exceptTaskId: string): Promise<number> {
@@ -128,7 +140,11 @@ export async function creditReferrer(db: Queryable, referrerId: string, amount: 
 }
 
 export async function updateDriverLocation(db: Queryable, driverId: string, lat: number, lng: number): Promise<void> {
-  await db.query('update drivers set lat = $2, lng = $3, location_updated_at = now() where id = $1', [driverId, lat, lng]);
+  await db.query('update drivers set lat = $2, lng = $3, location_updated_at = now() where id = $1', [
+    driverId,
+    lat,
+    lng,
+  ]);
 }
 
 export async function insertDriver(
@@ -204,7 +220,10 @@ export function selectTrips(db: Queryable): Promise<TripRow[]> {
 
 /** The driver has arrived: driver-assigned becomes on-going; the client is told. */
 export async function markOnGoing(db: Queryable, taskId: string): Promise<boolean> {
-  const rows = await db.query(`update tasks set status = 'on-going' where id = $1 and status = 'driver-assigned' returning id`, [taskId]);
+  const rows = await db.query(
+    `update tasks set status = 'on-going' where id = $1 and status = 'driver-assigned' returning id`,
+    [taskId],
+  );
   if (rows.length === 0) return false;
   await insertStatusEvent(db, taskId, 'on-going');
   return true;
@@ -235,5 +254,9 @@ export function selectTasksAwaitingReply(db: Queryable): Promise<AwaitingReplyRo
 }
 
 export async function insertDriverMessage(db: Queryable, taskId: string, content: string): Promise<void> {
-  await db.query(`insert into messages (id, task_id, sender, content) values ($1, $2, 'driver', $3)`, [randomUUID(), taskId, content]);
+  await db.query(`insert into messages (id, task_id, sender, content) values ($1, $2, 'driver', $3)`, [
+    randomUUID(),
+    taskId,
+    content,
+  ]);
 }

@@ -43,11 +43,15 @@ export interface TestLedgerPayment {
 
 /** The local test ledger's payment behind a reference (dev checkout only). */
 export async function findTestLedgerPayment(db: Queryable, reference: string): Promise<TestLedgerPayment | undefined> {
-  const [row] = await db.query<{ reference: string; amount_kobo: string | number; email: string; user_id: string | null }>(
-    'select reference, amount_kobo, email, user_id from test_payments where reference = $1',
-    [reference],
-  );
-  return row ? { reference: row.reference, amountKobo: Number(row.amount_kobo), email: row.email, userId: row.user_id } : undefined;
+  const [row] = await db.query<{
+    reference: string;
+    amount_kobo: string | number;
+    email: string;
+    user_id: string | null;
+  }>('select reference, amount_kobo, email, user_id from test_payments where reference = $1', [reference]);
+  return row
+    ? { reference: row.reference, amountKobo: Number(row.amount_kobo), email: row.email, userId: row.user_id }
+    : undefined;
 }
 
 /**

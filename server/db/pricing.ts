@@ -23,7 +23,9 @@ function toPricingItem(row: PricingRow): PricingItem {
 
 /** The whole list, by service name (a stable order the client can cache and diff). */
 export async function listPricing(db: Queryable): Promise<PricingItem[]> {
-  const rows = await db.query<PricingRow>('select id, service_name, price, unit from pricing order by service_name, id');
+  const rows = await db.query<PricingRow>(
+    'select id, service_name, price, unit from pricing order by service_name, id',
+  );
   return rows.map(toPricingItem);
 }
 

@@ -10,7 +10,13 @@ import type { Queryable } from './connection';
  * ended starts over at 1); true when counted. A refused hit changes nothing: the update's
  * condition fails, so no row is written and none is returned.
  */
-export async function takeHit(db: Queryable, key: string, limit: number, now: Date, windowEndsAt: Date): Promise<boolean> {
+export async function takeHit(
+  db: Queryable,
+  key: string,
+  limit: number,
+  now: Date,
+  windowEndsAt: Date,
+): Promise<boolean> {
   const rows = await db.query(TAKE_HIT_SQL, [key, now, windowEndsAt, limit]);
   return rows.length === 1;
 }

@@ -36,7 +36,14 @@ export async function saveResetCode(
      on conflict (email) do update set
        user_id = excluded.user_id, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
        attempts = 0, verified_at = null, used_at = null, created_at = excluded.created_at`,
-    [code.email, code.userId, code.codeHash, code.expiresAt, code.createdAt, new Date(code.createdAt.getTime() - KEEP_EXPIRED_MS)],
+    [
+      code.email,
+      code.userId,
+      code.codeHash,
+      code.expiresAt,
+      code.createdAt,
+      new Date(code.createdAt.getTime() - KEEP_EXPIRED_MS),
+    ],
   );
 }
 
@@ -65,7 +72,10 @@ export async function markResetCodeUsed(tx: Queryable, email: string, at: Date):
 
 /** Wrong codes entered for the account since `since`, whatever code they were aimed at. */
 export async function countRecentWrongCodes(tx: Queryable, userId: string, since: Date): Promise<number> {
-  const [row] = await tx.query<{ count: number }>('select count(*)::int as count from recovery_failures where user_id = $1 and failed_at > $2', [userId, since]);
+  const [row] = await tx.query<{ count: number }>(
+    'select count(*)::int as count from recovery_failures where user_id = $1 and failed_at > $2',
+    [userId, since],
+  );
   return Number(row?.count ?? 0);
 }
 

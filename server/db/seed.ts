@@ -14,11 +14,9 @@ export const SEED_PRICES = [
 /** Inserts missing price-list entries; an operator's changes to existing ones are kept. */
 export async function seedPrices(db: Queryable): Promise<void> {
   for (const item of SEED_PRICES) {
-    await db.query('insert into pricing (id, service_name, price, unit) values ($1, $2, $3, $4) on conflict (service_name) do nothing', [
-      randomUUID(),
-      item.serviceName,
-      item.price,
-      item.unit,
-    ]);
+    await db.query(
+      'insert into pricing (id, service_name, price, unit) values ($1, $2, $3, $4) on conflict (service_name) do nothing',
+      [randomUUID(), item.serviceName, item.price, item.unit],
+    );
   }
 }

@@ -7,7 +7,9 @@ import type { Queryable } from './connection';
 
 /** The user's current session version; undefined when the user no longer exists. */
 export async function findSessionVersion(db: Queryable, userId: string): Promise<number | undefined> {
-  const [row] = await db.query<{ session_version: number }>('select session_version from users where id = $1', [userId]);
+  const [row] = await db.query<{ session_version: number }>('select session_version from users where id = $1', [
+    userId,
+  ]);
   return row ? Number(row.session_version) : undefined;
 }
 

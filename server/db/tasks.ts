@@ -47,7 +47,12 @@ export function toTask(row: TaskRow): Task {
     driverId: row.driver_id,
     driver:
       row.driver_id && row.driver_firstname !== null
-        ? { _id: row.driver_id, firstname: row.driver_firstname, lastname: row.driver_lastname ?? '', phone: row.driver_phone ?? '' }
+        ? {
+            _id: row.driver_id,
+            firstname: row.driver_firstname,
+            lastname: row.driver_lastname ?? '',
+            phone: row.driver_phone ?? '',
+          }
         : null,
   };
 }
@@ -88,6 +93,20 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   await db.query(
     `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name, amount, unit, confirmation_code)
      values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [task.id, task.userId, task.reference, task.address, task.addressDetails, task.lng, task.lat, task.datetime, task.type, task.serviceName, task.amount, task.unit, task.confirmationCode],
+    [
+      task.id,
+      task.userId,
+      task.reference,
+      task.address,
+      task.addressDetails,
+      task.lng,
+      task.lat,
+      task.datetime,
+      task.type,
+      task.serviceName,
+      task.amount,
+      task.unit,
+      task.confirmationCode,
+    ],
   );
 }

@@ -16,7 +16,12 @@ export interface ReadBodyOptions {
   firstMessage?: string;
 }
 
-export async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S, fail: (message: string) => HttpError, options: ReadBodyOptions = {}): Promise<z.infer<S>> {
+export async function readBody<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+  fail: (message: string) => HttpError,
+  options: ReadBodyOptions = {},
+): Promise<z.infer<S>> {
   const text = await c.req.text();
   let body: unknown = {};
   if (text.trim() !== '' || !options.optional) {

@@ -35,12 +35,18 @@ export function addressBucket(address: string): string {
   const [head, tail = ''] = address.toLowerCase().split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function clientAddress(c: Context<AppEnv>): string {
   const hops = c.var.deps.config.trustProxy;
-  const address = (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local';
+  const address =
+    (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local';
   return addressBucket(address);
 }

@@ -11,7 +11,12 @@ import { cors } from 'hono/cors';
 
 export function corsFor(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
   const allowed = (origin: string) => (allowedOrigins.has(origin) ? origin : null);
-  const preflight = cors({ origin: allowed, allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'], maxAge: 600 });
+  const preflight = cors({
+    origin: allowed,
+    allowHeaders: ['Content-Type', 'Authorization'],
+    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    maxAge: 600,
+  });
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();

@@ -2,7 +2,12 @@
 import type { ServerConfig } from '../config';
 
 const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
-const GOOGLE_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com'];
+const GOOGLE_HOSTS = [
+  'https://maps.googleapis.com',
+  'https://maps.gstatic.com',
+  'https://*.googleapis.com',
+  'https://*.gstatic.com',
+];
 const PAYSTACK_HOSTS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://api.paystack.co'];
 
 export function contentSecurityPolicy(config: ServerConfig) {

@@ -10,7 +10,11 @@ export interface StoppableServer {
   closeAllConnections?(): void;
 }
 
-export async function stopAccepting(server: StoppableServer, graceMs: number, log: (line: string) => void): Promise<void> {
+export async function stopAccepting(
+  server: StoppableServer,
+  graceMs: number,
+  log: (line: string) => void,
+): Promise<void> {
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections?.();
   // A keep-alive connection that finishes its request while we wait is idle again: close it too.

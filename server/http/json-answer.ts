@@ -9,5 +9,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export function jsonAnswer(c: Context, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
-  return c.body(text, status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+  return c.body(text, status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
 }

@@ -31,7 +31,8 @@ export function precompress(distDir: string): number {
         const needsGzip = stale(`${path}.gz`);
         if (!needsBrotli && !needsGzip) continue;
         const source = readFileSync(path);
-        if (needsBrotli) writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        if (needsBrotli)
+          writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
         if (needsGzip) writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
         written += 1;
       }
@@ -66,12 +67,19 @@ export function preloadLinkHeader(hints: PreloadHints, path: string): string | n
   const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const key = Object.keys(hints)
     .filter((prefix) => page === prefix || page.startsWith(`${prefix}/`))
-    .reduce<string | null>((longest, prefix) => (longest === null || prefix.length > longest.length ? prefix : longest), null);
+    .reduce<string | null>(
+      (longest, prefix) => (longest === null || prefix.length > longest.length ? prefix : longest),
+      null,
+    );
   const links = key === null ? [] : (hints[key] ?? []);
   if (links.length === 0) return null;
   // Styles with `crossorigin`: the app inserts them as `<link rel=stylesheet crossorigin>`, and a
   // preload is only reused by a request of the same mode (without it, each was fetched twice).
-  return links.map((link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}; crossorigin`}`).join(', ');
+  return links
+    .map(
+      (link) => `<${link.href}>; rel=${link.as === 'script' ? 'modulepreload' : `preload; as=${link.as}; crossorigin`}`,
+    )
+    .join(', ');
 }
 
 function readPreloadHints(file: string): PreloadHints {
@@ -85,7 +93,11 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
 
   app.use('*', async (c, next) => {
     await next();
-    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.res.status === 200 && !isApiPath(c.req.path, apiPrefixes)) {
+    if (
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      c.res.status === 200 &&
+      !isApiPath(c.req.path, apiPrefixes)
+    ) {
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cacheControlFor(c.req.path));
     }
   });

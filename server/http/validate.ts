@@ -25,7 +25,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
 }
 
 /** zod's own English messages start like this; ours always name the field. */
-const ZOD_DEFAULT = /^(Invalid (input|option|string|number|key|element|union|value)\b|Too (big|small):|Unrecognized key)/;
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|string|number|key|element|union|value)\b|Too (big|small):|Unrecognized key)/;
 
 export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'Invalid request';
@@ -33,7 +34,9 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const field = issue.path.join('.');
   if (issue.code === 'invalid_type') {
     if (!field) return NOT_AN_OBJECT;
-    return issue.input === undefined ? `${field} is required` : `${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+    return issue.input === undefined
+      ? `${field} is required`
+      : `${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
   }
   return field ? `Invalid ${field}: ${issue.message}` : issue.message;
 }

@@ -37,7 +37,11 @@ export function createDevMailbox(log: (line: string) => void, limit = 500): Mail
  * reached does not stop the server; a check in the background logs a warning and marks the
  * mailer failing until a send succeeds.
  */
-export async function createSmtpMailer(smtpUrl: string, from: string, log: (line: string) => void = () => {}): Promise<Mailer> {
+export async function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  log: (line: string) => void = () => {},
+): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl);
   let failing = false;
@@ -45,7 +49,9 @@ export async function createSmtpMailer(smtpUrl: string, from: string, log: (line
     () => undefined,
     (error: unknown) => {
       failing = true;
-      log(`[WARNING] the SMTP server cannot be reached (recovery codes cannot be mailed until it can): ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `[WARNING] the SMTP server cannot be reached (recovery codes cannot be mailed until it can): ${error instanceof Error ? error.message : String(error)}`,
+      );
     },
   );
   return {

@@ -57,13 +57,18 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     try {
       response = await fetchImpl(`${baseUrl}${path}`, {
         method,
-        headers: { ...(token ? { 'X-Ops-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          ...(token ? { 'X-Ops-Token': token } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
       if (isConnectionRefused(error)) throw new ServerUnavailable(`No server at ${baseUrl}`);
-      throw new Error(`The server at ${baseUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `The server at ${baseUrl} did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text();
     let parsed: { data?: T; message?: string } | undefined;
@@ -72,8 +77,10 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     } catch {
       parsed = undefined;
     }
-    if (!response.ok) throw new OpsRequestError(response.status, parsed?.message ?? `The server answered ${response.status}`);
-    if (!parsed || !('data' in parsed)) throw new Error(`Unexpected answer from ${baseUrl}${path}: is this a GreenPick server?`);
+    if (!response.ok)
+      throw new OpsRequestError(response.status, parsed?.message ?? `The server answered ${response.status}`);
+    if (!parsed || !('data' in parsed))
+      throw new Error(`Unexpected answer from ${baseUrl}${path}: is this a GreenPick server?`);
     return parsed.data as T;
   }
   const id = encodeURIComponent;

@@ -106,7 +106,10 @@ const COMMANDS: Record<string, Command> = {
     arity: 0,
     async run(backend) {
       const drivers = await backend.listDrivers();
-      return { result: drivers, text: drivers.length ? driversTable(drivers) : 'No drivers yet: add one with add-driver.' };
+      return {
+        result: drivers,
+        text: drivers.length ? driversTable(drivers) : 'No drivers yet: add one with add-driver.',
+      };
     },
   },
   assign: {
@@ -114,7 +117,10 @@ const COMMANDS: Record<string, Command> = {
     arity: 2,
     async run(backend, [taskId, driverId]) {
       const task = await backend.assignDriver(taskId, driverId);
-      return { result: task, text: `Task ${shortId(task.id)} is ${task.status}: driver ${task.driver?.name} (${task.driver?.phone || 'no phone'}).` };
+      return {
+        result: task,
+        text: `Task ${shortId(task.id)} is ${task.status}: driver ${task.driver?.name} (${task.driver?.phone || 'no phone'}).`,
+      };
     },
   },
   status: {
@@ -122,9 +128,13 @@ const COMMANDS: Record<string, Command> = {
     arity: 2,
     async run(backend, [taskId, status]) {
       const change = await backend.setTaskStatus(taskId, status);
-      const lines = [`Task ${shortId(change.task.id)} (${change.task.serviceName}, ${change.task.client.name}) is now ${change.task.status}.`];
+      const lines = [
+        `Task ${shortId(change.task.id)} (${change.task.serviceName}, ${change.task.client.name}) is now ${change.task.status}.`,
+      ];
       if (change.referralReward) {
-        lines.push(`First completed task of a referred client: referrer ${shortId(change.referralReward.referrerId)} credited ${naira(change.referralReward.amount)}.`);
+        lines.push(
+          `First completed task of a referred client: referrer ${shortId(change.referralReward.referrerId)} credited ${naira(change.referralReward.amount)}.`,
+        );
       }
       return { result: change, text: lines.join('\n') };
     },
@@ -135,16 +145,28 @@ const COMMANDS: Record<string, Command> = {
     async run(backend, [driverId, lat, lng]) {
       const position = parseOpsInput(positionSchema, { lat: toNumber(lat), lng: toNumber(lng) });
       const driver = await backend.moveDriver(driverId, position.lat, position.lng);
-      return { result: driver, text: `Driver ${driver.firstname} ${driver.lastname} (${shortId(driver.id)}) is now at ${driver.lat}, ${driver.lng}.` };
+      return {
+        result: driver,
+        text: `Driver ${driver.firstname} ${driver.lastname} (${shortId(driver.id)}) is now at ${driver.lat}, ${driver.lng}.`,
+      };
     },
   },
   'add-driver': {
     usage: 'add-driver <firstname> <lastname> <phone> <lat> <lng>',
     arity: 5,
     async run(backend, [firstname, lastname, phone, lat, lng]) {
-      const input = parseOpsInput(newDriverSchema, { firstname, lastname, phone, lat: toNumber(lat), lng: toNumber(lng) });
+      const input = parseOpsInput(newDriverSchema, {
+        firstname,
+        lastname,
+        phone,
+        lat: toNumber(lat),
+        lng: toNumber(lng),
+      });
       const driver = await backend.addDriver(input);
-      return { result: driver, text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}` };
+      return {
+        result: driver,
+        text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}`,
+      };
     },
   },
   say: {
@@ -168,8 +190,13 @@ const COMMANDS: Record<string, Command> = {
     arity: 1,
     async run(backend, [reference]) {
       const honoured = await backend.honourPayment(reference);
-      const given = honoured.taskId ? `task ${shortId(honoured.taskId)} created` : `${honoured.subscription?.plan} plan until ${honoured.subscription?.expiresAt.slice(0, 10)}`;
-      return { result: honoured, text: `Payment ${reference} honoured: ${given} for ${honoured.payment.client?.name ?? 'the client'}.` };
+      const given = honoured.taskId
+        ? `task ${shortId(honoured.taskId)} created`
+        : `${honoured.subscription?.plan} plan until ${honoured.subscription?.expiresAt.slice(0, 10)}`;
+      return {
+        result: honoured,
+        text: `Payment ${reference} honoured: ${given} for ${honoured.payment.client?.name ?? 'the client'}.`,
+      };
     },
   },
   settle: {
@@ -184,7 +211,8 @@ const COMMANDS: Record<string, Command> = {
 
 /** The API address to call: a server listening on every interface is reached on loopback. */
 export function opsBaseUrl(config: Pick<ServerConfig, 'host' | 'port'>): string {
-  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  const host =
+    config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
@@ -215,7 +243,11 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     err(`Unknown command "${parsed.command}".\n\n${HELP}`);
     return 2;
   }
-  if (parsed.args.length !== command.arity || (parsed.status !== undefined && parsed.command !== 'tasks') || (parsed.all && parsed.command !== 'payments')) {
+  if (
+    parsed.args.length !== command.arity ||
+    (parsed.status !== undefined && parsed.command !== 'tasks') ||
+    (parsed.all && parsed.command !== 'payments')
+  ) {
     err(`Usage: npm run ops -- ${command.usage}`);
     return 2;
   }
@@ -224,11 +256,17 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   try {
     let answer: { result: unknown; text: string };
     try {
-      answer = await command.run(serverBackend(baseUrl, config.opsToken ?? readStoredOpsToken(config.dataDir), options.fetchImpl), parsed.args, parsed);
+      answer = await command.run(
+        serverBackend(baseUrl, config.opsToken ?? readStoredOpsToken(config.dataDir), options.fetchImpl),
+        parsed.args,
+        parsed,
+      );
     } catch (error) {
       if (!(error instanceof ServerUnavailable)) throw error;
       const where = config.databaseUrl ? 'the DATABASE_URL database' : `the database in ${config.dataDir}`;
-      err(`(no server at ${baseUrl}: working on ${where} directly${config.dataDir.startsWith('memory://') && !config.databaseUrl ? '; a memory:// database is thrown away afterwards' : ''})`);
+      err(
+        `(no server at ${baseUrl}: working on ${where} directly${config.dataDir.startsWith('memory://') && !config.databaseUrl ? '; a memory:// database is thrown away afterwards' : ''})`,
+      );
       const { db, close } = await (options.openDatabase ?? openDirect)(config);
       try {
         answer = await command.run(databaseBackend(db, { referralReward: config.referralReward }), parsed.args, parsed);
@@ -240,10 +278,14 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     return 0;
   } catch (error) {
     if (error instanceof OpsRequestError && error.status === 401) {
-      err(`${error.message}: set OPS_TOKEN to the server's ops token (a server without OPS_TOKEN keeps it in ${config.dataDir}/ops-token).`);
+      err(
+        `${error.message}: set OPS_TOKEN to the server's ops token (a server without OPS_TOKEN keeps it in ${config.dataDir}/ops-token).`,
+      );
     } else if (error instanceof DataFolderInUse) {
       // Nothing answered at HOST:PORT, yet a process holds the folder: most likely the server, on another address.
-      err(`No server answers at ${baseUrl}, but ${error.message.replace(/^The data folder/, 'the data folder')} Is the server listening on another HOST or PORT? Run the command with those set.`);
+      err(
+        `No server answers at ${baseUrl}, but ${error.message.replace(/^The data folder/, 'the data folder')} Is the server listening on another HOST or PORT? Run the command with those set.`,
+      );
     } else if (error instanceof OpsError || error instanceof OpsRequestError) {
       err(error.message);
     } else {

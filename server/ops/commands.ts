@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
-import { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, statusSchema, type NewDriver } from '../../src/shared/schemas/ops';
+import {
+  driverMessageSchema,
+  newDriverSchema,
+  opsIdSchema,
+  positionSchema,
+  statusSchema,
+  type NewDriver,
+} from '../../src/shared/schemas/ops';
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
@@ -23,7 +30,14 @@ export class OpsError extends Error {
 
 // ---- input schemas (src/shared/schemas/ops.ts; also used by the /ops/* routes) ----
 
-export { driverMessageSchema, newDriverSchema, opsIdSchema, positionSchema, statusSchema, type NewDriver } from '../../src/shared/schemas/ops';
+export {
+  driverMessageSchema,
+  newDriverSchema,
+  opsIdSchema,
+  positionSchema,
+  statusSchema,
+  type NewDriver,
+} from '../../src/shared/schemas/ops';
 
 /** Validates command input; a bad value is an OpsError('invalid') with the schema's message. */
 export function parseOpsInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -156,10 +170,14 @@ export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPre
     const task = await sql.lockTask(tx, taskId);
     if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
     if (!ASSIGNABLE.includes(task.status)) {
-      throw new OpsError('invalid', `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`);
+      throw new OpsError(
+        'invalid',
+        `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`,
+      );
     }
     await sql.updateTaskDriver(tx, taskId, driverId);
-    if (task.status !== 'driver-assigned' || task.driver_id !== driverId) await insertStatusEvent(tx, taskId, 'driver-assigned');
+    if (task.status !== 'driver-assigned' || task.driver_id !== driverId)
+      await insertStatusEvent(tx, taskId, 'driver-assigned');
   });
   return loadTask(db, taskId);
 }
@@ -198,7 +216,12 @@ export async function setTaskStatus(
   return { task: await loadTask(db, taskId), referralReward };
 }
 
-export async function moveDriver(db: Queryable, driverIdOrPrefix: string, lat: number, lng: number): Promise<OpsDriver> {
+export async function moveDriver(
+  db: Queryable,
+  driverIdOrPrefix: string,
+  lat: number,
+  lng: number,
+): Promise<OpsDriver> {
   const position = parseOpsInput(positionSchema, { lat, lng });
   const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
   await sql.updateDriverLocation(db, driverId, position.lat, position.lng);
@@ -213,13 +236,26 @@ export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDri
 const CHATTABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];
 
 /** Posts a chat message from the task's driver (what a driver app would send); answers the stored message. */
-export async function sendDriverMessage(db: Queryable, taskIdOrPrefix: string, contentInput: string): Promise<ChatMessage> {
+export async function sendDriverMessage(
+  db: Queryable,
+  taskIdOrPrefix: string,
+  contentInput: string,
+): Promise<ChatMessage> {
   const content = parseOpsInput(driverMessageSchema, contentInput);
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
   const task = await loadTask(db, taskId);
   if (!task.driver || !CHATTABLE.includes(task.status)) {
-    throw new OpsError('invalid', `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of an assigned task can send messages`);
+    throw new OpsError(
+      'invalid',
+      `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of an assigned task can send messages`,
+    );
   }
-  const { message } = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
+  const { message } = await insertMessageOnce(db, {
+    id: randomUUID(),
+    taskId,
+    sender: 'driver',
+    content,
+    clientId: null,
+  });
   return message;
 }

@@ -9,7 +9,11 @@ export function naira(amount: number): string {
   return `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+const lagosTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -19,7 +23,11 @@ export const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');
 
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
@@ -61,7 +69,11 @@ export function paymentsTable(payments: OpsPayment[]): string {
     payments.map((payment) => [
       payment.reference,
       payment.state === 'settled' ? `settled: ${clip(payment.settlement ?? '', 30)}` : payment.state,
-      payment.amount === null ? '-' : payment.currency && payment.currency !== 'NGN' ? `${payment.amount} ${payment.currency}` : naira(payment.amount),
+      payment.amount === null
+        ? '-'
+        : payment.currency && payment.currency !== 'NGN'
+          ? `${payment.amount} ${payment.currency}`
+          : naira(payment.amount),
       clip(payment.client ? `${payment.client.name} <${payment.client.email}>` : (payment.payerEmail ?? '-'), 40),
       clip(payment.wanted ?? '-', 40),
       lagosDate(payment.since),

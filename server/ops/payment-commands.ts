@@ -43,7 +43,11 @@ export interface OpsPayment {
   settlement: string | null;
 }
 
-export const referenceSchema = z.string({ error: 'reference is required' }).trim().min(1, 'reference is required').max(100, 'reference is too long');
+export const referenceSchema = z
+  .string({ error: 'reference is required' })
+  .trim()
+  .min(1, 'reference is required')
+  .max(100, 'reference is too long');
 export const settlementNoteSchema = z
   .string({ error: 'note is required' })
   .trim()
@@ -60,7 +64,11 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function wantedOf(purpose: string | null, request: unknown): string | null {
   const body = asRecord(request);
-  if (purpose === 'task') return [body.serviceName ?? body.type, body.address].filter((part) => typeof part === 'string' && part).join(', ') || null;
+  if (purpose === 'task')
+    return (
+      [body.serviceName ?? body.type, body.address].filter((part) => typeof part === 'string' && part).join(', ') ||
+      null
+    );
   if (purpose === 'subscription' && typeof body.plan === 'string') return `${body.plan} plan`;
   return null;
 }
@@ -74,7 +82,10 @@ function fromAttention(row: AttentionRow): OpsPayment {
     amount: row.amount_kobo === null ? null : Number(row.amount_kobo) / 100,
     currency: row.currency,
     payerEmail: row.email,
-    client: row.user_id && row.client_email ? { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email } : null,
+    client:
+      row.user_id && row.client_email
+        ? { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email }
+        : null,
     wanted: wantedOf(row.purpose, row.request),
     since: iso(row.first_seen_at),
     attempts: row.attempts,
@@ -118,8 +129,10 @@ export async function settlePayment(db: Db, referenceInput: string, noteInput: s
   const reference = parseOpsInput(referenceSchema, referenceInput);
   const note = parseOpsInput(settlementNoteSchema, noteInput);
   const known = (await findAttention(db, reference)) ?? ((await findCharge(db, reference)) ? undefined : null);
-  if (known === null) throw new OpsError('not-found', `No payment needing attention and no charge with reference "${reference}"`);
-  if (known?.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${known.settlement})`);
+  if (known === null)
+    throw new OpsError('not-found', `No payment needing attention and no charge with reference "${reference}"`);
+  if (known?.settled_at)
+    throw new OpsError('invalid', `Payment ${reference} was already settled (${known.settlement})`);
   await settleAttention(db, reference, note, UNCLAIMED_REASON);
   return loadPayment(db, reference);
 }
@@ -145,26 +158,55 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
   if (!entry) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);
   if (entry.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${entry.settlement})`);
   const charge = await findCharge(db, reference);
-  if (!charge) throw new OpsError('invalid', `Payment ${reference} has no confirmed charge: there is nothing to honour (settle it instead)`);
-  if (charge.currency.toUpperCase() !== 'NGN') throw new OpsError('invalid', `Payment ${reference} was made in ${charge.currency}: refund it and settle it instead`);
-  if (!entry.user_id || !entry.purpose) throw new OpsError('invalid', `Payment ${reference} has no client request to honour: settle it instead`);
+  if (!charge)
+    throw new OpsError(
+      'invalid',
+      `Payment ${reference} has no confirmed charge: there is nothing to honour (settle it instead)`,
+    );
+  if (charge.currency.toUpperCase() !== 'NGN')
+    throw new OpsError(
+      'invalid',
+      `Payment ${reference} was made in ${charge.currency}: refund it and settle it instead`,
+    );
+  if (!entry.user_id || !entry.purpose)
+    throw new OpsError('invalid', `Payment ${reference} has no client request to honour: settle it instead`);
   const request = asRecord(entry.request);
   const used = () => new OpsError('invalid', `Payment ${reference} has already paid for something`);
 
   if (entry.purpose === 'subscription') {
     const plan = typeof request.plan === 'string' ? findPlan(request.plan) : undefined;
     if (!plan) throw new OpsError('invalid', `Payment ${reference} asked for an unknown plan: settle it instead`);
-    const user = await fulfilSubscription(db, { reference, userId: entry.user_id, plan, amountKobo: charge.amountKobo }, now);
+    const user = await fulfilSubscription(
+      db,
+      { reference, userId: entry.user_id, plan, amountKobo: charge.amountKobo },
+      now,
+    );
     if (user === null) throw used();
-    if (user === 'no-user') throw new OpsError('invalid', `The client of payment ${reference} no longer exists: settle it instead`);
-    return { payment: await loadPayment(db, reference), taskId: null, subscription: { plan: plan.key, expiresAt: iso(user.subscription_expires_at!) } };
+    if (user === 'no-user')
+      throw new OpsError('invalid', `The client of payment ${reference} no longer exists: settle it instead`);
+    return {
+      payment: await loadPayment(db, reference),
+      taskId: null,
+      subscription: { plan: plan.key, expiresAt: iso(user.subscription_expires_at!) },
+    };
   }
 
   const parsed = taskRequestSchema.safeParse(request);
-  if (!parsed.success) throw new OpsError('invalid', `Payment ${reference} has no usable task request: settle it instead`);
+  if (!parsed.success)
+    throw new OpsError('invalid', `Payment ${reference} has no usable task request: settle it instead`);
   const [lng, lat] = parsed.data.location.coordinates;
   const service = await priceForServiceKey(db, parsed.data.type);
-  const order = { reference, userId: entry.user_id, address: parsed.data.address, addressDetails: parsed.data.addressDetails ?? '', lng, lat, type: parsed.data.type, serviceName: service.serviceName, unit: service.unit };
+  const order = {
+    reference,
+    userId: entry.user_id,
+    address: parsed.data.address,
+    addressDetails: parsed.data.addressDetails ?? '',
+    lng,
+    lat,
+    type: parsed.data.type,
+    serviceName: service.serviceName,
+    unit: service.unit,
+  };
   const taskId = await fulfilTaskOrder(db, { ...order, amount: charge.amountKobo / 100 }, now);
   if (!taskId) throw used();
   return { payment: await loadPayment(db, reference), taskId, subscription: null };

@@ -60,7 +60,8 @@ export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): S
       try {
         await tick();
       } catch (error) {
-        if (!stopped) deps.log(`[simulator] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (!stopped)
+          deps.log(`[simulator] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
       if (!stopped) schedule();
     }, intervalMs);
@@ -99,7 +100,11 @@ async function simulateOnce(deps: AppDeps, assignAfterMs: number): Promise<boole
 async function assignWaitingTasks(deps: Tick, createdBefore: Date): Promise<void> {
   const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore);
   if (!waiting.length) return;
-  const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({ ...driver, lat: Number(driver.lat), lng: Number(driver.lng) }));
+  const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({
+    ...driver,
+    lat: Number(driver.lat),
+    lng: Number(driver.lng),
+  }));
   for (const task of waiting) {
     const target = { lat: Number(task.lat), lng: Number(task.lng) };
     const free = drivers.filter((driver) => driver.active_tasks === 0);
@@ -131,22 +136,33 @@ async function moveDrivers(deps: Tick): Promise<void> {
       await sql.updateDriverLocation(deps.db, trip.driver_id, position.lat, position.lng);
     }
     if (trip.status === 'driver-assigned' && distanceMeters(position, target) <= ARRIVAL_METERS) {
-      if (await sql.markOnGoing(deps.db, trip.task_id)) deps.log(`[simulator] task ${trip.task_id}: driver arrived, on-going`);
+      if (await sql.markOnGoing(deps.db, trip.task_id))
+        deps.log(`[simulator] task ${trip.task_id}: driver arrived, on-going`);
     }
   }
 }
 
 const REPLIES: ((distance: number) => string)[] = [
-  (distance) => (distance > ARRIVAL_METERS ? `Okay, noted. I'm about ${describeDistance(distance)} away.` : "Okay, noted. I'm at the location now."),
+  (distance) =>
+    distance > ARRIVAL_METERS
+      ? `Okay, noted. I'm about ${describeDistance(distance)} away.`
+      : "Okay, noted. I'm at the location now.",
   () => 'No problem, thank you!',
-  (distance) => (distance > ARRIVAL_METERS ? "Alright, I'll call you when I get there." : "I'm here now, please come out when you can."),
+  (distance) =>
+    distance > ARRIVAL_METERS
+      ? "Alright, I'll call you when I get there."
+      : "I'm here now, please come out when you can.",
   () => 'Sure, I will take care of it.',
-  (distance) => (distance > ARRIVAL_METERS ? `On my way, about ${describeDistance(distance)} to go.` : 'I can see the building now.'),
+  (distance) =>
+    distance > ARRIVAL_METERS ? `On my way, about ${describeDistance(distance)} to go.` : 'I can see the building now.',
 ];
 
 async function answerMessages(deps: Tick): Promise<void> {
   for (const row of await sql.selectTasksAwaitingReply(deps.db)) {
-    const distance = distanceMeters({ lat: Number(row.driver_lat), lng: Number(row.driver_lng) }, { lat: Number(row.task_lat), lng: Number(row.task_lng) });
+    const distance = distanceMeters(
+      { lat: Number(row.driver_lat), lng: Number(row.driver_lng) },
+      { lat: Number(row.task_lat), lng: Number(row.task_lng) },
+    );
     const reply = REPLIES[Number(row.driver_messages) % REPLIES.length](distance);
     await sql.insertDriverMessage(deps.db, row.task_id, reply);
   }
@@ -157,10 +173,19 @@ async function answerMessages(deps: Tick): Promise<void> {
  * some, so the client sees that the driver has them. An address from a dropped pin reads
  * 'Near Yaba, Lagos': the driver goes 'to you, near Yaba, Lagos'.
  */
-export function greeting(clientName: string, driverName: string, distance: string, address: string, addressDetails = ''): string {
+export function greeting(
+  clientName: string,
+  driverName: string,
+  distance: string,
+  address: string,
+  addressDetails = '',
+): string {
   const destination = /^near /i.test(address) ? `you, near ${address.slice(5)}` : address;
   const details = oneLine(addressDetails);
-  return `Hello ${clientName}, I'm ${driverName}, your GreenPick driver. I'm ${distance} away and on my way to ${destination}.${details ? ` I'll look for: ${details}.` : ''}`.replace(/\.\.$/, '.');
+  return `Hello ${clientName}, I'm ${driverName}, your GreenPick driver. I'm ${distance} away and on my way to ${destination}.${details ? ` I'll look for: ${details}.` : ''}`.replace(
+    /\.\.$/,
+    '.',
+  );
 }
 
 // ---- geometry ----

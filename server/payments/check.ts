@@ -20,9 +20,11 @@ import { PaymentProviderUnavailable, type VerifiedPayment } from './verifier';
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
 export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
 export const NOT_YOUR_PAYMENT = 'This payment was made by another account';
-export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Your payment is safe; please try again.';
+export const PROVIDER_UNREACHABLE =
+  'The payment provider could not be reached. Your payment is safe; please try again.';
 export const PAYMENT_STILL_PROCESSING = 'Your payment is still being processed. Please try again in a few minutes.';
-export const PAYMENT_SETTLED = 'This payment has been settled by our support team. Please contact support if you have a question.';
+export const PAYMENT_SETTLED =
+  'This payment has been settled by our support team. Please contact support if you have a question.';
 export const keptMessage = (what: 'service' | 'plan') =>
   `Payment amount does not match the price of this ${what}. Your payment is kept safe and our support team will contact you to settle it.`;
 
@@ -43,7 +45,13 @@ export interface PaymentClaim {
 
 /** Keeps a reference that cannot become what it paid for, with the reason (for `npm run ops -- payments`). */
 export async function keepForAttention(deps: AppDeps, claim: PaymentClaim, reason: string): Promise<void> {
-  await upsertAttention(deps.db, { reference: claim.reference, purpose: claim.purpose, userId: claim.userId, reason, request: claim.request });
+  await upsertAttention(deps.db, {
+    reference: claim.reference,
+    purpose: claim.purpose,
+    userId: claim.userId,
+    reason,
+    request: claim.request,
+  });
   deps.log(`[payments] ${claim.reference} needs attention: ${reason}`);
 }
 
@@ -56,14 +64,20 @@ export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promi
     payment = await payments.verify(claim.reference);
   } catch (error) {
     const status = error instanceof PaymentProviderUnavailable ? error.status : 502;
-    deps.log(`[payments] could not verify ${claim.reference}: ${error instanceof Error ? error.message : String(error)}`);
+    deps.log(
+      `[payments] could not verify ${claim.reference}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     throw new HttpError(status, status === 503 ? PAYMENT_STILL_PROCESSING : PROVIDER_UNREACHABLE);
   }
   if (!payment) {
     // With the local test ledger, a reference it does not know may still be a real card
     // charge: the app built with a Paystack public key while the server lacks the secret key.
     if (payments.kind === 'test-ledger') {
-      await keepForAttention(deps, claim, 'Not in the local test ledger: if the app takes real Paystack payments, set PAYSTACK_SECRET_KEY');
+      await keepForAttention(
+        deps,
+        claim,
+        'Not in the local test ledger: if the app takes real Paystack payments, set PAYSTACK_SECRET_KEY',
+      );
     }
     throw new HttpError(402, PAYMENT_NOT_VERIFIED);
   }
@@ -80,7 +94,10 @@ export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promi
 export async function requirePayer(deps: AppDeps, charge: Charge, userId: string): Promise<void> {
   const isPayer = charge.payerUserId
     ? charge.payerUserId === userId
-    : charge.email !== '' && (charge.paidAt ? await heldEmailAt(deps.db, userId, charge.email, charge.paidAt) : await holdsEmail(deps.db, userId, charge.email));
+    : charge.email !== '' &&
+      (charge.paidAt
+        ? await heldEmailAt(deps.db, userId, charge.email, charge.paidAt)
+        : await holdsEmail(deps.db, userId, charge.email));
   if (isPayer) return;
   deps.log(`[payments] ${charge.reference} refused: user ${userId} is not the payer`);
   throw forbidden(NOT_YOUR_PAYMENT);

@@ -32,7 +32,12 @@ export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Prom
   const taskId = randomUUID();
   return db.transaction(async (tx) => {
     // A concurrent duplicate blocks here on the reference's primary key and then loses.
-    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'task', userId: order.userId, amountKobo: Math.round(order.amount * 100) });
+    const claimed = await claimPaymentUse(tx, {
+      reference: order.reference,
+      purpose: 'task',
+      userId: order.userId,
+      amountKobo: Math.round(order.amount * 100),
+    });
     if (!claimed) return null;
     await insertTask(tx, {
       id: taskId,
@@ -63,22 +68,29 @@ export async function fulfilSubscription(
   order: { reference: string; userId: string; plan: SubscriptionPlan; amountKobo: number },
   now: Date,
 ): Promise<UserRow | null | 'no-user'> {
-  return db.transaction(async (tx) => {
-    // The user first: the claim's foreign key share-locks the user row, so claiming first
-    // would let two purchases at once each wait for the other's lock (a deadlock).
-    const user = await lockUserForUpdate(tx, order.userId);
-    if (!user) throw new UserGone();
-    const claimed = await claimPaymentUse(tx, { reference: order.reference, purpose: 'subscription', userId: order.userId, amountKobo: order.amountKobo });
-    if (!claimed) return null;
-    const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
-    const from = current && current > now ? current : now;
-    const updated = await setSubscription(tx, order.userId, order.plan.key, planExpiry(order.plan, from));
-    await markAttentionHonoured(tx, order.reference);
-    return updated;
-  }).catch((error: unknown) => {
-    if (error instanceof UserGone) return 'no-user' as const;
-    throw error;
-  });
+  return db
+    .transaction(async (tx) => {
+      // The user first: the claim's foreign key share-locks the user row, so claiming first
+      // would let two purchases at once each wait for the other's lock (a deadlock).
+      const user = await lockUserForUpdate(tx, order.userId);
+      if (!user) throw new UserGone();
+      const claimed = await claimPaymentUse(tx, {
+        reference: order.reference,
+        purpose: 'subscription',
+        userId: order.userId,
+        amountKobo: order.amountKobo,
+      });
+      if (!claimed) return null;
+      const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
+      const from = current && current > now ? current : now;
+      const updated = await setSubscription(tx, order.userId, order.plan.key, planExpiry(order.plan, from));
+      await markAttentionHonoured(tx, order.reference);
+      return updated;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UserGone) return 'no-user' as const;
+      throw error;
+    });
 }
 
 class UserGone extends Error {}

@@ -27,15 +27,15 @@ export interface PriceFacts {
   fallbackKobo: number | null;
 }
 
-export type PriceDecision =
-  | { kind: 'accept'; kobo: number; honoured: boolean }
-  | { kind: 'attention'; reason: string };
+export type PriceDecision = { kind: 'accept'; kobo: number; honoured: boolean } | { kind: 'attention'; reason: string };
 
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const naira = (kobo: number) =>
+  `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function decidePrice(facts: PriceFacts): PriceDecision {
   const { paidKobo, currency, currentKobo, shownKobo, recentKobo, fallbackKobo } = facts;
-  if (currency.toUpperCase() !== 'NGN') return { kind: 'attention', reason: `Paid ${paidKobo / 100} ${currency}, not naira` };
+  if (currency.toUpperCase() !== 'NGN')
+    return { kind: 'attention', reason: `Paid ${paidKobo / 100} ${currency}, not naira` };
   if (paidKobo === currentKobo) return { kind: 'accept', kobo: paidKobo, honoured: false };
   const wasShownAndReal = shownKobo === paidKobo && (recentKobo.includes(paidKobo) || paidKobo === fallbackKobo);
   if (wasShownAndReal) return { kind: 'accept', kobo: paidKobo, honoured: true };

@@ -16,14 +16,19 @@ export async function decideTaskPrice(
 ): Promise<PriceDecision> {
   const currentKobo = Math.round(order.service.price * 100);
   // The quick answer needs no history: the charge is for today's price.
-  if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN') return { kind: 'accept', kobo: currentKobo, honoured: false };
+  if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN')
+    return { kind: 'accept', kobo: currentKobo, honoured: false };
   const fallback = Object.hasOwn(FALLBACK_PRICES, order.type) ? FALLBACK_PRICES[order.type]! : DEFAULT_SERVICE;
   return decidePrice({
     paidKobo: charge.amountKobo,
     currency: charge.currency,
     currentKobo,
     shownKobo: order.shownNaira === null ? null : Math.round(order.shownNaira * 100),
-    recentKobo: await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS)),
+    recentKobo: await pricesSinceKobo(
+      db,
+      order.service.serviceName,
+      new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS),
+    ),
     fallbackKobo: Math.round(fallback.price * 100),
   });
 }

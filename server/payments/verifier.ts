@@ -49,7 +49,17 @@ export function createTestLedger(db: Queryable): PaymentVerifier {
     kind: 'test-ledger',
     async verify(reference) {
       const row = await findTestLedgerPayment(db, reference);
-      return row ? { reference: row.reference, amountKobo: row.amountKobo, currency: 'NGN', email: row.email, payerUserId: row.userId, paidAt: null, metadata: null } : null;
+      return row
+        ? {
+            reference: row.reference,
+            amountKobo: row.amountKobo,
+            currency: 'NGN',
+            email: row.email,
+            payerUserId: row.userId,
+            paidAt: null,
+            metadata: null,
+          }
+        : null;
     },
   };
 }
@@ -79,7 +89,8 @@ interface PaystackTransaction {
 
 /** Reads a Paystack transaction (verify answer or charge.success event data) into a payment; null when it is not a usable success. */
 export function paymentFromPaystack(data: PaystackTransaction, reference: string): VerifiedPayment | null {
-  if (data.status !== 'success' || typeof data.amount !== 'number' || !Number.isInteger(data.amount) || data.amount < 0) return null;
+  if (data.status !== 'success' || typeof data.amount !== 'number' || !Number.isInteger(data.amount) || data.amount < 0)
+    return null;
   const paidAt = typeof data.paid_at === 'string' ? data.paid_at : typeof data.paidAt === 'string' ? data.paidAt : null;
   const paidDate = paidAt ? new Date(paidAt) : null;
   return {
@@ -121,7 +132,10 @@ export function createPaystackVerifier(options: PaystackVerifierOptions): Paymen
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new PaymentProviderUnavailable(timedOut ? `Paystack verify timed out after ${timeoutMs} ms` : `Paystack verify failed: ${describe(error)}`, timedOut ? 504 : 502);
+        throw new PaymentProviderUnavailable(
+          timedOut ? `Paystack verify timed out after ${timeoutMs} ms` : `Paystack verify failed: ${describe(error)}`,
+          timedOut ? 504 : 502,
+        );
       }
       let body: { status?: unknown; message?: unknown; data?: PaystackTransaction } | undefined;
       try {
@@ -133,16 +147,24 @@ export function createPaystackVerifier(options: PaystackVerifierOptions): Paymen
       // Paystack answers an unknown reference with 400 (or 404) and "Transaction reference not found".
       if (response.status === 404 || (response.status === 400 && /not found/i.test(message))) return null;
       if (response.status === 401 || response.status === 403) {
-        throw new PaymentProviderUnavailable(`Paystack verify answered ${response.status} (${message || 'no message'}): check PAYSTACK_SECRET_KEY`, 502);
+        throw new PaymentProviderUnavailable(
+          `Paystack verify answered ${response.status} (${message || 'no message'}): check PAYSTACK_SECRET_KEY`,
+          502,
+        );
       }
-      if (response.status === 429) throw new PaymentProviderUnavailable('Paystack verify answered 429 (rate limited)', 503);
+      if (response.status === 429)
+        throw new PaymentProviderUnavailable('Paystack verify answered 429 (rate limited)', 503);
       if (!response.ok) throw new PaymentProviderUnavailable(`Paystack verify answered ${response.status}`, 502);
       const data = body?.data;
       if (body?.status !== true || !data || typeof data.status !== 'string') {
-        throw new PaymentProviderUnavailable(`Paystack verify gave an unexpected answer (${message || 'no data'})`, 502);
+        throw new PaymentProviderUnavailable(
+          `Paystack verify gave an unexpected answer (${message || 'no data'})`,
+          502,
+        );
       }
       if (FINAL_FAILURES.has(data.status)) return null;
-      if (data.status !== 'success') throw new PaymentProviderUnavailable(`The charge is still ${data.status} at Paystack`, 503);
+      if (data.status !== 'success')
+        throw new PaymentProviderUnavailable(`The charge is still ${data.status} at Paystack`, 503);
       const payment = paymentFromPaystack(data, reference);
       if (!payment) throw new PaymentProviderUnavailable('Paystack verify gave a success without a usable amount', 502);
       return payment;

@@ -55,7 +55,12 @@ authRoutes.post('/client/signup', async (c) => {
       if (!(await insertAccount(db, { ...account, id, referralCode: generateReferralCode() }))) {
         throw conflict('Email already exists', { data: 'Email already exists' });
       }
-      return c.json({ data: { message: 'Account created successfully!, login with your details', userId: id } } satisfies SignupAnswer, 201);
+      return c.json(
+        {
+          data: { message: 'Account created successfully!, login with your details', userId: id },
+        } satisfies SignupAnswer,
+        201,
+      );
     } catch (error) {
       if (!isUniqueViolation(error, 'users_referral_code_key')) throw error;
     }

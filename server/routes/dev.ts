@@ -21,9 +21,17 @@ devRoutes.post('/dev/payments', async (c) => {
   if (payments.kind !== 'test-ledger' || config.production) throw notFound();
   const callerId = await authenticate(c);
   const body = await readJson(c, testPaymentSchema);
-  const recorded = await insertTestLedgerPayment(db, { reference: body.reference, amountKobo: body.amount, email: body.email, userId: callerId });
+  const recorded = await insertTestLedgerPayment(db, {
+    reference: body.reference,
+    amountKobo: body.amount,
+    email: body.email,
+    userId: callerId,
+  });
   if (!recorded) throw conflict('This payment reference has already been recorded');
-  return c.json({ data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentAnswer, 201);
+  return c.json(
+    { data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentAnswer,
+    201,
+  );
 });
 
 // No token: the mailbox is read while recovering a forgotten password.
@@ -38,8 +46,10 @@ devRoutes.get('/dev/mailbox', (c) => {
 export function devRoutesOpen(deps: Pick<AppDeps, 'config' | 'payments' | 'mailer'>): string[] {
   if (deps.config.production) return [];
   const open: string[] = [];
-  if (deps.payments.kind === 'test-ledger') open.push('POST /dev/payments (any signed-in client records a fake payment; set PAYSTACK_SECRET_KEY)');
-  if (deps.mailer.kind === 'dev-mailbox') open.push('GET /dev/mailbox (anyone reads anyone\'s recovery code; set SMTP_URL)');
+  if (deps.payments.kind === 'test-ledger')
+    open.push('POST /dev/payments (any signed-in client records a fake payment; set PAYSTACK_SECRET_KEY)');
+  if (deps.mailer.kind === 'dev-mailbox')
+    open.push("GET /dev/mailbox (anyone reads anyone's recovery code; set SMTP_URL)");
   return open;
 }
 

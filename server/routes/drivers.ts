@@ -18,6 +18,7 @@ driverRoutes.get('/driver/location/:driverId', async (c) => {
   const driverId = parsed.success ? parsed.data : undefined;
   const location = driverId ? await findDriverLocation(db, driverId) : undefined;
   if (!driverId || !location) throw notFound('Driver not found');
-  if (!(await isDriverOfUser(db, driverId, callerId))) throw forbidden('This driver is not assigned to any of your tasks');
+  if (!(await isDriverOfUser(db, driverId, callerId)))
+    throw forbidden('This driver is not assigned to any of your tasks');
   return c.json({ data: location });
 });

@@ -29,7 +29,8 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ops.OpsError) throw error.kind === 'not-found' ? notFound(error.message) : badRequest(error.message);
+    if (error instanceof ops.OpsError)
+      throw error.kind === 'not-found' ? notFound(error.message) : badRequest(error.message);
     throw error;
   }
 }
@@ -53,7 +54,9 @@ opsRoutes.get('/ops/tasks', requireOpsToken, async (c) => {
   return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status })) });
 });
 
-opsRoutes.get('/ops/drivers', requireOpsToken, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
+opsRoutes.get('/ops/drivers', requireOpsToken, async (c) =>
+  c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }),
+);
 
 opsRoutes.post('/ops/drivers', requireOpsToken, async (c) => {
   const input = await readBody(c, ops.newDriverSchema);
@@ -70,7 +73,9 @@ opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
   const taskId = c.req.param('id');
   const { status } = await readBody(c, z.object({ status: ops.statusSchema }, NOT_AN_OBJECT));
   const { db, config } = c.var.deps;
-  return c.json({ data: await run(() => ops.setTaskStatus(db, taskId, status, { referralReward: config.referralReward })) });
+  return c.json({
+    data: await run(() => ops.setTaskStatus(db, taskId, status, { referralReward: config.referralReward })),
+  });
 });
 
 opsRoutes.put('/ops/drivers/:id/location', requireOpsToken, async (c) => {

@@ -33,7 +33,8 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
   const { config, db, log } = c.var.deps;
   if (!config.paystackSecretKey) throw notFound();
   const rawBody = new Uint8Array(await c.req.arrayBuffer());
-  if (!signatureMatches(rawBody, c.req.header(PAYSTACK_SIGNATURE_HEADER), config.paystackSecretKey)) throw unauthorized('Invalid signature');
+  if (!signatureMatches(rawBody, c.req.header(PAYSTACK_SIGNATURE_HEADER), config.paystackSecretKey))
+    throw unauthorized('Invalid signature');
 
   let event: { event?: unknown; data?: Record<string, unknown> } | null;
   try {
@@ -41,7 +42,8 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
-  if (event?.event !== 'charge.success' || typeof event.data !== 'object' || event.data === null) return c.json({ received: true });
+  if (event?.event !== 'charge.success' || typeof event.data !== 'object' || event.data === null)
+    return c.json({ received: true });
   const reference = paymentReference().safeParse(event.data.reference);
   const payment = reference.success ? paymentFromPaystack(event.data, reference.data) : null;
   if (!payment) {

@@ -43,10 +43,12 @@ recoveryRoutes.post('/client/resetCode', (c) =>
   recoveryAnswer(c, async () => {
     const { deps } = c.var;
     const { email, code } = await readBody(c, resetCodeSchema, badRequest);
-    if (!(await deps.limiter.take(`reset-code:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress))) throw tooManyRequests();
+    if (!(await deps.limiter.take(`reset-code:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress)))
+      throw tooManyRequests();
     const outcome = await verifyResetCode(deps, email, code);
     if (outcome === 'locked') throw tooManyRequests('Too many wrong attempts. Please request a new code.');
-    if (outcome === 'locked-for-the-day') throw tooManyRequests('Too many wrong codes for this account today. Please try again tomorrow.');
+    if (outcome === 'locked-for-the-day')
+      throw tooManyRequests('Too many wrong codes for this account today. Please try again tomorrow.');
     if (outcome === 'expired') throw badRequest('Verification code has expired. Please request a new code.');
     if (outcome === 'wrong') throw badRequest(INVALID_CODE);
     return 'Code verified successfully';

@@ -13,7 +13,14 @@ import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
 import { findUserById, toUser, type UserRow } from '../db/users';
-import { REFERENCE_ALREADY_USED, confirmedCharge, keepForAttention, keptMessage, nairaToKobo, requirePayer } from '../payments/check';
+import {
+  REFERENCE_ALREADY_USED,
+  confirmedCharge,
+  keepForAttention,
+  keptMessage,
+  nairaToKobo,
+  requirePayer,
+} from '../payments/check';
 import { fulfilSubscription } from '../payments/fulfil';
 import { decidePrice } from '../payments/price-rule';
 import { refuseSettledPayment } from '../payments/settled';
@@ -41,17 +48,33 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
   if (replay) return c.json({ data: toUser(replay) });
   await refuseSettledPayment(db, body.reference);
 
-  const claim = { reference: body.reference, purpose: 'subscription' as const, userId: callerId, request: { ...body, plan: plan.key } };
+  const claim = {
+    reference: body.reference,
+    purpose: 'subscription' as const,
+    userId: callerId,
+    request: { ...body, plan: plan.key },
+  };
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);
   // Plans have one price (no price list to change), so only that price is accepted.
-  const price = decidePrice({ paidKobo: charge.amountKobo, currency: charge.currency, currentKobo: nairaToKobo(plan.price), shownKobo: null, recentKobo: [], fallbackKobo: null });
+  const price = decidePrice({
+    paidKobo: charge.amountKobo,
+    currency: charge.currency,
+    currentKobo: nairaToKobo(plan.price),
+    shownKobo: null,
+    recentKobo: [],
+    fallbackKobo: null,
+  });
   if (price.kind === 'attention') {
     await keepForAttention(deps, claim, `${plan.name} plan: ${price.reason}`);
     throw badRequest(keptMessage('plan'));
   }
 
-  const updated = await fulfilSubscription(db, { reference: body.reference, userId: callerId, plan, amountKobo: price.kobo }, now());
+  const updated = await fulfilSubscription(
+    db,
+    { reference: body.reference, userId: callerId, plan, amountKobo: price.kobo },
+    now(),
+  );
   if (updated === 'no-user') throw notFound('User not found');
   if (updated) return c.json({ data: toUser(updated) });
   const winner = await earlierUseOf(db, body.reference, callerId);

@@ -17,7 +17,9 @@ export const taskEventRoutes = new Hono<AppEnv>();
 taskEventRoutes.post('/client/events', async (c) => {
   const callerId = await authenticate(c);
   const { limit } = await readJson(c, taskEventsSchema);
-  return c.json({ data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT) } satisfies TaskEventsAnswer);
+  return c.json({
+    data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT),
+  } satisfies TaskEventsAnswer);
 });
 
 taskEventRoutes.post('/client/events/read', async (c) => {

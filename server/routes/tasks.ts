@@ -15,7 +15,13 @@ import { findPaymentUse } from '../db/payments';
 import { isInNigeria } from '../../src/shared/geo';
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
-import { REFERENCE_ALREADY_USED, confirmedCharge, keepForAttention, keptMessage, requirePayer } from '../payments/check';
+import {
+  REFERENCE_ALREADY_USED,
+  confirmedCharge,
+  keepForAttention,
+  keptMessage,
+  requirePayer,
+} from '../payments/check';
 import { fulfilTaskOrder } from '../payments/fulfil';
 import { refuseSettledPayment } from '../payments/settled';
 import { decideTaskPrice } from '../payments/task-price';
@@ -63,9 +69,20 @@ taskRoutes.post('/client/create', async (c) => {
     await keepForAttention(deps, claim, price.reason);
     throw badRequest(keptMessage('service'));
   }
-  if (price.honoured) deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
+  if (price.honoured)
+    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
 
-  const order = { reference: body.reference, userId: callerId, address: body.address, addressDetails: body.addressDetails ?? '', lng, lat, type: body.type, serviceName: service.serviceName, unit: service.unit };
+  const order = {
+    reference: body.reference,
+    userId: callerId,
+    address: body.address,
+    addressDetails: body.addressDetails ?? '',
+    lng,
+    lat,
+    type: body.type,
+    serviceName: service.serviceName,
+    unit: service.unit,
+  };
   const taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
   if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
   const winner = await earlierUseOf(db, body.reference, callerId);

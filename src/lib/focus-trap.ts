@@ -5,7 +5,10 @@
 export const FOCUSABLE_SELECTOR =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function wrapTabFocus(event: { key: string; shiftKey: boolean; preventDefault(): void }, container: HTMLElement | null): void {
+export function wrapTabFocus(
+  event: { key: string; shiftKey: boolean; preventDefault(): void },
+  container: HTMLElement | null,
+): void {
   if (event.key !== 'Tab' || !container) return;
   // Skip elements that are not rendered (where there is layout at all: not in jsdom).
   const hasLayout = container.getClientRects().length > 0;

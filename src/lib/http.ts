@@ -58,4 +58,8 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
   });
 }
 
-export const http = createHttpClient({ prefixUrl: config.apiUrl, getToken, onUnauthorized: () => useSessionStore.getState().expire() });
+export const http = createHttpClient({
+  prefixUrl: config.apiUrl,
+  getToken,
+  onUnauthorized: () => useSessionStore.getState().expire(),
+});

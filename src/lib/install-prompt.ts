@@ -60,5 +60,8 @@ export function needsIosInstallHelp(userAgent: string, maxTouchPoints: number, i
 }
 
 export function isStandaloneDisplay(): boolean {
-  return window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }

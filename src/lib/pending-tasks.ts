@@ -29,7 +29,13 @@
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskRequest, Task } from '../shared/contract';
 import { createTask } from './api/tasks';
-import { getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask, type PendingTask } from '../shared/offline-db';
+import {
+  getPendingTasks,
+  markPendingTaskRefused,
+  putPendingTask,
+  removePendingTask,
+  type PendingTask,
+} from '../shared/offline-db';
 import { getToken } from './token-storage';
 
 export type PaidTaskOutcome =
@@ -112,7 +118,10 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
 }
 
 /** Keeps the paid request durably, then sends it. */
-export async function submitPaidTask(request: CreateTaskRequest, deps: PaidTaskDeps = defaultDeps): Promise<PaidTaskOutcome> {
+export async function submitPaidTask(
+  request: CreateTaskRequest,
+  deps: PaidTaskDeps = defaultDeps,
+): Promise<PaidTaskOutcome> {
   try {
     await deps.store.put(request);
     changed();
@@ -144,7 +153,11 @@ export async function resumePendingTasks(
   const results: ResumedTask[] = [];
   for (const record of records) {
     if (record.refusal && !options.includeRefused) continue;
-    results.push({ request: record.request, outcome: await send(record.request, deps), wasRefused: record.refusal !== undefined });
+    results.push({
+      request: record.request,
+      outcome: await send(record.request, deps),
+      wasRefused: record.refusal !== undefined,
+    });
   }
   return results;
 }
@@ -153,12 +166,17 @@ export async function resumePendingTasks(
 export async function listKeptPaidTasks(store: PendingTaskStore = offlineDbStore): Promise<KeptPaidTask[]> {
   const records = (await store.list()).sort((a, b) => a.savedAt - b.savedAt);
   return records.map(({ reference, request, savedAt, refusal }) =>
-    refusal ? { reference, request, savedAt, state: 'refused', message: refusal.message, refusedAt: refusal.at } : { reference, request, savedAt, state: 'pending' },
+    refusal
+      ? { reference, request, savedAt, state: 'refused', message: refusal.message, refusedAt: refusal.at }
+      : { reference, request, savedAt, state: 'pending' },
   );
 }
 
 /** Removes a refused paid task once the client has read why; a pending one is never removed here. */
-export async function dismissRefusedPaidTask(reference: string, store: PendingTaskStore = offlineDbStore): Promise<void> {
+export async function dismissRefusedPaidTask(
+  reference: string,
+  store: PendingTaskStore = offlineDbStore,
+): Promise<void> {
   const record = (await store.list()).find((candidate) => candidate.reference === reference);
   if (!record?.refusal) return;
   await store.remove(reference);
@@ -180,13 +198,19 @@ export interface ReplayOptions {
  * Replays kept paid tasks now (app start: refused ones too) and then pending ones whenever
  * the browser comes back online and every minute. Returns a stop function.
  */
-export function startPendingTaskReplay({ onSettled, target = window, deps = defaultDeps, hasToken }: ReplayOptions = {}): () => void {
+export function startPendingTaskReplay({
+  onSettled,
+  target = window,
+  deps = defaultDeps,
+  hasToken,
+}: ReplayOptions = {}): () => void {
   const replay = (includeRefused: boolean) => {
     void resumePendingTasks(deps, hasToken, { includeRefused })
       // A refusal the client was already told about is not told again.
       .then((results) => {
         for (const result of results) {
-          if (result.outcome.status === 'created' || (result.outcome.status === 'failed' && !result.wasRefused)) onSettled?.(result);
+          if (result.outcome.status === 'created' || (result.outcome.status === 'failed' && !result.wasRefused))
+            onSettled?.(result);
         }
       })
       .catch((error: unknown) => console.error('Could not replay paid tasks', error));

@@ -34,7 +34,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     // The user's cached answers and unsent chat leave the device with them.
     if (typeof indexedDB === 'undefined') return;
     void import('../shared/offline-db')
-      .then(async ({ clearUserData }) => clearUserData((await import('../shared/offline-answers')).decodeJwtSubject(token)))
+      .then(async ({ clearUserData }) =>
+        clearUserData((await import('../shared/offline-answers')).decodeJwtSubject(token)),
+      )
       .catch((error: unknown) => console.error('Could not clear offline data at logout', error));
   },
   expire(notice = SESSION_EXPIRED_NOTICE) {

@@ -51,7 +51,10 @@ function unwrap<T>(settled: Settled<T>): T {
  * for alongside the user rather than after it: one round trip less before the screen shows.
  * Should the subject not be the user's id, the tasks are asked for again with the id.
  */
-export async function readUserAndTasks(token: string | null, user: () => Promise<Answer<User>>): Promise<Answer<UserAndTasks>> {
+export async function readUserAndTasks(
+  token: string | null,
+  user: () => Promise<Answer<User>>,
+): Promise<Answer<UserAndTasks>> {
   const subject = decodeJwtSubject(token);
   const early = subject ? settle(getTasks(subject)) : null;
   const userAnswer = await user();

@@ -20,9 +20,17 @@ export interface FirstVisitNotices {
 }
 
 /** The part of `navigator.serviceWorker` used here (a parameter, so tests can hand in their own). */
-export type ServiceWorkers = Pick<ServiceWorkerContainer, 'controller' | 'getRegistration' | 'register' | 'addEventListener'>;
+export type ServiceWorkers = Pick<
+  ServiceWorkerContainer,
+  'controller' | 'getRegistration' | 'register' | 'addEventListener'
+>;
 
-export function startServiceWorker(notices: FirstVisitNotices, workers: ServiceWorkers | undefined, scriptUrl: string, scope: string): void {
+export function startServiceWorker(
+  notices: FirstVisitNotices,
+  workers: ServiceWorkers | undefined,
+  scriptUrl: string,
+  scope: string,
+): void {
   if (!workers) return;
   // A later visit: a worker controls the page already; the bridge takes it from here.
   if (workers.controller) {

@@ -42,7 +42,8 @@ export interface ReadFailure {
 
 /** The one rule for what a screen says when a read failed. */
 export async function describeReadFailure(error: unknown, messages: ReadMessages): Promise<ReadFailure> {
-  if (error instanceof Error && error.name === 'NoTokenError') return { message: messages.noToken ?? messages.failed, reason: 'no-token' };
+  if (error instanceof Error && error.name === 'NoTokenError')
+    return { message: messages.noToken ?? messages.failed, reason: 'no-token' };
   const failure = await readCallFailure(error);
   const message = messages.ownTextOnly ? messages.failed : failureMessage(failure, messages.failed);
   return { message, reason: failure.kind === 'http' && failure.status === 401 ? 'unauthorized' : 'failed' };

@@ -8,7 +8,8 @@ interface SignupSearch {
 
 export const Route = createFileRoute('/signup')({
   validateSearch: (search: Record<string, unknown>): SignupSearch => {
-    const ref = typeof search.ref === 'string' ? search.ref.trim() : typeof search.ref === 'number' ? String(search.ref) : '';
+    const ref =
+      typeof search.ref === 'string' ? search.ref.trim() : typeof search.ref === 'number' ? String(search.ref) : '';
     return ref ? { ref } : {};
   },
   component: SignupRoute,

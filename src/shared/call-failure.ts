@@ -43,7 +43,8 @@ export async function failureOfResponse(response: Response): Promise<Extract<Cal
 export async function readCallFailure(error: unknown): Promise<CallFailure> {
   const response = responseOf(error);
   if (response) return failureOfResponse(response);
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError')) return { kind: 'network' };
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'TypeError'))
+    return { kind: 'network' };
   return { kind: 'other' };
 }
 

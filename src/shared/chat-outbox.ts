@@ -28,7 +28,10 @@ export const SEND_MESSAGE_PATH = 'client/sendingMessages';
 const LOCK_NAME = 'greenpick-chat-outbox-replay';
 
 /** How one attempt to send a message ended; `answer` is what the sender keeps of a delivery. */
-export type DeliveryResult<T = void> = { status: 'delivered'; answer?: T } | { status: 'rejected'; reason: string } | { status: 'offline' };
+export type DeliveryResult<T = void> =
+  | { status: 'delivered'; answer?: T }
+  | { status: 'rejected'; reason: string }
+  | { status: 'offline' };
 
 /** Sends one message. Never throws: no answer, a server failure or a busy server is `offline`. */
 export type Deliver<T = void> = (message: NewMessage) => Promise<DeliveryResult<T>>;
@@ -114,7 +117,10 @@ export async function keepUndelivered<T>(message: NewMessage, result: DeliveryRe
 }
 
 /** A new message: sent, or queued; see the module comment. `isOnline` false: queued without trying. */
-export async function sendOrQueue<T>(message: NewMessage, deps: { isOnline: boolean; deliver: Deliver<T> }): Promise<ChatSendOutcome<T>> {
+export async function sendOrQueue<T>(
+  message: NewMessage,
+  deps: { isOnline: boolean; deliver: Deliver<T> },
+): Promise<ChatSendOutcome<T>> {
   const behindOlder = (await getOutbox(message.taskId)).some((queued) => queued.failedReason === undefined);
   if (!deps.isOnline || behindOlder) {
     await queueMessage(message);

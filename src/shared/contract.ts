@@ -13,7 +13,15 @@
  * the app's bundle.
  */
 import type { z } from 'zod';
-import type { forgotSchema, loginSchema, logoutAllSchema, resetCodeSchema, resetPasswordSchema, signupSchema, userDataSchema } from './schemas/auth';
+import type {
+  forgotSchema,
+  loginSchema,
+  logoutAllSchema,
+  resetCodeSchema,
+  resetPasswordSchema,
+  signupSchema,
+  userDataSchema,
+} from './schemas/auth';
 import type { getMessagesSchema, sendMessageSchema } from './schemas/chat';
 import type { testPaymentSchema } from './schemas/dev';
 import type { profileUpdateSchema } from './schemas/profile';

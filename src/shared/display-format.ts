@@ -50,7 +50,12 @@ function lagosFields(time: number): Date | null {
 export function formatLagosDate(time: number): string {
   const lagos = lagosFields(time);
   if (!lagos) {
-    intlDate ??= new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
+    intlDate ??= new Intl.DateTimeFormat('en-NG', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: DISPLAY_TIME_ZONE,
+    });
     return intlDate.format(time);
   }
   return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}`;
@@ -60,7 +65,12 @@ export function formatLagosDate(time: number): string {
 export function formatLagosTime(time: number): string {
   const lagos = lagosFields(time);
   if (!lagos) {
-    intlTime ??= new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: DISPLAY_TIME_ZONE });
+    intlTime ??= new Intl.DateTimeFormat('en-NG', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: DISPLAY_TIME_ZONE,
+    });
     return intlTime.format(time);
   }
   return `${twoDigits(lagos.getUTCHours())}:${twoDigits(lagos.getUTCMinutes())}`;

@@ -19,7 +19,12 @@ export const NIGERIA_BOUNDS = { minLat: 4.0, maxLat: 14.0, minLng: 2.5, maxLng: 
 
 /** Whether a point lies in Nigeria's bounding box (the server refuses tasks elsewhere). */
 export function isInNigeria({ lat, lng }: LatLng): boolean {
-  return lat >= NIGERIA_BOUNDS.minLat && lat <= NIGERIA_BOUNDS.maxLat && lng >= NIGERIA_BOUNDS.minLng && lng <= NIGERIA_BOUNDS.maxLng;
+  return (
+    lat >= NIGERIA_BOUNDS.minLat &&
+    lat <= NIGERIA_BOUNDS.maxLat &&
+    lng >= NIGERIA_BOUNDS.minLng &&
+    lng <= NIGERIA_BOUNDS.maxLng
+  );
 }
 
 /** The label of a point no place name is known for (yet): 'Pinned location 6.509500, 3.371100'. */

@@ -38,8 +38,13 @@ export function decodeJwtSubject(token: string | null | undefined): string | nul
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)))) as { sub?: unknown };
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))),
+    ) as { sub?: unknown };
     return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null;
   } catch {
     return null;
@@ -128,9 +133,14 @@ export function oldestCachedAt(...times: Array<number | null | undefined>): numb
  * 'Offline - last updated 14:05' for today, 'Offline - last updated 3 Nov, 14:05' for an
  * older day (Nigerian English, 24-hour clock, Lagos time like every time shown).
  */
-export function formatLastUpdated(savedAt: number, now: number = Date.now(), timeZone: string = DISPLAY_TIME_ZONE): string {
+export function formatLastUpdated(
+  savedAt: number,
+  now: number = Date.now(),
+  timeZone: string = DISPLAY_TIME_ZONE,
+): string {
   const options = { timeZone, hour: '2-digit', minute: '2-digit', hour12: false } as const;
-  const day = (ms: number) => new Intl.DateTimeFormat('en-NG', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const day = (ms: number) =>
+    new Intl.DateTimeFormat('en-NG', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
   const time = new Intl.DateTimeFormat('en-NG', options).format(savedAt);
   if (day(savedAt) === day(now)) return `Offline - last updated ${time}`;
   const date = new Intl.DateTimeFormat('en-NG', { timeZone, day: 'numeric', month: 'short' }).format(savedAt);

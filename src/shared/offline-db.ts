@@ -94,7 +94,10 @@ export function openOfflineDb(): Promise<IDBPDatabase<OfflineSchema>> {
 export function closeOfflineDb(): void {
   const current = opening;
   opening = undefined;
-  void current?.then((db) => db.close(), () => undefined);
+  void current?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
 }
 
 async function write<T>(action: (db: IDBPDatabase<OfflineSchema>) => Promise<T>): Promise<T> {
@@ -163,7 +166,8 @@ export async function clearUserData(userId: string | null): Promise<void> {
       if (userId === null || answer.userId === userId) removals.push(tx.objectStore('answers').delete(answer.key));
     }
     for (const message of await tx.objectStore('outbox').getAll()) {
-      if (userId === null || message.userId === undefined || message.userId === userId) removals.push(tx.objectStore('outbox').delete(message.id!));
+      if (userId === null || message.userId === undefined || message.userId === userId)
+        removals.push(tx.objectStore('outbox').delete(message.id!));
     }
     await Promise.all([...removals, tx.done]);
   });
@@ -185,7 +189,11 @@ export async function removePendingTask(reference: string): Promise<void> {
 }
 
 /** Keeps the record, marked as refused by the server with its message. */
-export async function markPendingTaskRefused(reference: string, message: string | null, at = Date.now()): Promise<void> {
+export async function markPendingTaskRefused(
+  reference: string,
+  message: string | null,
+  at = Date.now(),
+): Promise<void> {
   await write(async (db) => {
     const tx = db.transaction('pendingTasks', 'readwrite');
     const record = await tx.store.get(reference);

@@ -12,10 +12,38 @@ export interface SubscriptionPlan {
 }
 
 export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
-  { name: 'Bronze', key: 'bronze', price: 50_000, durationMonths: 1, duration: '1 month', features: ['waste pickup', 'dry cleaning', 'basic support'] },
-  { name: 'Silver', key: 'silver', price: 95_000, durationMonths: 2, duration: '2 months', features: ['waste pickup', 'dry cleaning', 'priority support'] },
-  { name: 'Gold', key: 'gold', price: 300_000, durationMonths: 2, duration: '2 months', features: ['all services', '24/7 support', 'weekly reports'] },
-  { name: 'Platinum', key: 'platinum', price: 500_000, durationMonths: 3, duration: '3 months', features: ['all services', 'VIP support', 'weekly reports', 'dedicated manager'] },
+  {
+    name: 'Bronze',
+    key: 'bronze',
+    price: 50_000,
+    durationMonths: 1,
+    duration: '1 month',
+    features: ['waste pickup', 'dry cleaning', 'basic support'],
+  },
+  {
+    name: 'Silver',
+    key: 'silver',
+    price: 95_000,
+    durationMonths: 2,
+    duration: '2 months',
+    features: ['waste pickup', 'dry cleaning', 'priority support'],
+  },
+  {
+    name: 'Gold',
+    key: 'gold',
+    price: 300_000,
+    durationMonths: 2,
+    duration: '2 months',
+    features: ['all services', '24/7 support', 'weekly reports'],
+  },
+  {
+    name: 'Platinum',
+    key: 'platinum',
+    price: 500_000,
+    durationMonths: 3,
+    duration: '3 months',
+    features: ['all services', 'VIP support', 'weekly reports', 'dedicated manager'],
+  },
 ];
 
 export function findPlan(key: string): SubscriptionPlan | undefined {

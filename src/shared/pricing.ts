@@ -28,7 +28,14 @@ export const FALLBACK_PRICES: PriceTable = {
 function isPricingItem(item: unknown): item is ServicePrice {
   if (typeof item !== 'object' || item === null) return false;
   const { serviceName, price, unit } = item as Record<string, unknown>;
-  return typeof serviceName === 'string' && serviceName.trim() !== '' && typeof price === 'number' && Number.isFinite(price) && typeof unit === 'string' && unit !== '';
+  return (
+    typeof serviceName === 'string' &&
+    serviceName.trim() !== '' &&
+    typeof price === 'number' &&
+    Number.isFinite(price) &&
+    typeof unit === 'string' &&
+    unit !== ''
+  );
 }
 
 /** The price list answer as a table by key; `null` when the answer is not an array (a failure). */

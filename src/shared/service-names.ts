@@ -23,7 +23,9 @@ export const SERVICE_OFFERING: readonly ServiceOffering[] = [
   { name: 'Office & Commercial Cleaning', tag: 'office' },
 ];
 
-const DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(SERVICE_OFFERING.map((service) => [service.tag, service.name]));
+const DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(
+  SERVICE_OFFERING.map((service) => [service.tag, service.name]),
+);
 
 /** The display name of a service tag; 'Default Service' for 'default' or any unknown tag. */
 export function serviceDisplayName(serviceType: string): string {
@@ -36,5 +38,9 @@ export function serviceDisplayName(serviceType: string): string {
  */
 export function taskServiceName(task: { serviceName?: string | null; type?: string | null }): string {
   const stored = task.serviceName?.trim() ?? '';
-  return DISPLAY_NAMES.get(serviceKey(stored)) ?? DISPLAY_NAMES.get(task.type?.trim() ?? '') ?? (stored || DEFAULT_SERVICE.serviceName);
+  return (
+    DISPLAY_NAMES.get(serviceKey(stored)) ??
+    DISPLAY_NAMES.get(task.type?.trim() ?? '') ??
+    (stored || DEFAULT_SERVICE.serviceName)
+  );
 }

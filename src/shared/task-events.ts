@@ -23,9 +23,14 @@ export function statusChangeMessage(serviceName: string, status: string | null |
 }
 
 /** What the bell says of an event. */
-export function describeTaskEvent(event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount'>): string {
+export function describeTaskEvent(
+  event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount'>,
+): string {
   if (event.kind === 'referral-reward') {
-    const earned = event.amount === null || !Number.isFinite(event.amount) ? 'Recycle Tokens' : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
+    const earned =
+      event.amount === null || !Number.isFinite(event.amount)
+        ? 'Recycle Tokens'
+        : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   return statusChangeMessage(taskServiceName(event), event.status);

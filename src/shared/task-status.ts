@@ -9,7 +9,13 @@
 import type { TaskStatus } from './contract';
 
 /** Every status the server gives a task, in the order a task goes through them. */
-export const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going', 'completed', 'cancelled'];
+export const TASK_STATUSES: readonly TaskStatus[] = [
+  'pending',
+  'driver-assigned',
+  'on-going',
+  'completed',
+  'cancelled',
+];
 
 export type StatusTone = 'amber' | 'blue' | 'orange' | 'green' | 'red' | 'gray';
 

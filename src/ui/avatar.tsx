@@ -46,7 +46,16 @@ export function Avatar({ src, firstName, lastName, size = 64, className }: Avata
   const name = [firstName, lastName].filter(Boolean).join(' ') || 'User';
   const classes = className ? `avatar ${className}` : 'avatar';
   if (src && src !== failedSrc) {
-    return <img className={classes} src={avatarAddress(src)} alt={`${name}'s avatar`} width={size} height={size} onError={() => setFailedSrc(src)} />;
+    return (
+      <img
+        className={classes}
+        src={avatarAddress(src)}
+        alt={`${name}'s avatar`}
+        width={size}
+        height={size}
+        onError={() => setFailedSrc(src)}
+      />
+    );
   }
   const initials = initialsOf(firstName, lastName);
   return (

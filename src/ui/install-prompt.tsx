@@ -23,7 +23,9 @@ function wasDismissed(): boolean {
 export function InstallPrompt() {
   const canInstall = useCanInstall();
   const [isDismissed, setIsDismissed] = useState(wasDismissed);
-  const [showsIosHelp] = useState(() => needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()));
+  const [showsIosHelp] = useState(() =>
+    needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()),
+  );
   if (isDismissed || (!canInstall && !showsIosHelp)) return null;
 
   const dismiss = () => {

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { wrapTabFocus } from '../lib/focus-trap';
 import './modal.css';
 
-
 interface ModalProps {
   title: string;
   /** Shown under the title (e.g. the task's service and reference). */
@@ -29,7 +28,8 @@ export function Modal({ title, subtitle, onClose, returnFocusTo, className, chil
   // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per mount; the return target is read at that moment.
   useEffect(() => {
     const element = dialog.current;
-    returnTarget.current = returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    returnTarget.current =
+      returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     if (element && !element.open) element.showModal?.();
     return () => {
       element?.close?.();

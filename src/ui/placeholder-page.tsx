@@ -1,5 +1,11 @@
 /** A screen whose real content comes in a later issue: its heading and, unless told otherwise, a short note. */
-export function PlaceholderPage({ title, note = 'This screen is on its way.' }: { title: string; note?: string | null }) {
+export function PlaceholderPage({
+  title,
+  note = 'This screen is on its way.',
+}: {
+  title: string;
+  note?: string | null;
+}) {
   return (
     <section className="page">
       <h1>{title}</h1>

@@ -17,7 +17,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export default function AppToastContainer() {
-  const isPhone = useSyncExternalStore(subscribe, () => window.matchMedia(PHONE).matches, () => false);
+  const isPhone = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
   // At the bottom the newest toast is the one nearest the edge.
   return <ToastContainer position={isPhone ? 'bottom-center' : 'top-center'} newestOnTop={!isPhone} />;
 }

@@ -50,7 +50,9 @@ describe('signedInModules', () => {
   });
 
   it('fails the build when a pattern matches no module, rather than splitting quietly again', () => {
-    expect(() => signedInModules(app, 'index.html', { ...roots, signedIn: [...roots.signedIn, /renamed-route$/] })).toThrow(/renamed-route/);
+    expect(() =>
+      signedInModules(app, 'index.html', { ...roots, signedIn: [...roots.signedIn, /renamed-route$/] }),
+    ).toThrow(/renamed-route/);
     expect(() => signedInModules(app, 'index.html', { ...roots, firstVisitLazy: [/gone$/] })).toThrow(/gone/);
   });
 });

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 /** Every text input the server reads lets a person type exactly as much as the server takes (src/shared/limits.ts). */
 import { cleanup, render, screen } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AddressSearch } from '../../src/features/maps/address-search';
 import { EditProfileForm } from '../../src/features/profile/edit-profile-form';
@@ -39,10 +46,33 @@ describe("inputs' maxLength equal the server's limits", () => {
   });
 
   it('profile edit', async () => {
-    const user: User = { _id: 'u1', email: 'ada@example.ng', firstname: 'Ada', lastname: 'Okafor', phonenumber: '', bio: '', avatar: '', referralCode: 'ADAOKAFO', notification: false, balance: 0, subscription: null };
+    const user: User = {
+      _id: 'u1',
+      email: 'ada@example.ng',
+      firstname: 'Ada',
+      lastname: 'Okafor',
+      phonenumber: '',
+      bio: '',
+      avatar: '',
+      referralCode: 'ADAOKAFO',
+      notification: false,
+      balance: 0,
+      subscription: null,
+    };
     const root = createRootRoute({ component: Outlet });
-    const edit = createRoute({ getParentRoute: () => root, path: '/client/edit', component: () => <EditProfileForm user={user} onSaved={() => {}} /> });
-    render(<RouterProvider router={createRouter({ routeTree: root.addChildren([edit]), history: createMemoryHistory({ initialEntries: ['/client/edit'] }) })} />);
+    const edit = createRoute({
+      getParentRoute: () => root,
+      path: '/client/edit',
+      component: () => <EditProfileForm user={user} onSaved={() => {}} />,
+    });
+    render(
+      <RouterProvider
+        router={createRouter({
+          routeTree: root.addChildren([edit]),
+          history: createMemoryHistory({ initialEntries: ['/client/edit'] }),
+        })}
+      />,
+    );
     expect(maxLengthOf(await screen.findByLabelText('First Name'))).toBe(MAX_LENGTH.name);
     expect(maxLengthOf(screen.getByLabelText('Last Name'))).toBe(MAX_LENGTH.name);
     expect(maxLengthOf(screen.getByLabelText('Email'))).toBe(MAX_LENGTH.email);
@@ -51,11 +81,28 @@ describe("inputs' maxLength equal the server's limits", () => {
   });
 
   it('address search', () => {
-    render(<AddressSearch search={{ suggest: async () => [], choose: async () => ({ address: '', location: { lat: 0, lng: 0 } }), describe: async () => '' }} onChoose={() => {}} />);
+    render(
+      <AddressSearch
+        search={{
+          suggest: async () => [],
+          choose: async () => ({ address: '', location: { lat: 0, lng: 0 } }),
+          describe: async () => '',
+        }}
+        onChoose={() => {}}
+      />,
+    );
     expect(maxLengthOf(screen.getByRole('combobox', { name: 'Address' }))).toBe(MAX_LENGTH.address);
   });
 
   it('the numbers are the ones the issue names', () => {
-    expect(MAX_LENGTH).toMatchObject({ email: 254, name: 100, bio: 500, address: 300, chat: 2000, phone: 40, password: 1024 });
+    expect(MAX_LENGTH).toMatchObject({
+      email: 254,
+      name: 100,
+      bio: 500,
+      address: 300,
+      chat: 2000,
+      phone: 40,
+      password: 1024,
+    });
   });
 });

@@ -3,7 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 /** The toast saying `text` (react-toastify renders each toast with role alert). */
 export function findToast(text: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const toast = screen.queryAllByRole('alert').find((element) => element.classList.contains('Toastify__toast') && element.textContent?.includes(text));
+    const toast = screen
+      .queryAllByRole('alert')
+      .find((element) => element.classList.contains('Toastify__toast') && element.textContent?.includes(text));
     if (!toast) throw new Error(`no toast saying "${text}"`);
     return toast;
   });

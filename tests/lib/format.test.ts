@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCoordinates, formatDate, formatDateTime, formatDecimal, formatNaira, formatTime } from '../../src/lib/format';
+import {
+  formatCoordinates,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatNaira,
+  formatTime,
+} from '../../src/lib/format';
 
 describe('naira and dates', () => {
   it('naira with ₦, thousands separators and 2 decimals', () => {

@@ -13,7 +13,9 @@ describe('the app HTTP client and token storage together', () => {
     const seen: string[] = [];
     vi.stubGlobal('fetch', async (request: Request) => {
       seen.push(`${request.url} ${request.headers.get('Authorization')}`);
-      return new Response(JSON.stringify({ message: 'Your session has expired. Please log in again.' }), { status: 401 });
+      return new Response(JSON.stringify({ message: 'Your session has expired. Please log in again.' }), {
+        status: 401,
+      });
     });
     setToken('stale-token');
 

@@ -51,7 +51,9 @@ describe('the HTTP client', () => {
   });
 
   it('a 401 answer clears the token (and is not retried)', async () => {
-    const { http, state, requests } = client([json({ message: 'Your session has expired. Please log in again.' }, 401)]);
+    const { http, state, requests } = client([
+      json({ message: 'Your session has expired. Please log in again.' }, 401),
+    ]);
     await expect(http.get('admin/pricing').json()).rejects.toMatchObject({ response: { status: 401 } });
     expect(state.unauthorized).toBe(1);
     expect(state.token).toBeNull();
@@ -60,7 +62,9 @@ describe('the HTTP client', () => {
 
   it("a 401 for a token the caller set itself (a replayed chat message's) keeps the session", async () => {
     const { http, state } = client([json({ message: 'Your session has expired. Please log in again.' }, 401)]);
-    await expect(http.post('client/sendingMessages', { json: {}, headers: { Authorization: 'Bearer old-token' } })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(
+      http.post('client/sendingMessages', { json: {}, headers: { Authorization: 'Bearer old-token' } }),
+    ).rejects.toMatchObject({ response: { status: 401 } });
     expect(state.unauthorized).toBe(0);
     expect(state.token).toBe('abc');
   });
@@ -91,7 +95,9 @@ describe('the HTTP client', () => {
 
   it('a read made with POST is retried when it opts in with retryPostRead', async () => {
     const { http, requests } = client([new TypeError('Failed to fetch'), json({ data: [] })]);
-    await expect(http.post('client/task', { json: { userId: 'u1' }, retry: retryPostRead }).json()).resolves.toEqual({ data: [] });
+    await expect(http.post('client/task', { json: { userId: 'u1' }, retry: retryPostRead }).json()).resolves.toEqual({
+      data: [],
+    });
     expect(requests).toHaveLength(2);
   });
 

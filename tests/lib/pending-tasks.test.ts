@@ -21,12 +21,13 @@ beforeEach(async () => {
   for (const record of await getPendingTasks()) await removePendingTask(record.reference);
 });
 
-
 const taskFor = (body: CreateTaskRequest): Task =>
   ({ _id: `task-${body.reference}`, reference: body.reference, status: 'pending' }) as Task;
 
 function httpError(status: number, body: unknown): Error {
-  return Object.assign(new Error(`HTTP ${status}`), { response: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }) });
+  return Object.assign(new Error(`HTTP ${status}`), {
+    response: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  });
 }
 
 /** A fake server, idempotent by reference like the real one; `fail` makes the next sends fail. */
@@ -71,31 +72,52 @@ describe('a paid task is never lost', () => {
     expect(server.tasks.size).toBe(1);
   });
 
-  it("a 5xx, a time-out, a 401 or a 403 (another client signed in) keeps the request", async () => {
+  it('a 5xx, a time-out, a 401 or a 403 (another client signed in) keeps the request', async () => {
     const server = fakeServer();
     server.fail(httpError(503, { message: 'Service unavailable' }));
     server.fail(httpError(401, { message: 'Unauthorized' }));
     server.fail(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }));
     server.fail(httpError(403, { message: 'You can only create tasks for yourself' }));
-    for (const reference of ['r3', 'r4', 'r5', 'r10']) expect(await submitPaidTask(sampleTaskRequest(reference), server.deps)).toEqual({ status: 'queued' });
+    for (const reference of ['r3', 'r4', 'r5', 'r10'])
+      expect(await submitPaidTask(sampleTaskRequest(reference), server.deps)).toEqual({ status: 'queued' });
     expect((await references()).sort()).toEqual(['r10', 'r3', 'r4', 'r5']);
   });
 
   it("a final 4xx gives the server's message ('Payment Failed!') and keeps the paid record, marked refused with that message", async () => {
     const server = fakeServer();
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
-    expect(await submitPaidTask(sampleTaskRequest('r6'), server.deps)).toEqual({ status: 'failed', message: 'Payment could not be verified' });
+    expect(await submitPaidTask(sampleTaskRequest('r6'), server.deps)).toEqual({
+      status: 'failed',
+      message: 'Payment could not be verified',
+    });
     server.fail(httpError(400, 'not json {'));
     expect(await submitPaidTask(sampleTaskRequest('r7'), server.deps)).toEqual({ status: 'failed', message: null });
     expect(await listKeptPaidTasks()).toEqual([
-      { reference: 'r6', request: sampleTaskRequest('r6'), savedAt: expect.any(Number), state: 'refused', message: 'Payment could not be verified', refusedAt: expect.any(Number) },
-      { reference: 'r7', request: sampleTaskRequest('r7'), savedAt: expect.any(Number), state: 'refused', message: null, refusedAt: expect.any(Number) },
+      {
+        reference: 'r6',
+        request: sampleTaskRequest('r6'),
+        savedAt: expect.any(Number),
+        state: 'refused',
+        message: 'Payment could not be verified',
+        refusedAt: expect.any(Number),
+      },
+      {
+        reference: 'r7',
+        request: sampleTaskRequest('r7'),
+        savedAt: expect.any(Number),
+        state: 'refused',
+        message: null,
+        refusedAt: expect.any(Number),
+      },
     ]);
   });
 
   it('a replay that races the first attempt sends the request only once', async () => {
     const server = fakeServer();
-    const [first, second] = await Promise.all([submitPaidTask(sampleTaskRequest('r8'), server.deps), submitPaidTask(sampleTaskRequest('r8'), server.deps)]);
+    const [first, second] = await Promise.all([
+      submitPaidTask(sampleTaskRequest('r8'), server.deps),
+      submitPaidTask(sampleTaskRequest('r8'), server.deps),
+    ]);
     expect(first).toEqual(second);
     expect(server.sent).toEqual(['r8']);
   });
@@ -110,9 +132,13 @@ describe('a paid task is never lost', () => {
 
   it('a retriable refusal (5xx: the payment provider could not be reached) stays pending, listed as such', async () => {
     const server = fakeServer();
-    server.fail(httpError(502, { message: 'The payment provider could not be reached. Your payment is safe; please try again.' }));
+    server.fail(
+      httpError(502, { message: 'The payment provider could not be reached. Your payment is safe; please try again.' }),
+    );
     expect(await submitPaidTask(sampleTaskRequest('r11'), server.deps)).toEqual({ status: 'queued' });
-    expect(await listKeptPaidTasks()).toEqual([{ reference: 'r11', request: sampleTaskRequest('r11'), savedAt: expect.any(Number), state: 'pending' }]);
+    expect(await listKeptPaidTasks()).toEqual([
+      { reference: 'r11', request: sampleTaskRequest('r11'), savedAt: expect.any(Number), state: 'pending' },
+    ]);
   });
 
   it('replays send pending records; refused ones only when asked (app start), and one the server now accepts is removed', async () => {
@@ -122,10 +148,14 @@ describe('a paid task is never lost', () => {
     server.fail(new TypeError('Failed to fetch'));
     await submitPaidTask(sampleTaskRequest('pending-1'), server.deps);
     server.sent.length = 0;
-    expect((await resumePendingTasks(server.deps, () => true)).map((result) => result.request.reference)).toEqual(['pending-1']);
+    expect((await resumePendingTasks(server.deps, () => true)).map((result) => result.request.reference)).toEqual([
+      'pending-1',
+    ]);
     expect(server.sent).toEqual(['pending-1']);
     const atStart = await resumePendingTasks(server.deps, () => true, { includeRefused: true });
-    expect(atStart.map((result) => [result.request.reference, result.outcome.status, result.wasRefused])).toEqual([['refused-1', 'created', true]]);
+    expect(atStart.map((result) => [result.request.reference, result.outcome.status, result.wasRefused])).toEqual([
+      ['refused-1', 'created', true],
+    ]);
     expect(await listKeptPaidTasks()).toEqual([]);
   });
 
@@ -151,7 +181,12 @@ describe('a paid task is never lost', () => {
     await submitPaidTask(sampleTaskRequest('told-once'), server.deps);
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
     const settled: ResumedTask[] = [];
-    const stop = startPendingTaskReplay({ target: new EventTarget() as unknown as Window, deps: server.deps, hasToken: () => true, onSettled: (result) => settled.push(result) });
+    const stop = startPendingTaskReplay({
+      target: new EventTarget() as unknown as Window,
+      deps: server.deps,
+      hasToken: () => true,
+      onSettled: (result) => settled.push(result),
+    });
     await vi.waitFor(() => expect(server.sent).toEqual(['told-once', 'told-once']));
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop();

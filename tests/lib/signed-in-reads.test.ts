@@ -78,9 +78,14 @@ describe("a navigation's reads (route context)", () => {
   });
 
   it('the price table: the price list by service key, kept time and all; the fallback prices when it cannot be read', async () => {
-    const items: PricingItem[] = [{ _id: 'p1', serviceName: 'Household Waste Pickup', price: 1800, unit: 'per pickup' }];
+    const items: PricingItem[] = [
+      { _id: 'p1', serviceName: 'Household Waste Pickup', price: 1800, unit: 'per pickup' },
+    ];
     vi.mocked(getPricing).mockResolvedValue({ data: items, cachedAt: 5 });
-    expect(await createSessionReads(tokenOf('u1')).priceTable()).toEqual({ data: { household: { serviceName: 'Household Waste Pickup', price: 1800, unit: 'per pickup' } }, cachedAt: 5 });
+    expect(await createSessionReads(tokenOf('u1')).priceTable()).toEqual({
+      data: { household: { serviceName: 'Household Waste Pickup', price: 1800, unit: 'per pickup' } },
+      cachedAt: 5,
+    });
     vi.mocked(getPricing).mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await createSessionReads(tokenOf('u1')).priceTable()).toEqual({ data: FALLBACK_PRICES, cachedAt: null });
   });
@@ -88,8 +93,12 @@ describe("a navigation's reads (route context)", () => {
 
 describe('the price table kept on the device', () => {
   it("is the service worker's kept answer of the token's user, read without the network", async () => {
-    await putCachedAnswer('kept-u1', 'admin/pricing', { data: [{ serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' }] });
-    await putCachedAnswer('kept-u2', 'admin/pricing', { data: [{ serviceName: 'Recycling Collection', price: 9999, unit: 'per kg' }] });
+    await putCachedAnswer('kept-u1', 'admin/pricing', {
+      data: [{ serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' }],
+    });
+    await putCachedAnswer('kept-u2', 'admin/pricing', {
+      data: [{ serviceName: 'Recycling Collection', price: 9999, unit: 'per kg' }],
+    });
     const kept = await createSessionReads(tokenOf('kept-u1')).keptPriceTable();
     expect(kept?.recycling).toEqual({ serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' });
     expect(getPricing).not.toHaveBeenCalled();

@@ -10,14 +10,17 @@ class FakeWorker extends EventTarget {
   }
 }
 
-function fakeWorkers(options: { controlled?: boolean; installing?: FakeWorker | null; active?: boolean; registeredBefore?: boolean } = {}) {
+function fakeWorkers(
+  options: { controlled?: boolean; installing?: FakeWorker | null; active?: boolean; registeredBefore?: boolean } = {},
+) {
   const events = new EventTarget();
   const registration = { installing: options.installing ?? null, active: options.active ? new FakeWorker() : null };
   const register = vi.fn(async () => registration as unknown as ServiceWorkerRegistration);
   const workers = {
     controller: options.controlled ? ({} as ServiceWorker) : null,
     register,
-    getRegistration: async () => (options.registeredBefore ? (registration as unknown as ServiceWorkerRegistration) : undefined),
+    getRegistration: async () =>
+      options.registeredBefore ? (registration as unknown as ServiceWorkerRegistration) : undefined,
     addEventListener: events.addEventListener.bind(events),
   } as unknown as ServiceWorkers;
   return { workers, register, takeControl: () => events.dispatchEvent(new Event('controllerchange')) };
@@ -27,7 +30,11 @@ function recorder() {
   const told: string[] = [];
   return {
     told,
-    notices: { onOfflineReady: () => told.push('offline-ready'), onFirstControl: () => told.push('first-control'), loadBridge: () => told.push('bridge') },
+    notices: {
+      onOfflineReady: () => told.push('offline-ready'),
+      onFirstControl: () => told.push('first-control'),
+      loadBridge: () => told.push('bridge'),
+    },
   };
 }
 

@@ -87,7 +87,9 @@ describe('Home keeps open tasks current while it is visible', () => {
     const refresh = vi.fn(async () => {
       throw new Error('offline');
     });
-    const { rerender } = renderHook(({ poll }) => useLiveRefresh(refresh, { poll, intervalMs: 30_000 }), { initialProps: { poll: true } });
+    const { rerender } = renderHook(({ poll }) => useLiveRefresh(refresh, { poll, intervalMs: 30_000 }), {
+      initialProps: { poll: true },
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(refresh).toHaveBeenCalledTimes(2);
     rerender({ poll: false });

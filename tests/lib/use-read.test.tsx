@@ -1,14 +1,30 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter, useLoaderData } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  useLoaderData,
+} from '@tanstack/react-router';
 import type { Answer } from '../../src/lib/api/answer';
 import { NoTokenError } from '../../src/lib/signed-in-reads';
-import { ONLINE_RETRIES, ONLINE_RETRY_MS, describeReadFailure, useRead, useRefetch, type ReadMessages } from '../../src/lib/use-read';
+import {
+  ONLINE_RETRIES,
+  ONLINE_RETRY_MS,
+  describeReadFailure,
+  useRead,
+  useRefetch,
+  type ReadMessages,
+} from '../../src/lib/use-read';
 import { OfflineMarker } from '../../src/ui/offline-marker';
 
 const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load data' };
-const httpError = (status: number, body: unknown) => Object.assign(new Error(`HTTP ${status}`), { response: Response.json(body, { status }) });
+const httpError = (status: number, body: unknown) =>
+  Object.assign(new Error(`HTTP ${status}`), { response: Response.json(body, { status }) });
 
 function Screen({ read, onUnauthorized }: { read: Promise<Answer<string>>; onUnauthorized?: () => void }) {
   const state = useRead(read, MESSAGES, { onUnauthorized });
@@ -44,7 +60,10 @@ function renderRoute(answers: Array<() => Promise<Answer<string>>>, onUnauthoriz
       return <Screen read={read} onUnauthorized={onUnauthorized} />;
     },
   });
-  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/screen'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: ['/screen'] }),
+  });
   render(<RouterProvider router={router} />);
   return { loads, router };
 }
@@ -63,7 +82,10 @@ afterEach(() => {
 describe('a screen reading through the data layer', () => {
   it("an answer from the device says 'Offline - last updated <time>'; when the network returns the screen reads again by itself and the label goes", async () => {
     isOnline = false;
-    const { loads } = renderRoute([() => Promise.resolve({ data: 'kept tasks', cachedAt: Date.now() - 60_000 }), () => Promise.resolve({ data: 'fresh tasks', cachedAt: null })]);
+    const { loads } = renderRoute([
+      () => Promise.resolve({ data: 'kept tasks', cachedAt: Date.now() - 60_000 }),
+      () => Promise.resolve({ data: 'fresh tasks', cachedAt: null }),
+    ]);
     expect(await screen.findByText('kept tasks')).toBeTruthy();
     expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated \d{2}:\d{2}$/);
 
@@ -160,7 +182,10 @@ describe('a screen reading through the data layer', () => {
 
   it('a 401 is told to the screen (profile goes to /login) and not shown as an ordinary failure', async () => {
     const onUnauthorized = vi.fn();
-    renderRoute([() => Promise.reject(httpError(401, { message: 'Your session has expired. Please log in again.' }))], onUnauthorized);
+    renderRoute(
+      [() => Promise.reject(httpError(401, { message: 'Your session has expired. Please log in again.' }))],
+      onUnauthorized,
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('(unauthorized)');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -168,17 +193,36 @@ describe('a screen reading through the data layer', () => {
 
 describe('the one message rule', () => {
   it("no stored token: the screen's noToken text", async () => {
-    expect(await describeReadFailure(new NoTokenError(), MESSAGES)).toEqual({ message: 'No authentication token found', reason: 'no-token' });
-    expect(await describeReadFailure(new NoTokenError(), { failed: 'Failed to load user data' })).toEqual({ message: 'Failed to load user data', reason: 'no-token' });
+    expect(await describeReadFailure(new NoTokenError(), MESSAGES)).toEqual({
+      message: 'No authentication token found',
+      reason: 'no-token',
+    });
+    expect(await describeReadFailure(new NoTokenError(), { failed: 'Failed to load user data' })).toEqual({
+      message: 'Failed to load user data',
+      reason: 'no-token',
+    });
   });
 
   it("the server's message when it gave one, else the screen's text", async () => {
-    expect(await describeReadFailure(httpError(500, { message: 'Database unavailable' }), MESSAGES)).toEqual({ message: 'Database unavailable', reason: 'failed' });
-    expect(await describeReadFailure(new TypeError('Failed to fetch'), MESSAGES)).toEqual({ message: 'Failed to load data', reason: 'failed' });
+    expect(await describeReadFailure(httpError(500, { message: 'Database unavailable' }), MESSAGES)).toEqual({
+      message: 'Database unavailable',
+      reason: 'failed',
+    });
+    expect(await describeReadFailure(new TypeError('Failed to fetch'), MESSAGES)).toEqual({
+      message: 'Failed to load data',
+      reason: 'failed',
+    });
   });
 
   it("ownTextOnly: always the screen's text (Referral)", async () => {
-    const referral = { noToken: 'Please login to view your referral code', failed: 'Failed to load referral information', ownTextOnly: true };
-    expect(await describeReadFailure(httpError(500, { message: 'Database unavailable' }), referral)).toEqual({ message: 'Failed to load referral information', reason: 'failed' });
+    const referral = {
+      noToken: 'Please login to view your referral code',
+      failed: 'Failed to load referral information',
+      ownTextOnly: true,
+    };
+    expect(await describeReadFailure(httpError(500, { message: 'Database unavailable' }), referral)).toEqual({
+      message: 'Failed to load referral information',
+      reason: 'failed',
+    });
   });
 });

@@ -34,7 +34,11 @@ describe('the signed-in area', () => {
     renderAt('/client/home');
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Home', '/client/home'], ['History', '/client/history'], ['Profile', '/client/profile']]) {
+    for (const [name, href] of [
+      ['Home', '/client/home'],
+      ['History', '/client/history'],
+      ['Profile', '/client/profile'],
+    ]) {
       expect(nav.querySelector(`a[href="${href}"]`)?.textContent).toBe(name);
     }
   });
@@ -54,11 +58,13 @@ describe('the signed-in area', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('hovering a link preloads the next screen\'s code, not its data; going there reads the user once', async () => {
+  it("hovering a link preloads the next screen's code, not its data; going there reads the user once", async () => {
     const reads: string[] = [];
     vi.stubGlobal('fetch', async (request: Request) => {
       reads.push(new URL(request.url).pathname);
-      return Response.json({ data: { _id: 'u1', firstname: 'Ada', lastname: 'Okafor', email: 'ada@example.ng', referralCode: 'ADA' } });
+      return Response.json({
+        data: { _id: 'u1', firstname: 'Ada', lastname: 'Okafor', email: 'ada@example.ng', referralCode: 'ADA' },
+      });
     });
     try {
       localStorage.setItem('token', 'abc');

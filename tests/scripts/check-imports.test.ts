@@ -28,11 +28,14 @@ describe('folder rules', () => {
     const violations = checkImports(
       repo({
         ...shared,
-        'src/features/chat/chat-send.ts': "import { y } from '../../lib/http';\nimport { x } from '../../shared/contract';\nimport { z } from './chat-store';\n",
+        'src/features/chat/chat-send.ts':
+          "import { y } from '../../lib/http';\nimport { x } from '../../shared/contract';\nimport { z } from './chat-store';\n",
         'src/features/tasks/booking/book.ts': "import { h } from '../history/history-card';\n",
-        'src/routes/client/chat.tsx': "import { send } from '../../features/chat/chat-send';\nimport { book } from '../../features/tasks/booking/book';\n",
+        'src/routes/client/chat.tsx':
+          "import { send } from '../../features/chat/chat-send';\nimport { book } from '../../features/tasks/booking/book';\n",
         'src/shared/rules.ts': "import { z } from 'zod';\nimport { x } from './contract';\n",
-        'sw/sw.ts': "import { x } from '../src/shared/contract';\nimport { precacheAndRoute } from 'workbox-precaching';\n",
+        'sw/sw.ts':
+          "import { x } from '../src/shared/contract';\nimport { precacheAndRoute } from 'workbox-precaching';\n",
         'server/routes/tasks.ts': "import { x } from '../../src/shared/contract';\nimport { Hono } from 'hono';\n",
       }),
     );
@@ -42,10 +45,15 @@ describe('folder rules', () => {
   it('a feature importing another feature fails, whether by a static, a type-only or a lazy import', () => {
     const violations = checkImports(
       repo({
-        'src/features/chat/chat-modal.tsx': "import { Map } from '../maps/route-map';\nimport type { T } from '../tasks/details/task';\nconst lazy = () => import('../auth/login-call');\n",
+        'src/features/chat/chat-modal.tsx':
+          "import { Map } from '../maps/route-map';\nimport type { T } from '../tasks/details/task';\nconst lazy = () => import('../auth/login-call');\n",
       }),
     );
-    expect(violations.map((v) => v.specifier)).toEqual(['../maps/route-map', '../tasks/details/task', '../auth/login-call']);
+    expect(violations.map((v) => v.specifier)).toEqual([
+      '../maps/route-map',
+      '../tasks/details/task',
+      '../auth/login-call',
+    ]);
     expect(violations[0].rule).toMatch(/a feature never imports another feature .*chat -> maps/);
   });
 
@@ -57,7 +65,15 @@ describe('folder rules', () => {
           "import { y } from '../lib/http';\nimport { F } from '../features/chat/chat-send';\nimport { B } from '../ui/button';\nimport { R } from '../routes/root';\nimport { useState } from 'react';\nimport { createRoot } from 'react-dom/client';\nexport { m } from 'maplibre-gl';\n",
       }),
     );
-    expect(violations.map((v) => v.specifier)).toEqual(['../lib/http', '../features/chat/chat-send', '../ui/button', '../routes/root', 'react', 'react-dom/client', 'maplibre-gl']);
+    expect(violations.map((v) => v.specifier)).toEqual([
+      '../lib/http',
+      '../features/chat/chat-send',
+      '../ui/button',
+      '../routes/root',
+      'react',
+      'react-dom/client',
+      'maplibre-gl',
+    ]);
     expect(violations.every((v) => v.file === 'src/shared/bad.ts')).toBe(true);
   });
 
@@ -66,13 +82,26 @@ describe('folder rules', () => {
       repo({
         ...shared,
         'sw/sw.ts': "import { y } from '../src/lib/http';\n",
-        'server/routes/tasks.ts': "import { send } from '../../src/features/chat/chat-send';\nimport { B } from '../../src/ui/button';\nimport { R } from '../../src/routes/root';\n",
+        'server/routes/tasks.ts':
+          "import { send } from '../../src/features/chat/chat-send';\nimport { B } from '../../src/ui/button';\nimport { R } from '../../src/routes/root';\n",
       }),
     );
     expect(violations).toEqual([
-      { file: 'server/routes/tasks.ts', specifier: '../../src/features/chat/chat-send', rule: 'server imports from src/ only what is in src/shared/' },
-      { file: 'server/routes/tasks.ts', specifier: '../../src/ui/button', rule: 'server imports from src/ only what is in src/shared/' },
-      { file: 'server/routes/tasks.ts', specifier: '../../src/routes/root', rule: 'server imports from src/ only what is in src/shared/' },
+      {
+        file: 'server/routes/tasks.ts',
+        specifier: '../../src/features/chat/chat-send',
+        rule: 'server imports from src/ only what is in src/shared/',
+      },
+      {
+        file: 'server/routes/tasks.ts',
+        specifier: '../../src/ui/button',
+        rule: 'server imports from src/ only what is in src/shared/',
+      },
+      {
+        file: 'server/routes/tasks.ts',
+        specifier: '../../src/routes/root',
+        rule: 'server imports from src/ only what is in src/shared/',
+      },
       { file: 'sw/sw.ts', specifier: '../src/lib/http', rule: 'sw imports from src/ only what is in src/shared/' },
     ]);
   });

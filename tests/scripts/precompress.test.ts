@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { gzipSmallest } from '../../scripts/precompress';
 
 // A real script: React DOM's production build (unminified, 625 kB); its first 300 kB is about the size of the app's entry.
-const reactDom = readFileSync(new URL('../../node_modules/react-dom/cjs/react-dom-client.production.js', import.meta.url));
+const reactDom = readFileSync(
+  new URL('../../node_modules/react-dom/cjs/react-dom-client.production.js', import.meta.url),
+);
 
 describe("the build's gzip copies (Zopfli)", () => {
   it('decode to the file, and are smaller than zlib at level 9 by about 3 %', async () => {

@@ -33,7 +33,9 @@ describe('Cache-Control: no-store on every API answer', () => {
   });
 
   it('a successful login answer (a token) is never stored', async () => {
-    const response = await server.request('POST', '/client/login', { body: { email: client.email, password: 'correct-horse-1' } });
+    const response = await server.request('POST', '/client/login', {
+      body: { email: client.email, password: 'correct-horse-1' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
   });
@@ -54,8 +56,16 @@ describe('Cache-Control: no-store on every API answer', () => {
 
 describe('writes take application/json only (415 otherwise)', () => {
   it('a cross-site text/plain or form POST to /client/forgot is refused before it is read, and nothing is written', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
-      const response = await server.request('POST', '/client/forgot', { rawBody: JSON.stringify({ email: client.email }), headers: { 'Content-Type': type } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+    ]) {
+      const response = await server.request('POST', '/client/forgot', {
+        rawBody: JSON.stringify({ email: client.email }),
+        headers: { 'Content-Type': type },
+      });
       expect(response.status, type).toBe(415);
       expect(response.body).toEqual({ message: 'Content-Type must be application/json' });
     }
@@ -63,16 +73,29 @@ describe('writes take application/json only (415 otherwise)', () => {
     expect(server.deps.mailer.inbox!(client.email)).toHaveLength(0);
   });
 
-  it.each(['/client/signup', '/client/login', '/client/sendingMessages', '/client/create', '/client/subscribe', '/client/logoutAll', '/client/resetPassword'])(
-    'the same for %s',
-    async (path) => {
-      const response = await server.request('POST', path, { rawBody: '{}', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, token: client.token });
-      expect(response.status).toBe(415);
-    },
-  );
+  it.each([
+    '/client/signup',
+    '/client/login',
+    '/client/sendingMessages',
+    '/client/create',
+    '/client/subscribe',
+    '/client/logoutAll',
+    '/client/resetPassword',
+  ])('the same for %s', async (path) => {
+    const response = await server.request('POST', path, {
+      rawBody: '{}',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      token: client.token,
+    });
+    expect(response.status).toBe(415);
+  });
 
   it('the profile PUT too; a body without any Content-Type as well', async () => {
-    const put = await server.request('PUT', '/api/user/profile', { rawBody: '{}', headers: { 'Content-Type': 'text/plain' }, token: client.token });
+    const put = await server.request('PUT', '/api/user/profile', {
+      rawBody: '{}',
+      headers: { 'Content-Type': 'text/plain' },
+      token: client.token,
+    });
     expect(put.status).toBe(415);
     const bare = await createApp(server.deps).request('/client/forgot', {
       method: 'POST',
@@ -83,7 +106,10 @@ describe('writes take application/json only (415 otherwise)', () => {
   });
 
   it('application/json with parameters is fine, and a write with no body needs no type', async () => {
-    const response = await server.request('POST', '/client/forgot', { rawBody: JSON.stringify({ email: 'nobody@example.ng' }), headers: { 'Content-Type': 'Application/JSON; charset=utf-8' } });
+    const response = await server.request('POST', '/client/forgot', {
+      rawBody: JSON.stringify({ email: 'nobody@example.ng' }),
+      headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+    });
     expect(response.status).toBe(200);
     const other = await server.createClient();
     expect((await server.request('POST', '/client/logoutAll', { token: other.token })).status).toBe(200);

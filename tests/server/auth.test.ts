@@ -46,7 +46,9 @@ describe('POST /client/signup', () => {
     const body = signupBody({ email: '  New.Client@Example.NG ', firstname: ' Chidi ' });
     const response = await server.request('POST', '/client/signup', { body });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ data: { message: 'Account created successfully!, login with your details', userId: expect.any(String) } });
+    expect(response.body).toEqual({
+      data: { message: 'Account created successfully!, login with your details', userId: expect.any(String) },
+    });
     const row = await userRow('new.client@example.ng');
     expect(row.id).toBe(response.body.data.userId);
     expect(row.firstname).toBe('Chidi');
@@ -77,19 +79,25 @@ describe('POST /client/signup', () => {
     const before = await userCount();
     const response = await server.request('POST', '/client/signup', { body: signupBody({ password: '1234567' }) });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Password must be at least 8 characters long', data: 'Password must be at least 8 characters long' });
+    expect(response.body).toEqual({
+      message: 'Password must be at least 8 characters long',
+      data: 'Password must be at least 8 characters long',
+    });
     expect(await userCount()).toBe(before);
   });
 
-  it.each(['firstname', 'lastname', 'email', 'phonenumber', 'password'])("'All fields are required': %s missing or blank", async (field) => {
-    const missing = signupBody();
-    delete (missing as Record<string, unknown>)[field];
-    for (const body of [missing, signupBody({ [field]: '   ' }), signupBody({ [field]: null })]) {
-      const response = await server.request('POST', '/client/signup', { body });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'All fields are required', data: 'All fields are required' });
-    }
-  });
+  it.each(['firstname', 'lastname', 'email', 'phonenumber', 'password'])(
+    "'All fields are required': %s missing or blank",
+    async (field) => {
+      const missing = signupBody();
+      delete (missing as Record<string, unknown>)[field];
+      for (const body of [missing, signupBody({ [field]: '   ' }), signupBody({ [field]: null })]) {
+        const response = await server.request('POST', '/client/signup', { body });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ message: 'All fields are required', data: 'All fields are required' });
+      }
+    },
+  );
 
   it("'Please enter a valid email address'", async () => {
     for (const email of ['not-an-email', 'a@b', 'two@@example.ng']) {
@@ -122,7 +130,9 @@ describe('POST /client/signup', () => {
   it("'Email already exists' (409), whatever the letter case", async () => {
     const body = signupBody();
     expect((await server.request('POST', '/client/signup', { body })).status).toBe(201);
-    const again = await server.request('POST', '/client/signup', { body: { ...body, email: body.email.toUpperCase() } });
+    const again = await server.request('POST', '/client/signup', {
+      body: { ...body, email: body.email.toUpperCase() },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Email already exists', data: 'Email already exists' });
   });
@@ -153,7 +163,9 @@ describe('POST /client/signup', () => {
 describe('POST /client/login', () => {
   it('answers the token in data; it identifies the user', async () => {
     const client = await server.createClient();
-    const response = await server.request('POST', '/client/login', { body: { email: ` ${client.email.toUpperCase()} `, password: client.password } });
+    const response = await server.request('POST', '/client/login', {
+      body: { email: ` ${client.email.toUpperCase()} `, password: client.password },
+    });
     expect(response.status).toBe(200);
     expect(typeof response.body.data).toBe('string');
     expect((await server.deps.tokens.verify(response.body.data))?.userId).toBe(client.id);
@@ -161,8 +173,12 @@ describe('POST /client/login', () => {
 
   it("'Invalid email or password' (401, in error) for a wrong password and, identically, an unknown email", async () => {
     const client = await server.createClient();
-    const wrong = await server.request('POST', '/client/login', { body: { email: client.email, password: 'not-the-password' } });
-    const unknown = await server.request('POST', '/client/login', { body: { email: 'nobody@example.ng', password: client.password } });
+    const wrong = await server.request('POST', '/client/login', {
+      body: { email: client.email, password: 'not-the-password' },
+    });
+    const unknown = await server.request('POST', '/client/login', {
+      body: { email: 'nobody@example.ng', password: client.password },
+    });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: 'Invalid email or password', error: 'Invalid email or password' });
@@ -174,7 +190,10 @@ describe('POST /client/login', () => {
     for (const body of bodies) {
       const response = await server.request('POST', '/client/login', { body });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'Email and password are required', error: 'Email and password are required' });
+      expect(response.body).toEqual({
+        message: 'Email and password are required',
+        error: 'Email and password are required',
+      });
     }
     // A wrong type is told as such, not as a missing field.
     for (const [body, message] of [
@@ -191,18 +210,30 @@ describe('POST /client/login', () => {
   it("'Too many login attempts. Please try again later.' per email (429), even with the right password", async () => {
     const client = await server.createClient(); // one successful login, which resets the e-mail's counter
     for (let i = 0; i < 3; i += 1) {
-      expect((await server.request('POST', '/client/login', { body: { email: client.email, password: 'wrong-guess' } })).status).toBe(401);
+      expect(
+        (await server.request('POST', '/client/login', { body: { email: client.email, password: 'wrong-guess' } }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await server.request('POST', '/client/login', { body: { email: client.email, password: client.password } });
+    const blocked = await server.request('POST', '/client/login', {
+      body: { email: client.email, password: client.password },
+    });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: 'Too many login attempts. Please try again later.', error: 'Too many login attempts. Please try again later.' });
+    expect(blocked.body).toEqual({
+      message: 'Too many login attempts. Please try again later.',
+      error: 'Too many login attempts. Please try again later.',
+    });
     clock += 2 * HOUR; // the window passes
-    expect((await server.request('POST', '/client/login', { body: { email: client.email, password: client.password } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/client/login', { body: { email: client.email, password: client.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('a successful login resets the per-email counter', async () => {
     const client = await server.createClient();
-    const attempt = (password: string) => server.request('POST', '/client/login', { body: { email: client.email, password } });
+    const attempt = (password: string) =>
+      server.request('POST', '/client/login', { body: { email: client.email, password } });
     expect((await attempt('wrong-1')).status).toBe(401);
     expect((await attempt('wrong-2')).status).toBe(401);
     expect((await attempt(client.password)).status).toBe(200); // third of three allowed; counter back to zero
@@ -212,9 +243,14 @@ describe('POST /client/login', () => {
 
   it('is rate-limited per address across different emails', async () => {
     for (let i = 0; i < 8; i += 1) {
-      expect((await server.request('POST', '/client/login', { body: { email: freshEmail(), password: 'whatever-1' } })).status).toBe(401);
+      expect(
+        (await server.request('POST', '/client/login', { body: { email: freshEmail(), password: 'whatever-1' } }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await server.request('POST', '/client/login', { body: { email: freshEmail(), password: 'whatever-1' } });
+    const blocked = await server.request('POST', '/client/login', {
+      body: { email: freshEmail(), password: 'whatever-1' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('Too many login attempts. Please try again later.');
   });

@@ -28,7 +28,10 @@ function pngDataUrl(bytes: number): string {
 
 async function clientWithAvatar(dataUrl: string) {
   const client = await server.createClient();
-  const saved = await server.request('PUT', '/api/user/profile', { token: client.token, body: { firstName: 'Ada', lastName: 'Obi', email: client.email, avatar: dataUrl } });
+  const saved = await server.request('PUT', '/api/user/profile', {
+    token: client.token,
+    body: { firstName: 'Ada', lastName: 'Obi', email: client.email, avatar: dataUrl },
+  });
   expect(saved.status).toBe(200);
   return { ...client, avatar: saved.body.data.avatar as string };
 }
@@ -70,7 +73,12 @@ describe('GET /avatars/<id>', () => {
   });
 
   it('unknown or odd ids are 404 (JSON), never a 500', async () => {
-    for (const path of ['/avatars/00000000-0000-4000-8000-000000000000', '/avatars/nope', `/avatars/${'a'.repeat(5000)}`, '/avatars/%00']) {
+    for (const path of [
+      '/avatars/00000000-0000-4000-8000-000000000000',
+      '/avatars/nope',
+      `/avatars/${'a'.repeat(5000)}`,
+      '/avatars/%00',
+    ]) {
       const response = await server.request('GET', path);
       expect(response.status, path).toBe(404);
       expect(response.body).toEqual({ message: 'Avatar not found' });
@@ -87,7 +95,9 @@ describe('migration 003: avatars kept in users.avatar move to their own rows', (
     const db = await openDb({ dataDir: 'memory://' });
     try {
       const migrations = join(dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
-      await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+      await db.exec(
+        'create table schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+      );
       for (const name of ['001_init.sql', '002_reset_code_owner.sql']) {
         await db.exec(readFileSync(join(migrations, name), 'utf8'));
         await db.query('insert into schema_migrations (name) values ($1)', [name]);
@@ -95,8 +105,13 @@ describe('migration 003: avatars kept in users.avatar move to their own rows', (
       const insert = `insert into users (id, email, password_hash, firstname, lastname, avatar, referral_code) values ($1, $2, 'h', 'A', 'B', $3, $4)`;
       await db.query(insert, ['with', 'with@example.ng', `data:image/png;base64,${PNG_1PX}`, 'REFWITH1']);
       await db.query(insert, ['without', 'without@example.ng', '', 'REFWITH2']);
-      expect(await migrate(db)).toEqual(expect.arrayContaining(['003_hostile_1_sessions_limits.sql', '003_hostile_2_avatars.sql']));
-      const [moved] = await db.query<{ content_type: string; bytes: Uint8Array; id: string }>('select * from avatars where user_id = $1', ['with']);
+      expect(await migrate(db)).toEqual(
+        expect.arrayContaining(['003_hostile_1_sessions_limits.sql', '003_hostile_2_avatars.sql']),
+      );
+      const [moved] = await db.query<{ content_type: string; bytes: Uint8Array; id: string }>(
+        'select * from avatars where user_id = $1',
+        ['with'],
+      );
       expect(moved.content_type).toBe('image/png');
       expect(Buffer.from(moved.bytes).equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
       const users = await db.query<UserRow>('select * from users order by id');

@@ -19,14 +19,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const send = (body: object, who = client) => server.request('POST', '/client/sendingMessages', { token: who.token, body: { taskId: task._id, sender: 'user', ...body } });
-const read = (body: object, who = client) => server.request('POST', '/client/getMessages', { token: who.token, body: { taskId: task._id, ...body } });
+const send = (body: object, who = client) =>
+  server.request('POST', '/client/sendingMessages', {
+    token: who.token,
+    body: { taskId: task._id, sender: 'user', ...body },
+  });
+const read = (body: object, who = client) =>
+  server.request('POST', '/client/getMessages', { token: who.token, body: { taskId: task._id, ...body } });
 const messagesOf = (taskId: string) => count(server, 'select 1 from messages where task_id = $1', [taskId]);
 
 /** A driver's message at an exact (microsecond) time, as the ops side would store it. */
 async function driverSays(taskId: string, content: string, at: string): Promise<string> {
   const id = randomUUID();
-  await server.deps.db.query("insert into messages (id, task_id, sender, content, created_at) values ($1, $2, 'driver', $3, $4)", [id, taskId, content, at]);
+  await server.deps.db.query(
+    "insert into messages (id, task_id, sender, content, created_at) values ($1, $2, 'driver', $3, $4)",
+    [id, taskId, content, at],
+  );
   return id;
 }
 
@@ -35,7 +43,14 @@ describe('POST /client/sendingMessages', () => {
     const response = await send({ content: '  I am at the gate  ', clientId: 'c-1' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
-      data: { _id: expect.any(String), taskId: task._id, sender: 'user', content: 'I am at the gate', timestamp: expect.stringMatching(/\.\d{3}Z$/), clientId: 'c-1' },
+      data: {
+        _id: expect.any(String),
+        taskId: task._id,
+        sender: 'user',
+        content: 'I am at the gate',
+        timestamp: expect.stringMatching(/\.\d{3}Z$/),
+        clientId: 'c-1',
+      },
     });
   });
 
@@ -48,7 +63,9 @@ describe('POST /client/sendingMessages', () => {
   });
 
   it('concurrent duplicates of one clientId are delivered exactly once', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => send({ content: 'Replayed offline', clientId: 'c-3' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send({ content: 'Replayed offline', clientId: 'c-3' })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     expect(await count(server, "select 1 from messages where client_id = 'c-3'")).toBe(1);
@@ -96,20 +113,28 @@ describe('POST /client/sendingMessages', () => {
     expect((await send({ content: 'y'.repeat(2000) })).status).toBe(201);
   });
 
-  it('401 without a token; 403 on another client\'s task; 404 on an unknown task; 400 for malformed JSON', async () => {
-    expect((await server.request('POST', '/client/sendingMessages', { body: { taskId: task._id, sender: 'user', content: 'hi' } })).status).toBe(401);
+  it("401 without a token; 403 on another client's task; 404 on an unknown task; 400 for malformed JSON", async () => {
+    expect(
+      (
+        await server.request('POST', '/client/sendingMessages', {
+          body: { taskId: task._id, sender: 'user', content: 'hi' },
+        })
+      ).status,
+    ).toBe(401);
     const before = await messagesOf(othersTask._id);
     expect((await send({ taskId: othersTask._id, content: 'hi' })).status).toBe(403);
     expect(await messagesOf(othersTask._id)).toBe(before);
     const unknown = await send({ taskId: 'no-such-task', content: 'hi' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toEqual(expect.any(String));
-    expect((await server.request('POST', '/client/sendingMessages', { token: client.token, rawBody: '{"taskId"' })).status).toBe(400);
+    expect(
+      (await server.request('POST', '/client/sendingMessages', { token: client.token, rawBody: '{"taskId"' })).status,
+    ).toBe(400);
   });
 });
 
 describe('POST /client/getMessages', () => {
-  it('answers { data: { messages: ChatMessage[] } }, oldest first, with the driver\'s messages too', async () => {
+  it("answers { data: { messages: ChatMessage[] } }, oldest first, with the driver's messages too", async () => {
     const chat = await createPaidTask(server, client);
     await send({ taskId: chat._id, content: 'Where are you?' });
     const driverMessage = await driverSays(chat._id, 'Five minutes away', new Date(Date.now() + 1000).toISOString());
@@ -119,7 +144,14 @@ describe('POST /client/getMessages', () => {
       ['user', 'Where are you?'],
       ['driver', 'Five minutes away'],
     ]);
-    expect(response.body.data.messages[1]).toEqual({ _id: driverMessage, taskId: chat._id, sender: 'driver', content: 'Five minutes away', timestamp: expect.any(String), clientId: null });
+    expect(response.body.data.messages[1]).toEqual({
+      _id: driverMessage,
+      taskId: chat._id,
+      sender: 'driver',
+      content: 'Five minutes away',
+      timestamp: expect.any(String),
+      clientId: null,
+    });
   });
 
   it('with since, only messages created strictly after it', async () => {
@@ -153,10 +185,16 @@ describe('POST /client/getMessages', () => {
     const received = new Map<string, ChatMessage>();
     let since: string | undefined;
     for (let round = 0; round < 10; round += 1) {
-      await Promise.all([send({ taskId: chat._id, content: `a${round}` }), send({ taskId: chat._id, content: `b${round}` })]);
+      await Promise.all([
+        send({ taskId: chat._id, content: `a${round}` }),
+        send({ taskId: chat._id, content: `b${round}` }),
+      ]);
       const response = await read({ taskId: chat._id, ...(since ? { since } : {}) });
       for (const message of response.body.data.messages as ChatMessage[]) received.set(message._id, message);
-      since = [...received.values()].map((message) => message.timestamp).sort().at(-1);
+      since = [...received.values()]
+        .map((message) => message.timestamp)
+        .sort()
+        .at(-1);
     }
     expect(received.size).toBe(20);
     expect(await messagesOf(chat._id)).toBe(20);
@@ -167,7 +205,8 @@ describe('POST /client/getMessages', () => {
     const chat = await createPaidTask(server, polling);
     await send({ taskId: chat._id, content: 'Are you near?' }, polling);
     // Polled twice: the token's signature has been checked and remembered.
-    for (let poll = 0; poll < 2; poll += 1) expect((await read({ taskId: chat._id }, polling)).body.data.messages).toHaveLength(1);
+    for (let poll = 0; poll < 2; poll += 1)
+      expect((await read({ taskId: chat._id }, polling)).body.data.messages).toHaveLength(1);
 
     expect((await server.request('POST', '/client/logoutAll', { token: polling.token, body: {} })).status).toBe(200);
     const ended = await read({ taskId: chat._id }, polling);
@@ -179,7 +218,7 @@ describe('POST /client/getMessages', () => {
     expect((await read({ taskId: othersTask._id }, polling)).status).toBe(401);
   });
 
-  it('a deleted user\'s token answers 401, not 404 or 403', async () => {
+  it("a deleted user's token answers 401, not 404 or 403", async () => {
     const leaving = await insertClient(server);
     expect((await read({ taskId: 'no-such-task' }, leaving)).status).toBe(404);
     await server.deps.db.query('delete from users where id = $1', [leaving.id]);
@@ -202,7 +241,7 @@ describe('POST /client/getMessages', () => {
     expect(response.headers.get('Cache-Control')).toBe('no-store');
   });
 
-  it('400 for an invalid since; 401 without a token; 403 on another client\'s task; 404 on an unknown task', async () => {
+  it("400 for an invalid since; 401 without a token; 403 on another client's task; 404 on an unknown task", async () => {
     for (const since of ['yesterday', '2030-13-45T99:00:00Z', 12]) {
       const response = await read({ since });
       expect(response.status).toBe(400);

@@ -37,7 +37,10 @@ describe('the client address behind trusted proxies (TRUST_PROXY)', () => {
 
   it('pool settings: DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS, with defaults', () => {
     expect(loadConfig({})).toMatchObject({ databasePoolMax: 10, databaseStatementTimeoutMs: 10_000 });
-    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ databasePoolMax: 25, databaseStatementTimeoutMs: 0 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      databasePoolMax: 25,
+      databaseStatementTimeoutMs: 0,
+    });
     expect(loadConfig({ DATABASE_POOL_MAX: 'lots' }).databasePoolMax).toBe(10);
   });
 });

@@ -21,7 +21,8 @@ const folder = () => {
 afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
-const lockOf = (dir: string) => JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; command: string; startedAt: string };
+const lockOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; command: string; startedAt: string };
 
 describe('the data folder lock', () => {
   it('the first process takes it (its pid and command in greenpick.lock); a second is refused, naming the first', () => {
@@ -35,7 +36,9 @@ describe('the data folder lock', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(DataFolderInUse);
-    expect((refusal as Error).message).toContain(`in use by process ${process.pid} (node server/index.ts, running since `);
+    expect((refusal as Error).message).toContain(
+      `in use by process ${process.pid} (node server/index.ts, running since `,
+    );
     expect((refusal as Error).message).toContain(dir);
     release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
@@ -44,7 +47,10 @@ describe('the data folder lock', () => {
 
   it('a lock left by a process that no longer runs is taken over', () => {
     const dir = folder();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 999_999, command: 'node server/index.ts', startedAt: '2030-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: 999_999, command: 'node server/index.ts', startedAt: '2030-01-01T00:00:00.000Z' }),
+    );
     const release = acquireDataLock(dir, { pid: 1234, isAlive: (pid) => pid !== 999_999 });
     expect(lockOf(dir).pid).toBe(1234);
     release();
@@ -87,7 +93,11 @@ describe('the data folder lock', () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const err: string[] = [];
     try {
-      const code = await runCli(['drivers'], { env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, OPS_TOKEN: 't' }, out: () => {}, err: (text) => err.push(text) });
+      const code = await runCli(['drivers'], {
+        env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, OPS_TOKEN: 't' },
+        out: () => {},
+        err: (text) => err.push(text),
+      });
       expect(code).toBe(1);
     } finally {
       release();

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const count = async (sql: string, params: unknown[] = []) => (await server.deps.db.query<{ count: number }>(sql, params))[0].count;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await server.deps.db.query<{ count: number }>(sql, params))[0].count;
 
 interface TaskRow {
   id: string;
@@ -45,12 +46,21 @@ describe('demo data (DEMO=1)', () => {
     expect(await verifyPassword(DEMO_PASSWORD, row!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong-password', row!.password_hash)).toBe(false);
     const user = toUser(row!);
-    expect(user).toMatchObject({ firstname: 'Ada', lastname: 'Okafor', phonenumber: '08031234567', balance: 125.5, notification: true, subscription: null });
+    expect(user).toMatchObject({
+      firstname: 'Ada',
+      lastname: 'Okafor',
+      phonenumber: '08031234567',
+      balance: 125.5,
+      notification: true,
+      subscription: null,
+    });
     expect(user.referralCode).toMatch(/^[A-Z0-9]{4,}$/);
   });
 
   it('has three drivers with Nigerian phones, placed in Lagos', async () => {
-    const drivers = await server.deps.db.query<{ firstname: string; phone: string; lat: number; lng: number }>('select * from drivers');
+    const drivers = await server.deps.db.query<{ firstname: string; phone: string; lat: number; lng: number }>(
+      'select * from drivers',
+    );
     expect(drivers).toHaveLength(3);
     for (const driver of drivers) {
       expect(driver.phone).toMatch(/^\+234\d{10}$/);
@@ -92,7 +102,10 @@ describe('demo data (DEMO=1)', () => {
 
   it('each task reference is recorded as a task payment of amount x 100 kobo', async () => {
     for (const task of await demoTasks()) {
-      const [use] = await server.deps.db.query<{ purpose: string; amount_kobo: string }>('select * from payment_uses where reference = $1', [task.reference]);
+      const [use] = await server.deps.db.query<{ purpose: string; amount_kobo: string }>(
+        'select * from payment_uses where reference = $1',
+        [task.reference],
+      );
       expect(use, task.reference).toBeDefined();
       expect(use.purpose).toBe('task');
       expect(Number(use.amount_kobo)).toBe(Number(task.amount) * 100);
@@ -113,7 +126,9 @@ describe('demo data (DEMO=1)', () => {
   });
 
   it('the demo client signs in through the API and sees its tasks, chats and driver positions in the contract shape', async () => {
-    const login = await server.request('POST', '/client/login', { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await server.request('POST', '/client/login', {
+      body: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     expect(login.status).toBe(200);
     const token: string = login.body.data;
     const me = await server.request('POST', '/client/userdata', { token, body: {} });
@@ -121,7 +136,10 @@ describe('demo data (DEMO=1)', () => {
     expect(tasks.status).toBe(200);
     expect(tasks.body.data).toHaveLength(6);
     const ongoing = tasks.body.data.find((task: { status: string }) => task.status === 'on-going');
-    expect(ongoing).toMatchObject({ location: { type: 'Point' }, driver: { firstname: expect.any(String), phone: expect.stringMatching(/^\+234/) } });
+    expect(ongoing).toMatchObject({
+      location: { type: 'Point' },
+      driver: { firstname: expect.any(String), phone: expect.stringMatching(/^\+234/) },
+    });
     const chat = await server.request('POST', '/client/getMessages', { token, body: { taskId: ongoing._id } });
     expect(chat.body.data.messages.length).toBeGreaterThanOrEqual(2);
     const location = await server.request('GET', `/driver/location/${ongoing.driverId}`, { token });

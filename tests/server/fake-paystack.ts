@@ -57,7 +57,15 @@ function transaction(charge: FakeCharge) {
     channel: 'card',
     currency: charge.currency ?? 'NGN',
     metadata: charge.metadata ?? '',
-    authorization: { authorization_code: 'AUTH_fake', bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', card_type: 'visa', bank: 'TEST BANK' },
+    authorization: {
+      authorization_code: 'AUTH_fake',
+      bin: '408408',
+      last4: '4081',
+      exp_month: '12',
+      exp_year: '2030',
+      card_type: 'visa',
+      bank: 'TEST BANK',
+    },
     customer: { id: 1, email: charge.email, customer_code: 'CUS_fake' },
   };
 }
@@ -84,9 +92,16 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
     }
     if (fake.outage === 'connection-reset') return request.socket.destroy();
     if (fake.outage === 'hang') return void hanging.add(response);
-    if (typeof fake.outage === 'number') return answer(response, fake.outage, { status: false, message: 'Something went wrong' });
+    if (typeof fake.outage === 'number')
+      return answer(response, fake.outage, { status: false, message: 'Something went wrong' });
     const charge = charges.get(reference);
-    if (!charge) return answer(response, 400, { status: false, message: 'Transaction reference not found', type: 'validation_error', code: 'transaction_not_found' });
+    if (!charge)
+      return answer(response, 400, {
+        status: false,
+        message: 'Transaction reference not found',
+        type: 'validation_error',
+        code: 'transaction_not_found',
+      });
     return answer(response, 200, { status: true, message: 'Verification successful', data: transaction(charge) });
   });
   server.on('connection', (socket) => {

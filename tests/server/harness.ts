@@ -10,15 +10,31 @@ import type { AppDeps } from '../../server/context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limit';
 
 /** Test files sign up many clients from one address ('local'): sign-ups are not limited unless a test says so. */
-export const TEST_RATE_LIMITS: RateLimits = { ...DEFAULT_RATE_LIMITS, signupPerAddress: { limit: 1_000_000, windowMs: 60_000 } };
+export const TEST_RATE_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  signupPerAddress: { limit: 1_000_000, windowMs: 60_000 },
+};
 import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
-  request(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
+    // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs up a client and logs in; returns its id and token. */
-  createClient(overrides?: Partial<{ email: string; password: string; firstname: string; lastname: string; phonenumber: string; ref: string }>): Promise<{ id: string; token: string; email: string; password: string }>;
+  createClient(
+    overrides?: Partial<{
+      email: string;
+      password: string;
+      firstname: string;
+      lastname: string;
+      phonenumber: string;
+      ref: string;
+    }>,
+  ): Promise<{ id: string; token: string; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -28,10 +44,24 @@ export async function createTestServer(
   options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false, demo: false, simulator: false, ...options.config });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      databaseUrl: database.databaseUrl,
+      log: false,
+      demo: false,
+      simulator: false,
+      ...options.config,
+    },
+  );
   let deps: AppDeps;
   try {
-    deps = await createDeps(config, { limits: options.limits ?? TEST_RATE_LIMITS, now: options.now, log: options.log ?? (() => {}) });
+    deps = await createDeps(config, {
+      limits: options.limits ?? TEST_RATE_LIMITS,
+      now: options.now,
+      log: options.log ?? (() => {}),
+    });
   } catch (error) {
     await database.drop();
     throw error;

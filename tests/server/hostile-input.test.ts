@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
-import { assignDriver, count, createPaidTask, insertClient, insertDriver, payReference, taskBody, type TestClient } from './task-fixtures';
+import {
+  assignDriver,
+  count,
+  createPaidTask,
+  insertClient,
+  insertDriver,
+  payReference,
+  taskBody,
+  type TestClient,
+} from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -35,31 +44,136 @@ interface Call {
 
 /** Every call the server takes, with `bad` put into one text field (or the path). */
 const calls = (): Call[] => [
-  { name: 'sign-up', method: 'POST', path: '/client/signup', body: (bad) => ({ firstname: `Ada${bad}`, lastname: 'Obi', email: 'nul@example.ng', phonenumber: '08012345678', password: 'long-enough-1' }) },
-  { name: 'login', method: 'POST', path: '/client/login', body: (bad) => ({ email: `ada${bad}@example.ng`, password: 'whatever-1' }) },
+  {
+    name: 'sign-up',
+    method: 'POST',
+    path: '/client/signup',
+    body: (bad) => ({
+      firstname: `Ada${bad}`,
+      lastname: 'Obi',
+      email: 'nul@example.ng',
+      phonenumber: '08012345678',
+      password: 'long-enough-1',
+    }),
+  },
+  {
+    name: 'login',
+    method: 'POST',
+    path: '/client/login',
+    body: (bad) => ({ email: `ada${bad}@example.ng`, password: 'whatever-1' }),
+  },
   { name: 'userdata', method: 'POST', path: '/client/userdata', body: (bad) => ({ token: `${client.token}${bad}` }) },
   { name: 'forgot', method: 'POST', path: '/client/forgot', body: (bad) => ({ email: `ada${bad}@example.ng` }) },
-  { name: 'resetCode', method: 'POST', path: '/client/resetCode', body: (bad) => ({ email: client.email, code: `12${bad}4` }) },
-  { name: 'resetPassword', method: 'POST', path: '/client/resetPassword', body: (bad) => ({ email: `${client.email}${bad}`, newPassword: 'new-password-1' }) },
-  { name: 'profile', method: 'PUT', path: '/api/user/profile', auth: 'client', body: (bad) => ({ firstName: `Ada${bad}`, lastName: 'Obi', email: client.email }) },
-  { name: 'task list', method: 'POST', path: '/client/task', auth: 'client', body: (bad) => ({ userId: `${client.id}${bad}` }) },
-  { name: 'getMessages', method: 'POST', path: '/client/getMessages', auth: 'client', body: (bad) => ({ taskId: `${taskId}${bad}` }) },
-  { name: 'sendingMessages', method: 'POST', path: '/client/sendingMessages', auth: 'client', body: (bad) => ({ taskId, sender: 'user', content: `Hello${bad}`, clientId: 'c-1' }) },
-  { name: 'create', method: 'POST', path: '/client/create', auth: 'client', body: (bad) => taskBody(client, { address: `12 Admiralty Way${bad}` }) },
-  { name: 'events read', method: 'POST', path: '/client/events/read', auth: 'client', body: (bad) => ({ upTo: `2026-01-01T00:00:00.000Z${bad}` }) },
-  { name: 'subscribe', method: 'POST', path: '/client/subscribe', auth: 'client', body: (bad) => ({ plan: 'silver', userId: client.id, reference: `ref${bad}` }) },
-  { name: 'test payment', method: 'POST', path: '/dev/payments', auth: 'client', body: (bad) => ({ reference: 'r-1', amount: 150000, email: `${client.email}${bad}` }) },
-  { name: 'dev mailbox', method: 'GET', path: (bad) => `/dev/mailbox?email=${encodeURIComponent(`${client.email}${bad}`)}` },
-  { name: 'driver location', method: 'GET', auth: 'client', path: (bad) => `/driver/location/${encodeURIComponent(`${driverId}${bad}`)}` },
-  { name: 'ops add driver', method: 'POST', path: '/ops/drivers', auth: 'ops', body: (bad) => ({ firstname: `Musa${bad}`, lastname: 'Bello', phone: '+2348098765432', lat: 6.5, lng: 3.3 }) },
-  { name: 'ops assign', method: 'POST', auth: 'ops', path: (bad) => `/ops/tasks/${encodeURIComponent(`${taskId}${bad}`)}/assign`, body: () => ({ driverId }) },
-  { name: 'ops driver message', method: 'POST', path: `/ops/tasks/TASK/messages`, auth: 'ops', body: (bad) => ({ content: `On my way${bad}` }) },
+  {
+    name: 'resetCode',
+    method: 'POST',
+    path: '/client/resetCode',
+    body: (bad) => ({ email: client.email, code: `12${bad}4` }),
+  },
+  {
+    name: 'resetPassword',
+    method: 'POST',
+    path: '/client/resetPassword',
+    body: (bad) => ({ email: `${client.email}${bad}`, newPassword: 'new-password-1' }),
+  },
+  {
+    name: 'profile',
+    method: 'PUT',
+    path: '/api/user/profile',
+    auth: 'client',
+    body: (bad) => ({ firstName: `Ada${bad}`, lastName: 'Obi', email: client.email }),
+  },
+  {
+    name: 'task list',
+    method: 'POST',
+    path: '/client/task',
+    auth: 'client',
+    body: (bad) => ({ userId: `${client.id}${bad}` }),
+  },
+  {
+    name: 'getMessages',
+    method: 'POST',
+    path: '/client/getMessages',
+    auth: 'client',
+    body: (bad) => ({ taskId: `${taskId}${bad}` }),
+  },
+  {
+    name: 'sendingMessages',
+    method: 'POST',
+    path: '/client/sendingMessages',
+    auth: 'client',
+    body: (bad) => ({ taskId, sender: 'user', content: `Hello${bad}`, clientId: 'c-1' }),
+  },
+  {
+    name: 'create',
+    method: 'POST',
+    path: '/client/create',
+    auth: 'client',
+    body: (bad) => taskBody(client, { address: `12 Admiralty Way${bad}` }),
+  },
+  {
+    name: 'events read',
+    method: 'POST',
+    path: '/client/events/read',
+    auth: 'client',
+    body: (bad) => ({ upTo: `2026-01-01T00:00:00.000Z${bad}` }),
+  },
+  {
+    name: 'subscribe',
+    method: 'POST',
+    path: '/client/subscribe',
+    auth: 'client',
+    body: (bad) => ({ plan: 'silver', userId: client.id, reference: `ref${bad}` }),
+  },
+  {
+    name: 'test payment',
+    method: 'POST',
+    path: '/dev/payments',
+    auth: 'client',
+    body: (bad) => ({ reference: 'r-1', amount: 150000, email: `${client.email}${bad}` }),
+  },
+  {
+    name: 'dev mailbox',
+    method: 'GET',
+    path: (bad) => `/dev/mailbox?email=${encodeURIComponent(`${client.email}${bad}`)}`,
+  },
+  {
+    name: 'driver location',
+    method: 'GET',
+    auth: 'client',
+    path: (bad) => `/driver/location/${encodeURIComponent(`${driverId}${bad}`)}`,
+  },
+  {
+    name: 'ops add driver',
+    method: 'POST',
+    path: '/ops/drivers',
+    auth: 'ops',
+    body: (bad) => ({ firstname: `Musa${bad}`, lastname: 'Bello', phone: '+2348098765432', lat: 6.5, lng: 3.3 }),
+  },
+  {
+    name: 'ops assign',
+    method: 'POST',
+    auth: 'ops',
+    path: (bad) => `/ops/tasks/${encodeURIComponent(`${taskId}${bad}`)}/assign`,
+    body: () => ({ driverId }),
+  },
+  {
+    name: 'ops driver message',
+    method: 'POST',
+    path: `/ops/tasks/TASK/messages`,
+    auth: 'ops',
+    body: (bad) => ({ content: `On my way${bad}` }),
+  },
 ];
 
 function send(call: Call, bad: string) {
   const path = (typeof call.path === 'function' ? call.path(bad) : call.path).replace('TASK', taskId);
   const headers: Record<string, string> = call.auth === 'ops' ? { 'X-Ops-Token': 'hostile-ops-token' } : {};
-  return server.request(call.method, path, { body: call.body?.(bad), token: call.auth === 'client' ? client.token : undefined, headers });
+  return server.request(call.method, path, {
+    body: call.body?.(bad),
+    token: call.auth === 'client' ? client.token : undefined,
+    headers,
+  });
 }
 
 const tables = ['users', 'tasks', 'messages', 'payment_uses', 'test_payments', 'drivers', 'task_events'];
@@ -78,15 +192,24 @@ describe('control characters are refused with 400 on every call', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it.each(['\u0001', '\u001b', '\u007f', '\u0085', '\u009b'])('other controls too (U+%s in a name)', async (control) => {
-    const response = await send(calls()[0], control);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'First name must not contain control characters', data: 'First name must not contain control characters' });
-  });
+  it.each(['\u0001', '\u001b', '\u007f', '\u0085', '\u009b'])(
+    'other controls too (U+%s in a name)',
+    async (control) => {
+      const response = await send(calls()[0], control);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        message: 'First name must not contain control characters',
+        data: 'First name must not contain control characters',
+      });
+    },
+  );
 
   it('the message names the field and the problem', async () => {
     const profile = await send(calls().find((call) => call.name === 'profile')!, NUL);
-    expect(profile.body).toEqual({ message: 'Please correct the highlighted fields', errors: { firstName: 'First name must not contain control characters' } });
+    expect(profile.body).toEqual({
+      message: 'Please correct the highlighted fields',
+      errors: { firstName: 'First name must not contain control characters' },
+    });
     const chat = await send(calls().find((call) => call.name === 'sendingMessages')!, NUL);
     expect(chat.body.message).toBe('Message must not contain control characters');
     const create = await send(calls().find((call) => call.name === 'create')!, NUL);
@@ -101,15 +224,24 @@ describe('control characters are refused with 400 on every call', () => {
       expect(response.status).toBe(400);
     }
     expect(await count(server, 'select 1 from payment_uses where reference = $1', [body.reference])).toBe(0);
-    const fixed = await server.request('POST', '/client/create', { token: client.token, body: { ...body, address: '12 Admiralty Way, Lekki' } });
+    const fixed = await server.request('POST', '/client/create', {
+      token: client.token,
+      body: { ...body, address: '12 Admiralty Way, Lekki' },
+    });
     expect(fixed.status).toBe(201);
   });
 
   it('chat messages and bios keep their line breaks and tabs', async () => {
-    const sent = await server.request('POST', '/client/sendingMessages', { token: client.token, body: { taskId, sender: 'user', content: 'Gate 2.\n\tBlue door.', clientId: 'lines-1' } });
+    const sent = await server.request('POST', '/client/sendingMessages', {
+      token: client.token,
+      body: { taskId, sender: 'user', content: 'Gate 2.\n\tBlue door.', clientId: 'lines-1' },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.data.content).toBe('Gate 2.\n\tBlue door.');
-    const saved = await server.request('PUT', '/api/user/profile', { token: client.token, body: { firstName: 'Ada', lastName: 'Obi', email: client.email, bio: 'Line one\nLine two' } });
+    const saved = await server.request('PUT', '/api/user/profile', {
+      token: client.token,
+      body: { firstName: 'Ada', lastName: 'Obi', email: client.email, bio: 'Line one\nLine two' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.bio).toBe('Line one\nLine two');
   });
@@ -122,7 +254,11 @@ describe('control characters are refused with 400 on every call', () => {
 });
 
 describe('a megabyte in any text field is refused with 400 at once', () => {
-  it.each(calls().filter((call) => call.body && call.name !== 'ops assign').map((call) => [call.name, call] as const))('%s', async (_name, call) => {
+  it.each(
+    calls()
+      .filter((call) => call.body && call.name !== 'ops assign')
+      .map((call) => [call.name, call] as const),
+  )('%s', async (_name, call) => {
     const before = await rowCounts();
     const response = await send(call, MB);
     expect(response.status, JSON.stringify(response.body).slice(0, 200)).toBe(400);
@@ -132,7 +268,10 @@ describe('a megabyte in any text field is refused with 400 at once', () => {
   it("the profile e-mail that used to block the server ('a@' + 100,000 dots + '@') is answered at once", async () => {
     const email = `a@${'.'.repeat(100_000)}@`;
     const started = Date.now();
-    const response = await server.request('PUT', '/api/user/profile', { token: client.token, body: { firstName: 'Ada', lastName: 'Obi', email } });
+    const response = await server.request('PUT', '/api/user/profile', {
+      token: client.token,
+      body: { firstName: 'Ada', lastName: 'Obi', email },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ email: 'Email is invalid' });
     // Not a timing test (that is tests/shared/validation/linear-time.test.ts): it only shows the request returns.
@@ -146,7 +285,11 @@ describe('wrong types are told as wrong types, not as missing fields', () => {
     ['/client/getMessages', { taskId: ['x'] }, 'taskId must be a string'],
     ['/client/task', { userId: 7 }, 'userId must be a string'],
     ['/client/create', { address: 'x', location: 'here' }, 'location must be a GeoJSON point'],
-    ['/client/create', { address: 'x', location: { type: 'Point', coordinates: [3.3, 6.5] }, amount: '1500' }, 'amount must be a number of naira'],
+    [
+      '/client/create',
+      { address: 'x', location: { type: 'Point', coordinates: [3.3, 6.5] }, amount: '1500' },
+      'amount must be a number of naira',
+    ],
     ['/client/getMessages', {}, 'taskId is required'],
   ])('%s %j', async (path, body, message) => {
     const response = await server.request('POST', path, { token: client.token, body });

@@ -45,11 +45,15 @@ describe('migrate', () => {
   it('four servers migrating one empty database at the same moment: all succeed, each file is applied exactly once; a later run applies nothing', async () => {
     database = await createTestDatabase();
     // On PostgreSQL four pools (four servers); PGlite is one process, so one database shared by four runs.
-    const dbs: Db[] = database.databaseUrl ? await Promise.all([open(), open(), open(), open()]) : Array<Db>(4).fill(await open());
+    const dbs: Db[] = database.databaseUrl
+      ? await Promise.all([open(), open(), open(), open()])
+      : Array<Db>(4).fill(await open());
     const results = await Promise.all(dbs.map((db) => migrate(db)));
     const applied = results.flat().sort();
     expect(applied).toEqual([...new Set(applied)]);
-    const [row] = await dbs[0]!.query<{ files: string; distinct_files: string }>('select count(*) as files, count(distinct name) as distinct_files from schema_migrations');
+    const [row] = await dbs[0]!.query<{ files: string; distinct_files: string }>(
+      'select count(*) as files, count(distinct name) as distinct_files from schema_migrations',
+    );
     expect(Number(row!.files)).toBe(applied.length);
     expect(Number(row!.distinct_files)).toBe(applied.length);
     expect(applied).toEqual(expect.arrayContaining(['001_init.sql', '004_payments_ledger.sql']));

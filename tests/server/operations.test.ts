@@ -77,7 +77,11 @@ describe('X-Request-Id', () => {
   });
 
   it("keeps a reverse proxy's id when it is sane, and replaces one that is not", async () => {
-    expect((await server.request('GET', '/healthz', { headers: { 'X-Request-Id': 'proxy-abc.123' } })).headers.get('X-Request-Id')).toBe('proxy-abc.123');
+    expect(
+      (await server.request('GET', '/healthz', { headers: { 'X-Request-Id': 'proxy-abc.123' } })).headers.get(
+        'X-Request-Id',
+      ),
+    ).toBe('proxy-abc.123');
     const odd = await server.request('GET', '/healthz', { headers: { 'X-Request-Id': 'x'.repeat(500) } });
     expect(odd.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -88,8 +92,14 @@ async function signIn(url: string) {
   const email = `stop-${Date.now()}-${Math.random().toString(36).slice(2)}@example.ng`;
   const password = 'correct-horse-1';
   const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  const signup = (await (await post('/client/signup', { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', email, password })).json()) as { data: { userId: string } };
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const signup = (await (
+    await post('/client/signup', { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', email, password })
+  ).json()) as { data: { userId: string } };
   const token = ((await (await post('/client/login', { email, password })).json()) as { data: string }).data;
   return { id: signup.data.userId, token, email, post };
 }
@@ -132,7 +142,13 @@ describe('a graceful stop', () => {
       const url = `http://127.0.0.1:${port}`;
       const client = await signIn(url);
       const reference = `stop-${Date.now()}`;
-      fake.charge({ reference, status: 'success', amount: 150_000, email: client.email, paidAt: new Date().toISOString() });
+      fake.charge({
+        reference,
+        status: 'success',
+        amount: 150_000,
+        email: client.email,
+        paidAt: new Date().toISOString(),
+      });
       fake.delayMs = 1_500;
       const inFlight = client.post('/client/create', createBody(client.id, reference), client.token);
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -164,7 +180,10 @@ describe('a graceful stop', () => {
     });
     await new Promise<void>((ready) => http.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    const slow = fetch(`${url}/slow`).then(() => 'answered', () => 'cut off');
+    const slow = fetch(`${url}/slow`).then(
+      () => 'answered',
+      () => 'cut off',
+    );
     const quick = fetch(`${url}/quick`).then((response) => response.text());
     await inFlight;
     const log: string[] = [];

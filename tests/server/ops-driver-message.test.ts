@@ -28,31 +28,48 @@ describe("POST /ops/tasks/:id/messages (the driver's side of the chat)", () => {
     const before = await server.request('POST', '/client/getMessages', { token, body: { taskId } });
     expect(before.body.data.messages).toEqual([]);
 
-    const posted = await server.request('POST', `/ops/tasks/${taskId}/messages`, { headers: auth, body: { content: '  I am at the gate.  ' } });
+    const posted = await server.request('POST', `/ops/tasks/${taskId}/messages`, {
+      headers: auth,
+      body: { content: '  I am at the gate.  ' },
+    });
     expect(posted.status).toBe(201);
     expect(posted.body.data).toMatchObject({ taskId, sender: 'driver', content: 'I am at the gate.', clientId: null });
 
     const read = await server.request('POST', '/client/getMessages', { token, body: { taskId } });
     expect(read.body.data.messages).toEqual([posted.body.data]);
-    const since = await server.request('POST', '/client/getMessages', { token, body: { taskId, since: new Date(Date.parse(posted.body.data.timestamp) - 1).toISOString() } });
+    const since = await server.request('POST', '/client/getMessages', {
+      token,
+      body: { taskId, since: new Date(Date.parse(posted.body.data.timestamp) - 1).toISOString() },
+    });
     expect(since.body.data.messages.map((message: { _id: string }) => message._id)).toEqual([posted.body.data._id]);
   });
 
   it('needs the ops token', async () => {
     const { taskId } = await assignedTask();
-    expect((await server.request('POST', `/ops/tasks/${taskId}/messages`, { body: { content: 'Hi' } })).status).toBe(401);
+    expect((await server.request('POST', `/ops/tasks/${taskId}/messages`, { body: { content: 'Hi' } })).status).toBe(
+      401,
+    );
   });
 
   it('refuses an empty message (400), an unknown task (404) and a task without a driver (400)', async () => {
     const { taskId } = await assignedTask();
-    const empty = await server.request('POST', `/ops/tasks/${taskId}/messages`, { headers: auth, body: { content: '   ' } });
+    const empty = await server.request('POST', `/ops/tasks/${taskId}/messages`, {
+      headers: auth,
+      body: { content: '   ' },
+    });
     expect(empty).toMatchObject({ status: 400, body: { message: expect.stringMatching(/empty/) } });
     const missing = await server.request('POST', `/ops/tasks/${taskId}/messages`, { headers: auth, body: {} });
     expect(missing).toMatchObject({ status: 400, body: { message: expect.stringMatching(/content is required/) } });
-    const unknown = await server.request('POST', '/ops/tasks/00000000-0000-0000-0000-000000000000/messages', { headers: auth, body: { content: 'Hi' } });
+    const unknown = await server.request('POST', '/ops/tasks/00000000-0000-0000-0000-000000000000/messages', {
+      headers: auth,
+      body: { content: 'Hi' },
+    });
     expect(unknown.status).toBe(404);
     const pending = await assignedTask('pending');
-    const noDriver = await server.request('POST', `/ops/tasks/${pending.taskId}/messages`, { headers: auth, body: { content: 'Hi' } });
+    const noDriver = await server.request('POST', `/ops/tasks/${pending.taskId}/messages`, {
+      headers: auth,
+      body: { content: 'Hi' },
+    });
     expect(noDriver).toMatchObject({ status: 400, body: { message: expect.stringMatching(/no driver/) } });
   });
 
@@ -64,11 +81,14 @@ describe("POST /ops/tasks/:id/messages (the driver's side of the chat)", () => {
       out: (text) => out.push(text),
       err: () => undefined,
       openDatabase: async () => ({ db: db(), close: async () => undefined }),
-      fetchImpl: async () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })),
+      fetchImpl: async () =>
+        Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })),
     });
     expect(code).toBe(0);
     expect(out.join('\n')).toMatch(/said: Five minutes away/);
     const read = await server.request('POST', '/client/getMessages', { token, body: { taskId } });
-    expect(read.body.data.messages.map((message: { content: string; sender: string }) => [message.sender, message.content])).toEqual([['driver', 'Five minutes away']]);
+    expect(
+      read.body.data.messages.map((message: { content: string; sender: string }) => [message.sender, message.content]),
+    ).toEqual([['driver', 'Five minutes away']]);
   });
 });

@@ -3,24 +3,35 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from '../../server/db/connection';
 
-export async function insertClient(db: Queryable, options: { referredBy?: string; firstname?: string } = {}): Promise<string> {
+export async function insertClient(
+  db: Queryable,
+  options: { referredBy?: string; firstname?: string } = {},
+): Promise<string> {
   const id = randomUUID();
   await db.query(
     `insert into users (id, email, password_hash, firstname, lastname, phonenumber, referral_code, referred_by)
      values ($1, $2, 'not-a-real-hash', $3, 'Test', '+2348012345678', $4, $5)`,
-    [id, `client-${id}@example.ng`, options.firstname ?? 'Chioma', `REF${randomBytes(5).toString('hex').toUpperCase()}`, options.referredBy ?? null],
+    [
+      id,
+      `client-${id}@example.ng`,
+      options.firstname ?? 'Chioma',
+      `REF${randomBytes(5).toString('hex').toUpperCase()}`,
+      options.referredBy ?? null,
+    ],
   );
   return id;
 }
 
-export async function insertDriver(db: Queryable, position: { lat: number; lng: number }, firstname = 'Segun'): Promise<string> {
+export async function insertDriver(
+  db: Queryable,
+  position: { lat: number; lng: number },
+  firstname = 'Segun',
+): Promise<string> {
   const id = randomUUID();
-  await db.query(`insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, 'Driver', '+2348020000000', $3, $4)`, [
-    id,
-    firstname,
-    position.lat,
-    position.lng,
-  ]);
+  await db.query(
+    `insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, 'Driver', '+2348020000000', $3, $4)`,
+    [id, firstname, position.lat, position.lng],
+  );
   return id;
 }
 
@@ -40,14 +51,27 @@ export async function insertTask(db: Queryable, userId: string, fixture: TaskFix
   const reference = `${Date.now()}-${randomBytes(4).toString('hex')}`;
   const createdAt = fixture.createdAt ?? new Date();
   if (fixture.paid ?? true) {
-    await db.query(`insert into payment_uses (reference, purpose, user_id, amount_kobo) values ($1, 'task', $2, 150000)`, [reference, userId]);
+    await db.query(
+      `insert into payment_uses (reference, purpose, user_id, amount_kobo) values ($1, 'task', $2, 150000)`,
+      [reference, userId],
+    );
   }
   await db.query(
     `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
                         confirmation_code, driver_id, created_at, address_details)
      values ($1, $2, $3, $4, '3 Awolowo Road, Ikoyi, Lagos', $5, $6, $7, 'household', 'Household Waste Pickup', 1500, 'per pickup',
              '123456', $8, $7, $9)`,
-    [id, userId, fixture.status ?? 'pending', reference, fixture.lng ?? 3.4305, fixture.lat ?? 6.447, createdAt, fixture.driverId ?? null, fixture.addressDetails ?? ''],
+    [
+      id,
+      userId,
+      fixture.status ?? 'pending',
+      reference,
+      fixture.lng ?? 3.4305,
+      fixture.lat ?? 6.447,
+      createdAt,
+      fixture.driverId ?? null,
+      fixture.addressDetails ?? '',
+    ],
   );
   return id;
 }

@@ -19,7 +19,9 @@ let client: TestClient;
 
 beforeAll(async () => {
   fake = await startFakePaystack();
-  server = await createTestServer({ config: { paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, opsToken: OPS_TOKEN } });
+  server = await createTestServer({
+    config: { paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, opsToken: OPS_TOKEN },
+  });
   client = await insertClient(server);
 });
 afterAll(async () => {
@@ -30,8 +32,20 @@ afterAll(async () => {
 /** A charge Paystack confirms by webhook; amount in naira. */
 async function charged(naira: number, who: TestClient = client, metadata?: Record<string, unknown>): Promise<string> {
   const reference = newReference();
-  const { body, signature } = fake.webhook(fake.chargeSuccessEvent({ reference, status: 'success', amount: naira * 100, email: who.email, paidAt: new Date().toISOString(), metadata }));
-  const response = await server.request('POST', '/paystack/webhook', { rawBody: body, headers: { 'x-paystack-signature': signature } });
+  const { body, signature } = fake.webhook(
+    fake.chargeSuccessEvent({
+      reference,
+      status: 'success',
+      amount: naira * 100,
+      email: who.email,
+      paidAt: new Date().toISOString(),
+      metadata,
+    }),
+  );
+  const response = await server.request('POST', '/paystack/webhook', {
+    rawBody: body,
+    headers: { 'x-paystack-signature': signature },
+  });
   expect(response.status).toBe(200);
   return reference;
 }
@@ -44,8 +58,9 @@ async function mismatchedBooking(): Promise<{ reference: string; body: ReturnTyp
   return { reference, body };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
-const listed = async (query = '') => (await server.request('GET', `/ops/payments${query}`, { headers: auth })).body.data as Array<Record<string, any>>;
+const listed = async (query = '') =>
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
+  (await server.request('GET', `/ops/payments${query}`, { headers: auth })).body.data as Array<Record<string, any>>;
 
 describe('GET /ops/payments', () => {
   it('needs the ops token', async () => {
@@ -76,9 +91,14 @@ describe('GET /ops/payments', () => {
   });
 
   it('lists a charge whose booking never arrived within 30 minutes as unclaimed (a younger one is not listed yet)', async () => {
-    const old = await charged(1500, client, { serviceName: 'Household Waste Pickup', address: '3 Allen Avenue, Ikeja' });
+    const old = await charged(1500, client, {
+      serviceName: 'Household Waste Pickup',
+      address: '3 Allen Avenue, Ikeja',
+    });
     const young = await charged(1500);
-    await server.deps.db.query("update charges set received_at = now() - interval '31 minutes' where reference = $1", [old]);
+    await server.deps.db.query("update charges set received_at = now() - interval '31 minutes' where reference = $1", [
+      old,
+    ]);
     const entries = await listed();
     expect(entries.find((entry) => entry.reference === young)).toBeUndefined();
     expect(entries.find((entry) => entry.reference === old)).toMatchObject({
@@ -96,19 +116,34 @@ describe('settling and honouring', () => {
     const { reference, body } = await mismatchedBooking();
     const honoured = await server.request('POST', `/ops/payments/${reference}/honour`, { headers: auth });
     expect(honoured.status).toBe(200);
-    expect(honoured.body.data).toMatchObject({ taskId: expect.any(String), subscription: null, payment: { reference, state: 'settled', settlement: 'honoured' } });
+    expect(honoured.body.data).toMatchObject({
+      taskId: expect.any(String),
+      subscription: null,
+      payment: { reference, state: 'settled', settlement: 'honoured' },
+    });
     const retry = await server.request('POST', '/client/create', { token: client.token, body });
     expect(retry.status).toBe(200);
-    expect(retry.body.data).toMatchObject({ _id: honoured.body.data.taskId, reference, amount: 1234, serviceName: 'Household Waste Pickup' });
+    expect(retry.body.data).toMatchObject({
+      _id: honoured.body.data.taskId,
+      reference,
+      amount: 1234,
+      serviceName: 'Household Waste Pickup',
+    });
     expect((await listed()).find((entry) => entry.reference === reference)).toBeUndefined();
-    expect((await listed('?all=1')).find((entry) => entry.reference === reference)).toMatchObject({ state: 'settled', settlement: 'honoured' });
+    expect((await listed('?all=1')).find((entry) => entry.reference === reference)).toMatchObject({
+      state: 'settled',
+      settlement: 'honoured',
+    });
     const again = await server.request('POST', `/ops/payments/${reference}/honour`, { headers: auth });
     expect(again.status).toBe(400);
   });
 
   it('honour a subscription: the plan is set', async () => {
     const reference = await charged(40_000);
-    const refused = await server.request('POST', '/client/subscribe', { token: client.token, body: { plan: 'bronze', userId: client.id, reference } });
+    const refused = await server.request('POST', '/client/subscribe', {
+      token: client.token,
+      body: { plan: 'bronze', userId: client.id, reference },
+    });
     expect(refused.status).toBe(400);
     const honoured = await server.request('POST', `/ops/payments/${reference}/honour`, { headers: auth });
     expect(honoured.status).toBe(200);
@@ -117,19 +152,42 @@ describe('settling and honouring', () => {
 
   it('settle: the note is kept, the reference can no longer be used by the app (409), and an empty note is refused', async () => {
     const { reference, body } = await mismatchedBooking();
-    expect((await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: '  ' } })).status).toBe(400);
-    const settled = await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: 'Refunded in the Paystack dashboard' } });
+    expect(
+      (await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: '  ' } }))
+        .status,
+    ).toBe(400);
+    const settled = await server.request('POST', `/ops/payments/${reference}/settle`, {
+      headers: auth,
+      body: { note: 'Refunded in the Paystack dashboard' },
+    });
     expect(settled.status).toBe(200);
-    expect(settled.body.data).toMatchObject({ reference, state: 'settled', settlement: 'Refunded in the Paystack dashboard', settledAt: expect.any(String) });
+    expect(settled.body.data).toMatchObject({
+      reference,
+      state: 'settled',
+      settlement: 'Refunded in the Paystack dashboard',
+      settledAt: expect.any(String),
+    });
     const retry = await server.request('POST', '/client/create', { token: client.token, body });
     expect(retry).toMatchObject({ status: 409, body: { message: PAYMENT_SETTLED } });
-    expect((await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: 'again' } })).status).toBe(400);
+    expect(
+      (await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: 'again' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('settle an unclaimed charge; 404 for a reference nobody knows', async () => {
     const reference = await charged(1500);
-    expect((await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: 'Client called: refunded' } })).status).toBe(200);
-    expect((await server.request('POST', `/ops/payments/no-such-ref/settle`, { headers: auth, body: { note: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', `/ops/payments/${reference}/settle`, {
+          headers: auth,
+          body: { note: 'Client called: refunded' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await server.request('POST', `/ops/payments/no-such-ref/settle`, { headers: auth, body: { note: 'x' } })).status,
+    ).toBe(404);
     expect((await server.request('POST', `/ops/payments/no-such-ref/honour`, { headers: auth })).status).toBe(404);
   });
 });
@@ -139,7 +197,9 @@ describe('npm run ops -- payments | honour | settle', () => {
     const { serve } = await import('@hono/node-server');
     const { createApp } = await import('../../server/app');
     const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+      const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(started),
+      );
     });
     const port = (http.address() as { port: number }).port;
     const env = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: 'memory://', OPS_TOKEN };
@@ -151,18 +211,24 @@ describe('npm run ops -- payments | honour | settle', () => {
       const second = await mismatchedBooking();
       expect(await runCli(['payments'], io)).toBe(0);
       const table = out.at(-1)!;
-      expect(table.split('\n')[0]).toMatch(/^REFERENCE\s+STATE\s+PAID\s+CLIENT \/ PAYER\s+FOR\s+SINCE \(LAGOS\)\s+REASON$/);
+      expect(table.split('\n')[0]).toMatch(
+        /^REFERENCE\s+STATE\s+PAID\s+CLIENT \/ PAYER\s+FOR\s+SINCE \(LAGOS\)\s+REASON$/,
+      );
       expect(table).toContain(first.reference);
       expect(table).toContain('₦1,234.00');
       expect(await runCli(['honour', first.reference], io)).toBe(0);
-      expect(out.at(-1)).toMatch(new RegExp(`^Payment ${first.reference} honoured: task [0-9a-f]{8} created for Ada Obi\\.$`));
+      expect(out.at(-1)).toMatch(
+        new RegExp(`^Payment ${first.reference} honoured: task [0-9a-f]{8} created for Ada Obi\\.$`),
+      );
       expect(await runCli(['settle', second.reference, 'Refunded in the Paystack dashboard'], io)).toBe(0);
       expect(out.at(-1)).toBe(`Payment ${second.reference} settled: Refunded in the Paystack dashboard`);
       expect(await runCli(['payments', '--json'], io)).toBe(0);
       const open = JSON.parse(out.at(-1)!) as Array<{ reference: string }>;
       expect(open.map((entry) => entry.reference)).not.toContain(first.reference);
       expect(await runCli(['payments', '--all', '--json'], io)).toBe(0);
-      expect((JSON.parse(out.at(-1)!) as Array<{ reference: string }>).map((entry) => entry.reference)).toEqual(expect.arrayContaining([first.reference, second.reference]));
+      expect((JSON.parse(out.at(-1)!) as Array<{ reference: string }>).map((entry) => entry.reference)).toEqual(
+        expect.arrayContaining([first.reference, second.reference]),
+      );
       expect(err).toEqual([]);
       expect(await runCli(['tasks', '--all'], io)).toBe(2);
       expect(err).toEqual(['Usage: npm run ops -- tasks [--status S]']);

@@ -19,7 +19,9 @@ let port: number;
 beforeAll(async () => {
   server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
   http = await new Promise((resolve) => {
-    const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+    const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started),
+    );
   });
   port = (http.address() as AddressInfo).port;
 });
@@ -34,7 +36,10 @@ const YABA = { lat: 6.5158, lng: 3.3782 };
 const IKEJA = { lat: 6.6018, lng: 3.3515 };
 
 async function user(id: string) {
-  const [row] = await db().query<{ balance: string; notification: boolean; referral_rewarded: boolean }>('select * from users where id = $1', [id]);
+  const [row] = await db().query<{ balance: string; notification: boolean; referral_rewarded: boolean }>(
+    'select * from users where id = $1',
+    [id],
+  );
   return { balance: Number(row.balance), notification: row.notification, rewarded: row.referral_rewarded };
 }
 
@@ -102,7 +107,11 @@ describe('operator commands', () => {
     expect(all[1].driver).toBeNull();
     expect(typeof all[0].datetime).toBe('string');
     expect((await ops.listTasks(db(), { status: 'pending' })).map((task) => task.id)).toEqual([older]);
-    await expectOpsError(ops.listTasks(db(), { status: 'done' }), 'invalid', /Unknown status "done": use one of pending, driver-assigned/);
+    await expectOpsError(
+      ops.listTasks(db(), { status: 'done' }),
+      'invalid',
+      /Unknown status "done": use one of pending, driver-assigned/,
+    );
   });
 
   it('lists drivers with their position and how many tasks they are on', async () => {
@@ -132,10 +141,18 @@ describe('operator commands', () => {
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client);
     await expectOpsError(ops.assignDriver(db(), 'no-such-task', driver), 'not-found', /No task with id "no-such-task"/);
-    await expectOpsError(ops.assignDriver(db(), task, 'no-such-driver'), 'not-found', /No driver with id "no-such-driver"/);
+    await expectOpsError(
+      ops.assignDriver(db(), task, 'no-such-driver'),
+      'not-found',
+      /No driver with id "no-such-driver"/,
+    );
     await expectOpsError(ops.assignDriver(db(), task.slice(0, 3), driver), 'not-found', /No task/);
     const done = await insertTask(db(), client, { status: 'completed', driverId: driver });
-    await expectOpsError(ops.assignDriver(db(), done, driver), 'invalid', /is completed: only a pending, driver-assigned or on-going task/);
+    await expectOpsError(
+      ops.assignDriver(db(), done, driver),
+      'invalid',
+      /is completed: only a pending, driver-assigned or on-going task/,
+    );
   });
 
   it('status sets one of the five statuses; pending drops the driver; driver statuses need a driver', async () => {
@@ -145,10 +162,22 @@ describe('operator commands', () => {
     expect((await ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 })).task.status).toBe('on-going');
     const pending = await ops.setTaskStatus(db(), task, 'pending', { referralReward: 500 });
     expect(pending.task).toMatchObject({ status: 'pending', driver: null });
-    await expectOpsError(ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 }), 'invalid', /has no driver: assign one first/);
+    await expectOpsError(
+      ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 }),
+      'invalid',
+      /has no driver: assign one first/,
+    );
     expect((await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 500 })).task.status).toBe('cancelled');
-    await expectOpsError(ops.setTaskStatus(db(), task, 'in-progress', { referralReward: 500 }), 'invalid', /Unknown status "in-progress"/);
-    await expectOpsError(ops.setTaskStatus(db(), 'missing-task', 'completed', { referralReward: 500 }), 'not-found', /No task with id/);
+    await expectOpsError(
+      ops.setTaskStatus(db(), task, 'in-progress', { referralReward: 500 }),
+      'invalid',
+      /Unknown status "in-progress"/,
+    );
+    await expectOpsError(
+      ops.setTaskStatus(db(), 'missing-task', 'completed', { referralReward: 500 }),
+      'not-found',
+      /No task with id/,
+    );
   });
 
   it('move sets a driver position; latitude and longitude are validated', async () => {
@@ -158,16 +187,43 @@ describe('operator commands', () => {
     await expectOpsError(ops.moveDriver(db(), driver, 91, 3.3), 'invalid', /lat must be between -90 and 90/);
     await expectOpsError(ops.moveDriver(db(), driver, 6.5, -181), 'invalid', /lng must be between -180 and 180/);
     await expectOpsError(ops.moveDriver(db(), driver, Number.NaN, 3.3), 'invalid', /lat must be a number/);
-    await expectOpsError(ops.moveDriver(db(), 'ghost-driver', 6.5, 3.3), 'not-found', /No driver with id "ghost-driver"/);
+    await expectOpsError(
+      ops.moveDriver(db(), 'ghost-driver', 6.5, 3.3),
+      'not-found',
+      /No driver with id "ghost-driver"/,
+    );
   });
 
   it('add-driver adds a driver; names, phone and position are validated', async () => {
-    const driver = await ops.addDriver(db(), { firstname: ' Bola ', lastname: 'Ahmed', phone: '+2348090001111', ...IKEJA });
-    expect(driver).toMatchObject({ firstname: 'Bola', lastname: 'Ahmed', phone: '+2348090001111', activeTasks: 0, ...IKEJA });
+    const driver = await ops.addDriver(db(), {
+      firstname: ' Bola ',
+      lastname: 'Ahmed',
+      phone: '+2348090001111',
+      ...IKEJA,
+    });
+    expect(driver).toMatchObject({
+      firstname: 'Bola',
+      lastname: 'Ahmed',
+      phone: '+2348090001111',
+      activeTasks: 0,
+      ...IKEJA,
+    });
     expect((await ops.listDrivers(db())).map((item) => item.id)).toEqual([driver.id]);
-    await expectOpsError(ops.addDriver(db(), { firstname: '', lastname: 'Ahmed', phone: '+2348090001111', ...IKEJA }), 'invalid', /firstname is required/);
-    await expectOpsError(ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: 'call me', ...IKEJA }), 'invalid', /phone must be a phone number/);
-    await expectOpsError(ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: '+2348090001111', lat: 100, lng: 3 }), 'invalid', /lat must be between/);
+    await expectOpsError(
+      ops.addDriver(db(), { firstname: '', lastname: 'Ahmed', phone: '+2348090001111', ...IKEJA }),
+      'invalid',
+      /firstname is required/,
+    );
+    await expectOpsError(
+      ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: 'call me', ...IKEJA }),
+      'invalid',
+      /phone must be a phone number/,
+    );
+    await expectOpsError(
+      ops.addDriver(db(), { firstname: 'Bola', lastname: 'Ahmed', phone: '+2348090001111', lat: 100, lng: 3 }),
+      'invalid',
+      /lat must be between/,
+    );
   });
 });
 
@@ -219,9 +275,15 @@ describe('the referral reward', () => {
     const referrer = await insertClient(db());
     const referred = await insertClient(db(), { referredBy: referrer });
     const task = await insertTask(db(), referred, { status: 'on-going', driverId: await insertDriver(db(), YABA) });
-    const response = await server.request('POST', `/ops/tasks/${task}/status`, { headers: { 'X-Ops-Token': OPS_TOKEN }, body: { status: 'completed' } });
+    const response = await server.request('POST', `/ops/tasks/${task}/status`, {
+      headers: { 'X-Ops-Token': OPS_TOKEN },
+      body: { status: 'completed' },
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data.referralReward).toEqual({ referrerId: referrer, amount: server.deps.config.referralReward });
+    expect(response.body.data.referralReward).toEqual({
+      referrerId: referrer,
+      amount: server.deps.config.referralReward,
+    });
     expect((await user(referrer)).balance).toBe(500);
   });
 });
@@ -230,12 +292,20 @@ describe('the ops HTTP API', () => {
   const auth = { 'X-Ops-Token': OPS_TOKEN };
 
   it('answers 401 without the X-Ops-Token header or with a wrong one', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'X-Ops-Token': 'wrong' }, { 'X-Ops-Token': `${OPS_TOKEN.slice(0, -1)}X` }, { Authorization: `Bearer ${OPS_TOKEN}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'X-Ops-Token': 'wrong' },
+      { 'X-Ops-Token': `${OPS_TOKEN.slice(0, -1)}X` },
+      { Authorization: `Bearer ${OPS_TOKEN}` },
+    ];
     for (const headers of attempts) {
       const list = await server.request('GET', '/ops/tasks', { headers });
       expect(list.status).toBe(401);
       expect(list.body.message).toMatch(/ops token|X-Ops-Token/i);
-      const add = await server.request('POST', '/ops/drivers', { headers, body: { firstname: 'A', lastname: 'B', phone: '+2348000000000', ...YABA } });
+      const add = await server.request('POST', '/ops/drivers', {
+        headers,
+        body: { firstname: 'A', lastname: 'B', phone: '+2348000000000', ...YABA },
+      });
       expect(add.status).toBe(401);
     }
     expect(await ops.listDrivers(db())).toEqual([]);
@@ -250,8 +320,12 @@ describe('the ops HTTP API', () => {
       ['POST', '/ops/tasks/some-task/status', { status: 'completed' }],
       ['PUT', '/ops/drivers/some-driver/location', YABA],
     ];
-    for (const [method, path, body] of calls) expect((await server.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
-    expect(await server.request('GET', '/ops/nothing', { headers: auth })).toMatchObject({ status: 404, body: { message: 'Not found' } });
+    for (const [method, path, body] of calls)
+      expect((await server.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    expect(await server.request('GET', '/ops/nothing', { headers: auth })).toMatchObject({
+      status: 404,
+      body: { message: 'Not found' },
+    });
   });
 
   it('GET /ops/tasks and /ops/drivers answer { data: [...] }; a bad status filter is a 400', async () => {
@@ -260,7 +334,9 @@ describe('the ops HTTP API', () => {
     const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
     const tasks = await server.request('GET', '/ops/tasks?status=driver-assigned', { headers: auth });
     expect(tasks.status).toBe(200);
-    expect(tasks.body.data).toEqual([expect.objectContaining({ id: task, status: 'driver-assigned', driver: expect.objectContaining({ id: driver }) })]);
+    expect(tasks.body.data).toEqual([
+      expect.objectContaining({ id: task, status: 'driver-assigned', driver: expect.objectContaining({ id: driver }) }),
+    ]);
     const drivers = await server.request('GET', '/ops/drivers', { headers: auth });
     expect(drivers.body.data).toEqual([expect.objectContaining({ id: driver, activeTasks: 1, lat: YABA.lat })]);
     const bad = await server.request('GET', '/ops/tasks?status=bogus', { headers: auth });
@@ -276,8 +352,13 @@ describe('the ops HTTP API', () => {
     expect(missing).toMatchObject({ status: 400, body: { message: 'driverId is required' } });
     const notJson = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, rawBody: '{oops' });
     expect(notJson).toMatchObject({ status: 400, body: { message: 'Request body must be valid JSON' } });
-    expect((await server.request('POST', '/ops/tasks/nope/assign', { headers: auth, body: { driverId: driver } })).status).toBe(404);
-    const unknownDriver = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, body: { driverId: 'nobody' } });
+    expect(
+      (await server.request('POST', '/ops/tasks/nope/assign', { headers: auth, body: { driverId: driver } })).status,
+    ).toBe(404);
+    const unknownDriver = await server.request('POST', `/ops/tasks/${task}/assign`, {
+      headers: auth,
+      body: { driverId: 'nobody' },
+    });
     expect(unknownDriver).toMatchObject({ status: 404, body: { message: 'No driver with id "nobody"' } });
     const ok = await server.request('POST', `/ops/tasks/${task}/assign`, { headers: auth, body: { driverId: driver } });
     expect(ok.status).toBe(200);
@@ -286,40 +367,82 @@ describe('the ops HTTP API', () => {
 
   it('POST /ops/tasks/:id/status: 200 with { task, referralReward }, 400 bad status, 404 unknown task', async () => {
     const client = await insertClient(db());
-    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: await insertDriver(db(), YABA) });
+    const task = await insertTask(db(), client, {
+      status: 'driver-assigned',
+      driverId: await insertDriver(db(), YABA),
+    });
     const bad = await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: { status: 'done' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Unknown status "done"/);
-    expect((await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: {} })).body).toEqual({ message: 'status is required' });
-    expect((await server.request('POST', '/ops/tasks/unknown/status', { headers: auth, body: { status: 'cancelled' } })).status).toBe(404);
-    const ok = await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: { status: 'on-going' } });
+    expect((await server.request('POST', `/ops/tasks/${task}/status`, { headers: auth, body: {} })).body).toEqual({
+      message: 'status is required',
+    });
+    expect(
+      (await server.request('POST', '/ops/tasks/unknown/status', { headers: auth, body: { status: 'cancelled' } }))
+        .status,
+    ).toBe(404);
+    const ok = await server.request('POST', `/ops/tasks/${task}/status`, {
+      headers: auth,
+      body: { status: 'on-going' },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ task: expect.objectContaining({ id: task, status: 'on-going' }), referralReward: null });
+    expect(ok.body.data).toEqual({
+      task: expect.objectContaining({ id: task, status: 'on-going' }),
+      referralReward: null,
+    });
   });
 
   it('PUT /ops/drivers/:id/location and POST /ops/drivers validate their input', async () => {
     const driver = await insertDriver(db(), YABA);
-    expect((await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: 200, lng: 3 } })).status).toBe(400);
-    expect((await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: '6.5', lng: 3 } })).status).toBe(400);
-    expect((await server.request('PUT', '/ops/drivers/ghost/location', { headers: auth, body: IKEJA })).status).toBe(404);
+    expect(
+      (await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: 200, lng: 3 } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: { lat: '6.5', lng: 3 } }))
+        .status,
+    ).toBe(400);
+    expect((await server.request('PUT', '/ops/drivers/ghost/location', { headers: auth, body: IKEJA })).status).toBe(
+      404,
+    );
     const moved = await server.request('PUT', `/ops/drivers/${driver}/location`, { headers: auth, body: IKEJA });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ id: driver, ...IKEJA });
 
-    const badPhone = await server.request('POST', '/ops/drivers', { headers: auth, body: { firstname: 'Kemi', lastname: 'Ade', phone: 'x', ...YABA } });
+    const badPhone = await server.request('POST', '/ops/drivers', {
+      headers: auth,
+      body: { firstname: 'Kemi', lastname: 'Ade', phone: 'x', ...YABA },
+    });
     expect(badPhone.status).toBe(400);
-    const added = await server.request('POST', '/ops/drivers', { headers: auth, body: { firstname: 'Kemi', lastname: 'Ade', phone: '+2348091234567', ...YABA } });
+    const added = await server.request('POST', '/ops/drivers', {
+      headers: auth,
+      body: { firstname: 'Kemi', lastname: 'Ade', phone: '+2348091234567', ...YABA },
+    });
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ id: expect.any(String), firstname: 'Kemi', lastname: 'Ade', activeTasks: 0 });
+    expect(added.body.data).toMatchObject({
+      id: expect.any(String),
+      firstname: 'Kemi',
+      lastname: 'Ade',
+      activeTasks: 0,
+    });
   });
 });
 
 describe('the ops CLI', () => {
   function capture() {
     const output = { out: [] as string[], err: [] as string[] };
-    return { output, io: { out: (text: string) => output.out.push(text), err: (text: string) => output.err.push(text) } };
+    return {
+      output,
+      io: { out: (text: string) => output.out.push(text), err: (text: string) => output.err.push(text) },
+    };
   }
-  const env = (extra: Record<string, string> = {}) => ({ HOST: '127.0.0.1', PORT: String(port), DATA_DIR: 'memory://', OPS_TOKEN, ...extra });
+  const env = (extra: Record<string, string> = {}) => ({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: 'memory://',
+    OPS_TOKEN,
+    ...extra,
+  });
   const noDirectDatabase = async () => {
     throw new Error('the database must not be opened while the server answers');
   };
@@ -337,9 +460,17 @@ describe('the ops CLI', () => {
     const driver = await insertDriver(db(), YABA, 'Emeka');
     const task = await insertTask(db(), client);
     const { output, io } = capture();
-    expect(await runCli(['assign', task.slice(0, 8), driver.slice(0, 8)], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(0);
+    expect(
+      await runCli(['assign', task.slice(0, 8), driver.slice(0, 8)], {
+        env: env(),
+        ...io,
+        openDatabase: noDirectDatabase,
+      }),
+    ).toBe(0);
     expect(output.out.join('\n')).toMatch(/is driver-assigned: driver Emeka Driver/);
-    expect(await runCli(['tasks', '--status', 'driver-assigned'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(0);
+    expect(
+      await runCli(['tasks', '--status', 'driver-assigned'], { env: env(), ...io, openDatabase: noDirectDatabase }),
+    ).toBe(0);
     const table = output.out.at(-1)!;
     expect(table.split('\n')[0]).toMatch(/^ID\s+STATUS\s+SERVICE\s+AMOUNT\s+CLIENT\s+DRIVER/);
     expect(table).toContain(task.slice(0, 8));
@@ -349,7 +480,9 @@ describe('the ops CLI', () => {
 
   it('fails with a hint when the server refuses the token', async () => {
     const { output, io } = capture();
-    expect(await runCli(['drivers'], { env: env({ OPS_TOKEN: 'wrong' }), ...io, openDatabase: noDirectDatabase })).toBe(1);
+    expect(await runCli(['drivers'], { env: env({ OPS_TOKEN: 'wrong' }), ...io, openDatabase: noDirectDatabase })).toBe(
+      1,
+    );
     expect(output.err.join('\n')).toMatch(/Invalid ops token: set OPS_TOKEN/);
   });
 
@@ -379,7 +512,9 @@ describe('the ops CLI', () => {
     const { output, io } = capture();
     expect(await runCli(['status', 'unknown-task', 'completed'], { env: env(), ...io })).toBe(1);
     expect(output.err.at(-1)).toBe('No task with id "unknown-task"');
-    expect(await runCli(['move', 'abcd', '6.5', 'east'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(1);
+    expect(await runCli(['move', 'abcd', '6.5', 'east'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(
+      1,
+    );
     expect(output.err.at(-1)).toMatch(/lng must be a number/);
     expect(await runCli(['assign', 'only-one-id'], { env: env(), ...io })).toBe(2);
     expect(output.err.at(-1)).toBe('Usage: npm run ops -- assign <taskId> <driverId>');

@@ -5,7 +5,19 @@ import { keptMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
 import type { TestServer } from './harness';
-import { barrierVerifier, count, insertClient, newReference, payAndSubmitTask, payReference, startServerWithTwoClients, submitTask, taskBody, withVerifier, type TestClient } from './task-fixtures';
+import {
+  barrierVerifier,
+  count,
+  insertClient,
+  newReference,
+  payAndSubmitTask,
+  payReference,
+  startServerWithTwoClients,
+  submitTask,
+  taskBody,
+  withVerifier,
+  type TestClient,
+} from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -32,8 +44,14 @@ describe('POST /client/create: the payment behind the task', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ message: keptMessage('service') });
       expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(0);
-      const [kept] = await server.deps.db.query<{ reason: string; user_id: string }>('select reason, user_id from payments_needing_attention where reference = $1', [body.reference]);
-      expect(kept).toMatchObject({ user_id: client.id, reason: expect.stringMatching(/^Paid ₦\d,000\.00, but the price is ₦1,500\.00; the app claimed ₦1,500\.00$/) });
+      const [kept] = await server.deps.db.query<{ reason: string; user_id: string }>(
+        'select reason, user_id from payments_needing_attention where reference = $1',
+        [body.reference],
+      );
+      expect(kept).toMatchObject({
+        user_id: client.id,
+        reason: expect.stringMatching(/^Paid ₦\d,000\.00, but the price is ₦1,500\.00; the app claimed ₦1,500\.00$/),
+      });
     }
   });
 
@@ -41,17 +59,33 @@ describe('POST /client/create: the payment behind the task', () => {
     const body = taskBody(client);
     const dollars: PaymentVerifier = {
       kind: 'paystack',
-      verify: async (reference) => ({ reference, amountKobo: 150_000, currency: 'USD', email: client.email, payerUserId: null, paidAt: null, metadata: null }),
+      verify: async (reference) => ({
+        reference,
+        amountKobo: 150_000,
+        currency: 'USD',
+        email: client.email,
+        payerUserId: null,
+        paidAt: null,
+        metadata: null,
+      }),
     };
     const response = await withVerifier(server, dollars, () => submitTask(server, client, body));
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: keptMessage('service') });
-    const [kept] = await server.deps.db.query<{ reason: string }>('select reason from payments_needing_attention where reference = $1', [body.reference]);
+    const [kept] = await server.deps.db.query<{ reason: string }>(
+      'select reason from payments_needing_attention where reference = $1',
+      [body.reference],
+    );
     expect(kept?.reason).toBe('Paid 1500 USD, not naira');
   });
 
   it('a payment provider that cannot be reached is a retriable 502 with a message, not a 402', async () => {
-    const down: PaymentVerifier = { kind: 'paystack', verify: async () => { throw new Error('ECONNRESET'); } };
+    const down: PaymentVerifier = {
+      kind: 'paystack',
+      verify: async () => {
+        throw new Error('ECONNRESET');
+      },
+    };
     const response = await withVerifier(server, down, () => submitTask(server, client, taskBody(client)));
     expect(response.status).toBe(502);
     expect(response.body.message).toEqual(expect.any(String));
@@ -65,15 +99,28 @@ describe('POST /client/create: the payment behind the task', () => {
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
     expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(1);
-    const [use] = await server.deps.db.query<{ purpose: string; user_id: string; amount_kobo: string }>('select * from payment_uses where reference = $1', [body.reference]);
-    expect({ ...use, amount_kobo: Number(use.amount_kobo) }).toMatchObject({ purpose: 'task', user_id: client.id, amount_kobo: 150_000 });
+    const [use] = await server.deps.db.query<{ purpose: string; user_id: string; amount_kobo: string }>(
+      'select * from payment_uses where reference = $1',
+      [body.reference],
+    );
+    expect({ ...use, amount_kobo: Number(use.amount_kobo) }).toMatchObject({
+      purpose: 'task',
+      user_id: client.id,
+      amount_kobo: 150_000,
+    });
   });
 
   it('concurrent creates with one reference give one task (one 201, the others 200, same _id)', async () => {
     const body = taskBody(client);
     await payReference(server, client, 1500, body.reference);
     const race = barrierVerifier(server, 3);
-    const answers = await withVerifier(server, race, () => Promise.all([submitTask(server, client, body), submitTask(server, client, body), submitTask(server, client, body)]));
+    const answers = await withVerifier(server, race, () =>
+      Promise.all([
+        submitTask(server, client, body),
+        submitTask(server, client, body),
+        submitTask(server, client, body),
+      ]),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(1);
@@ -89,14 +136,20 @@ describe('POST /client/create: the payment behind the task', () => {
   });
 });
 
-
 describe('a payment belongs to its payer (the local test ledger)', () => {
   it('the test ledger binds a payment to the client who recorded it', async () => {
     const payer = await insertClient(server);
     const stranger = await insertClient(server);
     const reference = newReference();
     // The stranger records a payment with the payer's e-mail: it is still the stranger's.
-    expect((await server.request('POST', '/dev/payments', { token: stranger.token, body: { reference, amount: 150_000, email: payer.email } })).status).toBe(201);
+    expect(
+      (
+        await server.request('POST', '/dev/payments', {
+          token: stranger.token,
+          body: { reference, amount: 150_000, email: payer.email },
+        })
+      ).status,
+    ).toBe(201);
     const taken = await submitTask(server, payer, taskBody(payer, { reference }));
     expect(taken.status).toBe(403);
     expect((await submitTask(server, stranger, taskBody(stranger, { reference }))).status).toBe(201);
@@ -109,7 +162,10 @@ describe('a real Paystack public key with no secret key on the server (the local
     const body = taskBody(payer);
     const response = await submitTask(server, payer, body);
     expect(response.status).toBe(402);
-    const [kept] = await server.deps.db.query<{ reason: string; user_id: string; request: unknown }>('select reason, user_id, request from payments_needing_attention where reference = $1', [body.reference]);
+    const [kept] = await server.deps.db.query<{ reason: string; user_id: string; request: unknown }>(
+      'select reason, user_id, request from payments_needing_attention where reference = $1',
+      [body.reference],
+    );
     expect(kept?.reason).toMatch(/set PAYSTACK_SECRET_KEY/);
     expect(kept?.user_id).toBe(payer.id);
     expect(kept?.request).toMatchObject({ reference: body.reference, address: body.address, type: 'household' });
@@ -119,25 +175,44 @@ describe('a real Paystack public key with no secret key on the server (the local
 describe('POST /dev/payments: the local test ledger', () => {
   it("answers 201 { data: { reference, amount, status: 'success' } } and the ledger then verifies the reference", async () => {
     const reference = `T${Date.now()}`;
-    const response = await server.request('POST', '/dev/payments', { token: client.token, body: { reference, amount: 150_000, email: client.email } });
+    const response = await server.request('POST', '/dev/payments', {
+      token: client.token,
+      body: { reference, amount: 150_000, email: client.email },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ data: { reference, amount: 150_000, status: 'success' } });
-    const [row] = await server.deps.db.query<{ user_id: string; amount_kobo: string }>('select user_id, amount_kobo from test_payments where reference = $1', [reference]);
+    const [row] = await server.deps.db.query<{ user_id: string; amount_kobo: string }>(
+      'select user_id, amount_kobo from test_payments where reference = $1',
+      [reference],
+    );
     expect({ userId: row.user_id, kobo: Number(row.amount_kobo) }).toEqual({ userId: client.id, kobo: 150_000 });
-    expect(await server.deps.payments.verify(reference)).toEqual({ reference, amountKobo: 150_000, currency: 'NGN', email: client.email, payerUserId: client.id, paidAt: null, metadata: null });
+    expect(await server.deps.payments.verify(reference)).toEqual({
+      reference,
+      amountKobo: 150_000,
+      currency: 'NGN',
+      email: client.email,
+      payerUserId: client.id,
+      paidAt: null,
+      metadata: null,
+    });
     expect(await server.deps.payments.verify(`${reference}-unknown`)).toBeNull();
   });
 
   it('the same reference recorded twice is a 409, and the first amount stays', async () => {
     const reference = await payReference(server, client, 1500);
-    const again = await server.request('POST', '/dev/payments', { token: other.token, body: { reference, amount: 999_999_00, email: other.email } });
+    const again = await server.request('POST', '/dev/payments', {
+      token: other.token,
+      body: { reference, amount: 999_999_00, email: other.email },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toEqual(expect.any(String));
     expect((await server.deps.payments.verify(reference))?.amountKobo).toBe(150_000);
   });
 
   it('needs a bearer token (401)', async () => {
-    const response = await server.request('POST', '/dev/payments', { body: { reference: 'no-token', amount: 100, email: 'a@example.ng' } });
+    const response = await server.request('POST', '/dev/payments', {
+      body: { reference: 'no-token', amount: 100, email: 'a@example.ng' },
+    });
     expect(response.status).toBe(401);
   });
 
@@ -162,7 +237,9 @@ describe('GET /dev/mailbox: the dev mailbox', () => {
     await server.deps.mailer.send({ to: 'someone-else@example.ng', subject: 'Not yours', text: '...' });
     const response = await server.request('GET', '/dev/mailbox?email=reader%40example.ng');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: [{ to: 'reader@example.ng', subject: 'Your code', text: 'Code: 1234', sentAt: expect.any(String) }] });
+    expect(response.body).toEqual({
+      data: [{ to: 'reader@example.ng', subject: 'Your code', text: 'Code: 1234', sentAt: expect.any(String) }],
+    });
   });
 
   it('400 with a message without a valid email', async () => {
@@ -180,7 +257,10 @@ describe('dev routes are absent when real providers are configured', () => {
     const app = createApp({
       ...server.deps,
       config: { ...server.deps.config, paystackSecretKey: 'sk_test_x', smtpUrl: 'smtp://127.0.0.1:1' },
-      payments: createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) }),
+      payments: createPaystackVerifier({
+        secretKey: 'sk_test_x',
+        fetchImpl: async () => new Response('{}', { status: 500 }),
+      }),
       mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
     });
     const payment = await app.request('/dev/payments', {
@@ -194,7 +274,10 @@ describe('dev routes are absent when real providers are configured', () => {
   });
 
   it('with only Paystack configured, the dev mailbox stays but POST /dev/payments answers 404', async () => {
-    const paystack = createPaystackVerifier({ secretKey: 'sk_test_x', fetchImpl: async () => new Response('{}', { status: 500 }) });
+    const paystack = createPaystackVerifier({
+      secretKey: 'sk_test_x',
+      fetchImpl: async () => new Response('{}', { status: 500 }),
+    });
     const app = createApp({ ...server.deps, payments: paystack });
     const payment = await app.request('/dev/payments', {
       method: 'POST',
@@ -215,11 +298,19 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
       await fake.close();
     }
   };
-  const verifierFor = (fake: { url: string; secretKey: string }, timeoutMs?: number) => createPaystackVerifier({ secretKey: fake.secretKey, apiUrl: fake.url, timeoutMs });
+  const verifierFor = (fake: { url: string; secretKey: string }, timeoutMs?: number) =>
+    createPaystackVerifier({ secretKey: fake.secretKey, apiUrl: fake.url, timeoutMs });
 
   it('a successful transaction gives its amount in kobo, currency, e-mail, paid time and metadata (authorised with the secret key)', () =>
     withFake(async (fake) => {
-      fake.charge({ reference: 'ref.1', status: 'success', amount: 150_000, email: 'Ada@Example.ng', paidAt: '2030-01-02T03:04:05.000Z', metadata: { serviceType: 'household' } });
+      fake.charge({
+        reference: 'ref.1',
+        status: 'success',
+        amount: 150_000,
+        email: 'Ada@Example.ng',
+        paidAt: '2030-01-02T03:04:05.000Z',
+        metadata: { serviceType: 'household' },
+      });
       expect(await verifierFor(fake).verify('ref.1')).toEqual({
         reference: 'ref.1',
         amountKobo: 150_000,
@@ -230,14 +321,17 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
         metadata: { serviceType: 'household' },
       });
       expect(fake.verifyCalls('ref.1')).toBe(1);
-      await expect(createPaystackVerifier({ secretKey: 'sk_wrong', apiUrl: fake.url }).verify('ref.1')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/401.*PAYSTACK_SECRET_KEY/) });
+      await expect(
+        createPaystackVerifier({ secretKey: 'sk_wrong', apiUrl: fake.url }).verify('ref.1'),
+      ).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/401.*PAYSTACK_SECRET_KEY/) });
     }));
 
   it.each(['failed', 'abandoned', 'reversed'] as const)('a %s transaction is final: null (not paid)', (status) =>
     withFake(async (fake) => {
       fake.charge({ reference: `ref-${status}`, status, amount: 150_000, email: 'ada@example.ng' });
       expect(await verifierFor(fake).verify(`ref-${status}`)).toBeNull();
-    }));
+    }),
+  );
 
   it('an unknown reference (400 "Transaction reference not found") is final: null', () =>
     withFake(async (fake) => {
@@ -247,8 +341,12 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
   it.each(['ongoing', 'pending'] as const)('a charge still %s is not final: 503 to retry later', (status) =>
     withFake(async (fake) => {
       fake.charge({ reference: 'ref-wait', status, amount: 150_000, email: 'ada@example.ng' });
-      await expect(verifierFor(fake).verify('ref-wait')).rejects.toMatchObject({ name: 'PaymentProviderUnavailable', status: 503 });
-    }));
+      await expect(verifierFor(fake).verify('ref-wait')).rejects.toMatchObject({
+        name: 'PaymentProviderUnavailable',
+        status: 503,
+      });
+    }),
+  );
 
   it.each([
     ['a dropped connection', 'connection-reset', 502],
@@ -261,12 +359,19 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
     withFake(async (fake) => {
       fake.charge({ reference: 'ref-x', status: 'success', amount: 150_000, email: 'ada@example.ng' });
       fake.outage = outage;
-      await expect(verifierFor(fake, 300).verify('ref-x')).rejects.toMatchObject({ name: 'PaymentProviderUnavailable', status });
-    }));
+      await expect(verifierFor(fake, 300).verify('ref-x')).rejects.toMatchObject({
+        name: 'PaymentProviderUnavailable',
+        status,
+      });
+    }),
+  );
 
   it('an unreachable API address (nothing listening) is not final: 502', async () => {
     const fake = await startFakePaystack();
     await fake.close();
-    await expect(verifierFor(fake).verify('ref')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/ECONNREFUSED/) });
+    await expect(verifierFor(fake).verify('ref')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 });

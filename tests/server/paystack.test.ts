@@ -5,7 +5,12 @@
  * retriable, only a failed or unknown charge is final, and a payment belongs to its payer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_YOUR_PAYMENT, PAYMENT_NOT_VERIFIED, PAYMENT_STILL_PROCESSING, PROVIDER_UNREACHABLE } from '../../server/payments/check';
+import {
+  NOT_YOUR_PAYMENT,
+  PAYMENT_NOT_VERIFIED,
+  PAYMENT_STILL_PROCESSING,
+  PROVIDER_UNREACHABLE,
+} from '../../server/payments/check';
 import { createApp } from '../../server/app';
 import { createPaystackVerifier } from '../../server/payments/verifier';
 import { startFakePaystack, type FakeCharge, type FakePaystack } from './fake-paystack';
@@ -81,7 +86,11 @@ describe('POST /paystack/webhook', () => {
     expect(first.body).toEqual({ received: true });
     const read = () => server.deps.db.query('select * from charges where reference = $1', [charge.reference]);
     const [row] = await read();
-    expect({ ...row, amount_kobo: Number(row!.amount_kobo), paid_at: new Date(row!.paid_at as string).toISOString() }).toMatchObject({
+    expect({
+      ...row,
+      amount_kobo: Number(row!.amount_kobo),
+      paid_at: new Date(row!.paid_at as string).toISOString(),
+    }).toMatchObject({
       reference: charge.reference,
       provider: 'paystack',
       amount_kobo: 150_000,
@@ -94,7 +103,10 @@ describe('POST /paystack/webhook', () => {
     // Card details in the event (bin, last4, authorization code) are never kept.
     expect(JSON.stringify(row)).not.toMatch(/408408|4081|AUTH_/);
 
-    const again = await deliver({ ...(event as { data: object }), data: { ...(event as { data: object }).data, amount: 999_900 } });
+    const again = await deliver({
+      ...(event as { data: object }),
+      data: { ...(event as { data: object }).data, amount: 999_900 },
+    });
     expect(again.status).toBe(200);
     expect(await read()).toEqual([row]);
   });
@@ -103,7 +115,10 @@ describe('POST /paystack/webhook', () => {
     const reference = newReference();
     expect((await deliver({ event: 'transfer.success', data: { reference, amount: 100 } })).status).toBe(200);
     expect((await deliver({ event: 'charge.success', data: { reference, status: 'success' } })).status).toBe(200);
-    expect((await deliver({ event: 'charge.success', data: { reference: '../etc', status: 'success', amount: 100 } })).status).toBe(200);
+    expect(
+      (await deliver({ event: 'charge.success', data: { reference: '../etc', status: 'success', amount: 100 } }))
+        .status,
+    ).toBe(200);
     expect((await deliver({ event: 'charge.success', data: null })).status).toBe(200);
     expect(await written(reference)).toEqual({ tasks: 0, uses: 0, charges: 0 });
   });
@@ -111,16 +126,26 @@ describe('POST /paystack/webhook', () => {
   it('400 for a correctly signed body that is not JSON', async () => {
     const body = 'not json';
     const { signature } = fake.webhook('x');
-    const signed = (await import('../../server/routes/paystack-webhook')).paystackSignature(new TextEncoder().encode(body), fake.secretKey);
+    const signed = (await import('../../server/routes/paystack-webhook')).paystackSignature(
+      new TextEncoder().encode(body),
+      fake.secretKey,
+    );
     expect(signature).not.toBe(signed);
-    const response = await server.request('POST', '/paystack/webhook', { rawBody: body, headers: { 'x-paystack-signature': signed } });
+    const response = await server.request('POST', '/paystack/webhook', {
+      rawBody: body,
+      headers: { 'x-paystack-signature': signed },
+    });
     expect(response.status).toBe(400);
   });
 
   it('does not exist without PAYSTACK_SECRET_KEY (404)', async () => {
     const { body, signature } = fake.webhook(fake.chargeSuccessEvent(paid(client)));
     const withoutKey = createApp({ ...server.deps, config: { ...server.deps.config, paystackSecretKey: undefined } });
-    const response = await withoutKey.request('/paystack/webhook', { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'x-paystack-signature': signature } });
+    const response = await withoutKey.request('/paystack/webhook', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'x-paystack-signature': signature },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -144,7 +169,10 @@ describe('POST /client/create with Paystack', () => {
     const charge = fake.charge(paid(client));
     expect((await create(client, charge.reference)).status).toBe(201);
     expect(fake.verifyCalls(charge.reference)).toBe(1);
-    const [row] = await server.deps.db.query<{ confirmed_by: string }>('select confirmed_by from charges where reference = $1', [charge.reference]);
+    const [row] = await server.deps.db.query<{ confirmed_by: string }>(
+      'select confirmed_by from charges where reference = $1',
+      [charge.reference],
+    );
     expect(row?.confirmed_by).toBe('verify');
     expect((await deliver(fake.chargeSuccessEvent(charge))).status).toBe(200);
     expect(await written(charge.reference)).toEqual({ tasks: 1, uses: 1, charges: 1 });
@@ -155,19 +183,22 @@ describe('POST /client/create with Paystack', () => {
     ['a Paystack 500', 500, 502, PROVIDER_UNREACHABLE],
     ['a Paystack 503', 503, 502, PROVIDER_UNREACHABLE],
     ['Paystack rate limiting', 429, 503, PAYMENT_STILL_PROCESSING],
-  ] as const)('%s and no webhook: a retriable %d, nothing written; the retry after it recovers makes the task', async (_case, outage, status, message) => {
-    const charge = fake.charge(paid(client));
-    fake.outage = outage;
-    try {
-      const refused = await create(client, charge.reference);
-      expect(refused.status).toBe(status);
-      expect(refused.body).toEqual({ message });
-      expect(await written(charge.reference)).toEqual({ tasks: 0, uses: 0, charges: 0 });
-    } finally {
-      fake.outage = 'none';
-    }
-    expect((await create(client, charge.reference)).status).toBe(201);
-  });
+  ] as const)(
+    '%s and no webhook: a retriable %d, nothing written; the retry after it recovers makes the task',
+    async (_case, outage, status, message) => {
+      const charge = fake.charge(paid(client));
+      fake.outage = outage;
+      try {
+        const refused = await create(client, charge.reference);
+        expect(refused.status).toBe(status);
+        expect(refused.body).toEqual({ message });
+        expect(await written(charge.reference)).toEqual({ tasks: 0, uses: 0, charges: 0 });
+      } finally {
+        fake.outage = 'none';
+      }
+      expect((await create(client, charge.reference)).status).toBe(201);
+    },
+  );
 
   it('a verify call that times out is a retriable 504', async () => {
     const charge = fake.charge(paid(client));
@@ -190,14 +221,19 @@ describe('POST /client/create with Paystack', () => {
     expect(response.body).toEqual({ message: PAYMENT_STILL_PROCESSING });
   });
 
-  it.each(['failed', 'abandoned'] as const)("a %s charge is final: 402 'Payment could not be verified', nothing written", async (status) => {
-    const charge = fake.charge(paid(client, { status }));
-    const response = await create(client, charge.reference);
-    expect(response.status).toBe(402);
-    expect(response.body).toEqual({ message: PAYMENT_NOT_VERIFIED });
-    expect(await written(charge.reference)).toEqual({ tasks: 0, uses: 0, charges: 0 });
-    expect(await count(server, 'select 1 from payments_needing_attention where reference = $1', [charge.reference])).toBe(0);
-  });
+  it.each(['failed', 'abandoned'] as const)(
+    "a %s charge is final: 402 'Payment could not be verified', nothing written",
+    async (status) => {
+      const charge = fake.charge(paid(client, { status }));
+      const response = await create(client, charge.reference);
+      expect(response.status).toBe(402);
+      expect(response.body).toEqual({ message: PAYMENT_NOT_VERIFIED });
+      expect(await written(charge.reference)).toEqual({ tasks: 0, uses: 0, charges: 0 });
+      expect(
+        await count(server, 'select 1 from payments_needing_attention where reference = $1', [charge.reference]),
+      ).toBe(0);
+    },
+  );
 
   it('a reference Paystack does not know is final: 402', async () => {
     expect((await create(client, newReference())).status).toBe(402);
@@ -212,7 +248,9 @@ describe('a payment belongs to its payer', () => {
     expect(stolen.status).toBe(403);
     expect(stolen.body).toEqual({ message: NOT_YOUR_PAYMENT });
     expect(await written(charge.reference)).toEqual({ tasks: 0, uses: 0, charges: 1 });
-    expect(await count(server, 'select 1 from payments_needing_attention where reference = $1', [charge.reference])).toBe(0);
+    expect(
+      await count(server, 'select 1 from payments_needing_attention where reference = $1', [charge.reference]),
+    ).toBe(0);
     expect((await create(client, charge.reference)).status).toBe(201);
   });
 
@@ -234,7 +272,10 @@ describe('POST /client/subscribe with Paystack', () => {
   it('a webhook-confirmed charge of the plan price sets the plan without a verify call', async () => {
     const charge = paid(client, { amount: 5_000_000 });
     await deliver(fake.chargeSuccessEvent(charge));
-    const response = await server.request('POST', '/client/subscribe', { token: client.token, body: { plan: 'bronze', userId: client.id, reference: charge.reference } });
+    const response = await server.request('POST', '/client/subscribe', {
+      token: client.token,
+      body: { plan: 'bronze', userId: client.id, reference: charge.reference },
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.subscription.plan).toBe('bronze');
     expect(fake.verifyCalls(charge.reference)).toBe(0);
@@ -244,7 +285,10 @@ describe('POST /client/subscribe with Paystack', () => {
     const charge = fake.charge(paid(client, { amount: 5_000_000 }));
     fake.outage = 500;
     try {
-      const response = await server.request('POST', '/client/subscribe', { token: client.token, body: { plan: 'bronze', userId: client.id, reference: charge.reference } });
+      const response = await server.request('POST', '/client/subscribe', {
+        token: client.token,
+        body: { plan: 'bronze', userId: client.id, reference: charge.reference },
+      });
       expect(response.status).toBe(502);
     } finally {
       fake.outage = 'none';

@@ -15,7 +15,9 @@ async function terminate(applicationName: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName]);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+      applicationName,
+    ]);
   } finally {
     await admin.end();
   }
@@ -24,7 +26,11 @@ async function terminate(applicationName: string): Promise<void> {
 describe.skipIf(!url)('the node-postgres pool (TEST_DATABASE_URL)', () => {
   it('an idle connection that fails is logged, and the next query opens a new one', async () => {
     const lines: string[] = [];
-    const db = await openDb({ databaseUrl: withName('greenpick-idle'), dataDir: 'memory://', log: (line) => lines.push(line) });
+    const db = await openDb({
+      databaseUrl: withName('greenpick-idle'),
+      dataDir: 'memory://',
+      log: (line) => lines.push(line),
+    });
     try {
       await db.query('select 1');
       await terminate('greenpick-idle');
@@ -40,10 +46,12 @@ describe.skipIf(!url)('the node-postgres pool (TEST_DATABASE_URL)', () => {
     try {
       await expect(db.transaction((tx) => tx.query('select pg_terminate_backend(pg_backend_pid())'))).rejects.toThrow();
       expect(await db.query('select 3 as three')).toEqual([{ three: 3 }]);
-      await expect(db.transaction(async (tx) => {
-        await tx.query('select 1');
-        throw new Error('the work failed');
-      })).rejects.toThrow('the work failed');
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('select 1');
+          throw new Error('the work failed');
+        }),
+      ).rejects.toThrow('the work failed');
       expect(await db.transaction((tx) => tx.query('select 4 as four'))).toEqual([{ four: 4 }]);
     } finally {
       await db.close();

@@ -18,11 +18,23 @@ describe('decidePrice', () => {
   });
 
   it('the price the client was shown, a price of the service within the window, is honoured at the amount paid', () => {
-    expect(decidePrice(facts({ currentKobo: 180_000, recentKobo: [150_000, 180_000], fallbackKobo: 120_000 }))).toEqual({ kind: 'accept', kobo: 150_000, honoured: true });
+    expect(decidePrice(facts({ currentKobo: 180_000, recentKobo: [150_000, 180_000], fallbackKobo: 120_000 }))).toEqual(
+      { kind: 'accept', kobo: 150_000, honoured: true },
+    );
   });
 
   it("the app's fallback price the client was shown is honoured", () => {
-    expect(decidePrice(facts({ paidKobo: 100_000, shownKobo: 100_000, currentKobo: 175_000, recentKobo: [175_000], fallbackKobo: 100_000 }))).toEqual({
+    expect(
+      decidePrice(
+        facts({
+          paidKobo: 100_000,
+          shownKobo: 100_000,
+          currentKobo: 175_000,
+          recentKobo: [175_000],
+          fallbackKobo: 100_000,
+        }),
+      ),
+    ).toEqual({
       kind: 'accept',
       kobo: 100_000,
       honoured: true,
@@ -37,11 +49,16 @@ describe('decidePrice', () => {
   });
 
   it('an amount shown but never a price of the service (nor the fallback) needs attention', () => {
-    expect(decidePrice(facts({ paidKobo: 10_000, shownKobo: 10_000 }))).toEqual({ kind: 'attention', reason: 'Paid ₦100.00, but the price is ₦1,500.00' });
+    expect(decidePrice(facts({ paidKobo: 10_000, shownKobo: 10_000 }))).toEqual({
+      kind: 'attention',
+      reason: 'Paid ₦100.00, but the price is ₦1,500.00',
+    });
   });
 
   it('without a shown amount (plans) only the price itself is accepted', () => {
-    expect(decidePrice(facts({ paidKobo: 120_000, shownKobo: null, recentKobo: [120_000], fallbackKobo: 120_000 })).kind).toBe('attention');
+    expect(
+      decidePrice(facts({ paidKobo: 120_000, shownKobo: null, recentKobo: [120_000], fallbackKobo: 120_000 })).kind,
+    ).toBe('attention');
   });
 
   it('another currency always needs attention', () => {

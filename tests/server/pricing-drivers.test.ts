@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRICES } from '../../server/db/seed';
 import type { TestServer } from './harness';
-import { assignDriver, createPaidTask, insertDriver, startServerWithTwoClients, type TestClient } from './task-fixtures';
+import {
+  assignDriver,
+  createPaidTask,
+  insertDriver,
+  startServerWithTwoClients,
+  type TestClient,
+} from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -19,7 +25,9 @@ describe('GET /admin/pricing', () => {
   });
 
   it('keeps a stable order as the list changes', async () => {
-    await server.deps.db.query("insert into pricing (id, service_name, price, unit) values ('p-extra', 'Ash Removal', 2500.5, 'per bag')");
+    await server.deps.db.query(
+      "insert into pricing (id, service_name, price, unit) values ('p-extra', 'Ash Removal', 2500.5, 'per bag')",
+    );
     const first = await server.request('GET', '/admin/pricing', { token: client.token });
     const second = await server.request('GET', '/admin/pricing', { token: client.token });
     expect(first.body.data[0]).toEqual({ _id: 'p-extra', serviceName: 'Ash Removal', price: 2500.5, unit: 'per bag' });
@@ -35,14 +43,18 @@ describe('GET /admin/pricing', () => {
 });
 
 describe('GET /driver/location/:driverId', () => {
-  it('answers { data: DriverLocation } as GeoJSON [lng, lat] for the driver of one of the caller\'s tasks', async () => {
+  it("answers { data: DriverLocation } as GeoJSON [lng, lat] for the driver of one of the caller's tasks", async () => {
     const task = await createPaidTask(server, client);
     const driverId = await insertDriver(server, [3.3792, 6.5244]);
     await assignDriver(server, task._id, driverId);
     const response = await server.request('GET', `/driver/location/${driverId}`, { token: client.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      data: { driverId, location: { type: 'Point', coordinates: [3.3792, 6.5244] }, updatedAt: '2030-01-02T03:04:05.678Z' },
+      data: {
+        driverId,
+        location: { type: 'Point', coordinates: [3.3792, 6.5244] },
+        updatedAt: '2030-01-02T03:04:05.678Z',
+      },
     });
   });
 

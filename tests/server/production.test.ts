@@ -20,7 +20,15 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const STRONG_SECRET = 'a-jwt-secret-of-at-least-32-characters!';
 
 const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
-  loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1' }, overrides);
+  loadConfig(
+    {
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG_SECRET,
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
+    overrides,
+  );
 
 describe('production refusals (a pure check of the configuration)', () => {
   it('NODE_ENV=production is production; anything else is not', () => {
@@ -31,18 +39,24 @@ describe('production refusals (a pure check of the configuration)', () => {
   });
 
   it('names every missing variable, a short JWT_SECRET, DEMO and SIMULATOR', () => {
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual(['missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL']);
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x', JWT_SECRET: 'short' }))).toEqual([
-      'missing PAYSTACK_SECRET_KEY',
-      'JWT_SECRET must be at least 32 characters',
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([
+      'missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL',
     ]);
-    expect(productionProblems(productionConfig({ demo: true, simulator: true }))).toEqual(['DEMO is not allowed', 'SIMULATOR is not allowed']);
+    expect(
+      productionProblems(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x', JWT_SECRET: 'short' })),
+    ).toEqual(['missing PAYSTACK_SECRET_KEY', 'JWT_SECRET must be at least 32 characters']);
+    expect(productionProblems(productionConfig({ demo: true, simulator: true }))).toEqual([
+      'DEMO is not allowed',
+      'SIMULATOR is not allowed',
+    ]);
     expect(productionProblems(productionConfig())).toEqual([]);
   });
 
   it('the server refuses to start (StartRefused) before opening anything', async () => {
     await expect(createTestServer({ config: { production: true } })).rejects.toThrow(
-      new StartRefused('Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.'),
+      new StartRefused(
+        'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.',
+      ),
     );
   });
 });
@@ -52,7 +66,14 @@ function serve(env: Record<string, string>): Promise<{ code: number | null; stdo
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: 'memory://', PORT: '0', LOG: '0', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        LOG: '0',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -72,25 +93,46 @@ describe('NODE_ENV=production npm run serve', () => {
   it('without the secrets: exit code 1 and one line naming every missing variable', async () => {
     const result = await serve({ NODE_ENV: 'production' });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.');
+    expect(result.stderr.trim()).toBe(
+      'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.',
+    );
   }, 60_000);
 
   it('with DEMO=1: refused as well', async () => {
-    const result = await serve({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1', DEMO: '1' });
+    const result = await serve({
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG_SECRET,
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      DEMO: '1',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Refusing to start in production (NODE_ENV=production): DEMO is not allowed; SIMULATOR is not allowed.');
+    expect(result.stderr.trim()).toBe(
+      'Refusing to start in production (NODE_ENV=production): DEMO is not allowed; SIMULATOR is not allowed.',
+    );
   }, 60_000);
 
   it('with every variable set: it starts (and stops on SIGTERM with exit code 0)', async () => {
     const database = await createTestDatabase();
-    const env: Record<string, string> = { NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PAYSTACK_SECRET_KEY: 'sk_live_x', SMTP_URL: 'smtp://127.0.0.1:1', LOG: '1' };
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      JWT_SECRET: STRONG_SECRET,
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      LOG: '1',
+    };
     if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
     try {
       const result = await serve(env);
       expect(result.code).toBe(0);
       // Every line is JSON in production.
-      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { message?: string });
-      expect(lines.some((line) => /^\[server\] listening on http:\/\/127\.0\.0\.1:\d+$/.test(line.message ?? ''))).toBe(true);
+      const lines = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { message?: string });
+      expect(lines.some((line) => /^\[server\] listening on http:\/\/127\.0\.0\.1:\d+$/.test(line.message ?? ''))).toBe(
+        true,
+      );
       expect(lines.some((line) => /^\[server\] SIGTERM: stopping$/.test(line.message ?? ''))).toBe(true);
     } finally {
       await database.drop();
@@ -105,7 +147,13 @@ const lines: string[] = [];
 beforeAll(async () => {
   fake = await startFakePaystack();
   server = await createTestServer({
-    config: { production: true, jwtSecret: STRONG_SECRET, paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, smtpUrl: 'smtp://127.0.0.1:1' },
+    config: {
+      production: true,
+      jwtSecret: STRONG_SECRET,
+      paystackSecretKey: fake.secretKey,
+      paystackApiUrl: fake.url,
+      smtpUrl: 'smtp://127.0.0.1:1',
+    },
     log: (line) => lines.push(line),
   });
 });
@@ -115,10 +163,16 @@ afterAll(async () => {
 });
 
 describe('a production server', () => {
-
   it('has no /dev routes at all, and warns of none', async () => {
     const client = await insertClient(server);
-    expect((await server.request('POST', '/dev/payments', { token: client.token, body: { reference: 'r-1', amount: 100, email: client.email } })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', '/dev/payments', {
+          token: client.token,
+          body: { reference: 'r-1', amount: 100, email: client.email },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
     expect(lines.filter((line) => line.includes('dev-only routes'))).toEqual([]);
   });
@@ -177,7 +231,15 @@ describe('dev routes outside production', () => {
     expect(warnings[0]).not.toContain('/dev/mailbox');
     // The same server in production opens neither, whatever its providers.
     const production = createApp({ ...deps, config: { ...deps.config, production: true } });
-    expect((await production.request('/dev/payments', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` }, body: '{}' })).status).toBe(404);
+    expect(
+      (
+        await production.request('/dev/payments', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
     expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
   });
 });

@@ -17,7 +17,12 @@ afterAll(() => server.close());
 
 const userdata = (token: string) => server.request('POST', '/client/userdata', { body: { token } });
 const save = (token: string | undefined, body: unknown) => server.request('PUT', '/api/user/profile', { token, body });
-const profile = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Ngozi', lastName: 'Adeyemi', email: `p-${randomUUID()}@example.ng`, ...overrides });
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Ngozi',
+  lastName: 'Adeyemi',
+  email: `p-${randomUUID()}@example.ng`,
+  ...overrides,
+});
 /** Tokens the server must refuse: garbage, another secret's, an expired one, one for a user who does not exist. */
 const badTokens = async (userId: string) => [
   'not-a-jwt',
@@ -80,7 +85,13 @@ describe('POST /client/userdata', () => {
 describe('PUT /api/user/profile', () => {
   it('answers { data: User } with the updated fields (firstName to firstname, phone to phonenumber) and keeps them', async () => {
     const client = await server.createClient();
-    const body = profile({ firstName: ' Ngozi ', email: `  Mixed.Case-${randomUUID()}@Example.NG `, phone: '080-312-34567', bio: 'I recycle.', avatar: PNG_URL });
+    const body = profile({
+      firstName: ' Ngozi ',
+      email: `  Mixed.Case-${randomUUID()}@Example.NG `,
+      phone: '080-312-34567',
+      bio: 'I recycle.',
+      avatar: PNG_URL,
+    });
     const response = await save(client.token, body);
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
@@ -115,7 +126,13 @@ describe('PUT /api/user/profile', () => {
 
   it("per-field messages: 'Please correct the highlighted fields' with errors, and nothing is written", async () => {
     const client = await server.createClient();
-    const response = await save(client.token, { firstName: ' ', lastName: '', email: 'nope', phone: '12ab', bio: 'x'.repeat(501) });
+    const response = await save(client.token, {
+      firstName: ' ',
+      lastName: '',
+      email: 'nope',
+      phone: '12ab',
+      bio: 'x'.repeat(501),
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       message: 'Please correct the highlighted fields',
@@ -135,7 +152,12 @@ describe('PUT /api/user/profile', () => {
   it("'Avatar must be a PNG, JPEG, GIF or WebP image' for other types or bytes that are not an image", async () => {
     const client = await server.createClient();
     const notAnImage = Buffer.from('<svg onload="alert(1)"/>').toString('base64');
-    for (const avatar of ['https://example.ng/me.png', `data:image/svg+xml;base64,${notAnImage}`, `data:image/png;base64,${notAnImage}`, 'data:image/png;base64,@@@']) {
+    for (const avatar of [
+      'https://example.ng/me.png',
+      `data:image/svg+xml;base64,${notAnImage}`,
+      `data:image/png;base64,${notAnImage}`,
+      'data:image/png;base64,@@@',
+    ]) {
       const response = await save(client.token, profile({ avatar }));
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual({ avatar: 'Avatar must be a PNG, JPEG, GIF or WebP image' });
@@ -155,7 +177,10 @@ describe('PUT /api/user/profile', () => {
 
   it('a body over 3 MB is answered 413', async () => {
     const client = await server.createClient();
-    const response = await save(client.token, profile({ avatar: `data:image/png;base64,${'A'.repeat(3.5 * 1024 * 1024)}` }));
+    const response = await save(
+      client.token,
+      profile({ avatar: `data:image/png;base64,${'A'.repeat(3.5 * 1024 * 1024)}` }),
+    );
     expect(response.status).toBe(413);
     expect(response.body.message).toEqual(expect.any(String));
   });
@@ -180,7 +205,12 @@ describe('PUT /api/user/profile', () => {
   it('a client changes only their own profile, whatever ids the body carries', async () => {
     const client = await server.createClient();
     const other = await server.createClient();
-    const response = await save(client.token, { ...profile({ firstName: 'Mine' }), _id: other.id, id: other.id, userId: other.id });
+    const response = await save(client.token, {
+      ...profile({ firstName: 'Mine' }),
+      _id: other.id,
+      id: other.id,
+      userId: other.id,
+    });
     expect(response.body.data._id).toBe(client.id);
     expect((await userdata(other.token)).body.data.firstname).toBe('Ada');
   });
@@ -188,13 +218,17 @@ describe('PUT /api/user/profile', () => {
   it('refuses a missing, invalid, foreign-secret or expired token with 401', async () => {
     const client = await server.createClient();
     expect((await save(undefined, profile())).status).toBe(401);
-    for (const token of await badTokens(client.id)) expect((await save(token, profile({ firstName: 'Hacked' }))).status).toBe(401);
+    for (const token of await badTokens(client.id))
+      expect((await save(token, profile({ firstName: 'Hacked' }))).status).toBe(401);
     expect((await userdata(client.token)).body.data.firstname).toBe('Ada');
   });
 
   it('refuses malformed JSON and wrong types with 400 and a message', async () => {
     const client = await server.createClient();
-    const malformed = await server.request('PUT', '/api/user/profile', { token: client.token, rawBody: '{"firstName":' });
+    const malformed = await server.request('PUT', '/api/user/profile', {
+      token: client.token,
+      rawBody: '{"firstName":',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toEqual(expect.any(String));
     for (const body of [profile({ firstName: 7 }), profile({ avatar: 12 }), profile({ bio: {} }), ['x']]) {

@@ -52,7 +52,8 @@ function counting(db: Db) {
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
 const rows = async (sql: string, params: unknown[] = []) => server.deps.db.query<Record<string, any>>(sql, params);
-const hitsOf = async (key: string) => (await rows('select hits from rate_limits where key = $1', [key]))[0]?.hits as number | undefined;
+const hitsOf = async (key: string) =>
+  (await rows('select hits from rate_limits where key = $1', [key]))[0]?.hits as number | undefined;
 
 describe('the limiter at 100,000 keys', () => {
   const rule = { limit: 5, windowMs: HOUR };
@@ -74,12 +75,22 @@ describe('the limiter at 100,000 keys', () => {
     expect(await limiter.take('cost:new', rule)).toBe(false);
     expect(counts).toEqual({ queries: 7, transactions: 0 });
     // Two buckets together: one transaction of two statements.
-    expect(await limiter.takeAll([['cost:a', rule], ['cost:b', rule]])).toBe(true);
+    expect(
+      await limiter.takeAll([
+        ['cost:a', rule],
+        ['cost:b', rule],
+      ]),
+    ).toBe(true);
     expect(counts).toEqual({ queries: 9, transactions: 1 });
   });
 
   it('the statement finds its row through the primary key and touches that row only', async () => {
-    const [{ 'QUERY PLAN': plan }] = await rows(`explain (analyze, format json) ${TAKE_HIT_SQL}`, ['bulk:4', now(), new Date(clock + HOUR), 5]);
+    const [{ 'QUERY PLAN': plan }] = await rows(`explain (analyze, format json) ${TAKE_HIT_SQL}`, [
+      'bulk:4',
+      now(),
+      new Date(clock + HOUR),
+      5,
+    ]);
     const insert = plan[0].Plan;
     expect(insert['Conflict Resolution']).toBe('UPDATE');
     expect(insert['Conflict Arbiter Indexes']).toEqual(['rate_limits_pkey']);
@@ -91,7 +102,9 @@ describe('the limiter at 100,000 keys', () => {
   });
 
   it('ended windows are removed in bulk: one statement per batch, through the window index', async () => {
-    const ended = Number((await rows(`select count(*) as n from rate_limits where window_ends_at <= $1`, [now()]))[0].n);
+    const ended = Number(
+      (await rows(`select count(*) as n from rate_limits where window_ends_at <= $1`, [now()]))[0].n,
+    );
     const bulk = Number((await rows(`select count(*) as n from rate_limits where key like 'bulk:%'`))[0].n);
     expect(ended).toBeGreaterThan(40_000);
     const { db, counts } = counting(server.deps.db);
@@ -99,13 +112,21 @@ describe('the limiter at 100,000 keys', () => {
     expect(await limiter.sweep()).toBe(20_000);
     expect(counts.queries).toBe(1);
     while ((await limiter.sweep()) > 0);
-    expect(Number((await rows(`select count(*) as n from rate_limits where window_ends_at <= $1`, [now()]))[0].n)).toBe(0);
-    expect(Number((await rows(`select count(*) as n from rate_limits where key like 'bulk:%'`))[0].n)).toBeGreaterThanOrEqual(bulk - ended);
-    expect(Number((await rows(`select count(*) as n from rate_limits where key like 'bulk:%'`))[0].n)).toBeGreaterThanOrEqual(50_000);
+    expect(Number((await rows(`select count(*) as n from rate_limits where window_ends_at <= $1`, [now()]))[0].n)).toBe(
+      0,
+    );
+    expect(
+      Number((await rows(`select count(*) as n from rate_limits where key like 'bulk:%'`))[0].n),
+    ).toBeGreaterThanOrEqual(bulk - ended);
+    expect(
+      Number((await rows(`select count(*) as n from rate_limits where key like 'bulk:%'`))[0].n),
+    ).toBeGreaterThanOrEqual(50_000);
   });
 
   it('a sweep runs by itself every so many hits', async () => {
-    await server.deps.db.query(`insert into rate_limits (key, hits, window_ends_at) values ('sweep:old', 1, $1)`, [new Date(clock - 1)]);
+    await server.deps.db.query(`insert into rate_limits (key, hits, window_ends_at) values ('sweep:old', 1, $1)`, [
+      new Date(clock - 1),
+    ]);
     const limiter = new RateLimiter(server.deps.db, now, { sweepEvery: 3 });
     await limiter.take('sweep:1', rule);
     await limiter.take('sweep:2', rule);
@@ -134,7 +155,12 @@ describe('what the limiter counts', () => {
     const limiter = new RateLimiter(server.deps.db, now);
     await limiter.take('all:full', rule);
     await limiter.take('all:full', rule);
-    expect(await limiter.takeAll([['all:open', rule], ['all:full', rule]])).toBe(false);
+    expect(
+      await limiter.takeAll([
+        ['all:open', rule],
+        ['all:full', rule],
+      ]),
+    ).toBe(false);
     expect(await hitsOf('all:open')).toBeUndefined();
     expect(await hitsOf('all:full')).toBe(2);
   });
@@ -153,31 +179,62 @@ const from = (address: string) => ({ 'X-Forwarded-For': `198.51.100.1, ${address
 let seq = 0;
 const signupBody = () => {
   seq += 1;
-  return { firstname: 'Ada', lastname: 'Obi', email: `limit${seq}-${clock}@example.ng`, phonenumber: '08012345678', password: 'long-enough-1' };
+  return {
+    firstname: 'Ada',
+    lastname: 'Obi',
+    email: `limit${seq}-${clock}@example.ng`,
+    phonenumber: '08012345678',
+    password: 'long-enough-1',
+  };
 };
 const userCount = async () => Number((await rows('select count(*) as n from users'))[0].n);
 
 describe('sign-up is limited per address', () => {
   it("the 4th sign-up from one address in an hour is 429 in sign-up's shape, and creates nothing; other addresses still sign up", async () => {
     clock += 2 * HOUR;
-    for (let i = 0; i < 3; i += 1) expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.7') })).status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        (await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.7') })).status,
+      ).toBe(201);
     const before = await userCount();
-    const refused = await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.7') });
+    const refused = await server.request('POST', '/client/signup', {
+      body: signupBody(),
+      headers: from('203.0.113.7'),
+    });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: 'Too many sign-ups from your network. Please try again later.', data: 'Too many sign-ups from your network. Please try again later.' });
+    expect(refused.body).toEqual({
+      message: 'Too many sign-ups from your network. Please try again later.',
+      data: 'Too many sign-ups from your network. Please try again later.',
+    });
     expect(await userCount()).toBe(before);
-    expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.8') })).status).toBe(201);
+    expect(
+      (await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.8') })).status,
+    ).toBe(201);
     clock += HOUR;
-    expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.7') })).status).toBe(201);
+    expect(
+      (await server.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.7') })).status,
+    ).toBe(201);
   });
 
   it('one IPv6 network (/64) is one address', async () => {
     clock += 2 * HOUR;
     for (let i = 0; i < 3; i += 1) {
-      expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from(`2001:db8:1:2::${i + 1}`) })).status).toBe(201);
+      expect(
+        (
+          await server.request('POST', '/client/signup', {
+            body: signupBody(),
+            headers: from(`2001:db8:1:2::${i + 1}`),
+          })
+        ).status,
+      ).toBe(201);
     }
-    expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from('2001:db8:1:2:ffff::9') })).status).toBe(429);
-    expect((await server.request('POST', '/client/signup', { body: signupBody(), headers: from('2001:db8:1:3::1') })).status).toBe(201);
+    expect(
+      (await server.request('POST', '/client/signup', { body: signupBody(), headers: from('2001:db8:1:2:ffff::9') }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await server.request('POST', '/client/signup', { body: signupBody(), headers: from('2001:db8:1:3::1') })).status,
+    ).toBe(201);
   });
 });
 
@@ -185,7 +242,8 @@ describe('login limits', () => {
   it('a stranger guessing from another address cannot lock the owner out, and is slowed down', async () => {
     clock += 2 * HOUR;
     const owner = await server.createClient();
-    const guess = (address: string, password: string) => server.request('POST', '/client/login', { body: { email: owner.email, password }, headers: from(address) });
+    const guess = (address: string, password: string) =>
+      server.request('POST', '/client/login', { body: { email: owner.email, password }, headers: from(address) });
     for (let i = 0; i < 3; i += 1) expect((await guess('192.0.2.66', `guess-${i}`)).status).toBe(401);
     // The stranger is stopped, even with the right password.
     expect((await guess('192.0.2.66', `guess-again`)).status).toBe(429);
@@ -195,11 +253,20 @@ describe('login limits', () => {
   });
 
   it('without TRUST_PROXY, X-Forwarded-For is ignored: every request is the socket address', async () => {
-    const direct = await createTestServer({ now, limits: { ...DEFAULT_RATE_LIMITS, signupPerAddress: { limit: 2, windowMs: HOUR } } });
+    const direct = await createTestServer({
+      now,
+      limits: { ...DEFAULT_RATE_LIMITS, signupPerAddress: { limit: 2, windowMs: HOUR } },
+    });
     try {
-      expect((await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.1') })).status).toBe(201);
-      expect((await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.2') })).status).toBe(201);
-      expect((await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.3') })).status).toBe(429);
+      expect(
+        (await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.1') })).status,
+      ).toBe(201);
+      expect(
+        (await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.2') })).status,
+      ).toBe(201);
+      expect(
+        (await direct.request('POST', '/client/signup', { body: signupBody(), headers: from('203.0.113.3') })).status,
+      ).toBe(429);
     } finally {
       await direct.close();
     }

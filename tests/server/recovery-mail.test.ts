@@ -10,7 +10,10 @@ import { createSmtpMailer } from '../../server/mail/mailer';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp';
 import { createTestServer, type TestServer } from './harness';
 
-const NOT_SENT = { success: false, message: 'We could not send the verification code right now. Please try again in a few minutes.' };
+const NOT_SENT = {
+  success: false,
+  message: 'We could not send the verification code right now. Please try again in a few minutes.',
+};
 const SENT = { success: true, message: 'Verification code sent to your email' };
 
 let smtp: FakeSmtp;
@@ -48,7 +51,6 @@ describe('a mail server that cannot be reached', () => {
     // The log never holds the code itself.
     expect(log.join('\n')).not.toMatch(/verification code is \d{4}/);
   }, 20_000);
-
 });
 
 describe('a mail server that works (the fake one)', () => {
@@ -76,12 +78,14 @@ describe('a mail server that works (the fake one)', () => {
     try {
       expect(await timedForgot(server, client.email)).toMatchObject({ status: 503, body: NOT_SENT });
       // While the mail server is known to fail, an unknown address is answered alike.
-      expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 503, body: NOT_SENT });
+      expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({
+        status: 503,
+        body: NOT_SENT,
+      });
     } finally {
       smtp.rejectRecipients = false;
     }
     expect(await timedForgot(server, client.email)).toMatchObject({ status: 200, body: SENT });
     expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 200, body: SENT });
   }, 30_000);
-
 });

@@ -68,7 +68,10 @@ describe('POST /client/forgot', () => {
     const row = await codeRow('nobody-here@example.ng');
     expect(row).toMatchObject({ user_id: null, attempts: 0, code_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     for (let code = 0; code < 3; code += 1) {
-      expect((await verify('nobody-here@example.ng', String(code).padStart(4, '0'))).body).toEqual({ success: false, message: 'Invalid verification code' });
+      expect((await verify('nobody-here@example.ng', String(code).padStart(4, '0'))).body).toEqual({
+        success: false,
+        message: 'Invalid verification code',
+      });
     }
   });
 
@@ -78,7 +81,10 @@ describe('POST /client/forgot', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Please enter a valid email address' });
     }
-    expect((await post('/client/forgot', { email: 42 })).body).toEqual({ success: false, message: 'email must be a string' });
+    expect((await post('/client/forgot', { email: 42 })).body).toEqual({
+      success: false,
+      message: 'email must be a string',
+    });
     const malformed = await server.request('POST', '/client/forgot', { rawBody: '{"email":' });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ success: false, message: expect.any(String) });
@@ -140,27 +146,38 @@ describe('POST /client/resetCode', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Invalid verification code' });
     }
-    expect((await post('/client/resetCode', { email: client.email, code: Number(code) })).body).toEqual({ success: false, message: 'code must be a string' });
+    expect((await post('/client/resetCode', { email: client.email, code: Number(code) })).body).toEqual({
+      success: false,
+      message: 'code must be a string',
+    });
     expect((await codeRow(client.email)).verified_at).toBeNull();
   });
 
   it('at most 9 wrong codes per account in any 24 hours, across codes: then even the right code is refused until a day has passed', async () => {
     const client = await server.createClient();
     await forgot(client.email);
-    for (let i = 0; i < 5; i += 1) expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
     clock += 10 * MINUTE;
     await forgot(client.email);
-    for (let i = 0; i < 4; i += 1) expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
+    for (let i = 0; i < 4; i += 1)
+      expect((await verify(client.email, otherCode(mailedCode(client.email)))).status).toBe(400);
     clock += 10 * MINUTE;
     await forgot(client.email);
     const capped = await verify(client.email, mailedCode(client.email));
     expect(capped.status).toBe(429);
-    expect(capped.body).toEqual({ success: false, message: 'Too many wrong codes for this account today. Please try again tomorrow.' });
+    expect(capped.body).toEqual({
+      success: false,
+      message: 'Too many wrong codes for this account today. Please try again tomorrow.',
+    });
     expect((await codeRow(client.email)).verified_at).toBeNull();
     // A day after the first wrong code, one more try is allowed again.
     clock += 24 * HOUR - 20 * MINUTE + 1;
     await forgot(client.email);
-    expect((await verify(client.email, mailedCode(client.email))).body).toEqual({ success: true, message: 'Code verified successfully' });
+    expect((await verify(client.email, mailedCode(client.email))).body).toEqual({
+      success: true,
+      message: 'Code verified successfully',
+    });
   });
 
   it("after 5 wrong tries the code is locked: 'Too many wrong attempts. Please request a new code.' (429), even for the right code", async () => {
@@ -184,7 +201,10 @@ describe('POST /client/resetCode', () => {
     clock += 15 * MINUTE;
     const expired = await verify(client.email, code);
     expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({ success: false, message: 'Verification code has expired. Please request a new code.' });
+    expect(expired.body).toEqual({
+      success: false,
+      message: 'Verification code has expired. Please request a new code.',
+    });
   });
 
   it('is still valid just before 15 minutes', async () => {
@@ -220,7 +240,10 @@ describe('POST /client/resetPassword', () => {
     expect(withoutCode.status).toBe(400);
     expect(withoutCode.body).toEqual({ success: false, message: 'Please verify your code first' });
     await forgot(client.email); // a code exists but was never verified
-    expect((await reset(client.email, 'hijacked-pw')).body).toEqual({ success: false, message: 'Please verify your code first' });
+    expect((await reset(client.email, 'hijacked-pw')).body).toEqual({
+      success: false,
+      message: 'Please verify your code first',
+    });
     expect((await login(client.email, 'hijacked-pw')).status).toBe(401);
     expect((await login(client.email, client.password)).status).toBe(200);
   });
@@ -231,7 +254,10 @@ describe('POST /client/resetPassword', () => {
     const code = mailedCode(client.email);
     await verify(client.email, code);
     expect((await reset(client.email, 'first-new-pw')).status).toBe(200);
-    expect((await reset(client.email, 'second-new-pw')).body).toEqual({ success: false, message: 'Please verify your code first' });
+    expect((await reset(client.email, 'second-new-pw')).body).toEqual({
+      success: false,
+      message: 'Please verify your code first',
+    });
     expect((await verify(client.email, code)).status).toBe(400);
     expect((await login(client.email, 'first-new-pw')).status).toBe(200);
   });
@@ -267,7 +293,10 @@ describe('POST /client/resetPassword', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, message: 'Password must be at least 6 characters long' });
     }
-    expect((await post('/client/resetPassword', { email: client.email, newPassword: 123456 })).body).toEqual({ success: false, message: 'newPassword must be a string' });
+    expect((await post('/client/resetPassword', { email: client.email, newPassword: 123456 })).body).toEqual({
+      success: false,
+      message: 'newPassword must be a string',
+    });
     expect((await post('/client/resetPassword', { email: client.email, newPassword: 'x'.repeat(1025) })).body).toEqual({
       success: false,
       message: 'Password must be at most 1024 characters long',

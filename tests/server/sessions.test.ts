@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const userdata = (token: string) => server.request('POST', '/client/userdata', { body: {}, token });
-const login = async (email: string, password: string) => (await server.request('POST', '/client/login', { body: { email, password } })).body.data as string;
+const login = async (email: string, password: string) =>
+  (await server.request('POST', '/client/login', { body: { email, password } })).body.data as string;
 /** Calls of every kind that need a token: all must agree. */
 async function statuses(token: string, userId: string): Promise<number[]> {
   return [
@@ -34,10 +35,18 @@ describe('a password reset ends every earlier session', () => {
 
     await server.request('POST', '/client/forgot', { body: { email: client.email } });
     const code = /\b(\d{4})\b/.exec(server.deps.mailer.inbox!(client.email).at(-1)!.text)![1];
-    expect((await server.request('POST', '/client/resetCode', { body: { email: client.email, code } })).status).toBe(200);
+    expect((await server.request('POST', '/client/resetCode', { body: { email: client.email, code } })).status).toBe(
+      200,
+    );
     // Tokens still work between the verified code and the reset.
     expect((await userdata(phone)).status).toBe(200);
-    expect((await server.request('POST', '/client/resetPassword', { body: { email: client.email, newPassword: 'brand-new-pass' } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/client/resetPassword', {
+          body: { email: client.email, newPassword: 'brand-new-pass' },
+        })
+      ).status,
+    ).toBe(200);
 
     for (const token of [client.token, phone]) {
       expect(await statuses(token, client.id)).toEqual([401, 401, 401, 401]);
@@ -78,18 +87,35 @@ describe('tokens', () => {
 
   it('a token without exp is refused, even when correctly signed', async () => {
     const client = await server.createClient();
-    const forever = await new SignJWT({ sv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(client.id).setIssuedAt().sign(key);
+    const forever = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(client.id)
+      .setIssuedAt()
+      .sign(key);
     expect((await userdata(forever)).status).toBe(401);
-    const withExp = await new SignJWT({ sv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(client.id).setIssuedAt().setExpirationTime('1h').sign(key);
+    const withExp = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(client.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await userdata(withExp)).status).toBe(200);
   });
 
   it('a token of another session version is refused; one from before versions existed counts as version 0', async () => {
     const client = await server.createClient();
-    const legacy = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(client.id).setExpirationTime('1h').sign(key);
+    const legacy = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(client.id)
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await userdata(legacy)).status).toBe(200);
     for (const sv of [1, -1, 'zero', 0.5]) {
-      const odd = await new SignJWT({ sv }).setProtectedHeader({ alg: 'HS256' }).setSubject(client.id).setExpirationTime('1h').sign(key);
+      const odd = await new SignJWT({ sv })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(client.id)
+        .setExpirationTime('1h')
+        .sign(key);
       expect((await userdata(odd)).status).toBe(401);
     }
   });

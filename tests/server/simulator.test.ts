@@ -29,7 +29,10 @@ const secondsAgo = (seconds: number) => new Date(clock.getTime() - seconds * 100
 const IKOYI_TASK = { lat: 6.447, lng: 3.4305 };
 
 async function task(id: string) {
-  const [row] = await db().query<{ status: string; driver_id: string | null }>('select status, driver_id from tasks where id = $1', [id]);
+  const [row] = await db().query<{ status: string; driver_id: string | null }>(
+    'select status, driver_id from tasks where id = $1',
+    [id],
+  );
   return row;
 }
 async function driverPosition(id: string) {
@@ -37,7 +40,10 @@ async function driverPosition(id: string) {
   return { lat: Number(row.lat), lng: Number(row.lng) };
 }
 async function messages(taskId: string) {
-  return db().query<{ sender: string; content: string }>('select sender, content from messages where task_id = $1 order by created_at, id', [taskId]);
+  return db().query<{ sender: string; content: string }>(
+    'select sender, content from messages where task_id = $1 order by created_at, id',
+    [taskId],
+  );
 }
 
 describe('the demo driver simulator: assignment', () => {
@@ -59,10 +65,16 @@ describe('the demo driver simulator: assignment', () => {
   it("the greeting repeats the client's address details, so the client sees the driver has them", async () => {
     const client = await insertClient(db(), { firstname: 'Kelechi' });
     await insertDriver(db(), { lat: 6.4478, lng: 3.4723 }, 'Tunde');
-    const waiting = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(10), addressDetails: 'Blue gate\nopposite the mosque' });
+    const waiting = await insertTask(db(), client, {
+      ...IKOYI_TASK,
+      createdAt: secondsAgo(10),
+      addressDetails: 'Blue gate\nopposite the mosque',
+    });
     await simulator.tick();
     const [hello] = await messages(waiting);
-    expect(hello.content).toMatch(/on my way to 3 Awolowo Road, Ikoyi, Lagos\. I'll look for: Blue gate, opposite the mosque\.$/);
+    expect(hello.content).toMatch(
+      /on my way to 3 Awolowo Road, Ikoyi, Lagos\. I'll look for: Blue gate, opposite the mosque\.$/,
+    );
   });
 
   it('leaves a task younger than assignAfterMs, and an unpaid one, pending', async () => {
@@ -128,7 +140,12 @@ describe('the demo driver simulator: movement', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), IKOYI_TASK);
     await insertTask(db(), client, { status: 'on-going', driverId: driver, ...IKOYI_TASK });
-    const next = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver, lat: 6.6018, lng: 3.3515 });
+    const next = await insertTask(db(), client, {
+      status: 'driver-assigned',
+      driverId: driver,
+      lat: 6.6018,
+      lng: 3.3515,
+    });
     await simulator.tick();
     expect(await driverPosition(driver)).toEqual(IKOYI_TASK);
     expect((await task(next)).status).toBe('driver-assigned');
@@ -185,18 +202,21 @@ describe('the demo driver simulator on several servers', () => {
   });
 
   // Needs a second connection to hold the lock meanwhile: PostgreSQL only (PGlite has one connection, one server).
-  it.runIf(TEST_DATABASE_URL)('a tick is skipped while another server holds the simulator lock, so one server at a time does the work', async () => {
-    const client = await insertClient(db());
-    const driver = await insertDriver(db(), { lat: 6.5, lng: 3.38 });
-    const waiting = await insertTask(db(), client, { createdAt: secondsAgo(60), paid: true, ...IKOYI_TASK });
-    await db().transaction(async (tx) => {
-      await takeTransactionLock(tx, ADVISORY_LOCKS.simulator);
-      expect(await simulator.tick()).toBe(false);
-    });
-    expect((await task(waiting))?.driver_id).toBeNull();
-    expect(await simulator.tick()).toBe(true);
-    expect((await task(waiting))?.driver_id).toBe(driver);
-  });
+  it.runIf(TEST_DATABASE_URL)(
+    'a tick is skipped while another server holds the simulator lock, so one server at a time does the work',
+    async () => {
+      const client = await insertClient(db());
+      const driver = await insertDriver(db(), { lat: 6.5, lng: 3.38 });
+      const waiting = await insertTask(db(), client, { createdAt: secondsAgo(60), paid: true, ...IKOYI_TASK });
+      await db().transaction(async (tx) => {
+        await takeTransactionLock(tx, ADVISORY_LOCKS.simulator);
+        expect(await simulator.tick()).toBe(false);
+      });
+      expect((await task(waiting))?.driver_id).toBeNull();
+      expect(await simulator.tick()).toBe(true);
+      expect((await task(waiting))?.driver_id).toBe(driver);
+    },
+  );
 });
 
 describe('the demo driver simulator: resilience', () => {
@@ -211,7 +231,11 @@ describe('the demo driver simulator: resilience', () => {
       ...server.deps,
       log: (line: string) => lines.push(line),
       // Each tick is one transaction: its statements fail like any other.
-      db: { ...server.deps.db, query, transaction: async (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }) },
+      db: {
+        ...server.deps.db,
+        query,
+        transaction: async (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }),
+      },
     } as unknown as AppDeps;
     const running = startSimulator(broken, { intervalMs: 5 });
     // Waits for a second tick (however slow a loaded machine is) rather than a fixed time.

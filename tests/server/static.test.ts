@@ -25,7 +25,12 @@ beforeAll(async () => {
     join(dist, 'preload-hints.json'),
     JSON.stringify({
       '/client': [shellScript, shellStyle],
-      '/client/create': [shellScript, { href: '/assets/create-1.js', as: 'script' }, shellStyle, { href: '/assets/create-2.css', as: 'style' }],
+      '/client/create': [
+        shellScript,
+        { href: '/assets/create-1.js', as: 'script' },
+        shellStyle,
+        { href: '/assets/create-2.css', as: 'style' },
+      ],
     }),
   );
   app = createApp(server.deps, { distDir: dist });
@@ -84,11 +89,13 @@ describe('serving the built app', () => {
   });
 
   it('a signed-in page names the shell and its own chunks to preload; other pages name none', async () => {
-    const shell = '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin';
+    const shell =
+      '</assets/signed-in-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin';
     for (const path of ['/client', '/client/', '/client/home', '/client/history', '/client/unknown']) {
       expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(shell);
     }
-    const create = '</assets/signed-in-1.js>; rel=modulepreload, </assets/create-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin, </assets/create-2.css>; rel=preload; as=style; crossorigin';
+    const create =
+      '</assets/signed-in-1.js>; rel=modulepreload, </assets/create-1.js>; rel=modulepreload, </assets/signed-in-2.css>; rel=preload; as=style; crossorigin, </assets/create-2.css>; rel=preload; as=style; crossorigin';
     for (const path of ['/client/create', '/client/create/']) {
       expect((await app.request(path, { headers: html })).headers.get('Link'), path).toBe(create);
     }
@@ -106,7 +113,11 @@ describe('serving the built app', () => {
       expect(response.headers.get('Content-Type')).toContain('application/json');
       expect(await response.json()).toEqual({ message: 'Not found' });
     }
-    const post = await app.request('/client/home', { method: 'POST', headers: { ...html, 'Content-Type': 'application/json' }, body: '{}' });
+    const post = await app.request('/client/home', {
+      method: 'POST',
+      headers: { ...html, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(post.status).toBe(404);
   });
 

@@ -62,7 +62,14 @@ describe('task events: the server records the status changes a client is told ab
 
     const listed = await events(owner);
     expect(statuses(listed)).toEqual(['completed', 'on-going', 'driver-assigned']);
-    expect(listed[0]).toMatchObject({ kind: 'status', taskId, type: 'household', serviceName: 'Household Waste Pickup', amount: null, read: false });
+    expect(listed[0]).toMatchObject({
+      kind: 'status',
+      taskId,
+      type: 'household',
+      serviceName: 'Household Waste Pickup',
+      amount: null,
+      read: false,
+    });
     expect(listed[0].at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(await hasDot(owner)).toBe(true);
   });
@@ -112,7 +119,9 @@ describe('task events: the server records the status changes a client is told ab
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), referred.id, { status: 'on-going', driverId: driver });
     await ops.setTaskStatus(db(), taskId, 'completed', REWARD);
-    expect(await events(referrer)).toEqual([expect.objectContaining({ kind: 'referral-reward', taskId: null, status: null, amount: 500, read: false })]);
+    expect(await events(referrer)).toEqual([
+      expect.objectContaining({ kind: 'referral-reward', taskId: null, status: null, amount: 500, read: false }),
+    ]);
     expect(await hasDot(referrer)).toBe(true);
     expect(statuses(await events(referred))).toEqual(['completed']);
   });
@@ -179,7 +188,7 @@ describe('marking events read (the red dot)', () => {
 });
 
 describe('the bell is private', () => {
-  it("a client sees only their own events, and marking read touches only their own dot", async () => {
+  it('a client sees only their own events, and marking read touches only their own dot', async () => {
     const owner = await client();
     const stranger = await client();
     const driver = await insertDriver(db(), YABA);
@@ -196,7 +205,10 @@ describe('the bell is private', () => {
   it('no token, or a forged one: 401', async () => {
     for (const path of ['/client/events', '/client/events/read']) {
       expect((await server.request('POST', path, { body: { upTo: new Date().toISOString() } })).status).toBe(401);
-      expect((await server.request('POST', path, { token: 'forged.token.value', body: { upTo: new Date().toISOString() } })).status).toBe(401);
+      expect(
+        (await server.request('POST', path, { token: 'forged.token.value', body: { upTo: new Date().toISOString() } }))
+          .status,
+      ).toBe(401);
     }
   });
 });

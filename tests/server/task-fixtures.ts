@@ -35,7 +35,11 @@ export async function insertClient(server: TestServer): Promise<TestClient> {
  * A fresh test server for one file with two clients in its database: `client`, who acts,
  * and `other`, a stranger to client's tasks and payments.
  */
-export async function startServerWithTwoClients(): Promise<{ server: TestServer; client: TestClient; other: TestClient }> {
+export async function startServerWithTwoClients(): Promise<{
+  server: TestServer;
+  client: TestClient;
+  other: TestClient;
+}> {
   const server = await createTestServer();
   return { server, client: await insertClient(server), other: await insertClient(server) };
 }
@@ -43,12 +47,18 @@ export async function startServerWithTwoClients(): Promise<{ server: TestServer;
 export const newReference = () => `${Date.now()}-${unique()}`;
 
 /** Pays through the local test checkout (POST /dev/payments); amount in naira. */
-export async function payReference(server: TestServer, client: TestClient, naira: number, reference = newReference()): Promise<string> {
+export async function payReference(
+  server: TestServer,
+  client: TestClient,
+  naira: number,
+  reference = newReference(),
+): Promise<string> {
   const response = await server.request('POST', '/dev/payments', {
     token: client.token,
     body: { reference, amount: Math.round(naira * 100), email: client.email },
   });
-  if (response.status !== 201) throw new Error(`test payment failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`test payment failed: ${response.status} ${JSON.stringify(response.body)}`);
   return reference;
 }
 
@@ -68,7 +78,8 @@ export function taskBody(client: TestClient, overrides: Partial<CreateTaskReques
 }
 
 /** POST /client/create as `who`: the raw answer, so a test can check a refusal as well. */
-export const submitTask = (server: TestServer, who: TestClient, body: object) => server.request('POST', '/client/create', { token: who.token, body });
+export const submitTask = (server: TestServer, who: TestClient, body: object) =>
+  server.request('POST', '/client/create', { token: who.token, body });
 
 /** Pays `body.amount` for `body.reference`, then submits the task: the raw answer. */
 export async function payAndSubmitTask(server: TestServer, client: TestClient, body: CreateTaskRequest) {
@@ -76,7 +87,11 @@ export async function payAndSubmitTask(server: TestServer, client: TestClient, b
   return submitTask(server, client, body);
 }
 
-export async function createPaidTask(server: TestServer, client: TestClient, overrides: Partial<CreateTaskRequest> = {}): Promise<Task> {
+export async function createPaidTask(
+  server: TestServer,
+  client: TestClient,
+  overrides: Partial<CreateTaskRequest> = {},
+): Promise<Task> {
   const response = await payAndSubmitTask(server, client, taskBody(client, overrides));
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
@@ -92,17 +107,29 @@ export async function insertDriver(server: TestServer, at: [number, number] = [3
   return id;
 }
 
-export async function assignDriver(server: TestServer, taskId: string, driverId: string, status = 'driver-assigned'): Promise<void> {
+export async function assignDriver(
+  server: TestServer,
+  taskId: string,
+  driverId: string,
+  status = 'driver-assigned',
+): Promise<void> {
   await server.deps.db.query('update tasks set driver_id = $2, status = $3 where id = $1', [taskId, driverId, status]);
 }
 
 export async function count(server: TestServer, sql: string, params: unknown[] = []): Promise<number> {
-  const [row] = await server.deps.db.query<{ n: number | string }>(`select count(*) as n from (${sql}) counted`, params);
+  const [row] = await server.deps.db.query<{ n: number | string }>(
+    `select count(*) as n from (${sql}) counted`,
+    params,
+  );
   return Number(row.n);
 }
 
 /** Runs `work` with another payment verifier in place of the server's own (the test ledger). */
-export async function withVerifier<T>(server: TestServer, verifier: PaymentVerifier, work: () => Promise<T>): Promise<T> {
+export async function withVerifier<T>(
+  server: TestServer,
+  verifier: PaymentVerifier,
+  work: () => Promise<T>,
+): Promise<T> {
   const original = server.deps.payments;
   server.deps.payments = verifier;
   try {

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptMessage } from '../../server/payments/check';
 import type { TestServer } from './harness';
-import { assignDriver, count, createPaidTask, insertDriver, payAndSubmitTask, payReference, startServerWithTwoClients, submitTask, taskBody, type TestClient } from './task-fixtures';
+import {
+  assignDriver,
+  count,
+  createPaidTask,
+  insertDriver,
+  payAndSubmitTask,
+  payReference,
+  startServerWithTwoClients,
+  submitTask,
+  taskBody,
+  type TestClient,
+} from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
@@ -10,16 +21,20 @@ let other: TestClient;
 beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
 afterAll(() => server.close());
 
-describe('POST /client/task: the client\'s tasks, oldest first', () => {
+describe("POST /client/task: the client's tasks, oldest first", () => {
   it('answers { data: [] } for a client without tasks', async () => {
     const response = await server.request('POST', '/client/task', { token: client.token, body: { userId: client.id } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: [] });
   });
 
-  it('answers each task in the contract\'s Task shape, oldest first, and only the caller\'s', async () => {
+  it("answers each task in the contract's Task shape, oldest first, and only the caller's", async () => {
     const first = await createPaidTask(server, client);
-    const second = await createPaidTask(server, client, { type: 'garden', amount: 4000, serviceName: 'Garden Waste Collection' });
+    const second = await createPaidTask(server, client, {
+      type: 'garden',
+      amount: 4000,
+      serviceName: 'Garden Waste Collection',
+    });
     await createPaidTask(server, other);
     const response = await server.request('POST', '/client/task', { token: client.token, body: { userId: client.id } });
     expect(response.status).toBe(200);
@@ -41,7 +56,12 @@ describe('POST /client/task: the client\'s tasks, oldest first', () => {
       driverId: null,
       driver: null,
     });
-    expect(response.body.data[1]).toMatchObject({ type: 'garden', serviceName: 'Garden Waste Collection', amount: 4000, unit: 'per load' });
+    expect(response.body.data[1]).toMatchObject({
+      type: 'garden',
+      serviceName: 'Garden Waste Collection',
+      amount: 4000,
+      unit: 'per load',
+    });
   });
 
   it('an assigned task carries driverId and driver {_id, firstname, lastname, phone}', async () => {
@@ -64,7 +84,7 @@ describe('POST /client/task: the client\'s tasks, oldest first', () => {
     expect(forged.body.message).toEqual(expect.any(String));
   });
 
-  it('another user\'s id or an unknown id is refused with 403', async () => {
+  it("another user's id or an unknown id is refused with 403", async () => {
     for (const userId of [other.id, 'no-such-user']) {
       const response = await server.request('POST', '/client/task', { token: client.token, body: { userId } });
       expect(response.status).toBe(403);
@@ -84,8 +104,13 @@ describe('POST /client/task: the client\'s tasks, oldest first', () => {
 describe('POST /client/create: checks before any payment is used', () => {
   const taskCount = () => count(server, 'select 1 from tasks');
 
-  it('answers 201 { data: Task } with the server\'s price, unit and name, status pending and a 6-digit code', async () => {
-    const body = taskBody(client, { type: 'bulk', amount: 5000, unit: 'whatever the client shows', serviceName: 'Bulk Waste Pickup' });
+  it("answers 201 { data: Task } with the server's price, unit and name, status pending and a 6-digit code", async () => {
+    const body = taskBody(client, {
+      type: 'bulk',
+      amount: 5000,
+      unit: 'whatever the client shows',
+      serviceName: 'Bulk Waste Pickup',
+    });
     const response = await payAndSubmitTask(server, client, body);
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({
@@ -106,7 +131,12 @@ describe('POST /client/create: checks before any payment is used', () => {
     const body = taskBody(client, { type: 'default', amount: 3000, serviceName: 'Default Service' });
     const response = await payAndSubmitTask(server, client, body);
     expect(response.status).toBe(201);
-    expect(response.body.data).toMatchObject({ type: 'default', serviceName: 'Default Service', amount: 3000, unit: 'per pickup' });
+    expect(response.body.data).toMatchObject({
+      type: 'default',
+      serviceName: 'Default Service',
+      amount: 3000,
+      unit: 'per pickup',
+    });
   });
 
   it('a price changed by the operator is what the server charges for new bookings', async () => {
@@ -131,8 +161,12 @@ describe('POST /client/create: checks before any payment is used', () => {
   it("a charge for the app's fallback price (the price list did not load) is honoured", async () => {
     await server.deps.db.query("update pricing set price = 2500 where service_name = 'Garden Waste Collection'");
     // Make the seeded 4000 older than the honour window, so only the fallback rule can accept it.
-    await server.deps.db.query("update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price = 4000");
-    await server.deps.db.query("update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price = 2500");
+    await server.deps.db.query(
+      "update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price = 4000",
+    );
+    await server.deps.db.query(
+      "update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price = 2500",
+    );
     const fallback = taskBody(client, { type: 'garden', amount: 4000 });
     const honoured = await payAndSubmitTask(server, client, fallback);
     expect(honoured.status).toBe(201);
@@ -142,13 +176,23 @@ describe('POST /client/create: checks before any payment is used', () => {
   it('a price the service had only before the honour window is not honoured: kept as needing attention', async () => {
     await server.deps.db.query("update pricing set price = 6100 where service_name = 'Bulk Waste Removal'");
     await server.deps.db.query("update pricing set price = 6300 where service_name = 'Bulk Waste Removal'");
-    await server.deps.db.query("update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price <> 6300");
-    await server.deps.db.query("update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price = 6300");
+    await server.deps.db.query(
+      "update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price <> 6300",
+    );
+    await server.deps.db.query(
+      "update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price = 6300",
+    );
     const old = taskBody(client, { type: 'bulk', amount: 6100 });
     const kept = await payAndSubmitTask(server, client, old);
     expect(kept.status).toBe(400);
-    expect(kept.body.message).toMatch(/^Payment amount does not match the price of this service\. Your payment is kept safe/);
-    expect(await count(server, 'select 1 from payments_needing_attention where reference = $1 and settled_at is null', [old.reference])).toBe(1);
+    expect(kept.body.message).toMatch(
+      /^Payment amount does not match the price of this service\. Your payment is kept safe/,
+    );
+    expect(
+      await count(server, 'select 1 from payments_needing_attention where reference = $1 and settled_at is null', [
+        old.reference,
+      ]),
+    ).toBe(1);
   });
 
   it('400 for an amount that was never a price of this service, and no task or payment use is written', async () => {
@@ -189,9 +233,11 @@ describe('POST /client/create: checks before any payment is used', () => {
     expect(response.body.message).toEqual(expect.any(String));
   });
 
-  it('400 for malformed JSON; 401 without a token; 403 for a task in another user\'s name', async () => {
+  it("400 for malformed JSON; 401 without a token; 403 for a task in another user's name", async () => {
     const before = await taskCount();
-    expect((await server.request('POST', '/client/create', { token: client.token, rawBody: '{"address":' })).status).toBe(400);
+    expect(
+      (await server.request('POST', '/client/create', { token: client.token, rawBody: '{"address":' })).status,
+    ).toBe(400);
     expect((await server.request('POST', '/client/create', { body: taskBody(client) })).status).toBe(401);
     const body = taskBody(other);
     const forbidden = await payAndSubmitTask(server, client, body);

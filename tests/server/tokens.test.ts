@@ -18,7 +18,8 @@ function testClock(start = Date.UTC(2030, 4, 5, 10, 0, 0, 400)) {
 }
 
 /** The token's `exp`, in seconds, read without checking (the test knows what it signed). */
-const expOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+const expOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
 
 describe('createTokenService', () => {
   it('verifies its own token, the same answer again from memory', async () => {
@@ -70,7 +71,11 @@ describe('createTokenService', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const reencode = (changed: Record<string, unknown>) => Buffer.from(JSON.stringify(changed)).toString('base64url');
     // Another user, another session version, a later expiry: the genuine signature does not match.
-    for (const changed of [{ ...claims, sub: 'user-5' }, { ...claims, sv: 2 }, { ...claims, exp: (claims.exp as number) + 3600 }]) {
+    for (const changed of [
+      { ...claims, sub: 'user-5' },
+      { ...claims, sv: 2 },
+      { ...claims, exp: (claims.exp as number) + 3600 },
+    ]) {
       expect(await tokens.verify(`${header}.${reencode(changed)}.${signature}`)).toBeNull();
     }
     // The genuine claims with a changed signature, or with none.
@@ -90,7 +95,8 @@ describe('createTokenService', () => {
     const tokens = createTokenService(SECRET, TTL_SECONDS, { keep: 2 });
     const signed = await Promise.all(['a', 'b', 'c', 'd'].map((userId, version) => tokens.sign(userId, version)));
     for (let round = 0; round < 2; round += 1) {
-      for (const [version, token] of signed.entries()) expect(await tokens.verify(token)).toEqual({ userId: 'abcd'[version], sessionVersion: version });
+      for (const [version, token] of signed.entries())
+        expect(await tokens.verify(token)).toEqual({ userId: 'abcd'[version], sessionVersion: version });
     }
   });
 });

@@ -16,8 +16,13 @@ let fake: FakePaystack;
 let a: RunningServer;
 let b: RunningServer;
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
-async function call(server: RunningServer, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
+async function call(
+  server: RunningServer,
+  path: string,
+  body: unknown,
+  token?: string,
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -29,7 +34,13 @@ async function call(server: RunningServer, path: string, body: unknown, token?: 
 async function signUp(server: RunningServer, tag: string) {
   const email = `${tag}-${Date.now()}@example.ng`;
   const password = 'correct-horse-1';
-  const signup = await call(server, '/client/signup', { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', email, password });
+  const signup = await call(server, '/client/signup', {
+    firstname: 'Ada',
+    lastname: 'Obi',
+    phonenumber: '+2348012345678',
+    email,
+    password,
+  });
   expect(signup.status).toBe(201);
   return { id: signup.body.data.userId as string, email, password };
 }
@@ -45,7 +56,13 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
       PAYSTACK_API_URL: fake.url,
       OPS_TOKEN,
     };
-    const options = { env, port: 0, dataDir: 'memory://', log: false, distDir: resolve(import.meta.dirname, 'no-such-dist') };
+    const options = {
+      env,
+      port: 0,
+      dataDir: 'memory://',
+      log: false,
+      distDir: resolve(import.meta.dirname, 'no-such-dist'),
+    };
     // The same moment, on an empty database.
     [a, b] = await Promise.all([startServer(options), startServer(options)]);
   }, 60_000);
@@ -64,7 +81,9 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     const client = new pg.Client({ connectionString: database.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ name: string; times: string }>('select name, count(*) as times from schema_migrations group by name');
+      const { rows } = await client.query<{ name: string; times: string }>(
+        'select name, count(*) as times from schema_migrations group by name',
+      );
       expect(rows.length).toBeGreaterThanOrEqual(3);
       expect(rows.every((row) => Number(row.times) === 1)).toBe(true);
     } finally {
@@ -85,7 +104,10 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     const user = await signUp(a, 'limit');
     const answers = [];
     for (let attempt = 0; attempt < 24; attempt += 1) {
-      answers.push((await call(attempt % 2 === 0 ? a : b, '/client/login', { email: user.email, password: `wrong-${attempt}` })).status);
+      answers.push(
+        (await call(attempt % 2 === 0 ? a : b, '/client/login', { email: user.email, password: `wrong-${attempt}` }))
+          .status,
+      );
     }
     expect(answers.filter((status) => status === 401)).toHaveLength(10);
     expect(answers.filter((status) => status === 429)).toHaveLength(14);
@@ -106,7 +128,9 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
       type: 'household',
       serviceName: 'Household Waste Pickup',
     };
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => call(index % 2 === 0 ? a : b, '/client/create', body, token)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => call(index % 2 === 0 ? a : b, '/client/create', body, token)),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(15).fill(200), 201]);
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     const tasks = await call(a, '/client/task', { userId: user.id }, token);
@@ -118,13 +142,37 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     const token = (await call(a, '/client/login', { email: user.email, password: user.password })).body.data as string;
     const reference = `chat-${Date.now()}`;
     fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
-    const created = await call(a, '/client/create', { address: 'Yaba, Lagos', location: { type: 'Point', coordinates: [3.38, 6.51] }, amount: 1500, unit: 'per pickup', user: user.id, reference, type: 'household', serviceName: 'Household Waste Pickup' }, token);
+    const created = await call(
+      a,
+      '/client/create',
+      {
+        address: 'Yaba, Lagos',
+        location: { type: 'Point', coordinates: [3.38, 6.51] },
+        amount: 1500,
+        unit: 'per pickup',
+        user: user.id,
+        reference,
+        type: 'household',
+        serviceName: 'Household Waste Pickup',
+      },
+      token,
+    );
     expect(created.status).toBe(201);
-    const message = { taskId: created.body.data._id, sender: 'user', content: 'Please ring the bell', clientId: `client-${Date.now()}` };
-    const sent = await Promise.all([call(a, '/client/sendingMessages', message, token), call(b, '/client/sendingMessages', message, token)]);
+    const message = {
+      taskId: created.body.data._id,
+      sender: 'user',
+      content: 'Please ring the bell',
+      clientId: `client-${Date.now()}`,
+    };
+    const sent = await Promise.all([
+      call(a, '/client/sendingMessages', message, token),
+      call(b, '/client/sendingMessages', message, token),
+    ]);
     expect(sent.map((answer) => answer.status).sort()).toEqual([200, 201]);
     expect(sent[0]!.body.data.id ?? sent[0]!.body.data._id).toBe(sent[1]!.body.data.id ?? sent[1]!.body.data._id);
     const thread = await call(b, '/client/getMessages', { taskId: created.body.data._id }, token);
-    expect(thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell')).toHaveLength(1);
+    expect(
+      thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell'),
+    ).toHaveLength(1);
   }, 30_000);
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import ky, { HTTPError, TimeoutError } from 'ky';
-import { failureMessage, failureOfResponse, readCallFailure, retryVerdict, type CallFailure } from '../../src/shared/call-failure';
+import {
+  failureMessage,
+  failureOfResponse,
+  readCallFailure,
+  retryVerdict,
+  type CallFailure,
+} from '../../src/shared/call-failure';
 import { textField } from '../../src/features/auth/auth-messages';
 
 async function failureOf(respond: () => Response | Promise<Response>, options: { timeout?: number } = {}) {
@@ -13,11 +19,18 @@ async function failureOf(respond: () => Response | Promise<Response>, options: {
   throw new Error('the call did not fail');
 }
 
-const http = (status: number, message?: string): CallFailure => ({ kind: 'http', status, body: null, ...(message ? { message } : {}) });
+const http = (status: number, message?: string): CallFailure => ({
+  kind: 'http',
+  status,
+  body: null,
+  ...(message ? { message } : {}),
+});
 
 describe('reading a failed call', () => {
   it('an error status (ky HTTPError) gives the status, the JSON body, and its message', async () => {
-    const error = await failureOf(() => Response.json({ message: 'Email already exists', data: 'Email already exists' }, { status: 409 }));
+    const error = await failureOf(() =>
+      Response.json({ message: 'Email already exists', data: 'Email already exists' }, { status: 409 }),
+    );
     expect(error).toBeInstanceOf(HTTPError);
     expect(await readCallFailure(error)).toEqual({
       kind: 'http',
@@ -28,8 +41,15 @@ describe('reading a failed call', () => {
   });
 
   it("the profile's per-field errors are read too", async () => {
-    const response = Response.json({ message: 'Invalid profile', errors: { email: 'Email is already in use' } }, { status: 400 });
-    expect(await failureOfResponse(response)).toMatchObject({ status: 400, message: 'Invalid profile', errors: { email: 'Email is already in use' } });
+    const response = Response.json(
+      { message: 'Invalid profile', errors: { email: 'Email is already in use' } },
+      { status: 400 },
+    );
+    expect(await failureOfResponse(response)).toMatchObject({
+      status: 400,
+      message: 'Invalid profile',
+      errors: { email: 'Email is already in use' },
+    });
   });
 
   it('an error status without a JSON body still gives the status', async () => {
@@ -37,8 +57,10 @@ describe('reading a failed call', () => {
     expect(await readCallFailure(error)).toEqual({ kind: 'http', status: 502, body: null });
   });
 
-  it('any error carrying the Response is read the same way (not only ky\'s)', async () => {
-    const error = Object.assign(new Error('HTTP 503'), { response: Response.json({ message: 'Busy' }, { status: 503 }) });
+  it("any error carrying the Response is read the same way (not only ky's)", async () => {
+    const error = Object.assign(new Error('HTTP 503'), {
+      response: Response.json({ message: 'Busy' }, { status: 503 }),
+    });
     expect(await readCallFailure(error)).toMatchObject({ kind: 'http', status: 503, message: 'Busy' });
   });
 

@@ -1,6 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deliverWithFetch, deliveryOf, queueMessage, replayOutbox, retryMessage, sendOrQueue, type Deliver, type NewMessage } from '../../src/shared/chat-outbox';
+import {
+  deliverWithFetch,
+  deliveryOf,
+  queueMessage,
+  replayOutbox,
+  retryMessage,
+  sendOrQueue,
+  type Deliver,
+  type NewMessage,
+} from '../../src/shared/chat-outbox';
 import { closeOfflineDb, getOutbox, openOfflineDb, setOutboxFailure } from '../../src/shared/offline-db';
 
 afterAll(() => closeOfflineDb());
@@ -78,7 +87,15 @@ describe('chat outbox replay', () => {
 });
 
 describe('deliverWithFetch', () => {
-  const message = { id: 1, taskId: 't1', sender: 'user' as const, content: 'hi', clientId: 'c1', queuedAt: 0, token: 'tok' };
+  const message = {
+    id: 1,
+    taskId: 't1',
+    sender: 'user' as const,
+    content: 'hi',
+    clientId: 'c1',
+    queuedAt: 0,
+    token: 'tok',
+  };
 
   it('posts the message with its token and the replay header', async () => {
     let seen: { url: string; init: RequestInit } | undefined;
@@ -91,11 +108,19 @@ describe('deliverWithFetch', () => {
     const headers = seen?.init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok');
     expect(headers['X-Outbox-Replay']).toBe('1');
-    expect(JSON.parse(String(seen?.init.body))).toEqual({ taskId: 't1', sender: 'user', content: 'hi', clientId: 'c1' });
+    expect(JSON.parse(String(seen?.init.body))).toEqual({
+      taskId: 't1',
+      sender: 'user',
+      content: 'hi',
+      clientId: 'c1',
+    });
   });
 
   it('reads a 4xx as rejected with the server message, a 5xx or a network error as offline', async () => {
-    const rejected = deliverWithFetch('/', async () => new Response(JSON.stringify({ message: 'Task not found' }), { status: 404 }));
+    const rejected = deliverWithFetch(
+      '/',
+      async () => new Response(JSON.stringify({ message: 'Task not found' }), { status: 404 }),
+    );
     expect(await rejected(message)).toEqual({ status: 'rejected', reason: 'Task not found' });
     const serverDown = deliverWithFetch('/', async () => new Response('', { status: 503 }));
     expect(await serverDown(message)).toEqual({ status: 'offline' });
@@ -107,7 +132,14 @@ describe('deliverWithFetch', () => {
 });
 
 describe('a new message: sent, or queued so that nothing typed is lost (the one rule, run by the worker or by a page without one)', () => {
-  const message: NewMessage = { taskId: 't1', sender: 'user', content: 'Please ring the bell', clientId: 'c1', userId: 'u1', token: 'tok' };
+  const message: NewMessage = {
+    taskId: 't1',
+    sender: 'user',
+    content: 'Please ring the bell',
+    clientId: 'c1',
+    userId: 'u1',
+    token: 'tok',
+  };
   const answer = (status: number, body: unknown = {}) => Response.json(body, { status });
   const sendingTo = (respond: () => Response | Promise<Response>) => {
     const deliver = vi.fn(async () => {
@@ -121,7 +153,8 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
     });
     return deliver;
   };
-  const stored = async () => (await getOutbox()).map(({ content, failedReason, userId, token }) => ({ content, failedReason, userId, token }));
+  const stored = async () =>
+    (await getOutbox()).map(({ content, failedReason, userId, token }) => ({ content, failedReason, userId, token }));
 
   it("sent and stored: 'sent' with the server's answer; nothing is kept", async () => {
     const deliver = sendingTo(() => answer(201, { data: { _id: 'm1' } }));
@@ -135,7 +168,9 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
     const deliver = sendingTo(() => answer(201));
     expect(await sendOrQueue(message, { isOnline: false, deliver })).toEqual({ state: 'waiting', behindOlder: false });
     expect(deliver).not.toHaveBeenCalled();
-    expect(await stored()).toEqual([{ content: 'Please ring the bell', failedReason: undefined, userId: 'u1', token: 'tok' }]);
+    expect(await stored()).toEqual([
+      { content: 'Please ring the bell', failedReason: undefined, userId: 'u1', token: 'tok' },
+    ]);
   });
 
   it('older messages of its task still waiting: it queues behind them instead of overtaking them', async () => {
@@ -146,7 +181,7 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
     expect((await getOutbox()).map(({ content }) => content)).toEqual(['earlier', 'Please ring the bell']);
   });
 
-  it("a waiting message of another task, or a failed one, does not hold it back", async () => {
+  it('a waiting message of another task, or a failed one, does not hold it back', async () => {
     await queueMessage({ ...message, taskId: 't2', content: 'other task', clientId: 'c2' });
     await setOutboxFailure(await queue('refused before'), 'Task not found');
     expect((await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(201)) })).state).toBe('sent');
@@ -160,7 +195,10 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
       ...[500, 503, 408, 425, 429].map((status) => () => answer(status, { message: 'busy' })),
     ];
     for (const respond of failures) {
-      expect(await sendOrQueue(message, { isOnline: true, deliver: sendingTo(respond) })).toEqual({ state: 'waiting', behindOlder: false });
+      expect(await sendOrQueue(message, { isOnline: true, deliver: sendingTo(respond) })).toEqual({
+        state: 'waiting',
+        behindOlder: false,
+      });
       expect((await stored()).map(({ failedReason }) => failedReason)).toEqual([undefined]);
       const db = await openOfflineDb();
       await db.clear('outbox');
@@ -168,16 +206,38 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
   });
 
   it("refused (other 4xx): kept marked failed with the server's message, for a Retry", async () => {
-    expect(await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(404, { message: 'Task not found' })) })).toEqual({ state: 'failed', reason: 'Task not found' });
+    expect(
+      await sendOrQueue(message, {
+        isOnline: true,
+        deliver: sendingTo(() => answer(404, { message: 'Task not found' })),
+      }),
+    ).toEqual({ state: 'failed', reason: 'Task not found' });
     expect((await stored())[0]?.failedReason).toBe('Task not found');
   });
 
   it('refused without a message: a reason with the status', async () => {
-    expect(await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(400)) })).toEqual({ state: 'failed', reason: 'The server refused the message (400)' });
+    expect(await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(400)) })).toEqual({
+      state: 'failed',
+      reason: 'The server refused the message (400)',
+    });
   });
 
   it('a refused token (401) or task (403) is final too: the message carries the token it was written with', async () => {
-    expect((await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(401, { message: 'Your session has expired. Please log in again.' })) })).state).toBe('failed');
-    expect((await sendOrQueue({ ...message, clientId: 'c3' }, { isOnline: true, deliver: sendingTo(() => answer(403, { message: 'This task is not yours' })) })).state).toBe('failed');
+    expect(
+      (
+        await sendOrQueue(message, {
+          isOnline: true,
+          deliver: sendingTo(() => answer(401, { message: 'Your session has expired. Please log in again.' })),
+        })
+      ).state,
+    ).toBe('failed');
+    expect(
+      (
+        await sendOrQueue(
+          { ...message, clientId: 'c3' },
+          { isOnline: true, deliver: sendingTo(() => answer(403, { message: 'This task is not yours' })) },
+        )
+      ).state,
+    ).toBe('failed');
   });
 });

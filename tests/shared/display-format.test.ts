@@ -3,8 +3,18 @@ import { formatLagosDate, formatLagosTime, formatTwoDecimals } from '../../src/s
 
 // What the functions must equal: Intl's en-NG output (what the app showed before it stopped using Intl on the usual path).
 const intlAmount = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const intlDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
-const intlTime = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Lagos' });
+const intlDate = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
+const intlTime = new Intl.DateTimeFormat('en-NG', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'Africa/Lagos',
+});
 
 /** A small seeded generator, so a failure names the same numbers on every run. */
 function seeded(seed: number): () => number {
@@ -34,7 +44,23 @@ describe('formatTwoDecimals', () => {
   });
 
   it('equals Intl en-NG for edge values, huge and tiny ones included', () => {
-    const values = [-0, -0.001, 0.001, 1e-7, -1e-7, 0.1 + 0.2, 999.999, 1e12 - 0.005, 9_999_999_999_999.99, 1e13, 1e15 + 0.5, 1e21, -1e21, 2 ** 53, Number.MAX_VALUE];
+    const values = [
+      -0,
+      -0.001,
+      0.001,
+      1e-7,
+      -1e-7,
+      0.1 + 0.2,
+      999.999,
+      1e12 - 0.005,
+      9_999_999_999_999.99,
+      1e13,
+      1e15 + 0.5,
+      1e21,
+      -1e21,
+      2 ** 53,
+      Number.MAX_VALUE,
+    ];
     for (const value of values) expect(formatTwoDecimals(value), String(value)).toBe(intlAmount.format(value));
   });
 
@@ -50,7 +76,8 @@ describe('formatTwoDecimals', () => {
   });
 
   it('NaN and infinities read as Intl reads them', () => {
-    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(formatTwoDecimals(value)).toBe(intlAmount.format(value));
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(formatTwoDecimals(value)).toBe(intlAmount.format(value));
   });
 });
 

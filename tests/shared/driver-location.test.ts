@@ -21,8 +21,20 @@ describe('one normalization for every driver location shape (one function, used 
   });
 
   it('reads a GeoJSON Feature and the driver location answer {driverId, location, updatedAt}', () => {
-    expect(normalizeLocation({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [3.4723, 6.4474] } })).toEqual(LEKKI);
-    expect(normalizeLocation({ driverId: 'd1', location: { type: 'Point', coordinates: [3.4723, 6.4474] }, updatedAt: '2026-11-22T10:00:00.000Z' })).toEqual(LEKKI);
+    expect(
+      normalizeLocation({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Point', coordinates: [3.4723, 6.4474] },
+      }),
+    ).toEqual(LEKKI);
+    expect(
+      normalizeLocation({
+        driverId: 'd1',
+        location: { type: 'Point', coordinates: [3.4723, 6.4474] },
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      }),
+    ).toEqual(LEKKI);
   });
 
   it('accepts numeric strings (as some backends send them)', () => {
@@ -31,7 +43,22 @@ describe('one normalization for every driver location shape (one function, used 
   });
 
   it('gives null (no marker, no route) for a missing, malformed or out-of-range location', () => {
-    for (const value of [null, undefined, '', 'Lagos', 42, [], [3.47], {}, { lat: 6.4 }, { lat: 'x', lng: 3 }, { latitude: 95, longitude: 3 }, [200, 6], [Number.NaN, 6], { type: 'Point', coordinates: [] }]) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'Lagos',
+      42,
+      [],
+      [3.47],
+      {},
+      { lat: 6.4 },
+      { lat: 'x', lng: 3 },
+      { latitude: 95, longitude: 3 },
+      [200, 6],
+      [Number.NaN, 6],
+      { type: 'Point', coordinates: [] },
+    ]) {
       expect(normalizeLocation(value), JSON.stringify(value)).toBeNull();
     }
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CITY_DRIVING_SPEED_KMH, ROAD_DETOUR_FACTOR, estimateDrivingSeconds, formatDistance, formatDuration, haversineMeters } from '../../src/shared/geo';
+import {
+  CITY_DRIVING_SPEED_KMH,
+  ROAD_DETOUR_FACTOR,
+  estimateDrivingSeconds,
+  formatDistance,
+  formatDuration,
+  haversineMeters,
+} from '../../src/shared/geo';
 
 const YABA = { lat: 6.5158, lng: 3.3782 };
 const SURULERE = { lat: 6.4926, lng: 3.3553 };

@@ -20,7 +20,14 @@ function token(claims: Record<string, unknown>): string {
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
 }
 
-const message = (id: string, timestamp: string) => ({ _id: id, taskId: 't1', sender: 'user', content: id, timestamp, clientId: null });
+const message = (id: string, timestamp: string) => ({
+  _id: id,
+  taskId: 't1',
+  sender: 'user',
+  content: id,
+  timestamp,
+  clientId: null,
+});
 
 describe('which reads the service worker keeps', () => {
   it('keeps GET /admin/pricing and the POST reads userdata, task and getMessages, nothing else', () => {
@@ -75,20 +82,30 @@ describe('the cache key of a read includes the request body', () => {
 
   it('keeps one thread per task for getMessages, whatever `since`', () => {
     expect(answerPathKey('client/getMessages', { taskId: 't1' })).toBe('client/getMessages {"taskId":"t1"}');
-    expect(answerPathKey('client/getMessages', { taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe('client/getMessages {"taskId":"t1"}');
-    expect(answerPathKey('client/getMessages', { taskId: 't2' })).not.toBe(answerPathKey('client/getMessages', { taskId: 't1' }));
+    expect(answerPathKey('client/getMessages', { taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe(
+      'client/getMessages {"taskId":"t1"}',
+    );
+    expect(answerPathKey('client/getMessages', { taskId: 't2' })).not.toBe(
+      answerPathKey('client/getMessages', { taskId: 't1' }),
+    );
     expect(sinceOf({ taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
     expect(sinceOf({ taskId: 't1' })).toBeNull();
   });
 });
 
 describe('chat threads kept for offline', () => {
-  const thread = { data: { messages: [message('m1', '2026-11-22T10:00:00.000Z'), message('m2', '2026-11-22T10:05:00.000Z')] } };
+  const thread = {
+    data: { messages: [message('m1', '2026-11-22T10:00:00.000Z'), message('m2', '2026-11-22T10:05:00.000Z')] },
+  };
 
   it('a full answer replaces the thread; an answer to since adds only unseen messages', () => {
     expect(mergeMessagesAnswer(undefined, thread, null)).toBe(thread);
-    const newer = { data: { messages: [message('m2', '2026-11-22T10:05:00.000Z'), message('m3', '2026-11-22T10:09:00.000Z')] } };
-    expect(mergeMessagesAnswer(thread, newer, '2026-11-22T10:04:00.000Z')).toEqual({ data: { messages: [...thread.data.messages, newer.data.messages[1]] } });
+    const newer = {
+      data: { messages: [message('m2', '2026-11-22T10:05:00.000Z'), message('m3', '2026-11-22T10:09:00.000Z')] },
+    };
+    expect(mergeMessagesAnswer(thread, newer, '2026-11-22T10:04:00.000Z')).toEqual({
+      data: { messages: [...thread.data.messages, newer.data.messages[1]] },
+    });
   });
 
   it('keeps nothing for an answer to since without a kept thread, or an answer that is not a thread', () => {
@@ -97,13 +114,16 @@ describe('chat threads kept for offline', () => {
   });
 
   it('answers since offline with the kept messages after it', () => {
-    expect(messagesSince(thread, '2026-11-22T10:01:00.000Z')).toEqual({ data: { messages: [thread.data.messages[1]] } });
+    expect(messagesSince(thread, '2026-11-22T10:01:00.000Z')).toEqual({
+      data: { messages: [thread.data.messages[1]] },
+    });
     expect(messagesSince(thread, null)).toBe(thread);
   });
 });
 
 describe('the cached-answer header', () => {
-  const response = (value?: string) => new Response('{"data":1}', { headers: value === undefined ? {} : { [CACHED_AT_HEADER]: value } });
+  const response = (value?: string) =>
+    new Response('{"data":1}', { headers: value === undefined ? {} : { [CACHED_AT_HEADER]: value } });
 
   it('reads X-Cached-At as ms; a fresh answer (no header) or a bad value is null', () => {
     expect(cachedAtOf(response('1763800000000'))).toBe(1763800000000);
@@ -122,11 +142,15 @@ describe('the cached-answer header', () => {
 describe("'Offline - last updated <time>'", () => {
   const lagos = 'Africa/Lagos';
   it('shows the time (24-hour) for an answer from today', () => {
-    expect(formatLastUpdated(Date.parse('2026-11-22T13:05:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe('Offline - last updated 14:05');
+    expect(formatLastUpdated(Date.parse('2026-11-22T13:05:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe(
+      'Offline - last updated 14:05',
+    );
   });
 
   it('adds the day for an older answer', () => {
-    expect(formatLastUpdated(Date.parse('2026-11-03T08:30:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe('Offline - last updated 3 Nov, 09:30');
+    expect(formatLastUpdated(Date.parse('2026-11-03T08:30:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe(
+      'Offline - last updated 3 Nov, 09:30',
+    );
   });
 
   describe('on a device in another time zone', () => {

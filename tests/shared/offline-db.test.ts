@@ -17,7 +17,6 @@ import { sampleTaskRequest } from '../sample-data';
 
 afterAll(() => closeOfflineDb());
 
-
 describe('the offline database', () => {
   it('is "greenpick" version 1 with the answers, outbox and pendingTasks stores', async () => {
     const db = await openOfflineDb();
@@ -47,7 +46,13 @@ describe('the offline database', () => {
   });
 
   it('queues chat messages in order, per task, until removed', async () => {
-    const first = await addToOutbox({ taskId: 't1', sender: 'user', content: 'I am at the gate', clientId: 'c1', queuedAt: 1 });
+    const first = await addToOutbox({
+      taskId: 't1',
+      sender: 'user',
+      content: 'I am at the gate',
+      clientId: 'c1',
+      queuedAt: 1,
+    });
     await addToOutbox({ taskId: 't2', sender: 'user', content: 'Other task', clientId: 'c2', queuedAt: 2 });
     await addToOutbox({ taskId: 't1', sender: 'user', content: 'Blue door', clientId: 'c3', queuedAt: 3 });
 
@@ -80,9 +85,29 @@ describe('logout clears the user', () => {
     const { clearUserData } = await import('../../src/shared/offline-db');
     await putCachedAnswer('leaver', 'client/userdata', { data: 1 });
     await putCachedAnswer('stayer', 'client/userdata', { data: 2 });
-    const leaverMessage = await addToOutbox({ taskId: 't1', sender: 'user', content: 'a', clientId: 'c-leaver', queuedAt: 1, userId: 'leaver' });
-    const unowned = await addToOutbox({ taskId: 't1', sender: 'user', content: 'b', clientId: 'c-unowned', queuedAt: 2 });
-    const stayerMessage = await addToOutbox({ taskId: 't2', sender: 'user', content: 'c', clientId: 'c-stayer', queuedAt: 3, userId: 'stayer' });
+    const leaverMessage = await addToOutbox({
+      taskId: 't1',
+      sender: 'user',
+      content: 'a',
+      clientId: 'c-leaver',
+      queuedAt: 1,
+      userId: 'leaver',
+    });
+    const unowned = await addToOutbox({
+      taskId: 't1',
+      sender: 'user',
+      content: 'b',
+      clientId: 'c-unowned',
+      queuedAt: 2,
+    });
+    const stayerMessage = await addToOutbox({
+      taskId: 't2',
+      sender: 'user',
+      content: 'c',
+      clientId: 'c-stayer',
+      queuedAt: 3,
+      userId: 'stayer',
+    });
     await putPendingTask(sampleTaskRequest('paid-before-logout'));
 
     await clearUserData('leaver');

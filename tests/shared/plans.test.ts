@@ -23,7 +23,11 @@ describe('subscription plans (business constants)', () => {
   });
 
   it('a month-end start stays inside the target month', () => {
-    expect(planExpiry(findPlan('bronze')!, new Date('2026-01-31T08:00:00.000Z')).toISOString()).toBe('2026-02-28T08:00:00.000Z');
-    expect(planExpiry(findPlan('silver')!, new Date('2027-12-31T08:00:00.000Z')).toISOString()).toBe('2028-02-29T08:00:00.000Z');
+    expect(planExpiry(findPlan('bronze')!, new Date('2026-01-31T08:00:00.000Z')).toISOString()).toBe(
+      '2026-02-28T08:00:00.000Z',
+    );
+    expect(planExpiry(findPlan('silver')!, new Date('2027-12-31T08:00:00.000Z')).toISOString()).toBe(
+      '2028-02-29T08:00:00.000Z',
+    );
   });
 });

@@ -29,13 +29,18 @@ describe('pricing (price list, fallback prices, default service)', () => {
     expect(table).toEqual({ garden: { serviceName: 'Garden Waste Collection', price: 4000, unit: 'per load' } });
   });
 
-  it.each([null, undefined, { data: [] }, 'prices', 42])('the pricing response must be an array; otherwise it counts as failure (%j)', (bad) => {
-    expect(toPriceTable(bad)).toBeNull();
-    expect(priceTableOrFallback(bad)).toBe(FALLBACK_PRICES);
-  });
+  it.each([null, undefined, { data: [] }, 'prices', 42])(
+    'the pricing response must be an array; otherwise it counts as failure (%j)',
+    (bad) => {
+      expect(toPriceTable(bad)).toBeNull();
+      expect(priceTableOrFallback(bad)).toBe(FALLBACK_PRICES);
+    },
+  );
 
   it('fallback prices: bulk 5000 per item; garden 4000 per load; household 1500 per pickup; laundry 1000 per kg; office 4500 per hour; recycling 1500 per kg', () => {
-    const prices = Object.fromEntries(Object.entries(FALLBACK_PRICES).map(([key, item]) => [key, [item.price, item.unit]]));
+    const prices = Object.fromEntries(
+      Object.entries(FALLBACK_PRICES).map(([key, item]) => [key, [item.price, item.unit]]),
+    );
     expect(prices).toEqual({
       bulk: [5000, 'per item'],
       garden: [4000, 'per load'],
@@ -47,8 +52,16 @@ describe('pricing (price list, fallback prices, default service)', () => {
   });
 
   it("an unknown service is 'Default Service' at 3000 'per pickup'", () => {
-    expect(priceFor(toPriceTable(answer)!, 'default')).toEqual({ serviceName: 'Default Service', price: 3000, unit: 'per pickup' });
-    expect(priceFor(FALLBACK_PRICES, 'laundry')).toEqual({ serviceName: 'Laundry Service', price: 1000, unit: 'per kg' });
+    expect(priceFor(toPriceTable(answer)!, 'default')).toEqual({
+      serviceName: 'Default Service',
+      price: 3000,
+      unit: 'per pickup',
+    });
+    expect(priceFor(FALLBACK_PRICES, 'laundry')).toEqual({
+      serviceName: 'Laundry Service',
+      price: 1000,
+      unit: 'per kg',
+    });
     // A service the answer does not list is unknown: the fallback table is for a failed call only.
     expect(priceFor(toPriceTable(answer)!, 'bulk').serviceName).toBe('Default Service');
   });

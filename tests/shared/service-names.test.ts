@@ -18,7 +18,12 @@ describe('one name per service (the service offering of the dashboard)', () => {
   });
 
   it("a task is named by its price-list name's key: each price-list name shows as the offering's name", () => {
-    const shown = Object.fromEntries(Object.values(FALLBACK_PRICES).map((price) => [price.serviceName, taskServiceName({ serviceName: price.serviceName })]));
+    const shown = Object.fromEntries(
+      Object.values(FALLBACK_PRICES).map((price) => [
+        price.serviceName,
+        taskServiceName({ serviceName: price.serviceName }),
+      ]),
+    );
     expect(shown).toEqual({
       'Bulk Waste Removal': 'Bulk Waste Pickup',
       'Garden Waste Collection': 'Land Mowing & Garden',

@@ -7,7 +7,18 @@ function task(id: string, status: string, serviceName = 'Household Waste Pickup'
 }
 
 function event(overrides: Partial<TaskEvent>): TaskEvent {
-  return { _id: '1', kind: 'status', taskId: 't1', status: 'driver-assigned', type: 'household', serviceName: 'Household Waste Pickup', amount: null, at: '2026-11-20T10:00:00.000Z', read: false, ...overrides };
+  return {
+    _id: '1',
+    kind: 'status',
+    taskId: 't1',
+    status: 'driver-assigned',
+    type: 'household',
+    serviceName: 'Household Waste Pickup',
+    amount: null,
+    at: '2026-11-20T10:00:00.000Z',
+    read: false,
+    ...overrides,
+  };
 }
 
 describe('open tasks: Home keeps pending, assigned and on-going tasks current', () => {
@@ -29,7 +40,9 @@ describe('open tasks: Home keeps pending, assigned and on-going tasks current', 
 
 describe("the wording of a status change: 'Your Household Waste Pickup task: driver assigned'", () => {
   it('service name, then the status label (hyphens as spaces, the two vocabularies as one)', () => {
-    expect(statusChangeMessage('Household Waste Pickup', 'driver-assigned')).toBe('Your Household Waste Pickup task: driver assigned');
+    expect(statusChangeMessage('Household Waste Pickup', 'driver-assigned')).toBe(
+      'Your Household Waste Pickup task: driver assigned',
+    );
     expect(statusChangeMessage('Office Cleaning', 'in-progress')).toBe('Your Office Cleaning task: on going');
     expect(statusChangeMessage('Laundry Service', 'completed')).toBe('Your Laundry Service task: completed');
     expect(statusChangeMessage('Bulk Waste Removal', 'cancelled')).toBe('Your Bulk Waste Removal task: cancelled');
@@ -40,20 +53,24 @@ describe("the wording of a status change: 'Your Household Waste Pickup task: dri
   });
 
   it('the bell says the same of a status event', () => {
-    expect(describeTaskEvent(event({ status: 'on-going', serviceName: 'Office Cleaning' }))).toBe('Your Office & Commercial Cleaning task: on going');
+    expect(describeTaskEvent(event({ status: 'on-going', serviceName: 'Office Cleaning' }))).toBe(
+      'Your Office & Commercial Cleaning task: on going',
+    );
   });
 
   it("names a stored task's service by its display name, as the cards do", () => {
-    expect(describeTaskEvent(event({ type: 'bulk', serviceName: 'Bulk Waste Removal' }))).toBe('Your Bulk Waste Pickup task: driver assigned');
+    expect(describeTaskEvent(event({ type: 'bulk', serviceName: 'Bulk Waste Removal' }))).toBe(
+      'Your Bulk Waste Pickup task: driver assigned',
+    );
   });
 
   it('a referral reward names the tokens earned, with 2 decimals, or none when the amount is unknown', () => {
-    expect(describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: 500 }))).toBe(
-      'You earned 500.00 Recycle Tokens: a friend you referred completed their first task',
-    );
-    expect(describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: null }))).toBe(
-      'You earned Recycle Tokens: a friend you referred completed their first task',
-    );
+    expect(
+      describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: 500 })),
+    ).toBe('You earned 500.00 Recycle Tokens: a friend you referred completed their first task');
+    expect(
+      describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: null })),
+    ).toBe('You earned Recycle Tokens: a friend you referred completed their first task');
   });
 });
 
@@ -68,7 +85,12 @@ describe('status-change detection between two reads of the tasks', () => {
   });
 
   it("the same status in the other vocabulary ('assigned', 'in-progress') is no change", () => {
-    expect(statusChanges([task('a', 'driver-assigned'), task('b', 'on-going')], [task('a', 'assigned'), task('b', 'in-progress')])).toEqual([]);
+    expect(
+      statusChanges(
+        [task('a', 'driver-assigned'), task('b', 'on-going')],
+        [task('a', 'assigned'), task('b', 'in-progress')],
+      ),
+    ).toEqual([]);
   });
 
   it('a new task (just booked) and a task gone from the list are not changes', () => {

@@ -32,7 +32,8 @@ describe('task statuses (one label and colour per status)', () => {
   });
 
   it('View Task is offered only for driver-assigned, on-going and completed', () => {
-    for (const status of ['driver-assigned', 'assigned', 'on-going', 'in-progress', 'completed']) expect(canViewTask(status)).toBe(true);
+    for (const status of ['driver-assigned', 'assigned', 'on-going', 'in-progress', 'completed'])
+      expect(canViewTask(status)).toBe(true);
     for (const status of ['pending', 'cancelled', '', 'unknown']) expect(canViewTask(status)).toBe(false);
   });
 });

@@ -21,12 +21,23 @@ const post = (path: string, body: unknown, token: string | null = TOKEN) =>
 /** The worker's surroundings: the network answers with `respond`; what it keeps after answering is awaited by `settled`. */
 function worker(respond: () => Response | Promise<Response>, timeoutMs = 1000) {
   const pending: Promise<unknown>[] = [];
-  const deps: CachedReadDeps = { fetch: async () => respond(), waitUntil: (work) => void pending.push(work), timeoutMs };
+  const deps: CachedReadDeps = {
+    fetch: async () => respond(),
+    waitUntil: (work) => void pending.push(work),
+    timeoutMs,
+  };
   return { deps, settled: () => Promise.all(pending) };
 }
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-const message = (id: string, timestamp: string) => ({ _id: id, taskId: 't1', sender: 'driver', content: id, timestamp, clientId: null });
+const message = (id: string, timestamp: string) => ({
+  _id: id,
+  taskId: 't1',
+  sender: 'driver',
+  content: id,
+  timestamp,
+  clientId: null,
+});
 
 describe("the worker's kept reads", () => {
   it("online: the network's answer, kept for this user (the token's subject) without the token in its key", async () => {
@@ -60,7 +71,9 @@ describe("the worker's kept reads", () => {
 
   it('an error answer (500) is passed on and not kept', async () => {
     const { deps, settled } = worker(() => Response.json({ message: 'Database unavailable' }, { status: 500 }));
-    expect((await answerCachedRead(post('client/userdata', { token: TOKEN }), 'client/userdata', deps)).status).toBe(500);
+    expect((await answerCachedRead(post('client/userdata', { token: TOKEN }), 'client/userdata', deps)).status).toBe(
+      500,
+    );
     await settled();
     expect(await getCachedAnswer('u1', 'client/userdata')).toBeUndefined();
   });
@@ -79,11 +92,21 @@ describe("the worker's kept reads", () => {
     await answerCachedRead(post('client/getMessages', { taskId: 't1' }), 'client/getMessages', full.deps);
     await full.settled();
     const poll = worker(() => Response.json({ data: { messages: [second] } }));
-    await answerCachedRead(post('client/getMessages', { taskId: 't1', since: first.timestamp }), 'client/getMessages', poll.deps);
+    await answerCachedRead(
+      post('client/getMessages', { taskId: 't1', since: first.timestamp }),
+      'client/getMessages',
+      poll.deps,
+    );
     await poll.settled();
-    expect((await getCachedAnswer('u1', 'client/getMessages {"taskId":"t1"}'))?.body).toEqual({ data: { messages: [first, second] } });
+    expect((await getCachedAnswer('u1', 'client/getMessages {"taskId":"t1"}'))?.body).toEqual({
+      data: { messages: [first, second] },
+    });
 
-    const offlinePoll = await answerCachedRead(post('client/getMessages', { taskId: 't1', since: first.timestamp }), 'client/getMessages', worker(offline).deps);
+    const offlinePoll = await answerCachedRead(
+      post('client/getMessages', { taskId: 't1', since: first.timestamp }),
+      'client/getMessages',
+      worker(offline).deps,
+    );
     expect(await offlinePoll.json()).toEqual({ data: { messages: [second] } });
   });
 });

@@ -51,13 +51,22 @@ describe('a chat message sent by a page the worker controls', () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ queued: true, clientId: 'c1' });
     const [queued] = await getOutbox();
-    expect(queued).toMatchObject({ taskId: 't1', sender: 'user', content: 'Good morning', clientId: 'c1', userId: 'u1', token: TOKEN });
+    expect(queued).toMatchObject({
+      taskId: 't1',
+      sender: 'user',
+      content: 'Good morning',
+      clientId: 'c1',
+      userId: 'u1',
+      token: TOKEN,
+    });
     expect(deps.onQueued).toHaveBeenCalledWith({ state: 'waiting', behindOlder: false });
   });
 
   it('without a clientId the worker gives it one, so its replay is delivered exactly once too', async () => {
     const { deps } = worker(offline);
-    const answer = (await (await answerChatSend(send({ taskId: 't1', content: 'Hi' }), deps)).json()) as { clientId: string };
+    const answer = (await (await answerChatSend(send({ taskId: 't1', content: 'Hi' }), deps)).json()) as {
+      clientId: string;
+    };
     expect(answer.clientId).toMatch(/^[\w-]{8,}$/);
     expect((await getOutbox())[0]?.clientId).toBe(answer.clientId);
   });

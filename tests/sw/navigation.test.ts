@@ -9,7 +9,14 @@ describe('navigations the service worker answers with the app shell', () => {
   });
 
   it('API paths never do', () => {
-    for (const path of ['/admin/pricing', '/driver/location/d1', '/api/user/profile', '/dev/mailbox', '/ops/tasks', '/avatars/0d9c3f5e-1b2a-4c3d-8e4f-5a6b7c8d9e0f']) {
+    for (const path of [
+      '/admin/pricing',
+      '/driver/location/d1',
+      '/api/user/profile',
+      '/dev/mailbox',
+      '/ops/tasks',
+      '/avatars/0d9c3f5e-1b2a-4c3d-8e4f-5a6b7c8d9e0f',
+    ]) {
       expect(isApiPath(path), path).toBe(true);
     }
   });

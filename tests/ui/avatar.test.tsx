@@ -8,7 +8,9 @@ afterEach(cleanup);
 describe('the avatar', () => {
   it("loads the API's /avatars/<id> from the API's base address; data URLs as they are", () => {
     expect(avatarAddress('/avatars/abc', 'https://app.greenpick.ng/')).toBe('https://app.greenpick.ng/avatars/abc');
-    expect(avatarAddress('/avatars/abc', 'https://api.greenpick.ng/v1/')).toBe('https://api.greenpick.ng/v1/avatars/abc');
+    expect(avatarAddress('/avatars/abc', 'https://api.greenpick.ng/v1/')).toBe(
+      'https://api.greenpick.ng/v1/avatars/abc',
+    );
     expect(avatarAddress('data:image/png;base64,AAAA', 'https://api.greenpick.ng/')).toBe('data:image/png;base64,AAAA');
     expect(avatarAddress('//evil.example/x.png', 'https://api.greenpick.ng/')).toBe('//evil.example/x.png');
   });

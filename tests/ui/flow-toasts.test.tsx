@@ -27,10 +27,14 @@ describe("a flow's toasts", () => {
     await waitFor(() => expect(shownTexts()).toHaveLength(2));
     act(() => void flow.info('Payment window was closed'));
     endExitAnimations();
-    await waitFor(() => expect(shownTexts().toSorted()).toEqual(['Could not send the message', 'Payment window was closed']));
+    await waitFor(() =>
+      expect(shownTexts().toSorted()).toEqual(['Could not send the message', 'Payment window was closed']),
+    );
 
     act(() => void flow.success('Code verified successfully'));
     endExitAnimations();
-    await waitFor(() => expect(shownTexts().toSorted()).toEqual(['Code verified successfully', 'Could not send the message']));
+    await waitFor(() =>
+      expect(shownTexts().toSorted()).toEqual(['Code verified successfully', 'Could not send the message']),
+    );
   });
 });

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 let host: typeof import('../../src/ui/toast-host');
 beforeEach(async () => {
   vi.resetModules();
-  window.matchMedia ??= ((query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
   host = await import('../../src/ui/toast-host');
 });
 afterEach(cleanup);

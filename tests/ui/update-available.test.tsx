@@ -12,7 +12,9 @@ describe('Update available', () => {
     render(<UpdateAvailable onReload={onReload} />);
     expect(screen.getByText('Update available')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('Your messages are still waiting to be sent. Reload once they are sent.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your messages are still waiting to be sent. Reload once they are sent.'),
+    ).toBeTruthy();
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 

@@ -48,9 +48,21 @@ export type RecoveryStep = 'email' | 'verify' | 'reset';
  * without a message, `failed` when the call itself failed without a server message.
  */
 export const RECOVERY_TEXTS: Record<RecoveryStep, { refused: string; failed: string; success: string }> = {
-  email: { refused: 'Failed to send code', failed: 'Failed to send verification code. Please try again.', success: 'Verification code sent to your email' },
-  verify: { refused: 'Invalid verification code', failed: 'Invalid verification code. Please try again.', success: 'Code verified successfully' },
-  reset: { refused: 'Failed to reset password', failed: 'Failed to reset password. Please try again.', success: 'Password reset successfully' },
+  email: {
+    refused: 'Failed to send code',
+    failed: 'Failed to send verification code. Please try again.',
+    success: 'Verification code sent to your email',
+  },
+  verify: {
+    refused: 'Invalid verification code',
+    failed: 'Invalid verification code. Please try again.',
+    success: 'Code verified successfully',
+  },
+  reset: {
+    refused: 'Failed to reset password',
+    failed: 'Failed to reset password. Please try again.',
+    success: 'Password reset successfully',
+  },
 };
 
 /** The server answered but with `success` other than true: its message, else the step's text. */

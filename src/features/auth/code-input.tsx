@@ -7,7 +7,19 @@ import { RESET_CODE_LENGTH, boxDigit, pastedCode } from './recovery-rules';
  * to the next box on entry and back on Backspace in an empty box, and pasting a 4-digit
  * code fills every box.
  */
-export function CodeInput({ digits, onChange, disabled, error, errorId }: { digits: string[]; onChange: (digits: string[]) => void; disabled?: boolean; error?: string; errorId?: string }) {
+export function CodeInput({
+  digits,
+  onChange,
+  disabled,
+  error,
+  errorId,
+}: {
+  digits: string[];
+  onChange: (digits: string[]) => void;
+  disabled?: boolean;
+  error?: string;
+  errorId?: string;
+}) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(RESET_CODE_LENGTH - 1, index))]?.focus();
 

@@ -15,7 +15,16 @@ export function EmailField({ id, error, sharedErrorId, ...input }: EmailFieldPro
   return (
     <div className="auth-field">
       <label htmlFor={id}>Email Address</label>
-      <input id={id} type="email" autoComplete="email" inputMode="email" required maxLength={MAX_LENGTH.email} {...input} {...describedByError(errorId, error)} />
+      <input
+        id={id}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={MAX_LENGTH.email}
+        {...input}
+        {...describedByError(errorId, error)}
+      />
       {sharedErrorId ? null : <FieldError id={errorId} message={error} />}
     </div>
   );

@@ -67,7 +67,10 @@ export function ForgotScreen() {
       fail('Please enter the 4-digit code', 'code');
       return;
     }
-    void run(() => verifyResetCode({ email: email.trim(), code: joined }), () => goTo(3));
+    void run(
+      () => verifyResetCode({ email: email.trim(), code: joined }),
+      () => goTo(3),
+    );
   };
 
   const reset = (newPassword: string, confirmation: string) => {
@@ -76,7 +79,10 @@ export function ForgotScreen() {
       fail(problem, 'confirmation');
       return;
     }
-    void run(() => resetPassword({ email: email.trim(), newPassword }), () => void navigate({ to: '/login' }));
+    void run(
+      () => resetPassword({ email: email.trim(), newPassword }),
+      () => void navigate({ to: '/login' }),
+    );
   };
 
   const back = () => {
@@ -97,7 +103,11 @@ export function ForgotScreen() {
     <section className="page recovery" aria-labelledby="recovery-heading">
       <ol className="recovery-steps" aria-label="Steps">
         {([1, 2, 3] as const).map((number) => (
-          <li key={number} aria-current={number === step ? 'step' : undefined} className={number <= step ? 'is-reached' : undefined}>
+          <li
+            key={number}
+            aria-current={number === step ? 'step' : undefined}
+            className={number <= step ? 'is-reached' : undefined}
+          >
             <span className="recovery-step-number" aria-hidden="true">
               {number}
             </span>
@@ -106,7 +116,16 @@ export function ForgotScreen() {
         ))}
       </ol>
       {step === 1 ? <EmailStep {...stepProps} email={email} onEmail={edited(setEmail)} onSubmit={sendCode} /> : null}
-      {step === 2 ? <VerifyStep {...stepProps} email={email} code={code} onCode={edited(setCode)} onSubmit={verify} onResend={sendCode} /> : null}
+      {step === 2 ? (
+        <VerifyStep
+          {...stepProps}
+          email={email}
+          code={code}
+          onCode={edited(setCode)}
+          onSubmit={verify}
+          onResend={sendCode}
+        />
+      ) : null}
       {step === 3 ? <ResetStep {...stepProps} onEdit={() => setError(null)} onSubmit={reset} /> : null}
     </section>
   );

@@ -85,7 +85,12 @@ export function LoginScreen() {
         />
         <div className="auth-row">
           <label className="auth-check">
-            <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
             Remember me
           </label>
           <Link to="/forgot">Forgot password?</Link>

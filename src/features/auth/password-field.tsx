@@ -10,7 +10,14 @@ type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & 
 };
 
 /** A labelled password input with a show/hide toggle that says what it will do, and its error beside it. */
-export function PasswordField({ label, className, error, errorId: givenErrorId, id: givenId, ...input }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  className,
+  error,
+  errorId: givenErrorId,
+  id: givenId,
+  ...input
+}: PasswordFieldProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const errorId = givenErrorId ?? `${id}-error`;
@@ -20,7 +27,13 @@ export function PasswordField({ label, className, error, errorId: givenErrorId, 
       <label htmlFor={id}>{label}</label>
       <div className="password-input">
         <input id={id} type={isVisible ? 'text' : 'password'} {...input} {...describedByError(errorId, error)} />
-        <button type="button" className="password-toggle" aria-controls={id} aria-label={`${isVisible ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setIsVisible((shown) => !shown)}>
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={id}
+          aria-label={`${isVisible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          onClick={() => setIsVisible((shown) => !shown)}
+        >
           {isVisible ? 'Hide' : 'Show'}
         </button>
       </div>

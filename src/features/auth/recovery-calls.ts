@@ -5,7 +5,13 @@
 import * as recovery from '../../lib/api/recovery';
 import type { ForgotRequest, RecoveryAnswer, ResetCodeRequest, ResetPasswordRequest } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
-import { RECOVERY_TEXTS, isRecoverySuccess, recoveryErrorMessage, recoveryRefusedMessage, type RecoveryStep } from './auth-messages';
+import {
+  RECOVERY_TEXTS,
+  isRecoverySuccess,
+  recoveryErrorMessage,
+  recoveryRefusedMessage,
+  type RecoveryStep,
+} from './auth-messages';
 
 export type RecoveryResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -20,6 +26,9 @@ async function recoveryStep(step: RecoveryStep, call: () => Promise<Partial<Reco
   return { ok: true, message: RECOVERY_TEXTS[step].success };
 }
 
-export const requestResetCode = (request: ForgotRequest) => recoveryStep('email', () => recovery.requestResetCode(request));
-export const verifyResetCode = (request: ResetCodeRequest) => recoveryStep('verify', () => recovery.verifyResetCode(request));
-export const resetPassword = (request: ResetPasswordRequest) => recoveryStep('reset', () => recovery.resetPassword(request));
+export const requestResetCode = (request: ForgotRequest) =>
+  recoveryStep('email', () => recovery.requestResetCode(request));
+export const verifyResetCode = (request: ResetCodeRequest) =>
+  recoveryStep('verify', () => recovery.verifyResetCode(request));
+export const resetPassword = (request: ResetPasswordRequest) =>
+  recoveryStep('reset', () => recovery.resetPassword(request));

@@ -24,6 +24,7 @@ export function joinCode(digits: readonly string[]): string | null {
 
 export function resetPasswordError(newPassword: string, confirmation: string): string | null {
   if (newPassword !== confirmation) return PASSWORDS_DO_NOT_MATCH;
-  if (newPassword.length < MIN_NEW_PASSWORD_LENGTH) return `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters long`;
+  if (newPassword.length < MIN_NEW_PASSWORD_LENGTH)
+    return `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters long`;
   return null;
 }

@@ -25,7 +25,19 @@ function errorOf(error: StepError | null, field: StepError['field']): string | u
   return error?.field === field ? error.message : undefined;
 }
 
-function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<StepProps, 'isBusy' | 'error'> & { title: string; intro: ReactNode; onSubmit: () => void; children: ReactNode }) {
+function StepForm({
+  title,
+  intro,
+  announce,
+  onSubmit,
+  onBack,
+  children,
+}: Omit<StepProps, 'isBusy' | 'error'> & {
+  title: string;
+  intro: ReactNode;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (announce) heading.current?.focus();
@@ -50,10 +62,24 @@ function StepForm({ title, intro, announce, onSubmit, onBack, children }: Omit<S
   );
 }
 
-export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce, error }: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
+export function EmailStep({
+  email,
+  onEmail,
+  isBusy,
+  onSubmit,
+  onBack,
+  announce,
+  error,
+}: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
   const message = errorOf(error, 'email');
   return (
-    <StepForm title="Forgot Password" intro="Enter the email address of your account and we will send you a 4-digit verification code." announce={announce} onSubmit={onSubmit} onBack={onBack}>
+    <StepForm
+      title="Forgot Password"
+      intro="Enter the email address of your account and we will send you a 4-digit verification code."
+      announce={announce}
+      onSubmit={onSubmit}
+      onBack={onBack}
+    >
       <EmailField id="recovery-email" value={email} error={message} onChange={(event) => onEmail(event.target.value)} />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Sending Code...' : 'Send Code'}
@@ -62,7 +88,15 @@ export function EmailStep({ email, onEmail, isBusy, onSubmit, onBack, announce, 
   );
 }
 
-export function VerifyStep(props: StepProps & { email: string; code: string[]; onCode: (code: string[]) => void; onSubmit: () => void; onResend: () => void }) {
+export function VerifyStep(
+  props: StepProps & {
+    email: string;
+    code: string[];
+    onCode: (code: string[]) => void;
+    onSubmit: () => void;
+    onResend: () => void;
+  },
+) {
   return (
     <StepForm
       title="Verify Code"
@@ -75,7 +109,13 @@ export function VerifyStep(props: StepProps & { email: string; code: string[]; o
       onSubmit={props.onSubmit}
       onBack={props.onBack}
     >
-      <CodeInput digits={props.code} onChange={props.onCode} disabled={props.isBusy} error={errorOf(props.error, 'code')} errorId="recovery-code-error" />
+      <CodeInput
+        digits={props.code}
+        onChange={props.onCode}
+        disabled={props.isBusy}
+        error={errorOf(props.error, 'code')}
+        errorId="recovery-code-error"
+      />
       <FieldError id="recovery-code-error" message={errorOf(props.error, 'code')} />
       <button type="submit" className="button" disabled={props.isBusy}>
         {props.isBusy ? 'Verifying...' : 'Verify Code'}
@@ -87,11 +127,24 @@ export function VerifyStep(props: StepProps & { email: string; code: string[]; o
   );
 }
 
-export function ResetStep({ isBusy, onSubmit, onBack, announce, error, onEdit }: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void; onEdit: () => void }) {
+export function ResetStep({
+  isBusy,
+  onSubmit,
+  onBack,
+  announce,
+  error,
+  onEdit,
+}: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void; onEdit: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   return (
-    <StepForm title="Reset Password" intro="Choose a new password for your account." announce={announce} onSubmit={() => onSubmit(newPassword, confirmation)} onBack={onBack}>
+    <StepForm
+      title="Reset Password"
+      intro="Choose a new password for your account."
+      announce={announce}
+      onSubmit={() => onSubmit(newPassword, confirmation)}
+      onBack={onBack}
+    >
       <PasswordField
         label="New Password"
         autoComplete="new-password"

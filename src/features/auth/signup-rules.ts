@@ -66,7 +66,9 @@ const FIELD_WORDS: ReadonlyArray<[RegExp, keyof SignupForm]> = [
  */
 export function signupFieldErrors(form: SignupForm, problem: string): SignupFieldErrors {
   if (problem === ALL_FIELDS_REQUIRED) {
-    return Object.fromEntries(TEXT_FIELDS.filter((field) => form[field].trim() === '').map((field) => [field, FIELD_REQUIRED]));
+    return Object.fromEntries(
+      TEXT_FIELDS.filter((field) => form[field].trim() === '').map((field) => [field, FIELD_REQUIRED]),
+    );
   }
   if (problem === TERMS_REQUIRED) return { acceptsTerms: problem };
   if (problem === PASSWORDS_DONT_MATCH) return { confirmPassword: problem };

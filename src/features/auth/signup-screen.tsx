@@ -4,12 +4,25 @@ import { toast } from 'react-toastify';
 import { MAX_LENGTH } from '../../shared/limits';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { AuthLayout } from './auth-layout';
-import { ERROR_TOAST_MS, SIGNUP_CREATING, SIGNUP_REDIRECT_MS, SIGNUP_SUCCESS, SIGNUP_SUCCESS_TOAST_MS } from './auth-messages';
+import {
+  ERROR_TOAST_MS,
+  SIGNUP_CREATING,
+  SIGNUP_REDIRECT_MS,
+  SIGNUP_SUCCESS,
+  SIGNUP_SUCCESS_TOAST_MS,
+} from './auth-messages';
 import { signup } from './signup-call';
 import { EmailField } from './email-field';
 import { FieldError, describedByError } from './field-error';
 import { PasswordField } from './password-field';
-import { EMPTY_SIGNUP_FORM, normalizeSignupEmail, signupFieldErrors, signupFormError, type SignupFieldErrors, type SignupForm } from './signup-rules';
+import {
+  EMPTY_SIGNUP_FORM,
+  normalizeSignupEmail,
+  signupFieldErrors,
+  signupFormError,
+  type SignupFieldErrors,
+  type SignupForm,
+} from './signup-rules';
 import { useIsMobile } from './use-is-mobile';
 
 type TextField = Exclude<keyof SignupForm, 'acceptsTerms'>;
@@ -74,13 +87,25 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
       ...(referralCode ? { ref: referralCode } : {}),
     });
     if (error) {
-      toast.update(toastId, { render: error, type: 'error', isLoading: false, autoClose: ERROR_TOAST_MS, closeButton: true });
+      toast.update(toastId, {
+        render: error,
+        type: 'error',
+        isLoading: false,
+        autoClose: ERROR_TOAST_MS,
+        closeButton: true,
+      });
       toasts.track(toastId);
       setIsSubmitting(false);
       showProblem(error);
       return;
     }
-    toast.update(toastId, { render: SIGNUP_SUCCESS, type: 'success', isLoading: false, autoClose: SIGNUP_SUCCESS_TOAST_MS, closeButton: true });
+    toast.update(toastId, {
+      render: SIGNUP_SUCCESS,
+      type: 'success',
+      isLoading: false,
+      autoClose: SIGNUP_SUCCESS_TOAST_MS,
+      closeButton: true,
+    });
     redirectTimer.current = setTimeout(() => void navigate({ to: '/' }), SIGNUP_REDIRECT_MS);
   };
 
@@ -99,22 +124,67 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
         <div className="auth-pair">
           <div className="auth-field">
             <label htmlFor="signup-firstname">First Name</label>
-            <input id="signup-firstname" name="firstname" autoComplete="given-name" required maxLength={MAX_LENGTH.name} value={form.firstname} onChange={update('firstname')} {...describedByError(`${FIELD_IDS.firstname}-error`, errors.firstname)} />
+            <input
+              id="signup-firstname"
+              name="firstname"
+              autoComplete="given-name"
+              required
+              maxLength={MAX_LENGTH.name}
+              value={form.firstname}
+              onChange={update('firstname')}
+              {...describedByError(`${FIELD_IDS.firstname}-error`, errors.firstname)}
+            />
             <FieldError id={`${FIELD_IDS.firstname}-error`} message={errors.firstname} />
           </div>
           <div className="auth-field">
             <label htmlFor="signup-lastname">Last Name</label>
-            <input id="signup-lastname" name="lastname" autoComplete="family-name" required maxLength={MAX_LENGTH.name} value={form.lastname} onChange={update('lastname')} {...describedByError(`${FIELD_IDS.lastname}-error`, errors.lastname)} />
+            <input
+              id="signup-lastname"
+              name="lastname"
+              autoComplete="family-name"
+              required
+              maxLength={MAX_LENGTH.name}
+              value={form.lastname}
+              onChange={update('lastname')}
+              {...describedByError(`${FIELD_IDS.lastname}-error`, errors.lastname)}
+            />
             <FieldError id={`${FIELD_IDS.lastname}-error`} message={errors.lastname} />
           </div>
         </div>
-        <EmailField id={FIELD_IDS.email} name="email" value={form.email} error={errors.email} onChange={update('email')} />
+        <EmailField
+          id={FIELD_IDS.email}
+          name="email"
+          value={form.email}
+          error={errors.email}
+          onChange={update('email')}
+        />
         <div className="auth-field">
           <label htmlFor="signup-phone">Phone Number</label>
-          <input id="signup-phone" type="tel" name="phonenumber" autoComplete="tel" placeholder="+2348012345678" required maxLength={MAX_LENGTH.phone} value={form.phonenumber} onChange={update('phonenumber')} {...describedByError(`${FIELD_IDS.phonenumber}-error`, errors.phonenumber)} />
+          <input
+            id="signup-phone"
+            type="tel"
+            name="phonenumber"
+            autoComplete="tel"
+            placeholder="+2348012345678"
+            required
+            maxLength={MAX_LENGTH.phone}
+            value={form.phonenumber}
+            onChange={update('phonenumber')}
+            {...describedByError(`${FIELD_IDS.phonenumber}-error`, errors.phonenumber)}
+          />
           <FieldError id={`${FIELD_IDS.phonenumber}-error`} message={errors.phonenumber} />
         </div>
-        <PasswordField label="Password" name="password" id={FIELD_IDS.password} autoComplete="new-password" required maxLength={MAX_LENGTH.password} value={form.password} error={errors.password} onChange={update('password')} />
+        <PasswordField
+          label="Password"
+          name="password"
+          id={FIELD_IDS.password}
+          autoComplete="new-password"
+          required
+          maxLength={MAX_LENGTH.password}
+          value={form.password}
+          error={errors.password}
+          onChange={update('password')}
+        />
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"

@@ -26,7 +26,10 @@ import {
 import type { ChatMessage } from '../../shared/contract';
 import { PAGE_ONLINE } from '../../shared/sw-messages';
 
-export type SendOutcome = { state: 'sent'; message: ChatMessage } | { state: 'waiting' } | { state: 'failed'; reason: string };
+export type SendOutcome =
+  | { state: 'sent'; message: ChatMessage }
+  | { state: 'waiting' }
+  | { state: 'failed'; reason: string };
 
 function controllingWorker(): ServiceWorker | null {
   return globalThis.navigator?.serviceWorker?.controller ?? null;
@@ -34,7 +37,9 @@ function controllingWorker(): ServiceWorker | null {
 
 /** One attempt. A replay sends the message's own token and says it is a replay, so that a worker passes it on. */
 async function deliverOverHttp(message: NewMessage, isReplay: boolean): Promise<DeliveryResult<SendAnswer>> {
-  const headers = isReplay ? { [OUTBOX_REPLAY_HEADER]: '1', ...(message.token ? { Authorization: `Bearer ${message.token}` } : {}) } : undefined;
+  const headers = isReplay
+    ? { [OUTBOX_REPLAY_HEADER]: '1', ...(message.token ? { Authorization: `Bearer ${message.token}` } : {}) }
+    : undefined;
   try {
     return { status: 'delivered', answer: await sendMessage(toSendRequest(message), headers) };
   } catch (error) {
@@ -52,10 +57,13 @@ async function sendThroughWorker(message: NewMessage): Promise<ChatSendOutcome<S
 
 /** Sends a new message (`message.token`: the session's, kept with it for a replay); see the module comment. */
 export async function sendChatMessage(message: NewMessage, isOnline: boolean): Promise<SendOutcome> {
-  const outcome = controllingWorker() ? await sendThroughWorker(message) : await sendOrQueue(message, { isOnline, deliver: (next) => deliverOverHttp(next, false) });
+  const outcome = controllingWorker()
+    ? await sendThroughWorker(message)
+    : await sendOrQueue(message, { isOnline, deliver: (next) => deliverOverHttp(next, false) });
   if (outcome.state === 'failed') return outcome;
   // 202: a worker queued it (it took control of the page meanwhile, or it controls it).
-  if (outcome.state === 'sent' && outcome.answer?.status === 'sent') return { state: 'sent', message: outcome.answer.message };
+  if (outcome.state === 'sent' && outcome.answer?.status === 'sent')
+    return { state: 'sent', message: outcome.answer.message };
   return { state: 'waiting' };
 }
 

@@ -91,14 +91,25 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
       returnFocusTo={returnFocusTo}
     >
       {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down). */}
-      <ol ref={list} className="chat-messages" aria-label="Messages" aria-live="polite" aria-busy={chat.isLoading}
+      <ol
+        ref={list}
+        className="chat-messages"
+        aria-label="Messages"
+        aria-live="polite"
+        aria-busy={chat.isLoading}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
         tabIndex={0}
       >
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
-        {!chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">No messages yet. Say hello to your driver.</li> : null}
+        {!chat.isLoading && chat.entries.length === 0 ? (
+          <li className="chat-empty">No messages yet. Say hello to your driver.</li>
+        ) : null}
         {chat.entries.map((entry) => (
-          <li key={entry.key} className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : 'driver'}`} data-state={entry.state}>
+          <li
+            key={entry.key}
+            className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : 'driver'}`}
+            data-state={entry.state}
+          >
             <span className="sr-only">{entry.sender === 'user' ? 'You:' : `${driverFirstName}:`}</span>
             <p className="chat-bubble">{entry.content}</p>
             <p className="chat-meta">

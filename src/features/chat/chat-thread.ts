@@ -39,7 +39,9 @@ export function addMessages(known: readonly ChatMessage[], incoming: readonly Ch
   for (const message of known) byId.set(message._id, message);
   for (const message of incoming) byId.set(message._id, message);
   const order = new Map([...byId.keys()].map((id, index) => [id, index]));
-  return [...byId.values()].sort((a, b) => time(a.timestamp) - time(b.timestamp) || order.get(a._id)! - order.get(b._id)!);
+  return [...byId.values()].sort(
+    (a, b) => time(a.timestamp) - time(b.timestamp) || order.get(a._id)! - order.get(b._id)!,
+  );
 }
 
 /** The `since` of the next poll: the newest timestamp seen, or undefined before the first read. */
@@ -50,8 +52,14 @@ export function newestTimestamp(messages: readonly ChatMessage[]): string | unde
 }
 
 /** The thread to show; see the module comment. */
-export function mergeThread(server: readonly ChatMessage[], outbox: readonly OutboxMessage[], inFlight: readonly InFlightMessage[] = []): ChatEntry[] {
-  const delivered = new Set(server.map((message) => message.clientId).filter((clientId): clientId is string => Boolean(clientId)));
+export function mergeThread(
+  server: readonly ChatMessage[],
+  outbox: readonly OutboxMessage[],
+  inFlight: readonly InFlightMessage[] = [],
+): ChatEntry[] {
+  const delivered = new Set(
+    server.map((message) => message.clientId).filter((clientId): clientId is string => Boolean(clientId)),
+  );
   const entries: ChatEntry[] = server.map((message) => ({
     key: message._id,
     sender: message.sender,
@@ -75,7 +83,13 @@ export function mergeThread(server: readonly ChatMessage[], outbox: readonly Out
   }
   for (const message of inFlight) {
     if (delivered.has(message.clientId) || queued.has(message.clientId)) continue;
-    entries.push({ key: message.clientId, sender: 'user', content: message.content, timestamp: message.startedAt, state: 'sending' });
+    entries.push({
+      key: message.clientId,
+      sender: 'user',
+      content: message.content,
+      timestamp: message.startedAt,
+      state: 'sending',
+    });
   }
   return entries;
 }

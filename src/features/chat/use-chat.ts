@@ -7,7 +7,14 @@ import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';
 import { getMessages } from '../../lib/api/chat';
 import { replayChatOutbox, sendChatMessage } from './chat-delivery';
-import { addMessages, mergeThread, messageContent, newestTimestamp, type ChatEntry, type InFlightMessage } from './chat-thread';
+import {
+  addMessages,
+  mergeThread,
+  messageContent,
+  newestTimestamp,
+  type ChatEntry,
+  type InFlightMessage,
+} from './chat-thread';
 
 /** Message polling while the chat is open (docs/product.md, Constants). */
 export const CHAT_REFRESH_MS = 2_000;
@@ -95,17 +102,14 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
 
   // Opening the chat replays what waits (then the first poll reads everything).
   const opened = useRef(false);
-  usePolling(
-    async () => {
-      if (!opened.current) {
-        opened.current = true;
-        await readOutbox();
-        if (navigator.onLine) await replay();
-      }
-      await refresh();
-    },
-    CHAT_REFRESH_MS,
-  );
+  usePolling(async () => {
+    if (!opened.current) {
+      opened.current = true;
+      await readOutbox();
+      if (navigator.onLine) await replay();
+    }
+    await refresh();
+  }, CHAT_REFRESH_MS);
 
   useEffect(() => {
     const onOnline = () => void replay().then(refresh);
@@ -125,7 +129,10 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
       const clientId = crypto.randomUUID();
       setInFlight((current) => [...current, { clientId, content, startedAt: new Date().toISOString() }]);
       try {
-        const outcome = await sendChatMessage({ taskId, sender: 'user', content, clientId, userId, token: getToken() ?? undefined }, navigator.onLine);
+        const outcome = await sendChatMessage(
+          { taskId, sender: 'user', content, clientId, userId, token: getToken() ?? undefined },
+          navigator.onLine,
+        );
         if (outcome.state === 'sent') {
           known.current = addMessages(known.current, [outcome.message]);
           if (isMounted.current) setMessages(known.current);

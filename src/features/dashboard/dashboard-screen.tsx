@@ -21,7 +21,10 @@ import { useLiveTasks } from './use-live-tasks';
 import { useUnreadDot } from './use-unread-dot';
 import './dashboard.css';
 
-const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load data. Please check your connection.' };
+const MESSAGES: ReadMessages = {
+  noToken: 'No authentication token found',
+  failed: 'Failed to load data. Please check your connection.',
+};
 const NO_TASKS: readonly Task[] = [];
 
 interface DashboardScreenProps {
@@ -65,8 +68,16 @@ export function DashboardScreen({ dashboard, onViewTask, bookedReference }: Dash
           {data.status === 'loaded' ? (
             <>
               <OfflineMarker cachedAt={data.cachedAt} />
-              <GreetingHeader firstName={data.data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
-              <KeptPaidTaskCards cards={keptPaidTaskCards(kept.tasks, tasks)} highlightReference={bookedReference} onDismiss={(reference) => void kept.dismiss(reference)} />
+              <GreetingHeader
+                firstName={data.data.user.firstname}
+                hasUnread={dot.hasUnread}
+                onEventsRead={dot.markRead}
+              />
+              <KeptPaidTaskCards
+                cards={keptPaidTaskCards(kept.tasks, tasks)}
+                highlightReference={bookedReference}
+                onDismiss={(reference) => void kept.dismiss(reference)}
+              />
               <div className="dashboard-cards">
                 <BalanceCard balance={data.data.user.balance} />
                 <PlanCard subscription={data.data.user.subscription} />
@@ -86,7 +97,9 @@ export function DashboardScreen({ dashboard, onViewTask, bookedReference }: Dash
             </>
           )}
           <ServiceGrid onChoose={chooseService} />
-          {data.status === 'loaded' ? <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} /> : null}
+          {data.status === 'loaded' ? (
+            <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} />
+          ) : null}
         </>
       )}
     </section>

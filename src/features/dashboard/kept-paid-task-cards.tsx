@@ -44,10 +44,17 @@ export function KeptPaidTaskCards({ cards, highlightReference, onDismiss }: Kept
                   <p className="kept-card-message">{card.message ?? REFUSED_WITHOUT_MESSAGE}</p>
                   <p>
                     Your payment is kept safe. Contact support at{' '}
-                    <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Payment ${card.reference}`)}`}>{SUPPORT_EMAIL}</a> with the reference{' '}
-                    <strong className="kept-card-reference">{card.reference}</strong>.
+                    <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Payment ${card.reference}`)}`}>
+                      {SUPPORT_EMAIL}
+                    </a>{' '}
+                    with the reference <strong className="kept-card-reference">{card.reference}</strong>.
                   </p>
-                  <button type="button" className="button kept-card-dismiss" onClick={() => onDismiss(card.reference)} aria-describedby={titleId}>
+                  <button
+                    type="button"
+                    className="button kept-card-dismiss"
+                    onClick={() => onDismiss(card.reference)}
+                    aria-describedby={titleId}
+                  >
                     Dismiss
                   </button>
                 </>
@@ -61,4 +68,3 @@ export function KeptPaidTaskCards({ cards, highlightReference, onDismiss }: Kept
     </section>
   );
 }
-

@@ -20,5 +20,7 @@ export function keptPaidTaskCards(kept: readonly KeptPaidTask[], tasks: readonly
 /** References that were pending before and are gone now: the server has confirmed them (Home reads its tasks again). */
 export function confirmedSince(before: readonly KeptPaidTask[], after: readonly KeptPaidTask[]): string[] {
   const remaining = new Set(after.map((record) => record.reference));
-  return before.filter((record) => record.state === 'pending' && !remaining.has(record.reference)).map((record) => record.reference);
+  return before
+    .filter((record) => record.state === 'pending' && !remaining.has(record.reference))
+    .map((record) => record.reference);
 }

@@ -51,7 +51,8 @@ export function NotificationBell({ hasUnread, onRead }: NotificationBellProps) {
       className="bell"
       ref={wrapper}
       onBlur={(event) => {
-        if (isOpen && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setIsOpen(false);
+        if (isOpen && event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget))
+          setIsOpen(false);
       }}
     >
       <button
@@ -63,7 +64,18 @@ export function NotificationBell({ hasUnread, onRead }: NotificationBellProps) {
         aria-controls={isOpen ? PANEL_ID : undefined}
         onClick={() => setIsOpen((open) => !open)}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>

@@ -11,7 +11,10 @@ import { formatDateTime } from '../../lib/format';
 import { describeReadFailure } from '../../lib/use-read';
 import { OfflineMarker } from '../../ui/offline-marker';
 
-type PanelState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: TaskEvent[]; cachedAt: number | null };
+type PanelState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; events: TaskEvent[]; cachedAt: number | null };
 
 const LOAD_FAILED = 'Could not load your notifications. Please check your connection.';
 
@@ -63,7 +66,17 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
           Notifications
         </h2>
         <button type="button" className="bell-panel-close" aria-label="Close notifications" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

@@ -9,7 +9,14 @@ export function PlanCard({ subscription }: { subscription: Subscription | null }
   return (
     <div className="dashboard-card dashboard-plan">
       <p className="dashboard-card-label">Subscription Plan</p>
-      <p className={plan.tone ? `dashboard-card-value dashboard-plan-name plan-tone-${plan.tone}` : 'dashboard-card-value dashboard-plan-name'} data-tone={plan.tone ?? undefined}>
+      <p
+        className={
+          plan.tone
+            ? `dashboard-card-value dashboard-plan-name plan-tone-${plan.tone}`
+            : 'dashboard-card-value dashboard-plan-name'
+        }
+        data-tone={plan.tone ?? undefined}
+      >
         {plan.name}
       </p>
       {plan.expiresAt ? <p className="dashboard-plan-expiry">Expires {formatDate(plan.expiresAt)}</p> : null}

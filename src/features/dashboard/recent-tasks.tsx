@@ -30,7 +30,9 @@ export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTas
           {tasks.map((task) => (
             <li
               key={task._id}
-              className={task.reference === highlightReference ? 'dashboard-task dashboard-highlight' : 'dashboard-task'}
+              className={
+                task.reference === highlightReference ? 'dashboard-task dashboard-highlight' : 'dashboard-task'
+              }
               data-reference={task.reference}
               ref={task.reference === highlightReference ? scrollIntoViewOnce : undefined}
             >
@@ -42,12 +44,19 @@ export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTas
                   <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
                   {Number.isFinite(task.amount) ? <span> · {formatNaira(task.amount)}</span> : null}
                 </p>
-                {task.confirmationCode ? <p className="dashboard-task-code dashboard-mobile-only">Code: {task.confirmationCode}</p> : null}
+                {task.confirmationCode ? (
+                  <p className="dashboard-task-code dashboard-mobile-only">Code: {task.confirmationCode}</p>
+                ) : null}
               </div>
               <div className="dashboard-task-side">
                 <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
                 {canViewTask(task.status) ? (
-                  <button type="button" className="button button-small dashboard-view-task" onClick={() => onViewTask(task)} aria-describedby={`task-${task._id}-name`}>
+                  <button
+                    type="button"
+                    className="button button-small dashboard-view-task"
+                    onClick={() => onViewTask(task)}
+                    aria-describedby={`task-${task._id}-name`}
+                  >
                     View Task
                   </button>
                 ) : null}

@@ -42,7 +42,18 @@ const PATHS: Record<string, ReactNode> = {
 
 export function ServiceIcon({ tag }: { tag: string }) {
   return (
-    <svg className="dashboard-service-icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="dashboard-service-icon"
+      viewBox="0 0 24 24"
+      width="32"
+      height="32"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {PATHS[tag] ?? PATHS.household}
     </svg>
   );

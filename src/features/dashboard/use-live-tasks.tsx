@@ -21,7 +21,10 @@ export const HOME_REFRESH_MS = 30_000;
 export function useLiveTasks(data: ReadState<UserAndTasks>): string {
   const refetch = useRefetch();
   const tasks = data.status === 'loaded' ? data.data.tasks : null;
-  useLiveRefresh(refetch, { poll: tasks?.some((task) => isOpenTaskStatus(task.status)) ?? false, intervalMs: HOME_REFRESH_MS });
+  useLiveRefresh(refetch, {
+    poll: tasks?.some((task) => isOpenTaskStatus(task.status)) ?? false,
+    intervalMs: HOME_REFRESH_MS,
+  });
 
   const [announcement, setAnnouncement] = useState('');
   const shown = useRef<readonly Task[] | null>(null);
@@ -37,7 +40,11 @@ export function useLiveTasks(data: ReadState<UserAndTasks>): string {
     const messages = changes.map((change) => statusChangeMessage(taskServiceName(change.task), change.to));
     setAnnouncement(messages.join('. '));
     for (const [index, change] of changes.entries()) {
-      notify((toast) => toast.info(<span aria-hidden="true">{messages[index]}</span>, { toastId: `status-${change.task._id}-${change.to}` }));
+      notify((toast) =>
+        toast.info(<span aria-hidden="true">{messages[index]}</span>, {
+          toastId: `status-${change.task._id}-${change.to}`,
+        }),
+      );
     }
   }, [data]);
   return announcement;

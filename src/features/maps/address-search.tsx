@@ -14,7 +14,8 @@ export interface AddressSearchProps {
 }
 
 export const NO_PLACES_FOUND = 'No places found';
-export const NO_PLACES_HINT = 'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.';
+export const NO_PLACES_HINT =
+  'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.';
 
 /**
  * The address search: an ARIA 1.2 combobox with a list of suggestions (Up/Down move,
@@ -67,7 +68,9 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
           setOptions(found);
           setActiveIndex(-1);
           setIsOpen(true);
-          setStatus(found.length === 0 ? NO_PLACES_FOUND : `${found.length} ${found.length === 1 ? 'place' : 'places'} found`);
+          setStatus(
+            found.length === 0 ? NO_PLACES_FOUND : `${found.length} ${found.length === 1 ? 'place' : 'places'} found`,
+          );
         },
         (failure: unknown) => {
           if (ticket !== latestQuery.current) return;
@@ -155,8 +158,15 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
         onBlur={() => setIsOpen(false)}
         onFocus={() => options.length > 0 && setIsOpen(true)}
       />
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a list of options; the input keeps focus and aria-activedescendant points into it. */}
-      <ul id={listId} role="listbox" aria-label="Suggested places" aria-busy={isSearching} className="address-search-list" hidden={!expanded}>
+      <ul
+        id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a list of options; the input keeps focus and aria-activedescendant points into it.
+        role="listbox"
+        aria-label="Suggested places"
+        aria-busy={isSearching}
+        className="address-search-list"
+        hidden={!expanded}
+      >
         {options.map((option, index) => (
           // biome-ignore lint/a11y/useFocusableInteractive: options are reached with the arrow keys from the input (aria-activedescendant), never focused themselves.
           <li

@@ -24,7 +24,10 @@ async function googleSearch(key: string): Promise<PlaceSearch> {
     offline ??= gazetteerSearch();
     return (await offline).describe(point);
   };
-  return google.createGooglePlaceSearch(google.loadGooglePlaces(key), geocoding.createGoogleReverseGeocoder(geocoding.loadGoogleGeocoding(key), offlineLabel));
+  return google.createGooglePlaceSearch(
+    google.loadGooglePlaces(key),
+    geocoding.createGoogleReverseGeocoder(geocoding.loadGoogleGeocoding(key), offlineLabel),
+  );
 }
 
 function loadAdapter(googleKey: string | undefined): Promise<PlaceSearch> {

@@ -43,7 +43,13 @@ export function CurrentLocationButton({ onLocated, locate = currentPosition }: C
 
   return (
     <div className="current-location">
-      <button type="button" className="current-location-button" onClick={onClick} aria-disabled={isLocating} aria-describedby={error ? errorId : undefined}>
+      <button
+        type="button"
+        className="current-location-button"
+        onClick={onClick}
+        aria-disabled={isLocating}
+        aria-describedby={error ? errorId : undefined}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="4" fill="currentColor" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,15 +1,25 @@
 /** The offline adapter: fetches the gazetteer file once, on first use, and searches it in memory. */
 import { pinnedPointLabel } from '../../shared/geo';
 import { GAZETTEER_LOAD_FAILED, type PlaceSearch } from './place-search';
-import { addressOf, houseNumberOf, readGazetteer, searchGazetteer, toSuggestion, type GazetteerPlace } from './gazetteer';
+import {
+  addressOf,
+  houseNumberOf,
+  readGazetteer,
+  searchGazetteer,
+  toSuggestion,
+  type GazetteerPlace,
+} from './gazetteer';
 import { labelOfPoint } from './nearest-place';
 
 export const GAZETTEER_URL = `${import.meta.env.BASE_URL}data/ng-places.json`;
 
-export function createGazetteerSearch(load: () => Promise<unknown> = () => fetch(GAZETTEER_URL).then((response) => {
-  if (!response.ok) throw new Error(`${response.status}`);
-  return response.json() as Promise<unknown>;
-})): PlaceSearch {
+export function createGazetteerSearch(
+  load: () => Promise<unknown> = () =>
+    fetch(GAZETTEER_URL).then((response) => {
+      if (!response.ok) throw new Error(`${response.status}`);
+      return response.json() as Promise<unknown>;
+    }),
+): PlaceSearch {
   let places: Promise<GazetteerPlace[]> | undefined;
   const getPlaces = () => {
     places ??= load()
@@ -28,7 +38,9 @@ export function createGazetteerSearch(load: () => Promise<unknown> = () => fetch
     async choose(suggestion) {
       const [id, houseNumber = ''] = suggestion.id.split('#');
       const place = (await getPlaces()).find((candidate) => candidate.id === id);
-      return place ? { address: addressOf(place, houseNumber), location: { lat: place.lat, lng: place.lng } } : { address: suggestion.primary, location: null };
+      return place
+        ? { address: addressOf(place, houseNumber), location: { lat: place.lat, lng: place.lng } }
+        : { address: suggestion.primary, location: null };
     },
     async describe(point) {
       try {

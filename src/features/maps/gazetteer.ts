@@ -25,7 +25,15 @@ export interface GazetteerPlace extends LatLng {
 
 type StateRow = [code: string, name: string, lat: number, lng: number];
 type TownRow = [name: string, stateCode: string, lat: number, lng: number];
-type LandmarkRow = [name: string, stateCode: string, lat: number, lng: number, kind: 'street' | 'landmark', area: string, aliases?: string];
+type LandmarkRow = [
+  name: string,
+  stateCode: string,
+  lat: number,
+  lng: number,
+  kind: 'street' | 'landmark',
+  area: string,
+  aliases?: string,
+];
 
 const KIND_ORDER: Record<GazetteerKind, number> = { state: 0, town: 1, lga: 2, street: 3, landmark: 3 };
 /** After the three kinds of name match. */
@@ -36,7 +44,11 @@ function stateLabel(name: string): string {
 }
 
 const isRow = (row: unknown): row is [string, string, number, number, ...unknown[]] =>
-  Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string' && Number.isFinite(row[2]) && Number.isFinite(row[3]);
+  Array.isArray(row) &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  Number.isFinite(row[2]) &&
+  Number.isFinite(row[3]);
 const rowsOf = (rows: unknown) => (Array.isArray(rows) ? rows : []).filter(isRow);
 
 /** The places of the generated file; rows that are not well formed are skipped. */
@@ -45,14 +57,52 @@ export function readGazetteer(file: unknown): GazetteerPlace[] {
   const states = rowsOf(s) as StateRow[];
   const names = new Map(states.map(([code, name]) => [code, name]));
   const stateOf = (code: string) => (names.has(code) ? stateLabel(names.get(code)!) : '');
-  const places: GazetteerPlace[] = states.map(([code, name, lat, lng]) => ({ id: `s:${code}`, name: stateLabel(name), kind: 'state', stateName: '', area: '', aliases: [], lat, lng }));
-  for (const [name, code, lat, lng] of rowsOf(c) as TownRow[]) places.push({ id: `c:${code}:${name}`, name, kind: 'town', stateName: stateOf(code), area: '', aliases: [], lat, lng });
-  for (const [name, code, lat, lng] of rowsOf(l) as TownRow[]) places.push({ id: `l:${code}:${name}`, name, kind: 'lga', stateName: stateOf(code), area: '', aliases: [], lat, lng });
+  const places: GazetteerPlace[] = states.map(([code, name, lat, lng]) => ({
+    id: `s:${code}`,
+    name: stateLabel(name),
+    kind: 'state',
+    stateName: '',
+    area: '',
+    aliases: [],
+    lat,
+    lng,
+  }));
+  for (const [name, code, lat, lng] of rowsOf(c) as TownRow[])
+    places.push({
+      id: `c:${code}:${name}`,
+      name,
+      kind: 'town',
+      stateName: stateOf(code),
+      area: '',
+      aliases: [],
+      lat,
+      lng,
+    });
+  for (const [name, code, lat, lng] of rowsOf(l) as TownRow[])
+    places.push({
+      id: `l:${code}:${name}`,
+      name,
+      kind: 'lga',
+      stateName: stateOf(code),
+      area: '',
+      aliases: [],
+      lat,
+      lng,
+    });
   for (const [name, code, lat, lng, kind, area, aliases] of rowsOf(p) as LandmarkRow[]) {
     if (kind !== 'street' && kind !== 'landmark') continue;
     const areaName = typeof area === 'string' ? area : '';
     const otherNames = typeof aliases === 'string' && aliases ? aliases.split('|') : [];
-    places.push({ id: `p:${code}:${areaName}:${name}`, name, kind, stateName: stateOf(code), area: areaName, aliases: otherNames, lat, lng });
+    places.push({
+      id: `p:${code}:${areaName}:${name}`,
+      name,
+      kind,
+      stateName: stateOf(code),
+      area: areaName,
+      aliases: otherNames,
+      lat,
+      lng,
+    });
   }
   return places;
 }
@@ -106,7 +156,12 @@ export function searchGazetteer(places: readonly GazetteerPlace[], query: string
         const nameRank = matchRank(normalizeText(name), namePart);
         if (nameRank >= 0 && (rank < 0 || nameRank < rank)) rank = nameRank;
       }
-      if (rank >= 0 && wherePart && (place.kind === 'state' || !normalizeText(`${place.area} ${place.stateName}`).includes(wherePart))) rank = -1;
+      if (
+        rank >= 0 &&
+        wherePart &&
+        (place.kind === 'state' || !normalizeText(`${place.area} ${place.stateName}`).includes(wherePart))
+      )
+        rank = -1;
     }
     let inName = 0;
     if (rank < 0 && words.length > 0) {
@@ -117,7 +172,11 @@ export function searchGazetteer(places: readonly GazetteerPlace[], query: string
     if (rank >= 0) ranked.push({ place, rank, inName });
   }
   ranked.sort(
-    (a, b) => a.rank - b.rank || b.inName - a.inName || KIND_ORDER[a.place.kind] - KIND_ORDER[b.place.kind] || a.place.name.localeCompare(b.place.name),
+    (a, b) =>
+      a.rank - b.rank ||
+      b.inName - a.inName ||
+      KIND_ORDER[a.place.kind] - KIND_ORDER[b.place.kind] ||
+      a.place.name.localeCompare(b.place.name),
   );
   return ranked.slice(0, limit).map(({ place }) => place);
 }

@@ -10,10 +10,12 @@ export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, 
 
 export const GEOLOCATION_MESSAGES = {
   unsupported: 'This browser cannot share your location. Search for your address instead.',
-  denied: 'Location access is blocked. Allow location for this site in your browser settings, or search for your address.',
+  denied:
+    'Location access is blocked. Allow location for this site in your browser settings, or search for your address.',
   unavailable: 'Your location is not available right now. Check that location (GPS) is on, or search for your address.',
   timedOut: 'Finding your location took too long. Try again, or search for your address.',
-  outsideNigeria: 'Your location is outside Nigeria, where GreenPick works. Search for the address of the pickup instead.',
+  outsideNigeria:
+    'Your location is outside Nigeria, where GreenPick works. Search for the address of the pickup instead.',
 } as const;
 
 /** The message for a GeolocationPositionError code (1 denied, 2 unavailable, 3 timed out). */
@@ -24,7 +26,9 @@ export function geolocationErrorMessage(code: number): string {
 }
 
 /** The device's position in Nigeria; rejects with an Error carrying one of GEOLOCATION_MESSAGES. */
-export function currentPosition(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<LatLng> {
+export function currentPosition(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+): Promise<LatLng> {
   return new Promise((resolve, reject) => {
     if (!geolocation) {
       reject(new Error(GEOLOCATION_MESSAGES.unsupported));

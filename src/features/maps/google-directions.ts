@@ -37,7 +37,9 @@ export function createGoogleDirections(load: () => Promise<RoutesLibrary>): Dire
       const service = new routes.DirectionsService();
       const result = await new Promise<google.maps.DirectionsResult | null>((resolve) => {
         try {
-          void service.route({ origin: from, destination: to, travelMode: DRIVING }, (answer, status) => resolve(status === 'OK' ? answer : null));
+          void service.route({ origin: from, destination: to, travelMode: DRIVING }, (answer, status) =>
+            resolve(status === 'OK' ? answer : null),
+          );
         } catch {
           resolve(null);
         }

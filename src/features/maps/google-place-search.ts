@@ -7,9 +7,15 @@
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { GOOGLE_MAPS_LOAD_FAILED, type LatLng, type PlaceSearch } from './place-search';
 
-export const AUTOCOMPLETE_OPTIONS = { componentRestrictions: { country: 'ng' }, types: ['geocode', 'establishment'] } as const;
+export const AUTOCOMPLETE_OPTIONS = {
+  componentRestrictions: { country: 'ng' },
+  types: ['geocode', 'establishment'],
+} as const;
 
-export type PlacesLibrary = Pick<google.maps.PlacesLibrary, 'AutocompleteService' | 'PlacesService' | 'AutocompleteSessionToken'>;
+export type PlacesLibrary = Pick<
+  google.maps.PlacesLibrary,
+  'AutocompleteService' | 'PlacesService' | 'AutocompleteSessionToken'
+>;
 
 export function loadGooglePlaces(key: string): () => Promise<PlacesLibrary> {
   let loading: Promise<PlacesLibrary> | undefined;
@@ -26,13 +32,21 @@ export function loadGooglePlaces(key: string): () => Promise<PlacesLibrary> {
 }
 
 /** `describe` labels a point (Google reverse geocoding, see google-reverse-geocode.ts). */
-export function createGooglePlaceSearch(load: () => Promise<PlacesLibrary>, describe: (point: LatLng) => Promise<string>): PlaceSearch {
+export function createGooglePlaceSearch(
+  load: () => Promise<PlacesLibrary>,
+  describe: (point: LatLng) => Promise<string>,
+): PlaceSearch {
   let session: google.maps.places.AutocompleteSessionToken | undefined;
   return {
     async suggest(query) {
       const places = await load();
       session ??= new places.AutocompleteSessionToken();
-      const answer = await new places.AutocompleteService().getPlacePredictions({ input: query, sessionToken: session, ...AUTOCOMPLETE_OPTIONS, types: [...AUTOCOMPLETE_OPTIONS.types] });
+      const answer = await new places.AutocompleteService().getPlacePredictions({
+        input: query,
+        sessionToken: session,
+        ...AUTOCOMPLETE_OPTIONS,
+        types: [...AUTOCOMPLETE_OPTIONS.types],
+      });
       return answer.predictions.map((prediction) => ({
         id: prediction.place_id,
         primary: prediction.structured_formatting.main_text,
@@ -45,7 +59,10 @@ export function createGooglePlaceSearch(load: () => Promise<PlacesLibrary>, desc
       session = undefined;
       const service = new places.PlacesService(document.createElement('div'));
       const place = await new Promise<google.maps.places.PlaceResult | null>((resolve) =>
-        service.getDetails({ placeId: suggestion.id, fields: ['geometry', 'formatted_address', 'name'], sessionToken }, (result) => resolve(result)),
+        service.getDetails(
+          { placeId: suggestion.id, fields: ['geometry', 'formatted_address', 'name'], sessionToken },
+          (result) => resolve(result),
+        ),
       );
       const address = place?.formatted_address ?? [suggestion.primary, suggestion.secondary].filter(Boolean).join(', ');
       const location = place?.geometry?.location;

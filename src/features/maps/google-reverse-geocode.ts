@@ -28,7 +28,9 @@ export function loadGoogleGeocoding(key: string): () => Promise<GeocodingLibrary
 }
 
 /** The first answer that is an address, not a plus code ('6FR5+XX Lagos'). */
-export function bestAddress(results: readonly Pick<google.maps.GeocoderResult, 'formatted_address' | 'types'>[]): string | null {
+export function bestAddress(
+  results: readonly Pick<google.maps.GeocoderResult, 'formatted_address' | 'types'>[],
+): string | null {
   const found = results.find((result) => result.formatted_address && !result.types?.includes('plus_code'));
   return found?.formatted_address ?? null;
 }

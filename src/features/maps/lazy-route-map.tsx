@@ -40,12 +40,25 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
 /** Offline the driver's position cannot be read: say so, rather than seem to wait for it. */
 export const DRIVER_LOCATION_OFFLINE = "You're offline - the driver's location can't be updated";
 
-function RouteBadges({ state, driver, task, isOnline }: { state: RouteState; driver: LatLng | null; task: LatLng | null; isOnline: boolean }) {
+function RouteBadges({
+  state,
+  driver,
+  task,
+  isOnline,
+}: {
+  state: RouteState;
+  driver: LatLng | null;
+  task: LatLng | null;
+  isOnline: boolean;
+}) {
   const route = state.status === 'ready' ? state.route : state.status === 'loading' ? state.route : null;
   const distance = route ? formatDistance(route.distanceMeters) : '…';
   const duration = route ? formatDuration(route.durationSeconds) : '…';
   if (!task) return <p className="route-badges-note">No task location: no route to show.</p>;
-  if (!driver) return <p className="route-badges-note">{isOnline ? "Waiting for the driver's location…" : DRIVER_LOCATION_OFFLINE}</p>;
+  if (!driver)
+    return (
+      <p className="route-badges-note">{isOnline ? "Waiting for the driver's location…" : DRIVER_LOCATION_OFFLINE}</p>
+    );
   return (
     <>
       {isOnline ? null : <p className="route-badges-note route-offline-note">{DRIVER_LOCATION_OFFLINE}</p>}
@@ -58,9 +71,14 @@ function RouteBadges({ state, driver, task, isOnline }: { state: RouteState; dri
           <span className="route-badge-label">Duration</span> {route?.isApproximate ? '≈ ' : ''}
           {duration}
         </li>
-        {route?.isApproximate ? <li className="route-badge route-badge-note" title="Straight line from the driver to the task, with an estimated driving time">
+        {route?.isApproximate ? (
+          <li
+            className="route-badge route-badge-note"
+            title="Straight line from the driver to the task, with an estimated driving time"
+          >
             Approximate
-          </li> : null}
+          </li>
+        ) : null}
       </ul>
     </>
   );
@@ -78,7 +96,8 @@ export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
   const [attempt, setAttempt] = useState(0);
   const isOnline = useOnline();
   const state = useRoute(directions ?? appDirections(), driver, task, attempt);
-  const path = state.status === 'ready' ? state.route.path : state.status === 'loading' ? (state.route?.path ?? null) : null;
+  const path =
+    state.status === 'ready' ? state.route.path : state.status === 'loading' ? (state.route?.path ?? null) : null;
   const plain = <PlainRouteMap driver={driver} task={task} />;
 
   return (

@@ -11,7 +11,10 @@ import type { LatLng } from './place-search';
 /** Beyond this the point is not 'near' the place any more. */
 export const NEAR_METERS = 15_000;
 
-export function nearestPlace(places: readonly GazetteerPlace[], point: LatLng): { place: GazetteerPlace; meters: number } | null {
+export function nearestPlace(
+  places: readonly GazetteerPlace[],
+  point: LatLng,
+): { place: GazetteerPlace; meters: number } | null {
   let best: { place: GazetteerPlace; meters: number } | null = null;
   for (const place of places) {
     if (place.kind !== 'town' && place.kind !== 'landmark') continue;

@@ -31,6 +31,5 @@ export interface PlaceSearch {
   describe(point: LatLng): Promise<string>;
 }
 
-
 export const GOOGLE_MAPS_LOAD_FAILED = 'Failed to load Google Maps. Please check your connection.';
 export const GAZETTEER_LOAD_FAILED = 'Could not load the list of places. Please check your connection.';

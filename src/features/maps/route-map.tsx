@@ -45,7 +45,11 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
     // The container may have been measured before the modal's styles applied: wait until it has its real size.
     if (measure) view.resize();
     const { clientWidth, clientHeight } = view.getContainer();
-    if (clientHeight < FIT_PADDING.top + FIT_PADDING.bottom + 40 || clientWidth < FIT_PADDING.left + FIT_PADDING.right + 40) return;
+    if (
+      clientHeight < FIT_PADDING.top + FIT_PADDING.bottom + 40 ||
+      clientWidth < FIT_PADDING.left + FIT_PADDING.right + 40
+    )
+      return;
     hasFitted.current = true;
     view.fitBounds(boundsOf([driver, task]), { padding: FIT_PADDING, maxZoom: ROUTE_ZOOM, duration: 0 });
   };
@@ -56,7 +60,11 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
   const line = useMemo(
     () =>
       path && path.length > 1
-        ? { type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: path.map((point) => [point.lng, point.lat]) } }
+        ? {
+            type: 'Feature' as const,
+            properties: {},
+            geometry: { type: 'LineString' as const, coordinates: path.map((point) => [point.lng, point.lat]) },
+          }
         : null,
     [path],
   );
@@ -79,7 +87,12 @@ export default function RouteMap({ driver, task, path }: RouteMapProps) {
       <NavigationControl position="top-right" showCompass={false} />
       {line ? (
         <Source id="route" type="geojson" data={line}>
-          <Layer id="route-line" type="line" layout={{ 'line-cap': 'round', 'line-join': 'round' }} paint={{ 'line-color': '#15803d', 'line-width': 5, 'line-opacity': 0.85 }} />
+          <Layer
+            id="route-line"
+            type="line"
+            layout={{ 'line-cap': 'round', 'line-join': 'round' }}
+            paint={{ 'line-color': '#15803d', 'line-width': 5, 'line-opacity': 0.85 }}
+          />
         </Source>
       ) : null}
       {task ? (

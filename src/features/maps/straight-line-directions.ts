@@ -6,7 +6,12 @@ export function createStraightLineDirections(): Directions {
   return {
     async route(from, to) {
       const distanceMeters = haversineMeters(from, to);
-      return { path: [from, to], distanceMeters, durationSeconds: estimateDrivingSeconds(distanceMeters), isApproximate: true };
+      return {
+        path: [from, to],
+        distanceMeters,
+        durationSeconds: estimateDrivingSeconds(distanceMeters),
+        isApproximate: true,
+      };
     },
   };
 }

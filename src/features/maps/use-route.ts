@@ -34,7 +34,11 @@ export function useRoute(directions: Directions, from: LatLng | null, to: LatLng
         if (isCurrent) setState({ status: 'ready', route });
       },
       (error: unknown) => {
-        if (isCurrent) setState({ status: 'error', message: error instanceof Error && error.message ? error.message : DIRECTIONS_FAILED });
+        if (isCurrent)
+          setState({
+            status: 'error',
+            message: error instanceof Error && error.message ? error.message : DIRECTIONS_FAILED,
+          });
       },
     );
     return () => {

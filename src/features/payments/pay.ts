@@ -67,7 +67,8 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
 
       let transaction: TransactionParams;
       try {
-        if (!Number.isInteger(params.amount) || params.amount <= 0) throw new Error(`The amount must be a positive number of kobo, not ${params.amount}`);
+        if (!Number.isInteger(params.amount) || params.amount <= 0)
+          throw new Error(`The amount must be a positive number of kobo, not ${params.amount}`);
         transaction = validateTransactionParams({
           key: options.key ?? 'local-test-checkout',
           email: params.email,
@@ -79,7 +80,8 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
           firstname: params.firstname,
           lastname: params.lastname,
           phone: params.phone,
-          onSuccess: (answer?: { reference?: string }) => settle({ status: 'success', reference: answer?.reference ?? params.reference }),
+          onSuccess: (answer?: { reference?: string }) =>
+            settle({ status: 'success', reference: answer?.reference ?? params.reference }),
           onCancel: cancelled,
           onClose: closed,
           // A bank transfer waiting for confirmation also ends this checkout (docs/product.md, Payments).
@@ -101,5 +103,7 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
 export const pay = createPay({
   key: config.paystackPublicKey,
   loadCheckout: async () =>
-    config.paystackPublicKey ? (await import('./paystack-checkout')).openPaystackCheckout : (await import('./test-checkout')).openTestCheckout,
+    config.paystackPublicKey
+      ? (await import('./paystack-checkout')).openPaystackCheckout
+      : (await import('./test-checkout')).openTestCheckout,
 });

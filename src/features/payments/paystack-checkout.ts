@@ -24,12 +24,18 @@ export async function loadPaystack(): Promise<PaystackPopConstructor> {
 }
 
 type Callback = (...args: unknown[]) => void;
-const call = (callback: unknown, ...args: unknown[]) => (typeof callback === 'function' ? (callback as Callback)(...args) : undefined);
+const call = (callback: unknown, ...args: unknown[]) =>
+  typeof callback === 'function' ? (callback as Callback)(...args) : undefined;
 
 /** The parameters as the pop-up gets them: its cancel callback mapped to what it means. */
 export function paystackParams(params: TransactionParams): TransactionParams {
   const { onClose, onCancel, onBankTransferConfirmationPending, ...rest } = params;
-  if (typeof onClose !== 'function' && typeof onCancel !== 'function' && typeof onBankTransferConfirmationPending !== 'function') return rest;
+  if (
+    typeof onClose !== 'function' &&
+    typeof onCancel !== 'function' &&
+    typeof onBankTransferConfirmationPending !== 'function'
+  )
+    return rest;
   let isTransferPending = false;
   return {
     ...rest,
@@ -46,7 +52,10 @@ export function paystackParams(params: TransactionParams): TransactionParams {
   };
 }
 
-export async function openPaystackCheckout(params: TransactionParams, load: () => Promise<PaystackPopConstructor> = loadPaystack): Promise<void> {
+export async function openPaystackCheckout(
+  params: TransactionParams,
+  load: () => Promise<PaystackPopConstructor> = loadPaystack,
+): Promise<void> {
   const PaystackPop = await load();
   new PaystackPop().newTransaction(paystackParams(params));
 }

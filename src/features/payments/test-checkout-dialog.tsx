@@ -3,7 +3,8 @@ import { wrapTabFocus } from '../../lib/focus-trap';
 import './test-checkout.css';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';
-export const RECORD_FAILED_MESSAGE = 'The test payment could not be recorded. Please check your connection and try again.';
+export const RECORD_FAILED_MESSAGE =
+  'The test payment could not be recorded. Please check your connection and try again.';
 
 const amountFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -24,12 +25,19 @@ export interface TestCheckoutDialogProps {
   onClose: () => void;
 }
 
-
 /**
  * The local checkout: a modal that traps focus and closes on Escape. It opens with focus on
  * its title, not on Pay: an Enter still held from 'Proceed to Payment' must not pay.
  */
-export function TestCheckoutDialog({ merchant, email, amount, currency, onPay, onCancel, onClose }: TestCheckoutDialogProps) {
+export function TestCheckoutDialog({
+  merchant,
+  email,
+  amount,
+  currency,
+  onPay,
+  onCancel,
+  onClose,
+}: TestCheckoutDialogProps) {
   const [isPaying, setIsPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);

@@ -13,7 +13,10 @@ export const MERCHANT_NAME = 'GreenPick';
 
 type Callback = (value?: unknown) => void;
 
-export function openTestCheckout(params: TransactionParams, record: (payment: TestPaymentRequest) => Promise<void> = recordTestCheckoutPayment): void {
+export function openTestCheckout(
+  params: TransactionParams,
+  record: (payment: TestPaymentRequest) => Promise<void> = recordTestCheckoutPayment,
+): void {
   const host = document.createElement('div');
   host.className = 'test-checkout-host';
   document.body.append(host);

@@ -75,7 +75,15 @@ const ALIASES: Record<string, string> = {
   connect_split: 'connectSplit',
 };
 
-const CALLBACKS = ['onError', 'onLoad', 'onSuccess', 'onCancel', 'callback', 'onClose', 'onBankTransferConfirmationPending'];
+const CALLBACKS = [
+  'onError',
+  'onLoad',
+  'onSuccess',
+  'onCancel',
+  'callback',
+  'onClose',
+  'onBankTransferConfirmationPending',
+];
 
 export type TransactionParams = Record<string, unknown>;
 
@@ -103,7 +111,13 @@ export class TransactionParamsError extends Error {
 
 function typeOf(value: unknown): ParamType | 'other' {
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'function' || typeof value === 'boolean') return typeof value as ParamType;
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'function' ||
+    typeof value === 'boolean'
+  )
+    return typeof value as ParamType;
   if (typeof value === 'object' && value !== null) return 'object';
   return 'other';
 }
@@ -113,7 +127,9 @@ function isMissing(value: unknown): boolean {
 }
 
 function pickCallbacks(params: TransactionParams): TransactionParams {
-  return Object.fromEntries(CALLBACKS.filter((name) => typeof params[name] === 'function').map((name) => [name, params[name]]));
+  return Object.fromEntries(
+    CALLBACKS.filter((name) => typeof params[name] === 'function').map((name) => [name, params[name]]),
+  );
 }
 
 /** Canonical names only; unknown parameters and undefined values dropped. */
@@ -160,7 +176,8 @@ export function validateTransactionParams(raw: unknown): TransactionParams {
   }
   if (issues.length > 0) throw new TransactionParamsError(INVALID_PARAMS_MESSAGE, issues);
 
-  if (!isMissing(params.paymentRequest) && isMissing(params.container)) throw new TransactionParamsError(CONTAINER_REQUIRED_MESSAGE);
+  if (!isMissing(params.paymentRequest) && isMissing(params.container))
+    throw new TransactionParamsError(CONTAINER_REQUIRED_MESSAGE);
 
   const shaped: TransactionParams = { currency: 'NGN', ...params };
   // A plan sets the amount and a customer code sets the e-mail.

@@ -14,7 +14,8 @@ export function avatarFileError(file: Pick<File, 'type' | 'size'>): string | und
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Could not read the image')));
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Could not read the image'));
     reader.onerror = () => reject(reader.error ?? new Error('Could not read the image'));
     reader.readAsDataURL(file);
   });

@@ -9,7 +9,14 @@ import { updateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
-import { formErrors, formFromUser, serverFieldErrors, updateRequest, type FormErrors, type ProfileForm } from './profile-form';
+import {
+  formErrors,
+  formFromUser,
+  serverFieldErrors,
+  updateRequest,
+  type FormErrors,
+  type ProfileForm,
+} from './profile-form';
 
 export const PROFILE_SAVED = 'Profile updated successfully!';
 export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.';
@@ -88,12 +95,52 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
 
   return (
     <form className="profile-card profile-form" onSubmit={save} noValidate>
-      <AvatarPicker avatar={avatar} firstName={form.firstName} lastName={form.lastName} error={errors.avatar} onPick={pickAvatar} />
+      <AvatarPicker
+        avatar={avatar}
+        firstName={form.firstName}
+        lastName={form.lastName}
+        error={errors.avatar}
+        onPick={pickAvatar}
+      />
       <div className="profile-form-fields">
-        <ProfileField name="firstName" label="First Name" value={form.firstName} error={errors.firstName} autoComplete="given-name" maxLength={MAX_LENGTH.name} onChange={change} />
-        <ProfileField name="lastName" label="Last Name" value={form.lastName} error={errors.lastName} autoComplete="family-name" maxLength={MAX_LENGTH.name} onChange={change} />
-        <ProfileField name="email" label="Email" type="email" value={form.email} error={errors.email} autoComplete="email" maxLength={MAX_LENGTH.email} onChange={change} />
-        <ProfileField name="phone" label="Phone (Optional)" type="tel" value={form.phone} error={errors.phone} autoComplete="tel" maxLength={MAX_LENGTH.phone} onChange={change} />
+        <ProfileField
+          name="firstName"
+          label="First Name"
+          value={form.firstName}
+          error={errors.firstName}
+          autoComplete="given-name"
+          maxLength={MAX_LENGTH.name}
+          onChange={change}
+        />
+        <ProfileField
+          name="lastName"
+          label="Last Name"
+          value={form.lastName}
+          error={errors.lastName}
+          autoComplete="family-name"
+          maxLength={MAX_LENGTH.name}
+          onChange={change}
+        />
+        <ProfileField
+          name="email"
+          label="Email"
+          type="email"
+          value={form.email}
+          error={errors.email}
+          autoComplete="email"
+          maxLength={MAX_LENGTH.email}
+          onChange={change}
+        />
+        <ProfileField
+          name="phone"
+          label="Phone (Optional)"
+          type="tel"
+          value={form.phone}
+          error={errors.phone}
+          autoComplete="tel"
+          maxLength={MAX_LENGTH.phone}
+          onChange={change}
+        />
         <ProfileField
           name="bio"
           label="Bio (Optional)"

@@ -11,7 +11,13 @@ export const LOG_OUT_EVERYWHERE_FAILED = 'Could not log out everywhere. Please c
  * the user, then this device signs out as with Log Out. If the server cannot be reached,
  * nothing is ended and the person is told so, rather than signed out here only.
  */
-export function LogOutEverywhere({ onSignedOut, onSessionEnded }: { onSignedOut: () => void; onSessionEnded: () => void }) {
+export function LogOutEverywhere({
+  onSignedOut,
+  onSessionEnded,
+}: {
+  onSignedOut: () => void;
+  onSessionEnded: () => void;
+}) {
   const [isBusy, setIsBusy] = useState(false);
 
   const run = async () => {
@@ -31,7 +37,13 @@ export function LogOutEverywhere({ onSignedOut, onSessionEnded }: { onSignedOut:
 
   return (
     <div className="profile-sessions">
-      <button type="button" className="button profile-button-secondary" disabled={isBusy} aria-describedby="log-out-everywhere-hint" onClick={() => void run()}>
+      <button
+        type="button"
+        className="button profile-button-secondary"
+        disabled={isBusy}
+        aria-describedby="log-out-everywhere-hint"
+        onClick={() => void run()}
+      >
         {isBusy ? 'Logging out...' : 'Log out everywhere'}
       </button>
       <p id="log-out-everywhere-hint" className="muted profile-hint">

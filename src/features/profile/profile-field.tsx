@@ -16,7 +16,18 @@ interface ProfileFieldProps {
 }
 
 /** A labelled input (or textarea) with its error announced beside it. */
-export function ProfileField({ name, label, value, error, type = 'text', multiline, placeholder, autoComplete, maxLength, onChange }: ProfileFieldProps) {
+export function ProfileField({
+  name,
+  label,
+  value,
+  error,
+  type = 'text',
+  multiline,
+  placeholder,
+  autoComplete,
+  maxLength,
+  onChange,
+}: ProfileFieldProps) {
   const id = `profile-${name}`;
   const errorId = `${id}-error`;
   const common = {

@@ -13,7 +13,13 @@ export interface ProfileForm {
 export type FormErrors = Partial<Record<keyof ProfileForm | 'avatar', string>>;
 
 export function formFromUser(user: User): ProfileForm {
-  return { firstName: user.firstname, lastName: user.lastname, email: user.email, phone: user.phonenumber ?? '', bio: user.bio ?? '' };
+  return {
+    firstName: user.firstname,
+    lastName: user.lastname,
+    email: user.email,
+    phone: user.phonenumber ?? '',
+    bio: user.bio ?? '',
+  };
 }
 
 /** The edit rules of docs/product.md, Profile (validateProfile, used as is). */
@@ -39,6 +45,7 @@ const FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'bio', 'avata
 /** The server's per-field `errors`, keeping only the fields the form shows. */
 export function serverFieldErrors(errors: Record<string, string> | undefined): FormErrors {
   const result: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors ?? {})) if (FIELDS.has(field) && typeof message === 'string') result[field] = message;
+  for (const [field, message] of Object.entries(errors ?? {}))
+    if (FIELDS.has(field) && typeof message === 'string') result[field] = message;
   return result as FormErrors;
 }

@@ -25,7 +25,12 @@ export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
       {current.status === 'loaded' ? (
         <div className="profile-card">
           <div className="profile-identity">
-            <Avatar src={current.data.avatar} firstName={current.data.firstname} lastName={current.data.lastname} size={96} />
+            <Avatar
+              src={current.data.avatar}
+              firstName={current.data.firstname}
+              lastName={current.data.lastname}
+              size={96}
+            />
             <div>
               <p className="profile-name">
                 {current.data.firstname} {current.data.lastname}
@@ -62,7 +67,10 @@ export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
               Log Out
             </button>
           </div>
-          <LogOutEverywhere onSignedOut={logOut} onSessionEnded={() => void navigate({ to: '/login', replace: true })} />
+          <LogOutEverywhere
+            onSignedOut={logOut}
+            onSessionEnded={() => void navigate({ to: '/login', replace: true })}
+          />
         </div>
       ) : null}
     </section>

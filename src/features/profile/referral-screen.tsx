@@ -8,7 +8,11 @@ import { ReferralSharePanel } from './referral-share-panel';
 import './profile.css';
 
 // A 401 here has already removed the token (src/lib/http.ts): the shell returns to the login screen.
-const MESSAGES: ReadMessages = { noToken: 'Please login to view your referral code', failed: 'Failed to load referral information', ownTextOnly: true };
+const MESSAGES: ReadMessages = {
+  noToken: 'Please login to view your referral code',
+  failed: 'Failed to load referral information',
+  ownTextOnly: true,
+};
 
 /** The referral code (/client/referal): copy, share, and how the reward works; `user` is read by the route's loader. */
 export function ReferralScreen({ user }: { user: Promise<Answer<User>> }) {
@@ -20,7 +24,10 @@ export function ReferralScreen({ user }: { user: Promise<Answer<User>> }) {
       {current.status === 'loaded' ? (
         <div className="profile-card referral">
           <ReferralCodeBox code={current.data.referralCode} />
-          <ReferralSharePanel code={current.data.referralCode} link={referralLink(window.location.origin, current.data.referralCode)} />
+          <ReferralSharePanel
+            code={current.data.referralCode}
+            link={referralLink(window.location.origin, current.data.referralCode)}
+          />
           <div className="referral-how">
             <h2>How It Works</h2>
             <ol>

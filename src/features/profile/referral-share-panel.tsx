@@ -29,7 +29,12 @@ export function ReferralSharePanel({ code, link }: { code: string; link: string 
         <ul className="referral-targets" aria-label="Share on">
           {shareTargets(code, link).map((target) => (
             <li key={target.name}>
-              <a className="button profile-button-secondary" href={target.href} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button profile-button-secondary"
+                href={target.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {target.name}
               </a>
             </li>

@@ -22,6 +22,9 @@ export function shareTargets(code: string, link: string): ShareTarget[] {
     { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${url}&quote=${encodeURIComponent(text)}` },
     { name: 'Twitter', href: `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}` },
     { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
-    { name: 'Email', href: `mailto:?subject=${encodeURIComponent('Join me on GreenPick')}&body=${encodeURIComponent(text)}` },
+    {
+      name: 'Email',
+      href: `mailto:?subject=${encodeURIComponent('Join me on GreenPick')}&body=${encodeURIComponent(text)}`,
+    },
   ];
 }

@@ -9,5 +9,9 @@ import type { User } from '../../shared/contract';
  */
 export function useProfileUser(user: Promise<Answer<User>>): ReadState<User> {
   const router = useRouter();
-  return useRead(user, { noToken: 'No authentication token found', failed: 'Failed to load profile data' }, { onUnauthorized: () => void router.navigate({ to: '/login', replace: true }) });
+  return useRead(
+    user,
+    { noToken: 'No authentication token found', failed: 'Failed to load profile data' },
+    { onUnauthorized: () => void router.navigate({ to: '/login', replace: true }) },
+  );
 }

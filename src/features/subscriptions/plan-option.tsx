@@ -11,7 +11,11 @@ interface PlanOptionProps {
 export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
   const id = `plan-${plan.key}`;
   return (
-    <label className={isSelected ? `plan-option plan-option-${plan.key} plan-option-selected` : `plan-option plan-option-${plan.key}`}>
+    <label
+      className={
+        isSelected ? `plan-option plan-option-${plan.key} plan-option-selected` : `plan-option plan-option-${plan.key}`
+      }
+    >
       <span className="plan-option-head">
         <input
           type="radio"

@@ -25,7 +25,10 @@ export interface PaymentRequest {
 export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
 
 /** The payments feature, loaded lazily (the payment code is not on the dashboard). */
-export type LoadSubscriptionPayments = () => Promise<{ pay: (request: PaymentRequest) => Promise<PaymentResult>; newPaymentReference: () => string }>;
+export type LoadSubscriptionPayments = () => Promise<{
+  pay: (request: PaymentRequest) => Promise<PaymentResult>;
+  newPaymentReference: () => string;
+}>;
 
 export interface SubscribeDependencies {
   loadPayments: LoadSubscriptionPayments;
@@ -51,7 +54,11 @@ export function checkSubscription(plan: SubscriptionPlan | null, user: Pick<User
   return undefined;
 }
 
-export async function runSubscription(deps: SubscribeDependencies, plan: SubscriptionPlan | null, user: User | null): Promise<SubscribeOutcome> {
+export async function runSubscription(
+  deps: SubscribeDependencies,
+  plan: SubscriptionPlan | null,
+  user: User | null,
+): Promise<SubscribeOutcome> {
   const invalid = checkSubscription(plan, user);
   if (invalid || !plan || !user) return { outcome: 'invalid', message: invalid ?? SELECT_PLAN };
 

@@ -30,7 +30,13 @@ const USER_LOAD_FAILED = 'Failed to load user data';
  * id; pressing Subscribe Now before it has arrived waits for it rather than claiming there
  * is no e-mail.
  */
-export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<User>>; loadPayments: LoadSubscriptionPayments }) {
+export function SubscribeScreen({
+  user,
+  loadPayments,
+}: {
+  user: Promise<Answer<User>>;
+  loadPayments: LoadSubscriptionPayments;
+}) {
   const navigate = useNavigate();
   const subscriber = useRead(user, { failed: USER_LOAD_FAILED });
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
@@ -53,7 +59,12 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
       return;
     }
     setIsBusy(true);
-    const loadedUser = plan ? await user.then((answer) => answer.data, () => null) : null;
+    const loadedUser = plan
+      ? await user.then(
+          (answer) => answer.data,
+          () => null,
+        )
+      : null;
     const result = await runSubscription({ loadPayments, subscribe, errorMessage: serverMessage }, plan, loadedUser);
     if (result.outcome === 'subscribed') {
       setIsBusy(false);
@@ -84,7 +95,8 @@ export function SubscribeScreen({ user, loadPayments }: { user: Promise<Answer<U
             <p className="subscribe-choice" id="subscribe-choice">
               {plan ? (
                 <>
-                  <span className="subscribe-choice-name">{plan.name}</span> <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
+                  <span className="subscribe-choice-name">{plan.name}</span>{' '}
+                  <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
                   <span className="subscribe-choice-duration"> / {plan.duration}</span>
                 </>
               ) : (

@@ -13,7 +13,14 @@ import { createFlowToasts } from '../../ui/flow-toasts';
 import { notify } from '../../ui/toast-host';
 import { DeferredMount } from '../../ui/deferred-mount';
 import { OfflineMarker } from '../../ui/offline-marker';
-import { MESSAGES, MOVE_PIN_HINT, PIN_OUTSIDE_NIGERIA, SUCCESS_TOAST_MS, proceedState, type SelectedPlace } from './booking/booking-rules';
+import {
+  MESSAGES,
+  MOVE_PIN_HINT,
+  PIN_OUTSIDE_NIGERIA,
+  SUCCESS_TOAST_MS,
+  proceedState,
+  type SelectedPlace,
+} from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
 import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
@@ -47,7 +54,17 @@ export interface CreateTaskScreenProps {
 }
 
 /** Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created. */
-export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRead, keptPrices: keptPricesRead, loadPayments, renderAddressSearch, renderCurrentLocation, renderMap, describePoint }: CreateTaskScreenProps) {
+export function CreateTaskScreen({
+  serviceType,
+  user: userRead,
+  prices: pricesRead,
+  keptPrices: keptPricesRead,
+  loadPayments,
+  renderAddressSearch,
+  renderCurrentLocation,
+  renderMap,
+  describePoint,
+}: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
   const pricesState = useRead(pricesRead, { failed: '' });
@@ -70,7 +87,13 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
   // paying waits for the network's (or the worker's final) answer.
   const shownPrices = prices ?? keptPrices;
   const price = shownPrices ? priceFor(shownPrices, serviceType) : null;
-  const proceed = proceedState({ isBusy, hasLocation: place !== null, hasEmail: Boolean(user?.email), isLoadingPrices: prices === null, isOnline });
+  const proceed = proceedState({
+    isBusy,
+    hasLocation: place !== null,
+    hasEmail: Boolean(user?.email),
+    isLoadingPrices: prices === null,
+    isOnline,
+  });
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
@@ -119,7 +142,11 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
       if (result.outcome.status === 'failed') setIsBusy(false);
       // Created, or kept to be sent when the connection is back: either way this payment is done,
       // and Home shows the new task (or its 'confirming' card) in view.
-      else redirect.current = setTimeout(() => void navigate({ to: '/client/home', state: { bookedReference: result.request.reference } }), SUCCESS_TOAST_MS);
+      else
+        redirect.current = setTimeout(
+          () => void navigate({ to: '/client/home', state: { bookedReference: result.request.reference } }),
+          SUCCESS_TOAST_MS,
+        );
       return;
     }
     // The button is enabled again before focus goes back to it (Escape or Cancel in the checkout).
@@ -153,7 +180,11 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
             <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
           </section>
           <section className="create-task-map" aria-label="Location map">
-            {place ? renderMap(place, onPin) : <p className="create-task-map-placeholder">Please type an address above to see the map</p>}
+            {place ? (
+              renderMap(place, onPin)
+            ) : (
+              <p className="create-task-map-placeholder">Please type an address above to see the map</p>
+            )}
           </section>
           <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
             <h2 id="task-summary-title">Task Summary</h2>
@@ -176,7 +207,14 @@ export function CreateTaskScreen({ serviceType, user: userRead, prices: pricesRe
             ) : (
               <p aria-live="polite">Loading...</p>
             )}
-            <button ref={proceedButton} type="button" className="button create-task-proceed" disabled={proceed.disabled} aria-describedby={reason ? 'proceed-reason' : undefined} onClick={() => void onProceed()}>
+            <button
+              ref={proceedButton}
+              type="button"
+              className="button create-task-proceed"
+              disabled={proceed.disabled}
+              aria-describedby={reason ? 'proceed-reason' : undefined}
+              onClick={() => void onProceed()}
+            >
               {proceed.label}
             </button>
             {reason ? (

@@ -25,6 +25,10 @@ export function isFromDevice(answer: Pick<Answer<unknown>, 'cachedAt'>): boolean
 }
 
 /** Answers shown together are as old as the oldest kept one. */
-export function combineAnswers<A, B, T>(first: Answer<A>, second: Answer<B>, combine: (first: A, second: B) => T): Answer<T> {
+export function combineAnswers<A, B, T>(
+  first: Answer<A>,
+  second: Answer<B>,
+  combine: (first: A, second: B) => T,
+): Answer<T> {
   return { data: combine(first.data, second.data), cachedAt: oldestCachedAt(first.cachedAt, second.cachedAt) };
 }

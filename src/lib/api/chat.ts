@@ -1,4 +1,10 @@
-import type { ChatMessage, GetMessagesAnswer, GetMessagesRequest, SendMessageAnswer, SendMessageRequest } from '../../shared/contract';
+import type {
+  ChatMessage,
+  GetMessagesAnswer,
+  GetMessagesRequest,
+  SendMessageAnswer,
+  SendMessageRequest,
+} from '../../shared/contract';
 import { http } from '../http';
 
 /**
@@ -20,7 +26,11 @@ export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'q
  * outbox replay (the message's own token, the replay mark).
  */
 export async function sendMessage(request: SendMessageRequest, headers?: Record<string, string>): Promise<SendAnswer> {
-  const response = await http.post('client/sendingMessages', { json: request, retry: 0, ...(headers ? { headers } : {}) });
+  const response = await http.post('client/sendingMessages', {
+    json: request,
+    retry: 0,
+    ...(headers ? { headers } : {}),
+  });
   if (response.status === 202) return { status: 'queued' };
   return { status: 'sent', message: ((await response.json()) as SendMessageAnswer).data };
 }

@@ -1,4 +1,11 @@
-import type { LogoutAllAnswer, LogoutAllRequest, ProfileUpdateAnswer, ProfileUpdateRequest, User, UserDataRequest } from '../../shared/contract';
+import type {
+  LogoutAllAnswer,
+  LogoutAllRequest,
+  ProfileUpdateAnswer,
+  ProfileUpdateRequest,
+  User,
+  UserDataRequest,
+} from '../../shared/contract';
 import { http, retryPostRead } from '../http';
 import { readAnswer, type Answer } from './answer';
 

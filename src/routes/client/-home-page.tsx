@@ -13,7 +13,9 @@ export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks
   const bookedReference = useRouterState({ select: (state) => state.location.state.bookedReference });
   return (
     <WithTaskModals
-      render={(viewTask) => <DashboardScreen dashboard={dashboard} onViewTask={viewTask} bookedReference={bookedReference} />}
+      render={(viewTask) => (
+        <DashboardScreen dashboard={dashboard} onViewTask={viewTask} bookedReference={bookedReference} />
+      )}
     />
   );
 }

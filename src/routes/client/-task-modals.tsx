@@ -3,7 +3,9 @@ import type { Task } from '../../shared/contract';
 
 // The modals and the route map load on first use, so the screen's own code (what a phone
 // waits for) stays small; 'View Task' asks for the map's code alongside the modal's.
-const TaskDetailsModal = lazy(async () => ({ default: (await import('../../features/tasks/details/task-details-modal')).TaskDetailsModal }));
+const TaskDetailsModal = lazy(async () => ({
+  default: (await import('../../features/tasks/details/task-details-modal')).TaskDetailsModal,
+}));
 const ChatModal = lazy(async () => ({ default: (await import('../../features/chat/chat-modal')).ChatModal }));
 const loadRouteMap = () => import('../../features/maps/lazy-route-map');
 const LazyRouteMap = lazy(async () => ({ default: (await loadRouteMap()).LazyRouteMap }));
@@ -43,7 +45,9 @@ export function WithTaskModals({ render }: { render: (viewTask: (task: Task) => 
             returnFocusTo={opener.current}
           />
         ) : null}
-        {viewing?.modal === 'chat' ? <ChatModal task={viewing.task} onClose={close} returnFocusTo={opener.current} /> : null}
+        {viewing?.modal === 'chat' ? (
+          <ChatModal task={viewing.task} onClose={close} returnFocusTo={opener.current} />
+        ) : null}
       </Suspense>
     </>
   );

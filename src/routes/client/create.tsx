@@ -12,7 +12,11 @@ const loadPayments = () => import('../../features/payments/pay');
 
 export const Route = createFileRoute('/client/create')({
   preload: false,
-  loader: ({ context }) => ({ user: context.reads.user(), prices: context.reads.priceTable(), keptPrices: context.reads.keptPriceTable() }),
+  loader: ({ context }) => ({
+    user: context.reads.user(),
+    prices: context.reads.priceTable(),
+    keptPrices: context.reads.keptPriceTable(),
+  }),
   component: CreateTaskRoute,
 });
 

@@ -8,5 +8,7 @@ const loadPayments = () => import('../../features/payments/pay');
 export const Route = createFileRoute('/client/subscribe')({
   preload: false,
   loader: ({ context }) => ({ user: context.reads.user() }),
-  component: () => <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} loadPayments={loadPayments} />,
+  component: () => (
+    <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} loadPayments={loadPayments} />
+  ),
 });

@@ -30,9 +30,7 @@ const password = (field: string, messages: { required: string; tooLong: string }
 
 /** A sign-up field: missing, null or blank is 'All fields are required'. */
 const signupText = (field: string, label: string, max: number) =>
-  text(field, { max, label, required: ALL_FIELDS_REQUIRED })
-    .trim()
-    .min(1, { error: ALL_FIELDS_REQUIRED, abort: true });
+  text(field, { max, label, required: ALL_FIELDS_REQUIRED }).trim().min(1, { error: ALL_FIELDS_REQUIRED, abort: true });
 
 /** An e-mail address, trimmed and lower-cased; `invalid` also covers too long. */
 const emailAddress = (invalid: string, required = invalid) =>
@@ -45,12 +43,19 @@ export const signupSchema = z.object(
   {
     firstname: signupText('firstname', 'First name', MAX_LENGTH.name),
     lastname: signupText('lastname', 'Last name', MAX_LENGTH.name),
-    email: text('email', { max: MAX_LENGTH.email, label: 'Email', required: ALL_FIELDS_REQUIRED, tooLong: INVALID_EMAIL })
+    email: text('email', {
+      max: MAX_LENGTH.email,
+      label: 'Email',
+      required: ALL_FIELDS_REQUIRED,
+      tooLong: INVALID_EMAIL,
+    })
       .trim()
       .min(1, { error: ALL_FIELDS_REQUIRED, abort: true })
       .toLowerCase()
       .refine(isEmailAddress, { error: INVALID_EMAIL }),
-    phonenumber: signupText('phonenumber', 'Phone number', MAX_LENGTH.phone).refine(isPhoneNumber, { error: INVALID_PHONE }),
+    phonenumber: signupText('phonenumber', 'Phone number', MAX_LENGTH.phone).refine(isPhoneNumber, {
+      error: INVALID_PHONE,
+    }),
     password: password('password', { required: ALL_FIELDS_REQUIRED, tooLong: LONG_PASSWORD })
       .refine((value) => value.trim() !== '', { error: ALL_FIELDS_REQUIRED, abort: true })
       .min(8, { error: SHORT_SIGNUP_PASSWORD }),
@@ -59,7 +64,9 @@ export const signupSchema = z.object(
       .string({ error: 'ref must be a string' })
       .nullish()
       .transform((value) =>
-        value && value.length <= MAX_LENGTH.referralCode && !hasControlCharacter(value) && !hasBrokenCharacter(value) ? value.trim().toUpperCase() || null : null,
+        value && value.length <= MAX_LENGTH.referralCode && !hasControlCharacter(value) && !hasBrokenCharacter(value)
+          ? value.trim().toUpperCase() || null
+          : null,
       ),
   },
   { error: INVALID_DATA },
@@ -67,17 +74,27 @@ export const signupSchema = z.object(
 
 export const loginSchema = z.object(
   {
-    email: text('email', { max: MAX_LENGTH.email, label: 'Email', required: LOGIN_FIELDS_REQUIRED, tooLong: INVALID_LOGIN })
+    email: text('email', {
+      max: MAX_LENGTH.email,
+      label: 'Email',
+      required: LOGIN_FIELDS_REQUIRED,
+      tooLong: INVALID_LOGIN,
+    })
       .trim()
       .toLowerCase()
       .min(1, { error: LOGIN_FIELDS_REQUIRED }),
-    password: password('password', { required: LOGIN_FIELDS_REQUIRED, tooLong: INVALID_LOGIN }).min(1, { error: LOGIN_FIELDS_REQUIRED }),
+    password: password('password', { required: LOGIN_FIELDS_REQUIRED, tooLong: INVALID_LOGIN }).min(1, {
+      error: LOGIN_FIELDS_REQUIRED,
+    }),
   },
   { error: LOGIN_FIELDS_REQUIRED },
 );
 
 /** The token may come in the body (as the spec's client sends it) or as a bearer header. */
-export const userDataSchema = z.object({ token: text('token', { max: MAX_LENGTH.token }).nullish() }, { error: NOT_AN_OBJECT });
+export const userDataSchema = z.object(
+  { token: text('token', { max: MAX_LENGTH.token }).nullish() },
+  { error: NOT_AN_OBJECT },
+);
 
 /** Log out everywhere: nothing to send but the bearer token. */
 export const logoutAllSchema = z.object({}, { error: NOT_AN_OBJECT });
@@ -97,7 +114,9 @@ export const resetCodeSchema = z.object(
 export const resetPasswordSchema = z.object(
   {
     email: emailAddress(INVALID_EMAIL),
-    newPassword: password('newPassword', { required: SHORT_NEW_PASSWORD, tooLong: LONG_PASSWORD }).min(6, { error: SHORT_NEW_PASSWORD }),
+    newPassword: password('newPassword', { required: SHORT_NEW_PASSWORD, tooLong: LONG_PASSWORD }).min(6, {
+      error: SHORT_NEW_PASSWORD,
+    }),
   },
   { error: SHORT_NEW_PASSWORD },
 );

@@ -14,7 +14,9 @@ const email = () =>
 export const testPaymentSchema = z.object(
   {
     reference: paymentReference(),
-    amount: number('amount', 'a whole number of kobo').int({ error: 'amount must be a whole number of kobo' }).positive({ error: 'amount must be positive' }),
+    amount: number('amount', 'a whole number of kobo')
+      .int({ error: 'amount must be a whole number of kobo' })
+      .positive({ error: 'amount must be positive' }),
     email: email(),
   },
   { error: NOT_AN_OBJECT },

@@ -32,14 +32,20 @@ export function text(field: string, options: TextOptions) {
   const multiline = options.multiline ?? false;
   return z
     .string({
-      error: (issue) => (issue.input == null ? (options.required ?? `${field} is required`) : (options.wrongType ?? `${field} must be a string`)),
+      error: (issue) =>
+        issue.input == null
+          ? (options.required ?? `${field} is required`)
+          : (options.wrongType ?? `${field} must be a string`),
     })
     .max(options.max, { error: options.tooLong ?? `${label} must be at most ${options.max} characters`, abort: true })
     .refine((value) => !hasControlCharacter(value, { multiline }), {
       error: options.badCharacters ?? textProblemMessage(label, 'control-character'),
       abort: true,
     })
-    .refine((value) => !hasBrokenCharacter(value), { error: options.badCharacters ?? textProblemMessage(label, 'broken-character'), abort: true });
+    .refine((value) => !hasBrokenCharacter(value), {
+      error: options.badCharacters ?? textProblemMessage(label, 'broken-character'),
+      abort: true,
+    });
 }
 
 /** A required id (ours are UUIDs; any short plain text is looked up and simply not found). */
@@ -51,7 +57,9 @@ export function id(field: string) {
 
 /** A number field that says which kind of number it wants. */
 export function number(field: string, what = 'a number') {
-  return z.number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be ${what}`) });
+  return z.number({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be ${what}`),
+  });
 }
 
 /** The body itself must be a JSON object. */

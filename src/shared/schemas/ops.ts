@@ -11,7 +11,10 @@ import { text } from './fields';
 
 const STATUS_LIST = TASK_STATUSES.join(', ');
 export const statusSchema = z.enum(TASK_STATUSES as unknown as [TaskStatus, ...TaskStatus[]], {
-  error: (issue) => (issue.input === undefined ? 'status is required' : `Unknown status ${JSON.stringify(issue.input).slice(0, 40)}: use one of ${STATUS_LIST}`),
+  error: (issue) =>
+    issue.input === undefined
+      ? 'status is required'
+      : `Unknown status ${JSON.stringify(issue.input).slice(0, 40)}: use one of ${STATUS_LIST}`,
 });
 
 const coordinate = (name: string, limit: number) =>
@@ -40,7 +43,11 @@ export const newDriverSchema = positionSchema.extend({
 export type NewDriver = z.infer<typeof newDriverSchema>;
 
 /** Same limit as the chat API. */
-export const driverMessageSchema = text('content', { max: MAX_LENGTH.chat, multiline: true, tooLong: `content is too long (at most ${MAX_LENGTH.chat} characters)` })
+export const driverMessageSchema = text('content', {
+  max: MAX_LENGTH.chat,
+  multiline: true,
+  tooLong: `content is too long (at most ${MAX_LENGTH.chat} characters)`,
+})
   .trim()
   .min(1, 'content is required: a message cannot be empty');
 

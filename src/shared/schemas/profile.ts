@@ -11,7 +11,9 @@ import { NOT_AN_OBJECT } from './fields';
 /** Base64 of AVATAR_MAX_BYTES, plus room for 'data:image/jpeg;base64,'. */
 export const AVATAR_DATA_URL_MAX = Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 64;
 
-const typed = (field: string) => ({ error: (issue: { input?: unknown }) => (issue.input == null ? `${field} is required` : `${field} must be a string`) });
+const typed = (field: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input == null ? `${field} is required` : `${field} must be a string`),
+});
 
 export const profileUpdateSchema = z
   .object(
@@ -23,7 +25,10 @@ export const profileUpdateSchema = z
       // Absent keeps the stored value; null or '' clears it.
       phone: z.string(typed('phone')).nullish(),
       bio: z.string(typed('bio')).nullish(),
-      avatar: z.string(typed('avatar')).max(AVATAR_DATA_URL_MAX, { error: 'Image must be less than 2MB', abort: true }).nullish(),
+      avatar: z
+        .string(typed('avatar'))
+        .max(AVATAR_DATA_URL_MAX, { error: 'Image must be less than 2MB', abort: true })
+        .nullish(),
     },
     { error: NOT_AN_OBJECT },
   )

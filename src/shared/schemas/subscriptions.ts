@@ -10,7 +10,13 @@ const SELECT_A_PLAN = 'Please select a plan';
 
 export const subscribeSchema = z.object(
   {
-    plan: text('plan', { max: MAX_LENGTH.label, required: SELECT_A_PLAN, wrongType: SELECT_A_PLAN, tooLong: SELECT_A_PLAN, badCharacters: SELECT_A_PLAN })
+    plan: text('plan', {
+      max: MAX_LENGTH.label,
+      required: SELECT_A_PLAN,
+      wrongType: SELECT_A_PLAN,
+      tooLong: SELECT_A_PLAN,
+      badCharacters: SELECT_A_PLAN,
+    })
       .trim()
       .refine((plan) => findPlan(plan) !== undefined, { error: SELECT_A_PLAN }),
     userId: id('userId'),

@@ -21,7 +21,9 @@ const coordinate = (name: string, limit: number) =>
 export const geoPointSchema = z.object(
   {
     type: z.literal('Point', { error: "location.type must be 'Point'" }),
-    coordinates: z.tuple([coordinate('longitude', 180), coordinate('latitude', 90)], { error: 'location.coordinates must be [longitude, latitude]' }),
+    coordinates: z.tuple([coordinate('longitude', 180), coordinate('latitude', 90)], {
+      error: 'location.coordinates must be [longitude, latitude]',
+    }),
   },
   { error: 'location must be a GeoJSON point' },
 );
@@ -49,9 +51,7 @@ export const createTaskSchema = z.object(
     unit: text('unit', { max: MAX_LENGTH.label }),
     user: id('user'),
     reference: paymentReference(),
-    type: text('type', { max: MAX_LENGTH.label })
-      .trim()
-      .min(1, { error: 'type is required' }),
+    type: text('type', { max: MAX_LENGTH.label }).trim().min(1, { error: 'type is required' }),
     serviceName: text('serviceName', { max: 200 }),
   },
   { error: NOT_AN_OBJECT },

@@ -20,7 +20,14 @@ export function isEmailAddress(value: string): boolean {
   const at = value.indexOf('@');
   if (at <= 0 || at !== value.lastIndexOf('@')) return false;
   const local = value.slice(0, at);
-  if (local.length > 64 || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  if (
+    local.length > 64 ||
+    !LOCAL_PART.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  )
+    return false;
   const labels = value.slice(at + 1).split('.');
   if (labels.length < 2 || !labels.every(isDomainLabel)) return false;
   return TOP_LEVEL_DOMAIN.test(labels[labels.length - 1] ?? '');

@@ -48,7 +48,9 @@ export function textProblem(value: string, options: { multiline?: boolean } = {}
 
 /** The message for a problem, naming the field as the person knows it ('First name'). */
 export function textProblemMessage(label: string, problem: TextProblem): string {
-  return problem === 'control-character' ? `${label} must not contain control characters` : `${label} must be valid text`;
+  return problem === 'control-character'
+    ? `${label} must not contain control characters`
+    : `${label} must be valid text`;
 }
 
 /** Text cut to `max` code units without leaving half a surrogate pair at the end. */

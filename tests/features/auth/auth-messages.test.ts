@@ -17,7 +17,9 @@ const http = (status: number, body: unknown = null) => ({ kind: 'http' as const,
 
 describe('login errors (error catalogue: "server error field if present, otherwise \'Login failed. Please check your credentials.\'")', () => {
   it('shows the server error field when present', () => {
-    expect(loginErrorMessage(http(401, { message: 'x', error: 'Invalid email or password' }))).toBe('Invalid email or password');
+    expect(loginErrorMessage(http(401, { message: 'x', error: 'Invalid email or password' }))).toBe(
+      'Invalid email or password',
+    );
   });
 
   it("falls back to 'Login failed. Please check your credentials.' without an error field", () => {
@@ -31,7 +33,9 @@ describe('login errors (error catalogue: "server error field if present, otherwi
 
 describe('sign-up errors, in priority order (error catalogue)', () => {
   it("first the server's data message", () => {
-    expect(signupErrorMessage(http(400, { data: 'Please enter a valid email address' }))).toBe('Please enter a valid email address');
+    expect(signupErrorMessage(http(400, { data: 'Please enter a valid email address' }))).toBe(
+      'Please enter a valid email address',
+    );
     expect(signupErrorMessage(http(409, { data: 'Email already exists' }))).toBe('Email already exists');
     expect(signupErrorMessage(http(500, { data: 'Database is resting' }))).toBe('Database is resting');
   });
@@ -61,17 +65,24 @@ describe('sign-up errors, in priority order (error catalogue)', () => {
 
 describe('password recovery errors ("the server message is preferred when present")', () => {
   it('a refusal (success other than true) shows the server message, else the short text', () => {
-    expect(recoveryRefusedMessage('verify', { success: false, message: 'Verification code has expired. Please request a new code.' })).toBe(
-      'Verification code has expired. Please request a new code.',
-    );
+    expect(
+      recoveryRefusedMessage('verify', {
+        success: false,
+        message: 'Verification code has expired. Please request a new code.',
+      }),
+    ).toBe('Verification code has expired. Please request a new code.');
     expect(recoveryRefusedMessage('email', { success: false })).toBe('Failed to send code');
     expect(recoveryRefusedMessage('verify', {})).toBe('Invalid verification code');
     expect(recoveryRefusedMessage('reset', null)).toBe('Failed to reset password');
   });
 
   it('a failed call shows the server message of the error answer, else the "Please try again." text', () => {
-    expect(recoveryErrorMessage('verify', http(400, { success: false, message: 'Invalid verification code' }))).toBe('Invalid verification code');
-    expect(recoveryErrorMessage('email', { kind: 'network' })).toBe('Failed to send verification code. Please try again.');
+    expect(recoveryErrorMessage('verify', http(400, { success: false, message: 'Invalid verification code' }))).toBe(
+      'Invalid verification code',
+    );
+    expect(recoveryErrorMessage('email', { kind: 'network' })).toBe(
+      'Failed to send verification code. Please try again.',
+    );
     expect(recoveryErrorMessage('verify', http(500, null))).toBe('Invalid verification code. Please try again.');
     expect(recoveryErrorMessage('reset', { kind: 'other' })).toBe('Failed to reset password. Please try again.');
   });

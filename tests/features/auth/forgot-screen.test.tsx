@@ -59,7 +59,10 @@ describe('password recovery (screen, steps, rules and messages)', () => {
       'fetch',
       fakeApi({
         '/client/forgot': [200, { success: true, message: 'sent' }],
-        '/client/resetCode': [400, { success: false, message: 'Verification code has expired. Please request a new code.' }],
+        '/client/resetCode': [
+          400,
+          { success: false, message: 'Verification code has expired. Please request a new code.' },
+        ],
       }).fetch,
     );
     renderApp('/forgot');
@@ -86,7 +89,10 @@ describe('password recovery (screen, steps, rules and messages)', () => {
   });
 
   it("'Passwords do not match' on the Reset step, and Back goes to the previous step, then from step 1 to /", async () => {
-    const api = fakeApi({ '/client/forgot': [200, { success: true, message: 'sent' }], '/client/resetCode': [200, { success: true, message: 'ok' }] });
+    const api = fakeApi({
+      '/client/forgot': [200, { success: true, message: 'sent' }],
+      '/client/resetCode': [200, { success: true, message: 'ok' }],
+    });
     vi.stubGlobal('fetch', api.fetch);
     const router = renderApp('/forgot');
     await sendCodeFor('ada@example.ng');

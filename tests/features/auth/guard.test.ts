@@ -23,7 +23,16 @@ describe('the signed-in area guard (route table: "needs a stored token; otherwis
   });
 
   it('every other page of the area goes to /', () => {
-    for (const path of ['/client', '/client/', '/client/home', '/client/create', '/client/history', '/client/profile', '/client/referal', '/client/settings']) {
+    for (const path of [
+      '/client',
+      '/client/',
+      '/client/home',
+      '/client/create',
+      '/client/history',
+      '/client/profile',
+      '/client/referal',
+      '/client/settings',
+    ]) {
       expect(signedOutTarget(path), path).toBe('/');
     }
   });

@@ -49,7 +49,10 @@ describe('the login screen (screen, states and messages)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/client/home');
-    expect(api.sent[0]).toMatchObject({ path: '/client/login', body: { email: 'ada@example.ng', password: 'secret123' } });
+    expect(api.sent[0]).toMatchObject({
+      path: '/client/login',
+      body: { email: 'ada@example.ng', password: 'secret123' },
+    });
     expect(localStorage.getItem('token')).toBe('token-abc');
     expect(sessionStorage.getItem('token')).toBeNull();
   });
@@ -78,7 +81,11 @@ describe('the login screen (screen, states and messages)', () => {
   });
 
   it("a wrong password shows the server's error field (toast, and under the password), stays on the login screen and leaves no session notice", async () => {
-    vi.stubGlobal('fetch', fakeApi({ '/client/login': [401, { message: 'Invalid email or password', error: 'Invalid email or password' }] }).fetch);
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ '/client/login': [401, { message: 'Invalid email or password', error: 'Invalid email or password' }] })
+        .fetch,
+    );
     const router = renderApp('/');
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -101,7 +108,9 @@ describe('the login screen (screen, states and messages)', () => {
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await findToast('Login failed. Please check your credentials.');
-    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe('Login failed. Please check your credentials.');
+    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe(
+      'Login failed. Please check your credentials.',
+    );
   });
 
   it("a response without a token raises 'No token received'", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORDS_DO_NOT_MATCH, boxDigit, joinCode, pastedCode, resetPasswordError } from '../../../src/features/auth/recovery-rules';
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  boxDigit,
+  joinCode,
+  pastedCode,
+  resetPasswordError,
+} from '../../../src/features/auth/recovery-rules';
 
 describe('password recovery rules (validation and constants)', () => {
   it('"the code boxes accept digits only, one per box"', () => {
@@ -23,7 +29,7 @@ describe('password recovery rules (validation and constants)', () => {
     expect(joinCode(['0', '', '2', '7'])).toBeNull();
   });
 
-  it("\"passwords must match ('Passwords do not match')\" and have at least 6 characters", () => {
+  it('"passwords must match (\'Passwords do not match\')" and have at least 6 characters', () => {
     expect(PASSWORDS_DO_NOT_MATCH).toBe('Passwords do not match');
     expect(resetPasswordError('secret1', 'secret2')).toBe(PASSWORDS_DO_NOT_MATCH);
     expect(resetPasswordError('five5', 'five5')).toBe('Password must be at least 6 characters long');

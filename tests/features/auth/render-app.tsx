@@ -1,4 +1,11 @@
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { ForgotScreen } from '../../../src/features/auth/forgot-screen';
@@ -21,11 +28,18 @@ export function renderApp(path: string) {
   const routes = [
     createRoute({ getParentRoute: () => root, path: '/', component: LoginScreen }),
     createRoute({ getParentRoute: () => root, path: '/login', component: LoginScreen }),
-    createRoute({ getParentRoute: () => root, path: '/signup', component: () => <SignupScreen referralCode="REF12345" /> }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/signup',
+      component: () => <SignupScreen referralCode="REF12345" />,
+    }),
     createRoute({ getParentRoute: () => root, path: '/forgot', component: ForgotScreen }),
     client.addChildren([createRoute({ getParentRoute: () => client, path: '/home', component: () => <h1>Home</h1> })]),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   render(
     <>
       <RouterProvider router={router} />

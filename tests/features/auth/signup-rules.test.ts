@@ -40,7 +40,7 @@ describe('sign-up rules (validation)', () => {
     expect(signupFormError({ ...valid, confirmPassword: 'longenougH' })).toBe(PASSWORDS_DONT_MATCH);
   });
 
-  it("\"password at least 8 characters (toast 'Password must be at least 8 characters long')\"", () => {
+  it('"password at least 8 characters (toast \'Password must be at least 8 characters long\')"', () => {
     expect(PASSWORD_TOO_SHORT).toBe('Password must be at least 8 characters long');
     expect(signupFormError({ ...valid, password: 'seven77', confirmPassword: 'seven77' })).toBe(PASSWORD_TOO_SHORT);
     expect(signupFormError({ ...valid, password: 'eight888', confirmPassword: 'eight888' })).toBeNull();
@@ -51,25 +51,41 @@ describe('sign-up rules (validation)', () => {
   });
 
   it("the phone number follows the profile's and the server's rule: 'Phone number is invalid'", () => {
-    for (const phonenumber of ['+2348012345678', '+234 801 234 5678', '08012345678', '0801-234-5678', '(803) 123 4567']) {
+    for (const phonenumber of [
+      '+2348012345678',
+      '+234 801 234 5678',
+      '08012345678',
+      '0801-234-5678',
+      '(803) 123 4567',
+    ]) {
       expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBeNull();
     }
-    for (const phonenumber of ['call me', '12345', '+44 20 7946 0958']) expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBe('Phone number is invalid');
+    for (const phonenumber of ['call me', '12345', '+44 20 7946 0958'])
+      expect(signupFormError({ ...valid, phonenumber }), phonenumber).toBe('Phone number is invalid');
   });
 });
 
 describe('which field a sign-up problem is shown beside', () => {
   it('the blank fields, the terms box, the password, its confirmation', () => {
-    expect(signupFieldErrors({ ...valid, lastname: ' ', phonenumber: '' }, ALL_FIELDS_REQUIRED)).toEqual({ lastname: FIELD_REQUIRED, phonenumber: FIELD_REQUIRED });
-    expect(signupFieldErrors({ ...valid, acceptsTerms: false }, TERMS_REQUIRED)).toEqual({ acceptsTerms: TERMS_REQUIRED });
+    expect(signupFieldErrors({ ...valid, lastname: ' ', phonenumber: '' }, ALL_FIELDS_REQUIRED)).toEqual({
+      lastname: FIELD_REQUIRED,
+      phonenumber: FIELD_REQUIRED,
+    });
+    expect(signupFieldErrors({ ...valid, acceptsTerms: false }, TERMS_REQUIRED)).toEqual({
+      acceptsTerms: TERMS_REQUIRED,
+    });
     expect(signupFieldErrors(valid, PASSWORDS_DONT_MATCH)).toEqual({ confirmPassword: PASSWORDS_DONT_MATCH });
     expect(signupFieldErrors(valid, PASSWORD_TOO_SHORT)).toEqual({ password: PASSWORD_TOO_SHORT });
   });
 
   it("the field a server message names ('Email already exists', 'First name must be at most 100 characters')", () => {
     expect(signupFieldErrors(valid, 'Email already exists')).toEqual({ email: 'Email already exists' });
-    expect(signupFieldErrors(valid, 'First name must be at most 100 characters')).toEqual({ firstname: 'First name must be at most 100 characters' });
-    expect(signupFieldErrors(valid, 'Last name must be at most 100 characters')).toEqual({ lastname: 'Last name must be at most 100 characters' });
+    expect(signupFieldErrors(valid, 'First name must be at most 100 characters')).toEqual({
+      firstname: 'First name must be at most 100 characters',
+    });
+    expect(signupFieldErrors(valid, 'Last name must be at most 100 characters')).toEqual({
+      lastname: 'Last name must be at most 100 characters',
+    });
     expect(signupFieldErrors(valid, 'Phone number is invalid')).toEqual({ phonenumber: 'Phone number is invalid' });
   });
 

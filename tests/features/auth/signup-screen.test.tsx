@@ -15,7 +15,8 @@ async function fillSignup(overrides: Partial<Record<string, string>> = {}) {
     ...overrides,
   };
   await screen.findByRole('heading', { name: 'Create Account' });
-  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
   fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }));
 }
 
@@ -47,7 +48,7 @@ describe('the sign-up screen (screen, states, validation and messages)', () => {
     expect(email.value).toBe('ada@example.ng');
   });
 
-  it("mismatched passwords: toast \"Passwords don't match!\" and nothing is sent", async () => {
+  it('mismatched passwords: toast "Passwords don\'t match!" and nothing is sent', async () => {
     const api = fakeApi({});
     vi.stubGlobal('fetch', api.fetch);
     renderApp('/signup');
@@ -69,7 +70,9 @@ describe('the sign-up screen (screen, states, validation and messages)', () => {
     await fillSignup({ Password: 'short7!', 'Confirm Password': 'short7!' });
     submit();
     await findToast('Password must be at least 8 characters long');
-    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe('Password must be at least 8 characters long');
+    expect(fieldError(screen.getByLabelText('Password', { exact: true }))).toBe(
+      'Password must be at least 8 characters long',
+    );
   });
 
   it("sends the payload with the referral code, shows 'Creating account...' then the success toast", async () => {
@@ -90,7 +93,14 @@ describe('the sign-up screen (screen, states, validation and messages)', () => {
     expect(api.sent[0]).toEqual({
       path: '/client/signup',
       authorization: null,
-      body: { firstname: 'Ada', lastname: 'Obi', email: 'ada.obi@example.ng', phonenumber: '+2348012345678', password: 'longenough', ref: 'REF12345' },
+      body: {
+        firstname: 'Ada',
+        lastname: 'Obi',
+        email: 'ada.obi@example.ng',
+        phonenumber: '+2348012345678',
+        password: 'longenough',
+        ref: 'REF12345',
+      },
     });
   });
 
@@ -114,6 +124,7 @@ describe('the sign-up screen (screen, states, validation and messages)', () => {
     submit();
     await findToast('Network error. Please check your connection.');
     // Not a field's error: nothing is marked beside the fields.
-    for (const label of ['First Name', 'Last Name', 'Email Address', 'Phone Number', 'Password']) expect(fieldError(screen.getByLabelText(label, { exact: true }))).toBeNull();
+    for (const label of ['First Name', 'Last Name', 'Email Address', 'Phone Number', 'Password'])
+      expect(fieldError(screen.getByLabelText(label, { exact: true }))).toBeNull();
   });
 });

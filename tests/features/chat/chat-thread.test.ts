@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/shared/contract';
 import type { OutboxMessage } from '../../../src/shared/offline-db';
-import { addMessages, mergeThread, messageContent, newestTimestamp, shouldQueueFirst } from '../../../src/features/chat/chat-thread';
+import {
+  addMessages,
+  mergeThread,
+  messageContent,
+  newestTimestamp,
+  shouldQueueFirst,
+} from '../../../src/features/chat/chat-thread';
 
 const message = (id: string, timestamp: string, overrides: Partial<ChatMessage> = {}): ChatMessage => ({
   _id: id,
@@ -25,8 +31,14 @@ const queued = (id: number, clientId: string, overrides: Partial<OutboxMessage> 
 
 describe('reading the thread (2 s polling with since)', () => {
   it('adds newly read messages once each, oldest first, even when a poll repeats the last one', () => {
-    const first = [message('a', '2026-11-22T10:00:00.000Z', { sender: 'driver' }), message('b', '2026-11-22T10:01:00.000Z')];
-    const again = addMessages(first, [message('b', '2026-11-22T10:01:00.000Z'), message('c', '2026-11-22T10:02:00.000Z', { sender: 'driver' })]);
+    const first = [
+      message('a', '2026-11-22T10:00:00.000Z', { sender: 'driver' }),
+      message('b', '2026-11-22T10:01:00.000Z'),
+    ];
+    const again = addMessages(first, [
+      message('b', '2026-11-22T10:01:00.000Z'),
+      message('c', '2026-11-22T10:02:00.000Z', { sender: 'driver' }),
+    ]);
     expect(again.map((entry) => entry._id)).toEqual(['a', 'b', 'c']);
     expect(addMessages(again, []).map((entry) => entry._id)).toEqual(['a', 'b', 'c']);
   });
@@ -38,7 +50,9 @@ describe('reading the thread (2 s polling with since)', () => {
 
   it('asks only for messages newer than the newest timestamp seen', () => {
     expect(newestTimestamp([])).toBeUndefined();
-    expect(newestTimestamp([message('a', '2026-11-22T10:05:00.000Z'), message('b', '2026-11-22T10:01:00.000Z')])).toBe('2026-11-22T10:05:00.000Z');
+    expect(newestTimestamp([message('a', '2026-11-22T10:05:00.000Z'), message('b', '2026-11-22T10:01:00.000Z')])).toBe(
+      '2026-11-22T10:05:00.000Z',
+    );
   });
 });
 
@@ -59,21 +73,32 @@ describe('merging the server, the outbox and in-flight sends (nothing shows twic
   });
 
   it('a message the server already stored is shown once, as sent, even while its outbox entry is still there', () => {
-    const thread = mergeThread([message('s1', '2026-11-22T10:00:00.000Z', { clientId: 'c1', content: 'On my way?' })], [queued(1, 'c1', { content: 'On my way?' })], [
-      { clientId: 'c1', content: 'On my way?', startedAt: '2026-11-22T10:00:00.000Z' },
-    ]);
+    const thread = mergeThread(
+      [message('s1', '2026-11-22T10:00:00.000Z', { clientId: 'c1', content: 'On my way?' })],
+      [queued(1, 'c1', { content: 'On my way?' })],
+      [{ clientId: 'c1', content: 'On my way?', startedAt: '2026-11-22T10:00:00.000Z' }],
+    );
     expect(thread).toHaveLength(1);
     expect(thread[0]).toMatchObject({ key: 's1', state: 'sent' });
   });
 
   it('an in-flight message that reached the outbox (202 from the service worker) shows once, as waiting', () => {
-    const thread = mergeThread([], [queued(1, 'c1'), queued(2, 'c1')], [{ clientId: 'c1', content: 'c1', startedAt: '2026-11-22T12:00:00.000Z' }]);
+    const thread = mergeThread(
+      [],
+      [queued(1, 'c1'), queued(2, 'c1')],
+      [{ clientId: 'c1', content: 'c1', startedAt: '2026-11-22T12:00:00.000Z' }],
+    );
     expect(thread.map((entry) => entry.state)).toEqual(['waiting']);
   });
 
   it('a refused message shows as failed with its reason and outbox id (for Retry)', () => {
     const [entry] = mergeThread([], [queued(4, 'c4', { failedReason: 'This task is not yours' })]);
-    expect(entry).toMatchObject({ state: 'failed', failedReason: 'This task is not yours', outboxId: 4, sender: 'user' });
+    expect(entry).toMatchObject({
+      state: 'failed',
+      failedReason: 'This task is not yours',
+      outboxId: 4,
+      sender: 'user',
+    });
   });
 });
 

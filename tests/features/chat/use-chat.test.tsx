@@ -9,22 +9,46 @@ import { useChat } from '../../../src/features/chat/use-chat';
 /** The reference server's chat, in memory: messages by task, a repeated clientId stored once; `refusal` answers sends with an error. */
 function fakeChatServer() {
   const messages: ChatMessage[] = [];
-  const sends: Array<{ body: { content: string; clientId?: string }; authorization: string | null; isReplay: boolean }> = [];
-  const state = { refusal: null as { status: number; message: string } | null, reads: [] as Array<Record<string, string>> };
+  const sends: Array<{
+    body: { content: string; clientId?: string };
+    authorization: string | null;
+    isReplay: boolean;
+  }> = [];
+  const state = {
+    refusal: null as { status: number; message: string } | null,
+    reads: [] as Array<Record<string, string>>,
+  };
   const fetch = vi.fn(async (request: Request) => {
     const path = new URL(request.url).pathname;
     const body = (await request.json()) as Record<string, string>;
     if (path === '/client/getMessages') {
       state.reads.push(body);
       const since = body.since ? Date.parse(body.since) : -Infinity;
-      return Response.json({ data: { messages: messages.filter((message) => message.taskId === body.taskId && Date.parse(message.timestamp) > since) } });
+      return Response.json({
+        data: {
+          messages: messages.filter(
+            (message) => message.taskId === body.taskId && Date.parse(message.timestamp) > since,
+          ),
+        },
+      });
     }
     if (path === '/client/sendingMessages') {
-      sends.push({ body: body as { content: string; clientId?: string }, authorization: request.headers.get('Authorization'), isReplay: request.headers.has('X-Outbox-Replay') });
+      sends.push({
+        body: body as { content: string; clientId?: string },
+        authorization: request.headers.get('Authorization'),
+        isReplay: request.headers.has('X-Outbox-Replay'),
+      });
       if (state.refusal) return Response.json({ message: state.refusal.message }, { status: state.refusal.status });
       let stored = messages.find((message) => message.clientId === body.clientId);
       if (!stored) {
-        stored = { _id: `m${messages.length + 1}`, taskId: body.taskId!, sender: 'user', content: body.content!, timestamp: new Date(Date.now() + messages.length).toISOString(), clientId: body.clientId ?? null };
+        stored = {
+          _id: `m${messages.length + 1}`,
+          taskId: body.taskId!,
+          sender: 'user',
+          content: body.content!,
+          timestamp: new Date(Date.now() + messages.length).toISOString(),
+          clientId: body.clientId ?? null,
+        };
         messages.push(stored);
       }
       return Response.json({ data: stored }, { status: 201 });
@@ -54,17 +78,34 @@ afterEach(() => {
 afterAll(() => closeOfflineDb());
 
 const open = () => renderHook(() => useChat('t1', 'u1'));
-const states = (entries: ReturnType<typeof useChat>['entries']) => entries.map(({ content, state }) => `${content}: ${state}`);
+const states = (entries: ReturnType<typeof useChat>['entries']) =>
+  entries.map(({ content, state }) => `${content}: ${state}`);
 
 describe('the chat of a task (messages every 2 seconds; nothing typed is lost)', () => {
   it("opens with the task's messages, then polls for newer ones only", async () => {
-    server.messages.push({ _id: 'm0', taskId: 't1', sender: 'driver', content: 'I am on my way', timestamp: '2026-11-22T10:00:00.000Z', clientId: null });
+    server.messages.push({
+      _id: 'm0',
+      taskId: 't1',
+      sender: 'driver',
+      content: 'I am on my way',
+      timestamp: '2026-11-22T10:00:00.000Z',
+      clientId: null,
+    });
     const { result } = open();
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(states(result.current.entries)).toEqual(['I am on my way: sent']));
     expect(result.current.isLoading).toBe(false);
-    server.messages.push({ _id: 'm1', taskId: 't1', sender: 'driver', content: 'At the gate', timestamp: '2026-11-22T10:05:00.000Z', clientId: null });
-    await waitFor(() => expect(states(result.current.entries)).toEqual(['I am on my way: sent', 'At the gate: sent']), { timeout: 4000 });
+    server.messages.push({
+      _id: 'm1',
+      taskId: 't1',
+      sender: 'driver',
+      content: 'At the gate',
+      timestamp: '2026-11-22T10:05:00.000Z',
+      clientId: null,
+    });
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['I am on my way: sent', 'At the gate: sent']), {
+      timeout: 4000,
+    });
     expect(server.state.reads[0]).toEqual({ taskId: 't1' });
     expect(server.state.reads[1]).toEqual({ taskId: 't1', since: '2026-11-22T10:00:00.000Z' });
   });
@@ -73,7 +114,18 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     const { result } = open();
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     await act(async () => expect(await result.current.send('  Please ring the bell  ')).toBe(true));
-    expect(server.sends).toEqual([{ body: expect.objectContaining({ taskId: 't1', sender: 'user', content: 'Please ring the bell', clientId: expect.any(String) }), authorization: 'Bearer session-token', isReplay: false }]);
+    expect(server.sends).toEqual([
+      {
+        body: expect.objectContaining({
+          taskId: 't1',
+          sender: 'user',
+          content: 'Please ring the bell',
+          clientId: expect.any(String),
+        }),
+        authorization: 'Bearer session-token',
+        isReplay: false,
+      },
+    ]);
     expect(states(result.current.entries)).toEqual(['Please ring the bell: sent']);
     expect(await getOutbox()).toEqual([]);
   });
@@ -91,22 +143,28 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     await act(async () => void (await result.current.send('Good morning')));
     expect(server.sends).toEqual([]);
     expect(states(result.current.entries)).toEqual(['Good morning: waiting']);
-    expect((await getOutbox('t1')).map(({ content, token, userId }) => ({ content, token, userId }))).toEqual([{ content: 'Good morning', token: 'session-token', userId: 'u1' }]);
+    expect((await getOutbox('t1')).map(({ content, token, userId }) => ({ content, token, userId }))).toEqual([
+      { content: 'Good morning', token: 'session-token', userId: 'u1' },
+    ]);
 
     isOnline = true;
     await act(async () => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(states(result.current.entries)).toEqual(['Good morning: sent']));
-    expect(server.sends.map(({ isReplay, authorization }) => ({ isReplay, authorization }))).toEqual([{ isReplay: true, authorization: 'Bearer session-token' }]);
+    expect(server.sends.map(({ isReplay, authorization }) => ({ isReplay, authorization }))).toEqual([
+      { isReplay: true, authorization: 'Bearer session-token' },
+    ]);
     expect(await getOutbox()).toEqual([]);
     expect(server.messages).toHaveLength(1);
   });
 
-  it("refused by the server: shown failed with its message; Retry sends it again", async () => {
+  it('refused by the server: shown failed with its message; Retry sends it again', async () => {
     const { result } = open();
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     server.state.refusal = { status: 404, message: 'Task not found' };
     await act(async () => void (await result.current.send('Hello')));
-    expect(result.current.entries.map(({ content, state, failedReason }) => ({ content, state, failedReason }))).toEqual([{ content: 'Hello', state: 'failed', failedReason: 'Task not found' }]);
+    expect(
+      result.current.entries.map(({ content, state, failedReason }) => ({ content, state, failedReason })),
+    ).toEqual([{ content: 'Hello', state: 'failed', failedReason: 'Task not found' }]);
 
     server.state.refusal = null;
     const outboxId = result.current.entries[0]!.outboxId!;

@@ -2,13 +2,26 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import type { CreateTaskRequest, Task, User } from '../../../src/shared/contract';
 import { sampleUser } from '../../sample-data';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import type { Answer } from '../../../src/lib/api/answer';
 import type { UserAndTasks } from '../../../src/lib/signed-in-reads';
-import { closeOfflineDb, getPendingTasks, markPendingTaskRefused, putPendingTask, removePendingTask } from '../../../src/shared/offline-db';
+import {
+  closeOfflineDb,
+  getPendingTasks,
+  markPendingTaskRefused,
+  putPendingTask,
+  removePendingTask,
+} from '../../../src/shared/offline-db';
 
 const user = sampleUser();
 
@@ -40,12 +53,18 @@ function renderHome(answers: Array<Answer<UserAndTasks>>, options: { bookedRefer
       return <DashboardScreen dashboard={dashboard} onViewTask={() => {}} bookedReference={options.bookedReference} />;
     },
   });
-  const router = createRouter({ routeTree: root.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/client/home'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([home]),
+    history: createMemoryHistory({ initialEntries: ['/client/home'] }),
+  });
   render(<RouterProvider router={router} />);
   return { reads };
 }
 
-const fresh = (tasks: Task[], overrides: Partial<User> = {}): Answer<UserAndTasks> => ({ data: { user: { ...user, ...overrides }, tasks }, cachedAt: null });
+const fresh = (tasks: Task[], overrides: Partial<User> = {}): Answer<UserAndTasks> => ({
+  data: { user: { ...user, ...overrides }, tasks },
+  cachedAt: null,
+});
 const paid = (reference: string, amount = 1500): CreateTaskRequest => ({
   address: 'Ikeja, Lagos State, Nigeria',
   location: { type: 'Point', coordinates: [3.3421, 6.5965] },
@@ -72,7 +91,10 @@ afterAll(() => closeOfflineDb());
 
 describe('Home keeps the tasks current and tells what changed', () => {
   it('a refresh (focus) that brings a new status: the card updates in place, no loading flash, and the change is announced', async () => {
-    const { reads } = renderHome([fresh([task('a', 'pending', 1), task('b', 'completed', 0)]), fresh([task('a', 'driver-assigned', 1), task('b', 'completed', 0)])]);
+    const { reads } = renderHome([
+      fresh([task('a', 'pending', 1), task('b', 'completed', 0)]),
+      fresh([task('a', 'driver-assigned', 1), task('b', 'completed', 0)]),
+    ]);
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const card = taskCard('ref-a');
     expect(within(card).getByText('pending')).toBeTruthy();
@@ -85,12 +107,17 @@ describe('Home keeps the tasks current and tells what changed', () => {
     expect(taskCard('ref-a')).toBe(card);
     expect(within(card).getByRole('button', { name: 'View Task' })).toBeTruthy();
     expect(screen.queryByText('Loading data...')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('task-updates').textContent).toBe('Your Household Waste Pickup task: driver assigned'));
+    await waitFor(() =>
+      expect(screen.getByTestId('task-updates').textContent).toBe('Your Household Waste Pickup task: driver assigned'),
+    );
     expect(screen.getByTestId('task-updates').getAttribute('aria-live')).toBe('polite');
   });
 
   it('an answer kept on the device (offline) announces nothing', async () => {
-    renderHome([fresh([task('a', 'pending', 1)]), { ...fresh([task('a', 'driver-assigned', 1)]), cachedAt: Date.now() - 60_000 }]);
+    renderHome([
+      fresh([task('a', 'pending', 1)]),
+      { ...fresh([task('a', 'driver-assigned', 1)]), cachedAt: Date.now() - 60_000 },
+    ]);
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     act(() => void window.dispatchEvent(new Event('focus')));
     await screen.findByTestId('offline-marker');
@@ -129,8 +156,12 @@ describe("paid bookings not confirmed yet: 'Payment received - confirming your b
     renderHome([fresh([])]);
     const card = await screen.findByRole('listitem', { name: 'Booking not confirmed' });
     expect(card.textContent).toContain('Payment could not be verified');
-    expect(card.textContent).toContain('Your payment is kept safe. Contact support at support@greenpick.ng with the reference pay-2.');
-    expect(within(card).getByRole('link', { name: 'support@greenpick.ng' }).getAttribute('href')).toBe('mailto:support@greenpick.ng?subject=Payment%20pay-2');
+    expect(card.textContent).toContain(
+      'Your payment is kept safe. Contact support at support@greenpick.ng with the reference pay-2.',
+    );
+    expect(within(card).getByRole('link', { name: 'support@greenpick.ng' }).getAttribute('href')).toBe(
+      'mailto:support@greenpick.ng?subject=Payment%20pay-2',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText('Booking not confirmed')).toBeNull());
     expect(await getPendingTasks()).toEqual([]);

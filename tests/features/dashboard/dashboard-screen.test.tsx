@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import type { Task, User } from '../../../src/shared/contract';
 import { sampleUser } from '../../sample-data';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
@@ -11,21 +18,41 @@ import { NoTokenError, type UserAndTasks } from '../../../src/lib/signed-in-read
 const user = sampleUser({ notification: true, balance: 1234.5 });
 
 function task(id: string, status: string, datetime: string): Task {
-  return { _id: id, status, datetime, serviceName: `Service ${id}`, reference: `ref-${id}`, confirmationCode: '123456', amount: 1500 } as Task;
+  return {
+    _id: id,
+    status,
+    datetime,
+    serviceName: `Service ${id}`,
+    reference: `ref-${id}`,
+    confirmationCode: '123456',
+    amount: 1500,
+  } as Task;
 }
 
 /** The dashboard with the answer its route's loader would give (the reads are tested in tests/lib/signed-in-reads.test.ts). */
 function renderDashboard(dashboard: Promise<Answer<UserAndTasks>>, onViewTask = vi.fn()) {
   const root = createRootRoute({ component: Outlet });
-  const home = createRoute({ getParentRoute: () => root, path: '/client/home', component: () => <DashboardScreen dashboard={dashboard} onViewTask={onViewTask} /> });
+  const home = createRoute({
+    getParentRoute: () => root,
+    path: '/client/home',
+    component: () => <DashboardScreen dashboard={dashboard} onViewTask={onViewTask} />,
+  });
   const create = createRoute({ getParentRoute: () => root, path: '/client/create', component: () => <h1>Create</h1> });
-  const subscribe = createRoute({ getParentRoute: () => root, path: '/client/subscribe', component: () => <h1>Subscribe</h1> });
-  const router = createRouter({ routeTree: root.addChildren([home, create, subscribe]), history: createMemoryHistory({ initialEntries: ['/client/home'] }) });
+  const subscribe = createRoute({
+    getParentRoute: () => root,
+    path: '/client/subscribe',
+    component: () => <h1>Subscribe</h1>,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([home, create, subscribe]),
+    history: createMemoryHistory({ initialEntries: ['/client/home'] }),
+  });
   render(<RouterProvider router={router} />);
   return { router, onViewTask };
 }
 
-const fresh = (loaded: User, tasks: Task[]): Promise<Answer<UserAndTasks>> => Promise.resolve({ data: { user: loaded, tasks }, cachedAt: null });
+const fresh = (loaded: User, tasks: Task[]): Promise<Answer<UserAndTasks>> =>
+  Promise.resolve({ data: { user: loaded, tasks }, cachedAt: null });
 
 beforeEach(() => {
   window.scrollTo = () => {};
@@ -39,14 +66,23 @@ describe('home dashboard', () => {
     expect(await screen.findByText('Loading data...')).toBeTruthy();
     // The service grid shows while the data loads.
     expect(screen.getByRole('button', { name: 'Recycling Services' })).toBeTruthy();
-    answer({ data: { user, tasks: [task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')] }, cachedAt: null });
+    answer({
+      data: {
+        user,
+        tasks: [task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')],
+      },
+      cachedAt: null,
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
     expect(screen.getByRole('button', { name: /new notification/ })).toBeTruthy();
     expect(screen.getByTestId('notification-dot')).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Recent Tasks' })).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.dashboard-task-name')?.textContent)).toEqual(['Service new', 'Service old']);
+    expect(items.map((item) => item.querySelector('.dashboard-task-name')?.textContent)).toEqual([
+      'Service new',
+      'Service old',
+    ]);
   });
 
   it("offline, from answers the service worker kept: 'Offline - last updated <time>' above the data", async () => {
@@ -96,11 +132,15 @@ describe('home dashboard', () => {
   });
 
   it("a failed read: the server's message, else 'Failed to load data. Please check your connection.'", async () => {
-    const failure = Object.assign(new Error('HTTP 500'), { response: Response.json({ message: 'Database unavailable' }, { status: 500 }) });
+    const failure = Object.assign(new Error('HTTP 500'), {
+      response: Response.json({ message: 'Database unavailable' }, { status: 500 }),
+    });
     renderDashboard(Promise.reject(failure));
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     cleanup();
     renderDashboard(Promise.reject(new TypeError('Failed to fetch')));
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load data. Please check your connection.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to load data. Please check your connection.',
+    );
   });
 });

@@ -5,16 +5,21 @@ import { confirmedSince, keptPaidTaskCards } from '../../../src/features/dashboa
 
 function kept(reference: string, state: 'pending' | 'refused'): KeptPaidTask {
   const base = { reference, request: { reference } as KeptPaidTask['request'], savedAt: 1 };
-  return state === 'pending' ? { ...base, state } : { ...base, state, message: 'Payment could not be verified', refusedAt: 2 };
+  return state === 'pending'
+    ? { ...base, state }
+    : { ...base, state, message: 'Payment could not be verified', refusedAt: 2 };
 }
 
 const listed = (reference: string) => ({ _id: `t-${reference}`, reference }) as Task;
 
 describe("Home's cards for paid bookings the server has not confirmed", () => {
-  it("a pending one shows until the server lists a task with its reference; a refused one always shows", () => {
+  it('a pending one shows until the server lists a task with its reference; a refused one always shows', () => {
     const records = [kept('r1', 'pending'), kept('r2', 'pending'), kept('r3', 'refused')];
     expect(keptPaidTaskCards(records, []).map((card) => card.reference)).toEqual(['r1', 'r2', 'r3']);
-    expect(keptPaidTaskCards(records, [listed('r1'), listed('r3')]).map((card) => card.reference)).toEqual(['r2', 'r3']);
+    expect(keptPaidTaskCards(records, [listed('r1'), listed('r3')]).map((card) => card.reference)).toEqual([
+      'r2',
+      'r3',
+    ]);
   });
 
   it('a pending record that has gone was confirmed (Home then reads its tasks again); a dismissed refusal was not', () => {

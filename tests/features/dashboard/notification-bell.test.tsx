@@ -9,7 +9,18 @@ const api = vi.hoisted(() => ({ getTaskEvents: vi.fn(), markTaskEventsRead: vi.f
 vi.mock('../../../src/lib/api/events', () => api);
 
 function event(id: string, overrides: Partial<TaskEvent> = {}): TaskEvent {
-  return { _id: id, kind: 'status', taskId: 't1', status: 'driver-assigned', type: 'household', serviceName: 'Household Waste Pickup', amount: null, at: '2026-11-20T10:00:00.000Z', read: false, ...overrides };
+  return {
+    _id: id,
+    kind: 'status',
+    taskId: 't1',
+    status: 'driver-assigned',
+    type: 'household',
+    serviceName: 'Household Waste Pickup',
+    amount: null,
+    at: '2026-11-20T10:00:00.000Z',
+    read: false,
+    ...overrides,
+  };
 }
 
 /** The bell as Home shows it: the dot goes once the list has marked the events read. */
@@ -50,8 +61,12 @@ describe('the bell: a button that opens the recent task events', () => {
     expect(bell().getAttribute('aria-expanded')).toBe('true');
     const panel = await screen.findByRole('region', { name: 'Notifications' });
     expect(bell().getAttribute('aria-controls')).toBe(panel.id);
-    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notifications' })));
-    const items = within(await within(panel).findByRole('list', { name: 'Recent task updates' })).getAllByRole('listitem');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notifications' })),
+    );
+    const items = within(await within(panel).findByRole('list', { name: 'Recent task updates' })).getAllByRole(
+      'listitem',
+    );
     expect(items.map((item) => item.querySelector('.bell-event-text')?.textContent)).toEqual([
       'New: Your Office & Commercial Cleaning task: on going',
       'New: Your Household Waste Pickup task: driver assigned',
@@ -99,7 +114,9 @@ describe('the bell: a button that opens the recent task events', () => {
     expect(screen.getByTestId('notification-dot')).toBeTruthy();
     cleanup();
 
-    api.getTaskEvents.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce({ data: [event('1', { read: true })], cachedAt: null });
+    api.getTaskEvents
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce({ data: [event('1', { read: true })], cachedAt: null });
     render(<Bell initiallyUnread={false} />);
     fireEvent.click(bell());
     const alert = await screen.findByRole('alert');

@@ -6,7 +6,11 @@ const task = (id: string, datetime: string) => ({ _id: id, datetime }) as Task;
 
 describe('Recent Tasks, newest first', () => {
   it('sorts the oldest-first answer newest first', () => {
-    const tasks = [task('a', '2026-10-01T10:00:00Z'), task('b', '2026-11-20T10:00:00Z'), task('c', '2026-11-01T10:00:00Z')];
+    const tasks = [
+      task('a', '2026-10-01T10:00:00Z'),
+      task('b', '2026-11-20T10:00:00Z'),
+      task('c', '2026-11-01T10:00:00Z'),
+    ];
     expect(newestFirst(tasks).map((item) => item._id)).toEqual(['b', 'c', 'a']);
   });
 

@@ -18,7 +18,9 @@ describe('the red dot after the client has read the events', () => {
   it('follows the notification flag until read; then only an answer read after that can bring it back', async () => {
     vi.useFakeTimers({ now: 1_000, toFake: ['Date'] });
     const first = deferred();
-    const { result, rerender } = renderHook(({ dashboard, flag }) => useUnreadDot(dashboard, flag), { initialProps: { dashboard: first.promise, flag: true } });
+    const { result, rerender } = renderHook(({ dashboard, flag }) => useUnreadDot(dashboard, flag), {
+      initialProps: { dashboard: first.promise, flag: true },
+    });
     await act(async () => first.resolve());
     expect(result.current.hasUnread).toBe(true);
 

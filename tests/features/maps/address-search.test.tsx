@@ -9,7 +9,9 @@ afterEach(cleanup);
 
 const search: PlaceSearch = {
   suggest: async (query) =>
-    ['Ikeja', 'Ikorodu', 'Ikot Ekpene'].filter((name) => name.toLowerCase().startsWith(query.toLowerCase())).map((name) => ({ id: name, primary: name, secondary: 'Nigeria' })),
+    ['Ikeja', 'Ikorodu', 'Ikot Ekpene']
+      .filter((name) => name.toLowerCase().startsWith(query.toLowerCase()))
+      .map((name) => ({ id: name, primary: name, secondary: 'Nigeria' })),
   choose: async (suggestion) => ({ address: `${suggestion.primary}, Nigeria`, location: { lat: 6.5, lng: 3.3 } }),
   describe: async () => 'Near Yaba, Lagos',
 };
@@ -57,7 +59,11 @@ describe('the address search combobox', () => {
     await typeInto(input, 'ik');
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['IkejaNigeria', 'IkoroduNigeria', 'Ikot EkpeneNigeria']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'IkejaNigeria',
+      'IkoroduNigeria',
+      'Ikot EkpeneNigeria',
+    ]);
 
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'ArrowDown' });
@@ -91,7 +97,15 @@ describe('the address search combobox', () => {
   });
 
   it('a search that fails is announced', async () => {
-    render(<AddressSearch search={{ ...search, suggest: () => Promise.reject(new Error('Failed to load Google Maps. Please check your connection.')) }} onChoose={() => undefined} />);
+    render(
+      <AddressSearch
+        search={{
+          ...search,
+          suggest: () => Promise.reject(new Error('Failed to load Google Maps. Please check your connection.')),
+        }}
+        onChoose={() => undefined}
+      />,
+    );
     await typeInto(screen.getByRole('combobox', { name: 'Address' }), 'ik');
     expect(screen.getByRole('alert').textContent).toBe('Failed to load Google Maps. Please check your connection.');
   });
@@ -103,7 +117,11 @@ describe('the address search combobox', () => {
     const empty = screen.getByText('No places found');
     expect(empty.closest('.sr-only')).toBeNull();
     expect(empty.closest('[aria-live="polite"]')).not.toBeNull();
-    expect(screen.getByText('Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.',
+      ),
+    ).toBeTruthy();
     await typeInto(input, 'ik');
     expect(screen.queryByText('No places found')).toBeNull();
     // Counts are still only announced.
@@ -111,7 +129,9 @@ describe('the address search combobox', () => {
   });
 
   it('a new selected address (a moved pin) replaces the typed text and closes the list', async () => {
-    const { rerender } = render(<AddressSearch search={search} onChoose={() => undefined} selectedAddress={undefined} />);
+    const { rerender } = render(
+      <AddressSearch search={search} onChoose={() => undefined} selectedAddress={undefined} />,
+    );
     const input = screen.getByRole('combobox', { name: 'Address' }) as HTMLInputElement;
     await typeInto(input, 'ik');
     expect(input.getAttribute('aria-expanded')).toBe('true');

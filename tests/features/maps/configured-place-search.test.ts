@@ -31,7 +31,10 @@ describe('createPlaceSearch', () => {
   });
 
   it('a failed load (no network) is tried again on the next use; prepare never throws', async () => {
-    const load = vi.fn<(key: string | undefined) => Promise<PlaceSearch>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(adapter);
+    const load = vi
+      .fn<(key: string | undefined) => Promise<PlaceSearch>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(adapter);
     const search = createPlaceSearch(undefined, load);
     search.prepare();
     await expect(search.suggest('ike')).rejects.toThrow('offline');

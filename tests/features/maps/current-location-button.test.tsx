@@ -36,7 +36,10 @@ describe("'Use my current location'", () => {
   });
 
   it('a refusal is told beside the button, and a new try clears it', async () => {
-    const locate = vi.fn().mockRejectedValueOnce(new Error(GEOLOCATION_MESSAGES.denied)).mockResolvedValueOnce({ lat: 6.5, lng: 3.3 });
+    const locate = vi
+      .fn()
+      .mockRejectedValueOnce(new Error(GEOLOCATION_MESSAGES.denied))
+      .mockResolvedValueOnce({ lat: 6.5, lng: 3.3 });
     const onLocated = vi.fn();
     render(<CurrentLocationButton onLocated={onLocated} locate={locate} />);
     const button = screen.getByRole('button', { name: 'Use my current location' });

@@ -3,12 +3,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { DIRECTIONS_FAILED } from '../../../src/features/maps/directions';
 import { createDirections } from '../../../src/features/maps/configured-directions';
-import { createGoogleDirections, loadGoogleRoutes, type RoutesLibrary } from '../../../src/features/maps/google-directions';
+import {
+  createGoogleDirections,
+  loadGoogleRoutes,
+  type RoutesLibrary,
+} from '../../../src/features/maps/google-directions';
 import { createStraightLineDirections } from '../../../src/features/maps/straight-line-directions';
 import { estimateDrivingSeconds, haversineMeters } from '../../../src/shared/geo';
 
 // The Maps script is never fetched in tests: the loader is replaced at its seam.
-vi.mock('@googlemaps/js-api-loader', () => ({ setOptions: vi.fn(), importLibrary: vi.fn(() => Promise.reject(new Error('network'))) }));
+vi.mock('@googlemaps/js-api-loader', () => ({
+  setOptions: vi.fn(),
+  importLibrary: vi.fn(() => Promise.reject(new Error('network'))),
+}));
 
 const DRIVER = { lat: 6.5158, lng: 3.3782 };
 const TASK = { lat: 6.4926, lng: 3.3553 };
@@ -43,11 +50,29 @@ describe('directions without a Google key: the straight line, labelled approxima
 describe('Google driving directions (at their seam)', () => {
   it('asks for a DRIVING route from the driver to the task and reads the path, distance and duration', async () => {
     const google = fakeRoutes((_request, callback) =>
-      callback({ routes: [{ overview_path: [latLng(6.5158, 3.3782), latLng(6.5, 3.37), latLng(6.4926, 3.3553)], legs: [{ distance: { value: 4820 }, duration: { value: 960 } }] }] }, 'OK'),
+      callback(
+        {
+          routes: [
+            {
+              overview_path: [latLng(6.5158, 3.3782), latLng(6.5, 3.37), latLng(6.4926, 3.3553)],
+              legs: [{ distance: { value: 4820 }, duration: { value: 960 } }],
+            },
+          ],
+        },
+        'OK',
+      ),
     );
     const route = await createGoogleDirections(async () => google.library).route(DRIVER, TASK);
-    expect(google.route).toHaveBeenCalledWith({ origin: DRIVER, destination: TASK, travelMode: 'DRIVING' }, expect.any(Function));
-    expect(route).toEqual({ path: [DRIVER, { lat: 6.5, lng: 3.37 }, TASK], distanceMeters: 4820, durationSeconds: 960, isApproximate: false });
+    expect(google.route).toHaveBeenCalledWith(
+      { origin: DRIVER, destination: TASK, travelMode: 'DRIVING' },
+      expect.any(Function),
+    );
+    expect(route).toEqual({
+      path: [DRIVER, { lat: 6.5, lng: 3.37 }, TASK],
+      distanceMeters: 4820,
+      durationSeconds: 960,
+      isApproximate: false,
+    });
   });
 
   it("a route Google cannot give (ZERO_RESULTS, an error, a throw) says 'Could not load directions. Please try again.'", async () => {
@@ -59,7 +84,9 @@ describe('Google driving directions (at their seam)', () => {
       }),
     ];
     for (const google of answers) {
-      await expect(createGoogleDirections(async () => google.library).route(DRIVER, TASK)).rejects.toThrow(DIRECTIONS_FAILED);
+      await expect(createGoogleDirections(async () => google.library).route(DRIVER, TASK)).rejects.toThrow(
+        DIRECTIONS_FAILED,
+      );
     }
     expect(DIRECTIONS_FAILED).toBe('Could not load directions. Please try again.');
   });
@@ -75,7 +102,9 @@ describe('Google driving directions (at their seam)', () => {
 
   it('a build with a key routes through Google', async () => {
     vi.mocked(importLibrary).mockClear();
-    await expect(createDirections('test-key').route(DRIVER, TASK)).rejects.toThrow('Failed to load Google Maps. Please check your connection.');
+    await expect(createDirections('test-key').route(DRIVER, TASK)).rejects.toThrow(
+      'Failed to load Google Maps. Please check your connection.',
+    );
     expect(importLibrary).toHaveBeenCalledWith('routes');
   });
 });

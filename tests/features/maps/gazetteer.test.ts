@@ -1,22 +1,71 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addressOf, houseNumberOf, readGazetteer, searchGazetteer, toSuggestion } from '../../../src/features/maps/gazetteer';
+import {
+  addressOf,
+  houseNumberOf,
+  readGazetteer,
+  searchGazetteer,
+  toSuggestion,
+} from '../../../src/features/maps/gazetteer';
 import { createGazetteerSearch } from '../../../src/features/maps/gazetteer-search';
 import { labelOfPoint, nearbyLabel } from '../../../src/features/maps/nearest-place';
 
-const file = { v: 1, s: [['LA', 'Lagos', 6.5244, 3.3792], ['OG', 'Ogun', 6.998, 3.4737], ['FC', 'Abuja Federal Capital Territory', 8.8941, 7.186]], c: [['Ikeja', 'LA', 6.5965, 3.3421], ['Lagos', 'LA', 6.4541, 3.3947], ['Abeokuta', 'OG', 7.1557, 3.3451], ['Ebute Ikorodu', 'LA', 6.6, 3.488], ['Bad row', 'LA', 'x', 1]], l: [['Ikorodu', 'LA', 6.62, 3.5], ['Eti-Osa', 'LA', 6.45, 3.55], ['Bad LGA', 'LA', null, 3]] };
+const file = {
+  v: 1,
+  s: [
+    ['LA', 'Lagos', 6.5244, 3.3792],
+    ['OG', 'Ogun', 6.998, 3.4737],
+    ['FC', 'Abuja Federal Capital Territory', 8.8941, 7.186],
+  ],
+  c: [
+    ['Ikeja', 'LA', 6.5965, 3.3421],
+    ['Lagos', 'LA', 6.4541, 3.3947],
+    ['Abeokuta', 'OG', 7.1557, 3.3451],
+    ['Ebute Ikorodu', 'LA', 6.6, 3.488],
+    ['Bad row', 'LA', 'x', 1],
+  ],
+  l: [
+    ['Ikorodu', 'LA', 6.62, 3.5],
+    ['Eti-Osa', 'LA', 6.45, 3.55],
+    ['Bad LGA', 'LA', null, 3],
+  ],
+};
 const places = readGazetteer(file);
 
 describe('the offline gazetteer', () => {
   it('reads states, towns and LGAs with coordinates, skipping rows that are not well formed', () => {
-    expect(places.map((place) => place.name)).toEqual(['Lagos State', 'Ogun State', 'Abuja Federal Capital Territory', 'Ikeja', 'Lagos', 'Abeokuta', 'Ebute Ikorodu', 'Ikorodu', 'Eti-Osa']);
-    expect(places.find((place) => place.name === 'Eti-Osa')).toMatchObject({ kind: 'lga', stateName: 'Lagos State', lat: 6.45, lng: 3.55 });
-    expect(places.find((place) => place.name === 'Ikeja')).toMatchObject({ kind: 'town', stateName: 'Lagos State', lat: 6.5965, lng: 3.3421 });
+    expect(places.map((place) => place.name)).toEqual([
+      'Lagos State',
+      'Ogun State',
+      'Abuja Federal Capital Territory',
+      'Ikeja',
+      'Lagos',
+      'Abeokuta',
+      'Ebute Ikorodu',
+      'Ikorodu',
+      'Eti-Osa',
+    ]);
+    expect(places.find((place) => place.name === 'Eti-Osa')).toMatchObject({
+      kind: 'lga',
+      stateName: 'Lagos State',
+      lat: 6.45,
+      lng: 3.55,
+    });
+    expect(places.find((place) => place.name === 'Ikeja')).toMatchObject({
+      kind: 'town',
+      stateName: 'Lagos State',
+      lat: 6.5965,
+      lng: 3.3421,
+    });
   });
 
   it('ranks prefix matches first, then word prefixes, then other matches; states, then towns, then LGAs on a tie', () => {
     expect(searchGazetteer(places, 'lagos').map((place) => place.name)).toEqual(['Lagos State', 'Lagos']);
-    expect(searchGazetteer(places, 'ik').map((place) => `${place.name} (${place.kind})`)).toEqual(['Ikeja (town)', 'Ikorodu (lga)', 'Ebute Ikorodu (town)']);
+    expect(searchGazetteer(places, 'ik').map((place) => `${place.name} (${place.kind})`)).toEqual([
+      'Ikeja (town)',
+      'Ikorodu (lga)',
+      'Ebute Ikorodu (town)',
+    ]);
     expect(searchGazetteer(places, 'eti').map((place) => place.id)).toEqual(['l:LA:Eti-Osa']);
     expect(searchGazetteer(places, 'eja').map((place) => place.name)).toEqual(['Ikeja']);
   });
@@ -33,7 +82,11 @@ describe('the offline gazetteer', () => {
     expect(addressOf(ikeja)).toBe('Ikeja, Lagos State, Nigeria');
     expect(addressOf(places[0]!)).toBe('Lagos State, Nigeria');
     const etiOsa = places.find((place) => place.name === 'Eti-Osa')!;
-    expect(toSuggestion(etiOsa)).toEqual({ id: 'l:LA:Eti-Osa', primary: 'Eti-Osa LGA', secondary: 'Lagos State, Nigeria' });
+    expect(toSuggestion(etiOsa)).toEqual({
+      id: 'l:LA:Eti-Osa',
+      primary: 'Eti-Osa LGA',
+      secondary: 'Lagos State, Nigeria',
+    });
     expect(addressOf(etiOsa)).toBe('Eti-Osa LGA, Lagos State, Nigeria');
   });
 
@@ -46,8 +99,14 @@ describe('the offline gazetteer', () => {
     const [first] = await search.suggest('ikeja');
     await search.suggest('lag');
     expect(loads).toBe(1);
-    expect(await search.choose(first!)).toEqual({ address: 'Ikeja, Lagos State, Nigeria', location: { lat: 6.5965, lng: 3.3421 } });
-    expect(await search.choose({ id: 'unknown', primary: 'Somewhere', secondary: '' })).toEqual({ address: 'Somewhere', location: null });
+    expect(await search.choose(first!)).toEqual({
+      address: 'Ikeja, Lagos State, Nigeria',
+      location: { lat: 6.5965, lng: 3.3421 },
+    });
+    expect(await search.choose({ id: 'unknown', primary: 'Somewhere', secondary: '' })).toEqual({
+      address: 'Somewhere',
+      location: null,
+    });
   });
 
   it('a failed load is reported and tried again next time', async () => {
@@ -57,7 +116,9 @@ describe('the offline gazetteer', () => {
       if (attempt === 1) throw new Error('offline');
       return file;
     });
-    await expect(search.suggest('ikeja')).rejects.toThrow('Could not load the list of places. Please check your connection.');
+    await expect(search.suggest('ikeja')).rejects.toThrow(
+      'Could not load the list of places. Please check your connection.',
+    );
     expect(await search.suggest('ikeja')).toHaveLength(1);
   });
 
@@ -66,13 +127,19 @@ describe('the offline gazetteer', () => {
     expect(text.length).toBeLessThan(150 * 1024);
     const generated = readGazetteer(JSON.parse(text));
     expect(generated.filter((place) => place.kind === 'state')).toHaveLength(37);
-    expect(searchGazetteer(generated, 'Ikeja')[0]).toMatchObject({ name: 'Ikeja', kind: 'town', stateName: 'Lagos State' });
+    expect(searchGazetteer(generated, 'Ikeja')[0]).toMatchObject({
+      name: 'Ikeja',
+      kind: 'town',
+      stateName: 'Lagos State',
+    });
     // Most of Nigeria's 774 LGAs, and the Lagos and Abuja districts clients book in.
     expect(generated.filter((place) => place.kind === 'lga').length).toBeGreaterThan(700);
     for (const district of ['Yaba', 'Victoria Island', 'Lekki', 'Surulere', 'Ajah', 'Wuse', 'Maitama']) {
       expect(searchGazetteer(generated, district)[0], district).toMatchObject({ kind: 'town' });
     }
-    expect(searchGazetteer(generated, 'Eti Osa').find((place) => place.kind === 'lga')).toMatchObject({ stateName: 'Lagos State' });
+    expect(searchGazetteer(generated, 'Eti Osa').find((place) => place.kind === 'lga')).toMatchObject({
+      stateName: 'Lagos State',
+    });
     // Every place lies inside Nigeria's bounding box (a wrong row once put Delta State in the USA).
     for (const place of generated) {
       expect(place.lat, place.name).toBeGreaterThan(4);
@@ -98,8 +165,17 @@ const names = (query: string) => searchGazetteer(all, query).map((place) => plac
 
 describe('streets, markets and landmarks in the gazetteer', () => {
   it('are read with their area and other names; rows of an unknown kind are skipped', () => {
-    expect(all.find((place) => place.name === 'Ikeja City Mall')).toMatchObject({ kind: 'landmark', area: 'Alausa, Ikeja', aliases: ['Shoprite Ikeja', 'ICM'], stateName: 'Lagos State' });
-    expect(all.find((place) => place.name === 'Awolowo Road')).toMatchObject({ kind: 'street', area: 'Ikoyi', aliases: [] });
+    expect(all.find((place) => place.name === 'Ikeja City Mall')).toMatchObject({
+      kind: 'landmark',
+      area: 'Alausa, Ikeja',
+      aliases: ['Shoprite Ikeja', 'ICM'],
+      stateName: 'Lagos State',
+    });
+    expect(all.find((place) => place.name === 'Awolowo Road')).toMatchObject({
+      kind: 'street',
+      area: 'Ikoyi',
+      aliases: [],
+    });
     expect(all.some((place) => place.name === 'Bad kind')).toBe(false);
   });
 
@@ -109,7 +185,11 @@ describe('streets, markets and landmarks in the gazetteer', () => {
     expect(houseNumberOf('Lekki Phase 1')).toBe('');
     expect(houseNumberOf('22')).toBe('');
     const way = all.find((place) => place.name === 'Awolowo Way')!;
-    expect(toSuggestion(way, '22')).toEqual({ id: 'p:LA:Ikeja:Awolowo Way#22', primary: '22 Awolowo Way', secondary: 'Ikeja, Lagos State, Nigeria' });
+    expect(toSuggestion(way, '22')).toEqual({
+      id: 'p:LA:Ikeja:Awolowo Way#22',
+      primary: '22 Awolowo Way',
+      secondary: 'Ikeja, Lagos State, Nigeria',
+    });
     expect(addressOf(way, '22')).toBe('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
     const mall = all.find((place) => place.name === 'Ikeja City Mall')!;
     expect(toSuggestion(mall, '22').primary).toBe('Ikeja City Mall');
@@ -128,7 +208,10 @@ describe('streets, markets and landmarks in the gazetteer', () => {
 
   it('towns and LGAs come before streets and landmarks of the same match; a state name alone lists no streets', () => {
     // Awolowo Way is in Ikeja, but 'ikeja' does not name it.
-    expect(searchGazetteer(all, 'ikeja').map((place) => `${place.name} (${place.kind})`)).toEqual(['Ikeja (town)', 'Ikeja City Mall (landmark)']);
+    expect(searchGazetteer(all, 'ikeja').map((place) => `${place.name} (${place.kind})`)).toEqual([
+      'Ikeja (town)',
+      'Ikeja City Mall (landmark)',
+    ]);
     expect(names('lagos')).toEqual(['Lagos State', 'Lagos', 'Lagos Lagoon Market']);
     expect(names('Ikeja City Mall, Ikeja')).toEqual(['Ikeja City Mall']);
   });
@@ -137,7 +220,10 @@ describe('streets, markets and landmarks in the gazetteer', () => {
     const search = createGazetteerSearch(async () => withLandmarks);
     const [first] = await search.suggest('22 Awolowo Way, Ikeja');
     expect(first).toMatchObject({ primary: '22 Awolowo Way', secondary: 'Ikeja, Lagos State, Nigeria' });
-    expect(await search.choose(first!)).toEqual({ address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria', location: { lat: 6.6018, lng: 3.3515 } });
+    expect(await search.choose(first!)).toEqual({
+      address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria',
+      location: { lat: 6.6018, lng: 3.3515 },
+    });
   });
 });
 
@@ -152,33 +238,53 @@ describe('the label of any point (offline)', () => {
   });
 
   it('the adapter labels a point; without its file (offline, first visit) the coordinates say where', async () => {
-    expect(await createGazetteerSearch(async () => withLandmarks).describe({ lat: 6.6, lng: 3.345 })).toBe('Near Ikeja, Lagos');
-    expect(await createGazetteerSearch(() => Promise.reject(new Error('offline'))).describe({ lat: 6.6, lng: 3.345 })).toBe('Pinned location 6.600000, 3.345000');
+    expect(await createGazetteerSearch(async () => withLandmarks).describe({ lat: 6.6, lng: 3.345 })).toBe(
+      'Near Ikeja, Lagos',
+    );
+    expect(
+      await createGazetteerSearch(() => Promise.reject(new Error('offline'))).describe({ lat: 6.6, lng: 3.345 }),
+    ).toBe('Pinned location 6.600000, 3.345000');
   });
 });
 
 describe('the generated file: streets, markets and landmarks of Lagos and Abuja', () => {
-  const generated = readGazetteer(JSON.parse(readFileSync(new URL('../../../public/data/ng-places.json', import.meta.url), 'utf8')));
+  const generated = readGazetteer(
+    JSON.parse(readFileSync(new URL('../../../public/data/ng-places.json', import.meta.url), 'utf8')),
+  );
   const first = (query: string) => {
     const search = searchGazetteer(generated, query);
     return search[0] ? toSuggestion(search[0], houseNumberOf(query)) : undefined;
   };
 
   it('finds the examples clients type', () => {
-    expect(first('22 Awolowo Way, Ikeja')).toMatchObject({ primary: '22 Awolowo Way', secondary: 'Ikeja, Lagos State, Nigeria' });
+    expect(first('22 Awolowo Way, Ikeja')).toMatchObject({
+      primary: '22 Awolowo Way',
+      secondary: 'Ikeja, Lagos State, Nigeria',
+    });
     expect(first('Allen Avenue')).toMatchObject({ primary: 'Allen Avenue', secondary: 'Ikeja, Lagos State, Nigeria' });
-    expect(first('Admiralty Way Lekki')).toMatchObject({ primary: 'Admiralty Way', secondary: 'Lekki Phase 1, Lagos State, Nigeria' });
+    expect(first('Admiralty Way Lekki')).toMatchObject({
+      primary: 'Admiralty Way',
+      secondary: 'Lekki Phase 1, Lagos State, Nigeria',
+    });
     expect(first('Shoprite Ikeja City Mall')).toMatchObject({ primary: 'Ikeja City Mall' });
-    expect(first('Balogun Market')).toMatchObject({ primary: 'Balogun Market', secondary: 'Lagos Island, Lagos State, Nigeria' });
+    expect(first('Balogun Market')).toMatchObject({
+      primary: 'Balogun Market',
+      secondary: 'Lagos Island, Lagos State, Nigeria',
+    });
     expect(first('Computer Village')).toMatchObject({ primary: 'Computer Village' });
     expect(first('Wuse Market')).toMatchObject({ secondary: 'Wuse, Federal Capital Territory, Nigeria' });
     expect(first('Jabi Lake Mall')).toMatchObject({ primary: 'Jabi Lake Mall' });
     // The Abuja district, beside the Jigawa town of the same name.
-    expect(searchGazetteer(generated, 'Garki').map((place) => toSuggestion(place).secondary)).toContain('Federal Capital Territory, Nigeria');
+    expect(searchGazetteer(generated, 'Garki').map((place) => toSuggestion(place).secondary)).toContain(
+      'Federal Capital Territory, Nigeria',
+    );
   });
 
   it('streets and landmarks lie in their city (Lagos or Abuja)', () => {
-    const boxes: Record<string, [number, number, number, number]> = { 'Lagos State': [6.35, 6.75, 2.9, 4.1], 'Federal Capital Territory': [8.4, 9.4, 6.7, 7.7] };
+    const boxes: Record<string, [number, number, number, number]> = {
+      'Lagos State': [6.35, 6.75, 2.9, 4.1],
+      'Federal Capital Territory': [8.4, 9.4, 6.7, 7.7],
+    };
     const curated = generated.filter((place) => place.kind === 'street' || place.kind === 'landmark');
     expect(curated.length).toBeGreaterThan(60);
     for (const place of curated) {
@@ -196,4 +302,3 @@ describe('the generated file: streets, markets and landmarks of Lagos and Abuja'
     expect(labelOfPoint(generated, { lat: 9.072, lng: 7.482 })).toMatch(/^Near [\w ]+, Abuja$/);
   });
 });
-

@@ -1,9 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { bestAddress, createGoogleReverseGeocoder, loadGoogleGeocoding, type GeocodingLibrary } from '../../../src/features/maps/google-reverse-geocode';
+import {
+  bestAddress,
+  createGoogleReverseGeocoder,
+  loadGoogleGeocoding,
+  type GeocodingLibrary,
+} from '../../../src/features/maps/google-reverse-geocode';
 
 // Google's script never loads in tests: the loader fails as it does offline.
-vi.mock('@googlemaps/js-api-loader', () => ({ setOptions: vi.fn(), importLibrary: vi.fn(() => Promise.reject(new Error('network'))) }));
+vi.mock('@googlemaps/js-api-loader', () => ({
+  setOptions: vi.fn(),
+  importLibrary: vi.fn(() => Promise.reject(new Error('network'))),
+}));
 
 const YABA = { lat: 6.5095, lng: 3.3711 };
 const offlineLabel = vi.fn(async () => 'Near Yaba, Lagos');
@@ -20,7 +28,7 @@ function fakeGeocoding(answer: () => Promise<{ results: unknown[] }>) {
 }
 
 describe('Google reverse geocoding (at its seam)', () => {
-  it("asks for the point in Nigeria and answers the first street address, skipping plus codes", async () => {
+  it('asks for the point in Nigeria and answers the first street address, skipping plus codes', async () => {
     const google = fakeGeocoding(async () => ({
       results: [
         { formatted_address: 'G8X9+Q6 Lagos, Nigeria', types: ['plus_code'] },
@@ -34,12 +42,16 @@ describe('Google reverse geocoding (at its seam)', () => {
   });
 
   it('nothing useful, an error, or an answer too slow: the offline label instead', async () => {
-    const nothing = fakeGeocoding(async () => ({ results: [{ formatted_address: 'G8X9+Q6 Lagos, Nigeria', types: ['plus_code'] }] }));
+    const nothing = fakeGeocoding(async () => ({
+      results: [{ formatted_address: 'G8X9+Q6 Lagos, Nigeria', types: ['plus_code'] }],
+    }));
     expect(await createGoogleReverseGeocoder(async () => nothing.library, offlineLabel)(YABA)).toBe('Near Yaba, Lagos');
     const refused = fakeGeocoding(() => Promise.reject(new Error('OVER_QUERY_LIMIT')));
     expect(await createGoogleReverseGeocoder(async () => refused.library, offlineLabel)(YABA)).toBe('Near Yaba, Lagos');
     const slow = fakeGeocoding(() => new Promise(() => undefined));
-    expect(await createGoogleReverseGeocoder(async () => slow.library, offlineLabel, 20)(YABA)).toBe('Near Yaba, Lagos');
+    expect(await createGoogleReverseGeocoder(async () => slow.library, offlineLabel, 20)(YABA)).toBe(
+      'Near Yaba, Lagos',
+    );
     expect(offlineLabel).toHaveBeenCalledWith(YABA);
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_UNAVAILABLE, nextTileStatus, type TileEvent, type TileStatus } from '../../../src/features/maps/tile-status';
+import {
+  MAP_UNAVAILABLE,
+  nextTileStatus,
+  type TileEvent,
+  type TileStatus,
+} from '../../../src/features/maps/tile-status';
 
 const statusAfter = (events: TileEvent[], from: TileStatus = 'waiting') => events.reduce(nextTileStatus, from);
 

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PAYMENT_INIT_FAILED, createPay, newPaymentReference, type OpenCheckout } from '../../../src/features/payments/pay';
+import {
+  PAYMENT_INIT_FAILED,
+  createPay,
+  newPaymentReference,
+  type OpenCheckout,
+} from '../../../src/features/payments/pay';
 import type { TransactionParams } from '../../../src/features/payments/transaction-params';
 
 const params = { email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' };
@@ -18,7 +23,13 @@ describe('the payment wrapper', () => {
   it('onSuccess resolves success with the reference', async () => {
     const { pay, opened } = checkoutCalling('onSuccess', { reference: params.reference });
     await expect(pay(params)).resolves.toEqual({ status: 'success', reference: params.reference });
-    expect(opened[0]).toMatchObject({ key: 'pk_test_1', email: params.email, amount: 150000, currency: 'NGN', reference: params.reference });
+    expect(opened[0]).toMatchObject({
+      key: 'pk_test_1',
+      email: params.email,
+      amount: 150000,
+      currency: 'NGN',
+      reference: params.reference,
+    });
   });
 
   it.each([
@@ -45,8 +56,21 @@ describe('the payment wrapper', () => {
 
   it('passes names, phone, label and metadata to the checkout in its spellings', async () => {
     const { pay, opened } = checkoutCalling('onCancel');
-    await pay({ ...params, firstname: 'Ada', lastname: 'Obi', phone: '+2348012345678', label: 'Ada', metadata: { plan: 'gold' } });
-    expect(opened[0]).toMatchObject({ firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', label: 'Ada', metadata: { plan: 'gold' } });
+    await pay({
+      ...params,
+      firstname: 'Ada',
+      lastname: 'Obi',
+      phone: '+2348012345678',
+      label: 'Ada',
+      metadata: { plan: 'gold' },
+    });
+    expect(opened[0]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phone: '+2348012345678',
+      label: 'Ada',
+      metadata: { plan: 'gold' },
+    });
   });
 
   it('only the first outcome counts', async () => {

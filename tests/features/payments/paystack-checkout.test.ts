@@ -33,7 +33,13 @@ class FakeTransaction {
       this.fire('onCancel');
       this.fire('onClose');
       this.fire('onBankTransferConfirmationPending');
-    } else if (event === 'success') this.fire('onSuccess', { reference: this.params.reference, status: 'success', trans: '123', message: 'Approved' });
+    } else if (event === 'success')
+      this.fire('onSuccess', {
+        reference: this.params.reference,
+        status: 'success',
+        trans: '123',
+        message: 'Approved',
+      });
     else this.fire('onError', { type: 'setup', message: 'Invalid key' });
   }
 }
@@ -56,7 +62,10 @@ const { loadPaystack, openPaystackCheckout } = await import('../../../src/featur
 const { PAYMENT_INIT_FAILED, createPay } = await import('../../../src/features/payments/pay');
 
 /** The app's pay() with a Paystack key: the real wrapper, the real adapter, the fake library. */
-const payWithPaystack = createPay({ key: 'pk_test_1', loadCheckout: async () => (params) => openPaystackCheckout(params) });
+const payWithPaystack = createPay({
+  key: 'pk_test_1',
+  loadCheckout: async () => (params) => openPaystackCheckout(params),
+});
 const params = { email: 'ada@example.ng', amount: 150_000, reference: '1700000000000-abc123' };
 
 beforeEach(() => {
@@ -75,17 +84,26 @@ describe('the Paystack adapter with the inline library', () => {
   it('opens a transaction with the checked parameters (key, amount in kobo, NGN, reference) and no deprecated onClose', async () => {
     onOpen = (transaction) => transaction.frame('success');
     await payWithPaystack(params);
-    expect(opened[0]).toMatchObject({ key: 'pk_test_1', email: params.email, amount: 150_000, currency: 'NGN', reference: params.reference });
+    expect(opened[0]).toMatchObject({
+      key: 'pk_test_1',
+      email: params.email,
+      amount: 150_000,
+      currency: 'NGN',
+      reference: params.reference,
+    });
     expect(opened[0]).not.toHaveProperty('onClose');
   });
 
-  it.each(['close', 'cancel'] as const)("the pop-up's %s event (reported through onCancel): 'Payment window was closed' (cancelled, how: close)", async (event) => {
-    onOpen = (transaction) => {
-      transaction.frame('loaded:transaction');
-      transaction.frame(event);
-    };
-    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'cancelled', how: 'close' });
-  });
+  it.each(['close', 'cancel'] as const)(
+    "the pop-up's %s event (reported through onCancel): 'Payment window was closed' (cancelled, how: close)",
+    async (event) => {
+      onOpen = (transaction) => {
+        transaction.frame('loaded:transaction');
+        transaction.frame(event);
+      };
+      await expect(payWithPaystack(params)).resolves.toEqual({ status: 'cancelled', how: 'close' });
+    },
+  );
 
   it('a bank transfer left pending (onCancel, then onBankTransferConfirmationPending) is not a closed window', async () => {
     onOpen = (transaction) => transaction.frame('transfer:pending');
@@ -103,8 +121,16 @@ describe('the Paystack adapter with the inline library', () => {
   });
 
   it('a library that fails to load rejects, so the wrapper reports it', async () => {
-    await expect(openPaystackCheckout({ key: 'pk', amount: 100, email: 'a@b.ng' }, async () => Promise.reject(new Error('chunk failed')))).rejects.toThrow('chunk failed');
-    const failing = createPay({ key: 'pk_test_1', loadCheckout: async () => (transaction) => openPaystackCheckout(transaction, () => Promise.reject(new Error('offline'))) });
+    await expect(
+      openPaystackCheckout({ key: 'pk', amount: 100, email: 'a@b.ng' }, async () =>
+        Promise.reject(new Error('chunk failed')),
+      ),
+    ).rejects.toThrow('chunk failed');
+    const failing = createPay({
+      key: 'pk_test_1',
+      loadCheckout: async () => (transaction) =>
+        openPaystackCheckout(transaction, () => Promise.reject(new Error('offline'))),
+    });
     await expect(failing(params)).rejects.toThrow(PAYMENT_INIT_FAILED);
   });
 });

@@ -3,7 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPay } from '../../../src/features/payments/pay';
 import { openTestCheckout } from '../../../src/features/payments/test-checkout';
-import { RECORD_FAILED_MESSAGE, TEST_CHECKOUT_TITLE, formatCheckoutAmount } from '../../../src/features/payments/test-checkout-dialog';
+import {
+  RECORD_FAILED_MESSAGE,
+  TEST_CHECKOUT_TITLE,
+  formatCheckoutAmount,
+} from '../../../src/features/payments/test-checkout-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -55,23 +55,50 @@ describe('card pop-up transaction parameters (validation)', () => {
   });
 
   it('amount is not required with a plan, and planCode overrides amount', () => {
-    expect(validateTransactionParams({ key: 'pk', email: 'a@b.ng', plan: 'PLN_1' })).toEqual({ key: 'pk', email: 'a@b.ng', planCode: 'PLN_1', currency: 'NGN' });
+    expect(validateTransactionParams({ key: 'pk', email: 'a@b.ng', plan: 'PLN_1' })).toEqual({
+      key: 'pk',
+      email: 'a@b.ng',
+      planCode: 'PLN_1',
+      currency: 'NGN',
+    });
     expect(validateTransactionParams({ ...base, planCode: 'PLN_1' })).not.toHaveProperty('amount');
   });
 
   it('email is not required with a customer code, and customerCode overrides email', () => {
-    expect(validateTransactionParams({ key: 'pk', amount: 100, customer_code: 'CUS_1' })).toEqual({ key: 'pk', amount: 100, customerCode: 'CUS_1', currency: 'NGN' });
+    expect(validateTransactionParams({ key: 'pk', amount: 100, customer_code: 'CUS_1' })).toEqual({
+      key: 'pk',
+      amount: 100,
+      customerCode: 'CUS_1',
+      currency: 'NGN',
+    });
     expect(validateTransactionParams({ ...base, customerCode: 'CUS_1' })).not.toHaveProperty('email');
   });
 
   it('if accessCode is given, the other parameters are skipped', () => {
     const onSuccess = () => undefined;
-    expect(validateTransactionParams({ accessCode: 'ac_1', amount: 'not checked', email: 5, onSuccess })).toEqual({ accessCode: 'ac_1', onSuccess });
+    expect(validateTransactionParams({ accessCode: 'ac_1', amount: 'not checked', email: 5, onSuccess })).toEqual({
+      accessCode: 'ac_1',
+      onSuccess,
+    });
   });
 
   it('unknown parameters are dropped and alternative spellings are accepted', () => {
-    const shaped = validateTransactionParams({ ...base, firstname: 'Ada', lastname: 'Obi', ref: 'r-1', nonsense: true, transaction_charge: 20 });
-    expect(shaped).toEqual({ ...base, currency: 'NGN', firstName: 'Ada', lastName: 'Obi', reference: 'r-1', transactionCharge: 20 });
+    const shaped = validateTransactionParams({
+      ...base,
+      firstname: 'Ada',
+      lastname: 'Obi',
+      ref: 'r-1',
+      nonsense: true,
+      transaction_charge: 20,
+    });
+    expect(shaped).toEqual({
+      ...base,
+      currency: 'NGN',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      reference: 'r-1',
+      transactionCharge: 20,
+    });
   });
 
   it('card false restricts channels to bank; bank false restricts to card', () => {

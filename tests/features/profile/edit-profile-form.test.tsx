@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { User } from '../../../src/shared/contract';
 import { EditProfileForm } from '../../../src/features/profile/edit-profile-form';
@@ -27,9 +34,16 @@ const user: User = {
 
 function renderForm(onSaved = vi.fn()) {
   const root = createRootRoute({ component: Outlet });
-  const edit = createRoute({ getParentRoute: () => root, path: '/client/edit', component: () => <EditProfileForm user={user} onSaved={onSaved} /> });
+  const edit = createRoute({
+    getParentRoute: () => root,
+    path: '/client/edit',
+    component: () => <EditProfileForm user={user} onSaved={onSaved} />,
+  });
   const login = createRoute({ getParentRoute: () => root, path: '/login', component: () => <h1>Login</h1> });
-  const router = createRouter({ routeTree: root.addChildren([edit, login]), history: createMemoryHistory({ initialEntries: ['/client/edit'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([edit, login]),
+    history: createMemoryHistory({ initialEntries: ['/client/edit'] }),
+  });
   render(<RouterProvider router={router} />);
   return { router, onSaved };
 }
@@ -76,16 +90,29 @@ describe('edit profile form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const busy = await screen.findByRole('button', { name: 'Saving...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(updateProfile).toHaveBeenCalledWith({ firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '08031234567', bio: 'Hello' });
+    expect(updateProfile).toHaveBeenCalledWith({
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      email: 'ada@example.ng',
+      phone: '08031234567',
+      bio: 'Hello',
+    });
     await act(async () => finish({ ...user, bio: 'Hello' }));
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
     // The flow's toasts name their own ids and load react-toastify on the first toast.
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', { autoClose: 3000, toastId: expect.any(String) }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', {
+        autoClose: 3000,
+        toastId: expect.any(String),
+      }),
+    );
     expect(onSaved).toHaveBeenCalledWith({ ...user, bio: 'Hello' });
   });
 
   it("the server's errors object is shown per field", async () => {
-    vi.mocked(updateProfile).mockRejectedValue(httpError(409, { message: 'Email is already in use', errors: { email: 'Email is already in use' } }));
+    vi.mocked(updateProfile).mockRejectedValue(
+      httpError(409, { message: 'Email is already in use', errors: { email: 'Email is already in use' } }),
+    );
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email is already in use');
@@ -97,7 +124,12 @@ describe('edit profile form', () => {
     vi.mocked(updateProfile).mockRejectedValue(httpError(500, { message: 'boom' }));
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', { autoClose: 5000, toastId: expect.any(String) }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', {
+        autoClose: 5000,
+        toastId: expect.any(String),
+      }),
+    );
   });
 
   it('no token on save goes to /login', async () => {

@@ -2,14 +2,25 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGGED_OUT_EVERYWHERE, LOG_OUT_EVERYWHERE_FAILED, LogOutEverywhere } from '../../../src/features/profile/log-out-everywhere';
+import {
+  LOGGED_OUT_EVERYWHERE,
+  LOG_OUT_EVERYWHERE_FAILED,
+  LogOutEverywhere,
+} from '../../../src/features/profile/log-out-everywhere';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 function answer(status: number, body: unknown) {
-  const sent: Array<{ url: string; method: string; body: string; authorization: string | null; type: string | null }> = [];
+  const sent: Array<{ url: string; method: string; body: string; authorization: string | null; type: string | null }> =
+    [];
   vi.stubGlobal('fetch', async (request: Request) => {
-    sent.push({ url: request.url, method: request.method, body: await request.text(), authorization: request.headers.get('Authorization'), type: request.headers.get('Content-Type') });
+    sent.push({
+      url: request.url,
+      method: request.method,
+      body: await request.text(),
+      authorization: request.headers.get('Authorization'),
+      type: request.headers.get('Content-Type'),
+    });
     return Response.json(body, { status });
   });
   return sent;
@@ -37,7 +48,15 @@ describe("'Log out everywhere' on the profile", () => {
     const sent = answer(200, { data: { message: 'You have been logged out on every device' } });
     const { onSignedOut } = await click();
     await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalled());
-    expect(sent).toEqual([{ url: expect.stringMatching(/\/client\/logoutAll$/), method: 'POST', body: '{}', authorization: 'Bearer token-abc', type: 'application/json' }]);
+    expect(sent).toEqual([
+      {
+        url: expect.stringMatching(/\/client\/logoutAll$/),
+        method: 'POST',
+        body: '{}',
+        authorization: 'Bearer token-abc',
+        type: 'application/json',
+      },
+    ]);
     expect(toast.success).toHaveBeenCalledWith(LOGGED_OUT_EVERYWHERE, expect.anything());
     expect(screen.getByRole('button').getAttribute('aria-describedby')).toBe('log-out-everywhere-hint');
   });
@@ -47,7 +66,9 @@ describe("'Log out everywhere' on the profile", () => {
       throw new TypeError('Failed to fetch');
     });
     const { onSignedOut } = await click();
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(LOG_OUT_EVERYWHERE_FAILED, expect.anything()), { timeout: 10_000 });
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(LOG_OUT_EVERYWHERE_FAILED, expect.anything()), {
+      timeout: 10_000,
+    });
     expect(onSignedOut).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: 'Log out everywhere' }) as HTMLButtonElement).disabled).toBe(false);
   });

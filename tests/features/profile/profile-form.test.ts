@@ -47,12 +47,20 @@ describe('edit profile form (validation)', () => {
 
   it('the payload carries the avatar only when a new one was picked (absent keeps the current one)', () => {
     const form = { ...formFromUser(user), firstName: ' Ada ' };
-    expect(updateRequest(form, null)).toEqual({ firstName: 'Ada', lastName: 'Okafor', email: 'demo@greenpick.ng', phone: '08031234567', bio: 'Hi' });
+    expect(updateRequest(form, null)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      email: 'demo@greenpick.ng',
+      phone: '08031234567',
+      bio: 'Hi',
+    });
     expect(updateRequest(form, 'data:image/png;base64,AAAA').avatar).toBe('data:image/png;base64,AAAA');
   });
 
   it("the server's errors object is shown per field (unknown fields are left out)", () => {
-    expect(serverFieldErrors({ email: 'Email is already in use', bio: 'Bio must be at most 500 characters', other: 'x' })).toEqual({
+    expect(
+      serverFieldErrors({ email: 'Email is already in use', bio: 'Bio must be at most 500 characters', other: 'x' }),
+    ).toEqual({
       email: 'Email is already in use',
       bio: 'Bio must be at most 500 characters',
     });

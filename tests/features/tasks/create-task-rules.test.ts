@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, assignedShortly, checkBooking, createTaskRequest, proceedState } from '../../../src/features/tasks/booking/booking-rules';
+import {
+  MESSAGES,
+  assignedShortly,
+  checkBooking,
+  createTaskRequest,
+  proceedState,
+} from '../../../src/features/tasks/booking/booking-rules';
 
 const ready = { isBusy: false, hasLocation: true, hasEmail: true, isLoadingPrices: false, isOnline: true };
 
@@ -23,7 +29,9 @@ describe("'Proceed to Payment' (when it is disabled)", () => {
   });
 
   it('says why it is disabled', () => {
-    expect(proceedState({ ...ready, isOnline: false }).reason).toBe('You are offline. Payment needs an internet connection.');
+    expect(proceedState({ ...ready, isOnline: false }).reason).toBe(
+      'You are offline. Payment needs an internet connection.',
+    );
     expect(proceedState({ ...ready, hasLocation: false }).reason).toBe('Choose an address to continue.');
   });
 });
@@ -47,7 +55,13 @@ describe('create task validation (checks before paying)', () => {
 
   it('the create request carries a GeoJSON point [longitude, latitude], the price, the reference and the service key', () => {
     expect(
-      createTaskRequest({ place, userId: 'u1', serviceType: 'household', price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' }, reference: 'r1' }),
+      createTaskRequest({
+        place,
+        userId: 'u1',
+        serviceType: 'household',
+        price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
+        reference: 'r1',
+      }),
     ).toEqual({
       address: 'Ikeja, Lagos State, Nigeria',
       location: { type: 'Point', coordinates: [3.3421, 6.5965] },
@@ -60,7 +74,7 @@ describe('create task validation (checks before paying)', () => {
     });
   });
 
-  it("an address longer than the server takes (300) is cut to fit, so a paid task is never refused for it", () => {
+  it('an address longer than the server takes (300) is cut to fit, so a paid task is never refused for it', () => {
     const long = { ...place, address: `${'Plot 7, '.repeat(50)}Lagos` };
     const price = { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' };
     const request = createTaskRequest({ place: long, userId: 'u1', serviceType: 'household', price, reference: 'r1' });
@@ -69,10 +83,17 @@ describe('create task validation (checks before paying)', () => {
   });
 
   it('carries the cleaned address details, and leaves them out when there are none (the request of an older client)', () => {
-    const input = { place, userId: 'u1', serviceType: 'household', price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' }, reference: 'r1' };
-    expect(createTaskRequest({ ...input, addressDetails: ' Blue gate\t\r\nopposite the mosque ' }).addressDetails).toBe('Blue gate\nopposite the mosque');
+    const input = {
+      place,
+      userId: 'u1',
+      serviceType: 'household',
+      price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
+      reference: 'r1',
+    };
+    expect(createTaskRequest({ ...input, addressDetails: ' Blue gate\t\r\nopposite the mosque ' }).addressDetails).toBe(
+      'Blue gate\nopposite the mosque',
+    );
     expect('addressDetails' in createTaskRequest({ ...input, addressDetails: '  \n ' })).toBe(false);
     expect('addressDetails' in createTaskRequest(input)).toBe(false);
   });
 });
-

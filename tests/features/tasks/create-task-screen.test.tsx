@@ -14,8 +14,19 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
 }));
 
-vi.mock('@tanstack/react-router', () => ({ useNavigate: () => mocks.navigate, useRouter: () => ({ invalidate: vi.fn() }) }));
-vi.mock('react-toastify', () => ({ toast: Object.assign(vi.fn(), { error: mocks.toastError, info: vi.fn(), loading: vi.fn(), update: vi.fn(), dismiss: vi.fn() }) }));
+vi.mock('@tanstack/react-router', () => ({
+  useNavigate: () => mocks.navigate,
+  useRouter: () => ({ invalidate: vi.fn() }),
+}));
+vi.mock('react-toastify', () => ({
+  toast: Object.assign(vi.fn(), {
+    error: mocks.toastError,
+    info: vi.fn(),
+    loading: vi.fn(),
+    update: vi.fn(),
+    dismiss: vi.fn(),
+  }),
+}));
 
 const user = { _id: 'u1', email: 'ada@example.ng', firstname: 'Ada', lastname: 'Obi' } as User;
 type Point = { lat: number; lng: number };
@@ -31,7 +42,11 @@ const describePoint = vi.fn(
 );
 
 /** What the route's loader reads: the user and the price table; pending until given. */
-const reads: { user: Promise<Answer<User>>; prices: Promise<Answer<PriceTable>>; keptPrices?: Promise<PriceTable | null> } = {
+const reads: {
+  user: Promise<Answer<User>>;
+  prices: Promise<Answer<PriceTable>>;
+  keptPrices?: Promise<PriceTable | null>;
+} = {
   user: new Promise(() => {}),
   prices: new Promise(() => {}),
 };
@@ -92,7 +107,9 @@ describe('the create task screen (/client/create)', () => {
 
   it('paints the price kept on the device at once while the network answers, and pays only once it has', async () => {
     reads.user = Promise.resolve({ data: user, cachedAt: null });
-    reads.keptPrices = Promise.resolve({ recycling: { serviceName: 'Recycling Services', price: 1400, unit: 'per kg' } });
+    reads.keptPrices = Promise.resolve({
+      recycling: { serviceName: 'Recycling Services', price: 1400, unit: 'per kg' },
+    });
     let answerPrices: (answer: Answer<PriceTable>) => void = () => {};
     reads.prices = new Promise((resolve) => {
       answerPrices = resolve;
@@ -130,7 +147,7 @@ describe('the create task screen (/client/create)', () => {
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("Proceed to Payment stays disabled with no user email", async () => {
+  it('Proceed to Payment stays disabled with no user email', async () => {
     loaded({ ...user, email: '' });
     await renderScreen('recycling');
     await act(async () => choose({ address: 'Ikeja', location: { lat: 6.5965, lng: 3.3421 } }));
@@ -141,7 +158,9 @@ describe('the create task screen (/client/create)', () => {
     loaded(user);
     await renderScreen('recycling');
     await act(async () => choose({ address: 'Nowhere', location: null }));
-    expect(mocks.toastError.mock.calls.map(([message]) => message)).toEqual(['Please select a valid address from the dropdown']);
+    expect(mocks.toastError.mock.calls.map(([message]) => message)).toEqual([
+      'Please select a valid address from the dropdown',
+    ]);
     // Beside the address search as well, until a place with geometry is chosen.
     expect(screen.getByText('Please select a valid address from the dropdown')).toBeTruthy();
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
@@ -156,7 +175,11 @@ describe('the create task screen (/client/create)', () => {
     expect(screen.getByText('Failed to load user data')).toBeTruthy();
     cleanup();
     mocks.toastError.mockReset();
-    reads.user = Promise.reject(Object.assign(new Error('HTTP 500'), { response: Response.json({ message: 'Database unavailable' }, { status: 500 }) }));
+    reads.user = Promise.reject(
+      Object.assign(new Error('HTTP 500'), {
+        response: Response.json({ message: 'Database unavailable' }, { status: 500 }),
+      }),
+    );
     await renderScreen('recycling');
     expect(mocks.toastError).toHaveBeenCalledWith('Database unavailable');
   });
@@ -216,7 +239,12 @@ describe('the create task screen (/client/create)', () => {
     });
     expect(accepted).toBe(false);
     // The flow's toasts load react-toastify on the first toast, so the call comes a moment later.
-    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('GreenPick works in Nigeria only: put the pin on a place in Nigeria.', expect.objectContaining({ toastId: expect.any(String) })));
+    await waitFor(() =>
+      expect(mocks.toastError).toHaveBeenCalledWith(
+        'GreenPick works in Nigeria only: put the pin on a place in Nigeria.',
+        expect.objectContaining({ toastId: expect.any(String) }),
+      ),
+    );
     expect(screen.getByText('6.415000, 2.881300')).toBeTruthy();
     expect(describePoint).not.toHaveBeenCalled();
   });
@@ -230,4 +258,3 @@ describe('the create task screen (/client/create)', () => {
     expect(screen.getByText('9/200')).toBeTruthy();
   });
 });
-

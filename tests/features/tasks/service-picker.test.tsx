@@ -6,7 +6,7 @@ import { ServicePicker, isBookableService } from '../../../src/features/tasks/bo
 afterEach(cleanup);
 
 describe('the service picker of a direct visit to /client/create', () => {
-  it("offers the six services by their names and hands the chosen tag on", () => {
+  it('offers the six services by their names and hands the chosen tag on', () => {
     const onChoose = vi.fn();
     render(<ServicePicker onChoose={onChoose} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Choose a Service');
@@ -24,6 +24,7 @@ describe('the service picker of a direct visit to /client/create', () => {
 
   it("only the six tags are bookable: no service, 'default' or an unknown tag shows the picker", () => {
     expect(isBookableService('household')).toBe(true);
-    for (const tag of [undefined, 'default', 'toString', 'unknown']) expect(isBookableService(tag), String(tag)).toBe(false);
+    for (const tag of [undefined, 'default', 'toString', 'unknown'])
+      expect(isBookableService(tag), String(tag)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { combineAnswers, isFromDevice, readAnswer } from '../../../src/lib/api/answer';
 
-const response = (cachedAt?: string) => Response.json({ data: [1, 2] }, { headers: cachedAt === undefined ? {} : { 'X-Cached-At': cachedAt } });
+const response = (cachedAt?: string) =>
+  Response.json({ data: [1, 2] }, { headers: cachedAt === undefined ? {} : { 'X-Cached-At': cachedAt } });
 
 describe('an answer and where it came from', () => {
   it("gives the envelope's data; fresh from the server it has no kept time", async () => {
@@ -18,8 +19,17 @@ describe('an answer and where it came from', () => {
 
   it('answers shown together are as old as the oldest kept one', () => {
     const sum = (a: number, b: number) => a + b;
-    expect(combineAnswers({ data: 1, cachedAt: null }, { data: 2, cachedAt: null }, sum)).toEqual({ data: 3, cachedAt: null });
-    expect(combineAnswers({ data: 1, cachedAt: 20 }, { data: 2, cachedAt: null }, sum)).toEqual({ data: 3, cachedAt: 20 });
-    expect(combineAnswers({ data: 1, cachedAt: 20 }, { data: 2, cachedAt: 10 }, sum)).toEqual({ data: 3, cachedAt: 10 });
+    expect(combineAnswers({ data: 1, cachedAt: null }, { data: 2, cachedAt: null }, sum)).toEqual({
+      data: 3,
+      cachedAt: null,
+    });
+    expect(combineAnswers({ data: 1, cachedAt: 20 }, { data: 2, cachedAt: null }, sum)).toEqual({
+      data: 3,
+      cachedAt: 20,
+    });
+    expect(combineAnswers({ data: 1, cachedAt: 20 }, { data: 2, cachedAt: 10 }, sum)).toEqual({
+      data: 3,
+      cachedAt: 10,
+    });
   });
 });

@@ -14,7 +14,8 @@ describe('address details (house number, gate, landmark)', () => {
   it('line breaks are allowed; other control characters are not', () => {
     expect(hasForbiddenControlCharacters('Blue gate\nopposite the mosque\r\n')).toBe(false);
     expect(hasForbiddenControlCharacters('Ọjà Ọba, ẹnu ọ̀nà — “gate”')).toBe(false);
-    for (const control of ['\u0000', '\t', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f']) expect(hasForbiddenControlCharacters(`a${control}b`), JSON.stringify(control)).toBe(true);
+    for (const control of ['\u0000', '\t', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f'])
+      expect(hasForbiddenControlCharacters(`a${control}b`), JSON.stringify(control)).toBe(true);
   });
 
   it('the form cleans what people paste: tabs become spaces, other controls go, blank ends go', () => {

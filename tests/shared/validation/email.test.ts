@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from '../../../src/shared/validation/email';
 
 describe('the e-mail address rule', () => {
-  it.each(['ada@example.ng', 'ada.okafor+pickups@mail.example.com.ng', "o'neil_1-2@x-y.ng", 'A@B.CO'])('accepts %s', (email) => {
-    expect(isEmailAddress(email)).toBe(true);
-  });
+  it.each(['ada@example.ng', 'ada.okafor+pickups@mail.example.com.ng', "o'neil_1-2@x-y.ng", 'A@B.CO'])(
+    'accepts %s',
+    (email) => {
+      expect(isEmailAddress(email)).toBe(true);
+    },
+  );
 
   it.each([
     'a@b',

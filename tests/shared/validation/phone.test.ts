@@ -18,9 +18,12 @@ describe('the phone number rule (sign-up, profile edit, server)', () => {
     expect(isPhoneNumber(phone)).toBe(true);
   });
 
-  it.each(['803-123-4567', '(803) 123 4567', '803.123.456789', '+803 123 4567', '8031234567'])("accepts the specification's pattern: %s", (phone) => {
-    expect(isPhoneNumber(phone)).toBe(true);
-  });
+  it.each(['803-123-4567', '(803) 123 4567', '803.123.456789', '+803 123 4567', '8031234567'])(
+    "accepts the specification's pattern: %s",
+    (phone) => {
+      expect(isPhoneNumber(phone)).toBe(true);
+    },
+  );
 
   it.each([
     ['empty', ''],

@@ -85,7 +85,14 @@ export function checkBooking(place: SelectedPlace | null, email: string | undefi
 }
 
 /** The create request; address details are cleaned and left out when empty (the request an older client sends). */
-export function createTaskRequest(input: { place: SelectedPlace; userId: string; serviceType: string; price: ServicePrice; reference: string; addressDetails?: string }): CreateTaskRequest {
+export function createTaskRequest(input: {
+  place: SelectedPlace;
+  userId: string;
+  serviceType: string;
+  price: ServicePrice;
+  reference: string;
+  addressDetails?: string;
+}): CreateTaskRequest {
   const { place, userId, serviceType, price, reference } = input;
   const addressDetails = cleanAddressDetails(input.addressDetails ?? '');
   return {

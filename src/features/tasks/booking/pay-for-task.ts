@@ -30,10 +30,15 @@ export interface TaskPayment {
 }
 
 /** How the checkout ended: paid, or closed without paying ('cancel' or 'close'). */
-export type TaskPaymentResult = { status: 'success'; reference: string } | { status: 'cancelled'; how: 'cancel' | 'close' };
+export type TaskPaymentResult =
+  | { status: 'success'; reference: string }
+  | { status: 'cancelled'; how: 'cancel' | 'close' };
 
 /** The payments feature, loaded when the client proceeds (the route passes it in). */
-export type LoadTaskPayments = () => Promise<{ pay: (payment: TaskPayment) => Promise<TaskPaymentResult>; newPaymentReference: () => string }>;
+export type LoadTaskPayments = () => Promise<{
+  pay: (payment: TaskPayment) => Promise<TaskPaymentResult>;
+  newPaymentReference: () => string;
+}>;
 
 export interface PayForTaskDeps {
   loadPayments: LoadTaskPayments;
@@ -49,7 +54,13 @@ export type BookingOutcome =
   | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome };
 
 export async function payForTask(
-  booking: { place: SelectedPlace | null; user: BookingUser | null; serviceType: string; price: ServicePrice; addressDetails?: string },
+  booking: {
+    place: SelectedPlace | null;
+    user: BookingUser | null;
+    serviceType: string;
+    price: ServicePrice;
+    addressDetails?: string;
+  },
   deps: PayForTaskDeps,
 ): Promise<BookingOutcome> {
   const { place, user, serviceType, price, addressDetails } = booking;
@@ -77,6 +88,13 @@ export async function payForTask(
   if (result.status !== 'success') return { kind: 'cancelled', how: result.how };
 
   deps.onPaid?.();
-  const request = createTaskRequest({ place, userId: user._id, serviceType, price, reference: result.reference, addressDetails });
+  const request = createTaskRequest({
+    place,
+    userId: user._id,
+    serviceType,
+    price,
+    reference: result.reference,
+    addressDetails,
+  });
   return { kind: 'paid', request, outcome: await deps.submit(request) };
 }

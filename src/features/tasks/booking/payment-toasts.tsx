@@ -22,14 +22,27 @@ export function showProcessing(): Id {
 export function showPaidTaskOutcome(outcome: PaidTaskOutcome, serviceName: string, toastId?: Id): void {
   const options =
     outcome.status === 'created'
-      ? { render: <Lines title={MESSAGES.paymentSuccessful} lines={[assignedShortly(serviceName)]} />, type: 'success' as const, autoClose: SUCCESS_TOAST_MS }
+      ? {
+          render: <Lines title={MESSAGES.paymentSuccessful} lines={[assignedShortly(serviceName)]} />,
+          type: 'success' as const,
+          autoClose: SUCCESS_TOAST_MS,
+        }
       : outcome.status === 'failed'
         ? {
-            render: <Lines title={MESSAGES.paymentFailed} lines={[outcome.message ?? MESSAGES.createFailed, MESSAGES.contactSupport]} />,
+            render: (
+              <Lines
+                title={MESSAGES.paymentFailed}
+                lines={[outcome.message ?? MESSAGES.createFailed, MESSAGES.contactSupport]}
+              />
+            ),
             type: 'error' as const,
             autoClose: FAILURE_TOAST_MS,
           }
-        : { render: <Lines title={MESSAGES.paymentSafe} lines={[createdWhenOnline(serviceName)]} />, type: 'info' as const, autoClose: FAILURE_TOAST_MS };
+        : {
+            render: <Lines title={MESSAGES.paymentSafe} lines={[createdWhenOnline(serviceName)]} />,
+            type: 'info' as const,
+            autoClose: FAILURE_TOAST_MS,
+          };
   if (toastId === undefined) toast(options.render, { type: options.type, autoClose: options.autoClose });
   else toast.update(toastId, { ...options, isLoading: false, closeButton: true, closeOnClick: true });
 }

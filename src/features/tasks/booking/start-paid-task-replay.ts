@@ -15,6 +15,8 @@ export function startPaidTaskReplay(): void {
   isStarted = true;
   startPendingTaskReplay({
     onSettled: ({ request, outcome }) =>
-      void import('./payment-toasts').then(({ showPaidTaskOutcome }) => showPaidTaskOutcome(outcome, serviceDisplayName(request.type))),
+      void import('./payment-toasts').then(({ showPaidTaskOutcome }) =>
+        showPaidTaskOutcome(outcome, serviceDisplayName(request.type)),
+      ),
   });
 }

@@ -11,5 +11,8 @@ export function telHref(phone: string | null | undefined): string | null {
 
 /** 'First Last' of the task's driver; '' when there is none. */
 export function driverName(driver: { firstname?: string; lastname?: string } | null | undefined): string {
-  return [driver?.firstname, driver?.lastname].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return [driver?.firstname, driver?.lastname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 }

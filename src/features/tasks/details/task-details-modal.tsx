@@ -36,7 +36,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * time, driver and phone, amount, then Call Driver and Open Chat. The driver's location is
  * refreshed every 30 s while the modal is open.
  */
-export function TaskDetailsModal({ task, onClose, onOpenChat, renderMap, returnFocusTo, loadDriverLocation }: TaskDetailsModalProps) {
+export function TaskDetailsModal({
+  task,
+  onClose,
+  onOpenChat,
+  renderMap,
+  returnFocusTo,
+  loadDriverLocation,
+}: TaskDetailsModalProps) {
   const driverLocation = useDriverLocation(task.driverId, loadDriverLocation);
   const taskLocation = normalizeLocation(task.location);
   const name = driverName(task.driver);

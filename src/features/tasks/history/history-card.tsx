@@ -61,9 +61,16 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
       </dl>
       {task.confirmationCode || canViewTask(task.status) ? (
         <footer className="history-card-footer">
-          {task.confirmationCode ? <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p> : null}
+          {task.confirmationCode ? (
+            <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p>
+          ) : null}
           {canViewTask(task.status) ? (
-            <button type="button" className="button button-small history-card-view" onClick={() => onViewTask(task)} aria-describedby={titleId}>
+            <button
+              type="button"
+              className="button button-small history-card-view"
+              onClick={() => onViewTask(task)}
+              aria-describedby={titleId}
+            >
               View Task
             </button>
           ) : null}

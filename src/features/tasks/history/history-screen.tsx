@@ -8,14 +8,23 @@ import { OfflineMarker } from '../../../ui/offline-marker';
 import { HistoryCard } from './history-card';
 import './history.css';
 
-const MESSAGES: ReadMessages = { noToken: 'No authentication token found', failed: 'Failed to load history. Please check your connection.' };
+const MESSAGES: ReadMessages = {
+  noToken: 'No authentication token found',
+  failed: 'Failed to load history. Please check your connection.',
+};
 
 /**
  * Order history (/client/history): a grid of cards, newest first (the server's oldest-first
  * list reversed), with empty, loading and error states. `history` is read by the route's
  * loader; 'View Task' on a card: the route decides what opens (Task Details, as on Home).
  */
-export function HistoryScreen({ history, onViewTask }: { history: Promise<Answer<UserAndTasks>>; onViewTask: (task: Task) => void }) {
+export function HistoryScreen({
+  history,
+  onViewTask,
+}: {
+  history: Promise<Answer<UserAndTasks>>;
+  onViewTask: (task: Task) => void;
+}) {
   const data = useRead(history, MESSAGES);
   const tasks = useMemo(() => (data.status === 'loaded' ? [...data.data.tasks].reverse() : []), [data]);
   return (
@@ -27,7 +36,9 @@ export function HistoryScreen({ history, onViewTask }: { history: Promise<Answer
           Loading delivery history...
         </p>
       ) : null}
-      {data.status === 'error' ? <LoadFailed className="history-error" title="Error loading history" message={data.message} /> : null}
+      {data.status === 'error' ? (
+        <LoadFailed className="history-error" title="Error loading history" message={data.message} />
+      ) : null}
       {data.status === 'loaded' && tasks.length === 0 ? (
         <div className="history-empty">
           <h2>No order history found</h2>

@@ -21,11 +21,24 @@ const task: Task = sampleTask({
   driver: { _id: 'd1', firstname: 'Kunle', lastname: 'Adeyemi', phone: '+234 803 111 2222' },
 });
 
-function renderModal(overrides: Partial<Task> = {}, load = vi.fn(async (): Promise<LatLng | null> => ({ lat: 6.5158, lng: 3.3782 }))) {
-  const renderMap = vi.fn((driver: LatLng | null, place: LatLng | null) => <p data-testid="map">{JSON.stringify({ driver, place })}</p>);
+function renderModal(
+  overrides: Partial<Task> = {},
+  load = vi.fn(async (): Promise<LatLng | null> => ({ lat: 6.5158, lng: 3.3782 })),
+) {
+  const renderMap = vi.fn((driver: LatLng | null, place: LatLng | null) => (
+    <p data-testid="map">{JSON.stringify({ driver, place })}</p>
+  ));
   const onOpenChat = vi.fn();
   const onClose = vi.fn();
-  render(<TaskDetailsModal task={{ ...task, ...overrides }} onClose={onClose} onOpenChat={onOpenChat} renderMap={renderMap} loadDriverLocation={load} />);
+  render(
+    <TaskDetailsModal
+      task={{ ...task, ...overrides }}
+      onClose={onClose}
+      onOpenChat={onOpenChat}
+      renderMap={renderMap}
+      loadDriverLocation={load}
+    />,
+  );
   return { renderMap, onOpenChat, onClose, load };
 }
 
@@ -63,7 +76,9 @@ describe('Task Details modal', () => {
 
   it('gives the route map the task location and the driver location read for its driverId (normalized)', async () => {
     const { renderMap, load } = renderModal();
-    await waitFor(() => expect(renderMap).toHaveBeenLastCalledWith({ lat: 6.5158, lng: 3.3782 }, { lat: 6.4926, lng: 3.3553 }));
+    await waitFor(() =>
+      expect(renderMap).toHaveBeenLastCalledWith({ lat: 6.5158, lng: 3.3782 }, { lat: 6.4926, lng: 3.3553 }),
+    );
     expect(load).toHaveBeenCalledWith('d1');
   });
 
@@ -77,7 +92,9 @@ describe('Task Details modal', () => {
 
   it("'Call Driver' is a tel: link to the driver's phone", () => {
     renderModal();
-    expect(screen.getByRole('link', { name: 'Call Driver', hidden: true }).getAttribute('href')).toBe('tel:+2348031112222');
+    expect(screen.getByRole('link', { name: 'Call Driver', hidden: true }).getAttribute('href')).toBe(
+      'tel:+2348031112222',
+    );
   });
 
   it("'Call Driver' without a phone alerts 'Driver phone number not available'", () => {
@@ -91,7 +108,9 @@ describe('Task Details modal', () => {
     const { onOpenChat, onClose } = renderModal();
     fireEvent.click(screen.getByRole('button', { name: 'Open Chat', hidden: true }));
     expect(onOpenChat).toHaveBeenCalledTimes(1);
-    fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Close', hidden: true }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Close', hidden: true }),
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
