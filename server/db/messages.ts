@@ -5,6 +5,7 @@
  * message, never skip one.
  */
 import type { ChatMessage, MessageSender } from '../../src/shared/contract';
+import { CHAT_PAGE_SIZE, CHAT_THREAD_MAX } from '../../src/shared/limits';
 import type { Queryable } from './connection';
 
 interface MessageRow {
@@ -29,12 +30,12 @@ function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** What a client's read of a task's chat found (`readClientThread`). */
+/** What a client's query of a task's chat found (`readClientThread`). */
 export type ClientThread =
   | { kind: 'session-ended' }
   | { kind: 'no-task' }
   | { kind: 'not-yours' }
-  | { kind: 'messages'; messages: ChatMessage[] };
+  | { kind: 'messages'; messages: ChatMessage[]; olderCursor: string | null };
 
 interface ThreadRow extends Omit<MessageRow, 'id'> {
   session_version: number;
@@ -45,60 +46,79 @@ interface ThreadRow extends Omit<MessageRow, 'id'> {
 
 /**
  * The chat poll's one query (every open chat asks every 2 s): the caller's session version,
- * the task's owner and the task's messages (newer than `since` when given), read together.
- * The messages are joined only when the session is the current one and the task is the
- * caller's, so nothing is read or sent that the caller may not see. The checks the route
- * makes in this order: no user or another session version (401), no such task (404), someone
- * else's task (403). Uses the primary keys of users and tasks and `messages_task_idx`.
+ * the task's owner and one page of the task's messages, read together. The messages are
+ * joined only when the session is the current one and the task is the caller's, so nothing
+ * is read or sent that the caller may not see. The checks the route makes in this order: no
+ * user or another session version (401), no such task (404), someone else's task (403).
+ * A page holds at most CHAT_PAGE_SIZE messages (one more is read to learn whether there are
+ * older ones), so a response's size is bounded however long the thread.
  */
-const threadQuery = (newer: string) =>
+const threadQuery = (condition: string, order: 'asc' | 'desc') =>
   `select u.session_version, t.user_id as task_owner,
      m.id, m.task_id, m.sender, m.content, m.client_id, date_trunc('milliseconds', m.created_at) as created_ms
    from users u
    left join tasks t on t.id = $2
-   left join messages m on m.task_id = t.id and t.user_id = u.id and u.session_version = $3 ${newer}
+   left join messages m on m.task_id = t.id and t.user_id = u.id and u.session_version = $3 ${condition}
    where u.id = $1
-   order by m.created_at, m.id`;
-const THREAD = threadQuery('');
-const THREAD_SINCE = threadQuery('and m.created_at > $4::timestamptz');
+   order by m.created_at ${order}, m.id ${order}
+   limit ${CHAT_PAGE_SIZE + 1}`;
+/** The newest messages. */
+const THREAD = threadQuery('', 'desc');
+/** The newest messages older than the cursor message (an unknown cursor matches nothing). */
+const THREAD_BEFORE = threadQuery(
+  `and (m.created_at, m.id) < (select c.created_at, c.id from messages c where c.id = $4 and c.task_id = $2)`,
+  'desc',
+);
+/** The oldest messages newer than `since`: a poll that gets a full page asks again from its last one. */
+const THREAD_SINCE = threadQuery('and m.created_at > $4::timestamptz', 'asc');
 
 export async function readClientThread(
   db: Queryable,
-  /** `since`: an ISO date-time, already validated (PostgreSQL reads it, offset included). */
-  query: { userId: string; sessionVersion: number; taskId: string; since?: string },
+  /** `since`: an ISO date-time, already validated (PostgreSQL reads it, offset included); `before`: a message id. */
+  query: { userId: string; sessionVersion: number; taskId: string; since?: string; before?: string },
 ): Promise<ClientThread> {
+  const base = [query.userId, query.taskId, query.sessionVersion];
   const rows = query.since
-    ? await db.query<ThreadRow>(THREAD_SINCE, [query.userId, query.taskId, query.sessionVersion, query.since], {
-        prepared: 'chat-thread-since',
-      })
-    : await db.query<ThreadRow>(THREAD, [query.userId, query.taskId, query.sessionVersion], {
-        prepared: 'chat-thread',
-      });
+    ? await db.query<ThreadRow>(THREAD_SINCE, [...base, query.since], { prepared: 'chat-thread-since' })
+    : query.before
+      ? await db.query<ThreadRow>(THREAD_BEFORE, [...base, query.before], { prepared: 'chat-thread-before' })
+      : await db.query<ThreadRow>(THREAD, base, { prepared: 'chat-thread' });
   const [first] = rows;
   if (!first || Number(first.session_version) !== query.sessionVersion) return { kind: 'session-ended' };
   if (first.task_owner === null) return { kind: 'no-task' };
   if (first.task_owner !== query.userId) return { kind: 'not-yours' };
-  const messages = rows.filter((row): row is ThreadRow & { id: string } => row.id !== null).map(toChatMessage);
-  return { kind: 'messages', messages };
+  const found = rows.filter((row): row is ThreadRow & { id: string } => row.id !== null);
+  const page = found.slice(0, CHAT_PAGE_SIZE);
+  if (query.since) return { kind: 'messages', messages: page.map(toChatMessage), olderCursor: null };
+  page.reverse();
+  const olderCursor = found.length > CHAT_PAGE_SIZE ? page[0]!.id : null;
+  return { kind: 'messages', messages: page.map(toChatMessage), olderCursor };
 }
 
 /**
  * Adds a message once per (task, clientId): a replay of a known clientId, even one racing
- * the original, gets the stored message back with `created: false`.
+ * the original, gets the stored message back with `created: false`. A thread holding
+ * CHAT_THREAD_MAX messages takes no more (`full`).
  */
 export async function insertMessageOnce(
   db: Queryable,
   message: { id: string; taskId: string; sender: MessageSender; content: string; clientId: string | null },
-): Promise<{ message: ChatMessage; created: boolean }> {
+): Promise<{ message: ChatMessage; created: boolean } | { full: true }> {
   const [inserted] = await db.query<MessageRow>(
-    `insert into messages (id, task_id, sender, content, client_id) values ($1, $2, $3, $4, $5)
+    `insert into messages (id, task_id, sender, content, client_id)
+     select $1, $2, $3, $4, $5
+     where (select count(*) from (select 1 from messages where task_id = $2 limit $6) held) < $6
      on conflict (task_id, client_id) do nothing returning ${MESSAGE_COLUMNS}`,
-    [message.id, message.taskId, message.sender, message.content, message.clientId],
+    [message.id, message.taskId, message.sender, message.content, message.clientId, CHAT_THREAD_MAX],
   );
   if (inserted) return { message: toChatMessage(inserted), created: true };
-  const [existing] = await db.query<MessageRow>(
-    `select ${MESSAGE_COLUMNS} from messages where task_id = $1 and client_id = $2`,
-    [message.taskId, message.clientId],
-  );
+  const [existing] =
+    message.clientId === null
+      ? []
+      : await db.query<MessageRow>(`select ${MESSAGE_COLUMNS} from messages where task_id = $1 and client_id = $2`, [
+          message.taskId,
+          message.clientId,
+        ]);
+  if (!existing) return { full: true };
   return { message: toChatMessage(existing), created: false };
 }

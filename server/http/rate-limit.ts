@@ -95,6 +95,10 @@ export interface RateLimits {
   recoveryPerEmail: RateRule;
   /** Recovery codes asked, and codes tried, from one address. */
   recoveryPerAddress: RateRule;
+  /** Chat messages one client sends, whatever the task. */
+  chatPerUser: RateRule;
+  /** Chat messages sent in one task's thread in a day. */
+  chatPerTask: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -103,4 +107,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerAddress: { limit: 30, windowMs: 60 * 60_000 },
   recoveryPerEmail: { limit: 10, windowMs: 60 * 60_000 },
   recoveryPerAddress: { limit: 50, windowMs: 60 * 60_000 },
+  chatPerUser: { limit: 30, windowMs: 60_000 },
+  chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },
 };

@@ -250,12 +250,7 @@ export async function sendDriverMessage(
       `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of an assigned task can send messages`,
     );
   }
-  const { message } = await insertMessageOnce(db, {
-    id: randomUUID(),
-    taskId,
-    sender: 'driver',
-    content,
-    clientId: null,
-  });
-  return message;
+  const sent = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
+  if ('full' in sent) throw new OpsError('invalid', `Task ${taskId}'s chat is full`);
+  return sent.message;
 }

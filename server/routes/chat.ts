@@ -1,15 +1,17 @@
 /**
- * Chat between a client and the driver of a task. Reads can ask only for messages newer
- * than `since` (cheap 2 s polling: the token's signature is checked once per token, and the
- * session, the task's owner and the messages are one query); sends are exactly-once per
- * `clientId` (offline replays).
+ * Chat between a client and the driver of a task. Queries return one bounded page (newer than
+ * `since` for the 2 s poll, or older than a cursor); sends are exactly-once per `clientId`
+ * (offline replays) and rate-limited per user and per task, so one client cannot flood a thread.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { getMessagesSchema, sendMessageSchema } from '../../src/shared/schemas/chat';
 import type { AppEnv } from '../context';
 import { SESSION_ENDED, authenticate, requireCurrentSession, tokenSession } from '../http/auth';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import { forbidden, notFound, tooManyRequests, unauthorized } from '../http/errors';
+
+const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
+const CHAT_FULL = 'This chat is full. Please call the driver instead.';
 import { jsonAnswer } from '../http/json-answer';
 import { noteUserId } from '../http/request-log';
 import { readJson } from '../http/validate';
@@ -42,12 +44,13 @@ chatRoutes.post('/client/getMessages', async (c) => {
     sessionVersion: session.sessionVersion,
     taskId: body.taskId,
     ...(body.since ? { since: body.since } : {}),
+    ...(body.before ? { before: body.before } : {}),
   });
   if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
   noteUserId(c, session.userId);
   if (thread.kind === 'no-task') throw notFound('Task not found');
   if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
-  return jsonAnswer(c, { data: { messages: thread.messages } });
+  return jsonAnswer(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
 });
 
 chatRoutes.post('/client/sendingMessages', async (c) => {
@@ -56,12 +59,19 @@ chatRoutes.post('/client/sendingMessages', async (c) => {
   const body = await readJson(c, sendMessageSchema);
   if (body.sender !== 'user') throw forbidden('A client can only send messages as the user');
   await requireOwnTask(db, body.taskId, callerId);
-  const { message, created } = await insertMessageOnce(db, {
+  const { limiter, limits } = c.var.deps;
+  const allowed = await limiter.takeAll([
+    [`chat:user:${callerId}`, limits.chatPerUser],
+    [`chat:task:${body.taskId}`, limits.chatPerTask],
+  ]);
+  if (!allowed) throw tooManyRequests(TOO_MANY_MESSAGES);
+  const sent = await insertMessageOnce(db, {
     id: randomUUID(),
     taskId: body.taskId,
     sender: 'user',
     content: body.content,
     clientId: body.clientId ?? null,
   });
-  return c.json({ data: message }, created ? 201 : 200);
+  if ('full' in sent) throw tooManyRequests(CHAT_FULL);
+  return c.json({ data: sent.message }, sent.created ? 201 : 200);
 });

@@ -189,9 +189,13 @@ export type TasksAnswer = DataAnswer<Task[]>;
 /** GET /driver/location/{driverId} */
 export type DriverLocationAnswer = DataAnswer<DriverLocation>;
 
-/** POST /client/getMessages (`since`: only messages newer than this ISO date) */
+/**
+ * POST /client/getMessages: at most CHAT_PAGE_SIZE messages, oldest first. Without `since`, the
+ * newest ones (older than the `before` cursor when given); `olderCursor` fetches the page before
+ * them (null: nothing older). With `since`, the oldest ones newer than it, so a poll never skips.
+ */
 export type GetMessagesRequest = z.input<typeof getMessagesSchema>;
-export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[] }>;
+export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[]; olderCursor: string | null }>;
 
 /** POST /client/sendingMessages (a repeated `clientId` for the same task is delivered once) */
 export type SendMessageRequest = z.input<typeof sendMessageSchema> & { sender: 'user' };

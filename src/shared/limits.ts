@@ -33,3 +33,7 @@ export const MAX_LENGTH = {
 /** The bell's list: how many of the newest events the app asks for, and the most a call may ask. */
 export const TASK_EVENTS_DEFAULT = 20;
 export const TASK_EVENTS_MAX = 50;
+
+/** The chat: messages in one response (bounds its bytes) and in one task's thread. */
+export const CHAT_PAGE_SIZE = 100;
+export const CHAT_THREAD_MAX = 2000;

@@ -41,7 +41,7 @@ export interface TestServer {
 let counter = 0;
 
 export async function createTestServer(
-  options: { config?: Partial<ServerConfig>; limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
+  options: { config?: Partial<ServerConfig>; limits?: Partial<RateLimits>; now?: () => Date; log?: (line: string) => void } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig(
@@ -58,7 +58,7 @@ export async function createTestServer(
   let deps: AppDeps;
   try {
     deps = await createDeps(config, {
-      limits: options.limits ?? TEST_RATE_LIMITS,
+      limits: { ...TEST_RATE_LIMITS, ...options.limits },
       now: options.now,
       log: options.log ?? (() => {}),
     });
