@@ -45,16 +45,16 @@ export async function openDb(options: DbOptions): Promise<Db> {
 
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  let release = () => {};
+  let release = async () => {};
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
-    release = acquireDataLock(dataDir);
+    release = await acquireDataLock(dataDir);
   }
   let pglite: PGliteDatabase;
   try {
     pglite = await PGlite.create(dataDir);
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
   return {
@@ -74,7 +74,7 @@ async function openPglite(dataDir: string): Promise<Db> {
       try {
         await pglite.close();
       } finally {
-        release();
+        await release();
       }
     },
   };

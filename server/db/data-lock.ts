@@ -1,17 +1,22 @@
 /**
  * The PGlite data folder belongs to one process at a time: two processes on one folder would
- * each keep their own copy of the database in memory and silently lose each other's writes.
- * The owner writes `greenpick.lock` (its pid, command and start time) into the folder; a
- * second server, or the ops CLI opening the folder directly, is refused with a message naming
- * the owner. A lock left by a process that no longer runs (kill -9, power cut) is taken over.
+ * each keep their own copy of the database in memory and lose each other's writes. The lock
+ * is the kernel's (flock(2) on `greenpick.lock`, held by a util-linux `flock` child tied to this
+ * process's life through a pipe), so it holds across PID namespaces (two containers on one
+ * volume) and dies with its holder, whatever pid the next one gets. See docs/security.md.
  */
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 export const LOCK_FILE = 'greenpick.lock';
 
+/** Who holds the folder: written into the lock file by the holder, read by the one refused. */
 interface LockOwner {
   pid: number;
+  host: string;
   command: string;
   startedAt: string;
 }
@@ -19,32 +24,25 @@ interface LockOwner {
 export class DataFolderInUse extends Error {
   constructor(
     readonly dataDir: string,
-    readonly owner: LockOwner,
+    readonly owner: LockOwner | undefined,
   ) {
+    const who = owner
+      ? `process ${owner.pid} on ${owner.host} (${owner.command}, running since ${owner.startedAt})`
+      : 'another process';
     super(
-      `The data folder ${dataDir} is in use by process ${owner.pid} (${owner.command}, running since ${owner.startedAt}). ` +
-        `Only one process may open it: stop that one first, or reach it through its address (HOST and PORT). ` +
-        `If no such process runs, delete ${join(dataDir, LOCK_FILE)}.`,
+      `The data folder ${dataDir} is in use by ${who}. ` +
+        'Only one process may open it: stop that one first, or reach it through its address (HOST and PORT).',
     );
-  }
-}
-
-/** Whether a process with this pid runs (EPERM: it runs under another user). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 function readOwner(file: string): LockOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    if (typeof owner.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+    if (typeof owner.pid !== 'number') return undefined;
     return {
       pid: owner.pid,
+      host: String(owner.host ?? 'an unknown host'),
       command: String(owner.command ?? 'unknown command'),
       startedAt: String(owner.startedAt ?? 'an unknown time'),
     };
@@ -53,45 +51,78 @@ function readOwner(file: string): LockOwner | undefined {
   }
 }
 
+/** `flock`'s exit code when the lock is held elsewhere. */
+const HELD = 75;
+
 export interface LockOptions {
-  pid?: number;
+  /** The util-linux `flock` binary (default: from PATH). */
+  flock?: string;
   command?: string;
-  isAlive?: (pid: number) => boolean;
 }
 
 /**
- * Takes the folder's lock or throws DataFolderInUse; answers the function that gives it
- * back. The lock file appears at once with its content (written aside, then hard-linked into
- * place, which fails when the file exists), so of two processes starting at once one wins
- * and the other reads a complete owner.
+ * Takes the folder's lock or rejects with DataFolderInUse; resolves to the function that gives
+ * it back. The `flock` child takes the lock without waiting, says 'locked', then waits on its
+ * stdin: when this process ends, however it ends, the pipe closes, the child exits and the
+ * kernel drops the lock.
  */
-export function acquireDataLock(dataDir: string, options: LockOptions = {}): () => void {
+export async function acquireDataLock(dataDir: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const file = join(dataDir, LOCK_FILE);
-  const pid = options.pid ?? process.pid;
-  const isAlive = options.isAlive ?? isProcessAlive;
-  const owner: LockOwner = { pid, command: options.command ?? describeCommand(), startedAt: new Date().toISOString() };
-  const draft = `${file}.${pid}.draft`;
-  writeFileSync(draft, JSON.stringify(owner), { mode: 0o600 });
-  try {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      try {
-        linkSync(draft, file);
-        return () => {
-          if (readOwner(file)?.pid === pid) rmSync(file, { force: true });
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      const holder = readOwner(file);
-      // A holder that runs keeps the folder (this process included: a second open in one process is refused too).
-      if (holder && isAlive(holder.pid)) throw new DataFolderInUse(dataDir, holder);
-      // Stale (its process is gone) or unreadable: take it over, unless it changed meanwhile.
-      if (readOwner(file)?.pid === holder?.pid) rmSync(file, { force: true });
-    }
-    throw new Error(`Could not take the lock ${file}: other processes keep taking it`);
-  } finally {
-    rmSync(draft, { force: true });
+  const child = spawn(
+    options.flock ?? 'flock',
+    [
+      '--nonblock',
+      '--conflict-exit-code',
+      String(HELD),
+      '--no-fork',
+      file,
+      'sh',
+      '-c',
+      'echo locked; exec cat >/dev/null',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const outcome = await new Promise<'locked' | { code: number | null; error?: Error; stderr: string }>((resolve) => {
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) resolve('locked');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error) => resolve({ code: null, error, stderr }));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+  if (outcome !== 'locked') {
+    if (outcome.code === HELD) throw new DataFolderInUse(dataDir, readOwner(file));
+    const reason = outcome.error?.message ?? (outcome.stderr.trim() || `exit code ${outcome.code}`);
+    throw new Error(`Could not lock the data folder ${dataDir} with util-linux flock: ${reason}`);
   }
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    command: options.command ?? describeCommand(),
+    startedAt: new Date().toISOString(),
+  };
+  writeFileSync(file, JSON.stringify(owner));
+  chmodSync(file, 0o600);
+  // The child must not keep this process alive, nor its pipes the event loop.
+  detach(child);
+  return () => release(child);
+}
+
+function detach(child: ChildProcessByStdio<Writable, Readable, Readable>): void {
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr])
+    (stream as unknown as { unref?: () => void }).unref?.();
+}
+
+function release(child: ChildProcessByStdio<Writable, Readable, Readable>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.stdin.end();
+  });
 }
 
 function describeCommand(): string {

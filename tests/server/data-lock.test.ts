@@ -1,12 +1,14 @@
 /**
- * One process per PGlite data folder: a second server, or the ops CLI falling back to the
- * folder while the server listens elsewhere, is refused with a message naming the holder;
- * the lock of a process that died is taken over.
+ * One process per PGlite data folder, by a kernel lock: a second server (in this PID namespace
+ * or another), or the ops CLI falling back to the folder, is refused with a message naming the
+ * holder; a holder that dies, however, frees it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/connection';
 import { DataFolderInUse, LOCK_FILE, acquireDataLock } from '../../server/db/data-lock';
@@ -24,53 +26,101 @@ afterAll(() => {
 const lockOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number; command: string; startedAt: string };
 
+/** Starts the fixture in another process (in a new PID namespace when `namespace`), resolving to its first line. */
+function otherProcess(dir: string, namespace = false): { line: Promise<string>; stop: () => Promise<void> } {
+  const node = [process.execPath, '--import', 'tsx', fixture, dir];
+  const child = namespace
+    ? spawn('unshare', ['--pid', '--fork', '--mount-proc', ...node], { stdio: ['pipe', 'pipe', 'inherit'] })
+    : spawn(node[0]!, node.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.on('exit', () => resolve(out.split('\n')[0] ?? ''));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.stdin.end();
+    });
+  return { line, stop };
+}
+const fixture = fileURLToPath(new URL('./fixtures/take-data-lock.ts', import.meta.url));
+const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
 describe('the data folder lock', () => {
-  it('the first process takes it (its pid and command in greenpick.lock); a second is refused, naming the first', () => {
+  it('the first process takes it (its pid and command in greenpick.lock); a second is refused, naming the first', async () => {
     const dir = folder();
-    const release = acquireDataLock(dir, { pid: process.pid, command: 'node server/index.ts' });
+    const release = await acquireDataLock(dir, { command: 'node server/index.ts' });
     expect(lockOf(dir)).toMatchObject({ pid: process.pid, command: 'node server/index.ts' });
-    let refusal: unknown;
-    try {
-      acquireDataLock(dir, { pid: process.pid + 1, isAlive: () => true });
-    } catch (error) {
-      refusal = error;
-    }
+    expect(statSync(join(dir, LOCK_FILE)).mode & 0o777).toBe(0o600);
+    const refusal = await acquireDataLock(dir).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DataFolderInUse);
-    expect((refusal as Error).message).toContain(
-      `in use by process ${process.pid} (node server/index.ts, running since `,
-    );
+    expect((refusal as Error).message).toContain(`in use by process ${process.pid} on `);
+    expect((refusal as Error).message).toContain('(node server/index.ts, running since ');
     expect((refusal as Error).message).toContain(dir);
-    release();
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-    acquireDataLock(dir, { pid: 4242 })();
+    await release();
+    await (await acquireDataLock(dir))();
   });
 
-  it('a lock left by a process that no longer runs is taken over', () => {
+  it('a lock file naming a pid that runs (pid 1 after a container restart) does not hold the folder: only a live holder does', async () => {
     const dir = folder();
-    writeFileSync(
-      join(dir, LOCK_FILE),
-      JSON.stringify({ pid: 999_999, command: 'node server/index.ts', startedAt: '2030-01-01T00:00:00.000Z' }),
-    );
-    const release = acquireDataLock(dir, { pid: 1234, isAlive: (pid) => pid !== 999_999 });
-    expect(lockOf(dir).pid).toBe(1234);
-    release();
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, command: 'node server/index.ts', startedAt: 'x' }));
+    const release = await acquireDataLock(dir, { command: 'restarted' });
+    expect(lockOf(dir)).toMatchObject({ pid: process.pid, command: 'restarted' });
+    await release();
   });
 
-  it('an unreadable lock file (a crash while it was written) is taken over', () => {
+  it('a holder killed with SIGKILL leaves the folder free at once', async () => {
     const dir = folder();
-    writeFileSync(join(dir, LOCK_FILE), '{"pid":');
-    const release = acquireDataLock(dir, { pid: 1234, isAlive: () => true });
-    expect(lockOf(dir).pid).toBe(1234);
-    release();
-  });
+    const holder = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    // The flock child sees its pipe close and exits; the kernel then drops the lock.
+    let release: (() => Promise<void>) | undefined;
+    for (let attempt = 0; attempt < 50 && !release; attempt += 1) {
+      release = await acquireDataLock(dir).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return undefined;
+      });
+    }
+    expect(release).toBeDefined();
+    await release?.();
+  }, 30_000);
 
-  it('releasing leaves a lock taken over by another process alone', () => {
+  it('another process is refused while this one holds the folder', async () => {
     const dir = folder();
-    const release = acquireDataLock(dir, { pid: 1111 });
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 2222, command: 'other', startedAt: 'now' }));
-    release();
-    expect(lockOf(dir).pid).toBe(2222);
-  });
+    const release = await acquireDataLock(dir, { command: 'first' });
+    const other = otherProcess(dir);
+    expect(await other.line).toMatch(/^refused .*in use by process/);
+    await other.stop();
+    await release();
+  }, 30_000);
+
+  it.runIf(canUnshare)(
+    'two processes in different PID namespaces: each is refused while the other holds the folder',
+    async () => {
+      const dir = folder();
+      const release = await acquireDataLock(dir, { command: 'outside' });
+      const inside = otherProcess(dir, true);
+      expect(await inside.line).toMatch(/^refused .*\(outside, running since/);
+      await inside.stop();
+      await release();
+
+      const holder = otherProcess(dir, true);
+      // In its own namespace the holder is pid 1 or so: a pid check from here would call it gone.
+      expect(await holder.line).toMatch(/^held \d+$/);
+      await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
+      await holder.stop();
+    },
+    30_000,
+  );
 
   it('a second open of one PGlite folder is refused while the first is open, and allowed once it is closed', async () => {
     const dir = folder();
@@ -81,12 +131,12 @@ describe('the data folder lock', () => {
     } finally {
       await first.close();
     }
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    await (await acquireDataLock(dir))();
   }, 180_000);
 
   it('the ops CLI, finding no server at HOST:PORT but a held folder, says which process holds it', async () => {
     const dir = folder();
-    const release = acquireDataLock(dir, { pid: process.pid, command: 'node server/index.ts' });
+    const release = await acquireDataLock(dir, { command: 'node server/index.ts' });
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
@@ -100,11 +150,12 @@ describe('the data folder lock', () => {
       });
       expect(code).toBe(1);
     } finally {
-      release();
+      await release();
     }
     const message = err.at(-1) ?? '';
     expect(message).toContain(`No server answers at http://127.0.0.1:${port}`);
-    expect(message).toContain(`in use by process ${process.pid} (node server/index.ts`);
+    expect(message).toContain(`in use by process ${process.pid} on `);
+    expect(message).toContain('(node server/index.ts, running since');
     expect(message).toContain('Is the server listening on another HOST or PORT?');
   });
 });
