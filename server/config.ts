@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** Token signing key; generated once into the data folder when not set. */
   jwtSecret: string | undefined;
   paystackSecretKey: string | undefined;
+  /** ALLOW_TEST_PAYMENTS=1: production may run on a Paystack test key (sk_test_...). */
+  allowTestPayments: boolean;
   /** Base address of Paystack's API (verify); tests point it at a local fake Paystack. */
   paystackApiUrl: string;
   smtpUrl: string | undefined;
@@ -76,7 +78,9 @@ function wholeNumber(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const demo = flag(env.DEMO, false);
   return {
-    production: env.NODE_ENV === 'production',
+    // 'Production' or ' production ' is production too: a typo must not open the dev routes.
+    production: env.NODE_ENV?.trim().toLowerCase() === 'production',
+    allowTestPayments: flag(env.ALLOW_TEST_PAYMENTS, false),
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',

@@ -44,7 +44,8 @@ devRoutes.get('/dev/mailbox', (c) => {
 
 /** The dev routes this server would open, each with what it exposes (for the start-up warning). */
 export function devRoutesOpen(deps: Pick<AppDeps, 'config' | 'payments' | 'mailer'>): string[] {
-  if (deps.config.production) return [];
+  // A live Paystack key means real money: never beside routes that fake payments or read codes.
+  if (deps.config.production || deps.config.paystackSecretKey?.startsWith('sk_live_')) return [];
   const open: string[] = [];
   if (deps.payments.kind === 'test-ledger')
     open.push('POST /dev/payments (any signed-in client records a fake payment; set PAYSTACK_SECRET_KEY)');

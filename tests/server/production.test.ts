@@ -3,6 +3,7 @@
  * with the demo, never has /dev routes, and logs one JSON line per request. Outside
  * production each dev route is open only with its own local provider, with a loud warning.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { insertClient } from './task-fixtures';
 import { createTestDatabase } from './test-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const STRONG_SECRET = 'a-jwt-secret-of-at-least-32-characters!';
+const STRONG_SECRET = 'a-JWT-secret-of-at-least-32-characters, 7#9!';
 
 const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
   loadConfig(
@@ -50,6 +51,35 @@ describe('production refusals (a pure check of the configuration)', () => {
       'SIMULATOR is not allowed',
     ]);
     expect(productionProblems(productionConfig())).toEqual([]);
+  });
+
+  it("NODE_ENV is compared case-insensitively: 'Production' is production", () => {
+    expect(loadConfig({ NODE_ENV: 'Production' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: ' PRODUCTION ' }).production).toBe(true);
+  });
+
+  it('a public Paystack key is refused in any mode; a test key in production only with ALLOW_TEST_PAYMENTS=1', () => {
+    const publicKey = 'PAYSTACK_SECRET_KEY must be a secret key (sk_live_... or sk_test_...), not a public key';
+    expect(productionProblems(loadConfig({ PAYSTACK_SECRET_KEY: 'pk_live_abc' }))).toEqual([publicKey]);
+    expect(productionProblems(productionConfig({ paystackSecretKey: 'pk_live_abc' }))).toEqual([publicKey]);
+    expect(productionProblems(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc' }))).toEqual([]);
+    expect(productionProblems(productionConfig({ paystackSecretKey: 'sk_test_abc' }))).toEqual([
+      'PAYSTACK_SECRET_KEY is a test key (sk_test_...): set ALLOW_TEST_PAYMENTS=1 to run production on it',
+    ]);
+    expect(productionProblems(productionConfig({ paystackSecretKey: 'sk_test_abc', allowTestPayments: true }))).toEqual(
+      [],
+    );
+  });
+
+  it('a JWT_SECRET of low entropy and an OPS_TOKEN under 32 characters are refused in production', () => {
+    const predictable = 'JWT_SECRET is too predictable: use a random value (e.g. `openssl rand -hex 32`)';
+    expect(productionProblems(productionConfig({ jwtSecret: ' '.repeat(32) }))).toEqual([predictable]);
+    expect(productionProblems(productionConfig({ jwtSecret: 'ab'.repeat(20) }))).toEqual([predictable]);
+    expect(productionProblems(productionConfig({ jwtSecret: randomBytes(32).toString('hex') }))).toEqual([]);
+    expect(productionProblems(productionConfig({ opsToken: 'short-token' }))).toEqual([
+      'OPS_TOKEN must be at least 32 characters',
+    ]);
+    expect(productionProblems(productionConfig({ opsToken: randomBytes(24).toString('hex') }))).toEqual([]);
   });
 
   it('the server refuses to start (StartRefused) before opening anything', async () => {
@@ -149,6 +179,7 @@ beforeAll(async () => {
   server = await createTestServer({
     config: {
       production: true,
+      allowTestPayments: true,
       jwtSecret: STRONG_SECRET,
       paystackSecretKey: fake.secretKey,
       paystackApiUrl: fake.url,
@@ -241,5 +272,23 @@ describe('dev routes outside production', () => {
       ).status,
     ).toBe(404);
     expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
+  });
+
+  it('are never open beside a live Paystack key, whatever NODE_ENV says', async () => {
+    const devMailbox = createApp({
+      ...server.deps,
+      config: { ...server.deps.config, production: false, paystackSecretKey: undefined },
+      payments: createTestLedger(server.deps.db),
+      log: () => {},
+    });
+    const fakePayment = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' };
+    expect((await devMailbox.request('/dev/payments', fakePayment)).status).toBe(401);
+    const live = createApp({
+      ...server.deps,
+      config: { ...server.deps.config, production: false, paystackSecretKey: 'sk_live_x' },
+      payments: createTestLedger(server.deps.db),
+      log: () => {},
+    });
+    expect((await live.request('/dev/payments', fakePayment)).status).toBe(404);
   });
 });
