@@ -23,8 +23,12 @@ export async function findDriverLocation(db: Queryable, driverId: string): Promi
     : undefined;
 }
 
-/** Whether the driver is (or was) assigned to one of the user's tasks. */
+/** Whether the driver is assigned to one of the user's open tasks (driver-assigned or on-going). */
 export async function isDriverOfUser(db: Queryable, driverId: string, userId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from tasks where driver_id = $1 and user_id = $2 limit 1', [driverId, userId]);
+  // Only while the driver is on their way to this client: a former client never follows a driver.
+  const rows = await db.query(
+    `select 1 from tasks where driver_id = $1 and user_id = $2 and status in ('driver-assigned', 'on-going') limit 1`,
+    [driverId, userId],
+  );
   return rows.length > 0;
 }

@@ -12,7 +12,7 @@ import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
-import { driversTable, naira, paymentsTable, shortId, tasksTable } from './format';
+import { driversTable, naira, paymentsTable, printable, shortId, tasksTable } from './format';
 import { readStoredOpsToken } from './token';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
@@ -224,8 +224,11 @@ async function openDirect(config: ServerConfig) {
 
 /** Runs one CLI invocation; answers the exit code (0 done, 1 failed, 2 usage error). */
 export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
-  const out = options.out ?? ((text: string) => console.log(text));
-  const err = options.err ?? ((text: string) => console.error(text));
+  // Everything printed passes through `printable`: payers choose webhook metadata, clients their names.
+  const write = options.out ?? ((text: string) => console.log(text));
+  const writeError = options.err ?? ((text: string) => console.error(text));
+  const out = (text: string) => write(printable(text));
+  const err = (text: string) => writeError(printable(text));
   const config = loadConfig(options.env ?? process.env);
   let parsed: Parsed;
   try {

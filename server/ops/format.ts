@@ -16,12 +16,22 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', {
 });
 export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
 
+/**
+ * Text safe for an operator's terminal: C0 controls but line feed and tab, DEL, C1 controls
+ * (escape sequences that clear the screen or fake lines) and bidirectional overrides removed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const printable = (text: string) => text.replace(UNPRINTABLE, '');
+
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Address details may span lines; a table row may not. */
 export const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');
 
 export function table(headers: string[], rows: string[][]): string {
+  // Cleaned before measuring, so the columns line up; a cell is one line.
+  rows = rows.map((row) => row.map((cell) => printable(cell).replace(/[\n\t]/g, ' ')));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) =>
     cells

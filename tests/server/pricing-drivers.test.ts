@@ -70,6 +70,22 @@ describe('GET /driver/location/:driverId', () => {
     }
   });
 
+  it("follows the driver only while the client's task with them is driver-assigned or on-going", async () => {
+    const task = await createPaidTask(server, client);
+    const driverId = await insertDriver(server);
+    const follow = async () =>
+      (await server.request('GET', `/driver/location/${driverId}`, { token: client.token })).status;
+    for (const [status, expected] of [
+      ['driver-assigned', 200],
+      ['on-going', 200],
+      ['completed', 403],
+      ['cancelled', 403],
+    ] as const) {
+      await assignDriver(server, task._id, driverId, status);
+      expect(await follow(), status).toBe(expected);
+    }
+  });
+
   it('404 for an unknown driver (also an absurdly long id); 401 without a token', async () => {
     for (const driverId of ['no-such-driver', 'x'.repeat(500)]) {
       const response = await server.request('GET', `/driver/location/${driverId}`, { token: client.token });
