@@ -77,7 +77,17 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  app.use('*', (c, next) => (needsPagePolicy(c.req.method, c.req.path) ? pageHeaders(c, next) : apiHeaders(c, next)));
+  // Avatars may be shown by the app on another origin (VITE_API_URL): their resource policy says so.
+  const avatarHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    crossOriginResourcePolicy: 'cross-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+  });
+  app.use('*', (c, next) => {
+    if (needsPagePolicy(c.req.method, c.req.path)) return pageHeaders(c, next);
+    return c.req.path.startsWith('/avatars/') ? avatarHeaders(c, next) : apiHeaders(c, next);
+  });
   app.use('*', corsFor(allowedOrigins));
   app.use(
     '*',

@@ -23,6 +23,26 @@ export async function replaceAvatar(tx: Queryable, userId: string, image: Avatar
   return id;
 }
 
+let reclaiming: Promise<void> | undefined;
+
+/**
+ * Gives the space of replaced pictures back at once (the old row version holds the old bytes
+ * until a vacuum, and PGlite has no autovacuum). At most one runs at a time; never awaited by
+ * the request, errors ignored: the next replacement tries again.
+ */
+export function reclaimAvatarSpace(db: Queryable): Promise<void> {
+  reclaiming ??= db
+    .query('vacuum avatars')
+    .then(
+      () => {},
+      () => {},
+    )
+    .finally(() => {
+      reclaiming = undefined;
+    });
+  return reclaiming;
+}
+
 export async function removeAvatar(tx: Queryable, userId: string): Promise<void> {
   await tx.query('delete from avatars where user_id = $1', [userId]);
   await tx.query('update users set avatar_id = null where id = $1', [userId]);

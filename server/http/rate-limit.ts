@@ -99,6 +99,8 @@ export interface RateLimits {
   chatPerUser: RateRule;
   /** Chat messages sent in one task's thread in a day. */
   chatPerTask: RateRule;
+  /** New profile pictures of one user. */
+  avatarPerUser: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -109,4 +111,5 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   recoveryPerAddress: { limit: 50, windowMs: 60 * 60_000 },
   chatPerUser: { limit: 30, windowMs: 60_000 },
   chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },
+  avatarPerUser: { limit: 10, windowMs: 60 * 60_000 },
 };

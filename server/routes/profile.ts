@@ -11,10 +11,12 @@ import { profileUpdateSchema } from '../../src/shared/schemas/profile';
 import { validateAvatarSize } from '../../src/shared/validation/profile';
 import type { AppEnv } from '../context';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
-import type { AvatarImage } from '../db/avatars';
+import { reclaimAvatarSpace, type AvatarImage } from '../db/avatars';
 import { toUser } from '../db/users';
 import { authenticate } from '../http/auth';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
+
+const TOO_MANY_AVATARS = 'Too many new pictures. Please try again in an hour.';
 import { describeIssue } from '../http/validate';
 
 const AVATAR_TYPE_ERROR = 'Avatar must be a PNG, JPEG, GIF or WebP image';
@@ -96,10 +98,14 @@ profileRoutes.put('/api/user/profile', async (c) => {
     bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
     avatar: avatar.image,
   };
+  // Each new picture is megabytes the database must write and later reclaim: a few an hour is plenty.
+  if (avatar.image && !(await c.var.deps.limiter.take(`avatar:${userId}`, c.var.deps.limits.avatarPerUser)))
+    throw tooManyRequests(TOO_MANY_AVATARS, { errors: { avatar: TOO_MANY_AVATARS } });
   // The unique index decides whether the address is free, so two accounts racing for it cannot both win.
   try {
     const row = await updateProfile(db, userId, changes);
     if (!row) throw notFound('User not found');
+    if (changes.avatar !== undefined) reclaimAvatarSpace(c.var.deps.db);
     return c.json({ data: toUser(row) });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw conflict(EMAIL_IN_USE, { errors: { email: EMAIL_IN_USE } });

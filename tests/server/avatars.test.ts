@@ -2,11 +2,13 @@
  * Avatars at their own URL (GET /avatars/<id>): userdata and login answers carry a short
  * path, not the image; the picture is cacheable (ETag, a new id per picture).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/connection';
+import { reclaimAvatarSpace } from '../../server/db/avatars';
 import { migrate } from '../../server/db/migrate';
 import { toUser, type UserRow } from '../../server/db/users';
 import { createTestServer, type TestServer } from './harness';
@@ -121,4 +123,58 @@ describe('migration 003: avatars kept in users.avatar move to their own rows', (
       await db.close();
     }
   }, 120_000);
+});
+
+describe('avatar churn', () => {
+  /** A PNG of `bytes` random (incompressible) bytes. */
+  const noisyPng = (bytes: number) => {
+    const png = randomBytes(bytes);
+    Buffer.from(PNG_1PX, 'base64').copy(png);
+    return `data:image/png;base64,${png.toString('base64')}`;
+  };
+  const putAvatar = (client: { token: string; email: string }, avatar: string) =>
+    server.request('PUT', '/api/user/profile', {
+      token: client.token,
+      body: { firstName: 'Ada', lastName: 'Obi', email: client.email, avatar },
+    });
+
+  it('at most 10 new pictures per user per hour: the 11th is 429 with a clear message and keeps the 10th', async () => {
+    const client = await server.createClient();
+    let last = '';
+    for (let i = 0; i < 10; i += 1) {
+      const saved = await putAvatar(client, pngDataUrl(100 + i));
+      expect(saved.status).toBe(200);
+      last = saved.body.data.avatar;
+    }
+    const refused = await putAvatar(client, pngDataUrl(500));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many new pictures. Please try again in an hour.');
+    expect(refused.body.errors.avatar).toBe(refused.body.message);
+    const user = await server.request('POST', '/client/userdata', { token: client.token, body: {} });
+    expect(user.body.data.avatar).toBe(last);
+    // Another user is not affected.
+    expect((await putAvatar(await server.createClient(), pngDataUrl(100))).status).toBe(200);
+  });
+
+  it("a replaced picture's bytes do not stay in the database", async () => {
+    const size = async () =>
+      Number((await server.deps.db.query<{ n: string }>("select pg_total_relation_size('avatars') as n"))[0]!.n);
+    const client = await server.createClient();
+    expect((await putAvatar(client, noisyPng(400_000))).status).toBe(200);
+    await reclaimAvatarSpace(server.deps.db);
+    const afterOne = await size();
+    for (let i = 0; i < 6; i += 1) {
+      expect((await putAvatar(client, noisyPng(400_000))).status).toBe(200);
+      await reclaimAvatarSpace(server.deps.db);
+    }
+    // Six more pictures of 400 kB kept would add 2.4 MB; reclaimed, the space is reused.
+    expect((await size()) - afterOne).toBeLessThan(1_000_000);
+  }, 60_000);
+
+  it('is served with Cross-Origin-Resource-Policy: cross-origin, so an app on another origin can show it', async () => {
+    const client = await clientWithAvatar(pngDataUrl(200));
+    const response = await server.request('GET', client.avatar);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
+  });
 });

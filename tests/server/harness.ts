@@ -41,7 +41,12 @@ export interface TestServer {
 let counter = 0;
 
 export async function createTestServer(
-  options: { config?: Partial<ServerConfig>; limits?: Partial<RateLimits>; now?: () => Date; log?: (line: string) => void } = {},
+  options: {
+    config?: Partial<ServerConfig>;
+    limits?: Partial<RateLimits>;
+    now?: () => Date;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig(
