@@ -112,7 +112,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (dataDir.startsWith('memory://')) return randomBytes(32).toString('hex');
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -4,7 +4,8 @@
  * SQL lives only in server/db. A PGlite data folder is locked to the process that opens it
  * (data-lock.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
 
@@ -39,6 +40,23 @@ export interface DbOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * The data folder holds e-mails, password hashes and the token key: only this user may enter
+ * it (0700, which alone keeps others out of everything inside). PGlite sets its files' modes
+ * itself (666), so what it wrote is tightened after it opens and again when it closes.
+ */
+export function makePrivate(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const walk = (path: string, isDir: boolean) => {
+    chmodSync(path, isDir ? 0o700 : 0o600);
+    if (!isDir) return;
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory() || entry.isFile()) walk(join(path, entry.name), entry.isDirectory());
+    }
+  };
+  walk(dataDir, true);
+}
+
 export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir);
 }
@@ -47,12 +65,13 @@ async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
   if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivate(dataDir);
     release = await acquireDataLock(dataDir);
   }
   let pglite: PGliteDatabase;
   try {
     pglite = await PGlite.create(dataDir);
+    if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
   } catch (error) {
     await release();
     throw error;
@@ -73,6 +92,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     async close() {
       try {
         await pglite.close();
+        if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
       } finally {
         await release();
       }

@@ -15,7 +15,7 @@ export function resolveOpsToken(configured: string | undefined, dataDir: string)
   if (dataDir.startsWith('memory://')) return randomBytes(32).toString('hex');
   const stored = readStoredOpsToken(dataDir);
   if (stored) return stored;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const token = randomBytes(32).toString('hex');
   writeFileSync(join(dataDir, OPS_TOKEN_FILE), token, { mode: 0o600 });
   return token;
