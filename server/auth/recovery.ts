@@ -4,14 +4,12 @@
  * every session of the account. Only the code's hash is stored (server/db/reset-codes.ts),
  * bound to the account it was issued for.
  *
- * Guessing: a new code can be asked for again and again (10 an hour per address, and from
- * many addresses), so the 5 tries per code alone do not protect an account: 10 codes an hour
- * with 5 tries each is 1,200 guesses a day, a 1 - (1 - 5/10,000)^240 = 11% chance to hit.
- * So each account also takes at most MAX_WRONG_CODES_PER_DAY = 9 wrong codes in any 24
- * hours, across all its codes. Every guess at a fresh random 4-digit code hits with
- * probability 1/10,000, so an attacker's chance over any 24 hours is at most
- * 9 / 10,000 = 0.09%, under 0.1%. The price: after 9 wrong codes in a day the owner, too,
- * must wait until the oldest is a day old.
+ * Guessing: new codes can be asked for again and again, so the 5 tries per code alone do not
+ * protect an account. Each source address may enter at most 9 wrong codes for one account in
+ * any 24 hours, and the account takes at most 30 from all addresses together: a guess hits with
+ * probability 1/10,000, so an attacker's chance over any 24 hours is at most 0.3%, however many
+ * addresses they use. A stranger's 9 wrong codes lock only their own address; it takes 30
+ * (four addresses) to make the owner wait. The arithmetic: docs/security.md.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context';
@@ -33,7 +31,10 @@ import { hashPassword } from './passwords';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
-export const MAX_WRONG_CODES_PER_DAY = 9;
+/** Wrong codes one source address may enter for one account in 24 hours. */
+export const MAX_WRONG_CODES_PER_DAY_PER_ADDRESS = 9;
+/** Wrong codes one account takes from all addresses together in 24 hours. */
+export const MAX_WRONG_CODES_PER_DAY = 30;
 const DAY_MS = 24 * 60 * 60_000;
 export const RESET_MAIL_SUBJECT = 'Your GreenPick verification code';
 
@@ -113,7 +114,7 @@ export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked' | 'locked-fo
  * (counted in the same transaction as the read). Once the cap is reached even the right code
  * is refused, or the cap would not bound the chance of a guess.
  */
-export async function verifyResetCode(deps: AppDeps, email: string, code: string): Promise<CodeCheck> {
+export async function verifyResetCode(deps: AppDeps, email: string, code: string, address: string): Promise<CodeCheck> {
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - DAY_MS);
   return deps.db.transaction(async (tx) => {
@@ -121,10 +122,12 @@ export async function verifyResetCode(deps: AppDeps, email: string, code: string
     if (!row || row.used_at || !row.user_id) return 'wrong';
     if (row.attempts >= MAX_WRONG_ATTEMPTS) return 'locked';
     if (new Date(row.expires_at) <= now) return 'expired';
-    if ((await countRecentWrongCodes(tx, row.user_id, dayAgo)) >= MAX_WRONG_CODES_PER_DAY) return 'locked-for-the-day';
+    const wrong = await countRecentWrongCodes(tx, row.user_id, address, dayAgo);
+    if (wrong.fromAddress >= MAX_WRONG_CODES_PER_DAY_PER_ADDRESS || wrong.total >= MAX_WRONG_CODES_PER_DAY)
+      return 'locked-for-the-day';
     if (!sameHash(row.code_hash, hashResetCode(email, code))) {
       await countWrongAttempt(tx, email);
-      await recordWrongCode(tx, row.user_id, now, dayAgo);
+      await recordWrongCode(tx, row.user_id, address, now, dayAgo);
       return 'wrong';
     }
     await markResetCodeVerified(tx, email, now);

@@ -70,17 +70,33 @@ export async function markResetCodeUsed(tx: Queryable, email: string, at: Date):
   await tx.query('update reset_codes set used_at = $2 where email = $1', [email, at]);
 }
 
-/** Wrong codes entered for the account since `since`, whatever code they were aimed at. */
-export async function countRecentWrongCodes(tx: Queryable, userId: string, since: Date): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(
-    'select count(*)::int as count from recovery_failures where user_id = $1 and failed_at > $2',
-    [userId, since],
+/** Wrong codes entered for the account since `since`, whatever code they were aimed at: in all, and from `address`. */
+export async function countRecentWrongCodes(
+  tx: Queryable,
+  userId: string,
+  address: string,
+  since: Date,
+): Promise<{ total: number; fromAddress: number }> {
+  const [row] = await tx.query<{ total: number; from_address: number }>(
+    `select count(*)::int as total, (count(*) filter (where address = $3))::int as from_address
+     from recovery_failures where user_id = $1 and failed_at > $2`,
+    [userId, since, address],
   );
-  return Number(row?.count ?? 0);
+  return { total: Number(row?.total ?? 0), fromAddress: Number(row?.from_address ?? 0) };
 }
 
 /** Records a wrong code, dropping the account's records older than `forgetBefore` (a handful per account at most). */
-export async function recordWrongCode(tx: Queryable, userId: string, at: Date, forgetBefore: Date): Promise<void> {
+export async function recordWrongCode(
+  tx: Queryable,
+  userId: string,
+  address: string,
+  at: Date,
+  forgetBefore: Date,
+): Promise<void> {
   await tx.query('delete from recovery_failures where user_id = $1 and failed_at <= $2', [userId, forgetBefore]);
-  await tx.query('insert into recovery_failures (user_id, failed_at) values ($1, $2)', [userId, at]);
+  await tx.query('insert into recovery_failures (user_id, address, failed_at) values ($1, $2, $3)', [
+    userId,
+    address,
+    at,
+  ]);
 }

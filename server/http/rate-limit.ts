@@ -91,7 +91,9 @@ export interface RateLimits {
   loginPerAddress: RateRule;
   /** Sign-ups from one address (each costs a password hash). */
   signupPerAddress: RateRule;
-  /** Recovery codes asked for one e-mail. */
+  /** Recovery codes asked for one e-mail from one address. */
+  recoveryPerEmailAndAddress: RateRule;
+  /** Recovery codes asked for one e-mail from anywhere: a ceiling on the mail one inbox gets. */
   recoveryPerEmail: RateRule;
   /** Recovery codes asked, and codes tried, from one address. */
   recoveryPerAddress: RateRule;
@@ -107,7 +109,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerEmailAndAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 100, windowMs: 15 * 60_000 },
   signupPerAddress: { limit: 30, windowMs: 60 * 60_000 },
-  recoveryPerEmail: { limit: 10, windowMs: 60 * 60_000 },
+  recoveryPerEmailAndAddress: { limit: 10, windowMs: 60 * 60_000 },
+  recoveryPerEmail: { limit: 60, windowMs: 60 * 60_000 },
   recoveryPerAddress: { limit: 50, windowMs: 60 * 60_000 },
   chatPerUser: { limit: 30, windowMs: 60_000 },
   chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },

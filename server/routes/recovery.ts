@@ -29,9 +29,13 @@ recoveryRoutes.post('/client/forgot', (c) =>
   recoveryAnswer(c, async () => {
     const { deps } = c.var;
     const { email } = await readBody(c, forgotSchema, badRequest);
+    const address = clientAddress(c);
+    // Per (e-mail, address) as login does, so strangers elsewhere cannot use up the owner's codes;
+    // the per-e-mail ceiling is far higher and only bounds the mail sent to one inbox.
     const allowed = await deps.limiter.takeAll([
+      [`recovery:email-address:${email}|${address}`, deps.limits.recoveryPerEmailAndAddress],
       [`recovery:email:${email}`, deps.limits.recoveryPerEmail],
-      [`recovery:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress],
+      [`recovery:address:${address}`, deps.limits.recoveryPerAddress],
     ]);
     if (!allowed) throw tooManyRequests('Too many attempts. Please try again later.');
     if ((await requestResetCode(deps, email)) === 'not-sent') throw new HttpError(503, MAIL_NOT_SENT);
@@ -43,9 +47,10 @@ recoveryRoutes.post('/client/resetCode', (c) =>
   recoveryAnswer(c, async () => {
     const { deps } = c.var;
     const { email, code } = await readBody(c, resetCodeSchema, badRequest);
-    if (!(await deps.limiter.take(`reset-code:address:${clientAddress(c)}`, deps.limits.recoveryPerAddress)))
+    const address = clientAddress(c);
+    if (!(await deps.limiter.take(`reset-code:address:${address}`, deps.limits.recoveryPerAddress)))
       throw tooManyRequests();
-    const outcome = await verifyResetCode(deps, email, code);
+    const outcome = await verifyResetCode(deps, email, code, address);
     if (outcome === 'locked') throw tooManyRequests('Too many wrong attempts. Please request a new code.');
     if (outcome === 'locked-for-the-day')
       throw tooManyRequests('Too many wrong codes for this account today. Please try again tomorrow.');

@@ -32,7 +32,8 @@ beforeAll(async () => {
       loginPerEmailAndAddress: { limit: 10, windowMs: HOUR },
       loginPerAddress: { limit: 50, windowMs: HOUR },
       signupPerAddress: { limit: 1_000_000, windowMs: HOUR },
-      recoveryPerEmail: { limit: 3, windowMs: HOUR },
+      recoveryPerEmailAndAddress: { limit: 3, windowMs: HOUR },
+      recoveryPerEmail: { limit: 60, windowMs: HOUR },
       recoveryPerAddress: { limit: 12, windowMs: HOUR },
     },
   });
@@ -103,7 +104,7 @@ describe('POST /client/forgot', () => {
     expect((await verify(client.email, second)).body).toEqual({ success: true, message: 'Code verified successfully' });
   });
 
-  it("'Too many attempts. Please try again later.' per email (429)", async () => {
+  it("'Too many attempts. Please try again later.' per email from one address (429)", async () => {
     const client = await server.createClient();
     for (let i = 0; i < 3; i += 1) expect((await forgot(client.email)).status).toBe(200);
     const blocked = await forgot(client.email);
@@ -153,7 +154,7 @@ describe('POST /client/resetCode', () => {
     expect((await codeRow(client.email)).verified_at).toBeNull();
   });
 
-  it('at most 9 wrong codes per account in any 24 hours, across codes: then even the right code is refused until a day has passed', async () => {
+  it('at most 9 wrong codes per account from one address in any 24 hours, across codes: then even the right code is refused there until a day has passed', async () => {
     const client = await server.createClient();
     await forgot(client.email);
     for (let i = 0; i < 5; i += 1)
