@@ -5,6 +5,13 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
+import {
+  BAD_VALUE,
+  DATABASE_UNAVAILABLE,
+  OutageLog,
+  RETRY_AFTER_SECONDS,
+  databaseErrorKind,
+} from './http/database-errors';
 import { HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
@@ -52,10 +59,12 @@ export function needsPagePolicy(method: string, path: string): boolean {
 export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?: Lifecycle } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(deps.config.corsOrigins);
+  const outage = new OutageLog(deps.log);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
+    if (c.res.status < 500) outage.success();
   });
   // X-Request-Id on every answer; in production one JSON log line per request.
   app.use('*', requestLog(deps.config.production ? deps.log : undefined));
@@ -125,6 +134,13 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status);
+    const kind = databaseErrorKind(error);
+    if (kind === 'bad-input') return c.json({ message: BAD_VALUE }, 400);
+    if (kind === 'unavailable') {
+      outage.failure(error);
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json({ message: DATABASE_UNAVAILABLE }, 503);
+    }
     deps.log(
       `[error] ${requestIdOf(c) ?? '-'} ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );

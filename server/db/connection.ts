@@ -37,6 +37,8 @@ export interface DbOptions {
   poolMax?: number;
   /** node-postgres only: statements running longer are cancelled (0: never; default 10 s). */
   statementTimeoutMs?: number;
+  /** node-postgres only: how long a request waits for a connection (default 5 s). */
+  connectTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -107,6 +109,9 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolMax ?? 10,
+    // A frozen server must not hang requests: waiting for a connection, and for any answer, is bounded.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    query_timeout: (statementTimeout > 0 ? statementTimeout : 30_000) + 5_000,
     ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
   });
   // An idle connection can fail (the server restarts, a network blip): without a listener

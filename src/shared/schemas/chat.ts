@@ -1,14 +1,12 @@
 /** Request schemas of the chat calls: a page of a thread (newer than `since`, or older than the `before` cursor) and a send. */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
-import { NOT_AN_OBJECT, id, text } from './fields';
+import { NOT_AN_OBJECT, id, isoDateTime, text } from './fields';
 
 export const getMessagesSchema = z.object(
   {
     taskId: id('taskId'),
-    since: text('since', { max: 64 })
-      .pipe(z.iso.datetime({ offset: true, error: 'since must be an ISO date' }))
-      .optional(),
+    since: isoDateTime('since').optional(),
     before: text('before', { max: MAX_LENGTH.id }).trim().min(1, { error: 'before cannot be empty' }).optional(),
   },
   { error: NOT_AN_OBJECT },

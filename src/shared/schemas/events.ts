@@ -1,7 +1,7 @@
 /** Request schemas of the bell: the caller's recent task events, and marking them read. */
 import { z } from 'zod';
 import { TASK_EVENTS_MAX } from '../limits';
-import { NOT_AN_OBJECT, number, text } from './fields';
+import { NOT_AN_OBJECT, isoDateTime, number } from './fields';
 
 const LIMIT_RULE = `limit must be a whole number from 1 to ${TASK_EVENTS_MAX}`;
 
@@ -20,7 +20,7 @@ export const taskEventsSchema = z.object(
 export const taskEventsReadSchema = z.object(
   {
     // The time of the newest event the client has shown: it and everything older are read.
-    upTo: text('upTo', { max: 64 }).pipe(z.iso.datetime({ offset: true, error: 'upTo must be an ISO date' })),
+    upTo: isoDateTime('upTo'),
   },
   { error: NOT_AN_OBJECT },
 );

@@ -64,3 +64,17 @@ export function number(field: string, what = 'a number') {
 
 /** The body itself must be a JSON object. */
 export const NOT_AN_OBJECT = 'Request body must be a JSON object';
+
+/** An ISO date-time with an offset, in years PostgreSQL and people use (1970-9999: no year 0). */
+export function isoDateTime(field: string) {
+  const message = `${field} must be an ISO date`;
+  return text(field, { max: 64 })
+    .pipe(z.iso.datetime({ offset: true, error: message }))
+    .refine(
+      (value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= 1970 && year <= 9999;
+      },
+      { error: message },
+    );
+}
