@@ -92,3 +92,20 @@ export async function selectUnclaimedCharges(
   );
   return rows.map((row) => ({ ...toCharge(row), receivedAt: new Date(row.received_at) }));
 }
+
+/** Records that the provider reported the charge refunded or disputed; true when this call wrote it. */
+export async function recordReversal(db: Queryable, reference: string, event: string): Promise<boolean> {
+  const rows = await db.query(
+    'insert into charge_reversals (reference, event) values ($1, $2) on conflict (reference) do nothing returning reference',
+    [reference, event],
+  );
+  return rows.length === 1;
+}
+
+/** The event that reversed the charge, if any. */
+export async function findReversal(db: Queryable, reference: string): Promise<string | undefined> {
+  const [row] = await db.query<{ event: string }>('select event from charge_reversals where reference = $1', [
+    reference,
+  ]);
+  return row?.event;
+}

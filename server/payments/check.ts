@@ -11,13 +11,14 @@
  */
 import type { AppDeps } from '../context';
 import { upsertAttention } from '../db/attention';
-import { findCharge, recordCharge, type Charge } from '../db/charges';
+import { findCharge, findReversal, recordCharge, type Charge } from '../db/charges';
 import { heldEmailAt, holdsEmail } from '../db/email-history';
 import type { PaymentPurpose } from '../db/payments';
 import { HttpError, forbidden } from '../http/errors';
 import { PaymentProviderUnavailable, type VerifiedPayment } from './verifier';
 
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
+export const PAYMENT_REVERSED = 'This payment was refunded or disputed, so it cannot be used. Please pay again.';
 export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
 export const NOT_YOUR_PAYMENT = 'This payment was made by another account';
 export const PROVIDER_UNREACHABLE =
@@ -57,6 +58,12 @@ export async function keepForAttention(deps: AppDeps, claim: PaymentClaim, reaso
 
 export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promise<Charge> {
   const { db, payments } = deps;
+  // The money went back (refund) or is contested (dispute): it pays for nothing.
+  const reversal = await findReversal(db, claim.reference);
+  if (reversal) {
+    deps.log(`[payments] ${claim.reference} refused: reported ${reversal} by the provider`);
+    throw new HttpError(402, PAYMENT_REVERSED);
+  }
   const known = await findCharge(db, claim.reference);
   if (known) return known;
   let payment: VerifiedPayment | null;

@@ -14,6 +14,8 @@
 import { PAYSTACK_API_URL } from '../config';
 import type { Queryable } from '../db/connection';
 import { findTestLedgerPayment } from '../db/payments';
+import { MAX_LENGTH } from '../../src/shared/limits';
+import { hasControlCharacter } from '../../src/shared/validation/text';
 
 export interface VerifiedPayment {
   reference: string;
@@ -89,20 +91,29 @@ interface PaystackTransaction {
 
 /** Reads a Paystack transaction (verify answer or charge.success event data) into a payment; null when it is not a usable success. */
 export function paymentFromPaystack(data: PaystackTransaction, reference: string): VerifiedPayment | null {
-  if (data.status !== 'success' || typeof data.amount !== 'number' || !Number.isInteger(data.amount) || data.amount < 0)
-    return null;
+  if (data.status !== 'success' || !isKobo(data.amount)) return null;
+  const currency = typeof data.currency === 'string' && data.currency ? data.currency.toUpperCase() : 'NGN';
+  // Whatever is stored must fit its column: a currency is 3 letters, an e-mail plain short text.
+  if (!/^[A-Z]{3}$/.test(currency)) return null;
+  const email = typeof data.customer?.email === 'string' ? data.customer.email.trim().toLowerCase() : '';
   const paidAt = typeof data.paid_at === 'string' ? data.paid_at : typeof data.paidAt === 'string' ? data.paidAt : null;
-  const paidDate = paidAt ? new Date(paidAt) : null;
+  const paidDate = paidAt && paidAt.length <= 64 ? new Date(paidAt) : null;
+  const paidYear = paidDate?.getUTCFullYear() ?? Number.NaN;
   return {
     reference,
-    amountKobo: data.amount,
-    currency: typeof data.currency === 'string' && data.currency ? data.currency.toUpperCase() : 'NGN',
-    email: typeof data.customer?.email === 'string' ? data.customer.email.trim().toLowerCase() : '',
+    amountKobo: data.amount as number,
+    currency,
+    email: email.length <= MAX_LENGTH.email && !hasControlCharacter(email, { multiline: false }) ? email : '',
     payerUserId: null,
-    paidAt: paidDate && !Number.isNaN(paidDate.getTime()) ? paidDate : null,
+    paidAt: paidDate && paidYear >= 1970 && paidYear <= 9999 ? paidDate : null,
     metadata: smallObject(data.metadata),
   };
 }
+
+/** ₦10 billion in kobo: far above any charge, far below what a bigint or a JS number loses. */
+const MAX_KOBO = 1_000_000_000_000;
+const isKobo = (amount: unknown): amount is number =>
+  typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 && amount <= MAX_KOBO;
 
 /** Paystack sends metadata as an object or as a JSON string; only small objects are kept. */
 function smallObject(value: unknown): Record<string, unknown> | null {
@@ -115,7 +126,9 @@ function smallObject(value: unknown): Record<string, unknown> | null {
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  return JSON.stringify(parsed).length <= MAX_METADATA_BYTES ? (parsed as Record<string, unknown>) : null;
+  const json = JSON.stringify(parsed);
+  // PostgreSQL's jsonb cannot hold a NUL character.
+  return json.length <= MAX_METADATA_BYTES && !json.includes('\\u0000') ? (parsed as Record<string, unknown>) : null;
 }
 
 export function createPaystackVerifier(options: PaystackVerifierOptions): PaymentVerifier {

@@ -11,12 +11,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { recordCharge } from '../db/charges';
+import { recordCharge, recordReversal } from '../db/charges';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { paymentReference } from '../payments/check';
 import { paymentFromPaystack } from '../payments/verifier';
 
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
+
+/** Events after which a charge's money is back with the payer or contested. */
+const REVERSAL_EVENTS = new Set(['refund.processed', 'charge.dispute.create']);
+
+/** Refund events name the charge in `transaction_reference`, disputes in `transaction.reference`. */
+function reversedReference(data: Record<string, unknown>): unknown {
+  const transaction = data.transaction as { reference?: unknown } | undefined;
+  return (
+    data.transaction_reference ?? (typeof transaction === 'object' && transaction ? transaction.reference : undefined)
+  );
+}
 
 export function paystackSignature(rawBody: Uint8Array, secretKey: string): string {
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
@@ -42,8 +53,14 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
-  if (event?.event !== 'charge.success' || typeof event.data !== 'object' || event.data === null)
+  if (typeof event?.data !== 'object' || event.data === null) return c.json({ received: true });
+  if (typeof event.event === 'string' && REVERSAL_EVENTS.has(event.event)) {
+    const reversed = paymentReference().safeParse(reversedReference(event.data));
+    if (reversed.success && (await recordReversal(db, reversed.data, event.event)))
+      log(`[payments] ${reversed.data} reported ${event.event}: it books nothing`);
     return c.json({ received: true });
+  }
+  if (event.event !== 'charge.success') return c.json({ received: true });
   const reference = paymentReference().safeParse(event.data.reference);
   const payment = reference.success ? paymentFromPaystack(event.data, reference.data) : null;
   if (!payment) {

@@ -192,6 +192,20 @@ describe('settling and honouring', () => {
   });
 });
 
+describe('hostile operator input', () => {
+  it('a reference or note with %00 is a 4xx, never a 500', async () => {
+    for (const action of ['settle', 'honour']) {
+      const response = await server.request('POST', `/ops/payments/ref%00x/${action}`, {
+        headers: auth,
+        body: { note: 'refunded\u0000' },
+      });
+      expect(response.status, action).toBeGreaterThanOrEqual(400);
+      expect(response.status, action).toBeLessThan(500);
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe('npm run ops -- payments | honour | settle', () => {
   it('prints the table through the running server, and honours and settles by reference', async () => {
     const { serve } = await import('@hono/node-server');

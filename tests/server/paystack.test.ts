@@ -150,6 +150,50 @@ describe('POST /paystack/webhook', () => {
   });
 });
 
+describe('hostile but correctly signed webhooks', () => {
+  it('absurd amounts, NUL characters and year-0 dates are skipped (200) or taken without them, never a 500', async () => {
+    const cases: Array<[string, Partial<FakeCharge>, boolean]> = [
+      ['amount 1e300', { amount: 1e300 }, false],
+      ['a NUL in the currency', { currency: 'NG\u0000N' }, false],
+      ['a NUL in the e-mail', { email: 'a\u0000@example.ng' }, true],
+      ['a NUL in the metadata', { metadata: { address: 'gate\u0000' } }, true],
+      ['paid_at in year 0', { paidAt: '0000-01-01T00:00:00Z' }, true],
+    ];
+    for (const [what, overrides, kept] of cases) {
+      const charge = paid(client, overrides);
+      const response = await deliver(fake.chargeSuccessEvent(charge));
+      expect(response.status, what).toBe(200);
+      expect((await written(charge.reference)).charges, what).toBe(kept ? 1 : 0);
+    }
+  });
+});
+
+describe('charges Paystack reports refunded or disputed', () => {
+  it.each([
+    ['refund.processed', (reference: string) => ({ transaction_reference: reference, status: 'processed' })],
+    [
+      'charge.dispute.create',
+      (reference: string) => ({ transaction: { reference }, status: 'awaiting-merchant-feedback' }),
+    ],
+  ])('after %s the charge books nothing (402), even though it was recorded as paid', async (event, data) => {
+    const charge = fake.charge(paid(client));
+    expect((await deliver(fake.chargeSuccessEvent(charge))).status).toBe(200);
+    expect((await deliver({ event, data: data(charge.reference) })).status).toBe(200);
+    const refused = await create(client, charge.reference);
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe('This payment was refunded or disputed, so it cannot be used. Please pay again.');
+    expect((await written(charge.reference)).tasks).toBe(0);
+  });
+
+  it('a refund reported before the charge itself still stops it', async () => {
+    const charge = fake.charge(paid(client));
+    expect(
+      (await deliver({ event: 'refund.processed', data: { transaction_reference: charge.reference } })).status,
+    ).toBe(200);
+    expect((await create(client, charge.reference)).status).toBe(402);
+  });
+});
+
 describe('POST /client/create with Paystack', () => {
   it('a charge the webhook confirmed becomes a task without a verify call, even while Paystack is down', async () => {
     const charge = paid(client);
