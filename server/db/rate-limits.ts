@@ -29,6 +29,16 @@ export const TAKE_HIT_SQL = `insert into rate_limits as counter (key, hits, wind
   where counter.window_ends_at <= $2 or counter.hits < $4
   returning hits`;
 
+/** Whether `key` is at `limit` in its current window (nothing counted). */
+export async function isAtLimit(db: Queryable, key: string, limit: number, now: Date): Promise<boolean> {
+  const rows = await db.query('select 1 from rate_limits where key = $1 and window_ends_at > $2 and hits >= $3', [
+    key,
+    now,
+    limit,
+  ]);
+  return rows.length === 1;
+}
+
 export async function clearHits(db: Queryable, key: string): Promise<void> {
   await db.query('delete from rate_limits where key = $1', [key]);
 }

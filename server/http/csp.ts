@@ -2,12 +2,8 @@
 import type { ServerConfig } from '../config';
 
 const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
-const GOOGLE_HOSTS = [
-  'https://maps.googleapis.com',
-  'https://maps.gstatic.com',
-  'https://*.googleapis.com',
-  'https://*.gstatic.com',
-];
+/** Exactly the hosts the Maps JavaScript API's places, geocoder and directions use: no wildcard. */
+const GOOGLE_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://places.googleapis.com'];
 const PAYSTACK_HOSTS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://api.paystack.co'];
 
 export function contentSecurityPolicy(config: ServerConfig) {

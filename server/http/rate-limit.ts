@@ -5,7 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
-import { clearHits, deleteEndedWindows, takeHit } from '../db/rate-limits';
+import { clearHits, deleteEndedWindows, isAtLimit, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
@@ -64,6 +64,11 @@ export class RateLimiter {
     return true;
   }
 
+  /** Whether the key is at its limit now, without counting a hit. */
+  isBlocked(key: string, rule: RateRule): Promise<boolean> {
+    return isAtLimit(this.db, key, rule.limit, this.now());
+  }
+
   async reset(key: string): Promise<void> {
     await clearHits(this.db, key);
   }
@@ -103,6 +108,8 @@ export interface RateLimits {
   chatPerTask: RateRule;
   /** New profile pictures of one user. */
   avatarPerUser: RateRule;
+  /** Wrong operator tokens from one address. */
+  opsTokenFailuresPerAddress: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -115,4 +122,5 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatPerUser: { limit: 30, windowMs: 60_000 },
   chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },
   avatarPerUser: { limit: 10, windowMs: 60 * 60_000 },
+  opsTokenFailuresPerAddress: { limit: 10, windowMs: 15 * 60_000 },
 };

@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { badRequest, notFound, unauthorized } from '../http/errors';
+import { clientAddress } from '../http/client-address';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../http/errors';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
 import { opsTokenMatches } from '../ops/token';
@@ -20,7 +21,15 @@ export const opsRoutes = new Hono<AppEnv>();
 const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
   const given = c.req.header(OPS_TOKEN_HEADER);
   if (!given) throw unauthorized(`The ${OPS_TOKEN_HEADER} header is required`);
-  if (!opsTokenMatches(given, c.var.deps.opsToken)) throw unauthorized('Invalid ops token');
+  // Wrong tokens are counted per address; an address at the limit is refused before any
+  // comparison, so guessing on stops telling right from wrong.
+  const { limiter, limits } = c.var.deps;
+  const key = `ops-token:address:${clientAddress(c)}`;
+  if (await limiter.isBlocked(key, limits.opsTokenFailuresPerAddress)) throw tooManyRequests();
+  if (!opsTokenMatches(given, c.var.deps.opsToken)) {
+    await limiter.take(key, limits.opsTokenFailuresPerAddress);
+    throw unauthorized('Invalid ops token');
+  }
   await next();
 });
 

@@ -131,6 +131,8 @@ describe('serving the built app', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('https://js.paystack.co');
     expect(csp).toContain('https://maps.googleapis.com');
+    // Exact hosts only: a wildcard would let any Google-hosted script run.
+    expect(csp).not.toMatch(/\*\.(googleapis|gstatic)\.com/);
     expect(csp).toMatch(/img-src [^;]*tile\.openstreetmap\.org/);
   });
 });
