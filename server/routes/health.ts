@@ -1,7 +1,8 @@
 /**
  * For load balancers and orchestrators: GET /healthz answers 200 while the process serves;
- * GET /readyz answers 200 when the database answers (within 2 s) and 503 when it does not,
- * or once the server is stopping, so that no new requests are sent to it.
+ * GET /readyz answers 200 when the database answers (within 2 s) and 503 when it does not;
+ * once the server is stopping its listener is closed, and a request still arriving on an open
+ * keep-alive connection gets 503 too.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
