@@ -159,9 +159,31 @@ test.describe('edit profile rules', () => {
     const client = await signUpNewClient(request);
     const edit = await openEdit(page, client);
     await edit.email.fill(DEMO_EMAIL);
+    await edit.currentPassword.fill(client.password);
     await edit.save();
     await expect(edit.errorOf(edit.email)).toHaveText('Email is already in use');
     await expect(edit.saveButton).toHaveText('Save Changes');
+  });
+
+  test('a new e-mail asks for the current password; a wrong one is shown beside it, the right one saves', async ({
+    page,
+    request,
+  }) => {
+    const client = await signUpNewClient(request);
+    const edit = await openEdit(page, client);
+    await expect(edit.currentPassword).toHaveCount(0);
+    await edit.email.fill(`moved-${Date.now()}@example.ng`);
+    await expect(edit.currentPassword).toBeVisible();
+    await edit.save();
+    await expect(edit.errorOf(edit.currentPassword)).toHaveText('Enter your current password to change your email');
+    await expect(edit.currentPassword).toBeFocused();
+    await edit.currentPassword.fill('not-my-password');
+    await edit.save();
+    await expect(edit.errorOf(edit.currentPassword)).toHaveText('Current password is incorrect');
+    await edit.currentPassword.fill(client.password);
+    await edit.save();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(edit.currentPassword).toHaveCount(0);
   });
 
   test('the back button returns to the profile', async ({ page, request }) => {

@@ -6,6 +6,7 @@ export class EditProfilePage {
   readonly firstName: Locator;
   readonly lastName: Locator;
   readonly email: Locator;
+  readonly currentPassword: Locator;
   readonly phone: Locator;
   readonly bio: Locator;
   readonly avatarInput: Locator;
@@ -18,6 +19,7 @@ export class EditProfilePage {
     this.firstName = page.getByLabel('First Name');
     this.lastName = page.getByLabel('Last Name');
     this.email = page.getByLabel('Email');
+    this.currentPassword = page.getByLabel('Current password');
     this.phone = page.getByLabel('Phone (Optional)');
     this.bio = page.getByLabel('Bio (Optional)');
     this.avatarInput = page.getByLabel('Upload Photo');

@@ -5,11 +5,13 @@
  * `errors`, which the form shows beside each field. A wrong type is a plain 400. The picture
  * is stored apart (server/db/avatars.ts) and served at its own URL (avatars.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { profileUpdateSchema } from '../../src/shared/schemas/profile';
 import { validateAvatarSize } from '../../src/shared/validation/profile';
-import type { AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../context';
+import { verifyPassword } from '../auth/passwords';
+import { findUserById } from '../db/users';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
 import { reclaimAvatarSpace, type AvatarImage } from '../db/avatars';
 import { toUser } from '../db/users';
@@ -61,6 +63,40 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string
   return errors;
 }
 
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+async function requireCurrentPassword(
+  c: Context<AppEnv>,
+  userId: string,
+  storedHash: string,
+  given: string | undefined,
+): Promise<void> {
+  if (!given) throw badRequest(CORRECT_THE_FIELDS, { errors: { currentPassword: CURRENT_PASSWORD_REQUIRED } });
+  const { limiter, limits } = c.var.deps;
+  // Counted like logins, so a stolen session cannot guess the password here instead.
+  if (!(await limiter.take(`password-check:user:${userId}`, limits.loginPerEmailAndAddress))) throw tooManyRequests();
+  if (!(await verifyPassword(given, storedHash)))
+    throw badRequest(CORRECT_THE_FIELDS, { errors: { currentPassword: CURRENT_PASSWORD_WRONG } });
+}
+
+/** The old address hears of the change, so an owner whose session was taken can act. Never fails the request. */
+async function tellOldAddress(deps: AppDeps, oldEmail: string, newEmail: string): Promise<void> {
+  try {
+    await deps.mailer.send({
+      to: oldEmail,
+      subject: 'Your GreenPick email was changed',
+      text:
+        `The email of your GreenPick account was changed from ${oldEmail} to ${newEmail}.\n\n` +
+        'If you did not do this, reply to this email or write to support@greenpick.ng at once.',
+    });
+  } catch (error) {
+    deps.log(
+      `[profile] could not tell ${oldEmail} of its change: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 export const profileRoutes = new Hono<AppEnv>();
 
 profileRoutes.put('/api/user/profile', async (c) => {
@@ -98,6 +134,11 @@ profileRoutes.put('/api/user/profile', async (c) => {
     bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
     avatar: avatar.image,
   };
+  // A new e-mail takes over the account's recovery: only its owner, who knows the password, may set it.
+  const current = await findUserById(db, userId);
+  if (!current) throw notFound('User not found');
+  const emailChanges = changes.email !== current.email;
+  if (emailChanges) await requireCurrentPassword(c, userId, current.password_hash, body.currentPassword);
   // Each new picture is megabytes the database must write and later reclaim: a few an hour is plenty.
   if (avatar.image && !(await c.var.deps.limiter.take(`avatar:${userId}`, c.var.deps.limits.avatarPerUser)))
     throw tooManyRequests(TOO_MANY_AVATARS, { errors: { avatar: TOO_MANY_AVATARS } });
@@ -106,6 +147,7 @@ profileRoutes.put('/api/user/profile', async (c) => {
     const row = await updateProfile(db, userId, changes);
     if (!row) throw notFound('User not found');
     if (changes.avatar !== undefined) reclaimAvatarSpace(c.var.deps.db);
+    if (emailChanges) void tellOldAddress(c.var.deps, current.email, changes.email);
     return c.json({ data: toUser(row) });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw conflict(EMAIL_IN_USE, { errors: { email: EMAIL_IN_USE } });

@@ -17,10 +17,12 @@ afterAll(() => server.close());
 
 const userdata = (token: string) => server.request('POST', '/client/userdata', { body: { token } });
 const save = (token: string | undefined, body: unknown) => server.request('PUT', '/api/user/profile', { token, body });
+/** A new e-mail by default, so the current password (the harness's default) comes with it. */
 const profile = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Ngozi',
   lastName: 'Adeyemi',
   email: `p-${randomUUID()}@example.ng`,
+  currentPassword: 'correct-horse-1',
   ...overrides,
 });
 /** Tokens the server must refuse: garbage, another secret's, an expired one, one for a user who does not exist. */
@@ -192,6 +194,34 @@ describe('PUT /api/user/profile', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ message: 'Email is already in use', errors: { email: 'Email is already in use' } });
     expect((await save(client.token, profile({ email: client.email }))).status).toBe(200);
+  });
+
+  it('a new e-mail needs the current password: missing or wrong is a field error and nothing changes', async () => {
+    const client = await server.createClient();
+    const email = `moved-${randomUUID()}@example.ng`;
+    const missing = await save(client.token, profile({ email, currentPassword: undefined }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ currentPassword: 'Enter your current password to change your email' });
+    const wrong = await save(client.token, profile({ email, currentPassword: 'not-my-password' }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await userdata(client.token)).body.data.email).toBe(client.email);
+    // Keeping the e-mail (in any case) needs no password.
+    expect(
+      (await save(client.token, profile({ email: client.email.toUpperCase(), currentPassword: undefined }))).status,
+    ).toBe(200);
+  });
+
+  it('the old address is told when the e-mail changes', async () => {
+    const client = await server.createClient();
+    const email = `moved-${randomUUID()}@example.ng`;
+    expect((await save(client.token, profile({ email }))).status).toBe(200);
+    await expect
+      .poll(() => server.deps.mailer.inbox!(client.email).map((letter) => letter.subject))
+      .toContain('Your GreenPick email was changed');
+    const letter = server.deps.mailer.inbox!(client.email).at(-1)!;
+    expect(letter.text).toContain(email);
+    expect(server.deps.mailer.inbox!(email)).toHaveLength(0);
   });
 
   it("'Email is already in use' also when two accounts race for one address: one wins, never a 500", async () => {

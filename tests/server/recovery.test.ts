@@ -277,7 +277,7 @@ describe('POST /client/resetPassword', () => {
     await verify(owner.email, mailedCode(owner.email));
     const moved = await server.request('PUT', '/api/user/profile', {
       token: owner.token,
-      body: { firstName: 'Ada', lastName: 'Obi', email: `moved-${clock}@example.ng` },
+      body: { firstName: 'Ada', lastName: 'Obi', email: `moved-${clock}@example.ng`, currentPassword: owner.password },
     });
     expect(moved.status).toBe(200);
     const newcomer = await server.createClient({ email: owner.email });

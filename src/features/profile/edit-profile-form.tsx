@@ -10,6 +10,7 @@ import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
 import {
+  changesEmail,
   formErrors,
   formFromUser,
   serverFieldErrors,
@@ -22,7 +23,9 @@ export const PROFILE_SAVED = 'Profile updated successfully!';
 export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.';
 
 function focusFirstError(errors: FormErrors) {
-  const first = (['firstName', 'lastName', 'email', 'phone', 'bio', 'avatar'] as const).find((field) => errors[field]);
+  const first = (['firstName', 'lastName', 'email', 'currentPassword', 'phone', 'bio', 'avatar'] as const).find(
+    (field) => errors[field],
+  );
   if (first) document.getElementById(`profile-${first}`)?.focus();
 }
 
@@ -34,6 +37,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSaving, setIsSaving] = useState(false);
+  const [savedEmail, setSavedEmail] = useState(user.email);
   const [toasts] = useState(createFlowToasts);
 
   const change = (name: string, value: string) => {
@@ -64,7 +68,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       void navigate({ to: '/login', replace: true });
       return;
     }
-    const found = formErrors(form);
+    const found = formErrors(form, savedEmail);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstError(found);
@@ -72,8 +76,9 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
     }
     setIsSaving(true);
     try {
-      const saved = await updateProfile(updateRequest(form, newAvatar));
+      const saved = await updateProfile(updateRequest(form, newAvatar, savedEmail));
       setForm(formFromUser(saved));
+      setSavedEmail(saved.email);
       setAvatar(saved.avatar ?? '');
       setNewAvatar(null);
       setErrors({});
@@ -131,6 +136,19 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
           maxLength={MAX_LENGTH.email}
           onChange={change}
         />
+        {changesEmail(form, savedEmail) ? (
+          <ProfileField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            value={form.currentPassword}
+            error={errors.currentPassword}
+            hint="To change your email, confirm it is you."
+            autoComplete="current-password"
+            maxLength={MAX_LENGTH.password}
+            onChange={change}
+          />
+        ) : null}
         <ProfileField
           name="phone"
           label="Phone (Optional)"

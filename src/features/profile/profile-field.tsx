@@ -6,7 +6,9 @@ interface ProfileFieldProps {
   label: string;
   value: string;
   error?: string;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password';
+  /** A line under the label, read with the field. */
+  hint?: string;
   multiline?: boolean;
   placeholder?: string;
   autoComplete?: string;
@@ -24,6 +26,7 @@ export function ProfileField({
   type = 'text',
   multiline,
   placeholder,
+  hint,
   autoComplete,
   maxLength,
   onChange,
@@ -39,12 +42,17 @@ export function ProfileField({
     maxLength,
     className: 'text-input',
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': [hint ? `${id}-hint` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),
   };
   return (
     <div className={multiline ? 'profile-field profile-field-wide' : 'profile-field'}>
       <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="profile-field-hint">
+          {hint}
+        </p>
+      ) : null}
       {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
       {error ? (
         <p id={errorId} className="profile-field-error" role="alert">

@@ -8,9 +8,17 @@ export interface ProfileForm {
   email: string;
   phone: string;
   bio: string;
+  /** Asked only when the e-mail changes (the server checks it). */
+  currentPassword: string;
 }
 
 export type FormErrors = Partial<Record<keyof ProfileForm | 'avatar', string>>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
+
+/** Whether the form changes the account's e-mail (compared as the server stores it). */
+export const changesEmail = (form: ProfileForm, savedEmail: string) =>
+  form.email.trim().toLowerCase() !== savedEmail.trim().toLowerCase();
 
 export function formFromUser(user: User): ProfileForm {
   return {
@@ -19,16 +27,19 @@ export function formFromUser(user: User): ProfileForm {
     email: user.email,
     phone: user.phonenumber ?? '',
     bio: user.bio ?? '',
+    currentPassword: '',
   };
 }
 
 /** The edit rules of docs/product.md, Profile (validateProfile, used as is). */
-export function formErrors(form: ProfileForm): FormErrors {
-  return validateProfile(form);
+export function formErrors(form: ProfileForm, savedEmail: string): FormErrors {
+  const errors: FormErrors = validateProfile(form);
+  if (changesEmail(form, savedEmail) && form.currentPassword === '') errors.currentPassword = CURRENT_PASSWORD_REQUIRED;
+  return errors;
 }
 
 /** The update payload; the avatar is sent only when a new one was picked (absent keeps it). */
-export function updateRequest(form: ProfileForm, newAvatar: string | null): ProfileUpdateRequest {
+export function updateRequest(form: ProfileForm, newAvatar: string | null, savedEmail: string): ProfileUpdateRequest {
   const request: ProfileUpdateRequest = {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
@@ -37,10 +48,11 @@ export function updateRequest(form: ProfileForm, newAvatar: string | null): Prof
     bio: form.bio.trim(),
   };
   if (newAvatar !== null) request.avatar = newAvatar;
+  if (changesEmail(form, savedEmail)) request.currentPassword = form.currentPassword;
   return request;
 }
 
-const FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'bio', 'avatar']);
+const FIELDS = new Set(['firstName', 'lastName', 'email', 'currentPassword', 'phone', 'bio', 'avatar']);
 
 /** The server's per-field `errors`, keeping only the fields the form shows. */
 export function serverFieldErrors(errors: Record<string, string> | undefined): FormErrors {

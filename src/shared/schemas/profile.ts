@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, validateProfile } from '../validation/profile';
+import { MAX_LENGTH } from '../limits';
 import { NOT_AN_OBJECT } from './fields';
 
 /** Base64 of AVATAR_MAX_BYTES, plus room for 'data:image/jpeg;base64,'. */
@@ -29,6 +30,11 @@ export const profileUpdateSchema = z
         .string(typed('avatar'))
         .max(AVATAR_DATA_URL_MAX, { error: 'Image must be less than 2MB', abort: true })
         .nullish(),
+      // Required only to change the e-mail (checked by the route against the stored hash).
+      currentPassword: z
+        .string(typed('currentPassword'))
+        .max(MAX_LENGTH.password, { error: 'Current password is incorrect', abort: true })
+        .optional(),
     },
     { error: NOT_AN_OBJECT },
   )
