@@ -71,6 +71,28 @@ test.describe('Chat with Driver', () => {
     expect(await storedMessages(request, assigned.client, assigned.task._id)).toEqual([]);
   });
 
+  test('a long thread opens on its newest 100 messages; scrolling to the top loads the earlier ones in place', async ({
+    page,
+    request,
+  }) => {
+    const assigned = await createAssignedTask(request);
+    for (let index = 1; index <= 130; index += 1) await driverSays(request, assigned.task._id, `Note ${index}`);
+    const chat = await openChat(page, assigned);
+    const bubbles = chat.dialog.locator('.chat-bubble');
+    await expect(bubbles).toHaveCount(100);
+    await expect(bubbles.first()).toHaveText('Note 31');
+    await expect(bubbles.last()).toHaveText('Note 130');
+    const loadEarlier = chat.dialog.getByRole('button', { name: 'Load earlier messages' });
+    await expect(loadEarlier).toBeVisible();
+    // Scrolling to the top asks for the page before; the reader stays where they were.
+    await chat.dialog.getByRole('list', { name: 'Messages' }).evaluate((list) => list.scrollTo({ top: 0 }));
+    await expect(bubbles).toHaveCount(130);
+    await expect(bubbles.first()).toHaveText('Note 1');
+    await expect(page.getByRole('status').filter({ hasText: 'Loaded 30 earlier messages' })).toBeAttached();
+    await expect(loadEarlier).toHaveCount(0);
+    await expect(chat.message('Note 31')).toBeInViewport();
+  });
+
   test('a chat poll with nothing new costs a few hundred bytes, not the whole thread', async ({ page, request }) => {
     const assigned = await createAssignedTask(request);
     for (let index = 1; index <= 20; index += 1)
@@ -133,12 +155,10 @@ test.describe('Chat with Driver', () => {
       answerBody: answerBody.length,
     };
     const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
-    test
-      .info()
-      .annotations.push({
-        type: 'chat poll with nothing new (bytes)',
-        description: JSON.stringify({ ...cost, total }),
-      });
+    test.info().annotations.push({
+      type: 'chat poll with nothing new (bytes)',
+      description: JSON.stringify({ ...cost, total }),
+    });
     console.log(
       `chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`,
     );

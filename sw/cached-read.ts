@@ -15,6 +15,7 @@ import {
   messagesSince,
   requestToken,
   sinceOf,
+  asksOlderPage,
 } from '../src/shared/offline-answers';
 import { getCachedAnswer, putCachedAnswer } from '../src/shared/offline-db';
 import { jsonResponse, readJsonBody } from './request-body';
@@ -66,8 +67,8 @@ export async function answerCachedRead(request: Request, path: string, deps: Cac
   const body = await readJsonBody(request);
   const userId = decodeJwtSubject(requestToken(request.headers.get('Authorization'), body));
   const network = deps.fetch(request);
-  // Nobody to keep it for (no token): the network's answer as it is.
-  if (!userId) return network;
+  // Nobody to keep it for (no token), or an older chat page (only the newest is kept): the network's answer as it is.
+  if (!userId || (path === GET_MESSAGES_PATH && asksOlderPage(body))) return network;
   const place: ReadPlace = {
     userId,
     key: answerPathKey(path, body),

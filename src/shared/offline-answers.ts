@@ -82,6 +82,12 @@ export function answerPathKey(path: string, body: unknown): string {
   return Object.keys(rest).length === 0 ? path : `${path} ${stableJson(rest)}`;
 }
 
+/** Whether a getMessages body asks for an older page (`before`): such pages are not kept. */
+export function asksOlderPage(body: unknown): boolean {
+  const before = (body as { before?: unknown } | null)?.before;
+  return typeof before === 'string' && before !== '';
+}
+
 /** The `since` of a getMessages body, when it asks only for newer messages. */
 export function sinceOf(body: unknown): string | null {
   const since = (body as { since?: unknown } | null)?.since;
@@ -104,7 +110,10 @@ export function mergeMessagesAnswer(kept: unknown, fresh: unknown, since: string
   const keptMessages = messagesOf(kept);
   if (!keptMessages) return null;
   const known = new Set(keptMessages.map((message) => message._id));
-  return { data: { messages: [...keptMessages, ...freshMessages.filter((message) => !known.has(message._id))] } };
+  const olderCursor = (kept as GetMessagesAnswer).data.olderCursor ?? null;
+  return {
+    data: { messages: [...keptMessages, ...freshMessages.filter((message) => !known.has(message._id))], olderCursor },
+  };
 }
 
 /** A kept thread as the answer to `since`: only the messages created after it. */
@@ -112,7 +121,7 @@ export function messagesSince(kept: unknown, since: string | null): unknown {
   const messages = messagesOf(kept);
   if (!messages || since === null) return kept;
   const after = Date.parse(since);
-  return { data: { messages: messages.filter((message) => Date.parse(message.timestamp) > after) } };
+  return { data: { messages: messages.filter((message) => Date.parse(message.timestamp) > after), olderCursor: null } };
 }
 
 /** The time a cached answer was received, from its header; null for a fresh answer. */

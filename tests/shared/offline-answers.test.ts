@@ -7,6 +7,7 @@ import {
   decodeJwtSubject,
   formatLastUpdated,
   isCachedRead,
+  asksOlderPage,
   mergeMessagesAnswer,
   messagesSince,
   oldestCachedAt,
@@ -104,8 +105,16 @@ describe('chat threads kept for offline', () => {
       data: { messages: [message('m2', '2026-11-22T10:05:00.000Z'), message('m3', '2026-11-22T10:09:00.000Z')] },
     };
     expect(mergeMessagesAnswer(thread, newer, '2026-11-22T10:04:00.000Z')).toEqual({
-      data: { messages: [...thread.data.messages, newer.data.messages[1]] },
+      data: { messages: [...thread.data.messages, newer.data.messages[1]], olderCursor: null },
     });
+    // The kept thread's cursor to older pages survives the polls.
+    const paged = { data: { ...thread.data, olderCursor: 'm0' } };
+    expect((mergeMessagesAnswer(paged, newer, '2026-11-22T10:04:00.000Z') as typeof paged).data.olderCursor).toBe('m0');
+  });
+
+  it('an older page (before) is not a thread to keep', () => {
+    expect(asksOlderPage({ taskId: 't1', before: 'm1' })).toBe(true);
+    expect(asksOlderPage({ taskId: 't1', since: '2026-11-22T10:00:00.000Z' })).toBe(false);
   });
 
   it('keeps nothing for an answer to since without a kept thread, or an answer that is not a thread', () => {
@@ -115,7 +124,7 @@ describe('chat threads kept for offline', () => {
 
   it('answers since offline with the kept messages after it', () => {
     expect(messagesSince(thread, '2026-11-22T10:01:00.000Z')).toEqual({
-      data: { messages: [thread.data.messages[1]] },
+      data: { messages: [thread.data.messages[1]], olderCursor: null },
     });
     expect(messagesSince(thread, null)).toBe(thread);
   });

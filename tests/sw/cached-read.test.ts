@@ -99,7 +99,7 @@ describe("the worker's kept reads", () => {
     );
     await poll.settled();
     expect((await getCachedAnswer('u1', 'client/getMessages {"taskId":"t1"}'))?.body).toEqual({
-      data: { messages: [first, second] },
+      data: { messages: [first, second], olderCursor: null },
     });
 
     const offlinePoll = await answerCachedRead(
@@ -107,6 +107,6 @@ describe("the worker's kept reads", () => {
       'client/getMessages',
       worker(offline).deps,
     );
-    expect(await offlinePoll.json()).toEqual({ data: { messages: [second] } });
+    expect(await offlinePoll.json()).toEqual({ data: { messages: [second], olderCursor: null } });
   });
 });

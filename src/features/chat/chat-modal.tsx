@@ -59,13 +59,34 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const input = useRef<HTMLInputElement>(null);
   const driverFirstName = task.driver?.firstname?.trim() || 'Driver';
 
+  /** Where the reader was before an older page was added above: kept, so the thread does not jump. */
+  const keptPlace = useRef<{ height: number; top: number } | null>(null);
+  const [olderNote, setOlderNote] = useState('');
+
   useEffect(() => input.current?.focus(), []);
-  // Keep the newest message in view.
+  // Keep the newest message in view, or the reader's place when older messages arrived above.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger, though the effect does not read it.
   useEffect(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    const place = keptPlace.current;
+    keptPlace.current = null;
+    element.scrollTop = place ? element.scrollHeight - place.height + place.top : element.scrollHeight;
   }, [chat.entries.length]);
+
+  const loadOlder = async () => {
+    const element = list.current;
+    if (element) keptPlace.current = { height: element.scrollHeight, top: element.scrollTop };
+    const added = await chat.loadOlder();
+    if (added === 0) keptPlace.current = null;
+    setOlderNote(
+      added > 0 ? `Loaded ${added} earlier message${added === 1 ? '' : 's'}` : 'Could not load earlier messages',
+    );
+  };
+  // Scrolling to the top of the thread loads the page before it, as chat apps do.
+  const onScroll = () => {
+    if (chat.hasOlder && !chat.isLoadingOlder && (list.current?.scrollTop ?? 1) < 40) void loadOlder();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +120,20 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
         aria-busy={chat.isLoading}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
         tabIndex={0}
+        onScroll={onScroll}
       >
+        {chat.hasOlder ? (
+          <li className="chat-older">
+            <button
+              type="button"
+              className="chat-older-button"
+              disabled={chat.isLoadingOlder}
+              onClick={() => void loadOlder()}
+            >
+              {chat.isLoadingOlder ? 'Loading earlier messages…' : 'Load earlier messages'}
+            </button>
+          </li>
+        ) : null}
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
         {!chat.isLoading && chat.entries.length === 0 ? (
           <li className="chat-empty">No messages yet. Say hello to your driver.</li>
@@ -118,6 +152,9 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
           </li>
         ))}
       </ol>
+      <p className="sr-only" role="status">
+        {olderNote}
+      </p>
       <form className="chat-form" onSubmit={submit}>
         <label htmlFor="chat-input" className="sr-only">
           Message

@@ -5,7 +5,7 @@ import { getOutbox, type OutboxMessage } from '../../shared/offline-db';
 import { onOutboxChanged } from '../../lib/sw-bridge';
 import { getToken } from '../../lib/token-storage';
 import { usePolling } from '../../lib/use-polling';
-import { getMessages } from '../../lib/api/chat';
+import { getMessagesPage } from '../../lib/api/chat';
 import { replayChatOutbox, sendChatMessage } from './chat-delivery';
 import {
   addMessages,
@@ -23,13 +23,18 @@ export interface Chat {
   entries: ChatEntry[];
   /** The first read has not answered yet. */
   isLoading: boolean;
+  /** Earlier messages exist on the server (the thread shows the newest page first). */
+  hasOlder: boolean;
+  isLoadingOlder: boolean;
+  /** Loads the page before the oldest message shown; resolves to how many it added (0 on failure). */
+  loadOlder(): Promise<number>;
   /** Sends `text`; false when there was nothing to send (empty or whitespace only). */
   send(text: string): Promise<boolean>;
   retry(outboxId: number): Promise<void>;
 }
 
 /**
- * The chat of one task: the server's messages (first all, then every 2 s only those newer
+ * The chat of one task: the server's messages (first the newest page, older pages on demand, then every 2 s only those newer
  * than the newest seen, paused while hidden or offline), the task's outbox re-read on every
  * tick and after every send (so waiting and failed marks are always what is stored), and the
  * outbox replayed when the chat opens, when the network returns, and after a poll gets through
@@ -42,6 +47,8 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
   const [outbox, setOutbox] = useState<OutboxMessage[]>([]);
   const [inFlight, setInFlight] = useState<InFlightMessage[]>([]);
   const [isLoading, setIsLoading] = useState(true);
+  const [olderCursor, setOlderCursor] = useState<string | null>(null);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const known = useRef<ChatMessage[]>([]);
   const hasRead = useRef(false);
   const isMounted = useRef(true);
@@ -66,7 +73,9 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
 
   const readMessages = useCallback(async () => {
     const since = hasRead.current ? newestTimestamp(known.current) : undefined;
-    const fresh = await getMessages(taskId, since);
+    const page = await getMessagesPage(since ? { taskId, since } : { taskId });
+    const fresh = page.messages;
+    if (!since && isMounted.current) setOlderCursor(page.olderCursor);
     hasRead.current = true;
     known.current = addMessages(known.current, fresh);
     if (isMounted.current) {
@@ -156,6 +165,26 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
     [readOutbox, replay, refresh],
   );
 
+  const loadOlder = useCallback(async () => {
+    if (!olderCursor || isLoadingOlder) return 0;
+    setIsLoadingOlder(true);
+    try {
+      const page = await getMessagesPage({ taskId, before: olderCursor });
+      const before = known.current.length;
+      known.current = addMessages(known.current, page.messages);
+      if (isMounted.current) {
+        setMessages(known.current);
+        setOlderCursor(page.olderCursor);
+      }
+      return known.current.length - before;
+    } catch (error) {
+      console.warn('Could not load earlier messages', error);
+      return 0;
+    } finally {
+      if (isMounted.current) setIsLoadingOlder(false);
+    }
+  }, [taskId, olderCursor, isLoadingOlder]);
+
   const entries = useMemo(() => mergeThread(messages, outbox, inFlight), [messages, outbox, inFlight]);
-  return { entries, isLoading, send, retry };
+  return { entries, isLoading, hasOlder: olderCursor !== null, isLoadingOlder, loadOlder, send, retry };
 }

@@ -8,13 +8,19 @@ import type {
 import { http } from '../http';
 
 /**
- * POST /client/getMessages {taskId, since?}: with `since`, only messages newer than it (a poll
- * with nothing new costs a few hundred bytes). Not retried: the 2 s poll is the retry.
+ * POST /client/getMessages {taskId, since?}: the newest page, or with `since` only messages newer
+ * than it (a poll with nothing new costs a few hundred bytes). Not retried: the 2 s poll is the retry.
  */
 export async function getMessages(taskId: string, since?: string): Promise<ChatMessage[]> {
-  const body: GetMessagesRequest = since ? { taskId, since } : { taskId };
+  return (await getMessagesPage(since ? { taskId, since } : { taskId })).messages;
+}
+
+/** One page of a thread with the cursor to the page before it (null: nothing older). */
+export async function getMessagesPage(
+  body: GetMessagesRequest,
+): Promise<{ messages: ChatMessage[]; olderCursor: string | null }> {
   const answer = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesAnswer>();
-  return answer.data.messages;
+  return { messages: answer.data.messages, olderCursor: answer.data.olderCursor ?? null };
 }
 
 export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'queued' };
