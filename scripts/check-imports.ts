@@ -103,7 +103,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const violations = checkImports(root);
   for (const { file, specifier, rule } of violations) console.error(`${file}: import '${specifier}': ${rule}`);
   if (violations.length > 0) {
-    console.error(`${violations.length} import(s) break the folder rules (README "Guardrails").`);
+    console.error(`${violations.length} import(s) break the folder rules (docs/architecture.md, "Guardrails").`);
     process.exit(1);
   }
   console.log('Folder rules: every import in src/, sw/ and server/ is allowed.');
