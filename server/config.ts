@@ -1,4 +1,5 @@
-/** Server configuration from the environment (see the README's configuration table). */
+/** Server configuration from the environment (the README's configuration table); numbers are checked by one zod schema. */
+import { z } from 'zod';
 export interface ServerConfig {
   /** NODE_ENV=production: secrets required, no /dev routes, no demo (see server/production.ts). */
   production: boolean;
@@ -70,23 +71,71 @@ function count(value: string | undefined): number {
   return flag(value, false) ? 1 : 0;
 }
 
-function wholeNumber(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value !== undefined && value.trim() !== '' && Number.isInteger(number) && number >= 0 ? number : fallback;
+/** A whole number from the environment: unset or empty takes the default; anything else must be one. */
+const wholeNumber = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .max(32)
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const number = Number(value.trim());
+      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      context.addIssue({
+        code: 'custom',
+        message: `must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`} (got "${value.slice(0, 32)}")`,
+      });
+      return z.NEVER;
+    });
+
+/** A non-negative amount (naira) from the environment. */
+const amount = (fallback: number) =>
+  z
+    .string()
+    .max(32)
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const number = Number(value.trim());
+      if (Number.isFinite(number) && number >= 0) return number;
+      context.addIssue({ code: 'custom', message: `must be an amount of 0 or more (got "${value.slice(0, 32)}")` });
+      return z.NEVER;
+    });
+
+/** The numeric settings, checked once: a typo stops the start with one line naming the variable. */
+const numericEnvSchema = z.object({
+  PORT: wholeNumber(8080, 0, 65_535),
+  DATABASE_POOL_MAX: wholeNumber(10, 1, 1_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, 0),
+  REFERRAL_REWARD: amount(500),
+  TOKEN_TTL_SECONDS: wholeNumber(60 * 60 * 24 * 30, 60),
+});
+
+/** The environment cannot be run with; the message is one line naming the variable and what it must be. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function numericSettings(env: NodeJS.ProcessEnv): z.infer<typeof numericEnvSchema> {
+  const parsed = numericEnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const demo = flag(env.DEMO, false);
+  const numbers = numericSettings(env);
   return {
     // 'Production' or ' production ' is production too: a typo must not open the dev routes.
     production: env.NODE_ENV?.trim().toLowerCase() === 'production',
     allowTestPayments: flag(env.ALLOW_TEST_PAYMENTS, false),
-    port: Number(env.PORT ?? 8080),
+    port: numbers.PORT,
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolMax: Math.max(1, wholeNumber(env.DATABASE_POOL_MAX, 10)),
-    databaseStatementTimeoutMs: wholeNumber(env.DATABASE_STATEMENT_TIMEOUT_MS, 10_000),
+    databasePoolMax: numbers.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: numbers.DATABASE_STATEMENT_TIMEOUT_MS,
     jwtSecret: env.JWT_SECRET || undefined,
     paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
     paystackApiUrl: env.PAYSTACK_API_URL || PAYSTACK_API_URL,
@@ -100,9 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...originOf(env.VITE_MAP_STYLE_URL),
       ...originOf(env.VITE_API_URL),
     ],
-    referralReward: Number(env.REFERRAL_REWARD ?? 500),
+    referralReward: numbers.REFERRAL_REWARD,
     opsToken: env.OPS_TOKEN || undefined,
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),
+    tokenTtlSeconds: numbers.TOKEN_TTL_SECONDS,
     trustProxy: count(env.TRUST_PROXY),
     log: flag(env.LOG, true),
     ...overrides,

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import type { RateLimits } from './http/rate-limit';
@@ -123,8 +123,9 @@ export async function startMain(start: () => Promise<RunningServer> = startServe
   try {
     return await start();
   } catch (error) {
-    if (!(error instanceof StartRefused) && !(error instanceof DataFolderInUse)) throw error;
-    console.error(error instanceof DataFolderInUse ? `[server] ${error.message}` : error.message);
+    if (!(error instanceof StartRefused) && !(error instanceof DataFolderInUse) && !(error instanceof ConfigError))
+      throw error;
+    console.error(error instanceof StartRefused ? error.message : `[server] ${error.message}`);
     process.exit(1);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type ServerConfig } from '../config';
+import { ConfigError, loadConfig, type ServerConfig } from '../config';
 import { openDb, type Db } from '../db/connection';
 import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
@@ -229,7 +229,14 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   const writeError = options.err ?? ((text: string) => console.error(text));
   const out = (text: string) => write(printable(text));
   const err = (text: string) => writeError(printable(text));
-  const config = loadConfig(options.env ?? process.env);
+  let config: ServerConfig;
+  try {
+    config = loadConfig(options.env ?? process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(error.message);
+    return 2;
+  }
   let parsed: Parsed;
   try {
     parsed = parseArgs(argv);

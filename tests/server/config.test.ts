@@ -1,0 +1,42 @@
+/** The environment is checked once, at start: a typo stops the server with one line naming the variable. */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('numeric settings', () => {
+  it('unset or empty take their defaults; numbers are read as numbers', () => {
+    const config = loadConfig({ PORT: '', REFERRAL_REWARD: '250.5', DATABASE_POOL_MAX: ' 20 ' });
+    expect(config).toMatchObject({ port: 8080, referralReward: 250.5, databasePoolMax: 20 });
+    expect(loadConfig({}).tokenTtlSeconds).toBe(60 * 60 * 24 * 30);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ REFERRAL_REWARD: 'x' }, 'REFERRAL_REWARD must be an amount of 0 or more (got "x")'],
+    [{ DATABASE_POOL_MAX: '-1' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 1000 (got "-1")'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '1.5' }, 'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of at least 0'],
+    [{ TOKEN_TTL_SECONDS: 'NaN' }, 'TOKEN_TTL_SECONDS must be a whole number of at least 60'],
+  ])('%o is refused, naming the variable and what it must be', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('`PORT=abc` stops the server at once: exit code 1 and one line naming PORT', () => {
+    const started = Date.now();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'abc', DATA_DIR: 'memory://', NODE_ENV: 'development' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      '[server] Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc").',
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});
