@@ -1,6 +1,6 @@
 /**
  * Starts the reference API and serves the built app on one port.
- * `tsx server/index.ts` reads the environment (see the README); tests call `startServer`.
+ * `node dist-server/index.js` (compiled by `npm run build`) reads the environment (see the README); tests call `startServer`.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -18,7 +18,16 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
+/** The compiled server (dist-server/, what `npm run ops` runs) when missing or older than its sources. */
+async function buildServerIfNeeded(): Promise<void> {
+  const { SERVER_OUT_DIR, buildServer } = await import('../scripts/build-server');
+  const builtAt = newestMtime(join(SERVER_OUT_DIR, 'cli.js'));
+  if (builtAt > Math.max(newestMtime(join(ROOT, 'server')), newestMtime(join(ROOT, 'src/shared')))) return;
+  await buildServer();
+}
+
 async function buildIfNeeded(): Promise<void> {
+  await buildServerIfNeeded();
   const builtAt = newestMtime(join(DEFAULT_DIST_DIR, 'index.html'));
   const changedAt = Math.max(...SOURCES.map((source) => newestMtime(join(ROOT, source))));
   if (builtAt > changedAt) return;

@@ -8,14 +8,10 @@ import type {
 import { http } from '../http';
 
 /**
- * POST /client/getMessages {taskId, since?}: the newest page, or with `since` only messages newer
+ * POST /client/getMessages {taskId, since?, before?}: the newest page with the cursor to the page
+ * before it (null: nothing older), an older page (`before`), or with `since` only messages newer
  * than it (a poll with nothing new costs a few hundred bytes). Not retried: the 2 s poll is the retry.
  */
-export async function getMessages(taskId: string, since?: string): Promise<ChatMessage[]> {
-  return (await getMessagesPage(since ? { taskId, since } : { taskId })).messages;
-}
-
-/** One page of a thread with the cursor to the page before it (null: nothing older). */
 export async function getMessagesPage(
   body: GetMessagesRequest,
 ): Promise<{ messages: ChatMessage[]; olderCursor: string | null }> {
