@@ -4,8 +4,6 @@ import { LoginPage } from './page-models/login-page';
 import { Shell } from './page-models/shell';
 import { SignupPage } from './page-models/signup-page';
 
-const shot = (name: string) => ({ path: `e2e/screenshots/${name}.png`, fullPage: true });
-
 test.describe('desktop (1280px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,18 +17,15 @@ test.describe('desktop (1280px)', () => {
     const brand = await page.locator('.auth-brand').boundingBox();
     const form = await login.email.boundingBox();
     expect(brand && form && brand.x + brand.width <= form.x).toBe(true);
-    await page.screenshot(shot('login-1280'));
   });
 
   test('sign-up: button Create Account, the terms pages are real and lead back', async ({ page }) => {
     const signup = await new SignupPage(page).goto();
     await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
-    await page.screenshot(shot('signup-1280'));
 
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(4);
-    await page.screenshot(shot('terms-1280'));
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(signup.heading).toBeVisible();
 
@@ -51,13 +46,11 @@ test.describe('desktop (1280px)', () => {
     const box = await shell.navigation.boundingBox();
     expect(box?.x).toBe(0);
     expect(box?.height).toBeGreaterThan(700);
-    await page.screenshot(shot('shell-1280'));
   });
 
   test('password recovery screen', async ({ page }) => {
     await page.goto('/forgot');
     await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
-    await page.screenshot(shot('forgot-1280'));
   });
 });
 
@@ -78,7 +71,6 @@ test.describe('mobile (375px)', () => {
     const form = await login.email.boundingBox();
     expect(brand && form && brand.y + brand.height <= form.y).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot(shot('login-375'));
 
     // Hold the answer back to see the busy label.
     let release: () => void = () => {};
@@ -99,7 +91,6 @@ test.describe('mobile (375px)', () => {
     await new SignupPage(page).goto();
     await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot(shot('signup-375'));
   });
 
   test('the signed-in shell is a bottom tab bar; the profile is one tap away', async ({ page, request }) => {
@@ -110,7 +101,6 @@ test.describe('mobile (375px)', () => {
     await expect(shell.logoutButton).toBeHidden();
     const box = await shell.navigation.boundingBox();
     expect(box && box.y + box.height).toBeCloseTo(740, 0);
-    await page.screenshot(shot('shell-375'));
     await shell.link('Profile').click();
     await expect(page).toHaveURL(/\/client\/profile$/);
   });
@@ -118,10 +108,8 @@ test.describe('mobile (375px)', () => {
   test('password recovery screen with the code boxes', async ({ page, request }) => {
     const client = await signUpNewClient(request);
     await page.goto('/forgot');
-    await page.screenshot(shot('forgot-375'));
     await page.getByLabel('Email Address').fill(client.email);
     await page.getByRole('button', { name: 'Send Code' }).click();
     await expect(page.getByRole('heading', { name: 'Verify Code' })).toBeVisible();
-    await page.screenshot(shot('forgot-verify-375'));
   });
 });

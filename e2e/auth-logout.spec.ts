@@ -46,7 +46,6 @@ test.describe('logout and the end of a session', () => {
     const login = new LoginPage(page);
     await login.expectShown();
     await expect(login.toast('Your session has expired. Please log in again.')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/session-expired-notice.png' });
     await new Shell(page).expectSignedOut();
   });
 });

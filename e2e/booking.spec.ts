@@ -56,13 +56,10 @@ test.describe('booking and paying for a task', () => {
     await expect(booking.fact('Pricing Unit')).toHaveText('per pickup');
     // 'Proceed to Payment' is disabled with no location.
     await expect(booking.proceedButton).toBeDisabled();
-    await page.screenshot({ path: 'e2e/screenshots/booking-empty-1280.png', fullPage: true });
 
     await booking.addressInput.fill('Ik');
     await expect(booking.options.first()).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/booking-suggestions-1280.png' });
     await booking.chooseAddress('Ikeja', /^Ikeja/);
-    await page.screenshot({ path: 'e2e/screenshots/booking-chosen-1280.png', fullPage: true });
     await expect(booking.coordinates).toHaveText('6.596500, 3.342100');
     await expect(booking.mapPlaceholder).toBeHidden();
     await expect(booking.addressInput).toHaveValue('Ikeja, Lagos State, Nigeria');
@@ -74,7 +71,6 @@ test.describe('booking and paying for a task', () => {
 
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(toast(page, 'Your Household Waste Pickup task will be assigned shortly')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/booking-success-1280.png' });
     await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
 
     const tasks = await tasksOf(request, client);
@@ -105,10 +101,8 @@ test.describe('booking and paying for a task', () => {
       await booking.options.filter({ hasText: /^Lagos StateNigeria$/ }).click();
       await expect(booking.marker).toBeVisible();
       await expect(booking.coordinates).toHaveText(/^6\.\d{6}, 3\.\d{6}$/);
-      await page.screenshot({ path: 'e2e/screenshots/booking-375.png', fullPage: true });
 
       const checkout = await booking.proceed();
-      await page.screenshot({ path: 'e2e/screenshots/test-checkout-375.png' });
       await checkout.pay('5,000');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
@@ -228,7 +222,6 @@ test.describe('a paid task is never lost', () => {
     await opened.booking.chooseAddress('Ikeja', /^Ikeja/);
     await (await opened.booking.proceed()).pay('1,500');
     await expect(toast(page, 'Your payment is safe')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/booking-payment-safe-1280.png' });
     expect(blocked).toBe(1);
     expect(await tasksOf(request, opened.client)).toHaveLength(0);
     await page.unroute('**/client/create');

@@ -49,7 +49,6 @@ test.describe('Chat with Driver', () => {
     await expect(reply).toContainText('Kunle:');
     await expect(reply).toHaveClass(/chat-message-driver/);
     await expect(mine).toHaveClass(/chat-message-own/);
-    await page.screenshot({ path: 'e2e/screenshots/chat-1280.png' });
 
     expect(
       (await storedMessages(request, assigned.client, assigned.task._id)).map((message) => [
@@ -187,7 +186,6 @@ test.describe('Chat with Driver', () => {
       await expect(chat.message(text)).toContainText('waiting for network');
     }
     expect(await chat.texts()).toEqual(typed);
-    await page.screenshot({ path: 'e2e/screenshots/chat-waiting-1280.png' });
 
     // The network returns.
     await context.unroute('**/client/sendingMessages', blocked);
@@ -255,7 +253,6 @@ test.describe('Chat with Driver', () => {
       await chat.send('Thank you! The gate code is 1234.');
       await expect(chat.message('Thank you! The gate code is 1234.').locator('time')).toBeVisible();
       await expect(chat.sendButton).toBeInViewport();
-      await page.screenshot({ path: 'e2e/screenshots/chat-375.png' });
       await chat.closeButton.click();
       await expect(chat.dialog).toBeHidden();
       await expect(page.getByRole('button', { name: 'View Task' })).toBeFocused();

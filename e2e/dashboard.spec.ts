@@ -39,7 +39,6 @@ test.describe('home dashboard (demo client)', () => {
     }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
-      await page.screenshot({ path: 'e2e/screenshots/dashboard-1280.png', fullPage: true });
 
       await expect(home.greeting).toHaveText(`Welcome, ${DEMO_CLIENT.firstname}`);
       await expect(home.bell).toHaveAccessibleName(/new notification/);
@@ -113,7 +112,6 @@ test.describe('home dashboard (demo client)', () => {
     test('Your Points, Upgrade, two service columns and the confirmation code on each task', async ({ page }) => {
       await signInDemo(page, token);
       const home = await new DashboardPage(page).goto();
-      await page.screenshot({ path: 'e2e/screenshots/dashboard-375.png', fullPage: true });
 
       await expect(home.balanceCard.getByText('Your Points')).toBeVisible();
       await expect(home.balanceCard.getByText('Recycle Token')).toBeHidden();

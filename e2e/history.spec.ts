@@ -59,7 +59,6 @@ test.describe('order history (demo client)', () => {
       await signIn(page, token);
       const history = await new HistoryPage(page).goto();
       await expect(history.cards).toHaveCount(tasks.length);
-      await page.screenshot({ path: 'e2e/screenshots/history-1280.png', fullPage: true });
 
       const newestFirst = [...tasks].reverse();
       const services = await history.cards.getByRole('heading').allTextContents();
@@ -127,7 +126,6 @@ test.describe('order history (demo client)', () => {
       await signIn(page, token);
       const history = await new HistoryPage(page).goto();
       await expect(history.cards).toHaveCount(6);
-      await page.screenshot({ path: 'e2e/screenshots/history-375.png', fullPage: true });
       const lefts = await history.cards.evaluateAll((cards) =>
         cards.map((card) => Math.round(card.getBoundingClientRect().left)),
       );

@@ -82,7 +82,6 @@ test.describe('Home keeps the open tasks current', () => {
       await expect(home.notificationDot).toBeVisible();
       await expect(page.getByText('Loading data...')).toHaveCount(0);
       expect(await isSameDocument(page)).toBe(true);
-      await page.screenshot({ path: `e2e/screenshots/live-home-status-change-${viewport.width}.png` });
 
       // The network drops and comes back: Home reads again at once.
       await setTaskStatus(request, task._id, 'on-going');
@@ -129,7 +128,6 @@ test.describe('after a booking (375px)', () => {
     await expect(card).toBeInViewport({ ratio: 1 });
     await expect(card).toHaveClass(/dashboard-highlight/);
     await expect(card.locator('.status-badge')).toHaveText('pending');
-    await page.screenshot({ path: 'e2e/screenshots/live-home-after-booking-375.png' });
   });
 });
 
@@ -173,7 +171,6 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
       await expect(card).toContainText('Ikeja, Lagos State, Nigeria');
       await expect(card).toContainText(`Reference ${reference}`);
       await expect(card).toBeInViewport();
-      await page.screenshot({ path: `e2e/screenshots/live-home-confirming-${viewport.width}.png` });
       expect(await tasksOnServer(request, client)).toHaveLength(0);
 
       // The network comes back: the kept booking is sent, the card turns into the task.
@@ -208,7 +205,6 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
       'href',
       `mailto:support@greenpick.ng?subject=Payment%20${reference}`,
     );
-    await page.screenshot({ path: 'e2e/screenshots/live-home-refused-375.png' });
     for (const viewport of [MOBILE, DESKTOP]) {
       await page.setViewportSize(viewport);
       expect(await seriousViolations(page, '.dashboard'), `at ${viewport.width}px`).toEqual([]);
@@ -254,7 +250,6 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       await expect(home.notificationDot).toHaveCount(0);
-      await page.screenshot({ path: `e2e/screenshots/live-home-bell-${viewport.width}.png` });
 
       await page.keyboard.press('Escape');
       await expect(list).toBeHidden();

@@ -33,11 +33,6 @@ function longEmail(): string {
 
 /** The page is no wider than the window, and an open dialog no wider than itself. */
 async function expectNoHorizontalOverflow(page: Page, screen: string): Promise<void> {
-  // For a person to look at (git-ignored, like e2e/screenshots/visual/).
-  await page.screenshot({
-    path: `e2e/screenshots/narrow/${page.viewportSize()?.width}-${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'login'}.png`,
-    fullPage: true,
-  });
   const widths = await page.evaluate(() => {
     const root = document.documentElement;
     const dialog = document.querySelector<HTMLElement>('dialog[open], [role="dialog"]');

@@ -52,7 +52,6 @@ test.describe('offline: saved data from the device', () => {
     await expect(booking.summary.getByTestId('offline-marker')).toHaveText(LAST_UPDATED);
     await expect(booking.proceedButton).toBeDisabled();
     await expect(page.getByText('You are offline. Payment needs an internet connection.')).toBeVisible();
-    await booking.summary.screenshot({ path: 'e2e/screenshots/offline-price-list-1280.png' });
 
     await page.goto('/client/home');
     await expect(home.greeting).toBeVisible();
@@ -69,7 +68,6 @@ test.describe('offline: saved data from the device', () => {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
       await page.goto('/client/home');
       await expect(offlineMarker(page)).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/offline-home-${width}.png` });
     }
 
     // Back online, the screen reads again by itself: the label goes without a reload.

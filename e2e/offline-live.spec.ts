@@ -71,7 +71,6 @@ test.describe("offline: Task Details says the driver's location cannot be update
       await details.waitForOpen();
       await expect(details.dialog.getByText(DRIVER_OFFLINE)).toBeVisible();
       await expect(details.dialog.getByText("Waiting for the driver's location")).toHaveCount(0);
-      await page.screenshot({ path: `e2e/screenshots/task-details-offline-${viewport.width}.png` });
 
       // Online again, the location is read and the note goes.
       await goOnline(page);

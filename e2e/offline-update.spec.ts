@@ -49,7 +49,6 @@ test.describe('updates', () => {
     await expect(updateToast(page).getByRole('button', { name: 'Reload' })).toBeVisible();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
-      await page.screenshot({ path: `e2e/screenshots/offline-update-${width}.png` });
     }
 
     // Unsent chat: Reload explains and waits.
@@ -70,7 +69,6 @@ test.describe('updates', () => {
     await updateToast(page).getByRole('button', { name: 'Reload' }).click();
     await expect(updateToast(page)).toContainText('Your messages are still waiting to be sent');
     expect(await isSamePage(page)).toBe(true);
-    await page.screenshot({ path: 'e2e/screenshots/offline-update-waiting-1280.png' });
 
     // Sent once online: now Reload activates the new worker and reloads.
     await goOnline(page);

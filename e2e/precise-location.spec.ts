@@ -64,7 +64,6 @@ for (const viewport of [
         await expect
           .poll(async () => Math.hypot(...Object.values(await booking.pinOffsetFromCentre())))
           .toBeLessThan(4);
-        await page.screenshot({ path: `e2e/screenshots/location-current-${size}.png`, fullPage: true });
 
         // The chosen point is what the task carries.
         await (await booking.proceed()).pay('1,500');
@@ -86,7 +85,6 @@ for (const viewport of [
         await expect(booking.currentLocationButton).toHaveText('Use my current location');
         await expect(booking.mapPlaceholder).toBeVisible();
         await expect(booking.proceedButton).toBeDisabled();
-        await page.screenshot({ path: `e2e/screenshots/location-denied-${size}.png` });
       });
     });
 
@@ -116,7 +114,6 @@ for (const viewport of [
       const tapped = await booking.chosenPoint();
       expect(tapped.lng).toBeLessThan(3.3711);
       await expect(booking.addressInput).toHaveValue(/^Near [\w -]+, Lagos$/);
-      await page.screenshot({ path: `e2e/screenshots/location-moved-${size}.png`, fullPage: true });
 
       await (await booking.proceed()).pay('1,500');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
@@ -136,7 +133,6 @@ for (const viewport of [
       await expect(booking.addressDetails).toHaveAttribute('maxlength', '200');
       await booking.addressDetails.fill('Flat 3, black gate\nopposite the mosque');
       await expect(page.getByText('38/200')).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/address-details-${size}.png`, fullPage: true });
 
       await (await booking.proceed()).pay('1,500');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
@@ -155,7 +151,6 @@ for (const viewport of [
       const details = await new TaskDetailsModal(page).waitForOpen();
       await expect(details.field('Address')).toHaveText('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
       await expect(details.field('Address details')).toHaveText('Flat 3, black gate\nopposite the mosque');
-      await page.screenshot({ path: `e2e/screenshots/address-details-task-${size}.png` });
       await details.closeButton.click();
 
       const history = await new HistoryPage(page).goto();
@@ -172,7 +167,6 @@ for (const viewport of [
       await booking.addressInput.fill('Nowhere in particular');
       await expect(booking.noPlacesFound).toBeVisible();
       await expect(booking.noPlacesHint).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/no-places-found-${size}.png` });
 
       for (const [query, option] of [
         ['Allen Avenue', /^Allen AvenueIkeja, Lagos State/],
@@ -198,7 +192,6 @@ for (const viewport of [
       await expect(booking.mapUnavailable).toBeVisible();
       await expect(booking.mapUnavailable).toContainText('Yaba, Lagos State, Nigeria');
       await expect(booking.marker).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/map-unavailable-${size}.png`, fullPage: true });
     });
 
     test.describe('with tiles served', () => {
@@ -233,7 +226,6 @@ for (const viewport of [
       await expect(booking.servicePickerHeading).toBeVisible();
       await expect(page.getByText('Default Service')).toHaveCount(0);
       await expect(booking.proceedButton).toHaveCount(0);
-      await page.screenshot({ path: `e2e/screenshots/service-picker-${size}.png`, fullPage: true });
       await booking.pickService('Land Mowing & Garden');
       await expect(booking.fact('Price')).toHaveText('₦4,000.00');
       await expect(booking.fact('Pricing Unit')).toHaveText('per load');

@@ -36,7 +36,6 @@ for (const [layout, viewport] of [
       const edit = await openEdit(page, client);
       await expect(edit.avatar).toHaveAttribute('role', 'img');
       await expect(edit.avatar).toHaveText('BA');
-      await page.screenshot({ path: `e2e/screenshots/edit-profile-${viewport.width}.png`, fullPage: true });
 
       await edit.phone.fill('08031234567');
       await edit.bio.fill('Recycling in Surulere.');

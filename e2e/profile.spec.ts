@@ -17,7 +17,6 @@ for (const [layout, viewport] of LAYOUTS) {
     }) => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
-      await page.screenshot({ path: `e2e/screenshots/profile-${viewport.width}.png`, fullPage: true });
       await expect(profile.value('First Name')).toHaveText(DEMO_CLIENT.firstname);
       await expect(profile.value('Last Name')).toHaveText(DEMO_CLIENT.lastname);
       await expect(profile.value('Email')).toHaveText(DEMO_EMAIL);

@@ -30,7 +30,6 @@ for (const [layout, viewport] of [
       const referral = await openReferral(page, await loginDemoClient(request));
       await expect(referral.code).toHaveText(CODE);
       await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/referral-${viewport.width}.png`, fullPage: true });
 
       // Freeze the page's clock so that the 2 seconds are counted exactly.
       await page.clock.pauseAt(Date.now() + 5_000);
@@ -76,7 +75,6 @@ test.describe('sharing', () => {
       'href',
       new RegExp(`^mailto:.*body=${escapeRegex(encodeURIComponent(text))}$`),
     );
-    await page.screenshot({ path: 'e2e/screenshots/referral-share-1280.png', fullPage: true });
   });
 
   test("with a native share, the device share sheet gets the spec's share text and the link to /signup?ref={code}", async ({

@@ -22,7 +22,6 @@ test.describe('the splash of a first visit', () => {
     await expect(splash.locator('svg')).toBeVisible();
     const box = (await splash.boundingBox())!;
     expect(box).toEqual({ x: 0, y: 0, width: 375, height: 812 });
-    await page.screenshot({ path: 'e2e/screenshots/splash-375.png' });
 
     release();
     await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();

@@ -29,14 +29,12 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(subscribe.planCard('Silver')).toContainText('₦95,000.00');
       await expect(subscribe.planCard('Silver')).toContainText('2 months');
       await expect(subscribe.planCard('Silver')).toContainText('priority support');
-      await page.screenshot({ path: `e2e/screenshots/subscribe-${viewport.width}.png`, fullPage: true });
 
       await subscribe.plan('Silver').check();
       await subscribe.subscribeButton.click();
       await expect(subscribe.checkout).toBeVisible();
       await expect(subscribe.checkout).toContainText(client.email);
       await expect(subscribe.checkout.getByRole('button', { name: 'Pay NGN 95,000' })).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/subscribe-checkout-${viewport.width}.png` });
       await subscribe.payWithTestCheckout();
 
       await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
@@ -56,7 +54,6 @@ for (const [layout, viewport] of LAYOUTS) {
       }).format(new Date(user.subscription!.expiresAt));
       await expect(home.planCard).toContainText(`Expires ${expiry}`);
       await expect(home.planCard.getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
-      await page.screenshot({ path: `e2e/screenshots/dashboard-silver-${viewport.width}.png`, fullPage: true });
     });
   });
 }

@@ -30,7 +30,6 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     await expect(details.field('Phone')).toHaveText('+2348031112222');
     await expect(details.field('Amount')).toHaveText('₦1,500.00');
     await expect(details.dialog.getByRole('button', { name: 'Zoom in' })).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/task-details-1280.png' });
   });
 
   test("'Call Driver' dials the driver's phone (tel: link)", async ({ page, request }) => {
@@ -96,7 +95,6 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
       await expect(details.field('Phone')).toHaveText('Not available');
       await expect.poll(() => details.isOnMap(details.driverMarker)).toBe(true);
       await expect.poll(() => details.isOnMap(details.taskMarker)).toBe(true);
-      await page.screenshot({ path: 'e2e/screenshots/task-details-375.png' });
       const alerts: string[] = [];
       page.once('dialog', (dialog) => {
         alerts.push(`${dialog.type()}: ${dialog.message()}`);
