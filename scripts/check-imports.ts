@@ -2,6 +2,7 @@
  * The folder rules, checked on the resolved import graph (Biome's noRestrictedImports only
  * sees the import string, and a relative `../chat/x` does not say which folder it reaches):
  * - a feature (`src/features/<name>/`) never imports another feature: features meet in routes;
+ * - `src/lib/` imports no feature, component (`src/ui/`) or route; `src/ui/` no feature or route;
  * - `src/shared/` imports only `src/shared/` and no UI package: every runtime uses it;
  * - the worker (`sw/`) and the server (`server/`) import from `src/` only through `src/shared/`.
  * Run: `tsx scripts/check-imports.ts` (part of `npm run lint`); exits 1 and lists each break.
@@ -71,6 +72,11 @@ export function brokenRule(root: string, file: string, specifier: string): strin
     if (toFeature && toFeature !== fromFeature)
       return `a feature never imports another feature (features meet in routes): ${fromFeature} -> ${toFeature}`;
   }
+  // The layers below features: lib (data, HTTP, device) knows no screen; ui (components) knows no feature.
+  if (path && file.startsWith('src/lib/') && /^src\/(features|ui|routes)(\/|$)/.test(path))
+    return 'src/lib imports no feature, component or route (they build on lib, not the other way)';
+  if (path && file.startsWith('src/ui/') && /^src\/(features|routes)(\/|$)/.test(path))
+    return 'src/ui imports no feature or route (features use components, not the other way)';
   const runtime = file.startsWith('src/shared/')
     ? 'src/shared'
     : file.startsWith('sw/')

@@ -77,6 +77,27 @@ describe('folder rules', () => {
     expect(violations.every((v) => v.file === 'src/shared/bad.ts')).toBe(true);
   });
 
+  it('src/lib importing a feature, a component or a route fails; src/ui importing a feature or a route fails', () => {
+    const violations = checkImports(
+      repo({
+        ...shared,
+        'src/lib/use-thing.ts':
+          "import { F } from '../features/chat/chat-send';\nimport { B } from '../ui/button';\nimport { R } from '../routes/root';\nimport { x } from '../shared/contract';\nimport { y } from './http';\n",
+        'src/ui/card.tsx':
+          "import { F } from '../features/tasks/task-card';\nimport { R } from '../routes/root';\nimport { y } from '../lib/http';\nimport { B } from './button';\n",
+      }),
+    );
+    expect(violations.map((v) => [v.file, v.specifier])).toEqual([
+      ['src/lib/use-thing.ts', '../features/chat/chat-send'],
+      ['src/lib/use-thing.ts', '../ui/button'],
+      ['src/lib/use-thing.ts', '../routes/root'],
+      ['src/ui/card.tsx', '../features/tasks/task-card'],
+      ['src/ui/card.tsx', '../routes/root'],
+    ]);
+    expect(violations[0]!.rule).toMatch(/^src\/lib imports no feature, component or route/);
+    expect(violations[3]!.rule).toMatch(/^src\/ui imports no feature or route/);
+  });
+
   it('the worker or the server importing from src/ outside src/shared fails', () => {
     const violations = checkImports(
       repo({
