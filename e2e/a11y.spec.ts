@@ -18,11 +18,19 @@ const ALWAYS_REPORTED = new Set([
   'landmark-one-main',
 ]);
 
+/** Transitions and animations jump to their end, as `animations: 'disabled'` does for screenshots. */
+const SETTLED_STYLE =
+  '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+
 async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast can slide in at any moment (the first visit's 'Ready to work offline'): half
-  // transparent, axe would read its text as too little contrast.
+  // axe must read the colours a person sees once the screen is still: a toast sliding in (the
+  // first visit's 'Ready to work offline') or a code box's focus ring changing colour, caught
+  // halfway on a busy machine, reads as too little contrast. Every transition that starts
+  // from now on ends at once, and those already running are waited for.
+  const settled = await page.addStyleTag({ content: SETTLED_STYLE });
   await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
+  await settled.evaluate((style) => style.remove());
   return violations
     .filter(
       (violation) =>
