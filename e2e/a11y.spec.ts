@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const settled = await page.addStyleTag({ content: SETTLED_STYLE });
   await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  await settled.evaluate((style) => style.remove());
+  await settled.evaluate((style) => (style as Element).remove());
   return violations
     .filter(
       (violation) =>

@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     if (c.res.status < 500) outage.success();
   });
   // X-Request-Id on every answer; in production one JSON log line per request.
-  app.use('*', requestLog(deps.config.production ? deps.log : undefined));
+  app.use('*', ...requestLog(deps.config.production ? deps.logRequest : undefined));
   // Pages get the full set of page headers; API answers and static files are never run under
   // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
   // of an empty poll's cost, and on each of the 20-odd chunks a screen loads).
@@ -143,6 +143,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     }
     deps.log(
       `[error] ${requestIdOf(c) ?? '-'} ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      'error',
     );
     return c.json({ message: 'Something went wrong. Please try again.' }, 500);
   });

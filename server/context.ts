@@ -5,6 +5,7 @@ import type { RateLimiter, RateLimits } from './http/rate-limit';
 import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
+import type { Log, LogRequest } from './log';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -17,7 +18,9 @@ export interface AppDeps {
   /** The operator API's token (header X-Ops-Token), see server/ops/token.ts. */
   opsToken: string;
   now: () => Date;
-  log: (line: string) => void;
+  log: Log;
+  /** One line per request (production only, server/http/request-log.ts). */
+  logRequest: LogRequest;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } };

@@ -1,21 +1,40 @@
 /**
- * Where the server's log lines go: stdout. In production every line is one JSON object
- * (the request lines are JSON already; other lines become `{ time, level, message }`), so
- * that a log search tool can read all of it.
+ * The server's logger: pino, one JSON object a line in production ({ time, level, message } or a
+ * request's fields), pretty lines in a terminal. Callers say the level; nothing guesses it.
  */
+import pino, { type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
 import type { ServerConfig } from './config';
 
-export function consoleLog(config: Pick<ServerConfig, 'production'>): (line: string) => void {
-  if (!config.production) return (line) => console.log(line);
-  return (line) =>
-    console.log(
-      line.startsWith('{')
-        ? line
-        : JSON.stringify({ time: new Date().toISOString(), level: levelOf(line), message: line }),
-    );
+export type LogLevel = 'info' | 'warn' | 'error';
+/** A line for people, at a level (info by default). */
+export type Log = (line: string, level?: LogLevel) => void;
+/** One request's fields (server/http/request-log.ts). */
+export type LogRequest = (fields: Record<string, unknown>) => void;
+
+export interface Logger {
+  log: Log;
+  logRequest: LogRequest;
 }
 
-function levelOf(line: string): 'info' | 'warn' | 'error' {
-  if (line.startsWith('[error]')) return 'error';
-  return line.startsWith('[WARNING]') ? 'warn' : 'info';
+/** `stream`: where the lines go (tests capture them); default stdout, pretty when it is a terminal outside production. */
+export function createLogger(config: Pick<ServerConfig, 'production'>, stream?: DestinationStream): Logger {
+  const destination =
+    stream ??
+    (!config.production && process.stdout.isTTY
+      ? pretty({ colorize: true, ignore: 'pid,hostname', messageKey: 'message', translateTime: 'SYS:HH:MM:ss' })
+      : pino.destination({ sync: true }));
+  const logger = pino(
+    {
+      base: undefined,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  return {
+    log: (line, level = 'info') => logger[level](line),
+    logRequest: (fields) => logger.info(fields),
+  };
 }

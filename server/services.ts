@@ -10,16 +10,23 @@ import { resolveOpsToken } from './ops/token';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
-import { consoleLog } from './log';
+import type { DestinationStream } from 'pino';
+import { createLogger, type Log, type Logger } from './log';
 import { assertStartable, productionWarnings } from './production';
 
 export async function createDeps(
   config: ServerConfig,
-  options: { limits?: RateLimits; now?: () => Date; log?: (line: string) => void } = {},
+  options: { limits?: RateLimits; now?: () => Date; log?: Log; logStream?: DestinationStream } = {},
 ): Promise<AppDeps> {
   assertStartable(config);
-  const log = options.log ?? (config.log ? consoleLog(config) : () => {});
-  for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`);
+  const logger: Logger =
+    options.log !== undefined
+      ? { log: options.log, logRequest: () => {} }
+      : config.log || options.logStream
+        ? createLogger(config, options.logStream)
+        : { log: () => {}, logRequest: () => {} };
+  const { log } = logger;
+  for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`, 'warn');
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -45,5 +52,6 @@ export async function createDeps(
     opsToken: resolveOpsToken(config.opsToken, config.dataDir),
     now,
     log,
+    logRequest: logger.logRequest,
   };
 }

@@ -4,6 +4,8 @@
  * database that cannot be reached, is frozen or is restarting is nobody's fault: 503 with
  * Retry-After, logged once per outage with a count, not once per request.
  */
+import type { Log } from '../log';
+
 export type DatabaseErrorKind = 'bad-input' | 'unavailable' | undefined;
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
@@ -38,10 +40,10 @@ export const RETRY_AFTER_SECONDS = 5;
 export class OutageLog {
   private failed = 0;
 
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(private readonly log: Log) {}
 
   failure(error: Error): void {
-    if (this.failed === 0) this.log(`[db] unavailable: ${error.message} (answering 503 until it is back)`);
+    if (this.failed === 0) this.log(`[db] unavailable: ${error.message} (answering 503 until it is back)`, 'error');
     this.failed += 1;
   }
 

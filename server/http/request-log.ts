@@ -1,17 +1,15 @@
 /**
- * Every answer carries an `X-Request-Id` (the proxy's, when it sent a sane one, else a new
- * UUID), and in production every request is logged as one JSON line: time, request id,
- * method, path, status, duration and the signed-in user's id when known. Nothing else of
- * the request is logged: no query string, headers or body, so never a token, password,
- * recovery code or card detail.
+ * Every response carries an `X-Request-Id` (Hono's request-id middleware: the proxy's when it
+ * sent a plain one, else a new UUID), and in production every request is one log line: time,
+ * request id, method, path, status, duration and the signed-in user's id when known. Nothing
+ * else of the request is logged (no query, headers or body), so never a token or password.
  */
-import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { LogRequest } from '../log';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const requestIds = new WeakMap<Request, string>();
 const userIds = new WeakMap<Request, string>();
 
 /** Called by authentication: the request's log line names the user. */
@@ -20,41 +18,27 @@ export function noteUserId(c: Context, userId: string): void {
 }
 
 export function requestIdOf(c: Context): string | undefined {
-  return requestIds.get(c.req.raw);
+  return c.get('requestId' as never) as string | undefined;
 }
 
-export interface RequestLogLine {
-  time: string;
-  level: 'info';
-  requestId: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  userId?: string;
-}
-
-/** `write` receives each request's line; undefined: only the header is set. */
-export function requestLog(write?: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
+/** The request id (always) and, with `write`, the request's log line. */
+export function requestLog(write?: LogRequest): MiddlewareHandler[] {
+  const timing: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
-    const given = c.req.header(REQUEST_ID_HEADER);
-    const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-    requestIds.set(c.req.raw, requestId);
     await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    const id = requestIdOf(c);
+    // A response built outside Hono's context (static files) still says its id.
+    if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
     if (!write) return;
-    const line: RequestLogLine = {
-      time: new Date().toISOString(),
-      level: 'info',
-      requestId,
+    const userId = userIds.get(c.req.raw);
+    write({
+      requestId: id,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
-    };
-    const userId = userIds.get(c.req.raw);
-    if (userId) line.userId = userId;
-    write(JSON.stringify(line));
+      ...(userId ? { userId } : {}),
+    });
   };
+  return [requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 }), timing];
 }

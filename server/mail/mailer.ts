@@ -3,6 +3,7 @@
  * dev-only GET /dev/mailbox and printed in the server log) or SMTP when SMTP_URL is set.
  */
 import type { DevMail } from '../../src/shared/contract';
+import type { Log } from '../log';
 
 export interface Mail {
   to: string;
@@ -37,11 +38,7 @@ export function createDevMailbox(log: (line: string) => void, limit = 500): Mail
  * reached does not stop the server; a check in the background logs a warning and marks the
  * mailer failing until a send succeeds.
  */
-export async function createSmtpMailer(
-  smtpUrl: string,
-  from: string,
-  log: (line: string) => void = () => {},
-): Promise<Mailer> {
+export async function createSmtpMailer(smtpUrl: string, from: string, log: Log = () => {}): Promise<Mailer> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl);
   let failing = false;
@@ -51,6 +48,7 @@ export async function createSmtpMailer(
       failing = true;
       log(
         `[WARNING] the SMTP server cannot be reached (recovery codes cannot be mailed until it can): ${error instanceof Error ? error.message : String(error)}`,
+        'warn',
       );
     },
   );

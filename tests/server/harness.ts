@@ -46,6 +46,8 @@ export async function createTestServer(
     limits?: Partial<RateLimits>;
     now?: () => Date;
     log?: (line: string) => void;
+    /** The real logger (pino) writing its lines here instead of `log`. */
+    logStream?: { write(chunk: string): void };
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -65,7 +67,7 @@ export async function createTestServer(
     deps = await createDeps(config, {
       limits: { ...TEST_RATE_LIMITS, ...options.limits },
       now: options.now,
-      log: options.log ?? (() => {}),
+      ...(options.logStream ? { logStream: options.logStream } : { log: options.log ?? (() => {}) }),
     });
   } catch (error) {
     await database.drop();

@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDb } from '/work/main/server/db/connection';
+import { migrate } from '/work/main/server/db/migrate';
+let t = Date.now();
+const db = await openDb({ dataDir: 'memory://' });
+console.log('create', Date.now() - t); t = Date.now();
+await migrate(db);
+console.log('migrate', Date.now() - t); t = Date.now();
+const p = await PGlite.create();
+console.log('create2', Date.now() - t); t = Date.now();
+const c = await (p as any).clone?.();
+console.log('clone', Date.now() - t, typeof c);
