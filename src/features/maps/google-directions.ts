@@ -6,25 +6,14 @@
  * Please check your connection.', a route that cannot be found 'Could not load directions.
  * Please try again.'.
  */
-import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
+import { loadGoogleLibrary } from './google-library';
 import { DIRECTIONS_FAILED, type Directions } from './directions';
-import { GOOGLE_MAPS_LOAD_FAILED } from './place-search';
 
 export type RoutesLibrary = Pick<google.maps.RoutesLibrary, 'DirectionsService'>;
 
 /** The routes library, loaded once (a failed load is tried again next time). */
 export function loadGoogleRoutes(key: string): () => Promise<RoutesLibrary> {
-  let loading: Promise<RoutesLibrary> | undefined;
-  return () => {
-    if (!loading) {
-      setOptions({ key, v: 'weekly' });
-      loading = importLibrary('routes');
-    }
-    return loading.catch((error: unknown) => {
-      loading = undefined;
-      throw new Error(GOOGLE_MAPS_LOAD_FAILED, { cause: error });
-    });
-  };
+  return loadGoogleLibrary<RoutesLibrary>(key, 'routes');
 }
 
 /** The DRIVING travel mode's value (the `google.maps.TravelMode` enum is not loaded in tests). */

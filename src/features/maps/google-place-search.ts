@@ -4,8 +4,8 @@
  * Nigeria with the place types geocode and establishment, then the chosen place's details
  * (geometry). The Maps script loads on first use through @googlemaps/js-api-loader.
  */
-import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import { GOOGLE_MAPS_LOAD_FAILED, type LatLng, type PlaceSearch } from './place-search';
+import { loadGoogleLibrary } from './google-library';
+import type { LatLng, PlaceSearch } from './place-search';
 
 export const AUTOCOMPLETE_OPTIONS = {
   componentRestrictions: { country: 'ng' },
@@ -18,17 +18,7 @@ export type PlacesLibrary = Pick<
 >;
 
 export function loadGooglePlaces(key: string): () => Promise<PlacesLibrary> {
-  let loading: Promise<PlacesLibrary> | undefined;
-  return () => {
-    if (!loading) {
-      setOptions({ key, v: 'weekly' });
-      loading = importLibrary('places');
-    }
-    return loading.catch((error: unknown) => {
-      loading = undefined;
-      throw new Error(GOOGLE_MAPS_LOAD_FAILED, { cause: error });
-    });
-  };
+  return loadGoogleLibrary<PlacesLibrary>(key, 'places');
 }
 
 /** `describe` labels a point (Google reverse geocoding, see google-reverse-geocode.ts). */

@@ -5,8 +5,8 @@
  * refuses browser-restricted keys). Offline, slow or with nothing useful, the offline label
  * is used instead ('Near Yaba, Lagos'), so a point always gets a label.
  */
-import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import { GOOGLE_MAPS_LOAD_FAILED, type LatLng } from './place-search';
+import { loadGoogleLibrary } from './google-library';
+import type { LatLng } from './place-search';
 
 export type GeocodingLibrary = Pick<google.maps.GeocodingLibrary, 'Geocoder'>;
 
@@ -14,17 +14,7 @@ export type GeocodingLibrary = Pick<google.maps.GeocodingLibrary, 'Geocoder'>;
 export const REVERSE_GEOCODE_TIMEOUT_MS = 6_000;
 
 export function loadGoogleGeocoding(key: string): () => Promise<GeocodingLibrary> {
-  let loading: Promise<GeocodingLibrary> | undefined;
-  return () => {
-    if (!loading) {
-      setOptions({ key, v: 'weekly' });
-      loading = importLibrary('geocoding');
-    }
-    return loading.catch((error: unknown) => {
-      loading = undefined;
-      throw new Error(GOOGLE_MAPS_LOAD_FAILED, { cause: error });
-    });
-  };
+  return loadGoogleLibrary<GeocodingLibrary>(key, 'geocoding');
 }
 
 /** The first answer that is an address, not a plus code ('6FR5+XX Lagos'). */

@@ -1,5 +1,6 @@
-import { Component, Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
 import { LocationMarker } from './location-marker';
+import { MapErrorBoundary } from './map-error-boundary';
 import type { LocationMapProps } from './location-map';
 import { MapUnavailableNotice } from './map-unavailable-notice';
 import './maps.css';
@@ -21,23 +22,11 @@ function PlainMap({ unavailable, address }: { unavailable?: boolean; address?: s
   );
 }
 
-class MapErrorBoundary extends Component<{ address?: string; children: ReactNode }, { hasError: boolean }> {
-  state = { hasError: false };
-
-  static getDerivedStateFromError() {
-    return { hasError: true };
-  }
-
-  render() {
-    return this.state.hasError ? <PlainMap unavailable address={this.props.address} /> : this.props.children;
-  }
-}
-
 /** The map of a chosen place, loaded on demand; with `onMove`, the pin can be dragged and the map tapped. */
 export function LazyLocationMap(props: LocationMapProps) {
   return (
     <div className="location-map">
-      <MapErrorBoundary address={props.address}>
+      <MapErrorBoundary fallback={<PlainMap unavailable address={props.address} />}>
         <Suspense fallback={<PlainMap />}>
           <LocationMap {...props} />
         </Suspense>

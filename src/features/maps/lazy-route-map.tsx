@@ -1,8 +1,9 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { LatLng } from '../../shared/driver-location';
 import { useOnline } from '../../lib/use-online';
 import { formatDistance, formatDuration } from '../../shared/geo';
 import type { Directions } from './directions';
+import { MapErrorBoundary } from './map-error-boundary';
 import { createDirections } from './configured-directions';
 import { DriverMarker, TaskMarker } from './route-markers';
 import { useRoute, type RouteState } from './use-route';
@@ -23,18 +24,6 @@ function PlainRouteMap({ driver, task }: { driver: LatLng | null; task: LatLng |
       {task ? <TaskMarker /> : null}
     </div>
   );
-}
-
-class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { hasError: boolean }> {
-  state = { hasError: false };
-
-  static getDerivedStateFromError() {
-    return { hasError: true };
-  }
-
-  render() {
-    return this.state.hasError ? this.props.fallback : this.props.children;
-  }
 }
 
 /** Offline the driver's position cannot be read: say so, rather than seem to wait for it. */
