@@ -7,12 +7,15 @@ import { startServiceWorker } from './lib/sw-start';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
 import { ToastHost, notify, requestToastHost } from './ui/toast-host';
+import { ErrorPage } from './ui/error-page';
 import './styles/app.css';
 
 // Before anything else: the browser may offer installing at any time after load.
 captureInstallPrompt();
 
-const makeRouter = () => createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+// One error view for every screen: the root route's (a route without its own uses the default).
+const makeRouter = () =>
+  createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: ErrorPage });
 type AppRouter = ReturnType<typeof makeRouter>;
 
 /** Work that must not compete with the first paint: when the browser is idle, within 2 s. */
