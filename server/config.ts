@@ -71,8 +71,8 @@ function count(value: string | undefined): number {
   return flag(value, false) ? 1 : 0;
 }
 
-/** A whole number from the environment: unset or empty takes the default; anything else must be one. */
-const wholeNumber = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+/** A number from the environment: unset or empty takes the default; anything else must pass `accepts`. */
+const envNumber = (fallback: number, accepts: (number: number) => boolean, mustBe: string) =>
   z
     .string()
     .max(32)
@@ -80,27 +80,21 @@ const wholeNumber = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGE
     .transform((value, context) => {
       if (value === undefined || value.trim() === '') return fallback;
       const number = Number(value.trim());
-      if (Number.isInteger(number) && number >= min && number <= max) return number;
-      context.addIssue({
-        code: 'custom',
-        message: `must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`} (got "${value.slice(0, 32)}")`,
-      });
+      if (accepts(number)) return number;
+      context.addIssue({ code: 'custom', message: `must be ${mustBe} (got "${value.slice(0, 32)}")` });
       return z.NEVER;
     });
 
-/** A non-negative amount (naira) from the environment. */
+const wholeNumber = (fallback: number, min: number, max?: number) =>
+  envNumber(
+    fallback,
+    (number) => Number.isInteger(number) && number >= min && number <= (max ?? Number.MAX_SAFE_INTEGER),
+    max === undefined ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`,
+  );
+
+/** A non-negative amount (naira). */
 const amount = (fallback: number) =>
-  z
-    .string()
-    .max(32)
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value.trim() === '') return fallback;
-      const number = Number(value.trim());
-      if (Number.isFinite(number) && number >= 0) return number;
-      context.addIssue({ code: 'custom', message: `must be an amount of 0 or more (got "${value.slice(0, 32)}")` });
-      return z.NEVER;
-    });
+  envNumber(fallback, (number) => Number.isFinite(number) && number >= 0, 'an amount of 0 or more');
 
 /** The numeric settings, checked once: a typo stops the start with one line naming the variable. */
 const numericEnvSchema = z.object({
