@@ -41,6 +41,7 @@ describe('the client address behind trusted proxies (TRUST_PROXY)', () => {
       databasePoolMax: 25,
       databaseStatementTimeoutMs: 0,
     });
-    expect(loadConfig({ DATABASE_POOL_MAX: 'lots' }).databasePoolMax).toBe(10);
+    // A typo is refused, naming the variable (tests/server/config.test.ts), not quietly the default.
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'lots' })).toThrow(/DATABASE_POOL_MAX must be a whole number/);
   });
 });
