@@ -13,6 +13,7 @@ import {
   databaseErrorKind,
 } from './http/database-errors';
 import { HttpError } from './http/errors';
+import { aftercareRoutes } from './routes/aftercare';
 import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
 import { chatRoutes } from './routes/chat';
@@ -95,7 +96,9 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   });
   app.use('*', (c, next) => {
     if (needsPagePolicy(c.req.method, c.req.path)) return pageHeaders(c, next);
-    return c.req.path.startsWith('/avatars/') ? avatarHeaders(c, next) : apiHeaders(c, next);
+    return c.req.path.startsWith('/avatars/') || c.req.path.startsWith('/driver/photo/')
+      ? avatarHeaders(c, next)
+      : apiHeaders(c, next);
   });
   app.use('*', corsFor(allowedOrigins));
   app.use(
@@ -107,7 +110,10 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   // API answers are never stored by a browser or proxy; writes take JSON only (hostile-use rules).
   app.use(
     '*',
-    noStoreAnswers((method, path) => isApiRequest(method, path) && !path.startsWith('/avatars/')),
+    noStoreAnswers(
+      (method, path) =>
+        isApiRequest(method, path) && !path.startsWith('/avatars/') && !path.startsWith('/driver/photo/'),
+    ),
   );
   app.use('*', requireJsonBody());
 
@@ -119,6 +125,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     profileRoutes,
     avatarRoutes,
     taskRoutes,
+    aftercareRoutes,
     taskEventRoutes,
     chatRoutes,
     pricingRoutes,

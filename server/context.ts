@@ -5,6 +5,7 @@ import type { RateLimiter, RateLimits } from './http/rate-limit';
 import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
+import type { Refunder } from './payments/refunder';
 import type { Log, LogRequest } from './log';
 
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   payments: PaymentVerifier;
+  /** Refunds of cancelled paid tasks (same provider as `payments`). */
+  refunder: Refunder;
   mailer: Mailer;
   limiter: RateLimiter;
   limits: RateLimits;

@@ -10,6 +10,7 @@ import { resolveOpsToken } from './ops/token';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
+import { createRefunder } from './aftercare/services';
 import type { DestinationStream } from 'pino';
 import { createLogger, type Log, type Logger } from './log';
 import { assertStartable, productionWarnings } from './production';
@@ -46,6 +47,7 @@ export async function createDeps(
     payments: config.paystackSecretKey
       ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
       : createTestLedger(db),
+    refunder: createRefunder(config),
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createDevMailbox(log),
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,

@@ -15,9 +15,10 @@ interface MessageRow {
   content: string;
   client_id: string | null;
   created_ms: Date | string;
+  sender_name: string | null;
 }
 
-const MESSAGE_COLUMNS = `id, task_id, sender, content, client_id, date_trunc('milliseconds', created_at) as created_ms`;
+const MESSAGE_COLUMNS = `id, task_id, sender, content, client_id, date_trunc('milliseconds', created_at) as created_ms, sender_name`;
 
 function toChatMessage(row: MessageRow): ChatMessage {
   return {
@@ -27,6 +28,7 @@ function toChatMessage(row: MessageRow): ChatMessage {
     content: row.content,
     timestamp: new Date(row.created_ms).toISOString(),
     clientId: row.client_id,
+    senderName: row.sender_name ?? null,
   };
 }
 
@@ -55,7 +57,7 @@ interface ThreadRow extends Omit<MessageRow, 'id'> {
  */
 const threadQuery = (condition: string, order: 'asc' | 'desc') =>
   `select u.session_version, t.user_id as task_owner,
-     m.id, m.task_id, m.sender, m.content, m.client_id, date_trunc('milliseconds', m.created_at) as created_ms
+     m.id, m.task_id, m.sender, m.content, m.client_id, date_trunc('milliseconds', m.created_at) as created_ms, m.sender_name
    from users u
    left join tasks t on t.id = $2
    left join messages m on m.task_id = t.id and t.user_id = u.id and u.session_version = $3 ${condition}
@@ -98,15 +100,19 @@ export async function readClientThread(
 /**
  * Adds a message once per (task, clientId): a replay of a known clientId, even one racing
  * the original, gets the stored message back with `created: false`. A thread holding
- * CHAT_THREAD_MAX messages takes no more (`full`).
+ * CHAT_THREAD_MAX messages takes no more (`full`). A driver's message is stored with the
+ * task's driver of that moment (id and first name), so a later reassignment relabels nothing.
  */
 export async function insertMessageOnce(
   db: Queryable,
   message: { id: string; taskId: string; sender: MessageSender; content: string; clientId: string | null },
 ): Promise<{ message: ChatMessage; created: boolean } | { full: true }> {
   const [inserted] = await db.query<MessageRow>(
-    `insert into messages (id, task_id, sender, content, client_id)
-     select $1, $2, $3, $4, $5
+    `insert into messages (id, task_id, sender, content, client_id, driver_id, sender_name)
+     select $1, $2, $3, $4, $5, d.id, d.firstname
+       from (select 1) one
+       left join tasks t on $3 = 'driver' and t.id = $2
+       left join drivers d on d.id = t.driver_id
      where (select count(*) from (select 1 from messages where task_id = $2 limit $6) held) < $6
      on conflict (task_id, client_id) do nothing returning ${MESSAGE_COLUMNS}`,
     [message.id, message.taskId, message.sender, message.content, message.clientId, CHAT_THREAD_MAX],

@@ -44,6 +44,11 @@ export interface OpsDriverRow {
   lng: number;
   location_updated_at: Date | string;
   active_tasks: number;
+  photo_url: string;
+  vehicle: string;
+  plate: string;
+  rating_sum: string | number;
+  rating_count: number;
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
@@ -52,6 +57,7 @@ const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_de
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
 
 const DRIVER_SELECT = `select d.id, d.firstname, d.lastname, d.phone, d.lat, d.lng, d.location_updated_at,
+    d.photo_url, d.vehicle, d.plate, d.rating_sum, d.rating_count,
     (select count(*)::int from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going')) as active_tasks
   from drivers d`;
 
@@ -109,7 +115,9 @@ export async function updateTaskStatus(
   clearDriver: boolean,
 ): Promise<void> {
   await db.query(
-    `update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end where id = $1`,
+    `update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end,
+       completed_at = case when $2 = 'completed' then coalesce(completed_at, now()) else completed_at end
+     where id = $1`,
     [taskId, status, clearDriver],
   );
 }
@@ -149,17 +157,34 @@ export async function updateDriverLocation(db: Queryable, driverId: string, lat:
 
 export async function insertDriver(
   db: Queryable,
-  driver: { firstname: string; lastname: string; phone: string; lat: number; lng: number },
+  driver: {
+    firstname: string;
+    lastname: string;
+    phone: string;
+    lat: number;
+    lng: number;
+    vehicle?: string;
+    plate?: string;
+    photoUrl?: string;
+  },
 ): Promise<string> {
   const id = randomUUID();
-  await db.query('insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, $3, $4, $5, $6)', [
-    id,
-    driver.firstname,
-    driver.lastname,
-    driver.phone,
-    driver.lat,
-    driver.lng,
-  ]);
+  await db.query(
+    `insert into drivers (id, firstname, lastname, phone, lat, lng, vehicle, plate, photo_url)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      driver.firstname,
+      driver.lastname,
+      driver.phone,
+      driver.lat,
+      driver.lng,
+      driver.vehicle ?? '',
+      driver.plate ?? '',
+      // Without a photo of its own, the server draws the driver's initials (GET /driver/photo/<id>).
+      driver.photoUrl || `/driver/photo/${id}`,
+    ],
+  );
   return id;
 }
 
@@ -254,9 +279,9 @@ export function selectTasksAwaitingReply(db: Queryable): Promise<AwaitingReplyRo
 }
 
 export async function insertDriverMessage(db: Queryable, taskId: string, content: string): Promise<void> {
-  await db.query(`insert into messages (id, task_id, sender, content) values ($1, $2, 'driver', $3)`, [
-    randomUUID(),
-    taskId,
-    content,
-  ]);
+  await db.query(
+    `insert into messages (id, task_id, sender, content, driver_id, sender_name)
+     select $1, t.id, 'driver', $3, d.id, d.firstname from tasks t left join drivers d on d.id = t.driver_id where t.id = $2`,
+    [randomUUID(), taskId, content],
+  );
 }

@@ -5,7 +5,7 @@
  * the user's `events_read_at` and recomputes the flag, so the flag always means "has events
  * newer than what the client has read".
  */
-import type { TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
+import type { RefundStatus, TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
 interface TaskEventRow {
@@ -18,6 +18,8 @@ interface TaskEventRow {
   amount: string | number | null;
   created_at: Date | string;
   is_read: boolean;
+  refund_status: RefundStatus | null;
+  message: string | null;
 }
 
 function toTaskEvent(row: TaskEventRow): TaskEvent {
@@ -31,6 +33,8 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
     amount: row.amount === null ? null : Number(row.amount),
     at: new Date(row.created_at).toISOString(),
     read: row.is_read,
+    refundStatus: row.refund_status ?? null,
+    message: row.message ?? null,
   };
 }
 
@@ -56,10 +60,23 @@ export async function insertReferralRewardEvent(db: Queryable, userId: string, a
   );
 }
 
+/** Records the operator's reply to a support request about the task, for its owner. */
+export async function insertSupportReplyEvent(db: Queryable, taskId: string, message: string): Promise<void> {
+  await db.query(
+    `with event as (
+       insert into task_events (user_id, task_id, kind, message, service_type, service_name)
+       select user_id, id, 'support-reply', $2, type, service_name from tasks where id = $1
+       returning user_id
+     )
+     update users set notification = true where id in (select user_id from event)`,
+    [taskId, message],
+  );
+}
+
 /** The user's newest events first (at most `limit`), each marked read or not. */
 export async function listTaskEvents(db: Queryable, userId: string, limit: number): Promise<TaskEvent[]> {
   const rows = await db.query<TaskEventRow>(
-    `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at,
+    `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at, e.refund_status, e.message,
             (u.events_read_at is not null and e.created_at <= u.events_read_at) as is_read
        from task_events e join users u on u.id = e.user_id
       where e.user_id = $1

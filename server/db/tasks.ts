@@ -1,5 +1,6 @@
 /** Tasks: rows joined with their driver, their API shape (`Task` of the contract), and writes. */
-import type { Task, TaskStatus } from '../../src/shared/contract';
+import type { CancelReason, RefundStatus, Task, TaskStatus } from '../../src/shared/contract';
+import { toTaskRefund } from './refunds';
 import type { Queryable } from './connection';
 
 export interface TaskRow {
@@ -23,11 +24,35 @@ export interface TaskRow {
   driver_firstname: string | null;
   driver_lastname: string | null;
   driver_phone: string | null;
+  /** The columns below are absent only before migration 009. */
+  driver_photo_url?: string | null;
+  driver_vehicle?: string | null;
+  driver_plate?: string | null;
+  driver_rating_sum?: string | number | null;
+  driver_rating_count?: number | null;
+  cancel_reason?: string | null;
+  completed_at?: Date | string | null;
+  refund_status?: RefundStatus | null;
+  refund_amount_kobo?: string | number | null;
+  refund_updated_at?: Date | string | null;
+  rating_stars?: number | null;
+  rating_comment?: string | null;
+  rating_at?: Date | string | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
-const TASK_SELECT = `select t.*, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
-  from tasks t left join drivers d on d.id = t.driver_id`;
+const TASK_SELECT = `select t.*, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone,
+    d.photo_url as driver_photo_url, d.vehicle as driver_vehicle, d.plate as driver_plate,
+    d.rating_sum as driver_rating_sum, d.rating_count as driver_rating_count,
+    r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at,
+    g.stars as rating_stars, g.comment as rating_comment, g.created_at as rating_at
+  from tasks t left join drivers d on d.id = t.driver_id left join refunds r on r.task_id = t.id
+  left join ratings g on g.task_id = t.id`;
+
+/** The mean of a driver's stars to one decimal (0 before the first rating). */
+export function ratingAverage(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 10) / 10 : 0;
+}
 
 export function toTask(row: TaskRow): Task {
   return {
@@ -52,8 +77,29 @@ export function toTask(row: TaskRow): Task {
             firstname: row.driver_firstname,
             lastname: row.driver_lastname ?? '',
             phone: row.driver_phone ?? '',
+            photoUrl: row.driver_photo_url ?? '',
+            vehicle: row.driver_vehicle ?? '',
+            plate: row.driver_plate ?? '',
+            rating: {
+              average: ratingAverage(Number(row.driver_rating_sum ?? 0), Number(row.driver_rating_count ?? 0)),
+              count: Number(row.driver_rating_count ?? 0),
+            },
           }
         : null,
+    refund:
+      row.refund_status && row.refund_amount_kobo != null && row.refund_updated_at
+        ? toTaskRefund({
+            status: row.refund_status,
+            amount_kobo: row.refund_amount_kobo,
+            updated_at: row.refund_updated_at,
+          })
+        : null,
+    rating:
+      row.rating_stars != null && row.rating_at
+        ? { stars: row.rating_stars, comment: row.rating_comment ?? '', at: new Date(row.rating_at).toISOString() }
+        : null,
+    cancelReason: (row.cancel_reason as CancelReason | null | undefined) ?? null,
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
   };
 }
 

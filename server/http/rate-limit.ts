@@ -102,6 +102,8 @@ export interface RateLimits {
   recoveryPerEmail: RateRule;
   /** Recovery codes asked, and codes tried, from one address. */
   recoveryPerAddress: RateRule;
+  /** Support requests ('Report a problem') one client sends. */
+  supportPerUser: RateRule;
   /** Chat messages one client sends, whatever the task. */
   chatPerUser: RateRule;
   /** Chat messages sent in one task's thread in a day. */
@@ -122,5 +124,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   chatPerUser: { limit: 30, windowMs: 60_000 },
   chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },
   avatarPerUser: { limit: 10, windowMs: 60 * 60_000 },
+  supportPerUser: { limit: 10, windowMs: 60 * 60_000 },
   opsTokenFailuresPerAddress: { limit: 10, windowMs: 15 * 60_000 },
 };

@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../src/shared/contract';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 import * as payments from './payment-commands';
+import type { AftercareServices } from '../aftercare/services';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -20,9 +21,14 @@ export interface OpsBackend {
   listPayments(all: boolean): Promise<payments.OpsPayment[]>;
   settlePayment(reference: string, note: string): Promise<payments.OpsPayment>;
   honourPayment(reference: string): Promise<payments.Honoured>;
+  listSupport(all: boolean): Promise<ops.OpsSupportRequest[]>;
+  replySupport(id: string, reply: string): Promise<ops.OpsSupportRequest>;
 }
 
-export function databaseBackend(db: Db, options: { referralReward: number }): OpsBackend {
+export function databaseBackend(
+  db: Db,
+  options: { referralReward: number; aftercare?: AftercareServices },
+): OpsBackend {
   return {
     kind: 'database',
     listTasks: (status) => ops.listTasks(db, { status }),
@@ -35,6 +41,8 @@ export function databaseBackend(db: Db, options: { referralReward: number }): Op
     listPayments: (all) => payments.listPayments(db, { all }),
     settlePayment: (reference, note) => payments.settlePayment(db, reference, note),
     honourPayment: (reference) => payments.honourPayment(db, reference),
+    listSupport: (all) => ops.listSupport(db, { all }),
+    replySupport: (id, reply) => ops.replySupport(db, id, reply),
   };
 }
 
@@ -96,6 +104,8 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     listPayments: (all) => call('GET', `/ops/payments${all ? '?all=1' : ''}`),
     settlePayment: (reference, note) => call('POST', `/ops/payments/${id(reference)}/settle`, { note }),
     honourPayment: (reference) => call('POST', `/ops/payments/${id(reference)}/honour`, {}),
+    listSupport: (all) => call('GET', `/ops/support${all ? '?all=1' : ''}`),
+    replySupport: (requestId, reply) => call('POST', `/ops/support/${id(requestId)}/reply`, { reply }),
   };
 }
 

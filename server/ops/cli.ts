@@ -12,7 +12,9 @@ import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
-import { driversTable, naira, paymentsTable, printable, shortId, tasksTable } from './format';
+import { driversTable, naira, paymentsTable, printable, shortId, supportTable, tasksTable } from './format';
+import { createRefunder } from '../aftercare/services';
+import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
 import { readStoredOpsToken } from './token';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
@@ -24,8 +26,9 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   status <taskId> <status>                            set a task's status (completing a referred client's
                                                       first task credits the referrer)
   move <driverId> <lat> <lng>                         set a driver's position
-  add-driver <firstname> <lastname> <phone> <lat> <lng>
-                                                      add a driver
+  add-driver <firstname> <lastname> <phone> <lat> <lng> [<vehicle> [<plate> [<photoUrl>]]]
+                                                      add a driver ('Toyota Hiace, white' 'KJA-123XY';
+                                                      without a photo the app shows their initials)
   say <taskId> <message>                              send a chat message as the task's driver
   payments [--all]                                    payments needing attention: charges that did not
                                                       become a task or plan, with the reason (--all:
@@ -34,6 +37,9 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       for, at the amount paid
   settle <reference> <note>                           mark a payment settled another way, e.g.
                                                       "refunded in the Paystack dashboard"
+  support [--all]                                     support requests not answered yet (--all: all)
+  reply <requestId> <text>                            answer a support request (the client sees it in
+                                                      the bell, on the task)
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -88,6 +94,8 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 interface Command {
   usage: string;
   arity: number;
+  /** Optional arguments after the required ones. */
+  optional?: number;
   run(backend: OpsBackend, args: string[], parsed: Parsed): Promise<{ result: unknown; text: string }>;
 }
 
@@ -152,15 +160,19 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'add-driver': {
-    usage: 'add-driver <firstname> <lastname> <phone> <lat> <lng>',
+    usage: 'add-driver <firstname> <lastname> <phone> <lat> <lng> [<vehicle> [<plate> [<photoUrl>]]]',
     arity: 5,
-    async run(backend, [firstname, lastname, phone, lat, lng]) {
+    optional: 3,
+    async run(backend, [firstname, lastname, phone, lat, lng, vehicle, plate, photoUrl]) {
       const input = parseOpsInput(newDriverSchema, {
         firstname,
         lastname,
         phone,
         lat: toNumber(lat),
         lng: toNumber(lng),
+        vehicle,
+        plate,
+        photoUrl,
       });
       const driver = await backend.addDriver(input);
       return {
@@ -196,6 +208,28 @@ const COMMANDS: Record<string, Command> = {
       return {
         result: honoured,
         text: `Payment ${reference} honoured: ${given} for ${honoured.payment.client?.name ?? 'the client'}.`,
+      };
+    },
+  },
+  support: {
+    usage: 'support [--all]',
+    arity: 0,
+    async run(backend, _args, parsed) {
+      const requests = await backend.listSupport(parsed.all);
+      return {
+        result: requests,
+        text: requests.length ? supportTable(requests) : 'No support requests waiting for an answer.',
+      };
+    },
+  },
+  reply: {
+    usage: 'reply <requestId> <text>',
+    arity: 2,
+    async run(backend, [requestId, reply]) {
+      const request = await backend.replySupport(requestId, reply);
+      return {
+        result: request,
+        text: `Support request ${shortId(request.id)} answered: ${request.client.name} sees it in the bell.`,
       };
     },
   },
@@ -254,9 +288,10 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     return 2;
   }
   if (
-    parsed.args.length !== command.arity ||
+    parsed.args.length < command.arity ||
+    parsed.args.length > command.arity + (command.optional ?? 0) ||
     (parsed.status !== undefined && parsed.command !== 'tasks') ||
-    (parsed.all && parsed.command !== 'payments')
+    (parsed.all && parsed.command !== 'payments' && parsed.command !== 'support')
   ) {
     err(`Usage: npm run ops -- ${command.usage}`);
     return 2;
@@ -279,7 +314,16 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
       );
       const { db, close } = await (options.openDatabase ?? openDirect)(config);
       try {
-        answer = await command.run(databaseBackend(db, { referralReward: config.referralReward }), parsed.args, parsed);
+        const log = (line: string) => err(line);
+        const mailer = config.smtpUrl
+          ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log)
+          : createDevMailbox(log);
+        const aftercare = { refunder: createRefunder(config), mailer, log };
+        answer = await command.run(
+          databaseBackend(db, { referralReward: config.referralReward, aftercare }),
+          parsed.args,
+          parsed,
+        );
       } finally {
         await close();
       }

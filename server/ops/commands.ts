@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
+import { TASK_STATUSES } from '../../src/shared/task-status';
 import {
   driverMessageSchema,
   newDriverSchema,
@@ -17,7 +18,14 @@ import {
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import * as sql from '../db/ops';
+import { ratingAverage } from '../db/tasks';
 import { insertStatusEvent } from '../db/task-events';
+import { replyToSupportRequest, selectSupportRequests, type OpsSupportRow } from '../db/support';
+import { cancelTask, startRefund } from '../aftercare/refunds';
+import { mailReceipt } from '../aftercare/receipt';
+import type { AftercareServices } from '../aftercare/services';
+import { MAX_LENGTH } from '../../src/shared/limits';
+import { text } from '../../src/shared/schemas/fields';
 
 export class OpsError extends Error {
   constructor(
@@ -67,6 +75,32 @@ export interface OpsTask {
   driver: { id: string; name: string; phone: string } | null;
 }
 
+export interface OpsSupportRequest {
+  id: string;
+  taskId: string;
+  serviceName: string;
+  client: { id: string; name: string; email: string };
+  category: string;
+  text: string;
+  createdAt: string;
+  reply: string | null;
+  repliedAt: string | null;
+}
+
+function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    serviceName: row.service_name,
+    client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
+    category: row.category,
+    text: row.text,
+    createdAt: new Date(row.created_at).toISOString(),
+    reply: row.reply,
+    repliedAt: row.replied_at ? new Date(row.replied_at).toISOString() : null,
+  };
+}
+
 export interface OpsDriver {
   id: string;
   firstname: string;
@@ -77,6 +111,10 @@ export interface OpsDriver {
   locationUpdatedAt: string;
   /** Tasks it is on now (driver-assigned or on-going). */
   activeTasks: number;
+  vehicle: string;
+  plate: string;
+  photoUrl: string;
+  rating: { average: number; count: number };
 }
 
 export interface StatusChange {
@@ -117,6 +155,13 @@ function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
     lng: Number(row.lng),
     locationUpdatedAt: new Date(row.location_updated_at).toISOString(),
     activeTasks: Number(row.active_tasks),
+    vehicle: row.vehicle ?? '',
+    plate: row.plate ?? '',
+    photoUrl: row.photo_url ?? '',
+    rating: {
+      average: ratingAverage(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
+      count: Number(row.rating_count ?? 0),
+    },
   };
 }
 
@@ -175,9 +220,24 @@ export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPre
         `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`,
       );
     }
+    // A new driver on a thread another driver wrote in: the thread says so, so no message reads as the new one's.
+    const [other] = await tx.query(
+      `select 1 from messages where task_id = $1 and sender = 'driver' and driver_id is distinct from $2 limit 1`,
+      [taskId, driverId],
+    );
     await sql.updateTaskDriver(tx, taskId, driverId);
     if (task.status !== 'driver-assigned' || task.driver_id !== driverId)
       await insertStatusEvent(tx, taskId, 'driver-assigned');
+    if ((task.driver_id && task.driver_id !== driverId) || other) {
+      const [driver] = await tx.query<{ firstname: string }>('select firstname from drivers where id = $1', [driverId]);
+      await insertMessageOnce(tx, {
+        id: randomUUID(),
+        taskId,
+        sender: 'system',
+        content: `Your new driver is ${driver?.firstname ?? 'on the way'}`,
+        clientId: null,
+      });
+    }
   });
   return loadTask(db, taskId);
 }
@@ -194,15 +254,27 @@ export async function setTaskStatus(
   db: Db,
   taskIdOrPrefix: string,
   statusInput: string,
-  options: { referralReward: number },
+  options: { referralReward: number; aftercare?: AftercareServices },
 ): Promise<StatusChange> {
   const status = parseOpsInput(statusSchema, statusInput);
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  let before: TaskStatus | undefined;
   const referralReward = await db.transaction(async (tx) => {
     const task = await sql.lockTask(tx, taskId);
     if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+    before = task.status;
+    // Cancelled is final: the client may have been refunded, and a cancel racing this change has won.
+    if (task.status === 'cancelled' && status !== 'cancelled')
+      throw new OpsError('invalid', `Task ${taskId} is cancelled: it cannot change any more`);
     if (NEEDS_DRIVER.includes(status) && !task.driver_id) {
       throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
+    }
+    if (status === 'cancelled' && task.status !== 'cancelled') {
+      const from = TASK_STATUSES.filter((value) => value !== 'cancelled');
+      const order = { taskId, by: 'operator' as const, from, reason: null, note: '' };
+      await cancelTask(tx, order, options.aftercare?.refunder.kind ?? 'test-ledger');
+      await insertStatusEvent(tx, taskId, status);
+      return null;
     }
     await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
     if (task.status !== status) await insertStatusEvent(tx, taskId, status);
@@ -213,6 +285,10 @@ export async function setTaskStatus(
     await sql.creditReferrer(tx, referrerId, options.referralReward);
     return { referrerId, amount: options.referralReward };
   });
+  if (options.aftercare && before !== status) {
+    if (status === 'cancelled') await startRefund(db, options.aftercare, taskId);
+    if (status === 'completed') await mailReceipt(db, options.aftercare, taskId);
+  }
   return { task: await loadTask(db, taskId), referralReward };
 }
 
@@ -253,4 +329,38 @@ export async function sendDriverMessage(
   const sent = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
   if ('full' in sent) throw new OpsError('invalid', `Task ${taskId}'s chat is full`);
   return sent.message;
+}
+
+// ---- support requests ----
+
+export const supportReplySchema = text('reply', {
+  max: MAX_LENGTH.supportText,
+  multiline: true,
+  tooLong: `reply is too long (at most ${MAX_LENGTH.supportText} characters)`,
+})
+  .trim()
+  .min(1, 'reply is required');
+
+/** Support requests, unanswered first (`all`: answered ones too). */
+export async function listSupport(db: Queryable, options: { all?: boolean } = {}): Promise<OpsSupportRequest[]> {
+  return (await selectSupportRequests(db, options.all ?? false)).map(toOpsSupport);
+}
+
+/** Answers a support request once; the client sees the reply in the bell, on the task. */
+export async function replySupport(db: Db, idInput: string, replyInput: string): Promise<OpsSupportRequest> {
+  const reply = parseOpsInput(supportReplySchema, replyInput);
+  const id = parseOpsInput(opsIdSchema('request id'), String(idInput ?? ''));
+  const matches = await db.query<{ id: string }>(
+    `select id from support_requests where id = $1 or (length($1) >= ${MIN_PREFIX} and starts_with(id, $1))
+      order by (id = $1) desc, id limit 2`,
+    [id],
+  );
+  const [match] = matches;
+  if (!match) throw new OpsError('not-found', `No support request with id "${id}"`);
+  if (matches.length > 1 && match.id !== id)
+    throw new OpsError('invalid', `"${id}" matches more than one support request: give more of the id`);
+  const answered = await db.transaction((tx) => replyToSupportRequest(tx, match.id, reply));
+  if (answered === 'not-found') throw new OpsError('not-found', `No support request with id "${id}"`);
+  if (answered === 'answered') throw new OpsError('invalid', `Support request ${match.id} was answered already`);
+  return toOpsSupport(answered);
 }

@@ -1,5 +1,5 @@
 /** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
-import type { OpsDriver, OpsTask } from './commands';
+import type { OpsDriver, OpsSupportRequest, OpsTask } from './commands';
 import type { OpsPayment } from './payment-commands';
 
 /** Tables show the first 8 characters; every command accepts such a prefix. */
@@ -60,11 +60,14 @@ export function tasksTable(tasks: OpsTask[]): string {
 
 export function driversTable(drivers: OpsDriver[]): string {
   return table(
-    ['ID', 'NAME', 'PHONE', 'LAT', 'LNG', 'ACTIVE TASKS', 'LOCATION UPDATED (LAGOS)'],
+    ['ID', 'NAME', 'PHONE', 'VEHICLE', 'PLATE', 'RATING', 'LAT', 'LNG', 'ACTIVE TASKS', 'LOCATION UPDATED (LAGOS)'],
     drivers.map((driver) => [
       shortId(driver.id),
       `${driver.firstname} ${driver.lastname}`,
       driver.phone || '-',
+      clip(driver.vehicle || '-', 30),
+      driver.plate || '-',
+      driver.rating?.count ? `${driver.rating.average} (${driver.rating.count})` : '-',
       driver.lat.toFixed(5),
       driver.lng.toFixed(5),
       String(driver.activeTasks),
@@ -88,6 +91,21 @@ export function paymentsTable(payments: OpsPayment[]): string {
       clip(payment.wanted ?? '-', 40),
       lagosDate(payment.since),
       payment.reason,
+    ]),
+  );
+}
+
+export function supportTable(requests: OpsSupportRequest[]): string {
+  return table(
+    ['ID', 'TASK', 'CLIENT', 'CATEGORY', 'SENT (LAGOS)', 'TEXT', 'REPLY'],
+    requests.map((request) => [
+      shortId(request.id),
+      `${shortId(request.taskId)} ${clip(request.serviceName, 24)}`,
+      clip(`${request.client.name} <${request.client.email}>`, 40),
+      request.category,
+      lagosDate(request.createdAt),
+      clip(oneLine(request.text), 80),
+      request.reply === null ? '(not answered)' : clip(oneLine(request.reply), 40),
     ]),
   );
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
 import { findCharge, selectUnclaimedCharges } from '../db/charges';
+import { selectFailedRefunds } from '../db/refunds';
 import type { Db } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
 import { fulfilSubscription, fulfilTaskOrder } from '../payments/fulfil';
@@ -22,7 +23,8 @@ import { OpsError, parseOpsInput } from './commands';
 export const UNCLAIMED_AFTER_MINUTES = 30;
 const UNCLAIMED_REASON = `Paid, but no booking arrived within ${UNCLAIMED_AFTER_MINUTES} minutes`;
 
-export type OpsPaymentState = 'needs-attention' | 'unclaimed' | 'settled';
+/** `refund-failed`: a cancelled task's refund the provider refused or reported failed (refund it by hand). */
+export type OpsPaymentState = 'needs-attention' | 'unclaimed' | 'settled' | 'refund-failed';
 
 export interface OpsPayment {
   reference: string;
@@ -115,7 +117,28 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
       settlement: null,
     }),
   );
-  return [...kept, ...unclaimed].sort((a, b) => a.since.localeCompare(b.since));
+  const refunds = (await selectFailedRefunds(db)).map(
+    (refund): OpsPayment => ({
+      reference: refund.reference,
+      state: 'refund-failed',
+      reason: refund.failure ?? 'The refund failed',
+      purpose: 'task',
+      amount: Number(refund.amount_kobo) / 100,
+      currency: 'NGN',
+      payerEmail: refund.client_email,
+      client: {
+        id: refund.user_id,
+        name: `${refund.client_firstname} ${refund.client_lastname}`,
+        email: refund.client_email,
+      },
+      wanted: `refund of the cancelled ${refund.service_name}, ${refund.address}`,
+      since: iso(refund.updated_at),
+      attempts: 0,
+      settledAt: null,
+      settlement: null,
+    }),
+  );
+  return [...kept, ...unclaimed, ...refunds].sort((a, b) => a.since.localeCompare(b.since));
 }
 
 async function loadPayment(db: Db, reference: string): Promise<OpsPayment> {

@@ -10,6 +10,34 @@ const driverIdSchema = id('driverId');
 
 export const driverRoutes = new Hono<AppEnv>();
 
+const PALETTE = ['#2e7d32', '#1565c0', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457'];
+
+/** A driver without a photo of their own: their initials on a colour chosen by their id, drawn here (no network). */
+export function initialsAvatar(driverId: string, firstname: string, lastname: string): string {
+  const initials =
+    `${firstname.trim()[0] ?? ''}${lastname.trim()[0] ?? ''}`.toUpperCase().replace(/[^\p{L}]/gu, '') || '?';
+  let hash = 0;
+  for (const char of driverId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const colour = PALETTE[hash % PALETTE.length];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img"><rect width="96" height="96" rx="48" fill="${colour}"/><text x="48" y="60" font-family="sans-serif" font-size="36" font-weight="600" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+}
+
+/** GET /driver/photo/<id>: no token (an <img> sends none); a driver's initials are no secret. */
+driverRoutes.get('/driver/photo/:driverId', async (c) => {
+  const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
+  const [driver] = parsed.success
+    ? await c.var.deps.db.query<{ id: string; firstname: string; lastname: string }>(
+        'select id, firstname, lastname from drivers where id = $1',
+        [parsed.data],
+      )
+    : [];
+  if (!driver) throw notFound('Driver not found');
+  c.header('Cache-Control', 'public, max-age=86400');
+  return c.body(initialsAvatar(driver.id, driver.firstname, driver.lastname), 200, {
+    'Content-Type': 'image/svg+xml',
+  });
+});
+
 driverRoutes.get('/driver/location/:driverId', async (c) => {
   const { db } = c.var.deps;
   const callerId = await authenticate(c);

@@ -81,9 +81,12 @@ opsRoutes.post('/ops/tasks/:id/assign', requireOpsToken, async (c) => {
 opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
   const taskId = c.req.param('id');
   const { status } = await readBody(c, z.object({ status: ops.statusSchema }, NOT_AN_OBJECT));
-  const { db, config } = c.var.deps;
+  const { deps } = c.var;
+  const aftercare = { refunder: deps.refunder, mailer: deps.mailer, log: deps.log };
   return c.json({
-    data: await run(() => ops.setTaskStatus(db, taskId, status, { referralReward: config.referralReward })),
+    data: await run(() =>
+      ops.setTaskStatus(deps.db, taskId, status, { referralReward: deps.config.referralReward, aftercare }),
+    ),
   });
 });
 
@@ -115,4 +118,16 @@ opsRoutes.post('/ops/payments/:reference/settle', requireOpsToken, async (c) => 
 opsRoutes.post('/ops/payments/:reference/honour', requireOpsToken, async (c) => {
   const reference = c.req.param('reference');
   return c.json({ data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now())) });
+});
+
+/** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
+opsRoutes.get('/ops/support', requireOpsToken, async (c) => {
+  const all = ['1', 'true'].includes(c.req.query('all') ?? '');
+  return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all })) });
+});
+
+opsRoutes.post('/ops/support/:id/reply', requireOpsToken, async (c) => {
+  const id = c.req.param('id');
+  const { reply } = await readBody(c, z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT));
+  return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply)) });
 });

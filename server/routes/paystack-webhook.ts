@@ -7,11 +7,13 @@
  * client's phone never sends the booking, and task creation then needs no verify call.
  * The answer is quick (one insert); Paystack retries anything but a 2xx, so a redelivered
  * or unknown event gets 200 and no second effect. Exists only with PAYSTACK_SECRET_KEY.
+ * refund.processed / refund.failed of a refund we started move its state (server/db/refunds.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { recordCharge, recordReversal } from '../db/charges';
+import { findRefundByReference, moveRefund } from '../db/refunds';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { paymentReference } from '../payments/check';
 import { paymentFromPaystack } from '../payments/verifier';
@@ -54,6 +56,23 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
     throw badRequest('Request body must be valid JSON');
   }
   if (typeof event?.data !== 'object' || event.data === null) return c.json({ received: true });
+  // Our own refunds of cancelled tasks, matched on the charge reference we stored; any other
+  // refund goes on to the reversal branch below.
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+    const ours = paymentReference().safeParse(event.data.transaction_reference);
+    const refund = ours.success ? await findRefundByReference(db, ours.data) : undefined;
+    if (refund) {
+      const status = event.event === 'refund.processed' ? 'refunded' : 'failed';
+      const moved = await db.transaction((tx) =>
+        moveRefund(tx, refund.task_id, {
+          status,
+          failure: status === 'failed' ? 'Paystack reports the refund failed (refund.failed)' : null,
+        }),
+      );
+      if (moved) log(`[payments] refund of ${refund.reference}: ${status} (webhook)`);
+      return c.json({ received: true });
+    }
+  }
   if (typeof event.event === 'string' && REVERSAL_EVENTS.has(event.event)) {
     const reversed = paymentReference().safeParse(reversedReference(event.data));
     if (reversed.success && (await recordReversal(db, reversed.data, event.event)))

@@ -28,6 +28,7 @@ import type { profileUpdateSchema } from './schemas/profile';
 import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
+import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
 
 export type Id = string;
 export type IsoDate = string;
@@ -69,11 +70,44 @@ export interface User {
   subscription: Subscription | null;
 }
 
+export interface DriverRating {
+  /** Mean of the stars given, one decimal; 0 while `count` is 0. */
+  average: number;
+  count: number;
+}
+
+/** Who is coming. The fields after `phone` are optional in the type: responses cached before them lack them. */
 export interface DriverSummary {
   _id: Id;
   firstname: string;
   lastname: string;
   phone: string;
+  /** The driver's photo, relative to the API base address ('' when none). */
+  photoUrl?: string;
+  /** Make, model and colour: 'Toyota Hiace, white' ('' when not known). */
+  vehicle?: string;
+  /** Number plate: 'KJA-123XY' ('' when not known). */
+  plate?: string;
+  rating?: DriverRating;
+}
+
+/** Why a client cancels (the short list the task page offers; `other` usually comes with a note). */
+export type CancelReason = 'changed-plans' | 'booked-by-mistake' | 'wrong-address' | 'too-slow' | 'other';
+
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
+
+/** A cancelled paid task's refund, in full (naira). */
+export interface TaskRefund {
+  status: RefundStatus;
+  amount: number;
+  updatedAt: IsoDate;
+}
+
+/** The rating the client gave the task's driver (once, after completion). */
+export interface TaskRating {
+  stars: number;
+  comment: string;
+  at: IsoDate;
 }
 
 export interface Task {
@@ -98,6 +132,13 @@ export interface Task {
   confirmationCode: string;
   driverId: Id | null;
   driver: DriverSummary | null;
+  /** A cancelled paid task's refund; null otherwise. Optional like the fields below: cached responses lack them. */
+  refund?: TaskRefund | null;
+  rating?: TaskRating | null;
+  /** Why it was cancelled (cancelled tasks; null when the operator gave none). */
+  cancelReason?: CancelReason | null;
+  /** When it was completed; null otherwise. */
+  completedAt?: IsoDate | null;
 }
 
 export interface PricingItem {
@@ -107,7 +148,8 @@ export interface PricingItem {
   unit: string;
 }
 
-export type MessageSender = 'user' | 'driver';
+/** `system`: a note of the service in the thread ('Your new driver is Emeka'). */
+export type MessageSender = 'user' | 'driver' | 'system';
 
 export interface ChatMessage {
   _id: Id;
@@ -116,6 +158,11 @@ export interface ChatMessage {
   content: string;
   timestamp: IsoDate;
   clientId: string | null;
+  /**
+   * The driver who wrote it, as named when it was written (driver messages; null for the
+   * client's and system notes). Optional in the type: cached responses lack it.
+   */
+  senderName?: string | null;
 }
 
 export interface DriverLocation {
@@ -124,8 +171,8 @@ export interface DriverLocation {
   updatedAt: IsoDate;
 }
 
-/** What an event of the bell tells: a task's new status, or a referral reward. */
-export type TaskEventKind = 'status' | 'referral-reward';
+/** What an event of the bell tells: a task's new status, a referral reward, where a refund is, or a reply to a support request. */
+export type TaskEventKind = 'status' | 'referral-reward' | 'refund' | 'support-reply';
 
 export interface TaskEvent {
   _id: Id;
@@ -137,8 +184,12 @@ export interface TaskEvent {
   /** The task's service key and price-list name ('' for a referral reward). */
   type: string;
   serviceName: string;
-  /** Recycle tokens credited (referral rewards); null when not known or not a reward. */
+  /** Recycle tokens credited (referral rewards), naira refunded (refunds); null otherwise. */
   amount: number | null;
+  /** Where the refund is ('refund' events); null otherwise. Optional: cached responses lack it. */
+  refundStatus?: RefundStatus | null;
+  /** The operator's reply ('support-reply' events); null otherwise. Optional: cached responses lack it. */
+  message?: string | null;
   at: IsoDate;
   /** At or before the time the client marked read. */
   read: boolean;
@@ -230,6 +281,61 @@ export type TaskEventsAnswer = DataAnswer<TaskEvent[]>;
  */
 export type TaskEventsReadRequest = z.input<typeof taskEventsReadSchema>;
 export type TaskEventsReadAnswer = DataAnswer<{ unread: number }>;
+
+/**
+ * POST /client/tasks/cancel (bearer token): only while pending or driver-assigned; the server
+ * decides (409 with the reason when the task moved on first, e.g. the driver is on the way). A
+ * paid task's refund starts at once (`Task.refund`).
+ */
+export type CancelTaskRequest = z.input<typeof cancelTaskSchema>;
+export type CancelTaskAnswer = DataAnswer<Task>;
+
+/** POST /client/tasks/rate (bearer token): once per completed task with a driver (409 the second time). */
+export type RateTaskRequest = z.input<typeof rateTaskSchema>;
+export type RateTaskAnswer = DataAnswer<Task>;
+
+/** What a receipt shows: GET /client/tasks/{taskId}/receipt (bearer token; paid tasks only). */
+export interface Receipt {
+  company: { name: string; supportEmail: string };
+  taskId: Id;
+  reference: string;
+  serviceName: string;
+  unit: string;
+  /** 1 until tasks carry a quantity. */
+  quantity: number;
+  /** Naira, VAT included. */
+  unitPrice: number;
+  total: number;
+  /** The VAT inside `total` (prices include VAT at `vatRate`). */
+  vatIncluded: number;
+  vatRate: number;
+  paidAt: IsoDate;
+  /** 'Card (Paystack)' or 'Test payment'. */
+  paymentMethod: string;
+  status: TaskStatus;
+  completedAt: IsoDate | null;
+  refund: TaskRefund | null;
+}
+export type ReceiptAnswer = DataAnswer<Receipt>;
+
+export type SupportCategory = 'driver' | 'pickup' | 'payment' | 'refund' | 'app' | 'other';
+
+/** 'Report a problem' on a task, and the operator's reply. */
+export interface SupportRequest {
+  _id: Id;
+  taskId: Id;
+  category: SupportCategory;
+  text: string;
+  createdAt: IsoDate;
+  reply: string | null;
+  repliedAt: IsoDate | null;
+}
+
+/** POST /client/support (bearer token): a request about one of the caller's tasks. */
+export type SupportRequestBody = z.input<typeof supportRequestSchema>;
+export type SupportRequestAnswer = DataAnswer<SupportRequest>;
+/** GET /client/support (bearer token): the caller's requests, newest first. */
+export type SupportRequestsAnswer = DataAnswer<SupportRequest[]>;
 
 /** POST /client/forgot */
 export type ForgotRequest = z.input<typeof forgotSchema>;

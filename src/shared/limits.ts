@@ -28,6 +28,16 @@ export const MAX_LENGTH = {
   label: 100,
   /** The referral code of `signup?ref=CODE` (ours are 8 characters). */
   referralCode: 64,
+  /** The optional words beside a cancel reason. */
+  cancelNote: 300,
+  /** A rating's optional comment. */
+  ratingComment: 500,
+  /** A support request ('Report a problem') and an operator's reply. */
+  supportText: 1000,
+  /** A driver's photo URL, vehicle and plate (operator input). */
+  photoUrl: 500,
+  vehicle: 60,
+  plate: 16,
 } as const;
 
 /** The bell's list: how many of the newest events the app asks for, and the most a call may ask. */

@@ -39,6 +39,20 @@ export const newDriverSchema = positionSchema.extend({
   phone: text('phone', { max: MAX_LENGTH.phone, tooLong: 'phone is too long' })
     .trim()
     .refine(isPhoneNumber, 'phone must be a phone number such as +2348031234567'),
+  vehicle: text('vehicle', { max: MAX_LENGTH.vehicle, tooLong: 'vehicle is too long' }).trim().optional(),
+  plate: text('plate', { max: MAX_LENGTH.plate, tooLong: 'plate is too long' })
+    .trim()
+    .toUpperCase()
+    .refine((plate) => /^[A-Z0-9 -]*$/.test(plate), 'plate may hold letters, digits, spaces and hyphens only')
+    .optional(),
+  // An https address or a path on this server: never a javascript: or data: URL in an <img>.
+  photoUrl: text('photoUrl', { max: MAX_LENGTH.photoUrl, tooLong: 'photoUrl is too long' })
+    .trim()
+    .refine(
+      (url) => url === '' || /^https:\/\/[^\s"'<>]+$/i.test(url) || /^\/[^/\s"'<>][^\s"'<>]*$/.test(url),
+      'photoUrl must be an https:// address or a path starting with /',
+    )
+    .optional(),
 });
 export type NewDriver = z.infer<typeof newDriverSchema>;
 

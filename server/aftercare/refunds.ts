@@ -1,0 +1,64 @@
+/**
+ * Cancelling a task and refunding it: the one conditional UPDATE every canceller goes through
+ * (client, operator, simulator), so a cancel racing 'on-going' on another instance either wins
+ * or changes nothing; the refund is opened in the same transaction and asked of the provider
+ * after it commits (no network call holds a row lock).
+ */
+import type { CancelReason, TaskStatus } from '../../src/shared/contract';
+import type { Db, Queryable } from '../db/connection';
+import { findRefundByTask, moveRefund, openRefund, paidKobo } from '../db/refunds';
+import type { AftercareServices } from './services';
+
+/** Statuses a client may cancel from; an operator may cancel from any but cancelled. */
+export const CLIENT_CANCELLABLE: readonly TaskStatus[] = ['pending', 'driver-assigned'];
+
+export interface CancelOrder {
+  taskId: string;
+  by: 'client' | 'operator' | 'simulator';
+  from: readonly TaskStatus[];
+  reason: CancelReason | null;
+  note: string;
+  /** The client's own cancel: only their task. */
+  userId?: string;
+}
+
+/**
+ * Cancels the task if it is still in one of `from` (and the user's, for a client); opens the
+ * full refund of a paid task. Answers whether this call cancelled it. Run it in a transaction.
+ */
+export async function cancelTask(
+  tx: Queryable,
+  order: CancelOrder,
+  provider: 'paystack' | 'test-ledger',
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update tasks set status = 'cancelled', cancel_reason = $3, cancel_note = $4, cancelled_by = $5
+      where id = $1 and status = any($2::text[]) and ($6::text is null or user_id = $6) returning id`,
+    [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
+  );
+  if (rows.length === 0) return false;
+  const paid = await paidKobo(tx, order.taskId);
+  if (paid) await openRefund(tx, { taskId: order.taskId, reference: paid.reference, amountKobo: paid.kobo, provider });
+  return true;
+}
+
+/**
+ * Asks the provider for the task's refund when it is pending and not asked yet; records what
+ * it answered (the test ledger refunds at once). Never throws: a failure is a failed refund.
+ */
+export async function startRefund(db: Db, services: AftercareServices, taskId: string): Promise<void> {
+  const refund = await findRefundByTask(db, taskId);
+  if (!refund || refund.status !== 'pending' || refund.provider_ref) return;
+  const started = await services.refunder.refund(refund.reference, Number(refund.amount_kobo));
+  if (started.status === 'failed') services.log(`[payments] refund of ${refund.reference} failed: ${started.failure}`);
+  await db.transaction(async (tx) => {
+    if (started.status === 'pending') {
+      await tx.query('update refunds set provider_ref = $2, updated_at = now() where task_id = $1', [
+        taskId,
+        started.providerRef ?? 'requested',
+      ]);
+      return;
+    }
+    await moveRefund(tx, taskId, started);
+  });
+}

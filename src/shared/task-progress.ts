@@ -1,0 +1,92 @@
+/**
+ * Plain words for where a task is, after paying: the progress line (Finding your driver ->
+ * Driver assigned -> On the way -> Done), what the bell says, the cancel reasons and support
+ * categories offered, and where a refund is. Pure: the screens, the server and its e-mails share it.
+ */
+import type { CancelReason, RefundStatus, SupportCategory, TaskStatus } from './contract';
+import { formatTwoDecimals } from './display-format';
+import { normalizeTaskStatus } from './task-status';
+
+export const PROGRESS_STEPS = ['Finding your driver', 'Driver assigned', 'On the way', 'Done'] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+const STEP_OF: Record<string, number> = { pending: 0, 'driver-assigned': 1, 'on-going': 2, completed: 3 };
+
+/** The step a status is at (0-3), or null for a cancelled task or an unknown status (no line shown). */
+export function progressIndex(status: string | null | undefined): number | null {
+  return STEP_OF[normalizeTaskStatus(status)] ?? null;
+}
+
+/** The progress line's current label: 'Finding your driver', ..., 'Done'; 'Cancelled' for a cancelled task. */
+export function progressLabel(status: string | null | undefined): string {
+  const index = progressIndex(status);
+  if (index !== null) return PROGRESS_STEPS[index];
+  return normalizeTaskStatus(status) === 'cancelled' ? 'Cancelled' : '';
+}
+
+const PLAIN_STATUS: Record<string, string> = {
+  pending: 'We are finding your driver',
+  'driver-assigned': 'A driver is assigned to your task',
+  'on-going': 'Your driver is on the way',
+  completed: 'Your task is done',
+  cancelled: 'Your task was cancelled',
+};
+
+/** What the bell and notifications say of a status, in plain words ('Your driver is on the way'). */
+export function plainStatusText(status: string | null | undefined): string {
+  return PLAIN_STATUS[normalizeTaskStatus(status)] ?? 'Your task was updated';
+}
+
+const CANCELLABLE = new Set<string>(['pending', 'driver-assigned']);
+
+/** A client may cancel until the driver is on the way; the server still decides. */
+export function canCancelTask(status: string | null | undefined): boolean {
+  return CANCELLABLE.has(normalizeTaskStatus(status));
+}
+
+/** The cancel reasons offered, in order, with their labels. */
+export const CANCEL_REASONS: ReadonlyArray<{ value: CancelReason; label: string }> = [
+  { value: 'changed-plans', label: 'My plans changed' },
+  { value: 'booked-by-mistake', label: 'I booked by mistake' },
+  { value: 'wrong-address', label: 'Wrong address or time' },
+  { value: 'too-slow', label: 'Waiting too long for a driver' },
+  { value: 'other', label: 'Something else' },
+];
+
+/** The categories of 'Report a problem', in order, with their labels. */
+export const SUPPORT_CATEGORIES: ReadonlyArray<{ value: SupportCategory; label: string }> = [
+  { value: 'driver', label: 'The driver' },
+  { value: 'pickup', label: 'The pickup (missed, late, incomplete)' },
+  { value: 'payment', label: 'Payment' },
+  { value: 'refund', label: 'Refund' },
+  { value: 'app', label: 'The app' },
+  { value: 'other', label: 'Something else' },
+];
+
+/** '₦4,000' (whole naira) or '₦4,000.50'. */
+export function formatNairaShort(amount: number): string {
+  const text = formatTwoDecimals(amount);
+  return `₦${text.endsWith('.00') ? text.slice(0, -3) : text}`;
+}
+
+/** Where a refund is: 'Refund of ₦4,000 started - usually 3-5 working days', 'Refunded', ... */
+export function refundText(refund: { status: RefundStatus; amount: number }): string {
+  const amount = formatNairaShort(refund.amount);
+  if (refund.status === 'refunded') return `Refunded ${amount}`;
+  if (refund.status === 'failed') return `The refund of ${amount} needs attention: our team is on it`;
+  return `Refund of ${amount} started - usually 3-5 working days`;
+}
+
+/** Nigerian VAT, included in every price. */
+export const VAT_RATE = 0.075;
+
+/** The VAT inside a VAT-inclusive naira amount, to the kobo. */
+export function vatIncluded(total: number, rate = VAT_RATE): number {
+  return Math.round((total * 100 * rate) / (1 + rate)) / 100;
+}
+
+/** The status a client's task can no longer leave (nothing more happens to it). */
+export function isFinalStatus(status: TaskStatus | string): boolean {
+  const value = normalizeTaskStatus(status);
+  return value === 'completed' || value === 'cancelled';
+}
