@@ -29,11 +29,48 @@ type DriverKey = 'yaba' | 'lekki' | 'ikeja';
 
 export const DEMO_DRIVERS: Record<
   DriverKey,
-  { firstname: string; lastname: string; phone: string; lat: number; lng: number }
+  {
+    firstname: string;
+    lastname: string;
+    phone: string;
+    lat: number;
+    lng: number;
+    vehicle: string;
+    plate: string;
+    /** Stars the demo driver was given before. */
+    rating: number[];
+  }
 > = {
-  yaba: { firstname: 'Emeka', lastname: 'Nwosu', phone: '+2348052140917', lat: 6.5158, lng: 3.3782 },
-  lekki: { firstname: 'Tunde', lastname: 'Bakare', phone: '+2348067341120', lat: 6.4479, lng: 3.4717 },
-  ikeja: { firstname: 'Ibrahim', lastname: 'Musa', phone: '+2347039925584', lat: 6.6018, lng: 3.3515 },
+  yaba: {
+    firstname: 'Emeka',
+    lastname: 'Nwosu',
+    phone: '+2348052140917',
+    lat: 6.5158,
+    lng: 3.3782,
+    vehicle: 'Toyota Hiace, white',
+    plate: 'KJA-123XY',
+    rating: [5, 4, 5, 5],
+  },
+  lekki: {
+    firstname: 'Tunde',
+    lastname: 'Bakare',
+    phone: '+2348067341120',
+    lat: 6.4479,
+    lng: 3.4717,
+    vehicle: 'Nissan Urvan, blue',
+    plate: 'LND-482KT',
+    rating: [4, 5, 4],
+  },
+  ikeja: {
+    firstname: 'Ibrahim',
+    lastname: 'Musa',
+    phone: '+2347039925584',
+    lat: 6.6018,
+    lng: 3.3515,
+    vehicle: 'Isuzu NPR tipper, green',
+    plate: 'IKJ-907AB',
+    rating: [5, 5, 4, 5, 5],
+  },
 };
 
 type ServiceName = (typeof SEED_PRICES)[number]['serviceName'];
@@ -190,14 +227,24 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     const driverIds = {} as Record<DriverKey, string>;
     for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {
       driverIds[key] = randomUUID();
-      await tx.query('insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, $3, $4, $5, $6)', [
-        driverIds[key],
-        driver.firstname,
-        driver.lastname,
-        driver.phone,
-        driver.lat,
-        driver.lng,
-      ]);
+      // Photos are the server's own initials avatars (GET /driver/photo/<id>): no network in a demo.
+      await tx.query(
+        `insert into drivers (id, firstname, lastname, phone, lat, lng, vehicle, plate, photo_url, rating_sum, rating_count)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          driverIds[key],
+          driver.firstname,
+          driver.lastname,
+          driver.phone,
+          driver.lat,
+          driver.lng,
+          driver.vehicle,
+          driver.plate,
+          `/driver/photo/${driverIds[key]}`,
+          driver.rating.reduce((sum, stars) => sum + stars, 0),
+          driver.rating.length,
+        ],
+      );
     }
 
     for (const task of DEMO_TASKS)

@@ -2,7 +2,8 @@
  * A local fake of Paystack's API for the server tests: a real HTTP server on a free
  * 127.0.0.1 port that answers `GET /transaction/verify/:reference` the way Paystack does
  * (Bearer secret key; `{ status, message, data }`; an unknown reference is 400 "Transaction
- * reference not found"), and can be told to be down, slow or failing. It also signs webhook
+ * reference not found") and `POST /refund` (a refund queued as pending, or refused), and can
+ * be told to be down, slow or failing. It also signs webhook
  * events like Paystack (hex HMAC-SHA512 of the body with the secret key). The server under
  * test reaches it through PAYSTACK_API_URL, so the real verifier runs end to end.
  */
@@ -40,6 +41,12 @@ export interface FakePaystack {
   /** A signed webhook delivery of the event: the raw body and its signature. */
   webhook(event: unknown, secretKey?: string): { body: string; signature: string };
   chargeSuccessEvent(charge: FakeCharge): unknown;
+  /** The refunds asked for (POST /refund bodies), oldest first. */
+  refunds: Array<{ transaction: string; amount: number }>;
+  /** How POST /refund answers: queued (pending), or refused with 400. */
+  refundOutcome: 'pending' | 'refused';
+  /** A refund.processed / refund.failed event as Paystack sends it. */
+  refundEvent(kind: 'refund.processed' | 'refund.failed', reference: string, amount: number): unknown;
   close(): Promise<void>;
 }
 
@@ -82,6 +89,21 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
   };
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === '/refund' && request.method === 'POST') {
+      let raw = '';
+      for await (const chunk of request) raw += chunk;
+      if (request.headers.authorization !== `Bearer ${secretKey}`)
+        return answer(response, 401, { status: false, message: 'Invalid key' });
+      const body = JSON.parse(raw) as { transaction: string; amount: number };
+      fake.refunds.push(body);
+      if (fake.refundOutcome === 'refused')
+        return answer(response, 400, { status: false, message: 'Transaction has been fully reversed' });
+      return answer(response, 200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: { id: 3018284 + fake.refunds.length, status: 'pending', amount: body.amount, currency: 'NGN' },
+      });
+    }
     const match = /^\/transaction\/verify\/([^/?]+)$/.exec(request.url ?? '');
     if (!match || request.method !== 'GET') return answer(response, 404, { status: false, message: 'Route not found' });
     const reference = decodeURIComponent(match[1]!);
@@ -128,6 +150,22 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
       return { body, signature: sign(body, key) };
     },
     chargeSuccessEvent: (charge) => ({ event: 'charge.success', data: transaction({ ...charge, status: 'success' }) }),
+    refunds: [],
+    refundOutcome: 'pending',
+    refundEvent: (kind, reference, amount) => ({
+      event: kind,
+      data: {
+        status: kind === 'refund.processed' ? 'processed' : 'failed',
+        transaction_reference: reference,
+        refund_reference: null,
+        amount,
+        currency: 'NGN',
+        processor: 'mpgs_zen',
+        customer: { email: 'payer@example.ng' },
+        integration: 412829,
+        domain: 'test',
+      },
+    }),
     async close() {
       for (const response of hanging) response.destroy();
       for (const socket of sockets) socket.destroy();

@@ -1,0 +1,42 @@
+/** After paying: cancel, rate, the receipt, 'Report a problem' (plain functions; the screens come next). */
+import type {
+  CancelTaskAnswer,
+  CancelTaskRequest,
+  RateTaskAnswer,
+  RateTaskRequest,
+  Receipt,
+  ReceiptAnswer,
+  SupportRequest,
+  SupportRequestAnswer,
+  SupportRequestBody,
+  SupportRequestsAnswer,
+  Task,
+} from '../../shared/contract';
+import { http, retryPostRead } from '../http';
+
+/** POST /client/tasks/cancel: the cancelled task (with its refund); 409 when it moved on first (the message says why). */
+export async function cancelTask(request: CancelTaskRequest): Promise<Task> {
+  return (await http.post('client/tasks/cancel', { json: request }).json<CancelTaskAnswer>()).data;
+}
+
+/** POST /client/tasks/rate: the task with the rating given; 409 when rated already. */
+export async function rateTask(request: RateTaskRequest): Promise<Task> {
+  return (await http.post('client/tasks/rate', { json: request }).json<RateTaskAnswer>()).data;
+}
+
+/** POST /client/tasks/receipt: what the receipt shows (paid tasks; 404 otherwise). */
+export async function getReceipt(taskId: string): Promise<Receipt> {
+  return (await http.post('client/tasks/receipt', { json: { taskId }, retry: retryPostRead }).json<ReceiptAnswer>())
+    .data;
+}
+
+/** POST /client/support: 'Report a problem' on one of the client's tasks. */
+export async function sendSupportRequest(request: SupportRequestBody): Promise<SupportRequest> {
+  return (await http.post('client/support', { json: request }).json<SupportRequestAnswer>()).data;
+}
+
+/** POST /client/support/list: the client's requests with any replies, newest first. */
+export async function getSupportRequests(): Promise<SupportRequest[]> {
+  return (await http.post('client/support/list', { json: {}, retry: retryPostRead }).json<SupportRequestsAnswer>())
+    .data;
+}
