@@ -175,4 +175,80 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
       thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell'),
     ).toHaveLength(1);
   }, 30_000);
+  // The server is the judge: the client's cancel (a conditional UPDATE) and the operator's
+  // 'on-going' (a locked row) on different instances, at the same moment: exactly one wins.
+  it("a client's cancel racing the operator's 'on-going' on the other instance: exactly one wins, twelve times", async () => {
+    const user = await signUp(a, 'cancel-race');
+    const token = (await call(b, '/client/login', { email: user.email, password: user.password })).body.data as string;
+    const ops = (server: RunningServer, path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Ops-Token': OPS_TOKEN },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const driver = await ops(a, '/ops/drivers', {
+      firstname: 'Emeka',
+      lastname: 'Nwosu',
+      phone: '+2348052140917',
+      lat: 6.5,
+      lng: 3.37,
+    });
+    expect(driver.status).toBe(201);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      const reference = `cancel-race-${Date.now()}-${round}`;
+      fake.charge({
+        reference,
+        status: 'success',
+        amount: 150_000,
+        email: user.email,
+        paidAt: new Date().toISOString(),
+      });
+      const created = await call(
+        a,
+        '/client/create',
+        {
+          address: 'Yaba, Lagos',
+          location: { type: 'Point', coordinates: [3.38, 6.51] },
+          amount: 1500,
+          unit: 'per pickup',
+          user: user.id,
+          reference,
+          type: 'household',
+          serviceName: 'Household Waste Pickup',
+        },
+        token,
+      );
+      const taskId = created.body.data._id as string;
+      expect((await ops(a, `/ops/tasks/${taskId}/assign`, { driverId: driver.body.data.id })).status).toBe(200);
+      // Staggered by a few milliseconds either way, so both orders (and true overlaps) occur.
+      const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const lead = [0, 3, 8, 15][round % 4]!;
+      const [operator, client] = await Promise.all([
+        wait(round % 2 === 0 ? lead : 0).then(() =>
+          ops(round % 2 === 0 ? a : b, `/ops/tasks/${taskId}/status`, { status: 'on-going' }),
+        ),
+        wait(round % 2 === 0 ? 0 : lead).then(() =>
+          call(round % 2 === 0 ? b : a, '/client/tasks/cancel', { taskId, reason: 'changed-plans' }, token),
+        ),
+      ]);
+      const won = [operator.status === 200, client.status === 200];
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const final = (await call(b, '/client/task', { userId: user.id }, token)).body.data.find(
+        (task: { _id: string }) => task._id === taskId,
+      );
+      if (client.status === 200) {
+        expect(operator.status).toBe(400);
+        expect(final).toMatchObject({ status: 'cancelled', refund: { status: 'pending', amount: 1500 } });
+        outcomes.push('cancelled');
+      } else {
+        expect(client.status).toBe(409);
+        expect(client.body.message).toMatch(/on the way/);
+        expect(final).toMatchObject({ status: 'on-going', refund: null });
+        outcomes.push('on-going');
+      }
+    }
+    // Each round had exactly one winner, and each side won some.
+    expect(new Set(outcomes)).toEqual(new Set(['cancelled', 'on-going']));
+  }, 60_000);
 });
