@@ -8,6 +8,7 @@ import type { Task, TaskEvent } from './contract';
 import { formatTwoDecimals } from './display-format';
 import { taskServiceName } from './service-names';
 import { normalizeTaskStatus, taskStatusLabel } from './task-status';
+import { refundText } from './task-progress';
 
 /** Statuses that can still change: the Home keeps such tasks current. */
 const OPEN_STATUSES = new Set(['pending', 'driver-assigned', 'on-going']);
@@ -24,8 +25,13 @@ export function statusChangeMessage(serviceName: string, status: string | null |
 
 /** What the bell says of an event. */
 export function describeTaskEvent(
-  event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount'>,
+  event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount' | 'refundStatus' | 'message'>,
 ): string {
+  if (event.kind === 'refund') {
+    const where = refundText({ status: event.refundStatus ?? 'pending', amount: event.amount ?? 0 });
+    return `Your ${taskServiceName(event)} task: ${where}`;
+  }
+  if (event.kind === 'support-reply') return `GreenPick support replied: ${event.message ?? ''}`.trim();
   if (event.kind === 'referral-reward') {
     const earned =
       event.amount === null || !Number.isFinite(event.amount)

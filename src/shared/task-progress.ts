@@ -3,12 +3,11 @@
  * Driver assigned -> On the way -> Done), what the bell says, the cancel reasons and support
  * categories offered, and where a refund is. Pure: the screens, the server and its e-mails share it.
  */
-import type { CancelReason, RefundStatus, SupportCategory, TaskStatus } from './contract';
+import type { CancelReason, RefundStatus, SupportCategory } from './contract';
 import { formatTwoDecimals } from './display-format';
 import { normalizeTaskStatus } from './task-status';
 
 export const PROGRESS_STEPS = ['Finding your driver', 'Driver assigned', 'On the way', 'Done'] as const;
-export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
 const STEP_OF: Record<string, number> = { pending: 0, 'driver-assigned': 1, 'on-going': 2, completed: 3 };
 
@@ -83,10 +82,4 @@ export const VAT_RATE = 0.075;
 /** The VAT inside a VAT-inclusive naira amount, to the kobo. */
 export function vatIncluded(total: number, rate = VAT_RATE): number {
   return Math.round((total * 100 * rate) / (1 + rate)) / 100;
-}
-
-/** The status a client's task can no longer leave (nothing more happens to it). */
-export function isFinalStatus(status: TaskStatus | string): boolean {
-  const value = normalizeTaskStatus(status);
-  return value === 'completed' || value === 'cancelled';
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskEvent } from '../../src/shared/contract';
+import { describeTaskEvent } from '../../src/shared/task-events';
+import {
+  canCancelTask,
+  formatNairaShort,
+  plainStatusText,
+  progressIndex,
+  progressLabel,
+  refundText,
+  vatIncluded,
+} from '../../src/shared/task-progress';
+
+describe('the progress line: Finding your driver -> Driver assigned -> On the way -> Done', () => {
+  it.each([
+    ['pending', 0, 'Finding your driver'],
+    ['driver-assigned', 1, 'Driver assigned'],
+    ['assigned', 1, 'Driver assigned'],
+    ['on-going', 2, 'On the way'],
+    ['in-progress', 2, 'On the way'],
+    ['completed', 3, 'Done'],
+    ['cancelled', null, 'Cancelled'],
+    ['archived', null, ''],
+  ])('%s is step %s (%s)', (status, index, label) => {
+    expect(progressIndex(status)).toBe(index);
+    expect(progressLabel(status)).toBe(label);
+  });
+
+  it('speaks plainly in the bell and notifications', () => {
+    expect(plainStatusText('on-going')).toBe('Your driver is on the way');
+    expect(plainStatusText('pending')).toBe('We are finding your driver');
+    expect(plainStatusText('???')).toBe('Your task was updated');
+  });
+
+  it('a client may cancel while pending or driver-assigned only', () => {
+    expect(['pending', 'driver-assigned', 'assigned', 'on-going', 'completed', 'cancelled'].map(canCancelTask)).toEqual(
+      [true, true, true, false, false, false],
+    );
+  });
+});
+
+describe('refunds and money', () => {
+  it("says where a refund is: 'Refund of ₦4,000 started - usually 3-5 working days', then 'Refunded'", () => {
+    expect(refundText({ status: 'pending', amount: 4000 })).toBe('Refund of ₦4,000 started - usually 3-5 working days');
+    expect(refundText({ status: 'refunded', amount: 4000 })).toBe('Refunded ₦4,000');
+    expect(refundText({ status: 'failed', amount: 1500.5 })).toMatch(/^The refund of ₦1,500.50 needs attention/);
+  });
+
+  it('naira without empty kobo; the VAT inside a VAT-inclusive price (7.5%)', () => {
+    expect(formatNairaShort(4000)).toBe('₦4,000');
+    expect(formatNairaShort(1234.5)).toBe('₦1,234.50');
+    expect(vatIncluded(1500)).toBe(104.65);
+    expect(vatIncluded(4000)).toBe(279.07);
+    expect(vatIncluded(0)).toBe(0);
+  });
+
+  it('the bell tells refunds and support replies', () => {
+    const base: TaskEvent = {
+      _id: '1',
+      kind: 'refund',
+      taskId: 't1',
+      status: null,
+      type: 'household',
+      serviceName: 'Household Waste Pickup',
+      amount: 4000,
+      at: '2026-11-20T10:00:00.000Z',
+      read: false,
+      refundStatus: 'pending',
+    };
+    expect(describeTaskEvent(base)).toBe(
+      'Your Household Waste Pickup task: Refund of ₦4,000 started - usually 3-5 working days',
+    );
+    expect(describeTaskEvent({ ...base, refundStatus: 'refunded' })).toBe(
+      'Your Household Waste Pickup task: Refunded ₦4,000',
+    );
+    expect(describeTaskEvent({ ...base, kind: 'support-reply', message: 'A driver comes at 3 pm' })).toBe(
+      'GreenPick support replied: A driver comes at 3 pm',
+    );
+  });
+});
