@@ -51,6 +51,7 @@ describe('POST /client/sendingMessages', () => {
         content: 'I am at the gate',
         timestamp: expect.stringMatching(/\.\d{3}Z$/),
         clientId: 'c-1',
+        senderName: null,
       },
     });
   });
@@ -152,6 +153,7 @@ describe('POST /client/getMessages', () => {
       content: 'Five minutes away',
       timestamp: expect.any(String),
       clientId: null,
+      senderName: null,
     });
   });
 

@@ -55,6 +55,10 @@ describe("POST /client/task: the client's tasks, oldest first", () => {
       confirmationCode: expect.stringMatching(/^\d{6}$/),
       driverId: null,
       driver: null,
+      refund: null,
+      rating: null,
+      cancelReason: null,
+      completedAt: null,
     });
     expect(response.body.data[1]).toMatchObject({
       type: 'garden',

@@ -1,5 +1,6 @@
 -- After paying (issue 27): cancelling with a reason and refunding, who is coming (driver photo,
--- vehicle, plate, rating), chat senders by name, ratings and support requests.
+-- vehicle, plate, rating), chat senders by name, ratings and support requests. Rows about a task
+-- go with it (as task_events do).
 
 alter table tasks add column cancel_reason text;
 alter table tasks add column cancel_note text;
@@ -9,7 +10,7 @@ alter table tasks add column completed_at timestamptz;
 -- One refund per cancelled paid task, in full. `provider_ref` is Paystack's refund id when known;
 -- refund webhooks are matched on the charge's reference (the task's), which we stored.
 create table refunds (
-  task_id text primary key references tasks(id),
+  task_id text primary key references tasks(id) on delete cascade,
   reference text not null unique,
   amount_kobo bigint not null check (amount_kobo > 0),
   status text not null check (status in ('pending', 'refunded', 'failed')),
@@ -29,14 +30,14 @@ alter table drivers add column rating_count integer not null default 0;
 
 -- Messages name their writer as it was at write time, so a reassignment does not relabel them.
 alter table messages add column sender_name text;
-alter table messages add column driver_id text references drivers(id);
+alter table messages add column driver_id text references drivers(id) on delete set null;
 alter table messages drop constraint messages_sender_check;
 alter table messages add constraint messages_sender_check check (sender in ('user', 'driver', 'system'));
 
 create table ratings (
-  task_id text primary key references tasks(id),
+  task_id text primary key references tasks(id) on delete cascade,
   user_id text not null references users(id),
-  driver_id text not null references drivers(id),
+  driver_id text not null references drivers(id) on delete cascade,
   stars integer not null check (stars between 1 and 5),
   comment text not null default '',
   created_at timestamptz not null default now()
@@ -45,7 +46,7 @@ create table ratings (
 create table support_requests (
   id text primary key,
   user_id text not null references users(id),
-  task_id text not null references tasks(id),
+  task_id text not null references tasks(id) on delete cascade,
   category text not null,
   text text not null,
   reply text,
