@@ -524,4 +524,45 @@ describe('the ops CLI', () => {
     expect(await runCli(['help'], { env: env(), ...io })).toBe(0);
     expect(output.out.at(-1)).toMatch(/add-driver <firstname> <lastname> <phone> <lat> <lng>/);
   });
+  it('add-driver takes a vehicle and a plate; support lists requests, reply answers one (through the server)', async () => {
+    const { output, io } = capture();
+    const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
+    expect(
+      await run([
+        'add-driver',
+        'Emeka',
+        'Nwosu',
+        '+2348052140917',
+        '6.5',
+        '3.37',
+        'Toyota Hiace, white',
+        'kja-123xy',
+        '--json',
+      ]),
+    ).toBe(0);
+    const driver = JSON.parse(output.out.at(-1)!);
+    expect(driver).toMatchObject({
+      vehicle: 'Toyota Hiace, white',
+      plate: 'KJA-123XY',
+      photoUrl: `/driver/photo/${driver.id}`,
+    });
+    expect(
+      await run(['add-driver', 'A', 'B', '+2348052140917', '6.5', '3.37', 'Bus', 'P1', 'https://x.ng/a.jpg', 'extra']),
+    ).toBe(2);
+
+    const client = await insertClient(db(), { firstname: 'Funke' });
+    const task = await insertTask(db(), client);
+    await db().query(
+      `insert into support_requests (id, user_id, task_id, category, text) values ('req-12345', $1, $2, 'pickup', 'Nobody came')`,
+      [client, task],
+    );
+    expect(await run(['support'])).toBe(0);
+    expect(output.out.at(-1)).toMatch(/req-1234 .*pickup.*Nobody came.*\(not answered\)/);
+    expect(await run(['reply', 'req-1234', 'A driver comes at 3 pm'])).toBe(0);
+    expect(output.out.at(-1)).toMatch(/answered: Funke .* sees it in the bell/);
+    expect(await run(['support'])).toBe(0);
+    expect(output.out.at(-1)).toBe('No support requests waiting for an answer.');
+    expect(await run(['reply', 'req-1234', 'again'])).toBe(1);
+    expect(output.err.at(-1)).toMatch(/answered already/);
+  });
 });
