@@ -220,7 +220,24 @@ export async function assignPendingTask(db: Queryable, taskId: string, driverId:
   );
   if (rows.length === 0) return false;
   await insertStatusEvent(db, taskId, 'driver-assigned');
+  await noteNewDriver(db, taskId, driverId);
   return true;
+}
+
+/**
+ * When the thread's latest driver (of a driver message, or of an earlier note) is another one,
+ * says who is coming now ('Your new driver is Emeka'), so earlier messages do not read as the
+ * new driver's. The note carries the new driver's id. Run it after the assignment.
+ */
+export async function noteNewDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
+  await db.query(
+    `insert into messages (id, task_id, sender, content, driver_id)
+     select $1, $2, 'system', 'Your new driver is ' || d.firstname, d.id from drivers d
+      where d.id = $3
+        and (select m.driver_id from messages m where m.task_id = $2 and m.driver_id is not null
+              order by m.created_at desc, m.id desc limit 1) <> $3`,
+    [randomUUID(), taskId, driverId],
+  );
 }
 
 export interface TripRow {

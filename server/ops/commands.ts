@@ -220,24 +220,11 @@ export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPre
         `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`,
       );
     }
-    // A new driver on a thread another driver wrote in: the thread says so, so no message reads as the new one's.
-    const [other] = await tx.query(
-      `select 1 from messages where task_id = $1 and sender = 'driver' and driver_id is distinct from $2 limit 1`,
-      [taskId, driverId],
-    );
     await sql.updateTaskDriver(tx, taskId, driverId);
     if (task.status !== 'driver-assigned' || task.driver_id !== driverId)
       await insertStatusEvent(tx, taskId, 'driver-assigned');
-    if ((task.driver_id && task.driver_id !== driverId) || other) {
-      const [driver] = await tx.query<{ firstname: string }>('select firstname from drivers where id = $1', [driverId]);
-      await insertMessageOnce(tx, {
-        id: randomUUID(),
-        taskId,
-        sender: 'system',
-        content: `Your new driver is ${driver?.firstname ?? 'on the way'}`,
-        clientId: null,
-      });
-    }
+    // A driver change says who is coming now (when another driver wrote in the thread).
+    await sql.noteNewDriver(tx, taskId, driverId);
   });
   return loadTask(db, taskId);
 }

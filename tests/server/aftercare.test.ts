@@ -4,8 +4,11 @@
  * receipt and its e-mail on completion.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignPendingTask } from '../../server/db/ops';
 import * as ops from '../../server/ops/commands';
 import { aftercareServices } from '../../server/routes/aftercare';
+import { createSmtpMailer } from '../../server/mail/mailer';
+import { startFakeSmtp } from './fake-smtp';
 import type { TestServer } from './harness';
 import {
   assignDriver,
@@ -154,6 +157,9 @@ describe('who is coming, chat and rating', () => {
     await ops.sendDriverMessage(server.deps.db, task._id, 'On my way');
     await ops.assignDriver(server.deps.db, task._id, second.id);
     await ops.sendDriverMessage(server.deps.db, task._id, 'I have taken over');
+    // The same driver again says nothing; the first one back is announced again.
+    await ops.assignDriver(server.deps.db, task._id, second.id);
+    await ops.assignDriver(server.deps.db, task._id, first.id);
     const thread = (await post('/client/getMessages', client, { taskId: task._id })).body.data.messages;
     expect(
       thread.map((m: { sender: string; senderName: string | null; content: string }) => [
@@ -165,7 +171,32 @@ describe('who is coming, chat and rating', () => {
       ['driver', 'Tunde', 'On my way'],
       ['system', null, 'Your new driver is Emeka'],
       ['driver', 'Emeka', 'I have taken over'],
+      ['system', null, 'Your new driver is Tunde'],
     ]);
+  });
+
+  it("the simulator's assignment after a driver was dropped announces the new driver too", async () => {
+    const first = await ops.addDriver(server.deps.db, {
+      firstname: 'Musa',
+      lastname: 'B',
+      phone: '+2348052140917',
+      lat: 6.5,
+      lng: 3.37,
+    });
+    const second = await ops.addDriver(server.deps.db, {
+      firstname: 'Ngozi',
+      lastname: 'A',
+      phone: '+2348052140917',
+      lat: 6.5,
+      lng: 3.37,
+    });
+    const task = await createPaidTask(server, client);
+    await ops.assignDriver(server.deps.db, task._id, first.id);
+    await ops.sendDriverMessage(server.deps.db, task._id, 'Coming');
+    await ops.setTaskStatus(server.deps.db, task._id, 'pending', options());
+    expect(await assignPendingTask(server.deps.db, task._id, second.id)).toBe(true);
+    const thread = (await post('/client/getMessages', client, { taskId: task._id })).body.data.messages;
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Coming', 'Your new driver is Ngozi']);
   });
 
   it('a completed task is rated once; the driver average moves; an open task cannot be rated', async () => {
@@ -214,6 +245,33 @@ describe('receipt and support', () => {
     expect(mail.subject).toContain(task.reference);
     expect(mail.text).toContain('VAT included (7.5%): ₦104.65');
     expect((await post('/client/tasks/receipt', other, { taskId: task._id })).status).toBe(403);
+  });
+
+  it('the receipt goes out through the real SMTP adapter (the fake SMTP server)', async () => {
+    const smtp = await startFakeSmtp();
+    const original = server.deps.mailer;
+    try {
+      const mailer = await createSmtpMailer(smtp.url, server.deps.config.mailFrom, server.deps.log);
+      const driver = await insertDriver(server);
+      const task = await createPaidTask(server, client, { amount: 1500 });
+      await assignDriver(server, task._id, driver);
+      await ops.setTaskStatus(server.deps.db, task._id, 'completed', {
+        ...options(),
+        aftercare: { ...options().aftercare, mailer },
+      });
+      const letters = smtp.received.filter((letter) => letter.to.includes(client.email));
+      expect(letters).toHaveLength(1);
+      expect(letters[0]!.data).toContain(`Reference: ${task.reference}`);
+      // Completing it again (a repeated command) mails nothing more.
+      await ops.setTaskStatus(server.deps.db, task._id, 'completed', {
+        ...options(),
+        aftercare: { ...options().aftercare, mailer },
+      });
+      expect(smtp.received.filter((letter) => letter.to.includes(client.email))).toHaveLength(1);
+    } finally {
+      server.deps.mailer = original;
+      await smtp.close();
+    }
   });
 
   it('a support request is listed for the operator; the reply reaches the client in the bell', async () => {
