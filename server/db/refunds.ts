@@ -104,12 +104,17 @@ export interface FailedRefundRow extends RefundRow {
   address: string;
 }
 
-/** Refunds that failed: payments needing attention. */
+/**
+ * Refunds that failed, or were never asked of the provider within 10 minutes (the server
+ * stopped between the cancel and the call): payments needing attention.
+ */
 export function selectFailedRefunds(db: Queryable): Promise<FailedRefundRow[]> {
   return db.query<FailedRefundRow>(
     `select r.*, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email,
             t.service_name, t.address
        from refunds r join tasks t on t.id = r.task_id join users u on u.id = t.user_id
-      where r.status = 'failed' order by r.updated_at`,
+      where r.status = 'failed'
+         or (r.status = 'pending' and r.provider_ref is null and r.created_at < now() - interval '10 minutes')
+      order by r.updated_at`,
   );
 }

@@ -121,7 +121,9 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
     (refund): OpsPayment => ({
       reference: refund.reference,
       state: 'refund-failed',
-      reason: refund.failure ?? 'The refund failed',
+      reason:
+        refund.failure ??
+        (refund.status === 'pending' ? 'The refund was never asked of the payment provider' : 'The refund failed'),
       purpose: 'task',
       amount: Number(refund.amount_kobo) / 100,
       currency: 'NGN',

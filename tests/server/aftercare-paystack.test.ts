@@ -4,6 +4,7 @@
  * (not one we started) still goes to the reversal branch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelTask } from '../../server/aftercare/refunds';
 import * as ops from '../../server/ops/commands';
 import * as payments from '../../server/ops/payment-commands';
 import { aftercareServices } from '../../server/routes/aftercare';
@@ -99,6 +100,20 @@ describe('refunds through Paystack', () => {
     }
     expect(fake.refunds.at(-1)).toEqual({ transaction: task.reference, amount: 150_000 });
     expect(await refundOf(task._id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('a refund never asked of Paystack (the server stopped in between) is listed after 10 minutes', async () => {
+    const task = await paidTask();
+    await server.deps.db.transaction((tx) =>
+      cancelTask(tx, { taskId: task._id, by: 'operator', from: ['pending'], reason: null, note: '' }, 'paystack'),
+    );
+    const listed = async () =>
+      (await payments.listPayments(server.deps.db)).find((entry) => entry.reference === task.reference);
+    expect(await listed()).toBeUndefined();
+    await server.deps.db.query(`update refunds set created_at = now() - interval '11 minutes' where task_id = $1`, [
+      task._id,
+    ]);
+    expect(await listed()).toMatchObject({ state: 'refund-failed', reason: expect.stringMatching(/never asked/) });
   });
 
   it('a refund.processed with a bad signature changes nothing', async () => {
