@@ -234,7 +234,8 @@ const NEEDS_DRIVER: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'com
 /**
  * Sets a task's status. 'pending' drops the driver; driver-assigned, on-going and completed
  * need one. A change of status is told to the client (the bell's event), in the same
- * transaction. Completing a referred client's first task credits the referrer once (in the same
+ * transaction. A cancelled task is final; cancelling a paid one refunds it in full, and
+ * completing a paid one mails its receipt (both after the commit, with `aftercare`). Completing a referred client's first task credits the referrer once (in the same
  * transaction; `users.referral_rewarded` on the referred client guards it).
  */
 export async function setTaskStatus(
