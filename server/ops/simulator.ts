@@ -5,6 +5,8 @@
  * 2. moves each busy driver a step toward its task (15% of the way, at least 50 m); a
  *    driver-assigned task becomes on-going once its driver is within 100 m;
  * 3. answers a user message the driver has not answered yet with one short canned reply.
+ * 4. cancels a paid task no driver could take within `cancelUnservedAfterMs` (there are no
+ *    drivers at all), and refunds it like any cancel.
  * Completing a task stays an operator's job (`npm run ops -- status <taskId> completed`).
  * An assignment and an arrival are told to the client (the bell's events, written by
  * server/db/ops.ts in the tick's transaction).
@@ -17,12 +19,15 @@ import type { AppDeps } from '../context';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
 import * as sql from '../db/ops';
+import { insertStatusEvent } from '../db/task-events';
+import { cancelTask, startRefund } from '../aftercare/refunds';
 import { haversineMeters } from '../../src/shared/geo';
 import { oneLine } from './format';
 
 export interface SimulatorOptions {
   intervalMs?: number;
   assignAfterMs?: number;
+  cancelUnservedAfterMs?: number;
 }
 
 export interface Simulator {
@@ -45,13 +50,14 @@ export const ARRIVAL_METERS = 100;
 export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): Simulator {
   const intervalMs = options.intervalMs ?? 2_000;
   const assignAfterMs = options.assignAfterMs ?? 5_000;
+  const cancelUnservedAfterMs = options.cancelUnservedAfterMs ?? 30 * 60_000;
   let queue: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   // Ticks never overlap: a slow one delays the next instead of racing it.
   const tick = () => {
-    const run = queue.then(() => simulateOnce(deps, assignAfterMs));
+    const run = queue.then(() => simulateOnce(deps, assignAfterMs, cancelUnservedAfterMs));
     queue = run.catch(() => {});
     return run;
   };
@@ -86,15 +92,46 @@ interface Tick {
   log: (line: string) => void;
 }
 
-async function simulateOnce(deps: AppDeps, assignAfterMs: number): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnservedAfterMs: number): Promise<boolean> {
+  const cancelled: string[] = [];
+  const ran = await deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.simulator))) return false;
     const tick: Tick = { db: tx, now: deps.now, log: deps.log };
-    await assignWaitingTasks(tick, new Date(deps.now().getTime() - assignAfterMs));
+    const at = deps.now().getTime();
+    await assignWaitingTasks(tick, new Date(at - assignAfterMs));
+    cancelled.push(...(await cancelUnserved(tick, new Date(at - cancelUnservedAfterMs), deps.refunder.kind)));
     await moveDrivers(tick);
     await answerMessages(tick);
     return true;
   });
+  // Refunds are asked of the provider after the tick's transaction: no network call holds its locks.
+  for (const taskId of cancelled)
+    await startRefund(deps.db, { refunder: deps.refunder, mailer: deps.mailer, log: deps.log }, taskId);
+  return ran;
+}
+
+/** With no driver at all, a paid task waiting since before `createdBefore` is cancelled (and refunded after the tick). */
+async function cancelUnserved(
+  deps: Tick,
+  createdBefore: Date,
+  provider: 'paystack' | 'test-ledger',
+): Promise<string[]> {
+  if ((await sql.selectDrivers(deps.db)).length > 0) return [];
+  const cancelled: string[] = [];
+  for (const task of await sql.selectTasksAwaitingDriver(deps.db, createdBefore)) {
+    const order = {
+      taskId: task.id,
+      by: 'simulator' as const,
+      from: ['pending' as const],
+      reason: 'too-slow' as const,
+      note: '',
+    };
+    if (!(await cancelTask(deps.db, order, provider))) continue;
+    await insertStatusEvent(deps.db, task.id, 'cancelled');
+    cancelled.push(task.id);
+    deps.log(`[simulator] task ${task.id}: no driver could take it, cancelled`);
+  }
+  return cancelled;
 }
 
 async function assignWaitingTasks(deps: Tick, createdBefore: Date): Promise<void> {

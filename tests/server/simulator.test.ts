@@ -47,6 +47,22 @@ async function messages(taskId: string) {
 }
 
 describe('the demo driver simulator: assignment', () => {
+  it('with no driver at all, cancels a paid task waiting over 30 minutes and refunds it; a newer one waits', async () => {
+    const client = await insertClient(db(), { firstname: 'Kelechi' });
+    const old = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(31 * 60) });
+    const recent = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(10 * 60) });
+    await simulator.tick();
+    expect(await task(old)).toEqual({ status: 'cancelled', driver_id: null });
+    expect(await task(recent)).toEqual({ status: 'pending', driver_id: null });
+    const [refund] = await db().query<{ status: string }>('select status from refunds where task_id = $1', [old]);
+    expect(refund?.status).toBe('refunded');
+    const [row] = await db().query<{ cancelled_by: string; cancel_reason: string }>(
+      'select cancelled_by, cancel_reason from tasks where id = $1',
+      [old],
+    );
+    expect(row).toEqual({ cancelled_by: 'simulator', cancel_reason: 'too-slow' });
+  });
+
   it('gives a paid pending task older than assignAfterMs the nearest driver and a greeting from that driver', async () => {
     const client = await insertClient(db(), { firstname: 'Kelechi' });
     const far = await insertDriver(db(), { lat: 6.6018, lng: 3.3515 }, 'Ibrahim');
