@@ -189,9 +189,13 @@ export type TasksAnswer = DataAnswer<Task[]>;
 /** GET /driver/location/{driverId} */
 export type DriverLocationAnswer = DataAnswer<DriverLocation>;
 
-/** POST /client/getMessages (`since`: only messages newer than this ISO date) */
-export type GetMessagesRequest = z.input<typeof getMessagesSchema>;
-export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[] }>;
+/**
+ * POST /client/getMessages (`since`: only messages newer than this ISO date; `before`: the page
+ * before this cursor). Messages ascending, the newest page; `olderCursor` names the page before it
+ * (null or absent: none).
+ */
+export type GetMessagesRequest = z.input<typeof getMessagesSchema> & { before?: string };
+export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[]; olderCursor?: string | null }>;
 
 /** POST /client/sendingMessages (a repeated `clientId` for the same task is delivered once) */
 export type SendMessageRequest = z.input<typeof sendMessageSchema> & { sender: 'user' };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -17,6 +17,8 @@ interface ChatModalProps {
 }
 
 const NOT_SAVED = 'Your message could not be kept on this device. Please try again.';
+/** Scrolled this close to the top, the page before the oldest shown message is fetched. */
+const OLDER_THRESHOLD_PX = 48;
 
 function when(timestamp: string): string {
   return formatDate(timestamp) === formatDate(new Date()) ? formatTime(timestamp) : formatDateTime(timestamp);
@@ -59,13 +61,43 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const input = useRef<HTMLInputElement>(null);
   const driverFirstName = task.driver?.firstname?.trim() || 'Driver';
 
+  const [olderNews, setOlderNews] = useState('');
+  // Where the client was, from the bottom, when older messages were asked for.
+  const keptFromBottom = useRef<{ distance: number; count: number } | null>(null);
+
   useEffect(() => input.current?.focus(), []);
+  const newestKey = chat.entries.at(-1)?.key;
+  const oldestKey = chat.entries[0]?.key;
   // Keep the newest message in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger, though the effect does not read it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new newest message is the trigger, though the effect does not read it.
   useEffect(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [chat.entries.length]);
+    if (element && !keptFromBottom.current) element.scrollTop = element.scrollHeight;
+  }, [newestKey]);
+  // Older messages arrived above: the ones the client was reading stay where they were.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new oldest message is the trigger.
+  useLayoutEffect(() => {
+    const element = list.current;
+    const kept = keptFromBottom.current;
+    if (!element || !kept || chat.entries.length === kept.count) return;
+    element.scrollTop = element.scrollHeight - kept.distance;
+    setOlderNews(`${chat.entries.length - kept.count} older messages loaded`);
+    keptFromBottom.current = null;
+  }, [oldestKey]);
+  useEffect(() => {
+    if (!chat.isLoadingOlder && !chat.hasOlder && keptFromBottom.current) {
+      keptFromBottom.current = null;
+      setOlderNews('No older messages');
+    }
+  }, [chat.isLoadingOlder, chat.hasOlder]);
+
+  const onScroll = () => {
+    const element = list.current;
+    if (!element || element.scrollTop > OLDER_THRESHOLD_PX || !chat.hasOlder || chat.isLoadingOlder) return;
+    keptFromBottom.current = { distance: element.scrollHeight - element.scrollTop, count: chat.entries.length };
+    setOlderNews('Loading older messages…');
+    chat.loadOlder();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,17 +122,26 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
       onClose={onClose}
       returnFocusTo={returnFocusTo}
     >
-      {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down). */}
+      <p className="sr-only" role="status">
+        {olderNews}
+      </p>
+      {/* Focusable, so a keyboard can scroll a long thread (Arrow keys, Page Up/Down); at the top older messages load. */}
       <ol
         ref={list}
         className="chat-messages"
         aria-label="Messages"
         aria-live="polite"
-        aria-busy={chat.isLoading}
+        aria-busy={chat.isLoading || chat.isLoadingOlder}
+        onScroll={onScroll}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
         tabIndex={0}
       >
         {chat.isLoading && chat.entries.length === 0 ? <li className="chat-empty">Loading messages…</li> : null}
+        {chat.isLoadingOlder ? (
+          <li className="chat-empty" aria-hidden="true">
+            Loading older messages…
+          </li>
+        ) : null}
         {!chat.isLoading && chat.entries.length === 0 ? (
           <li className="chat-empty">No messages yet. Say hello to your driver.</li>
         ) : null}
