@@ -23,7 +23,7 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
   const heading = useRef<HTMLHeadingElement>(null);
   const events = useQuery(taskEventsQuery());
   const marking = useMutation({
-    mutationFn: markTaskEventsRead,
+    mutationFn: (upTo: string) => markTaskEventsRead(upTo),
     // Still called once the list has closed: the dot goes all the same.
     onSuccess: () => onRead(),
     onError: (error) => console.warn('Could not mark the notifications read', error),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '../../shared/contract';
+import type { ProfileUpdateRequest, User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
@@ -38,7 +38,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [toasts] = useState(createFlowToasts);
   const queryClient = useQueryClient();
   const saving = useMutation({
-    mutationFn: updateProfile,
+    mutationFn: (changes: ProfileUpdateRequest) => updateProfile(changes),
     // Every screen that shows the user shows the saved one.
     onSuccess: (saved) => queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: saved, cachedAt: null }),
   });

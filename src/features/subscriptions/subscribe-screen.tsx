@@ -9,7 +9,7 @@ import { subscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
 import { formatNaira } from '../../lib/format';
 import { readCallFailure } from '../../shared/call-failure';
-import type { User } from '../../shared/contract';
+import type { SubscribeRequest, User } from '../../shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
@@ -37,7 +37,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
   const queryClient = useQueryClient();
   const subscriber = useQuery(userQuery());
   const subscribing = useMutation({
-    mutationFn: subscribe,
+    mutationFn: (request: SubscribeRequest) => subscribe(request),
     // The plan and its expiry show on Home at once.
     onSuccess: (updated) =>
       queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: updated, cachedAt: null }),
