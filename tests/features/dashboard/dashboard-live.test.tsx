@@ -129,6 +129,28 @@ describe('Home keeps the tasks current and tells what changed', () => {
     expect(screen.getByTestId('task-updates').getAttribute('aria-live')).toBe('polite');
   });
 
+  it('polls every 30 s while a task is open, and not at all once none is', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { taskQueries } = renderHome([
+        fresh([task('a', 'pending', 1)]),
+        fresh([task('a', 'completed', 1)]),
+        fresh([task('a', 'completed', 1)]),
+      ]);
+      await screen.findByRole('heading', { name: 'Welcome, Ada' });
+      expect(taskQueries()).toBe(1);
+      vi.advanceTimersByTime(29_000);
+      expect(taskQueries()).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      await waitFor(() => expect(within(taskCard('ref-a')).getByText('completed')).toBeTruthy());
+      expect(taskQueries()).toBe(2);
+      vi.advanceTimersByTime(120_000);
+      expect(taskQueries()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a response cached on the device (offline) announces nothing', async () => {
     renderHome([
       fresh([task('a', 'pending', 1)]),
