@@ -133,12 +133,10 @@ test.describe('Chat with Driver', () => {
       answerBody: answerBody.length,
     };
     const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
-    test
-      .info()
-      .annotations.push({
-        type: 'chat poll with nothing new (bytes)',
-        description: JSON.stringify({ ...cost, total }),
-      });
+    test.info().annotations.push({
+      type: 'chat poll with nothing new (bytes)',
+      description: JSON.stringify({ ...cost, total }),
+    });
     console.log(
       `chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`,
     );

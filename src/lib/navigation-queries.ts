@@ -13,8 +13,6 @@ import { getToken } from './token-storage';
 
 export { queryClient };
 
-export type NavigationQueries = ReturnType<typeof navigationQueries>;
-
 /**
  * Each starts a screen's queries with `ensureQueryData`, without waiting: the screen shows
  * its loading state meanwhile, cached data at once, and stale data is fetched again.
