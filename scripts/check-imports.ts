@@ -1,8 +1,10 @@
 /**
  * The folder rules, checked on the resolved import graph (Biome's noRestrictedImports only
  * sees the import string, and a relative `../chat/x` does not say which folder it reaches):
+ * - the app's layers (docs/architecture.md) import only their own and those below: routes,
+ *   features, ui, lib, shared; so `src/lib/` imports no feature, component or route, and `src/ui/`
+ *   no feature or route;
  * - a feature (`src/features/<name>/`) never imports another feature: features meet in routes;
- * - `src/lib/` imports no feature, component (`src/ui/`) or route; `src/ui/` no feature or route;
  * - `src/shared/` imports only `src/shared/` and no UI package: every runtime uses it;
  * - the worker (`sw/`) and the server (`server/`) import from `src/` only through `src/shared/`.
  * Run: `tsx scripts/check-imports.ts` (part of `npm run lint`); exits 1 and lists each break.
@@ -59,6 +61,18 @@ function target(root: string, file: string, specifier: string): { path?: string;
   return { path: toPosix(relative(root, resolve(root, dirname(file), bare))) };
 }
 
+/** The app's layers, top first; src/main.tsx and the generated route tree belong with the routes. */
+const LAYERS = [
+  { name: 'src/routes', test: /^src\/(routes\/|main(\.tsx)?$|routeTree\.gen(\.ts)?$)/ },
+  { name: 'src/features', test: /^src\/features\// },
+  { name: 'src/ui', test: /^src\/ui\// },
+  { name: 'src/lib', test: /^src\/lib\// },
+] as const;
+
+function layerOf(path: string): number {
+  return LAYERS.findIndex((layer) => layer.test.test(path));
+}
+
 function featureOf(path: string): string | undefined {
   return /^src\/features\/([^/]+)\//.exec(`${path}/`)?.[1];
 }
@@ -66,17 +80,16 @@ function featureOf(path: string): string | undefined {
 /** The rule a file breaks by importing `specifier`, or undefined when the import is allowed. */
 export function brokenRule(root: string, file: string, specifier: string): string | undefined {
   const { path, pkg } = target(root, file, specifier);
+  const fromLayer = layerOf(file);
+  const toLayer = path ? layerOf(path) : -1;
+  if (fromLayer > 0 && toLayer !== -1 && toLayer < fromLayer)
+    return `${LAYERS[fromLayer]!.name} imports nothing from a layer above it (${LAYERS[toLayer]!.name})`;
   const fromFeature = featureOf(file);
   if (fromFeature && path) {
     const toFeature = featureOf(path);
     if (toFeature && toFeature !== fromFeature)
       return `a feature never imports another feature (features meet in routes): ${fromFeature} -> ${toFeature}`;
   }
-  // The layers below features: lib (data, HTTP, device) knows no screen; ui (components) knows no feature.
-  if (path && file.startsWith('src/lib/') && /^src\/(features|ui|routes)(\/|$)/.test(path))
-    return 'src/lib imports no feature, component or route (they build on lib, not the other way)';
-  if (path && file.startsWith('src/ui/') && /^src\/(features|routes)(\/|$)/.test(path))
-    return 'src/ui imports no feature or route (features use components, not the other way)';
   const runtime = file.startsWith('src/shared/')
     ? 'src/shared'
     : file.startsWith('sw/')

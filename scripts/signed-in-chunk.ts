@@ -20,13 +20,13 @@ import type { Rolldown } from 'vite';
 export const SIGNED_IN_CHUNK = 'signed-in';
 
 /**
- * The /client layout (with the paid-task replay it starts), the dashboard, and the screens'
- * reads, which the route loaders load with the first read of a navigation.
+ * The /client layout (with the paid-task replay it starts), the dashboard, and the query
+ * client with what the route loaders start, which the /client route loads before them.
  */
 export const SIGNED_IN_ROOTS: readonly RegExp[] = [
   /[\\/]src[\\/]routes[\\/]client[\\/]route\.tsx\?tsr-split=component$/,
   /[\\/]src[\\/]routes[\\/]client[\\/]home\.tsx\?tsr-split=component$/,
-  /[\\/]src[\\/]lib[\\/]signed-in-reads\.ts$/,
+  /[\\/]src[\\/]lib[\\/]navigation-queries\.ts$/,
 ];
 
 /** Loaded lazily by every screen (src/main.tsx): the toasts after the first paint, the worker bridge once a worker controls the page. */

@@ -80,10 +80,10 @@ setTimeout(() => {
 // Off the first screen's critical path: the worker starts after the page has loaded, and
 // workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
 const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work offline'));
-// The first worker now controls the page: a screen with reads (loader data) reads
-// again, through it, so that it is kept; the login and public screens have nothing to read.
+// The first worker now controls the page: a signed-in screen's loaders start its queries
+// again, through it, so that their responses are cached; the other screens have no queries.
 const readScreenAgain = () => {
-  if (appRouter?.state.matches.some((match) => match.loaderData !== undefined)) void appRouter.invalidate();
+  if (appRouter?.state.matches.some((match) => match.routeId.startsWith('/client'))) void appRouter.invalidate();
 };
 // In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>

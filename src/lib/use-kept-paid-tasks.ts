@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dismissRefusedPaidTask, listKeptPaidTasks, onKeptPaidTasksChange, type KeptPaidTask } from './pending-tasks';
 
 export interface KeptPaidTasks {
@@ -8,25 +9,25 @@ export interface KeptPaidTasks {
   dismiss(reference: string): Promise<void>;
 }
 
+const NONE: readonly KeptPaidTask[] = [];
+const KEPT_PAID_TASKS_KEY = ['keptPaidTasks'] as const;
+
 /** The paid tasks kept on this device (src/lib/pending-tasks.ts), kept current as they are sent, confirmed or refused. */
 export function useKeptPaidTasks(): KeptPaidTasks {
-  const [tasks, setTasks] = useState<readonly KeptPaidTask[]>([]);
-
-  useEffect(() => {
-    let isCurrent = true;
-    const load = () =>
-      void listKeptPaidTasks().then(
-        (kept) => isCurrent && setTasks(kept),
-        () => isCurrent && setTasks([]),
-      );
-    load();
-    const stopListening = onKeptPaidTasksChange(load);
-    return () => {
-      isCurrent = false;
-      stopListening();
-    };
-  }, []);
-
-  const dismiss = useCallback((reference: string) => dismissRefusedPaidTask(reference), []);
-  return { tasks, dismiss };
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: KEPT_PAID_TASKS_KEY,
+    queryFn: () => listKeptPaidTasks().catch(() => NONE),
+    // IndexedDB, not the network; it changes only through pending-tasks.ts, which says so.
+    networkMode: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(
+    () => onKeptPaidTasksChange(() => void queryClient.invalidateQueries({ queryKey: KEPT_PAID_TASKS_KEY })),
+    [queryClient],
+  );
+  const { mutateAsync: dismiss } = useMutation({
+    mutationFn: (reference: string) => dismissRefusedPaidTask(reference),
+  });
+  return { tasks: query.data ?? NONE, dismiss };
 }

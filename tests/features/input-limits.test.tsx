@@ -15,6 +15,7 @@ import { EditProfileForm } from '../../src/features/profile/edit-profile-form';
 import type { User } from '../../src/shared/contract';
 import { MAX_LENGTH } from '../../src/shared/limits';
 import { renderApp } from './auth/render-app';
+import { withQueryClient } from '../query-support';
 
 const maxLengthOf = (element: HTMLElement) => (element as HTMLInputElement | HTMLTextAreaElement).maxLength;
 
@@ -66,12 +67,14 @@ describe("inputs' maxLength equal the server's limits", () => {
       component: () => <EditProfileForm user={user} onSaved={() => {}} />,
     });
     render(
-      <RouterProvider
-        router={createRouter({
-          routeTree: root.addChildren([edit]),
-          history: createMemoryHistory({ initialEntries: ['/client/edit'] }),
-        })}
-      />,
+      withQueryClient(
+        <RouterProvider
+          router={createRouter({
+            routeTree: root.addChildren([edit]),
+            history: createMemoryHistory({ initialEntries: ['/client/edit'] }),
+          })}
+        />,
+      ),
     );
     expect(maxLengthOf(await screen.findByLabelText('First Name'))).toBe(MAX_LENGTH.name);
     expect(maxLengthOf(screen.getByLabelText('Last Name'))).toBe(MAX_LENGTH.name);

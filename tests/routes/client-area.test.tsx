@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '../../src/routeTree.gen';
+import { queryClient } from '../../src/lib/query-client';
 
 function renderAt(path: string) {
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
@@ -17,6 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // The app's one QueryClient: each test starts with nothing cached.
+  queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -28,29 +28,6 @@ export interface InFlightMessage {
   startedAt: string;
 }
 
-const time = (iso: string) => {
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? 0 : value;
-};
-
-/** Known messages plus newly read ones: each `_id` once, oldest first (the server's order breaks ties). */
-export function addMessages(known: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map<string, ChatMessage>();
-  for (const message of known) byId.set(message._id, message);
-  for (const message of incoming) byId.set(message._id, message);
-  const order = new Map([...byId.keys()].map((id, index) => [id, index]));
-  return [...byId.values()].sort(
-    (a, b) => time(a.timestamp) - time(b.timestamp) || order.get(a._id)! - order.get(b._id)!,
-  );
-}
-
-/** The `since` of the next poll: the newest timestamp seen, or undefined before the first read. */
-export function newestTimestamp(messages: readonly ChatMessage[]): string | undefined {
-  let newest: ChatMessage | undefined;
-  for (const message of messages) if (!newest || time(message.timestamp) > time(newest.timestamp)) newest = message;
-  return newest?.timestamp;
-}
-
 /** The thread to show; see the module comment. */
 export function mergeThread(
   server: readonly ChatMessage[],

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Task } from '../../shared/contract';
-import type { Answer } from '../../lib/api/answer';
+import { failureText, type FailureTexts } from '../../lib/api/query-failure';
+import { tasksQuery } from '../../lib/api/tasks';
 import '../../lib/navigation-state';
 import type { KeptPaidTask } from '../../lib/pending-tasks';
-import type { UserAndTasks } from '../../lib/signed-in-reads';
 import { useKeptPaidTasks } from '../../lib/use-kept-paid-tasks';
-import { useRead, useRefetch, type ReadMessages } from '../../lib/use-read';
 import { LoadFailed } from '../../ui/load-failed';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';
@@ -17,19 +17,17 @@ import { PlanCard } from './plan-card';
 import { RecentTasks } from './recent-tasks';
 import { ServiceGrid } from './service-grid';
 import { newestFirst } from './recent-tasks-order';
-import { useLiveTasks } from './use-live-tasks';
+import { useLiveUserAndTasks, useTaskAnnouncements } from './use-live-tasks';
 import { useUnreadDot } from './use-unread-dot';
 import './dashboard.css';
 
-const MESSAGES: ReadMessages = {
+const MESSAGES: FailureTexts = {
   noToken: 'No authentication token found',
   failed: 'Failed to load data. Please check your connection.',
 };
 const NO_TASKS: readonly Task[] = [];
 
 interface DashboardScreenProps {
-  /** The user and their tasks, read by the route's loader. */
-  dashboard: Promise<Answer<UserAndTasks>>;
   /** 'View Task': the route decides what opens (the Task Details modal). */
   onViewTask: (task: Task) => void;
   /** The payment reference of the booking just made (navigation state): its card is brought into view. */
@@ -40,20 +38,22 @@ interface DashboardScreenProps {
  * The client home (/client and /client/home): loading, error (with Try Again) or loaded.
  * While loading, the service grid (which needs no data) is already shown under placeholders
  * of the greeting and cards that keep their size, so a slow network still gets a usable
- * screen at once and nothing moves when the data arrives. Once loaded it stays current by
+ * screen at once and nothing moves when the data arrives (the route's loader has started the
+ * queries). Once loaded it stays current by
  * itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
  * brings the booking just made into view.
  */
-export function DashboardScreen({ dashboard, onViewTask, bookedReference }: DashboardScreenProps) {
-  const data = useRead(dashboard, MESSAGES);
-  const tasks = data.status === 'loaded' ? data.data.tasks : NO_TASKS;
+export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreenProps) {
+  const query = useLiveUserAndTasks();
+  const data = query.data;
+  const tasks = data?.tasks ?? NO_TASKS;
   const newest = useMemo(() => newestFirst(tasks), [tasks]);
   const navigate = useNavigate();
   const chooseService = (tag: string) => void navigate({ to: '/client/create', state: { serviceType: tag } });
-  const announcement = useLiveTasks(data);
-  const dot = useUnreadDot(dashboard, data.status === 'loaded' && Boolean(data.data.user.notification));
+  const announcement = useTaskAnnouncements(query);
+  const dot = useUnreadDot(Boolean(data?.user.notification));
   const kept = useKeptPaidTasks();
-  useReadAgainWhenConfirmed(kept.tasks);
+  useRefetchWhenConfirmed(kept.tasks, data?.user._id);
 
   return (
     <section className="page dashboard">
@@ -61,26 +61,22 @@ export function DashboardScreen({ dashboard, onViewTask, bookedReference }: Dash
       <div className="sr-only" aria-live="polite" data-testid="task-updates">
         {announcement}
       </div>
-      {data.status === 'error' ? (
-        <LoadFailed className="dashboard-error" message={data.message} />
+      {query.error ? (
+        <LoadFailed className="dashboard-error" message={failureText(query.error, MESSAGES)} />
       ) : (
         <>
-          {data.status === 'loaded' ? (
+          {data ? (
             <>
-              <OfflineMarker cachedAt={data.cachedAt} />
-              <GreetingHeader
-                firstName={data.data.user.firstname}
-                hasUnread={dot.hasUnread}
-                onEventsRead={dot.markRead}
-              />
+              <OfflineMarker cachedAt={query.cachedAt} />
+              <GreetingHeader firstName={data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
               <KeptPaidTaskCards
                 cards={keptPaidTaskCards(kept.tasks, tasks)}
                 highlightReference={bookedReference}
                 onDismiss={(reference) => void kept.dismiss(reference)}
               />
               <div className="dashboard-cards">
-                <BalanceCard balance={data.data.user.balance} />
-                <PlanCard subscription={data.data.user.subscription} />
+                <BalanceCard balance={data.user.balance} />
+                <PlanCard subscription={data.user.subscription} />
               </div>
             </>
           ) : (
@@ -97,21 +93,20 @@ export function DashboardScreen({ dashboard, onViewTask, bookedReference }: Dash
             </>
           )}
           <ServiceGrid onChoose={chooseService} />
-          {data.status === 'loaded' ? (
-            <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} />
-          ) : null}
+          {data ? <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} /> : null}
         </>
       )}
     </section>
   );
 }
 
-/** A paid booking the server has just confirmed turns into the real task: read the tasks again. */
-function useReadAgainWhenConfirmed(kept: readonly KeptPaidTask[]): void {
-  const refetch = useRefetch();
+/** A paid booking the server has just confirmed turns into the real task: the tasks are fetched again. */
+function useRefetchWhenConfirmed(kept: readonly KeptPaidTask[], userId: string | undefined): void {
+  const queryClient = useQueryClient();
   const previous = useRef(kept);
   useEffect(() => {
-    if (confirmedSince(previous.current, kept).length > 0) void refetch();
+    if (userId && confirmedSince(previous.current, kept).length > 0)
+      void queryClient.invalidateQueries({ queryKey: tasksQuery(userId).queryKey });
     previous.current = kept;
-  }, [kept, refetch]);
+  }, [kept, userId, queryClient]);
 }

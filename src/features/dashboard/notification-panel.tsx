@@ -3,18 +3,13 @@
  * with the unread ones marked New; the loading, failed, empty and offline states. Opening it
  * with unread events marks them read on the server, up to the newest one shown.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TaskEvent } from '../../shared/contract';
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { describeTaskEvent } from '../../shared/task-events';
-import { getTaskEvents, markTaskEventsRead } from '../../lib/api/events';
+import { markTaskEventsRead, taskEventsQuery } from '../../lib/api/events';
+import { failureText } from '../../lib/api/query-failure';
 import { formatDateTime } from '../../lib/format';
-import { describeReadFailure } from '../../lib/use-read';
 import { OfflineMarker } from '../../ui/offline-marker';
-
-type PanelState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'loaded'; events: TaskEvent[]; cachedAt: number | null };
 
 const LOAD_FAILED = 'Could not load your notifications. Please check your connection.';
 
@@ -25,39 +20,26 @@ interface NotificationPanelProps {
 }
 
 export default function NotificationPanel({ id, onClose, onRead }: NotificationPanelProps) {
-  const [state, setState] = useState<PanelState>({ status: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
-  const latestOnRead = useRef(onRead);
-  latestOnRead.current = onRead;
+  const events = useQuery(taskEventsQuery());
+  const marking = useMutation({
+    mutationFn: (upTo: string) => markTaskEventsRead(upTo),
+    // Still called once the list has closed: the dot goes all the same.
+    onSuccess: () => onRead(),
+    onError: (error) => console.warn('Could not mark the notifications read', error),
+  });
+  const { mutate: markRead } = marking;
 
-  const load = useCallback(async (isCurrent: () => boolean) => {
-    setState({ status: 'loading' });
-    try {
-      const answer = await getTaskEvents();
-      if (!isCurrent()) return;
-      setState({ status: 'loaded', events: answer.data, cachedAt: answer.cachedAt });
-      const newest = answer.data[0];
-      // Read means seen here, fresh: a list kept on the device (offline) marks nothing.
-      if (answer.cachedAt === null && newest && answer.data.some((event) => !event.read)) {
-        markTaskEventsRead(newest.at).then(
-          () => latestOnRead.current(),
-          (error: unknown) => console.warn('Could not mark the notifications read', error),
-        );
-      }
-    } catch (error) {
-      const failure = await describeReadFailure(error, { failed: LOAD_FAILED });
-      if (isCurrent()) setState({ status: 'error', message: failure.message });
-    }
-  }, []);
+  useEffect(() => heading.current?.focus(), []);
 
+  // Read means seen here, fresh: a list cached on the device (offline) marks nothing.
+  const fresh = events.data && events.data.cachedAt === null && !events.isFetching ? events.data.data : null;
+  const unreadUpTo = fresh?.some((event) => !event.read) ? fresh[0]?.at : undefined;
   useEffect(() => {
-    heading.current?.focus();
-    let isCurrent = true;
-    void load(() => isCurrent);
-    return () => {
-      isCurrent = false;
-    };
-  }, [load]);
+    if (unreadUpTo) markRead(unreadUpTo);
+  }, [unreadUpTo, markRead]);
+
+  const shown = events.data;
 
   return (
     <section className="bell-panel" id={id} aria-labelledby={`${id}-title`}>
@@ -81,19 +63,21 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
           </svg>
         </button>
       </div>
-      {state.status === 'loading' ? <p className="bell-panel-note">Loading notifications...</p> : null}
-      {state.status === 'error' ? (
+      {!shown && (events.isFetching || !events.error) ? (
+        <p className="bell-panel-note">Loading notifications...</p>
+      ) : null}
+      {!shown && events.error && !events.isFetching ? (
         <div className="bell-panel-note" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button-small bell-panel-retry" onClick={() => void load(() => true)}>
+          <p>{failureText(events.error, { failed: LOAD_FAILED })}</p>
+          <button type="button" className="button button-small bell-panel-retry" onClick={() => void events.refetch()}>
             Try Again
           </button>
         </div>
       ) : null}
-      {state.status === 'loaded' ? (
+      {shown ? (
         <>
-          <OfflineMarker cachedAt={state.cachedAt} className="bell-panel-offline" />
-          {state.events.length === 0 ? (
+          <OfflineMarker cachedAt={shown.cachedAt} className="bell-panel-offline" />
+          {shown.data.length === 0 ? (
             <div className="bell-panel-note bell-empty">
               <p className="bell-empty-title">No notifications yet</p>
               <p className="muted">When a driver is assigned or a task changes, you will see it here.</p>
@@ -102,7 +86,7 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
             // Focusable so that a keyboard can scroll a long list.
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it (WCAG 2.1.1).
             <ul className="bell-list" aria-label="Recent task updates" tabIndex={0}>
-              {state.events.map((event) => (
+              {shown.data.map((event) => (
                 <li key={event._id} className={event.read ? 'bell-event' : 'bell-event bell-event-unread'}>
                   <p className="bell-event-text">
                     {event.read ? null : (

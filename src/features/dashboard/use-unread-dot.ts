@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '../../lib/api/answer';
+import { userQuery } from '../../lib/api/user';
+import type { User } from '../../shared/contract';
 
 export interface UnreadDot {
   hasUnread: boolean;
@@ -8,27 +11,22 @@ export interface UnreadDot {
 
 /**
  * The bell's red dot: the user's `notification` flag (the server sets it while events are
- * unread). Once the client has read them, the dot stays off until an answer read after that
- * moment says otherwise, so a read that was already on its way cannot bring it back.
+ * unread). Marking read cancels a user query already on its way (its response predates the
+ * mark) and clears the flag in the cache; the next response says what is true again.
  */
-export function useUnreadDot(dashboard: Promise<unknown>, hasNotification: boolean): UnreadDot {
-  const [readAt, setReadAt] = useState<number | null>(null);
-  const [shownReadStartedAt, setShownReadStartedAt] = useState(0);
-
-  useEffect(() => {
-    const startedAt = Date.now();
-    let isCurrent = true;
-    dashboard.then(
-      () => isCurrent && setShownReadStartedAt((shown) => Math.max(shown, startedAt)),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [dashboard]);
-
+export function useUnreadDot(hasNotification: boolean): UnreadDot {
+  const queryClient = useQueryClient();
   return {
-    hasUnread: hasNotification && (readAt === null || shownReadStartedAt > readAt),
-    markRead: () => setReadAt(Date.now()),
+    hasUnread: hasNotification,
+    markRead: () => {
+      const { queryKey } = userQuery();
+      void queryClient
+        .cancelQueries({ queryKey })
+        .then(() =>
+          queryClient.setQueryData<Answer<User>>(queryKey, (cached) =>
+            cached ? { ...cached, data: { ...cached.data, notification: false } } : cached,
+          ),
+        );
+    },
   };
 }

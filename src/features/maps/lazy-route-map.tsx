@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import type { LatLng } from '../../shared/driver-location';
 import { useOnline } from '../../lib/use-online';
 import { formatDistance, formatDuration } from '../../shared/geo';
@@ -82,9 +82,8 @@ export interface LazyRouteMapProps {
 
 /** The task's route map with its distance and duration badges; MapLibre is loaded on demand. */
 export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
-  const [attempt, setAttempt] = useState(0);
   const isOnline = useOnline();
-  const state = useRoute(directions ?? appDirections(), driver, task, attempt);
+  const { state, retry } = useRoute(directions ?? appDirections(), driver, task);
   const path =
     state.status === 'ready' ? state.route.path : state.status === 'loading' ? (state.route?.path ?? null) : null;
   const plain = <PlainRouteMap driver={driver} task={task} />;
@@ -101,7 +100,7 @@ export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
       {state.status === 'error' ? (
         <p className="route-map-error" role="alert">
           {state.message}{' '}
-          <button type="button" className="route-map-retry" onClick={() => setAttempt((count) => count + 1)}>
+          <button type="button" className="route-map-retry" onClick={retry}>
             Try again
           </button>
         </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LatLng } from '../../shared/driver-location';
 import { DIRECTIONS_FAILED, type Directions, type Route } from './directions';
 
@@ -12,39 +12,32 @@ export type RouteState =
 const keyOf = (point: LatLng) => `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`;
 
 /**
- * The route from `from` to `to`, asked again when either moves. Without both locations no
- * route is requested (docs/product.md, Driver and chat) and the state stays idle. `attempt` asks again after
- * an error.
+ * The route from `from` to `to`, asked again when either moves (the previous route shows
+ * meanwhile). Without both locations no route is requested (docs/product.md, Driver and chat)
+ * and the state stays idle. `retry` asks again after an error.
  */
-export function useRoute(directions: Directions, from: LatLng | null, to: LatLng | null, attempt = 0): RouteState {
-  const [state, setState] = useState<RouteState>({ status: 'idle' });
-  const fromKey = from ? keyOf(from) : null;
-  const toKey = to ? keyOf(to) : null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: points are compared by value (rounded keys), not by object identity; attempt asks again after an error.
-  useEffect(() => {
-    if (!from || !to) {
-      setState({ status: 'idle' });
-      return;
-    }
-    let isCurrent = true;
-    setState((previous) => ({ status: 'loading', route: previous.status === 'ready' ? previous.route : null }));
-    directions.route(from, to).then(
-      (route) => {
-        if (isCurrent) setState({ status: 'ready', route });
-      },
-      (error: unknown) => {
-        if (isCurrent)
-          setState({
-            status: 'error',
-            message: error instanceof Error && error.message ? error.message : DIRECTIONS_FAILED,
-          });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [directions, fromKey, toKey, attempt]);
-
-  return state;
+export function useRoute(
+  directions: Directions,
+  from: LatLng | null,
+  to: LatLng | null,
+): { state: RouteState; retry: () => void } {
+  const query = useQuery({
+    queryKey: ['route', from ? keyOf(from) : null, to ? keyOf(to) : null] as const,
+    queryFn: () => directions.route(from!, to!),
+    enabled: from !== null && to !== null,
+    placeholderData: keepPreviousData,
+    // A route does not change by itself: only a move asks for a new one.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const retry = () => void query.refetch();
+  if (!from || !to) return { state: { status: 'idle' }, retry };
+  if (query.isError) {
+    const { error } = query;
+    return { state: { status: 'error', message: error.message || DIRECTIONS_FAILED }, retry };
+  }
+  if (query.isPending || query.isPlaceholderData)
+    return { state: { status: 'loading', route: query.data ?? null }, retry };
+  return { state: { status: 'ready', route: query.data }, retry };
 }

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '../../shared/contract';
+import type { ProfileUpdateRequest, User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
 import { createFlowToasts } from '../../ui/flow-toasts';
-import { updateProfile } from '../../lib/api/user';
+import type { Answer } from '../../lib/api/answer';
+import { updateProfile, userQuery } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
@@ -36,9 +38,15 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [avatar, setAvatar] = useState(user.avatar ?? '');
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [isSaving, setIsSaving] = useState(false);
   const [savedEmail, setSavedEmail] = useState(user.email);
   const [toasts] = useState(createFlowToasts);
+  const queryClient = useQueryClient();
+  const saving = useMutation({
+    mutationFn: (changes: ProfileUpdateRequest) => updateProfile(changes),
+    // Every screen that shows the user shows the saved one.
+    onSuccess: (saved) => queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: saved, cachedAt: null }),
+  });
+  const isSaving = saving.isPending;
 
   const change = (name: string, value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -74,9 +82,8 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       focusFirstError(found);
       return;
     }
-    setIsSaving(true);
     try {
-      const saved = await updateProfile(updateRequest(form, newAvatar, savedEmail));
+      const saved = await saving.mutateAsync(updateRequest(form, newAvatar, savedEmail));
       setForm(formFromUser(saved));
       setSavedEmail(saved.email);
       setAvatar(saved.avatar ?? '');
@@ -93,8 +100,6 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
         setErrors(fieldErrors);
         focusFirstError(fieldErrors);
       } else toasts.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
-    } finally {
-      setIsSaving(false);
     }
   };
 

@@ -1,15 +1,14 @@
 import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
-import type { Answer } from '../../lib/api/answer';
-import type { User } from '../../shared/contract';
 import { DeferredMount } from '../../ui/deferred-mount';
 import { EditProfileForm } from './edit-profile-form';
 import { LoadState } from './load-state';
+import { PROFILE_TEXTS } from './profile-texts';
 import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
-/** Edit profile (/client/edit): back button, the form, or 'Try Again' when the profile cannot load; `user` is read by the route's loader. */
-export function EditProfileScreen({ user }: { user: Promise<Answer<User>> }) {
-  const current = useProfileUser(user);
+/** Edit profile (/client/edit): back button, the form, or 'Try Again' when the profile cannot load. */
+export function EditProfileScreen() {
+  const query = useProfileUser();
   const navigate = useNavigate();
   const router = useRouter();
   const canGoBack = useCanGoBack();
@@ -24,10 +23,10 @@ export function EditProfileScreen({ user }: { user: Promise<Answer<User>> }) {
         </button>
         <h1>Edit Profile</h1>
       </div>
-      <LoadState state={current} loadingText="Loading profile data..." />
-      {current.status === 'loaded' ? (
+      <LoadState query={query} loadingText="Loading profile data..." texts={PROFILE_TEXTS} />
+      {query.data ? (
         <DeferredMount>
-          <EditProfileForm user={current.data} />
+          <EditProfileForm user={query.data.data} />
         </DeferredMount>
       ) : null}
     </section>

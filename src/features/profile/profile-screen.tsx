@@ -1,16 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Answer } from '../../lib/api/answer';
 import { useSessionStore } from '../../lib/session-store';
-import type { User } from '../../shared/contract';
 import { Avatar } from '../../ui/avatar';
 import { LoadState } from './load-state';
+import { PROFILE_TEXTS } from './profile-texts';
 import { LogOutEverywhere } from './log-out-everywhere';
 import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
-/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere; `user` is read by the route's loader. */
-export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
-  const current = useProfileUser(user);
+/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere. */
+export function ProfileScreen() {
+  const query = useProfileUser();
+  const current = query.data;
   const navigate = useNavigate();
 
   const logOut = () => {
@@ -21,8 +21,8 @@ export function ProfileScreen({ user }: { user: Promise<Answer<User>> }) {
   return (
     <section className="page profile">
       <h1>Profile</h1>
-      <LoadState state={current} loadingText="Loading profile data..." />
-      {current.status === 'loaded' ? (
+      <LoadState query={query} loadingText="Loading profile data..." texts={PROFILE_TEXTS} />
+      {current ? (
         <div className="profile-card">
           <div className="profile-identity">
             <Avatar

@@ -1,6 +1,6 @@
-import type { Answer } from '../../lib/api/answer';
-import { useRead, type ReadMessages } from '../../lib/use-read';
-import type { User } from '../../shared/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { FailureTexts } from '../../lib/api/query-failure';
+import { userQuery } from '../../lib/api/user';
 import { LoadState } from './load-state';
 import { ReferralCodeBox } from './referral-code-box';
 import { referralLink } from './referral-share';
@@ -8,20 +8,21 @@ import { ReferralSharePanel } from './referral-share-panel';
 import './profile.css';
 
 // A 401 here has already removed the token (src/lib/http.ts): the shell returns to the login screen.
-const MESSAGES: ReadMessages = {
+const MESSAGES: FailureTexts = {
   noToken: 'Please login to view your referral code',
   failed: 'Failed to load referral information',
   ownTextOnly: true,
 };
 
-/** The referral code (/client/referal): copy, share, and how the reward works; `user` is read by the route's loader. */
-export function ReferralScreen({ user }: { user: Promise<Answer<User>> }) {
-  const current = useRead(user, MESSAGES);
+/** The referral code (/client/referal): copy, share, and how the reward works. */
+export function ReferralScreen() {
+  const query = useQuery(userQuery());
+  const current = query.data;
   return (
     <section className="page profile">
       <h1>Referral</h1>
-      <LoadState state={current} loadingText="Loading referral information..." />
-      {current.status === 'loaded' ? (
+      <LoadState query={query} loadingText="Loading referral information..." texts={MESSAGES} />
+      {current ? (
         <div className="profile-card referral">
           <ReferralCodeBox code={current.data.referralCode} />
           <ReferralSharePanel

@@ -1,17 +1,19 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import type { Answer } from '../../lib/api/answer';
-import { useRead, type ReadState } from '../../lib/use-read';
-import type { User } from '../../shared/contract';
+import { failureReason } from '../../lib/api/query-failure';
+import { userQuery } from '../../lib/api/user';
 
 /**
  * The user of Profile and Edit Profile. A 401 goes to /login (docs/product.md, Profile): the HTTP client
  * has removed the token and the shell is leaving for /, and this later navigation wins.
  */
-export function useProfileUser(user: Promise<Answer<User>>): ReadState<User> {
+export function useProfileUser() {
   const router = useRouter();
-  return useRead(
-    user,
-    { noToken: 'No authentication token found', failed: 'Failed to load profile data' },
-    { onUnauthorized: () => void router.navigate({ to: '/login', replace: true }) },
-  );
+  const query = useQuery(userQuery());
+  const isUnauthorized = !query.data && failureReason(query.error) === 'unauthorized';
+  useEffect(() => {
+    if (isUnauthorized) void router.navigate({ to: '/login', replace: true });
+  }, [isUnauthorized, router]);
+  return query;
 }

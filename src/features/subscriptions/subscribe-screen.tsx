@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { Answer } from '../../lib/api/answer';
+import { failureText } from '../../lib/api/query-failure';
 import { subscribe } from '../../lib/api/subscriptions';
+import { userQuery } from '../../lib/api/user';
 import { formatNaira } from '../../lib/format';
 import { readCallFailure } from '../../shared/call-failure';
-import type { User } from '../../shared/contract';
+import type { SubscribeRequest, User } from '../../shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
-import { useRead } from '../../lib/use-read';
 import { DeferredMount } from '../../ui/deferred-mount';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { PlanOption } from './plan-option';
@@ -26,19 +28,20 @@ const USER_LOAD_FAILED = 'Failed to load user data';
 
 /**
  * 'Choose Your Plan' (/client/subscribe): pick a plan, pay for it, and the plan is in force.
- * `user` (read by the route's loader) gives the checkout's e-mail and the subscribe call's
- * id; pressing Subscribe Now before it has arrived waits for it rather than claiming there
- * is no e-mail.
+ * The user (its query started by the route's loader) gives the checkout's e-mail and the
+ * subscribe call's id; pressing Subscribe Now before it has arrived waits for it rather than
+ * claiming there is no e-mail.
  */
-export function SubscribeScreen({
-  user,
-  loadPayments,
-}: {
-  user: Promise<Answer<User>>;
-  loadPayments: LoadSubscriptionPayments;
-}) {
+export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscriptionPayments }) {
   const navigate = useNavigate();
-  const subscriber = useRead(user, { failed: USER_LOAD_FAILED });
+  const queryClient = useQueryClient();
+  const subscriber = useQuery(userQuery());
+  const subscribing = useMutation({
+    mutationFn: (request: SubscribeRequest) => subscribe(request),
+    // The plan and its expiry show on Home at once.
+    onSuccess: (updated) =>
+      queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: updated, cachedAt: null }),
+  });
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
@@ -46,9 +49,11 @@ export function SubscribeScreen({
   const [toasts] = useState(createFlowToasts);
   const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
 
+  const userError = subscriber.data ? null : subscriber.error;
   useEffect(() => {
-    if (subscriber.status === 'error') toast.error(subscriber.message, { autoClose: 5000, toastId: 'subscribe-user' });
-  }, [subscriber]);
+    if (userError)
+      toast.error(failureText(userError, { failed: USER_LOAD_FAILED }), { autoClose: 5000, toastId: 'subscribe-user' });
+  }, [userError]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,12 +65,16 @@ export function SubscribeScreen({
     }
     setIsBusy(true);
     const loadedUser = plan
-      ? await user.then(
-          (answer) => answer.data,
+      ? await queryClient.ensureQueryData(userQuery()).then(
+          (response) => response.data,
           () => null,
         )
       : null;
-    const result = await runSubscription({ loadPayments, subscribe, errorMessage: serverMessage }, plan, loadedUser);
+    const result = await runSubscription(
+      { loadPayments, subscribe: subscribing.mutateAsync, errorMessage: serverMessage },
+      plan,
+      loadedUser,
+    );
     if (result.outcome === 'subscribed') {
       setIsBusy(false);
       toasts.success(result.message);

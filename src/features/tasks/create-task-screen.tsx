@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import type { Id } from 'react-toastify';
-import type { Answer } from '../../lib/api/answer';
+import { cachedPriceTableQuery, priceTableQuery } from '../../lib/api/pricing';
+import { failureReason, failureText } from '../../lib/api/query-failure';
+import { userQuery } from '../../lib/api/user';
 import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
-import { useRead } from '../../lib/use-read';
-import type { User } from '../../shared/contract';
-import { priceFor, type PriceTable } from '../../shared/pricing';
+import { priceFor } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { notify } from '../../ui/toast-host';
@@ -36,11 +37,6 @@ export interface ChosenPlace {
 export interface CreateTaskScreenProps {
   /** The service tag from navigation state ('default' when absent). */
   serviceType: string;
-  /** Read by the route's loader: the user (for the e-mail and id) and the prices (the fallback prices when the price list fails). */
-  user: Promise<Answer<User>>;
-  prices: Promise<Answer<PriceTable>>;
-  /** The price table kept on this device, shown until `prices` answers (payment still waits for `prices`). */
-  keptPrices?: Promise<PriceTable | null>;
   /** The card payment (the payments feature, loaded lazily; composed by the route). */
   loadPayments: LoadTaskPayments;
   /** The address search (from the maps feature, composed by the route); it shows `selectedAddress` when the pin moves. */
@@ -53,12 +49,14 @@ export interface CreateTaskScreenProps {
   describePoint: (point: Point) => Promise<string>;
 }
 
-/** Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created. */
+/**
+ * Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created.
+ * The route's loader has started the queries: the user (for the e-mail and id), the prices (the
+ * fallback prices when the price list fails) and the price table cached on the device, shown
+ * until the prices arrive (payment waits for them).
+ */
 export function CreateTaskScreen({
   serviceType,
-  user: userRead,
-  prices: pricesRead,
-  keptPrices: keptPricesRead,
   loadPayments,
   renderAddressSearch,
   renderCurrentLocation,
@@ -66,13 +64,16 @@ export function CreateTaskScreen({
   describePoint,
 }: CreateTaskScreenProps) {
   const navigate = useNavigate();
-  const userState = useRead(userRead, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed });
-  const pricesState = useRead(pricesRead, { failed: '' });
-  const user = userState.status === 'loaded' ? userState.data : null;
-  const userError = userState.status === 'error' ? userState.message : null;
-  const prices = pricesState.status === 'loaded' ? pricesState.data : null;
-  const keptPrices = useKeptPrices(keptPricesRead);
-  const pricesCachedAt = pricesState.status === 'loaded' ? pricesState.cachedAt : null;
+  const userQueryResult = useQuery(userQuery());
+  const pricesQuery = useQuery(priceTableQuery());
+  const keptPrices = useQuery(cachedPriceTableQuery()).data ?? null;
+  const user = userQueryResult.data?.data ?? null;
+  const userFailure = user ? null : userQueryResult.error;
+  const userError = userFailure
+    ? failureText(userFailure, { noToken: MESSAGES.loginToContinue, failed: MESSAGES.userLoadFailed })
+    : null;
+  const prices = pricesQuery.data?.data ?? null;
+  const pricesCachedAt = pricesQuery.data?.cachedAt ?? null;
   const isOnline = useOnline();
   const { place, choose, pinAt } = usePickedPlace(describePoint);
   const [addressDetails, setAddressDetails] = useState('');
@@ -98,7 +99,7 @@ export function CreateTaskScreen({
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
   // 'Failed to load user data' (or the server's message); without a token 'Please login to continue' and back to /.
-  const hasNoToken = userState.status === 'error' && userState.reason === 'no-token';
+  const hasNoToken = failureReason(userFailure) === 'no-token';
   useEffect(() => {
     if (userError) notify((toast) => toast.error(userError));
     if (hasNoToken) void navigate({ to: '/', replace: true });
@@ -227,19 +228,4 @@ export function CreateTaskScreen({
       </DeferredMount>
     </section>
   );
-}
-
-/** The price table kept on the device, once read (null until then, and when none is kept). */
-function useKeptPrices(read: Promise<PriceTable | null> | undefined): PriceTable | null {
-  const [kept, setKept] = useState<PriceTable | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    void read?.then((table) => {
-      if (isCurrent) setKept(table);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [read]);
-  return kept;
 }

@@ -2,7 +2,7 @@
  * A read's answer, and whether it came from the device. Offline, the service worker answers
  * the reads it keeps (src/shared/offline-answers.ts) from IndexedDB and marks them with
  * `X-Cached-At`; screens then say 'Offline - last updated <time>' (src/ui/offline-marker.tsx)
- * and read again by themselves when the network returns (src/lib/use-read.ts).
+ * and are fetched again when the network returns (src/lib/query-client.ts).
  */
 import type { DataAnswer } from '../../shared/contract';
 import { cachedAtOf, oldestCachedAt } from '../../shared/offline-answers';

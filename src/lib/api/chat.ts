@@ -1,3 +1,4 @@
+import { infiniteQueryOptions, onlineManager, queryOptions } from '@tanstack/react-query';
 import type {
   ChatMessage,
   GetMessagesAnswer,
@@ -7,16 +8,85 @@ import type {
 } from '../../shared/contract';
 import { http } from '../http';
 
+/** Message polling while the chat is open (docs/product.md, Constants). */
+export const CHAT_REFRESH_MS = 2_000;
+
+export interface MessagesPage {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Pass as `before` for the page before this one; null when there is none. */
+  olderCursor: string | null;
+}
+
 /**
- * POST /client/getMessages {taskId, since?, before?}: the newest page with the cursor to the page
- * before it (null: nothing older), an older page (`before`), or with `since` only messages newer
- * than it (a poll with nothing new costs a few hundred bytes). Not retried: the 2 s poll is the retry.
+ * POST /client/getMessages {taskId, since?, before?}: the newest page, only what is newer than
+ * `since` (a poll with nothing new costs a few hundred bytes), or the page before `before`.
+ * Not retried: the 2 s poll is the retry.
  */
-export async function getMessagesPage(
-  body: GetMessagesRequest,
-): Promise<{ messages: ChatMessage[]; olderCursor: string | null }> {
-  const answer = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesAnswer>();
-  return { messages: answer.data.messages, olderCursor: answer.data.olderCursor ?? null };
+export async function getMessages(
+  taskId: string,
+  { since, before }: { since?: string; before?: string } = {},
+): Promise<MessagesPage> {
+  const body: GetMessagesRequest = { taskId, ...(since ? { since } : {}), ...(before ? { before } : {}) };
+  const response = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesAnswer>();
+  return { messages: response.data.messages, olderCursor: response.data.olderCursor ?? null };
+}
+
+const time = (iso: string) => {
+  const value = Date.parse(iso);
+  return Number.isNaN(value) ? 0 : value;
+};
+
+/** Known messages plus new ones: each `_id` once, oldest first (the server's order breaks ties). */
+export function addMessages(known: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const message of known) byId.set(message._id, message);
+  for (const message of incoming) byId.set(message._id, message);
+  const order = new Map([...byId.keys()].map((id, index) => [id, index]));
+  return [...byId.values()].sort(
+    (a, b) => time(a.timestamp) - time(b.timestamp) || order.get(a._id)! - order.get(b._id)!,
+  );
+}
+
+/** The `since` of the next poll: the newest timestamp seen, or undefined before the first query. */
+export function newestTimestamp(messages: readonly ChatMessage[]): string | undefined {
+  let newest: ChatMessage | undefined;
+  for (const message of messages) if (!newest || time(message.timestamp) > time(newest.timestamp)) newest = message;
+  return newest?.timestamp;
+}
+
+/**
+ * A task's newest messages, polled every 2 s while shown and online: the first query takes the
+ * newest page, each poll only what is newer, merged into the cached thread.
+ */
+export function chatThreadQuery(taskId: string) {
+  return queryOptions({
+    queryKey: ['chat', taskId, 'newest'] as const,
+    queryFn: async ({ client, queryKey }): Promise<MessagesPage> => {
+      const cached = client.getQueryData<MessagesPage>(queryKey);
+      if (!cached) return getMessages(taskId);
+      const fresh = await getMessages(taskId, { since: newestTimestamp(cached.messages) });
+      // Merged into the cache as it is now: a message sent meanwhile stays.
+      const latest = client.getQueryData<MessagesPage>(queryKey) ?? cached;
+      return { messages: addMessages(latest.messages, fresh.messages), olderCursor: latest.olderCursor };
+    },
+    refetchInterval: () => (onlineManager.isOnline() ? CHAT_REFRESH_MS : false),
+  });
+}
+
+/** The pages before the newest one, from `cursor` back, fetched only when asked for (old messages do not change). */
+export function olderMessagesQuery(taskId: string, cursor: string | null) {
+  return infiniteQueryOptions({
+    queryKey: ['chat', taskId, 'older', cursor] as const,
+    queryFn: ({ pageParam }) => getMessages(taskId, { before: pageParam }),
+    initialPageParam: cursor ?? '',
+    getNextPageParam: (page: MessagesPage) => page.olderCursor ?? undefined,
+    // Fetched only by fetchNextPage, when the reader asks for older messages.
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }
 
 export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'queued' };

@@ -1,11 +1,34 @@
+import { onlineManager, queryOptions } from '@tanstack/react-query';
 import type { DriverLocationAnswer } from '../../shared/contract';
-import { normalizeLocation, type LatLng } from '../../shared/driver-location';
+import { isSameLocation, normalizeLocation, type LatLng } from '../../shared/driver-location';
 import { http } from '../http';
 
-/** GET /driver/location/{driverId}: where the driver is, normalized (null when the answer has no usable location). Not retried: the 30 s poll is the retry. */
+/** Driver location polling (docs/product.md, Driver and chat). */
+export const DRIVER_LOCATION_REFRESH_MS = 30_000;
+
+/** GET /driver/location/{driverId}: where the driver is, normalized (null when the response has no usable location). Not retried: the 30 s poll is the retry. */
 export async function getDriverLocation(driverId: string): Promise<LatLng | null> {
-  const answer = await http
+  const response = await http
     .get(`driver/location/${encodeURIComponent(driverId)}`, { retry: 0 })
     .json<DriverLocationAnswer>();
-  return normalizeLocation(answer.data);
+  return normalizeLocation(response.data);
+}
+
+/**
+ * The driver's location, polled every 30 s while shown (not while the page is hidden or offline). A
+ * response without a usable location, or a failed one, keeps the last known place.
+ */
+export function driverLocationQuery(driverId: string, load = getDriverLocation) {
+  return queryOptions({
+    queryKey: ['driverLocation', driverId] as const,
+    queryFn: () => load(driverId),
+    refetchInterval: () => (onlineManager.isOnline() ? DRIVER_LOCATION_REFRESH_MS : false),
+    // The same place keeps the same object (the map does not redraw); no place keeps the last one.
+    structuralSharing: (previous: unknown, next: unknown) => {
+      const last = (previous ?? null) as LatLng | null;
+      const fresh = next as LatLng | null;
+      if (!fresh) return last;
+      return isSameLocation(last, fresh) ? last : fresh;
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   LogoutAllAnswer,
   LogoutAllRequest,
@@ -6,19 +7,32 @@ import type {
   User,
   UserDataRequest,
 } from '../../shared/contract';
+import { decodeJwtSubject } from '../../shared/offline-answers';
 import { http, retryPostRead } from '../http';
+import { getToken } from '../token-storage';
 import { readAnswer, type Answer } from './answer';
+import { asQuery, noTokenFailure } from './query-failure';
 
-/** POST /client/userdata {token}: the signed-in user (kept for offline use by the service worker). */
+/** POST /client/userdata {token}: the signed-in user (cached for offline use by the service worker). */
 export function getUser(token: string): Promise<Answer<User>> {
   const body: UserDataRequest = { token };
   return readAnswer<User>(http.post('client/userdata', { json: body, retry: retryPostRead }));
 }
 
+/** The signed-in user, keyed by the token's subject. A navigation's route loader starts it, so mounting a screen does not. */
+export function userQuery() {
+  const token = getToken();
+  return queryOptions({
+    queryKey: ['user', decodeJwtSubject(token)] as const,
+    queryFn: () => (token ? asQuery(() => getUser(token)) : Promise.reject(noTokenFailure())),
+    refetchOnMount: false,
+  });
+}
+
 /** PUT /api/user/profile (bearer token, added by the client): the updated user. */
 export async function updateProfile(changes: ProfileUpdateRequest): Promise<User> {
-  const answer = await http.put('api/user/profile', { json: changes }).json<ProfileUpdateAnswer>();
-  return answer.data;
+  const response = await http.put('api/user/profile', { json: changes }).json<ProfileUpdateAnswer>();
+  return response.data;
 }
 
 /** POST /client/logoutAll (bearer token): ends every session of the user, this one included. */

@@ -1,6 +1,4 @@
 import { useRouterState } from '@tanstack/react-router';
-import type { Answer } from '../../lib/api/answer';
-import type { UserAndTasks } from '../../lib/signed-in-reads';
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen';
 import { WithTaskModals } from './-task-modals';
 
@@ -9,13 +7,11 @@ import { WithTaskModals } from './-task-modals';
  * chat. After a booking, the create screen hands over the payment reference (navigation state)
  * so that the new task is brought into view.
  */
-export function HomePage({ dashboard }: { dashboard: Promise<Answer<UserAndTasks>> }) {
+export function HomePage() {
   const bookedReference = useRouterState({ select: (state) => state.location.state.bookedReference });
   return (
     <WithTaskModals
-      render={(viewTask) => (
-        <DashboardScreen dashboard={dashboard} onViewTask={viewTask} bookedReference={bookedReference} />
-      )}
+      render={(viewTask) => <DashboardScreen onViewTask={viewTask} bookedReference={bookedReference} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createFileRoute, useLoaderData, useNavigate, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
 import { CurrentLocationButton } from '../../features/maps/current-location-button';
 import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
@@ -12,11 +12,7 @@ const loadPayments = () => import('../../features/payments/pay');
 
 export const Route = createFileRoute('/client/create')({
   preload: false,
-  loader: ({ context }) => ({
-    user: context.reads.user(),
-    prices: context.reads.priceTable(),
-    keptPrices: context.reads.keptPriceTable(),
-  }),
+  loader: ({ context }) => context.queries.booking(),
   component: CreateTaskRoute,
 });
 
@@ -34,7 +30,6 @@ export const Route = createFileRoute('/client/create')({
 function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
   const navigate = useNavigate();
-  const { user, prices, keptPrices } = useLoaderData({ from: '/client/create' });
   const [placeSearch] = useState(() => createPlaceSearch());
   const prepareMaps = () => {
     placeSearch.prepare();
@@ -47,9 +42,6 @@ function CreateTaskRoute() {
     <CreateTaskScreen
       key={serviceType}
       serviceType={serviceType}
-      user={user}
-      prices={prices}
-      keptPrices={keptPrices}
       loadPayments={loadPayments}
       renderAddressSearch={(onChoose, selectedAddress) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction: focus reaching the search (it bubbles) starts loading the maps code early.

@@ -1,8 +1,8 @@
-import { createFileRoute, useLoaderData } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ReferralScreen } from '../../features/profile/referral-screen';
 
 export const Route = createFileRoute('/client/referal')({
   preload: false,
-  loader: ({ context }) => ({ user: context.reads.user() }),
-  component: () => <ReferralScreen user={useLoaderData({ from: '/client/referal' }).user} />,
+  loader: ({ context }) => context.queries.user(),
+  component: ReferralScreen,
 });

@@ -1,4 +1,4 @@
-import { createFileRoute, useLoaderData } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { SubscribeScreen } from '../../features/subscriptions/subscribe-screen';
 
 // The card payment is the payments feature's, loaded when the client subscribes.
@@ -7,8 +7,6 @@ const loadPayments = () => import('../../features/payments/pay');
 // No stored token goes to /login here (docs/product.md, Screens): the /client route's guard decides it.
 export const Route = createFileRoute('/client/subscribe')({
   preload: false,
-  loader: ({ context }) => ({ user: context.reads.user() }),
-  component: () => (
-    <SubscribeScreen user={useLoaderData({ from: '/client/subscribe' }).user} loadPayments={loadPayments} />
-  ),
+  loader: ({ context }) => context.queries.user(),
+  component: () => <SubscribeScreen loadPayments={loadPayments} />,
 });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src/shared/contract';
 import type { OutboxMessage } from '../../../src/shared/offline-db';
-import {
-  addMessages,
-  mergeThread,
-  messageContent,
-  newestTimestamp,
-  shouldQueueFirst,
-} from '../../../src/features/chat/chat-thread';
+import { addMessages, newestTimestamp } from '../../../src/lib/api/chat';
+import { mergeThread, messageContent, shouldQueueFirst } from '../../../src/features/chat/chat-thread';
 
 const message = (id: string, timestamp: string, overrides: Partial<ChatMessage> = {}): ChatMessage => ({
   _id: id,

@@ -5,6 +5,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ChatMessage } from '../../../src/shared/contract';
 import { closeOfflineDb, getOutbox, openOfflineDb } from '../../../src/shared/offline-db';
 import { useChat } from '../../../src/features/chat/use-chat';
+import { createQueryClient } from '../../../src/lib/query-client';
+import { withQueryClient } from '../../query-support';
 
 /** The reference server's chat, in memory: messages by task, a repeated clientId stored once; `refusal` answers sends with an error. */
 function fakeChatServer() {
@@ -77,7 +79,10 @@ afterEach(() => {
 });
 afterAll(() => closeOfflineDb());
 
-const open = () => renderHook(() => useChat('t1', 'u1'));
+const open = () => {
+  const client = createQueryClient();
+  return renderHook(() => useChat('t1', 'u1'), { wrapper: ({ children }) => withQueryClient(children, client) });
+};
 const states = (entries: ReturnType<typeof useChat>['entries']) =>
   entries.map(({ content, state }) => `${content}: ${state}`);
 
@@ -126,7 +131,7 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
         isReplay: false,
       },
     ]);
-    expect(states(result.current.entries)).toEqual(['Please ring the bell: sent']);
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['Please ring the bell: sent']));
     expect(await getOutbox()).toEqual([]);
   });
 
@@ -142,7 +147,7 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     isOnline = false;
     await act(async () => void (await result.current.send('Good morning')));
     expect(server.sends).toEqual([]);
-    expect(states(result.current.entries)).toEqual(['Good morning: waiting']);
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['Good morning: waiting']));
     expect((await getOutbox('t1')).map(({ content, token, userId }) => ({ content, token, userId }))).toEqual([
       { content: 'Good morning', token: 'session-token', userId: 'u1' },
     ]);
@@ -162,9 +167,11 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     server.state.refusal = { status: 404, message: 'Task not found' };
     await act(async () => void (await result.current.send('Hello')));
-    expect(
-      result.current.entries.map(({ content, state, failedReason }) => ({ content, state, failedReason })),
-    ).toEqual([{ content: 'Hello', state: 'failed', failedReason: 'Task not found' }]);
+    await waitFor(() =>
+      expect(
+        result.current.entries.map(({ content, state, failedReason }) => ({ content, state, failedReason })),
+      ).toEqual([{ content: 'Hello', state: 'failed', failedReason: 'Task not found' }]),
+    );
 
     server.state.refusal = null;
     const outboxId = result.current.entries[0]!.outboxId!;
@@ -178,9 +185,51 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     server.state.refusal = { status: 503, message: 'Service unavailable' };
     await act(async () => void (await result.current.send('Are you close?')));
-    expect(states(result.current.entries)).toEqual(['Are you close?: waiting']);
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['Are you close?: waiting']));
     server.state.refusal = null;
     await waitFor(() => expect(states(result.current.entries)).toEqual(['Are you close?: sent']), { timeout: 4000 });
     expect(server.messages).toHaveLength(1);
+  });
+});
+
+describe('older messages, a page at a time', () => {
+  const at = (minute: number) => `2026-11-22T10:0${minute}:00.000Z`;
+  const driver = (id: string, minute: number): ChatMessage => ({
+    _id: id,
+    taskId: 't1',
+    sender: 'driver',
+    content: `Message ${id}`,
+    timestamp: at(minute),
+    clientId: null,
+  });
+
+  it('the newest page first; loadOlder fetches the page before it (by olderCursor) and shows it above, oldest first', async () => {
+    const bodies: Array<Record<string, string>> = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const body = (await request.json()) as Record<string, string>;
+      bodies.push(body);
+      if (body.before === 'page-1') return Response.json({ data: { messages: [driver('a', 1)], olderCursor: null } });
+      if (body.since) return Response.json({ data: { messages: [], olderCursor: null } });
+      return Response.json({ data: { messages: [driver('b', 2), driver('c', 3)], olderCursor: 'page-1' } });
+    });
+    const { result } = open();
+    await waitFor(() => expect(result.current.entries.map((entry) => entry.key)).toEqual(['b', 'c']));
+    expect(result.current.hasOlder).toBe(true);
+    // Nothing older is fetched until asked for.
+    expect(bodies.some((body) => body.before)).toBe(false);
+
+    await act(async () => {
+      await result.current.loadOlder();
+    });
+    await waitFor(() => expect(result.current.entries.map((entry) => entry.key)).toEqual(['a', 'b', 'c']));
+    expect(bodies.find((body) => body.before)).toEqual({ taskId: 't1', before: 'page-1' });
+    expect(result.current.hasOlder).toBe(false);
+  });
+
+  it('a server that sends no olderCursor has nothing older', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ data: { messages: [driver('a', 1)] } }));
+    const { result } = open();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.hasOlder).toBe(false);
   });
 });

@@ -11,10 +11,10 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import type { CreateTaskRequest, Task, User } from '../../../src/shared/contract';
+import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
 import { sampleUser } from '../../sample-data';
+import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
-import type { Answer } from '../../../src/lib/api/answer';
-import type { UserAndTasks } from '../../../src/lib/signed-in-reads';
 import {
   closeOfflineDb,
   getPendingTasks,
@@ -37,34 +37,45 @@ function task(id: string, status: string, minutes: number): Task {
   } as Task;
 }
 
-/**
- * Home under a route whose loader reads the next answer each time it runs (a refetch runs it
- * again), as /client/home does through the session reads.
- */
-function renderHome(answers: Array<Answer<UserAndTasks>>, options: { bookedReference?: string } = {}) {
-  const reads = vi.fn(() => Promise.resolve(answers.length > 1 ? answers.shift()! : answers[0]!));
+interface Served {
+  user: User;
+  tasks: Task[];
+  cachedAt: number | null;
+}
+
+/** Home, its queries answered with the next of `responses` each time the tasks are fetched (the last one stays). */
+function renderHome(responses: Served[], options: { bookedReference?: string } = {}) {
+  let current = responses[0]!;
+  const sent = stubApi((path) => {
+    if (path === 'client/task' && responses.length > 0) current = responses.shift()!;
+    const headers: Record<string, string> =
+      current.cachedAt === null ? {} : { [CACHED_AT_HEADER]: String(current.cachedAt) };
+    return Response.json({ data: path === 'client/userdata' ? current.user : current.tasks }, { headers });
+  });
   const root = createRootRoute({ component: Outlet });
   const home = createRoute({
     getParentRoute: () => root,
     path: '/client/home',
-    loader: () => ({ dashboard: reads() }),
-    component: function Home() {
-      const { dashboard } = home.useLoaderData();
-      return <DashboardScreen dashboard={dashboard} onViewTask={() => {}} bookedReference={options.bookedReference} />;
-    },
+    component: () => <DashboardScreen onViewTask={() => {}} bookedReference={options.bookedReference} />,
   });
   const router = createRouter({
     routeTree: root.addChildren([home]),
     history: createMemoryHistory({ initialEntries: ['/client/home'] }),
   });
-  render(<RouterProvider router={router} />);
-  return { reads };
+  render(withQueryClient(<RouterProvider router={router} />));
+  return { taskQueries: () => sent.filter((request) => request.path === 'client/task').length };
 }
 
-const fresh = (tasks: Task[], overrides: Partial<User> = {}): Answer<UserAndTasks> => ({
-  data: { user: { ...user, ...overrides }, tasks },
+const fresh = (tasks: Task[], overrides: Partial<User> = {}): Served => ({
+  user: { ...user, ...overrides },
+  tasks,
   cachedAt: null,
 });
+
+/** The page shows again (TanStack Query's focus): stale queries are fetched again. */
+function showPageAgain() {
+  act(() => void window.dispatchEvent(new Event('visibilitychange')));
+}
 const paid = (reference: string, amount = 1500): CreateTaskRequest => ({
   address: 'Ikeja, Lagos State, Nigeria',
   location: { type: 'Point', coordinates: [3.3421, 6.5965] },
@@ -82,16 +93,21 @@ const taskCard = (name: RegExp | string) =>
     .find((item) => (typeof name === 'string' ? item.dataset.reference === name : name.test(item.textContent ?? '')))!;
 
 beforeEach(async () => {
+  localStorage.setItem('token', tokenFor('u1'));
   window.scrollTo = () => {};
   Element.prototype.scrollIntoView = vi.fn();
   for (const record of await getPendingTasks()) await removePendingTask(record.reference);
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 afterAll(() => closeOfflineDb());
 
 describe('Home keeps the tasks current and tells what changed', () => {
-  it('a refresh (focus) that brings a new status: the card updates in place, no loading flash, and the change is announced', async () => {
-    const { reads } = renderHome([
+  it('a refetch (focus) that brings a new status: the card updates in place, no loading flash, and the change is announced', async () => {
+    const { taskQueries } = renderHome([
       fresh([task('a', 'pending', 1), task('b', 'completed', 0)]),
       fresh([task('a', 'driver-assigned', 1), task('b', 'completed', 0)]),
     ]);
@@ -100,9 +116,9 @@ describe('Home keeps the tasks current and tells what changed', () => {
     expect(within(card).getByText('pending')).toBeTruthy();
     expect(screen.getByTestId('task-updates').textContent).toBe('');
 
-    act(() => void window.dispatchEvent(new Event('focus')));
+    showPageAgain();
     await waitFor(() => expect(within(card).getByText('driver assigned')).toBeTruthy());
-    expect(reads).toHaveBeenCalledTimes(2);
+    expect(taskQueries()).toBe(2);
     // The same element, updated: nothing was unmounted or shown as loading.
     expect(taskCard('ref-a')).toBe(card);
     expect(within(card).getByRole('button', { name: 'View Task' })).toBeTruthy();
@@ -113,13 +129,35 @@ describe('Home keeps the tasks current and tells what changed', () => {
     expect(screen.getByTestId('task-updates').getAttribute('aria-live')).toBe('polite');
   });
 
-  it('an answer kept on the device (offline) announces nothing', async () => {
+  it('polls every 30 s while a task is open, and not at all once none is', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { taskQueries } = renderHome([
+        fresh([task('a', 'pending', 1)]),
+        fresh([task('a', 'completed', 1)]),
+        fresh([task('a', 'completed', 1)]),
+      ]);
+      await screen.findByRole('heading', { name: 'Welcome, Ada' });
+      expect(taskQueries()).toBe(1);
+      vi.advanceTimersByTime(29_000);
+      expect(taskQueries()).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      await waitFor(() => expect(within(taskCard('ref-a')).getByText('completed')).toBeTruthy());
+      expect(taskQueries()).toBe(2);
+      vi.advanceTimersByTime(120_000);
+      expect(taskQueries()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a response cached on the device (offline) announces nothing', async () => {
     renderHome([
       fresh([task('a', 'pending', 1)]),
       { ...fresh([task('a', 'driver-assigned', 1)]), cachedAt: Date.now() - 60_000 },
     ]);
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
-    act(() => void window.dispatchEvent(new Event('focus')));
+    showPageAgain();
     await screen.findByTestId('offline-marker');
     expect(screen.getByTestId('task-updates').textContent).toBe('');
   });

@@ -10,10 +10,10 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import type { Task, User } from '../../../src/shared/contract';
+import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
 import { sampleUser } from '../../sample-data';
+import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
-import type { Answer } from '../../../src/lib/api/answer';
-import { NoTokenError, type UserAndTasks } from '../../../src/lib/signed-in-reads';
 
 const user = sampleUser({ notification: true, balance: 1234.5 });
 
@@ -29,50 +29,54 @@ function task(id: string, status: string, datetime: string): Task {
   } as Task;
 }
 
-/** The dashboard with the answer its route's loader would give (the reads are tested in tests/lib/signed-in-reads.test.ts). */
-function renderDashboard(dashboard: Promise<Answer<UserAndTasks>>, onViewTask = vi.fn()) {
+/** The dashboard as /client/home shows it, its queries answered by `respond`. */
+function renderDashboard(onViewTask = vi.fn()) {
   const root = createRootRoute({ component: Outlet });
   const home = createRoute({
     getParentRoute: () => root,
     path: '/client/home',
-    component: () => <DashboardScreen dashboard={dashboard} onViewTask={onViewTask} />,
+    component: () => <DashboardScreen onViewTask={onViewTask} />,
   });
   const create = createRoute({ getParentRoute: () => root, path: '/client/create', component: () => <h1>Create</h1> });
-  const subscribe = createRoute({
-    getParentRoute: () => root,
-    path: '/client/subscribe',
-    component: () => <h1>Subscribe</h1>,
-  });
   const router = createRouter({
-    routeTree: root.addChildren([home, create, subscribe]),
+    routeTree: root.addChildren([home, create]),
     history: createMemoryHistory({ initialEntries: ['/client/home'] }),
   });
-  render(<RouterProvider router={router} />);
+  render(withQueryClient(<RouterProvider router={router} />));
   return { router, onViewTask };
 }
 
-const fresh = (loaded: User, tasks: Task[]): Promise<Answer<UserAndTasks>> =>
-  Promise.resolve({ data: { user: loaded, tasks }, cachedAt: null });
+/** The server's responses: the user, and their tasks. */
+function serve(loaded: User, tasks: Task[], headers: Record<string, string> = {}) {
+  return stubApi((path) =>
+    Response.json({ data: path === 'client/userdata' ? loaded : tasks }, { headers: { ...headers } }),
+  );
+}
 
 beforeEach(() => {
   window.scrollTo = () => {};
+  localStorage.setItem('token', tokenFor('u1'));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('home dashboard', () => {
   it("'Loading data...', then the greeting, balance with 2 decimals, Freemium and Recent Tasks newest first", async () => {
-    let answer: (value: Answer<UserAndTasks>) => void = () => {};
-    renderDashboard(new Promise((resolve) => (answer = resolve)));
+    let respond: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (respond = resolve));
+    const tasks = [task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')];
+    const sent = stubApi(async (path) => {
+      await answered;
+      return Response.json({ data: path === 'client/userdata' ? user : tasks });
+    });
+    renderDashboard();
     expect(await screen.findByText('Loading data...')).toBeTruthy();
     // The service grid shows while the data loads.
     expect(screen.getByRole('button', { name: 'Recycling Services' })).toBeTruthy();
-    answer({
-      data: {
-        user,
-        tasks: [task('old', 'completed', '2026-10-01T10:00:00Z'), task('new', 'pending', '2026-11-20T10:00:00Z')],
-      },
-      cachedAt: null,
-    });
+    respond();
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
@@ -83,11 +87,14 @@ describe('home dashboard', () => {
       'Service new',
       'Service old',
     ]);
+    // The tasks were asked for beside the user, by the token's subject.
+    expect(sent.map((request) => request.path).sort()).toEqual(['client/task', 'client/userdata']);
+    expect(sent.find((request) => request.path === 'client/task')?.body).toEqual({ userId: 'u1' });
   });
 
-  it("offline, from answers the service worker kept: 'Offline - last updated <time>' above the data", async () => {
-    const savedAt = Date.now() - 60_000;
-    renderDashboard(Promise.resolve({ data: { user, tasks: [] }, cachedAt: savedAt }));
+  it("offline, from responses the service worker cached: 'Offline - last updated <time>' above the data", async () => {
+    serve(user, [], { [CACHED_AT_HEADER]: String(Date.now() - 60_000) });
+    renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
     expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated \d{2}:\d{2}$/);
   });
@@ -100,7 +107,8 @@ describe('home dashboard', () => {
       task('d', 'cancelled', '2026-11-04T10:00:00Z'),
       task('e', 'completed', '2026-11-05T10:00:00Z'),
     ];
-    const { onViewTask } = renderDashboard(fresh(user, tasks));
+    serve(user, tasks);
+    const { onViewTask } = renderDashboard();
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const buttons = screen.getAllByRole('button', { name: 'View Task' });
     expect(buttons).toHaveLength(3);
@@ -109,7 +117,8 @@ describe('home dashboard', () => {
   });
 
   it('choosing a service goes to /client/create with the tag as serviceType in navigation state', async () => {
-    const { router } = renderDashboard(fresh(user, []));
+    serve(user, []);
+    const { router } = renderDashboard();
     expect(await screen.findByText('No recent tasks found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Office & Commercial Cleaning' }));
     expect(await screen.findByRole('heading', { name: 'Create' })).toBeTruthy();
@@ -118,27 +127,30 @@ describe('home dashboard', () => {
   });
 
   it('a plan in force shows its name and expiry instead of Upgrade', async () => {
-    renderDashboard(fresh({ ...user, subscription: { plan: 'gold', expiresAt: '2099-01-22T10:00:00Z' } }, []));
+    serve({ ...user, subscription: { plan: 'gold', expiresAt: '2099-01-22T10:00:00Z' } }, []);
+    renderDashboard();
     expect(await screen.findByText('Gold')).toBeTruthy();
     expect(screen.getByText('Expires 22 Jan 2099')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Upgrade/ })).toBeNull();
   });
 
   it("'No authentication token found' with Try Again when no token is stored", async () => {
-    renderDashboard(Promise.reject(new NoTokenError()));
+    localStorage.clear();
+    const sent = serve(user, []);
+    renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No authentication token found');
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
-  it("a failed read: the server's message, else 'Failed to load data. Please check your connection.'", async () => {
-    const failure = Object.assign(new Error('HTTP 500'), {
-      response: Response.json({ message: 'Database unavailable' }, { status: 500 }),
-    });
-    renderDashboard(Promise.reject(failure));
+  it("a failed query: the server's message, else 'Failed to load data. Please check your connection.'", async () => {
+    stubApi(() => Response.json({ message: 'Database unavailable' }, { status: 500 }));
+    renderDashboard();
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     cleanup();
-    renderDashboard(Promise.reject(new TypeError('Failed to fetch')));
+    stubApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderDashboard();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Failed to load data. Please check your connection.',
     );

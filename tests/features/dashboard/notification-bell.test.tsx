@@ -3,10 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { TaskEvent } from '../../../src/shared/contract';
+import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
 import { NotificationBell } from '../../../src/features/dashboard/notification-bell';
+import { stubApi, tokenFor, withQueryClient, type SentRequest } from '../../query-support';
 
-const api = vi.hoisted(() => ({ getTaskEvents: vi.fn(), markTaskEventsRead: vi.fn() }));
-vi.mock('../../../src/lib/api/events', () => api);
+type EventsResponse = { data: TaskEvent[]; cachedAt: number | null } | Error;
+
+/** The events endpoint answers with the next of `responses` (the last one stays); marking read answers 0 unread. */
+function serveEvents(...responses: EventsResponse[]): SentRequest[] {
+  return stubApi((path) => {
+    if (path === 'client/events/read') return Response.json({ data: { unread: 0 } });
+    const next = responses.length > 1 ? responses.shift()! : responses[0]!;
+    if (next instanceof Error) return Promise.reject(next);
+    const headers: Record<string, string> = next.cachedAt === null ? {} : { [CACHED_AT_HEADER]: String(next.cachedAt) };
+    return Response.json({ data: next.data }, { headers });
+  });
+}
+
+const markedRead = (sent: SentRequest[]) =>
+  sent.filter((request) => request.path === 'client/events/read').map((request) => request.body);
 
 function event(id: string, overrides: Partial<TaskEvent> = {}): TaskEvent {
   return {
@@ -36,15 +51,18 @@ function Bell({ initiallyUnread }: { initiallyUnread: boolean }) {
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 
-beforeEach(() => {
-  api.getTaskEvents.mockReset();
-  api.markTaskEventsRead.mockReset().mockResolvedValue(0);
+const renderBell = (initiallyUnread: boolean) => render(withQueryClient(<Bell initiallyUnread={initiallyUnread} />));
+
+beforeEach(() => localStorage.setItem('token', tokenFor('u1')));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
 });
-afterEach(cleanup);
 
 describe('the bell: a button that opens the recent task events', () => {
   it('the red dot means unread; opening lists the events newest first with the new ones marked, focus moves in, and they are marked read up to the newest', async () => {
-    api.getTaskEvents.mockResolvedValue({
+    const sent = serveEvents({
       data: [
         event('3', { status: 'on-going', serviceName: 'Office Cleaning', at: '2026-11-20T10:30:00.000Z' }),
         event('2', { at: '2026-11-20T10:10:00.000Z' }),
@@ -52,7 +70,7 @@ describe('the bell: a button that opens the recent task events', () => {
       ],
       cachedAt: null,
     });
-    render(<Bell initiallyUnread />);
+    renderBell(true);
     expect(bell().getAttribute('aria-label')).toBe('Notifications: you have a new notification');
     expect(bell().getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByTestId('notification-dot')).toBeTruthy();
@@ -72,14 +90,14 @@ describe('the bell: a button that opens the recent task events', () => {
       'New: Your Household Waste Pickup task: driver assigned',
       'Your Laundry & Dry Cleaning task: completed',
     ]);
-    expect(api.markTaskEventsRead).toHaveBeenCalledWith('2026-11-20T10:30:00.000Z');
     await waitFor(() => expect(screen.queryByTestId('notification-dot')).toBeNull());
+    expect(markedRead(sent)).toEqual([{ upTo: '2026-11-20T10:30:00.000Z' }]);
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
   });
 
   it('Escape and Close shut it and give focus back to the bell; a click elsewhere shuts it', async () => {
-    api.getTaskEvents.mockResolvedValue({ data: [], cachedAt: null });
-    render(<Bell initiallyUnread={false} />);
+    serveEvents({ data: [], cachedAt: null });
+    renderBell(false);
     fireEvent.click(bell());
     await screen.findByRole('region', { name: 'Notifications' });
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -98,28 +116,29 @@ describe('the bell: a button that opens the recent task events', () => {
   });
 
   it("no events: 'No notifications yet', and nothing is marked read", async () => {
-    api.getTaskEvents.mockResolvedValue({ data: [], cachedAt: null });
-    render(<Bell initiallyUnread={false} />);
+    const sent = serveEvents({ data: [], cachedAt: null });
+    renderBell(false);
     fireEvent.click(bell());
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
-    expect(api.markTaskEventsRead).not.toHaveBeenCalled();
+    expect(markedRead(sent)).toEqual([]);
   });
 
   it('offline, the list kept on the device shows with its age and marks nothing read; a failed read says so with Try Again', async () => {
-    api.getTaskEvents.mockResolvedValueOnce({ data: [event('1')], cachedAt: Date.now() - 60_000 });
-    render(<Bell initiallyUnread />);
+    const sent = serveEvents({ data: [event('1')], cachedAt: Date.now() - 60_000 });
+    renderBell(true);
     fireEvent.click(bell());
     expect((await screen.findByTestId('offline-marker')).textContent).toMatch(/^Offline - last updated/);
-    expect(api.markTaskEventsRead).not.toHaveBeenCalled();
+    expect(markedRead(sent)).toEqual([]);
     expect(screen.getByTestId('notification-dot')).toBeTruthy();
     cleanup();
+    vi.unstubAllGlobals();
 
-    api.getTaskEvents
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce({ data: [event('1', { read: true })], cachedAt: null });
-    render(<Bell initiallyUnread={false} />);
+    // The HTTP client tries a failed network twice more before the query fails.
+    const offline = new TypeError('Failed to fetch');
+    serveEvents(offline, offline, offline, { data: [event('1', { read: true })], cachedAt: null });
+    renderBell(false);
     fireEvent.click(bell());
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('Could not load your notifications. Please check your connection.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Your Household Waste Pickup task: driver assigned')).toBeTruthy();

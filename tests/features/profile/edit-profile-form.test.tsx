@@ -14,8 +14,12 @@ import type { User } from '../../../src/shared/contract';
 import { EditProfileForm } from '../../../src/features/profile/edit-profile-form';
 import { updateProfile } from '../../../src/lib/api/user';
 import { ReferralCodeBox } from '../../../src/features/profile/referral-code-box';
+import { withQueryClient } from '../../query-support';
 
-vi.mock('../../../src/lib/api/user', () => ({ updateProfile: vi.fn() }));
+vi.mock('../../../src/lib/api/user', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/lib/api/user')>()),
+  updateProfile: vi.fn(),
+}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 
 const user: User = {
@@ -44,7 +48,7 @@ function renderForm(onSaved = vi.fn()) {
     routeTree: root.addChildren([edit, login]),
     history: createMemoryHistory({ initialEntries: ['/client/edit'] }),
   });
-  render(<RouterProvider router={router} />);
+  render(withQueryClient(<RouterProvider router={router} />));
   return { router, onSaved };
 }
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateTaskScreen, type ChosenPlace } from '../../../src/features/tasks/create-task-screen';
-import { FALLBACK_PRICES, type PriceTable } from '../../../src/shared/pricing';
-import type { Answer } from '../../../src/lib/api/answer';
-import { NoTokenError } from '../../../src/lib/signed-in-reads';
 import type { User } from '../../../src/shared/contract';
+import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
+import { closeOfflineDb, openOfflineDb, putCachedAnswer } from '../../../src/shared/offline-db';
+import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -41,60 +42,67 @@ const describePoint = vi.fn(
     }),
 );
 
-/** What the route's loader reads: the user and the price table; pending until given. */
-const reads: {
-  user: Promise<Answer<User>>;
-  prices: Promise<Answer<PriceTable>>;
-  keptPrices?: Promise<PriceTable | null>;
-} = {
-  user: new Promise(() => {}),
-  prices: new Promise(() => {}),
-};
+type Reply = () => Promise<Response>;
+const pending: Reply = () => new Promise(() => {});
+const ok =
+  (data: unknown, cachedAt: number | null = null): Reply =>
+  async () =>
+    Response.json({ data }, { headers: cachedAt === null ? {} : { [CACHED_AT_HEADER]: String(cachedAt) } });
+/** The server's responses to the screen's queries: the user and the price list (null: not a list, so the fallback prices); pending until given. */
+const api: { user: Reply; prices: Reply } = { user: pending, prices: pending };
 const loaded = (loadedUser: User) => {
-  reads.user = Promise.resolve({ data: loadedUser, cachedAt: null });
-  reads.prices = Promise.resolve({ data: FALLBACK_PRICES, cachedAt: null });
+  api.user = ok(loadedUser);
+  api.prices = ok(null);
 };
+
+/** Lets the queries' responses arrive and render. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 async function renderScreen(serviceType = 'recycling') {
   const rendered = render(
-    <CreateTaskScreen
-      serviceType={serviceType}
-      user={reads.user}
-      prices={reads.prices}
-      keptPrices={reads.keptPrices}
-      loadPayments={() => Promise.reject(new Error('no payment in these tests'))}
-      renderAddressSearch={(onChoose, selectedAddress) => {
-        choose = onChoose;
-        return <input aria-label="Address" readOnly value={selectedAddress ?? ''} />;
-      }}
-      renderCurrentLocation={(onLocated) => {
-        locate = onLocated;
-        return <button type="button">Use my current location</button>;
-      }}
-      renderMap={(place, onMove) => {
-        move = onMove;
-        return <div>map at {place.lat}</div>;
-      }}
-      describePoint={describePoint}
-    />,
+    withQueryClient(
+      <CreateTaskScreen
+        serviceType={serviceType}
+        loadPayments={() => Promise.reject(new Error('no payment in these tests'))}
+        renderAddressSearch={(onChoose, selectedAddress) => {
+          choose = onChoose;
+          return <input aria-label="Address" readOnly value={selectedAddress ?? ''} />;
+        }}
+        renderCurrentLocation={(onLocated) => {
+          locate = onLocated;
+          return <button type="button">Use my current location</button>;
+        }}
+        renderMap={(place, onMove) => {
+          move = onMove;
+          return <div>map at {place.lat}</div>;
+        }}
+        describePoint={describePoint}
+      />,
+    ),
   );
-  // The reads settle.
-  await act(async () => undefined);
+  await settle();
   return rendered;
 }
 
 const addressInput = () => screen.getByRole('textbox', { name: 'Address' }) as HTMLInputElement;
 
-beforeEach(() => {
+beforeEach(async () => {
   labels = new Map();
   describePoint.mockClear();
-  reads.user = new Promise(() => {});
-  reads.prices = new Promise(() => {});
-  reads.keptPrices = undefined;
+  api.user = pending;
+  api.prices = pending;
+  stubApi((path) => (path === 'client/userdata' ? api.user() : path === 'admin/pricing' ? api.prices() : pending()));
+  localStorage.setItem('token', tokenFor('u1'));
+  await (await openOfflineDb()).clear('answers');
   mocks.navigate.mockReset();
   mocks.toastError.mockReset();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+afterAll(() => closeOfflineDb());
 
 describe('the create task screen (/client/create)', () => {
   it("is titled '{service name} Task' and shows 'Loading...' while prices load, with Proceed to Payment disabled", async () => {
@@ -105,23 +113,25 @@ describe('the create task screen (/client/create)', () => {
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('paints the price kept on the device at once while the network answers, and pays only once it has', async () => {
-    reads.user = Promise.resolve({ data: user, cachedAt: null });
-    reads.keptPrices = Promise.resolve({
-      recycling: { serviceName: 'Recycling Services', price: 1400, unit: 'per kg' },
+  it('paints the price cached on the device at once while the network responds, and pays only once it has', async () => {
+    api.user = ok(user);
+    await putCachedAnswer('u1', 'admin/pricing', {
+      data: [{ _id: 'p1', serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' }],
     });
-    let answerPrices: (answer: Answer<PriceTable>) => void = () => {};
-    reads.prices = new Promise((resolve) => {
-      answerPrices = resolve;
-    });
+    let respondPrices: () => void = () => {};
+    api.prices = () =>
+      new Promise((resolve) => {
+        respondPrices = () => resolve(Response.json({ data: null }));
+      });
     await renderScreen('recycling');
-    expect(screen.getByText('₦1,400.00')).toBeTruthy();
+    expect(await screen.findByText('₦1,400.00')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
     await act(async () => choose({ address: 'Yaba, Lagos State, Nigeria', location: { lat: 6.5, lng: 3.37 } }));
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Loading prices...')).toBeTruthy();
 
-    await act(async () => answerPrices({ data: FALLBACK_PRICES, cachedAt: null }));
+    respondPrices();
+    await settle();
     expect(screen.getByText('₦1,500.00')).toBeTruthy();
     expect(screen.queryByText('₦1,400.00')).toBeNull();
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false);
@@ -169,30 +179,27 @@ describe('the create task screen (/client/create)', () => {
   });
 
   it("'Failed to load user data' or the server message is shown", async () => {
-    reads.user = Promise.reject(new TypeError('Failed to fetch'));
+    api.user = () => Promise.reject(new TypeError('Failed to fetch'));
     await renderScreen('recycling');
-    expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data');
+    // The HTTP client tries a failed network twice more first.
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data'), { timeout: 3000 });
     expect(screen.getByText('Failed to load user data')).toBeTruthy();
     cleanup();
     mocks.toastError.mockReset();
-    reads.user = Promise.reject(
-      Object.assign(new Error('HTTP 500'), {
-        response: Response.json({ message: 'Database unavailable' }, { status: 500 }),
-      }),
-    );
+    api.user = async () => Response.json({ message: 'Database unavailable' }, { status: 500 });
     await renderScreen('recycling');
-    expect(mocks.toastError).toHaveBeenCalledWith('Database unavailable');
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('Database unavailable'));
   });
 
   it("an offline price list says 'Offline - last updated <time>' in the summary", async () => {
-    reads.user = Promise.resolve({ data: user, cachedAt: null });
-    reads.prices = Promise.resolve({ data: FALLBACK_PRICES, cachedAt: Date.now() - 60_000 });
+    api.user = ok(user);
+    api.prices = ok(null, Date.now() - 60_000);
     await renderScreen('recycling');
     expect(screen.getByTestId('offline-marker').textContent).toMatch(/^Offline - last updated/);
   });
 
   it("without a token: 'Please login to continue' and a redirect to /", async () => {
-    reads.user = Promise.reject(new NoTokenError());
+    localStorage.clear();
     await renderScreen('recycling');
     expect(mocks.toastError).toHaveBeenCalledWith('Please login to continue');
     expect(mocks.navigate).toHaveBeenCalledWith({ to: '/', replace: true });

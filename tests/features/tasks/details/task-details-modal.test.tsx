@@ -6,6 +6,7 @@ import type { LatLng } from '../../../../src/shared/driver-location';
 import { NO_DRIVER_PHONE, driverName, telHref } from '../../../../src/features/tasks/details/call-driver';
 import { sampleTask } from '../../../sample-data';
 import { TaskDetailsModal } from '../../../../src/features/tasks/details/task-details-modal';
+import { withQueryClient } from '../../../query-support';
 
 // jsdom has no showModal: the dialog stays closed, so its content is queried with `hidden: true`.
 afterEach(() => {
@@ -31,13 +32,15 @@ function renderModal(
   const onOpenChat = vi.fn();
   const onClose = vi.fn();
   render(
-    <TaskDetailsModal
-      task={{ ...task, ...overrides }}
-      onClose={onClose}
-      onOpenChat={onOpenChat}
-      renderMap={renderMap}
-      loadDriverLocation={load}
-    />,
+    withQueryClient(
+      <TaskDetailsModal
+        task={{ ...task, ...overrides }}
+        onClose={onClose}
+        onOpenChat={onOpenChat}
+        renderMap={renderMap}
+        loadDriverLocation={load}
+      />,
+    ),
   );
   return { renderMap, onOpenChat, onClose, load };
 }

@@ -1,0 +1,38 @@
+/**
+ * What the signed-in route loaders start, with the QueryClient: the /client route loads this
+ * module (with the signed-in chunk) and puts both in the router's context, so the first
+ * screen carries neither Query nor the HTTP client.
+ */
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { decodeJwtSubject } from '../shared/offline-answers';
+import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
+import { tasksQuery } from './api/tasks';
+import { userQuery } from './api/user';
+import { queryClient } from './query-client';
+import { getToken } from './token-storage';
+
+export { queryClient };
+
+/**
+ * Each starts a screen's queries with `ensureQueryData`, without waiting: the screen shows
+ * its loading state meanwhile, cached data at once, and stale data is fetched again.
+ */
+export function navigationQueries(client: QueryClient) {
+  const start = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) =>
+    void client.ensureQueryData({ ...options, revalidateIfStale: true }).catch(() => undefined);
+  const user = () => start(userQuery());
+  return {
+    user,
+    /** Tasks are asked for beside the user (the token names the user): one round trip less. */
+    userAndTasks: () => {
+      user();
+      const subject = decodeJwtSubject(getToken());
+      if (subject) start(tasksQuery(subject));
+    },
+    booking: () => {
+      user();
+      start(priceTableQuery());
+      start(cachedPriceTableQuery());
+    },
+  };
+}
