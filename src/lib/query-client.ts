@@ -30,6 +30,8 @@ export function createQueryClient(): QueryClient {
       mutations: { networkMode: 'offlineFirst', retry: false },
     },
   });
+  // Query assumes it starts online; a page loaded offline would then never see the network return.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   let retries: ReturnType<typeof setTimeout>[] = [];
   onlineManager.subscribe((isOnline) => {
     for (const timer of retries) clearTimeout(timer);

@@ -18,9 +18,10 @@ export function useKeptPaidTasks(): KeptPaidTasks {
   const query = useQuery({
     queryKey: KEPT_PAID_TASKS_KEY,
     queryFn: () => listKeptPaidTasks().catch(() => NONE),
-    // IndexedDB, not the network; it changes only through pending-tasks.ts, which says so.
+    // IndexedDB, not the network: cheap, so read again on every mount (a booking screen may have
+    // kept a task while no screen listened); while mounted, pending-tasks.ts says when it changes.
     networkMode: 'always',
-    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
   });
   useEffect(
     () => onKeptPaidTasksChange(() => void queryClient.invalidateQueries({ queryKey: KEPT_PAID_TASKS_KEY })),

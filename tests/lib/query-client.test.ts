@@ -5,9 +5,15 @@ import { ONLINE_RETRIES, ONLINE_RETRY_MS, createQueryClient } from '../../src/li
 import { useSessionStore } from '../../src/lib/session-store';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   onlineManager.setOnline(true);
   vi.useRealTimers();
 });
+
+/** The device as the browser reports it when the app starts. */
+function startOffline() {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+}
 
 describe('the QueryClient of the app', () => {
   it('offline, a query is still made (offlineFirst), so the service worker can respond from the device', async () => {
@@ -32,9 +38,24 @@ describe('the QueryClient of the app', () => {
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
+  it('a page loaded offline is offline for Query too, so the network coming back refetches (Query would assume online)', async () => {
+    startOffline();
+    const client = createQueryClient();
+    expect(onlineManager.isOnline()).toBe(false);
+    client.mount(); // as QueryClientProvider does: listens for the network
+    const queryFn = vi.fn(async () => 'tasks');
+    const observer = new QueryObserver(client, { queryKey: ['reconnect'], queryFn });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    stop();
+    client.unmount();
+  });
+
   it('back online, a shown query the device answered is fetched again a few times, 2 s apart, until the network answers', async () => {
     vi.useFakeTimers();
-    onlineManager.setOnline(false);
+    startOffline();
     const client = createQueryClient();
     const responses = [1, 2, null];
     const queryFn = vi.fn(async () => ({ data: 'tasks', cachedAt: responses.shift() ?? null }));

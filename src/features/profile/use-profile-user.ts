@@ -1,19 +1,24 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { failureReason } from '../../lib/api/query-failure';
 import { userQuery } from '../../lib/api/user';
+import { useSessionStore } from '../../lib/session-store';
 
 /**
- * The user of Profile and Edit Profile. A 401 goes to /login (docs/product.md, Profile): the HTTP client
- * has removed the token and the shell is leaving for /, and this later navigation wins.
+ * The user of Profile and Edit Profile. A 401 goes to /login (docs/product.md, Profile): the HTTP
+ * client ends the session (which also clears the query cache, so the query's error is gone) and
+ * the shell leaves for /; this navigation, a task later, wins.
  */
 export function useProfileUser() {
   const router = useRouter();
-  const query = useQuery(userQuery());
-  const isUnauthorized = !query.data && failureReason(query.error) === 'unauthorized';
   useEffect(() => {
-    if (isUnauthorized) void router.navigate({ to: '/login', replace: true });
-  }, [isUnauthorized, router]);
-  return query;
+    const toLogin = () => setTimeout(() => void router.navigate({ to: '/login', replace: true }), 0);
+    // The route's loader started the query: the session may have expired before this screen showed.
+    const { token, notice } = useSessionStore.getState();
+    if (!token && notice) toLogin();
+    return useSessionStore.subscribe((state, previous) => {
+      if (previous.token && !state.token && state.notice) toLogin();
+    });
+  }, [router]);
+  return useQuery(userQuery());
 }
