@@ -95,5 +95,6 @@ export default defineConfig({
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
     retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './scripts/flaky-reporter.ts'],
   },
 });
