@@ -8,10 +8,17 @@ export async function lockUserForUpdate(tx: Queryable, userId: string): Promise<
   return row;
 }
 
-export async function setSubscription(tx: Queryable, userId: string, plan: string, expiresAt: Date): Promise<UserRow> {
+/** `startedAt` begins the plan's months (allowances count from it): kept when a running plan is extended. */
+export async function setSubscription(
+  tx: Queryable,
+  userId: string,
+  plan: string,
+  period: { startedAt: Date; expiresAt: Date },
+): Promise<UserRow> {
   const [row] = await tx.query<UserRow>(
-    'update users set subscription_plan = $2, subscription_expires_at = $3 where id = $1 returning *',
-    [userId, plan, expiresAt],
+    `update users set subscription_plan = $2, subscription_started_at = $3, subscription_expires_at = $4
+      where id = $1 returning *`,
+    [userId, plan, period.startedAt, period.expiresAt],
   );
   return row;
 }

@@ -21,6 +21,7 @@ export interface UserRow {
   balance: string | number;
   subscription_plan: string | null;
   subscription_expires_at: Date | string | null;
+  subscription_started_at: Date | string | null;
   created_at: Date | string;
 }
 

@@ -82,8 +82,13 @@ export async function fulfilSubscription(
       });
       if (!claimed) return null;
       const current = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
-      const from = current && current > now ? current : now;
-      const updated = await setSubscription(tx, order.userId, order.plan.key, planExpiry(order.plan, from));
+      const isRunning = current !== null && current > now;
+      const from = isRunning ? current : now;
+      const startedAt = isRunning && user.subscription_started_at ? new Date(user.subscription_started_at) : now;
+      const updated = await setSubscription(tx, order.userId, order.plan.key, {
+        startedAt,
+        expiresAt: planExpiry(order.plan, from),
+      });
       await markAttentionHonoured(tx, order.reference);
       return updated;
     })

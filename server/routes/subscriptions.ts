@@ -4,7 +4,9 @@
  * idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import { findPlan } from '../../src/shared/plans';
+import type { PlanName, PlanStatus } from '../../src/shared/contract';
+import { allowanceLeft, findPlan, planMonth } from '../../src/shared/plans';
+import { coveredUsage } from '../db/plan-usage';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
@@ -80,4 +82,29 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
   const winner = await earlierUseOf(db, body.reference, callerId);
   if (!winner) throw conflict(REFERENCE_ALREADY_USED);
   return c.json({ data: toUser(winner) });
+});
+
+/** The running plan and what is left of it this plan month (data: null without one: Freemium). */
+subscriptionRoutes.post('/client/plan', async (c) => {
+  const { deps } = c.var;
+  const callerId = await authenticate(c);
+  const user = await findUserById(deps.db, callerId);
+  if (!user) throw notFound('User not found');
+  const now = deps.now();
+  const plan = user.subscription_plan ? findPlan(user.subscription_plan) : undefined;
+  const expiresAt = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
+  if (!plan || !expiresAt || expiresAt <= now) return c.json({ data: null });
+  const startedAt = user.subscription_started_at ? new Date(user.subscription_started_at) : now;
+  const month = planMonth(startedAt, now);
+  const used = await coveredUsage(deps.db, callerId, month.start, month.end);
+  const status: PlanStatus = {
+    plan: plan.key as PlanName,
+    startedAt: startedAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    monthStart: month.start.toISOString(),
+    monthEnd: month.end.toISOString(),
+    allowance: allowanceLeft(plan.key, used),
+    manager: plan.key === 'platinum' ? deps.config.platinumManager : null,
+  };
+  return c.json({ data: status });
 });

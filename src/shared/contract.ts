@@ -49,6 +49,31 @@ export interface Subscription {
   expiresAt: IsoDate;
 }
 
+/** One inclusion of a plan this plan month: what it includes, what covered bookings used, what is left. */
+export interface PlanAllowanceItem {
+  /** Service key ('household', 'laundry', ...). */
+  service: string;
+  amount: number;
+  /** '' (pickups, items), 'kg' or 'h'. */
+  unit: '' | 'kg' | 'h';
+  label: string;
+  used: number;
+  left: number;
+}
+
+/** POST /client/plan: the running plan and what is left of it this plan month; null without a running plan. */
+export interface PlanStatus {
+  plan: PlanName;
+  startedAt: IsoDate;
+  expiresAt: IsoDate;
+  /** The plan month now: from `monthStart` (inclusive) to `monthEnd`. */
+  monthStart: IsoDate;
+  monthEnd: IsoDate;
+  allowance: PlanAllowanceItem[];
+  /** Platinum's dedicated manager, when the operator set one. */
+  manager: { name: string; phone: string } | null;
+}
+
 export interface User {
   _id: Id;
   email: string;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_PLANS, findPlan, planExpiry } from '../../src/shared/plans';
+import {
+  PLAN_INCLUSIONS,
+  SUBSCRIPTION_PLANS,
+  allowanceLeft,
+  allowanceLeftText,
+  findPlan,
+  inclusionText,
+  planExpiry,
+  planInclusions,
+  planMonth,
+} from '../../src/shared/plans';
 
 describe('subscription plans (business constants)', () => {
   it('has the four plans with their prices and durations', () => {
@@ -29,5 +39,63 @@ describe('subscription plans (business constants)', () => {
     expect(planExpiry(findPlan('silver')!, new Date('2027-12-31T08:00:00.000Z')).toISOString()).toBe(
       '2028-02-29T08:00:00.000Z',
     );
+  });
+});
+
+describe('what a plan includes each month', () => {
+  it('the table as the business set it: Bronze 12 pickups and 20 kg laundry; Platinum all six', () => {
+    expect(PLAN_INCLUSIONS.bronze.map(inclusionText)).toEqual([
+      '12 household waste pickups',
+      '20 kg laundry & dry cleaning',
+    ]);
+    expect(PLAN_INCLUSIONS.silver.map(inclusionText)).toEqual([
+      '16 household waste pickups',
+      '2 bulk items',
+      '30 kg laundry & dry cleaning',
+    ]);
+    expect(PLAN_INCLUSIONS.gold.map(inclusionText)).toEqual([
+      '20 household waste pickups',
+      '4 bulk items',
+      '50 kg recycling',
+      '40 kg laundry & dry cleaning',
+      '4 h garden',
+      '8 h office cleaning',
+    ]);
+    expect(PLAN_INCLUSIONS.platinum.map((item) => item.amount)).toEqual([30, 8, 100, 60, 8, 16]);
+    expect(planInclusions('Gold')).toBe(PLAN_INCLUSIONS.gold);
+    expect(planInclusions('freemium')).toEqual([]);
+  });
+
+  it('a plan month runs from the day the plan started, month by month, kept inside short months', () => {
+    const started = new Date('2026-01-31T09:00:00Z');
+    expect(planMonth(started, new Date('2026-02-15T00:00:00Z'))).toEqual({
+      start: new Date('2026-01-31T09:00:00Z'),
+      end: new Date('2026-02-28T09:00:00Z'),
+    });
+    expect(planMonth(started, new Date('2026-02-28T09:00:00Z'))).toEqual({
+      start: new Date('2026-02-28T09:00:00Z'),
+      end: new Date('2026-03-31T09:00:00Z'),
+    });
+    // One millisecond before the boundary still belongs to the first month.
+    expect(planMonth(started, new Date('2026-02-28T08:59:59.999Z')).start).toEqual(started);
+    expect(planMonth(new Date('2026-11-05T10:00:00Z'), new Date('2027-01-04T10:00:00Z'))).toEqual({
+      start: new Date('2026-12-05T10:00:00Z'),
+      end: new Date('2027-01-05T10:00:00Z'),
+    });
+    // Before the start (a clock skew): the first month.
+    expect(planMonth(started, new Date('2026-01-01T00:00:00Z')).start).toEqual(started);
+  });
+
+  it("what is left: never below zero; Home's line per unit", () => {
+    const items = allowanceLeft('bronze', { household: 3, laundry: 25, garden: 2 });
+    expect(items.map((item) => [item.service, item.used, item.left])).toEqual([
+      ['household', 3, 9],
+      ['laundry', 25, 0],
+    ]);
+    expect(items.map(allowanceLeftText)).toEqual([
+      '9 of 12 pickups left this month',
+      '0 of 20 kg laundry & dry cleaning left this month',
+    ]);
+    expect(allowanceLeftText(allowanceLeft('gold', {})[1]!)).toBe('4 of 4 bulk items left this month');
   });
 });

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { createPaidTask, insertClient, payReference, type TestClient } from './task-fixtures';
+
+let server: TestServer;
+let clock = new Date('2026-11-25T09:00:00Z');
+
+beforeAll(async () => {
+  server = await createTestServer({
+    now: () => clock,
+    config: { platinumManager: { name: 'Ngozi Okafor', phone: '+2348030000001' } },
+  });
+});
+afterAll(() => server.close());
+
+const planOf = (who: TestClient) => server.request('POST', '/client/plan', { token: who.token, body: {} });
+
+async function subscribe(who: TestClient, plan: string, price: number) {
+  const reference = await payReference(server, who, price);
+  const response = await server.request('POST', '/client/subscribe', {
+    token: who.token,
+    body: { userId: who.id, plan, reference },
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A task the plan paid `covered` units of (the booking path sets covered_quantity). */
+async function coveredTask(who: TestClient, serviceName: string, covered: number, createdAt: Date) {
+  const laundry = serviceName === 'Laundry Service';
+  const task = await createPaidTask(server, who, {
+    serviceName,
+    type: laundry ? 'laundry' : 'household',
+    amount: laundry ? 1000 : 1500,
+    unit: laundry ? 'per kg' : 'per pickup',
+  });
+  await server.deps.db.query('update tasks set covered_quantity = $2, created_at = $3 where id = $1', [
+    task._id,
+    covered,
+    createdAt,
+  ]);
+  return task._id as string;
+}
+
+describe('POST /client/plan', () => {
+  it('Freemium (no plan, or an expired one): data null', async () => {
+    const client = await insertClient(server);
+    expect((await planOf(client)).body).toEqual({ data: null });
+    await server.deps.db.query(
+      "update users set subscription_plan = 'gold', subscription_expires_at = '2026-11-01T00:00:00Z' where id = $1",
+      [client.id],
+    );
+    expect((await planOf(client)).body).toEqual({ data: null });
+  });
+
+  it('Bronze: 12 pickups and 20 kg laundry each plan month; covered bookings use them, a cancelled one gives back', async () => {
+    const client = await insertClient(server);
+    await subscribe(client, 'bronze', 50_000);
+    const fresh = await planOf(client);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data).toMatchObject({
+      plan: 'bronze',
+      startedAt: '2026-11-25T09:00:00.000Z',
+      expiresAt: '2026-12-25T09:00:00.000Z',
+      monthStart: '2026-11-25T09:00:00.000Z',
+      monthEnd: '2026-12-25T09:00:00.000Z',
+      manager: null,
+    });
+    expect(
+      fresh.body.data.allowance.map((item: { service: string; left: number }) => [item.service, item.left]),
+    ).toEqual([
+      ['household', 12],
+      ['laundry', 20],
+    ]);
+
+    await coveredTask(client, 'Household Waste Pickup', 1, new Date('2026-11-25T10:00:00Z'));
+    await coveredTask(client, 'Household Waste Pickup', 1, new Date('2026-11-26T10:00:00Z'));
+    await coveredTask(client, 'Laundry Service', 3.5, new Date('2026-11-27T10:00:00Z'));
+    const cancelled = await coveredTask(client, 'Household Waste Pickup', 1, new Date('2026-11-27T11:00:00Z'));
+    await server.deps.db.query("update tasks set status = 'cancelled' where id = $1", [cancelled]);
+    // Another client's covered booking is not this client's.
+    const other = await insertClient(server);
+    await subscribe(other, 'bronze', 50_000);
+    await coveredTask(other, 'Household Waste Pickup', 1, new Date('2026-11-26T10:00:00Z'));
+
+    clock = new Date('2026-11-28T09:00:00Z');
+    const used = (await planOf(client)).body.data.allowance;
+    expect(
+      used.map((item: { service: string; used: number; left: number }) => [item.service, item.used, item.left]),
+    ).toEqual([
+      ['household', 2, 10],
+      ['laundry', 3.5, 16.5],
+    ]);
+  });
+
+  it('a new plan month starts the count again; extending a running plan keeps its months', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await insertClient(server);
+    await subscribe(client, 'bronze', 50_000);
+    await coveredTask(client, 'Household Waste Pickup', 1, new Date('2026-12-24T09:00:00Z'));
+    // Renewed before it ends: the plan runs on, its months still count from 25 Nov.
+    clock = new Date('2026-12-20T09:00:00Z');
+    await subscribe(client, 'bronze', 50_000);
+    clock = new Date('2026-12-24T10:00:00Z');
+    const december = (await planOf(client)).body.data;
+    expect(december).toMatchObject({ startedAt: '2026-11-25T09:00:00.000Z', expiresAt: '2027-01-25T09:00:00.000Z' });
+    expect(december.allowance[0]).toMatchObject({ used: 1, left: 11 });
+    clock = new Date('2026-12-25T09:00:00Z');
+    const january = (await planOf(client)).body.data;
+    expect(january).toMatchObject({ monthStart: '2026-12-25T09:00:00.000Z', monthEnd: '2027-01-25T09:00:00.000Z' });
+    expect(january.allowance[0]).toMatchObject({ used: 0, left: 12 });
+  });
+
+  it("Platinum shows the dedicated manager the operator set; Gold's table has six inclusions", async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const platinum = await insertClient(server);
+    await subscribe(platinum, 'platinum', 500_000);
+    expect((await planOf(platinum)).body.data.manager).toEqual({ name: 'Ngozi Okafor', phone: '+2348030000001' });
+    const gold = await insertClient(server);
+    await subscribe(gold, 'gold', 300_000);
+    const status = (await planOf(gold)).body.data;
+    expect(status.manager).toBeNull();
+    expect(status.allowance).toHaveLength(6);
+  });
+
+  it('needs a session', async () => {
+    const response = await server.request('POST', '/client/plan', { body: {} });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toEqual(expect.any(String));
+  });
+});
