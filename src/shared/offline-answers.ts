@@ -17,6 +17,7 @@ export const CACHED_READS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string 
   { method: 'POST', path: 'client/task' },
   { method: 'POST', path: 'client/getMessages' },
   { method: 'POST', path: 'client/events' },
+  { method: 'POST', path: 'client/plan' },
 ];
 
 export const GET_MESSAGES_PATH = 'client/getMessages';

@@ -1,9 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Subscription } from '../../shared/contract';
+import { allowanceLeftText } from '../../shared/plans';
 import { formatDate } from '../../lib/format';
+import { planStatusQuery } from '../../lib/api/plan';
 import { planDisplay } from './plan-display';
 
-/** The plan in force in its colour with its expiry, or Freemium with 'Upgrade Plan' ('Upgrade' on mobile). */
+/** What is left of the plan's first inclusion this plan month ('9 of 12 pickups left this month'). */
+function AllowanceLine() {
+  const { data } = useQuery(planStatusQuery());
+  const first = data?.data?.allowance[0];
+  if (!first) return null;
+  return <p className="dashboard-plan-allowance">{allowanceLeftText(first)}</p>;
+}
+
+/**
+ * The plan in force in its colour with its expiry and what is left this month; Freemium with
+ * 'Upgrade Plan' ('Upgrade' on mobile), or 'Renew' when the plan has run out.
+ */
 export function PlanCard({ subscription }: { subscription: Subscription | null }) {
   const plan = planDisplay(subscription);
   return (
@@ -20,7 +34,12 @@ export function PlanCard({ subscription }: { subscription: Subscription | null }
         {plan.name}
       </p>
       {plan.expiresAt ? <p className="dashboard-plan-expiry">Expires {formatDate(plan.expiresAt)}</p> : null}
-      {plan.isFreemium ? (
+      {plan.isFreemium ? null : <AllowanceLine />}
+      {plan.hasExpired ? (
+        <Link to="/client/subscribe" className="button button-small dashboard-upgrade">
+          Renew
+        </Link>
+      ) : plan.isFreemium ? (
         <Link to="/client/subscribe" className="button button-small dashboard-upgrade">
           <span className="dashboard-desktop-only">Upgrade Plan</span>
           <span className="dashboard-mobile-only">Upgrade</span>

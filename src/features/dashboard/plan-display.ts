@@ -22,6 +22,8 @@ export interface PlanDisplay {
   tone: PlanTone | null;
   expiresAt: string | null;
   isFreemium: boolean;
+  /** A plan was bought and has run out: offer 'Renew'. */
+  hasExpired: boolean;
 }
 
 /** The plan in force: none, or one that has run out, reads Freemium. */
@@ -29,11 +31,13 @@ export function planDisplay(subscription: Subscription | null | undefined, now: 
   const plan = subscription?.plan?.trim();
   const expires = subscription?.expiresAt ? new Date(subscription.expiresAt) : null;
   const hasExpired = expires !== null && !Number.isNaN(expires.getTime()) && expires.getTime() <= now.getTime();
-  if (!plan || hasExpired) return { name: 'Freemium', tone: null, expiresAt: null, isFreemium: true };
+  if (!plan || hasExpired)
+    return { name: 'Freemium', tone: null, expiresAt: null, isFreemium: true, hasExpired: Boolean(plan) && hasExpired };
   return {
     name: plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase(),
     tone: planTone(plan),
     expiresAt: subscription?.expiresAt ?? null,
     isFreemium: false,
+    hasExpired: false,
   };
 }

@@ -1,5 +1,5 @@
 import { formatNaira } from '../../lib/format';
-import type { SubscriptionPlan } from '../../shared/plans';
+import { PLAN_INCLUSIONS, inclusionText, type SubscriptionPlan } from '../../shared/plans';
 
 interface PlanOptionProps {
   plan: SubscriptionPlan;
@@ -7,7 +7,7 @@ interface PlanOptionProps {
   onSelect: (key: SubscriptionPlan['key']) => void;
 }
 
-/** One plan card: a radio named by the plan, with its price, duration and features. */
+/** One plan card: a radio named by the plan, with its price, duration, features and what it includes each month. */
 export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
   const id = `plan-${plan.key}`;
   return (
@@ -37,6 +37,14 @@ export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
           {plan.features.map((feature) => (
             <span key={feature} className="plan-option-feature">
               {feature}
+            </span>
+          ))}
+        </span>
+        <span className="plan-option-included-title">Included each month</span>
+        <span className="plan-option-included">
+          {PLAN_INCLUSIONS[plan.key].map((inclusion) => (
+            <span key={inclusion.service} className="plan-option-inclusion">
+              {inclusionText(inclusion)}
             </span>
           ))}
         </span>

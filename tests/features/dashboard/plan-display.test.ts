@@ -11,7 +11,13 @@ describe('plan display (plan values and colours)', () => {
   });
 
   it('absent means Freemium', () => {
-    expect(planDisplay(null)).toEqual({ name: 'Freemium', tone: null, expiresAt: null, isFreemium: true });
+    expect(planDisplay(null)).toEqual({
+      name: 'Freemium',
+      tone: null,
+      expiresAt: null,
+      isFreemium: true,
+      hasExpired: false,
+    });
     expect(planDisplay(undefined).isFreemium).toBe(true);
     expect(planDisplay({ plan: '', expiresAt: '2030-01-01T00:00:00.000Z' }).name).toBe('Freemium');
   });
@@ -23,11 +29,15 @@ describe('plan display (plan values and colours)', () => {
       tone: 'blue',
       expiresAt: '2027-01-22T10:00:00.000Z',
       isFreemium: false,
+      hasExpired: false,
     });
   });
 
-  it('a plan that has run out reads Freemium again', () => {
+  it("a plan that has run out reads Freemium again, with 'Renew'", () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
-    expect(planDisplay({ plan: 'gold', expiresAt: '2026-11-01T00:00:00.000Z' }, now).isFreemium).toBe(true);
+    expect(planDisplay({ plan: 'gold', expiresAt: '2026-11-01T00:00:00.000Z' }, now)).toMatchObject({
+      isFreemium: true,
+      hasExpired: true,
+    });
   });
 });

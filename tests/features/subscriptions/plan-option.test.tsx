@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { SUBSCRIPTION_PLANS } from '../../../src/shared/plans';
+import { PlanOption } from '../../../src/features/subscriptions/plan-option';
+
+afterEach(cleanup);
+
+describe('a plan on the subscribe screen', () => {
+  it("shows the specification's features and what the plan includes each month", () => {
+    const silver = SUBSCRIPTION_PLANS.find((plan) => plan.key === 'silver')!;
+    render(<PlanOption plan={silver} isSelected={false} onSelect={() => {}} />);
+    const details = screen.getByRole('radio', { name: 'Silver' }).closest('label')!;
+    expect(within(details).getByText('priority support')).toBeTruthy();
+    expect(within(details).getByText('Included each month')).toBeTruthy();
+    expect([...details.querySelectorAll('.plan-option-inclusion')].map((node) => node.textContent)).toEqual([
+      '16 household waste pickups',
+      '2 bulk items',
+      '30 kg laundry & dry cleaning',
+    ]);
+  });
+});
