@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
+import { startPlanJobs } from './jobs/plan-jobs';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
 import type { Lifecycle } from './routes/health';
@@ -64,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const lifecycle: Lifecycle = { stopping: false };
   const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined, lifecycle });
   const simulator = config.simulator ? startSimulator(deps) : undefined;
+  const planJobs = startPlanJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
@@ -81,8 +83,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       closing ??= (async () => {
         lifecycle.stopping = true;
         simulator?.stop();
+        planJobs.stop();
         await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
         await simulator?.idle();
+        await planJobs.idle();
         await deps.db.close();
       })();
       return closing;

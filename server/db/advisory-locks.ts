@@ -11,6 +11,8 @@ export const ADVISORY_LOCKS = {
   demoSeed: 7_301_002,
   /** One tick of the demo driver simulator (server/ops/simulator.ts): one server runs it. */
   simulator: 7_301_003,
+  /** One round of the plan jobs (server/jobs/plan-jobs.ts): renewal reminders. */
+  planJobs: 7_301_010,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

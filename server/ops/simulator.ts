@@ -17,6 +17,7 @@
  */
 import type { AppDeps } from '../context';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
+import { errorText, startRepeating, type Repeating } from '../jobs/repeating';
 import type { Queryable } from '../db/connection';
 import * as sql from '../db/ops';
 import { insertStatusEvent } from '../db/task-events';
@@ -30,13 +31,8 @@ export interface SimulatorOptions {
   cancelUnservedAfterMs?: number;
 }
 
-export interface Simulator {
-  stop(): void;
-  /** One round of work; the timer calls it, tests call it directly. False when another server holds the simulator's lock. */
-  tick(): Promise<boolean>;
-  /** Resolves when no tick is running (a stopping server waits for it before closing the database). */
-  idle(): Promise<void>;
-}
+/** `tick()` is false when another server holds the simulator's lock. */
+export type Simulator = Repeating<boolean>;
 
 export interface Point {
   lat: number;
@@ -48,41 +44,12 @@ export const MIN_STEP_METERS = 50;
 export const ARRIVAL_METERS = 100;
 
 export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): Simulator {
-  const intervalMs = options.intervalMs ?? 2_000;
   const assignAfterMs = options.assignAfterMs ?? 5_000;
   const cancelUnservedAfterMs = options.cancelUnservedAfterMs ?? 30 * 60_000;
-  let queue: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  // Ticks never overlap: a slow one delays the next instead of racing it.
-  const tick = () => {
-    const run = queue.then(() => simulateOnce(deps, assignAfterMs, cancelUnservedAfterMs));
-    queue = run.catch(() => {});
-    return run;
-  };
-  const schedule = () => {
-    timer = setTimeout(async () => {
-      try {
-        await tick();
-      } catch (error) {
-        if (!stopped)
-          deps.log(`[simulator] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      }
-      if (!stopped) schedule();
-    }, intervalMs);
-    timer.unref?.();
-  };
-  schedule();
-
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-    tick,
-    idle: () => queue.then(() => undefined),
-  };
+  return startRepeating(() => simulateOnce(deps, assignAfterMs, cancelUnservedAfterMs), {
+    intervalMs: options.intervalMs ?? 2_000,
+    onError: (error) => deps.log(`[simulator] ${errorText(error)}`),
+  });
 }
 
 /** What one tick works with: its transaction, the clock and the log. */

@@ -197,7 +197,7 @@ export interface DriverLocation {
 }
 
 /** What an event of the bell tells: a task's new status, a referral reward, where a refund is, or a reply to a support request. */
-export type TaskEventKind = 'status' | 'referral-reward' | 'refund' | 'support-reply';
+export type TaskEventKind = 'status' | 'referral-reward' | 'refund' | 'support-reply' | 'plan-renewal';
 
 export interface TaskEvent {
   _id: Id;

@@ -61,6 +61,14 @@ export function formatLagosDate(time: number): string {
   return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}`;
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** 'Fri 5 Dec' in Lagos (a day within the year people talk about: plans, pickups). */
+export function formatLagosDay(time: number): string {
+  const lagos = new Date(time + LAGOS_OFFSET_MS);
+  return `${WEEKDAYS[lagos.getUTCDay()]} ${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]}`;
+}
+
 /** Hour and minute in Lagos, 24-hour: '14:05', '00:30'. */
 export function formatLagosTime(time: number): string {
   const lagos = lagosFields(time);

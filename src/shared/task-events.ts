@@ -32,6 +32,8 @@ export function describeTaskEvent(
     return `Your ${taskServiceName(event)} task: ${where}`;
   }
   if (event.kind === 'support-reply') return `GreenPick support replied: ${event.message ?? ''}`.trim();
+  // Written by the server whole: 'Your Bronze plan ends on Fri 5 Dec'.
+  if (event.kind === 'plan-renewal') return event.message ?? 'Your plan ends soon';
   if (event.kind === 'referral-reward') {
     const earned =
       event.amount === null || !Number.isFinite(event.amount)

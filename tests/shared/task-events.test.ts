@@ -64,6 +64,14 @@ describe("the wording of a status change: 'Your Household Waste Pickup task: dri
     );
   });
 
+  it("a plan's renewal reminder reads as the server wrote it", () => {
+    expect(
+      describeTaskEvent(
+        event({ kind: 'plan-renewal', message: 'Your Bronze plan ends on Sat 5 Dec', serviceName: '' }),
+      ),
+    ).toBe('Your Bronze plan ends on Sat 5 Dec');
+  });
+
   it('a referral reward names the tokens earned, with 2 decimals, or none when the amount is unknown', () => {
     expect(
       describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: 500 })),

@@ -14,3 +14,11 @@ update users
 
 alter table tasks add column covered_quantity numeric(10, 2) not null default 0 check (covered_quantity >= 0);
 create index tasks_covered_idx on tasks (user_id, created_at) where covered_quantity > 0;
+
+-- Plan jobs (server/jobs/plan-jobs.ts): each reminder and report once, however many servers run.
+alter table users add column renewal_reminded_for timestamptz;
+alter table users add column weekly_report_for date;
+
+alter table task_events drop constraint task_events_kind_check;
+alter table task_events add constraint task_events_kind_check
+  check (kind in ('status', 'referral-reward', 'refund', 'support-reply', 'plan-renewal'));

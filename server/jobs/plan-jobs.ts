@@ -1,0 +1,82 @@
+/**
+ * What plans do on their own (docs/product.md, Plans): the renewal reminder 3 days before a plan
+ * ends. Runs on every server; each tick takes an advisory lock and marks what it did in the same
+ * transaction, so with N servers each reminder is made once. Mail leaves after the commit.
+ */
+import { formatLagosDay } from '../../src/shared/display-format';
+import { findPlan } from '../../src/shared/plans';
+import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
+import type { Queryable } from '../db/connection';
+import type { AppDeps } from '../context';
+import type { Mail } from '../mail/mailer';
+import { errorText, startRepeating, type Repeating } from './repeating';
+
+export const RENEWAL_NOTICE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** `tick()` is false when another server holds the lock. */
+export type PlanJobs = Repeating<boolean>;
+
+/** 'Your Bronze plan ends on Fri 5 Dec'. */
+export function renewalText(plan: string, expiresAt: Date): string {
+  const name = findPlan(plan)?.name ?? plan;
+  return `Your ${name} plan ends on ${formatLagosDay(expiresAt.getTime())}`;
+}
+
+interface ReminderRow {
+  id: string;
+  email: string;
+  firstname: string;
+  subscription_plan: string;
+  subscription_expires_at: Date | string;
+}
+
+/** Plans ending within 3 days and not reminded for this expiry: a bell event each, and the mail to send. */
+async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
+  const rows = await tx.query<ReminderRow>(
+    `update users set renewal_reminded_for = subscription_expires_at
+      where subscription_plan is not null
+        and subscription_expires_at > $1 and subscription_expires_at <= $2
+        and renewal_reminded_for is distinct from subscription_expires_at
+      returning id, email, firstname, subscription_plan, subscription_expires_at`,
+    [now, new Date(now.getTime() + RENEWAL_NOTICE_MS)],
+  );
+  const mails: Mail[] = [];
+  for (const row of rows) {
+    const text = renewalText(row.subscription_plan, new Date(row.subscription_expires_at));
+    await tx.query(
+      `with event as (insert into task_events (user_id, kind, message) values ($1, 'plan-renewal', $2) returning user_id)
+       update users set notification = true where id in (select user_id from event)`,
+      [row.id, text],
+    );
+    mails.push({
+      to: row.email,
+      subject: text,
+      text: `Hello ${row.firstname},\n\n${text}. Renew it in the GreenPick app (Home, then Renew) to keep your included pickups.\n\nGreenPick`,
+    });
+  }
+  return mails;
+}
+
+export async function runPlanJobsOnce(deps: AppDeps): Promise<boolean> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.planJobs))) return null;
+    return remindRenewals(tx, deps.now());
+  });
+  if (outcome === null) return false;
+  for (const mail of outcome) {
+    await deps.mailer.send(mail).catch((error: unknown) => {
+      deps.log(
+        `[plan jobs] could not send "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`,
+        'warn',
+      );
+    });
+  }
+  return true;
+}
+
+export function startPlanJobs(deps: AppDeps, options: { intervalMs?: number } = {}): PlanJobs {
+  return startRepeating(() => runPlanJobsOnce(deps), {
+    intervalMs: options.intervalMs ?? 60_000,
+    onError: (error) => deps.log(`[plan jobs] ${errorText(error)}`, 'error'),
+  });
+}

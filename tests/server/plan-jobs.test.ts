@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewalText, runPlanJobsOnce } from '../../server/jobs/plan-jobs';
+import { createTestServer, type TestServer } from './harness';
+import { insertClient, type TestClient } from './task-fixtures';
+
+let server: TestServer;
+let clock = new Date('2026-12-02T09:00:00Z');
+
+beforeAll(async () => {
+  server = await createTestServer({ now: () => clock });
+});
+afterAll(() => server.close());
+
+const setPlan = (who: TestClient, plan: string, expiresAt: string) =>
+  server.deps.db.query('update users set subscription_plan = $2, subscription_expires_at = $3 where id = $1', [
+    who.id,
+    plan,
+    expiresAt,
+  ]);
+
+async function bell(who: TestClient): Promise<{ kind: string; message: string | null; taskId: string | null }[]> {
+  const response = await server.request('POST', '/client/events', { token: who.token, body: {} });
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+describe('plan jobs: the renewal reminder', () => {
+  it("'Your Bronze plan ends on Sat 5 Dec' (Lagos), from the day of the plan's end", () => {
+    expect(renewalText('bronze', new Date('2026-12-05T09:00:00Z'))).toBe('Your Bronze plan ends on Sat 5 Dec');
+    // 23:30 UTC is already the next day in Lagos.
+    expect(renewalText('gold', new Date('2026-12-04T23:30:00Z'))).toBe('Your Gold plan ends on Sat 5 Dec');
+    expect(renewalText('gold', new Date('2026-12-04T22:30:00Z'))).toBe('Your Gold plan ends on Fri 4 Dec');
+  });
+
+  it('3 days before a plan ends: one bell event (the dot on) and one e-mail, however many rounds run', async () => {
+    clock = new Date('2026-12-02T09:00:00Z');
+    const ending = await insertClient(server);
+    await setPlan(ending, 'bronze', '2026-12-05T09:00:00Z');
+    const later = await insertClient(server);
+    await setPlan(later, 'silver', '2026-12-05T09:00:01Z');
+    const over = await insertClient(server);
+    await setPlan(over, 'gold', '2026-12-02T08:59:59Z');
+
+    const rounds = await Promise.all([runPlanJobsOnce(server.deps), runPlanJobsOnce(server.deps)]);
+    expect(rounds).toContain(true);
+    await runPlanJobsOnce(server.deps);
+
+    const events = await bell(ending);
+    expect(events.map((event) => [event.kind, event.message, event.taskId])).toEqual([
+      ['plan-renewal', 'Your Bronze plan ends on Sat 5 Dec', null],
+    ]);
+    const [row] = await server.deps.db.query<{ notification: boolean }>(
+      'select notification from users where id = $1',
+      [ending.id],
+    );
+    expect(row!.notification).toBe(true);
+    const mails = server.deps.mailer.inbox!(ending.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your Bronze plan ends on Sat 5 Dec']);
+    expect(mails[0]!.text).toContain('Renew');
+    // More than 3 days away, or already over: nothing yet.
+    expect(await bell(later)).toEqual([]);
+    expect(await bell(over)).toEqual([]);
+    expect(server.deps.mailer.inbox!(over.email)).toEqual([]);
+
+    // A second before its own 3 days: the later plan is reminded in its turn, the first not again.
+    clock = new Date('2026-12-02T09:00:01Z');
+    await runPlanJobsOnce(server.deps);
+    expect(await bell(later)).toHaveLength(1);
+    expect(await bell(ending)).toHaveLength(1);
+  });
+
+  it('renewed, the plan is reminded again before its new end', async () => {
+    clock = new Date('2026-12-02T09:00:00Z');
+    const client = await insertClient(server);
+    await setPlan(client, 'bronze', '2026-12-04T09:00:00Z');
+    await runPlanJobsOnce(server.deps);
+    await setPlan(client, 'bronze', '2027-01-04T09:00:00Z');
+    clock = new Date('2027-01-02T09:00:00Z');
+    await runPlanJobsOnce(server.deps);
+    expect((await bell(client)).map((event) => event.message)).toEqual([
+      'Your Bronze plan ends on Mon 4 Jan',
+      'Your Bronze plan ends on Fri 4 Dec',
+    ]);
+  });
+});
