@@ -51,16 +51,26 @@ export interface OpsSupportRow extends SupportRow {
   client_lastname: string;
   client_email: string;
   service_name: string;
+  /** The client's plan while it runs, else null. */
+  client_plan: string | null;
 }
 
-/** Requests for the operator: unanswered ones first, oldest first (`all`: answered ones too). */
-export function selectSupportRequests(db: Queryable, all: boolean): Promise<OpsSupportRow[]> {
+/**
+ * Requests for the operator: unanswered ones first; among them plan holders' first (Platinum's
+ * VIP, Gold's 24/7, Silver's priority support, then the rest), oldest first (`all`: answered too).
+ */
+export function selectSupportRequests(db: Queryable, all: boolean, now: Date): Promise<OpsSupportRow[]> {
   return db.query<OpsSupportRow>(
-    `select s.*, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email, t.service_name
+    `select s.*, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email, t.service_name,
+            case when u.subscription_expires_at > $2 then u.subscription_plan end as client_plan
        from support_requests s join users u on u.id = s.user_id join tasks t on t.id = s.task_id
       where $1::boolean or s.reply is null
-      order by (s.reply is not null), s.created_at, s.id`,
-    [all],
+      order by (s.reply is not null),
+               case when u.subscription_expires_at > $2 then
+                 case u.subscription_plan when 'platinum' then 0 when 'gold' then 1 when 'silver' then 2 else 3 end
+               else 3 end,
+               s.created_at, s.id`,
+    [all, now],
   );
 }
 
@@ -79,6 +89,8 @@ export async function replyToSupportRequest(
     return known ? 'answered' : 'not-found';
   }
   await insertSupportReplyEvent(db, row.task_id, reply);
-  const [full] = await selectSupportRequests(db, true).then((rows) => rows.filter((entry) => entry.id === id));
+  const [full] = await selectSupportRequests(db, true, new Date()).then((rows) =>
+    rows.filter((entry) => entry.id === id),
+  );
   return full!;
 }

@@ -85,10 +85,13 @@ export interface OpsSupportRequest {
   createdAt: string;
   reply: string | null;
   repliedAt: string | null;
+  /** The client's running plan (its support is listed first), else null. */
+  plan: string | null;
 }
 
 function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
   return {
+    plan: row.client_plan,
     id: row.id,
     taskId: row.task_id,
     serviceName: row.service_name,
@@ -329,9 +332,12 @@ export const supportReplySchema = text('reply', {
   .trim()
   .min(1, 'reply is required');
 
-/** Support requests, unanswered first (`all`: answered ones too). */
-export async function listSupport(db: Queryable, options: { all?: boolean } = {}): Promise<OpsSupportRequest[]> {
-  return (await selectSupportRequests(db, options.all ?? false)).map(toOpsSupport);
+/** Support requests, unanswered first, plan holders first among them (`all`: answered ones too). */
+export async function listSupport(
+  db: Queryable,
+  options: { all?: boolean; now?: Date } = {},
+): Promise<OpsSupportRequest[]> {
+  return (await selectSupportRequests(db, options.all ?? false, options.now ?? new Date())).map(toOpsSupport);
 }
 
 /** Answers a support request once; the client sees the reply in the bell, on the task. */

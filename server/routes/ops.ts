@@ -123,7 +123,7 @@ opsRoutes.post('/ops/payments/:reference/honour', requireOpsToken, async (c) => 
 /** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
 opsRoutes.get('/ops/support', requireOpsToken, async (c) => {
   const all = ['1', 'true'].includes(c.req.query('all') ?? '');
-  return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all })) });
+  return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
 opsRoutes.post('/ops/support/:id/reply', requireOpsToken, async (c) => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as ops from '../../server/ops/commands';
+import { supportTable } from '../../server/ops/format';
 import { createTestServer, type TestServer } from './harness';
 import { createPaidTask, insertClient, payReference, type TestClient } from './task-fixtures';
 
@@ -126,5 +128,44 @@ describe('POST /client/plan', () => {
     const response = await server.request('POST', '/client/plan', { body: {} });
     expect(response.status).toBe(401);
     expect(response.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe("plan holders' support comes first (priority, 24/7, VIP)", () => {
+  it('unanswered requests: Platinum, Gold, Silver, then the rest, oldest first within each; marked by plan', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const ask = async (plan: string | null, text: string) => {
+      const client = await insertClient(server);
+      if (plan)
+        await server.deps.db.query(
+          "update users set subscription_plan = $2, subscription_expires_at = '2099-01-01T00:00:00Z' where id = $1",
+          [client.id, plan],
+        );
+      const task = await createPaidTask(server, client);
+      const sent = await server.request('POST', '/client/support', {
+        token: client.token,
+        body: { taskId: task._id, category: 'pickup', text },
+      });
+      expect(sent.status).toBe(201);
+      return sent.body.data._id as string;
+    };
+    const free = await ask(null, 'free first');
+    const silver = await ask('silver', 'silver');
+    const expired = await ask('gold', 'gold but expired');
+    await server.deps.db.query(
+      "update users set subscription_expires_at = '2026-01-01T00:00:00Z' where id = (select user_id from support_requests where id = $1)",
+      [expired],
+    );
+    const gold = await ask('gold', 'gold');
+    const platinum = await ask('platinum', 'platinum');
+    const bronze = await ask('bronze', 'bronze');
+    const listed = await ops.listSupport(server.deps.db, { now: clock });
+    const mine = listed.filter((request) => [free, silver, expired, gold, platinum, bronze].includes(request.id));
+    expect(mine.map((request) => request.id)).toEqual([platinum, gold, silver, free, expired, bronze]);
+    expect(mine.map((request) => request.plan)).toEqual(['platinum', 'gold', 'silver', null, null, 'bronze']);
+    const printed = supportTable(mine);
+    expect(printed).toContain('Platinum VIP');
+    expect(printed).toContain('Gold 24/7');
+    expect(printed).toContain('Silver priority');
   });
 });
