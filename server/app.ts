@@ -23,6 +23,7 @@ import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
+import { pointsRoutes } from './routes/points';
 import { pricingRoutes } from './routes/pricing';
 import { profileRoutes } from './routes/profile';
 import { recoveryRoutes } from './routes/recovery';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     pricingRoutes,
     driverRoutes,
     subscriptionRoutes,
+    pointsRoutes,
   ]) {
     app.route('/', routes);
   }

@@ -21,6 +21,7 @@ import { Route as ClientCreateRouteImport } from './routes/client/create'
 import { Route as ClientEditRouteImport } from './routes/client/edit'
 import { Route as ClientHistoryRouteImport } from './routes/client/history'
 import { Route as ClientHomeRouteImport } from './routes/client/home'
+import { Route as ClientPointsRouteImport } from './routes/client/points'
 import { Route as ClientProfileRouteImport } from './routes/client/profile'
 import { Route as ClientReferalRouteImport } from './routes/client/referal'
 import { Route as ClientSettingsRouteImport } from './routes/client/settings'
@@ -86,6 +87,11 @@ const ClientHomeRoute = ClientHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => ClientRouteRoute,
 } as any)
+const ClientPointsRoute = ClientPointsRouteImport.update({
+  id: '/points',
+  path: '/points',
+  getParentRoute: () => ClientRouteRoute,
+} as any)
 const ClientProfileRoute = ClientProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/client/edit': typeof ClientEditRoute
   '/client/history': typeof ClientHistoryRoute
   '/client/home': typeof ClientHomeRoute
+  '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
   '/client/settings': typeof ClientSettingsRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/client/edit': typeof ClientEditRoute
   '/client/history': typeof ClientHistoryRoute
   '/client/home': typeof ClientHomeRoute
+  '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
   '/client/settings': typeof ClientSettingsRoute
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   '/client/edit': typeof ClientEditRoute
   '/client/history': typeof ClientHistoryRoute
   '/client/home': typeof ClientHomeRoute
+  '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
   '/client/settings': typeof ClientSettingsRoute
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/client/edit'
     | '/client/history'
     | '/client/home'
+    | '/client/points'
     | '/client/profile'
     | '/client/referal'
     | '/client/settings'
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | '/client/edit'
     | '/client/history'
     | '/client/home'
+    | '/client/points'
     | '/client/profile'
     | '/client/referal'
     | '/client/settings'
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | '/client/edit'
     | '/client/history'
     | '/client/home'
+    | '/client/points'
     | '/client/profile'
     | '/client/referal'
     | '/client/settings'
@@ -313,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientHomeRouteImport
       parentRoute: typeof ClientRouteRoute
     }
+    '/client/points': {
+      id: '/client/points'
+      path: '/points'
+      fullPath: '/client/points'
+      preLoaderRoute: typeof ClientPointsRouteImport
+      parentRoute: typeof ClientRouteRoute
+    }
     '/client/profile': {
       id: '/client/profile'
       path: '/profile'
@@ -349,6 +368,7 @@ interface ClientRouteRouteChildren {
   ClientEditRoute: typeof ClientEditRoute
   ClientHistoryRoute: typeof ClientHistoryRoute
   ClientHomeRoute: typeof ClientHomeRoute
+  ClientPointsRoute: typeof ClientPointsRoute
   ClientProfileRoute: typeof ClientProfileRoute
   ClientReferalRoute: typeof ClientReferalRoute
   ClientSettingsRoute: typeof ClientSettingsRoute
@@ -361,6 +381,7 @@ const ClientRouteRouteChildren: ClientRouteRouteChildren = {
   ClientEditRoute: ClientEditRoute,
   ClientHistoryRoute: ClientHistoryRoute,
   ClientHomeRoute: ClientHomeRoute,
+  ClientPointsRoute: ClientPointsRoute,
   ClientProfileRoute: ClientProfileRoute,
   ClientReferalRoute: ClientReferalRoute,
   ClientSettingsRoute: ClientSettingsRoute,

@@ -11,6 +11,7 @@ import { serviceKey } from '../../src/shared/service-key';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from './connection';
 import { SEED_PRICES } from './seed';
+import { addPoints } from './points';
 import { ADVISORY_LOCKS, takeTransactionLock } from './advisory-locks';
 
 export const DEMO_EMAIL = 'demo@greenpick.ng';
@@ -218,11 +219,14 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         DEMO_CLIENT.phonenumber,
         DEMO_CLIENT.bio,
         DEMO_CLIENT.referralCode,
-        DEMO_CLIENT.balance,
+        0,
         minutesBefore(now, 30 * DAY),
         minutesBefore(now, DEMO_EVENTS_READ_MINUTES_AGO),
       ],
     );
+
+    // The balance is the sum of the ledger: the demo's tokens came from referrals.
+    await addPoints(tx, { userId: clientId, kind: 'referral', amount: DEMO_CLIENT.balance });
 
     const driverIds = {} as Record<DriverKey, string>;
     for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {

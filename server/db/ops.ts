@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { TOKENS_PER_KG, addPoints } from './points';
 import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
 
 export interface OpsTaskRow {
@@ -25,6 +26,7 @@ export interface OpsTaskRow {
   amount: string | number;
   unit: string;
   confirmation_code: string;
+  recycled_kg: string | number | null;
   user_id: string;
   client_firstname: string;
   client_lastname: string;
@@ -52,7 +54,7 @@ export interface OpsDriverRow {
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
-    t.amount, t.unit, t.confirmation_code, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    t.amount, t.unit, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
 
@@ -93,12 +95,17 @@ export async function matchIds(db: Queryable, table: 'tasks' | 'drivers', idOrPr
 }
 
 /** Locks the task for the rest of the transaction. */
-export async function lockTask(
-  tx: Queryable,
-  id: string,
-): Promise<{ status: TaskStatus; user_id: string; driver_id: string | null } | undefined> {
-  const [row] = await tx.query<{ status: TaskStatus; user_id: string; driver_id: string | null }>(
-    'select status, user_id, driver_id from tasks where id = $1 for update',
+interface LockedTask {
+  status: TaskStatus;
+  user_id: string;
+  driver_id: string | null;
+  service_name: string;
+  recycled_kg: string | number | null;
+}
+
+export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | undefined> {
+  const [row] = await tx.query<LockedTask>(
+    'select status, user_id, driver_id, service_name, recycled_kg from tasks where id = $1 for update',
     [id],
   );
   return row;
@@ -141,9 +148,17 @@ export async function claimReferralReward(db: Queryable, referredUserId: string)
   return row?.referred_by ?? null;
 }
 
+/** Records a completed recycling task's weight; answers the tokens it earns its client (10 per kg). */
+export async function recordRecycledWeight(db: Queryable, taskId: string, userId: string, kg: number): Promise<number> {
+  await db.query('update tasks set recycled_kg = $2 where id = $1', [taskId, kg]);
+  const tokens = Math.round(kg * TOKENS_PER_KG * 100) / 100;
+  await addPoints(db, { userId, kind: 'earned', amount: tokens, taskId });
+  return tokens;
+}
+
 /** Credits the reward; its event turns the referrer's dot on. */
 export async function creditReferrer(db: Queryable, referrerId: string, amount: number): Promise<void> {
-  await db.query('update users set balance = balance + $2 where id = $1', [referrerId, amount]);
+  if (amount > 0) await addPoints(db, { userId: referrerId, kind: 'referral', amount });
   await insertReferralRewardEvent(db, referrerId, amount);
 }
 

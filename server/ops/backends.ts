@@ -14,7 +14,7 @@ export interface OpsBackend {
   listTasks(status?: string): Promise<ops.OpsTask[]>;
   listDrivers(): Promise<ops.OpsDriver[]>;
   assignDriver(taskId: string, driverId: string): Promise<ops.OpsTask>;
-  setTaskStatus(taskId: string, status: string): Promise<ops.StatusChange>;
+  setTaskStatus(taskId: string, status: string, extra?: { recycledKg?: number }): Promise<ops.StatusChange>;
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
   addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
   sendDriverMessage(taskId: string, content: string): Promise<ChatMessage>;
@@ -34,7 +34,7 @@ export function databaseBackend(
     listTasks: (status) => ops.listTasks(db, { status }),
     listDrivers: () => ops.listDrivers(db),
     assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId),
-    setTaskStatus: (taskId, status) => ops.setTaskStatus(db, taskId, status, options),
+    setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(db, taskId, status, { ...options, ...extra }),
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
     addDriver: (driver) => ops.addDriver(db, driver),
     sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
@@ -97,7 +97,8 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     listTasks: (status) => call('GET', `/ops/tasks${status === undefined ? '' : `?status=${id(status)}`}`),
     listDrivers: () => call('GET', '/ops/drivers'),
     assignDriver: (taskId, driverId) => call('POST', `/ops/tasks/${id(taskId)}/assign`, { driverId }),
-    setTaskStatus: (taskId, status) => call('POST', `/ops/tasks/${id(taskId)}/status`, { status }),
+    setTaskStatus: (taskId, status, extra) =>
+      call('POST', `/ops/tasks/${id(taskId)}/status`, { status, recycledKg: extra?.recycledKg }),
     moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
     addDriver: (driver) => call('POST', '/ops/drivers', driver),
     sendDriverMessage: (taskId, content) => call('POST', `/ops/tasks/${id(taskId)}/messages`, { content }),

@@ -11,7 +11,7 @@ import { openDb, type Db } from '../db/connection';
 import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
-import { OpsError, newDriverSchema, parseOpsInput, positionSchema } from './commands';
+import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from './commands';
 import { driversTable, naira, paymentsTable, printable, shortId, supportTable, tasksTable } from './format';
 import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
@@ -25,6 +25,8 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   assign <taskId> <driverId>                          give a task a driver (status becomes driver-assigned)
   status <taskId> <status>                            set a task's status (completing a referred client's
                                                       first task credits the referrer)
+  complete <taskId> [--kg N]                          complete a task; a recycling task's weight in kg
+                                                      earns the client 10 recycle tokens per kg
   move <driverId> <lat> <lng>                         set a driver's position
   add-driver <firstname> <lastname> <phone> <lat> <lng> [<vehicle> [<plate> [<photoUrl>]]]
                                                       add a driver ('Toyota Hiace, white' 'KJA-123XY';
@@ -65,13 +67,22 @@ interface Parsed {
   command: string | undefined;
   args: string[];
   status: string | undefined;
+  kg: string | undefined;
   json: boolean;
   all: boolean;
   help: boolean;
 }
 
 function parseArgs(argv: string[]): Parsed {
-  const parsed: Parsed = { command: undefined, args: [], status: undefined, json: false, all: false, help: false };
+  const parsed: Parsed = {
+    command: undefined,
+    args: [],
+    status: undefined,
+    kg: undefined,
+    json: false,
+    all: false,
+    help: false,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === '--json') parsed.json = true;
@@ -82,6 +93,11 @@ function parseArgs(argv: string[]): Parsed {
       parsed.status = argv[index];
       if (parsed.status === undefined) throw new UsageError('--status needs a value');
     } else if (arg.startsWith('--status=')) parsed.status = arg.slice('--status='.length);
+    else if (arg === '--kg') {
+      index += 1;
+      parsed.kg = argv[index];
+      if (parsed.kg === undefined) throw new UsageError('--kg needs a value');
+    } else if (arg.startsWith('--kg=')) parsed.kg = arg.slice('--kg='.length);
     else if (/^--?[a-z]/i.test(arg)) throw new UsageError(`Unknown option ${arg}`);
     else if (parsed.command === undefined) parsed.command = arg;
     else parsed.args.push(arg);
@@ -90,6 +106,20 @@ function parseArgs(argv: string[]): Parsed {
 }
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+function statusChangeText(change: StatusChange): string {
+  const lines = [
+    `Task ${shortId(change.task.id)} (${change.task.serviceName}, ${change.task.client.name}) is now ${change.task.status}.`,
+  ];
+  if (change.referralReward) {
+    lines.push(
+      `First completed task of a referred client: referrer ${shortId(change.referralReward.referrerId)} credited ${naira(change.referralReward.amount)}.`,
+    );
+  }
+  if (change.pointsEarned)
+    lines.push(`The client earned ${change.pointsEarned.toFixed(2)} recycle tokens (${change.task.recycledKg} kg).`);
+  return lines.join('\n');
+}
 
 interface Command {
   usage: string;
@@ -136,15 +166,16 @@ const COMMANDS: Record<string, Command> = {
     arity: 2,
     async run(backend, [taskId, status]) {
       const change = await backend.setTaskStatus(taskId, status);
-      const lines = [
-        `Task ${shortId(change.task.id)} (${change.task.serviceName}, ${change.task.client.name}) is now ${change.task.status}.`,
-      ];
-      if (change.referralReward) {
-        lines.push(
-          `First completed task of a referred client: referrer ${shortId(change.referralReward.referrerId)} credited ${naira(change.referralReward.amount)}.`,
-        );
-      }
-      return { result: change, text: lines.join('\n') };
+      return { result: change, text: statusChangeText(change) };
+    },
+  },
+  complete: {
+    usage: 'complete <taskId> [--kg N]',
+    arity: 1,
+    async run(backend, [taskId], parsed) {
+      const recycledKg = parsed.kg === undefined ? undefined : toNumber(parsed.kg);
+      const change = await backend.setTaskStatus(taskId, 'completed', { recycledKg });
+      return { result: change, text: statusChangeText(change) };
     },
   },
   move: {
@@ -291,6 +322,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
     parsed.args.length < command.arity ||
     parsed.args.length > command.arity + (command.optional ?? 0) ||
     (parsed.status !== undefined && parsed.command !== 'tasks') ||
+    (parsed.kg !== undefined && parsed.command !== 'complete') ||
     (parsed.all && parsed.command !== 'payments' && parsed.command !== 'support')
   ) {
     err(`Usage: npm run ops -- ${command.usage}`);

@@ -4,8 +4,9 @@
  * validation, errors and answers. Ids may be given as a unique prefix of at least 4 characters.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
+import { serviceKey } from '../../src/shared/service-key';
 import { TASK_STATUSES } from '../../src/shared/task-status';
 import {
   driverMessageSchema,
@@ -73,6 +74,8 @@ export interface OpsTask {
   confirmationCode: string;
   client: { id: string; name: string; email: string };
   driver: { id: string; name: string; phone: string } | null;
+  /** A completed recycling task's weight (kg), when the operator recorded it. */
+  recycledKg: number | null;
 }
 
 export interface OpsSupportRequest {
@@ -124,7 +127,15 @@ export interface StatusChange {
   task: OpsTask;
   /** Set when this change completed a referred client's first task. */
   referralReward: { referrerId: string; amount: number } | null;
+  /** Recycle tokens the task's client earned by this completion (a recycling task's weight). */
+  pointsEarned: number | null;
 }
+
+/** A recycling task's weight as the operator weighed it (kg). */
+export const recycledKgSchema = z
+  .number({ error: 'kg must be a number' })
+  .positive({ error: 'kg must be more than 0' })
+  .max(10_000, { error: 'kg must be at most 10000' });
 
 function toOpsTask(row: sql.OpsTaskRow): OpsTask {
   return {
@@ -141,6 +152,7 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     lng: Number(row.lng),
     datetime: new Date(row.datetime).toISOString(),
     confirmationCode: row.confirmation_code,
+    recycledKg: row.recycled_kg === null ? null : Number(row.recycled_kg),
     client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
     driver: row.driver_id
       ? { id: row.driver_id, name: `${row.driver_firstname} ${row.driver_lastname}`, phone: row.driver_phone ?? '' }
@@ -245,11 +257,15 @@ export async function setTaskStatus(
   db: Db,
   taskIdOrPrefix: string,
   statusInput: string,
-  options: { referralReward: number; aftercare?: AftercareServices },
+  options: { referralReward: number; aftercare?: AftercareServices; recycledKg?: number },
 ): Promise<StatusChange> {
   const status = parseOpsInput(statusSchema, statusInput);
+  const recycledKg = options.recycledKg === undefined ? undefined : parseOpsInput(recycledKgSchema, options.recycledKg);
+  if (recycledKg !== undefined && status !== 'completed')
+    throw new OpsError('invalid', 'A weight (--kg) is recorded only when completing a task');
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
   let before: TaskStatus | undefined;
+  let pointsEarned: number | null = null;
   const referralReward = await db.transaction(async (tx) => {
     const task = await sql.lockTask(tx, taskId);
     if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
@@ -267,9 +283,16 @@ export async function setTaskStatus(
       await insertStatusEvent(tx, taskId, status);
       return null;
     }
+    if (recycledKg !== undefined) {
+      if (serviceKey(task.service_name) !== 'recycling')
+        throw new OpsError('invalid', `Task ${taskId} is not a recycling task: only recycling is weighed`);
+      if (task.status === 'completed' || task.recycled_kg !== null)
+        throw new OpsError('invalid', `Task ${taskId} is completed already: its weight cannot change`);
+    }
     await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
     if (task.status !== status) await insertStatusEvent(tx, taskId, status);
     if (status !== 'completed' || task.status === 'completed') return null;
+    if (recycledKg !== undefined) pointsEarned = await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg);
     if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
     const referrerId = await sql.claimReferralReward(tx, task.user_id);
     if (!referrerId) return null;
@@ -280,7 +303,7 @@ export async function setTaskStatus(
     if (status === 'cancelled') await startRefund(db, options.aftercare, taskId);
     if (status === 'completed') await mailReceipt(db, options.aftercare, taskId);
   }
-  return { task: await loadTask(db, taskId), referralReward };
+  return { task: await loadTask(db, taskId), referralReward, pointsEarned };
 }
 
 export async function moveDriver(

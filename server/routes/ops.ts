@@ -80,12 +80,19 @@ opsRoutes.post('/ops/tasks/:id/assign', requireOpsToken, async (c) => {
 
 opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
   const taskId = c.req.param('id');
-  const { status } = await readBody(c, z.object({ status: ops.statusSchema }, NOT_AN_OBJECT));
+  const { status, recycledKg } = await readBody(
+    c,
+    z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT),
+  );
   const { deps } = c.var;
   const aftercare = { refunder: deps.refunder, mailer: deps.mailer, log: deps.log };
   return c.json({
     data: await run(() =>
-      ops.setTaskStatus(deps.db, taskId, status, { referralReward: deps.config.referralReward, aftercare }),
+      ops.setTaskStatus(deps.db, taskId, status, {
+        referralReward: deps.config.referralReward,
+        aftercare,
+        recycledKg,
+      }),
     ),
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { decodeJwtSubject } from '../shared/offline-answers';
+import { pointsQuery } from './api/points';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
 import { tasksQuery } from './api/tasks';
 import { userQuery } from './api/user';
@@ -29,6 +30,7 @@ export function navigationQueries(client: QueryClient) {
       const subject = decodeJwtSubject(getToken());
       if (subject) start(tasksQuery(subject));
     },
+    points: () => start(pointsQuery()),
     booking: () => {
       user();
       start(priceTableQuery());

@@ -49,6 +49,25 @@ export interface Subscription {
   expiresAt: IsoDate;
 }
 
+export type PointsKind = 'earned' | 'spent' | 'refunded' | 'referral';
+
+/** One change of the recycle-token balance (POST /client/points lists them, newest first). */
+export interface PointsEntry {
+  _id: Id;
+  kind: PointsKind;
+  /** Tokens; negative when spent. */
+  amount: number;
+  taskId: Id | null;
+  serviceName: string | null;
+  at: IsoDate;
+}
+
+/** POST /client/points: the balance and the newest 100 ledger entries. */
+export interface PointsStatus {
+  balance: number;
+  entries: PointsEntry[];
+}
+
 /** One inclusion of a plan this plan month: what it includes, what covered bookings used, what is left. */
 export interface PlanAllowanceItem {
   /** Service key ('household', 'laundry', ...). */

@@ -18,6 +18,7 @@ export const CACHED_READS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string 
   { method: 'POST', path: 'client/getMessages' },
   { method: 'POST', path: 'client/events' },
   { method: 'POST', path: 'client/plan' },
+  { method: 'POST', path: 'client/points' },
 ];
 
 export const GET_MESSAGES_PATH = 'client/getMessages';

@@ -389,6 +389,7 @@ describe('the ops HTTP API', () => {
     expect(ok.body.data).toEqual({
       task: expect.objectContaining({ id: task, status: 'on-going' }),
       referralReward: null,
+      pointsEarned: null,
     });
   });
 
@@ -506,6 +507,22 @@ describe('the ops CLI', () => {
     expect(output.err.join('\n')).toMatch(/no server at http:\/\/127\.0\.0\.1:\d+: working on the database/);
     expect(JSON.parse(output.out[0])).toMatchObject({ task: { id: task, status: 'on-going' }, referralReward: null });
     expect(closed).toBe(true);
+  });
+
+  it("complete <taskId> --kg N records a recycling task's weight and says what the client earned", async () => {
+    const client = await insertClient(db());
+    const driver = await insertDriver(db(), YABA);
+    const task = await insertTask(db(), client, { status: 'on-going', driverId: driver });
+    await db().query("update tasks set type = 'recycling', service_name = 'Recycling Collection' where id = $1", [
+      task,
+    ]);
+    const { output, io } = capture();
+    const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
+    expect(await run(['complete', task.slice(0, 8), '--kg', 'heavy'])).toBe(1);
+    expect(output.err.at(-1)).toMatch(/kg must be a number/);
+    expect(await run(['status', task.slice(0, 8), 'on-going', '--kg', '3'])).toBe(2);
+    expect(await run(['complete', task.slice(0, 8), '--kg=4.5'])).toBe(0);
+    expect(output.out.at(-1)).toMatch(/is now completed\.\nThe client earned 45\.00 recycle tokens \(4\.5 kg\)\./);
   });
 
   it('reports errors and usage with a non-zero exit code', async () => {

@@ -22,3 +22,21 @@ alter table users add column weekly_report_for date;
 alter table task_events drop constraint task_events_kind_check;
 alter table task_events add constraint task_events_kind_check
   check (kind in ('status', 'referral-reward', 'refund', 'support-reply', 'plan-renewal'));
+
+-- Points that pay: one ledger of recycle tokens; users.balance is its running sum, changed only
+-- together with a ledger row (server/db/points.ts), never below zero.
+create table points_ledger (
+  id bigint generated always as identity primary key,
+  user_id text not null references users(id) on delete cascade,
+  kind text not null check (kind in ('earned', 'spent', 'refunded', 'referral')),
+  amount numeric(14, 2) not null check (amount <> 0),
+  task_id text references tasks(id) on delete set null,
+  created_at timestamptz not null default now()
+);
+create index points_ledger_user_idx on points_ledger (user_id, created_at desc, id desc);
+-- Balances so far came from referral rewards (and the demo's seed).
+insert into points_ledger (user_id, kind, amount) select id, 'referral', balance from users where balance <> 0;
+alter table users add constraint users_balance_not_negative check (balance >= 0);
+
+-- What a recycling task weighed when the operator completed it (earns 10 tokens per kg).
+alter table tasks add column recycled_kg numeric(8, 2) check (recycled_kg > 0);

@@ -1,0 +1,54 @@
+/** Recycle tokens (docs/product.md, Points): every change is a ledger row and the balance moves with it, in one statement. */
+import type { PointsEntry, PointsKind } from '../../src/shared/contract';
+import type { Queryable } from './connection';
+
+/** Tokens per kg of recycling collected. */
+export const TOKENS_PER_KG = 10;
+
+export class NotEnoughPoints extends Error {}
+
+/**
+ * Adds `amount` (negative to spend) to the user's balance and the ledger together; a spend
+ * larger than the balance changes nothing and throws NotEnoughPoints (two spends at once
+ * cannot both pass: the balance check is in the update).
+ */
+export async function addPoints(
+  db: Queryable,
+  entry: { userId: string; kind: PointsKind; amount: number; taskId?: string | null },
+): Promise<void> {
+  const rows = await db.query(
+    `with moved as (
+       update users set balance = balance + $3 where id = $1 and balance + $3 >= 0 returning id
+     )
+     insert into points_ledger (user_id, kind, amount, task_id) select id, $2, $3, $4 from moved returning id`,
+    [entry.userId, entry.kind, entry.amount, entry.taskId ?? null],
+  );
+  if (rows.length === 0) throw new NotEnoughPoints();
+}
+
+interface LedgerRow {
+  id: string | number;
+  kind: PointsKind;
+  amount: string | number;
+  task_id: string | null;
+  service_name: string | null;
+  created_at: Date | string;
+}
+
+/** The newest 100 entries, newest first. */
+export async function listPoints(db: Queryable, userId: string): Promise<PointsEntry[]> {
+  const rows = await db.query<LedgerRow>(
+    `select p.id, p.kind, p.amount, p.task_id, t.service_name, p.created_at
+       from points_ledger p left join tasks t on t.id = p.task_id
+      where p.user_id = $1 order by p.created_at desc, p.id desc limit 100`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    _id: String(row.id),
+    kind: row.kind,
+    amount: Number(row.amount),
+    taskId: row.task_id,
+    serviceName: row.service_name,
+    at: new Date(row.created_at).toISOString(),
+  }));
+}

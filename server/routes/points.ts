@@ -1,0 +1,19 @@
+/** Recycle tokens (docs/product.md, Points): the balance and the ledger it is the sum of. */
+import { Hono } from 'hono';
+import type { PointsStatus } from '../../src/shared/contract';
+import type { AppEnv } from '../context';
+import { authenticate } from '../http/auth';
+import { notFound } from '../http/errors';
+import { listPoints } from '../db/points';
+import { findUserById } from '../db/users';
+
+export const pointsRoutes = new Hono<AppEnv>();
+
+pointsRoutes.post('/client/points', async (c) => {
+  const { db } = c.var.deps;
+  const callerId = await authenticate(c);
+  const user = await findUserById(db, callerId);
+  if (!user) throw notFound('User not found');
+  const status: PointsStatus = { balance: Number(user.balance), entries: await listPoints(db, callerId) };
+  return c.json({ data: status });
+});
