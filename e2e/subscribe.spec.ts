@@ -29,6 +29,8 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(subscribe.planCard('Silver')).toContainText('₦95,000.00');
       await expect(subscribe.planCard('Silver')).toContainText('2 months');
       await expect(subscribe.planCard('Silver')).toContainText('priority support');
+      await expect(subscribe.planCard('Silver')).toContainText('Included each month');
+      await expect(subscribe.planCard('Silver')).toContainText('16 household waste pickups');
 
       await subscribe.plan('Silver').check();
       await subscribe.subscribeButton.click();
@@ -54,6 +56,7 @@ for (const [layout, viewport] of LAYOUTS) {
       }).format(new Date(user.subscription!.expiresAt));
       await expect(home.planCard).toContainText(`Expires ${expiry}`);
       await expect(home.planCard.getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
+      await expect(home.planCard).toContainText('16 of 16 pickups left this month');
     });
   });
 }

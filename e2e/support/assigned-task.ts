@@ -60,13 +60,17 @@ export async function assignNewDriver(
   return driverId;
 }
 
-/** `npm run ops -- status <taskId> <status>` through the ops API. */
+/** `npm run ops -- status <taskId> <status>` (or `complete <taskId> --kg N`) through the ops API. */
 export async function setTaskStatus(
   request: APIRequestContext,
   taskId: string,
   status: 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled',
+  recycledKg?: number,
 ): Promise<void> {
-  const changed = await request.post(`/ops/tasks/${taskId}/status`, { headers: opsHeaders(), data: { status } });
+  const changed = await request.post(`/ops/tasks/${taskId}/status`, {
+    headers: opsHeaders(),
+    data: { status, recycledKg },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
 }
 

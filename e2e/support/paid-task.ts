@@ -20,10 +20,17 @@ export interface TaskPlace {
 const IKEJA: TaskPlace = { address: 'Ikeja, Lagos State, Nigeria', lat: 6.5965, lng: 3.3421 };
 
 /** A paid Household Waste Pickup of the client's, made through the API (test ledger payment, then POST /client/create). */
+const HOUSEHOLD = { type: 'household', serviceName: 'Household Waste Pickup', unit: 'per pickup' } as const;
+/** Also ₦1,500 (per kg): one kg of recycling. */
+export const RECYCLING = { type: 'recycling', serviceName: 'Recycling Collection', unit: 'per kg' } as const;
+
+export { IKEJA };
+
 export async function createPaidTask(
   request: APIRequestContext,
   client: NewClient,
   place: TaskPlace = IKEJA,
+  service: Pick<CreateTaskRequest, 'type' | 'serviceName' | 'unit'> = HOUSEHOLD,
 ): Promise<Task> {
   counter += 1;
   const reference = `${Date.now()}-e2e${process.pid}${counter}`;
@@ -37,11 +44,9 @@ export async function createPaidTask(
     address: place.address,
     location: { type: 'Point', coordinates: [place.lng, place.lat] },
     amount: 1500,
-    unit: 'per pickup',
     user: client.user._id,
     reference,
-    type: 'household',
-    serviceName: 'Household Waste Pickup',
+    ...service,
   };
   const created = await request.post('/client/create', { headers, data: body });
   expect(created.status(), await created.text()).toBeLessThan(300);
