@@ -1,6 +1,6 @@
 /**
  * The server's hottest path: the empty chat poll. Every open chat asks every 2 s for the
- * messages newer than the newest it has (`getMessages` with `since`), and the answer is
+ * messages newer than the newest it has (`getMessages` with `since`), and the response is
  * almost always empty. autocannon sends exactly that request, the demo client's chat with
  * messages, `since` = its newest message, on 50 connections for 10 s (after 2 s of warm-up
  * that is not counted), on 127.0.0.1 only.
@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import type { GetMessagesResponse, LoginResponse, TasksResponse, UserDataResponse } from '../src/shared/contract';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/throwaway-postgres';
 import type { Row } from './report';
 import { repoRoot } from './serve';
@@ -64,12 +64,12 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
 
 /** The demo client's token and the body of an empty poll of a chat that has messages. */
 async function emptyPoll(baseURL: string): Promise<{ token: string; body: { taskId: string; since: string } }> {
-  const token = (await post<LoginAnswer>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD }))
+  const token = (await post<LoginResponse>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD }))
     .data;
-  const user = (await post<UserDataAnswer>(baseURL, '/client/userdata', {}, token)).data;
-  const tasks = (await post<TasksAnswer>(baseURL, '/client/task', { userId: user._id }, token)).data;
+  const user = (await post<UserDataResponse>(baseURL, '/client/userdata', {}, token)).data;
+  const tasks = (await post<TasksResponse>(baseURL, '/client/task', { userId: user._id }, token)).data;
   for (const task of tasks) {
-    const { messages } = (await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token))
+    const { messages } = (await post<GetMessagesResponse>(baseURL, '/client/getMessages', { taskId: task._id }, token))
       .data;
     const newest = messages
       .map((message) => message.timestamp)
@@ -77,7 +77,7 @@ async function emptyPoll(baseURL: string): Promise<{ token: string; body: { task
       .at(-1);
     if (!newest) continue;
     const body = { taskId: task._id, since: newest };
-    const answer = await post<GetMessagesAnswer>(baseURL, '/client/getMessages', body, token);
+    const answer = await post<GetMessagesResponse>(baseURL, '/client/getMessages', body, token);
     if (answer.data.messages.length !== 0) throw new Error('a poll with since = newest returned messages');
     return { token, body };
   }

@@ -7,11 +7,11 @@
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
 import type {
   ChatMessage,
-  GetMessagesAnswer,
-  LoginAnswer,
+  GetMessagesResponse,
+  LoginResponse,
   Task,
-  TasksAnswer,
-  UserDataAnswer,
+  TasksResponse,
+  UserDataResponse,
 } from '../src/shared/contract';
 import { launchChromium, loopbackContext } from './browser';
 
@@ -32,19 +32,19 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
     const token = (
       (await (
         await api.post('/client/login', { data: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
-      ).json()) as LoginAnswer
+      ).json()) as LoginResponse
     ).data;
     const auth = { Authorization: `Bearer ${token}` };
-    const user = ((await (await api.post('/client/userdata', { headers: auth, data: {} })).json()) as UserDataAnswer)
+    const user = ((await (await api.post('/client/userdata', { headers: auth, data: {} })).json()) as UserDataResponse)
       .data;
     const tasks = (
-      (await (await api.post('/client/task', { headers: auth, data: { userId: user._id } })).json()) as TasksAnswer
+      (await (await api.post('/client/task', { headers: auth, data: { userId: user._id } })).json()) as TasksResponse
     ).data;
     let chat: { task: Task; newest: ChatMessage } | undefined;
     for (const task of tasks) {
       const answer = (await (
         await api.post('/client/getMessages', { headers: auth, data: { taskId: task._id } })
-      ).json()) as GetMessagesAnswer;
+      ).json()) as GetMessagesResponse;
       const newest = answer.data.messages.toSorted((a, b) => a.timestamp.localeCompare(b.timestamp)).at(-1);
       if (newest) chat = { task, newest };
     }
@@ -72,7 +72,7 @@ export async function measureChatPoll(baseURL: string): Promise<ChatPoll> {
       { token, body: { taskId: chat.task._id, since: chat.newest.timestamp } },
     );
     const response = await polled;
-    const answer = (await response.json()) as GetMessagesAnswer;
+    const answer = (await response.json()) as GetMessagesResponse;
     if (answer.data.messages.length !== 0) throw new Error('a poll with since = newest returned messages');
     const sizes = await response.request().sizes();
     const requestBytes = sizes.requestHeadersSize + sizes.requestBodySize;

@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { LoginAnswer } from '../src/shared/contract';
+import type { LoginResponse } from '../src/shared/contract';
 import { CHROMIUM_PATH } from './browser';
 import { cpuSlowdown } from './cpu-slowdown';
 import type { Screen, ScreenFigures } from './screens';
@@ -182,7 +182,7 @@ export async function signInDemoClient(baseURL: string): Promise<string> {
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`signing in the demo client: ${response.status}`);
-  return ((await response.json()) as LoginAnswer).data;
+  return ((await response.json()) as LoginResponse).data;
 }
 
 /** Median of 3 runs for each screen, in order. */

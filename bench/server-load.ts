@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import type { GetMessagesAnswer, LoginAnswer, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import type { GetMessagesResponse, LoginResponse, TasksResponse, UserDataResponse } from '../src/shared/contract';
 
 export interface EndpointLoad {
   requestsPerSecond: number;
@@ -53,12 +53,12 @@ export async function measureServerLoad(...baseURLs: [string, ...string[]]): Pro
   const baseURL = baseURLs[0];
   const at = (path: string) => baseURLs.map((url) => new URL(path, url).href);
   const credentials = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
-  const token = (await post<LoginAnswer>(baseURL, '/client/login', credentials)).data;
-  const user = (await post<UserDataAnswer>(baseURL, '/client/userdata', {}, token)).data;
-  const tasks = (await post<TasksAnswer>(baseURL, '/client/task', { userId: user._id }, token)).data;
+  const token = (await post<LoginResponse>(baseURL, '/client/login', credentials)).data;
+  const user = (await post<UserDataResponse>(baseURL, '/client/userdata', {}, token)).data;
+  const tasks = (await post<TasksResponse>(baseURL, '/client/task', { userId: user._id }, token)).data;
   const task = tasks[0];
   if (!task) throw new Error('the demo client has no task');
-  await post<GetMessagesAnswer>(baseURL, '/client/getMessages', { taskId: task._id }, token);
+  await post<GetMessagesResponse>(baseURL, '/client/getMessages', { taskId: task._id }, token);
 
   return {
     login: await load(at('/client/login'), credentials),

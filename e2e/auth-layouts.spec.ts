@@ -72,7 +72,7 @@ test.describe('mobile (375px)', () => {
     expect(brand && form && brand.y + brand.height <= form.y).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    // Hold the answer back to see the busy label.
+    // Hold the response back to see the busy label.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/client/login', async (route) => {

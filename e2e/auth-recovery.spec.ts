@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { DevMailboxAnswer } from '../src/shared/contract';
+import type { DevMailboxResponse } from '../src/shared/contract';
 import { signUpNewClient } from './support/new-client';
 import { ForgotPage } from './page-models/forgot-page';
 import { LoginPage } from './page-models/login-page';
@@ -9,7 +9,7 @@ async function mailedCode(request: APIRequestContext, email: string): Promise<st
   let code: string | undefined;
   await expect(async () => {
     const response = await request.get(`/dev/mailbox?email=${encodeURIComponent(email)}`);
-    const { data } = (await response.json()) as DevMailboxAnswer;
+    const { data } = (await response.json()) as DevMailboxResponse;
     const newest = [...data].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
     code = newest?.text.match(/\b\d{4}\b/)?.[0];
     expect(code).toBeTruthy();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Task, TasksAnswer } from '../src/shared/contract';
+import type { Task, TasksResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
@@ -36,7 +36,7 @@ async function tasksOf(request: APIRequestContext, client: NewClient): Promise<T
     headers: { Authorization: `Bearer ${client.token}` },
   });
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as TasksAnswer).data;
+  return ((await answer.json()) as TasksResponse).data;
 }
 
 function toast(page: Page, text: string | RegExp) {

@@ -136,8 +136,8 @@ test.describe('Chat with Driver', () => {
       Accept: 'application/json',
     };
     const answer = await request.post('/client/getMessages', { data: body, headers: requestHeaders });
-    const answerBody = await answer.body();
-    const answerHeaderBytes = answer
+    const responseBody = await answer.body();
+    const responseHeaderBytes = answer
       .headersArray()
       .reduce(
         (sum, header) => sum + `${header.name}: ${header.value}\r\n`.length,
@@ -150,8 +150,8 @@ test.describe('Chat with Driver', () => {
     const cost = {
       requestHeaders: requestHeaderBytes,
       requestBody: Buffer.byteLength(body),
-      answerHeaders: answerHeaderBytes,
-      answerBody: answerBody.length,
+      responseHeaders: responseHeaderBytes,
+      responseBody: responseBody.length,
     };
     const total = Object.values(cost).reduce((sum, value) => sum + value, 0);
     test.info().annotations.push({
@@ -161,7 +161,7 @@ test.describe('Chat with Driver', () => {
     console.log(
       `chat poll with nothing new: ${JSON.stringify({ ...cost, total })}; in the browser: ${JSON.stringify(wire.at(-1))}; the full thread: ${await storedMessagesBytes(request, assigned)} bytes`,
     );
-    expect(answerBody.length).toBeLessThan(400);
+    expect(responseBody.length).toBeLessThan(400);
     expect(total).toBeLessThan(2_500);
   });
 

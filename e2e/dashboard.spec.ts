@@ -153,7 +153,7 @@ test.describe('home dashboard states', () => {
     let failing = true;
     await page.route('**/client/userdata', async (route) => {
       if (!failing) return route.continue();
-      // Long enough that the screen's code is there and painting before the answer, on a busy machine too.
+      // Long enough that the screen's code is there and painting before the response, on a busy machine too.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       return route.fulfill({ status: 500, json: { message: 'The server is resting' } });
     });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DRIVERS } from '../server/db/demo';
-import type { Task, TasksAnswer, UserDataAnswer } from '../src/shared/contract';
+import type { Task, TasksResponse, UserDataResponse } from '../src/shared/contract';
 import { formatDateTime } from '../src/lib/format';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
@@ -33,12 +33,12 @@ const STATUS_TONES: Record<string, string> = {
 };
 
 async function demoTasks(request: import('@playwright/test').APIRequestContext, token: string): Promise<Task[]> {
-  const user = ((await (await request.post('/client/userdata', { data: { token } })).json()) as UserDataAnswer).data;
+  const user = ((await (await request.post('/client/userdata', { data: { token } })).json()) as UserDataResponse).data;
   const answer = await request.post('/client/task', {
     data: { userId: user._id },
     headers: { Authorization: `Bearer ${token}` },
   });
-  return ((await answer.json()) as TasksAnswer).data;
+  return ((await answer.json()) as TasksResponse).data;
 }
 
 async function signIn(page: Page, token: string): Promise<void> {

@@ -163,9 +163,9 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
       await expect(toast(page, 'Your payment is safe')).toBeVisible();
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
 
-      await expect(home.keptBookings.getByRole('listitem')).toHaveCount(1);
-      const reference = (await home.keptBookings.getByRole('listitem').getAttribute('data-reference'))!;
-      const card = home.keptBooking(reference);
+      await expect(home.pendingBookings.getByRole('listitem')).toHaveCount(1);
+      const reference = (await home.pendingBookings.getByRole('listitem').getAttribute('data-reference'))!;
+      const card = home.pendingBooking(reference);
       await expect(card).toContainText(CONFIRMING);
       await expect(card).toContainText('Household Waste Pickup · ₦1,500.00');
       await expect(card).toContainText('Ikeja, Lagos State, Nigeria');
@@ -178,7 +178,7 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
       await goOffline(page);
       await goOnline(page);
       await expect(toast(page, 'Payment Successful!')).toBeVisible({ timeout: 15_000 });
-      await expect(home.keptBookings).toHaveCount(0);
+      await expect(home.pendingBookings).toHaveCount(0);
       await expect(home.taskByReference(reference).locator('.status-badge')).toHaveText('pending');
       expect(await tasksOnServer(request, client)).toHaveLength(1);
     });
@@ -194,7 +194,7 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
     await new Shell(page).link('Home').click();
     const home = new DashboardPage(page);
     await expect(home.greeting).toBeVisible();
-    const card = home.keptBookings.getByRole('listitem', { name: 'Booking not confirmed' });
+    const card = home.pendingBookings.getByRole('listitem', { name: 'Booking not confirmed' });
     await expect(card).toBeVisible();
     const reference = (await card.getAttribute('data-reference'))!;
     await expect(card).toContainText('Payment could not be verified');
@@ -211,10 +211,10 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
     }
 
     await card.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(home.keptBookings).toHaveCount(0);
+    await expect(home.pendingBookings).toHaveCount(0);
     await page.reload();
     await expect(home.greeting).toBeVisible();
-    await expect(home.keptBookings).toHaveCount(0);
+    await expect(home.pendingBookings).toHaveCount(0);
     expect(await tasksOnServer(request, client)).toHaveLength(0);
   });
 });

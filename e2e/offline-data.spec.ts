@@ -78,7 +78,7 @@ test.describe('offline: saved data from the device', () => {
     await expect(home.greeting).toBeVisible();
     expect(await home.taskNames()).toEqual(onlineTaskNames);
 
-    // And a visit gets fresh answers too.
+    // And a visit gets fresh responses too.
     await page.reload();
     await expect(home.greeting).toBeVisible();
     await expect(home.taskItems.first()).toBeVisible();

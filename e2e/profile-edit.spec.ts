@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAIL } from '../server/db/demo';
-import type { UserDataAnswer } from '../src/shared/contract';
+import type { UserDataResponse } from '../src/shared/contract';
 import { EditProfilePage } from './page-models/edit-profile-page';
 import { ProfilePage } from './page-models/profile-page';
 import { storeToken } from './support/demo-client';
@@ -52,7 +52,7 @@ for (const [layout, viewport] of [
       await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
       const answer = await request.post('/client/userdata', { data: { token: client.token } });
-      const user = ((await answer.json()) as UserDataAnswer).data;
+      const user = ((await answer.json()) as UserDataResponse).data;
       expect(user).toMatchObject({
         firstname: 'Bola',
         lastname: 'Adeyemi',
@@ -95,7 +95,7 @@ test.describe('edit profile rules', () => {
     await edit.save();
     await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
     const user = (
-      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataResponse
     ).data;
     expect(user.phonenumber).toBe('+234 803 123 4567');
   });

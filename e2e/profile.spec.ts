@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { LoginPage } from './page-models/login-page';
 import { ProfilePage } from './page-models/profile-page';
-import type { LoginAnswer } from '../src/shared/contract';
+import type { LoginResponse } from '../src/shared/contract';
 import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { LAYOUTS } from './support/viewports';
@@ -53,7 +53,7 @@ test("'Log out everywhere' ends the session on every device: this one goes to /,
   const otherDevice = (
     (await (
       await request.post('/client/login', { data: { email: client.email, password: client.password } })
-    ).json()) as LoginAnswer
+    ).json()) as LoginResponse
   ).data;
   await signInWithToken(page, client.token);
   const profile = await new ProfilePage(page).goto();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { UserDataAnswer } from '../src/shared/contract';
+import type { UserDataResponse } from '../src/shared/contract';
 import { DashboardPage } from './page-models/dashboard-page';
 import { SubscribePage } from './page-models/subscribe-page';
 import { signInWithToken } from './support/demo-client';
@@ -45,7 +45,7 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(home.planCard.locator('[data-tone]')).toHaveAttribute('data-tone', 'blue');
 
       const user = (
-        (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+        (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataResponse
       ).data;
       expect(user.subscription?.plan).toBe('silver');
       const expiry = new Intl.DateTimeFormat('en-NG', {
@@ -84,7 +84,7 @@ test.describe('subscribe rules', () => {
     await expect(subscribe.subscribeButton).toHaveText('Subscribe Now');
     await expect(page).toHaveURL(/\/client\/subscribe$/);
     const user = (
-      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataAnswer
+      (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataResponse
     ).data;
     expect(user.subscription).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { DevMailboxAnswer } from '../src/shared/contract';
+import type { DevMailboxResponse } from '../src/shared/contract';
 import { CODE_KEY_DELAY_MS, ForgotPage } from './page-models/forgot-page';
 import { SignupPage } from './page-models/signup-page';
 import { signUpNewClient } from './support/new-client';
@@ -27,7 +27,7 @@ async function mailedCode(request: APIRequestContext, email: string, count: numb
   let code: string | undefined;
   await expect(async () => {
     const response = await request.get(`/dev/mailbox?email=${encodeURIComponent(email)}`);
-    const { data } = (await response.json()) as DevMailboxAnswer;
+    const { data } = (await response.json()) as DevMailboxResponse;
     expect(data).toHaveLength(count);
     code = data.toSorted((a, b) => b.sentAt.localeCompare(a.sentAt))[0]?.text.match(/\b\d{4}\b/)?.[0];
     expect(code).toBeTruthy();

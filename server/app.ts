@@ -33,7 +33,7 @@ import { taskRoutes } from './routes/tasks';
 import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { compress } from 'hono/compress';
-import { noStoreAnswers, requireJsonBody } from './http/api-guards';
+import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
 import { corsFor } from './http/cors';
 
@@ -48,7 +48,7 @@ export function isApiRequest(method: string, path: string): boolean {
 }
 
 /**
- * Whether an answer is a page (an app route or index.html) or the service worker, whose own
+ * Whether a response is a page (an app route or index.html) or the service worker, whose own
  * answer's policy governs it: those get the full page policy. Scripts, styles, images and
  * data files do not run under their own policy, so they get the short one.
  */
@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     await next();
     if (c.res.status < 500) outage.success();
   });
-  // X-Request-Id on every answer; in production one JSON log line per request.
+  // X-Request-Id on every response; in production one JSON log line per request.
   app.use('*', ...requestLog(deps.config.production ? deps.logRequest : undefined));
   // Pages get the full set of page headers; API answers and static files are never run under
   // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   // API answers are never stored by a browser or proxy; writes take JSON only (hostile-use rules).
   app.use(
     '*',
-    noStoreAnswers(
+    noStoreResponses(
       (method, path) =>
         isApiRequest(method, path) && !path.startsWith('/avatars/') && !path.startsWith('/driver/photo/'),
     ),

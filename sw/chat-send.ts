@@ -1,13 +1,13 @@
 /**
  * A chat message sent by a page this worker controls (`POST client/sendingMessages`): the
  * worker owns it, with the outbox's one rule (src/shared/chat-outbox.ts). Sent: the server's
- * answer. Queued (offline, older messages of its task still waiting, no answer, a server
+ * answer. Queued (offline, older messages of its task still waiting, no response, a server
  * failure): `202 {queued, clientId}`. Refused for good: kept marked failed, and the server's
- * refusal is the answer, so the page shows why. A message without a `clientId` gets one, so
+ * refusal is the response, so the page shows why. A message without a `clientId` gets one, so
  * that its replay is delivered exactly once too.
  */
 import { deliveryOf, sendOrQueue, type ChatSendOutcome, type NewMessage } from '../src/shared/chat-outbox';
-import { decodeJwtSubject, requestToken } from '../src/shared/offline-answers';
+import { decodeJwtSubject, requestToken } from '../src/shared/cached-responses';
 import { jsonResponse, readJsonBody } from './request-body';
 
 export interface ChatSendDeps {
@@ -27,7 +27,7 @@ function isOutgoingMessage(body: unknown): body is OutgoingMessage {
   return typeof taskId === 'string' && taskId !== '' && typeof content === 'string' && content.trim() !== '';
 }
 
-export async function answerChatSend(request: Request, deps: ChatSendDeps): Promise<Response> {
+export async function respondToChatSend(request: Request, deps: ChatSendDeps): Promise<Response> {
   const body = await readJsonBody(request);
   // Not a message the outbox could send again: the server answers it.
   if (!isOutgoingMessage(body)) return deps.fetch(request);

@@ -6,9 +6,9 @@
  * - Precache: the whole build (app shell, every route chunk, the MapLibre chunk and worker,
  *   icons, the gazetteer), older builds' caches dropped. Navigations get the precached
  *   index.html, never API paths.
- * - API reads (`isCachedRead` in src/shared/offline-answers.ts): network first with a short
+ * - API reads (`isCachedQuery` in src/shared/cached-responses.ts): network first with a short
  *   time-out, kept in IndexedDB per user, served from there with `X-Cached-At` without
- *   network (cached-read.ts).
+ *   network (cached-query.ts).
  * - Chat: the worker owns the messages of the pages it controls: a `sendingMessages` POST is
  *   sent or queued by the outbox's rule (chat-send.ts, src/shared/chat-outbox.ts) and answered
  *   202 `{queued, clientId}` when queued; the outbox is replayed in order on `sync`, on worker
@@ -24,16 +24,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { OUTBOX_REPLAY_HEADER, SEND_MESSAGE_PATH, deliverWithFetch, replayOutbox } from '../src/shared/chat-outbox';
 import { config } from '../src/shared/config';
-import { apiPathOf, isCachedRead } from '../src/shared/offline-answers';
-import { answerCachedRead } from './cached-read';
-import { answerChatSend } from './chat-send';
+import { apiPathOf, isCachedQuery } from '../src/shared/cached-responses';
+import { respondFromCache } from './cached-query';
+import { respondToChatSend } from './chat-send';
 import { API_PATH_DENYLIST } from './navigation';
 import { OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
 import { isMapTile, isStaticData } from './runtime-routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** How long an API read waits for the network before a kept answer is served instead. */
+/** How long an API read waits for the network before a cached response is served instead. */
 const NETWORK_TIMEOUT_MS = 4000;
 const API_BASE = config.apiUrl;
 
@@ -105,7 +105,7 @@ self.addEventListener('fetch', (event) => {
   const fetchFromNetwork = (sent: Request) => fetch(sent);
   if (request.method === 'POST' && path === SEND_MESSAGE_PATH && !request.headers.has(OUTBOX_REPLAY_HEADER)) {
     event.respondWith(
-      answerChatSend(request, {
+      respondToChatSend(request, {
         fetch: fetchFromNetwork,
         onQueued: (outcome) =>
           event.waitUntil(
@@ -118,9 +118,9 @@ self.addEventListener('fetch', (event) => {
           ),
       }),
     );
-  } else if (isCachedRead(request.method, path)) {
+  } else if (isCachedQuery(request.method, path)) {
     event.respondWith(
-      answerCachedRead(request, path, {
+      respondFromCache(request, path, {
         fetch: fetchFromNetwork,
         waitUntil: (work) => event.waitUntil(work),
         timeoutMs: NETWORK_TIMEOUT_MS,

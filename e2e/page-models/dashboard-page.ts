@@ -11,7 +11,7 @@ export class DashboardPage {
   readonly notifications: Locator;
   readonly notificationItems: Locator;
   readonly taskUpdates: Locator;
-  readonly keptBookings: Locator;
+  readonly pendingBookings: Locator;
   readonly balanceCard: Locator;
   readonly planCard: Locator;
   readonly services: Locator;
@@ -26,7 +26,7 @@ export class DashboardPage {
     this.notificationItems = this.notifications.getByRole('listitem');
     // The live region that tells status changes (screen readers hear it; the toast shows it).
     this.taskUpdates = page.getByTestId('task-updates');
-    this.keptBookings = page.getByRole('region', { name: 'Paid bookings' });
+    this.pendingBookings = page.getByRole('region', { name: 'Paid bookings' });
     this.balanceCard = page.locator('.dashboard-balance');
     this.planCard = page.locator('.dashboard-plan');
     this.services = page.getByRole('region', { name: 'Our Services' });
@@ -54,8 +54,8 @@ export class DashboardPage {
   }
 
   /** A card of a paid booking the server has not confirmed yet (or refused). */
-  keptBooking(reference: string): Locator {
-    return this.keptBookings.locator(`li[data-reference="${reference}"]`);
+  pendingBooking(reference: string): Locator {
+    return this.pendingBookings.locator(`li[data-reference="${reference}"]`);
   }
 
   /** Opens the bell's list and waits for it to show its events (or that there are none). */

@@ -1,13 +1,13 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/demo';
-import type { LoginAnswer, LoginRequest } from '../../src/shared/contract';
+import type { LoginResponse, LoginRequest } from '../../src/shared/contract';
 
 /** Logs the seeded demo client in through the API (POST /client/login) and returns the token. */
 export async function loginDemoClient(request: APIRequestContext): Promise<string> {
   const body: LoginRequest = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
   const response = await request.post('/client/login', { data: body });
   expect(response.status(), await response.text()).toBe(200);
-  const answer = (await response.json()) as LoginAnswer;
+  const answer = (await response.json()) as LoginResponse;
   expect(typeof answer.data).toBe('string');
   return answer.data;
 }

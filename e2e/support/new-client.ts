@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginAnswer, SignupRequest, User, UserDataAnswer } from '../../src/shared/contract';
+import type { LoginResponse, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
 
 export interface NewClient {
   email: string;
@@ -35,9 +35,9 @@ export async function signUpNewClient(
 
   const login = await request.post('/client/login', { data: { email: signup.email, password } });
   expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as LoginAnswer).data;
+  const token = ((await login.json()) as LoginResponse).data;
 
   const userData = await request.post('/client/userdata', { data: { token } });
   expect(userData.status()).toBe(200);
-  return { email: signup.email, password, token, user: ((await userData.json()) as UserDataAnswer).data };
+  return { email: signup.email, password, token, user: ((await userData.json()) as UserDataResponse).data };
 }

@@ -1,11 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type {
-  CreateTaskAnswer,
+  CreateTaskResponse,
   CreateTaskRequest,
-  GetMessagesAnswer,
+  GetMessagesResponse,
   ChatMessage,
   Task,
-  TasksAnswer,
+  TasksResponse,
 } from '../../src/shared/contract';
 import type { NewClient } from './new-client';
 
@@ -50,7 +50,7 @@ export async function createPaidTask(
   };
   const created = await request.post('/client/create', { headers, data: body });
   expect(created.status(), await created.text()).toBeLessThan(300);
-  return ((await created.json()) as CreateTaskAnswer).data;
+  return ((await created.json()) as CreateTaskResponse).data;
 }
 
 /** The client's tasks as the server has them (not through the browser, so never from a cache). */
@@ -60,7 +60,7 @@ export async function tasksOnServer(request: APIRequestContext, client: NewClien
     headers: { Authorization: `Bearer ${client.token}` },
   });
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as TasksAnswer).data;
+  return ((await answer.json()) as TasksResponse).data;
 }
 
 /** The task's chat as the server has it, oldest first. */
@@ -74,5 +74,5 @@ export async function messagesOnServer(
     headers: { Authorization: `Bearer ${client.token}` },
   });
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as GetMessagesAnswer).data.messages;
+  return ((await answer.json()) as GetMessagesResponse).data.messages;
 }

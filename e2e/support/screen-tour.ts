@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { DevMailboxAnswer } from '../../src/shared/contract';
+import type { DevMailboxResponse } from '../../src/shared/contract';
 import type { ChatModal } from '../page-models/chat-modal';
 import { CreateTaskPage, TestCheckout } from '../page-models/create-task-page';
 import { DashboardPage } from '../page-models/dashboard-page';
@@ -101,7 +101,7 @@ async function mailedCode(request: APIRequestContext, email: string): Promise<st
   let code: string | undefined;
   await expect(async () => {
     const response = await request.get(`/dev/mailbox?email=${encodeURIComponent(email)}`);
-    const { data } = (await response.json()) as DevMailboxAnswer;
+    const { data } = (await response.json()) as DevMailboxResponse;
     const newest = data.toSorted((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
     code = newest?.text.match(/\b\d{4}\b/)?.[0];
     expect(code).toBeTruthy();

@@ -55,7 +55,7 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * How long a `forgot` answer takes when mail goes out by SMTP, whether or not the address has
- * an account: the answer waits for the mail server (so a failed send is reported) but never
+ * an account: the response waits for the mail server (so a failed send is reported) but never
  * less and never more than this, so its timing does not tell whether the account exists.
  * A send still under way at the end is answered as sent; if it fails later, only the log says so.
  */
@@ -67,7 +67,7 @@ export type ResetCodeRequest = 'sent' | 'not-sent';
  * Issues a fresh code (replacing any earlier one) and mails it. An unknown address gets the
  * same work (a code drawn, hashed and stored, bound to no account) and no mail. 'not-sent' when the mail could not be sent: for a known address when its send
  * failed within the window, and for any address while the mail server is known to be
- * failing, so that this answer does not reveal which addresses have accounts either.
+ * failing, so that this response does not reveal which addresses have accounts either.
  */
 export async function requestResetCode(deps: AppDeps, email: string): Promise<ResetCodeRequest> {
   const delivery = issueAndMail(deps, email);

@@ -1,6 +1,6 @@
 /**
  * Two rules for every API call (not for the app's pages and files):
- * - `Cache-Control: no-store` on the answer: tokens, profiles and tasks are never kept in a
+ * - `Cache-Control: no-store` on the response: tokens, profiles and tasks are never kept in a
  *   browser's or proxy's cache (the service worker keeps what it needs in IndexedDB itself).
  *   Avatars are the exception: their URL changes with the picture, so they are cached.
  * - A write's body must be JSON: a cross-site form or `text/plain` POST is refused with 415
@@ -11,8 +11,8 @@ import type { AppEnv } from '../context';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** `isUncacheable` tells which requests are API calls whose answers must not be stored (app.ts decides). */
-export function noStoreAnswers(isUncacheable: (method: string, path: string) => boolean) {
+/** `isUncacheable` tells which requests are API calls whose responses must not be stored (app.ts decides). */
+export function noStoreResponses(isUncacheable: (method: string, path: string) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (isUncacheable(c.req.method, c.req.path)) c.res.headers.set('Cache-Control', 'no-store');

@@ -1,27 +1,28 @@
 /** The one error shape: a proper status and `{ message }`, plus call-specific fields. */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorAnswer } from '../../src/shared/contract';
+import type { ErrorResponse } from '../../src/shared/contract';
 
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly extra: Omit<ErrorAnswer, 'message'> = {},
+    readonly extra: Omit<ErrorResponse, 'message'> = {},
   ) {
     super(message);
   }
 
-  get body(): ErrorAnswer {
+  get body(): ErrorResponse {
     return { message: this.message, ...this.extra };
   }
 }
 
-export const badRequest = (message: string, extra?: Omit<ErrorAnswer, 'message'>) => new HttpError(400, message, extra);
+export const badRequest = (message: string, extra?: Omit<ErrorResponse, 'message'>) =>
+  new HttpError(400, message, extra);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, extra?: Omit<ErrorAnswer, 'message'>) => new HttpError(409, message, extra);
+export const conflict = (message: string, extra?: Omit<ErrorResponse, 'message'>) => new HttpError(409, message, extra);
 export const tooManyRequests = (
   message = 'Too many attempts. Please try again later.',
-  extra?: Omit<ErrorAnswer, 'message'>,
+  extra?: Omit<ErrorResponse, 'message'>,
 ) => new HttpError(429, message, extra);

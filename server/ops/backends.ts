@@ -1,7 +1,7 @@
 /**
  * Where the CLI's commands run: through the running server's /ops/* API (the embedded
  * database can be open in one process only), or straight on the database when no server
- * answers. Both give the same answers.
+ * answers. Both give the same responses.
  */
 import type { ChatMessage } from '../../src/shared/contract';
 import type { Db } from '../db/connection';

@@ -249,7 +249,7 @@ const COMMANDS: Record<string, Command> = {
       const requests = await backend.listSupport(parsed.all);
       return {
         result: requests,
-        text: requests.length ? supportTable(requests) : 'No support requests waiting for an answer.',
+        text: requests.length ? supportTable(requests) : 'No support requests waiting for a response.',
       };
     },
   },

@@ -68,7 +68,7 @@ async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnserved
     await assignWaitingTasks(tick, new Date(at - assignAfterMs));
     cancelled.push(...(await cancelUnserved(tick, new Date(at - cancelUnservedAfterMs), deps.refunder.kind)));
     await moveDrivers(tick);
-    await answerMessages(tick);
+    await responseMessages(tick);
     return true;
   });
   // Refunds are asked of the provider after the tick's transaction: no network call holds its locks.
@@ -161,7 +161,7 @@ const REPLIES: ((distance: number) => string)[] = [
     distance > ARRIVAL_METERS ? `On my way, about ${describeDistance(distance)} to go.` : 'I can see the building now.',
 ];
 
-async function answerMessages(deps: Tick): Promise<void> {
+async function responseMessages(deps: Tick): Promise<void> {
   for (const row of await sql.selectTasksAwaitingReply(deps.db)) {
     const distance = distanceMeters(
       { lat: Number(row.driver_lat), lng: Number(row.driver_lng) },

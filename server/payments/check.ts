@@ -26,7 +26,7 @@ export const PROVIDER_UNREACHABLE =
 export const PAYMENT_STILL_PROCESSING = 'Your payment is still being processed. Please try again in a few minutes.';
 export const PAYMENT_SETTLED =
   'This payment has been settled by our support team. Please contact support if you have a question.';
-export const keptMessage = (what: 'service' | 'plan') =>
+export const paymentKeptSafeMessage = (what: 'service' | 'plan') =>
   `Payment amount does not match the price of this ${what}. Your payment is kept safe and our support team will contact you to settle it.`;
 
 /** The reference rule is shared with the request schemas (length first, then the pattern). */

@@ -35,7 +35,7 @@ export interface PaymentVerifier {
   verify(reference: string): Promise<VerifiedPayment | null>;
 }
 
-/** The provider could not say whether the reference is paid; `status` is the answer to give (retriable). */
+/** The provider could not say whether the reference is paid; `status` is the response to give (retriable). */
 export class PaymentProviderUnavailable extends Error {
   override readonly name = 'PaymentProviderUnavailable';
   constructor(

@@ -5,11 +5,11 @@
  */
 import { Hono } from 'hono';
 import type {
-  CancelTaskAnswer,
-  RateTaskAnswer,
-  ReceiptAnswer,
-  SupportRequestAnswer,
-  SupportRequestsAnswer,
+  CancelTaskResponse,
+  RateTaskResponse,
+  ReceiptResponse,
+  SupportRequestResponse,
+  SupportRequestsResponse,
 } from '../../src/shared/contract';
 import {
   cancelTaskSchema,
@@ -51,7 +51,7 @@ aftercareRoutes.post('/client/tasks/cancel', async (c) => {
   const body = await readJson(c, cancelTaskSchema);
   const before = await ownTask(deps.db, body.taskId, callerId);
   // A repeated cancel (an offline retry) gets the cancelled task again.
-  if (before.status === 'cancelled') return c.json({ data: toTask(before) } satisfies CancelTaskAnswer);
+  if (before.status === 'cancelled') return c.json({ data: toTask(before) } satisfies CancelTaskResponse);
   const cancelled = await deps.db.transaction((tx) =>
     cancelTask(
       tx,
@@ -69,11 +69,11 @@ aftercareRoutes.post('/client/tasks/cancel', async (c) => {
   if (!cancelled) {
     // The status moved first (an operator, the simulator, another device): say what it is now.
     const now = await ownTask(deps.db, body.taskId, callerId);
-    if (now.status === 'cancelled') return c.json({ data: toTask(now) } satisfies CancelTaskAnswer);
+    if (now.status === 'cancelled') return c.json({ data: toTask(now) } satisfies CancelTaskResponse);
     throw conflict(CANCEL_REFUSED[now.status] ?? 'This task can no longer be cancelled');
   }
   await startRefund(deps.db, aftercareServices(deps), body.taskId);
-  return c.json({ data: toTask((await findTaskById(deps.db, body.taskId))!) } satisfies CancelTaskAnswer);
+  return c.json({ data: toTask((await findTaskById(deps.db, body.taskId))!) } satisfies CancelTaskResponse);
 });
 
 aftercareRoutes.post('/client/tasks/rate', async (c) => {
@@ -91,7 +91,7 @@ aftercareRoutes.post('/client/tasks/rate', async (c) => {
     comment: body.comment ?? '',
   });
   if (!rated) throw conflict('You have already rated this task');
-  return c.json({ data: toTask((await findTaskById(db, task.id))!) } satisfies RateTaskAnswer);
+  return c.json({ data: toTask((await findTaskById(db, task.id))!) } satisfies RateTaskResponse);
 });
 
 aftercareRoutes.post('/client/tasks/receipt', async (c) => {
@@ -101,7 +101,7 @@ aftercareRoutes.post('/client/tasks/receipt', async (c) => {
   await ownTask(db, taskId, callerId);
   const found = await findReceipt(db, taskId);
   if (!found) throw notFound('This task has no payment, so no receipt');
-  return c.json({ data: found.receipt } satisfies ReceiptAnswer);
+  return c.json({ data: found.receipt } satisfies ReceiptResponse);
 });
 
 aftercareRoutes.post('/client/support', async (c) => {
@@ -113,10 +113,10 @@ aftercareRoutes.post('/client/support', async (c) => {
     throw tooManyRequests('Too many requests. Please wait a while, or write to support@greenpick.ng.');
   const request = await insertSupportRequest(deps.db, { userId: callerId, ...body });
   deps.log(`[support] new request ${request._id} (${request.category}) on task ${request.taskId}`);
-  return c.json({ data: request } satisfies SupportRequestAnswer, 201);
+  return c.json({ data: request } satisfies SupportRequestResponse, 201);
 });
 
 aftercareRoutes.post('/client/support/list', async (c) => {
   const callerId = await authenticate(c);
-  return c.json({ data: await listSupportRequestsOfUser(c.var.deps.db, callerId) } satisfies SupportRequestsAnswer);
+  return c.json({ data: await listSupportRequestsOfUser(c.var.deps.db, callerId) } satisfies SupportRequestsResponse);
 });

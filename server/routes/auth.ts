@@ -14,7 +14,7 @@ import {
   signupSchema,
   userDataSchema,
 } from '../../src/shared/schemas/auth';
-import type { SignupAnswer } from '../../src/shared/contract';
+import type { SignupResponse } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
@@ -58,7 +58,7 @@ authRoutes.post('/client/signup', async (c) => {
       return c.json(
         {
           data: { message: 'Account created successfully!, login with your details', userId: id },
-        } satisfies SignupAnswer,
+        } satisfies SignupResponse,
         201,
       );
     } catch (error) {

@@ -12,7 +12,7 @@ import { forbidden, notFound, tooManyRequests, unauthorized } from '../http/erro
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 const CHAT_FULL = 'This chat is full. Please call the driver instead.';
-import { jsonAnswer } from '../http/json-answer';
+import { jsonResponse } from '../http/json-response';
 import { noteUserId } from '../http/request-log';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
@@ -29,7 +29,7 @@ async function requireOwnTask(db: Queryable, taskId: string, userId: string): Pr
 export const chatRoutes = new Hono<AppEnv>();
 
 /**
- * The answers and their order are every authenticated call's: a bad token or an ended
+ * The responses and their order are every authenticated call's: a bad token or an ended
  * session 401, then a bad body 400, then an unknown task 404 and someone else's task 403.
  */
 chatRoutes.post('/client/getMessages', async (c) => {
@@ -50,7 +50,7 @@ chatRoutes.post('/client/getMessages', async (c) => {
   noteUserId(c, session.userId);
   if (thread.kind === 'no-task') throw notFound('Task not found');
   if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
-  return jsonAnswer(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
+  return jsonResponse(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
 });
 
 chatRoutes.post('/client/sendingMessages', async (c) => {

@@ -6,7 +6,7 @@
  * half-configured server (say a real Paystack key but no SMTP_URL) never opens the other.
  */
 import { Hono } from 'hono';
-import type { TestPaymentAnswer } from '../../src/shared/contract';
+import type { TestPaymentResponse } from '../../src/shared/contract';
 import { mailboxQuerySchema, testPaymentSchema } from '../../src/shared/schemas/dev';
 import type { AppDeps, AppEnv } from '../context';
 import { authenticate } from '../http/auth';
@@ -29,7 +29,7 @@ devRoutes.post('/dev/payments', async (c) => {
   });
   if (!recorded) throw conflict('This payment reference has already been recorded');
   return c.json(
-    { data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentAnswer,
+    { data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentResponse,
     201,
   );
 });

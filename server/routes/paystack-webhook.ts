@@ -5,7 +5,7 @@
  * one is a 401 and changes nothing. A `charge.success` is recorded once by reference
  * (server/db/charges.ts): a card that was charged is known to the server even when the
  * client's phone never sends the booking, and task creation then needs no verify call.
- * The answer is quick (one insert); Paystack retries anything but a 2xx, so a redelivered
+ * The response is quick (one insert); Paystack retries anything but a 2xx, so a redelivered
  * or unknown event gets 200 and no second effect. Exists only with PAYSTACK_SECRET_KEY.
  * refund.processed / refund.failed of a refund we started move its state (server/db/refunds.ts).
  */

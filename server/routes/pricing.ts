@@ -1,6 +1,6 @@
 /** The price list, read by signed-in clients (the spec's client reads it from an admin path). */
 import { Hono } from 'hono';
-import type { PricingAnswer } from '../../src/shared/contract';
+import type { PricingResponse } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { listPricing } from '../db/pricing';
@@ -9,5 +9,5 @@ export const pricingRoutes = new Hono<AppEnv>();
 
 pricingRoutes.get('/admin/pricing', async (c) => {
   await authenticate(c);
-  return c.json({ data: await listPricing(c.var.deps.db) } satisfies PricingAnswer);
+  return c.json({ data: await listPricing(c.var.deps.db) } satisfies PricingResponse);
 });

@@ -1,6 +1,6 @@
 /**
  * Password recovery: forgot (mail a code), resetCode (verify it), resetPassword (set a new
- * password, which ends every session). Every answer, failures included, is
+ * password, which ends every session). Every response, failures included, is
  * `{ success, message }` (src/shared/contract.ts); the rules are in server/auth/recovery.ts.
  */
 import { Hono, type Context } from 'hono';
@@ -14,7 +14,7 @@ import { HttpError, badRequest, tooManyRequests } from '../http/errors';
 const MAIL_NOT_SENT = 'We could not send the verification code right now. Please try again in a few minutes.';
 
 /** Recovery calls answer `{ success, message }`, failures included. */
-async function recoveryAnswer(c: Context<AppEnv>, work: () => Promise<string>) {
+async function recoveryResponse(c: Context<AppEnv>, work: () => Promise<string>) {
   try {
     return c.json({ success: true, message: await work() });
   } catch (error) {
@@ -26,7 +26,7 @@ async function recoveryAnswer(c: Context<AppEnv>, work: () => Promise<string>) {
 export const recoveryRoutes = new Hono<AppEnv>();
 
 recoveryRoutes.post('/client/forgot', (c) =>
-  recoveryAnswer(c, async () => {
+  recoveryResponse(c, async () => {
     const { deps } = c.var;
     const { email } = await readBody(c, forgotSchema, badRequest);
     const address = clientAddress(c);
@@ -44,7 +44,7 @@ recoveryRoutes.post('/client/forgot', (c) =>
 );
 
 recoveryRoutes.post('/client/resetCode', (c) =>
-  recoveryAnswer(c, async () => {
+  recoveryResponse(c, async () => {
     const { deps } = c.var;
     const { email, code } = await readBody(c, resetCodeSchema, badRequest);
     const address = clientAddress(c);
@@ -61,7 +61,7 @@ recoveryRoutes.post('/client/resetCode', (c) =>
 );
 
 recoveryRoutes.post('/client/resetPassword', (c) =>
-  recoveryAnswer(c, async () => {
+  recoveryResponse(c, async () => {
     const { deps } = c.var;
     const { email, newPassword } = await readBody(c, resetPasswordSchema, badRequest);
     if (!(await resetPassword(deps, email, newPassword))) throw badRequest('Please verify your code first');

@@ -19,7 +19,7 @@ import {
   REFERENCE_ALREADY_USED,
   confirmedCharge,
   keepForAttention,
-  keptMessage,
+  paymentKeptSafeMessage,
   nairaToKobo,
   requirePayer,
 } from '../payments/check';
@@ -69,7 +69,7 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
   });
   if (price.kind === 'attention') {
     await keepForAttention(deps, claim, `${plan.name} plan: ${price.reason}`);
-    throw badRequest(keptMessage('plan'));
+    throw badRequest(paymentKeptSafeMessage('plan'));
   }
 
   const updated = await fulfilSubscription(

@@ -10,7 +10,7 @@ import type { AppEnv } from '../context';
 import { listTaskEvents, markTaskEventsRead } from '../db/task-events';
 import { authenticate } from '../http/auth';
 import { readJson } from '../http/validate';
-import type { TaskEventsAnswer, TaskEventsReadAnswer } from '../../src/shared/contract';
+import type { TaskEventsResponse, TaskEventsReadResponse } from '../../src/shared/contract';
 
 export const taskEventRoutes = new Hono<AppEnv>();
 
@@ -19,12 +19,12 @@ taskEventRoutes.post('/client/events', async (c) => {
   const { limit } = await readJson(c, taskEventsSchema);
   return c.json({
     data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT),
-  } satisfies TaskEventsAnswer);
+  } satisfies TaskEventsResponse);
 });
 
 taskEventRoutes.post('/client/events/read', async (c) => {
   const callerId = await authenticate(c);
   const { upTo } = await readJson(c, taskEventsReadSchema);
   const unread = await c.var.deps.db.transaction((tx) => markTaskEventsRead(tx, callerId, new Date(upTo)));
-  return c.json({ data: { unread } } satisfies TaskEventsReadAnswer);
+  return c.json({ data: { unread } } satisfies TaskEventsReadResponse);
 });

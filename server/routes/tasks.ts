@@ -19,7 +19,7 @@ import {
   REFERENCE_ALREADY_USED,
   confirmedCharge,
   keepForAttention,
-  keptMessage,
+  paymentKeptSafeMessage,
   requirePayer,
 } from '../payments/check';
 import { fulfilTaskOrder } from '../payments/fulfil';
@@ -67,7 +67,7 @@ taskRoutes.post('/client/create', async (c) => {
   const price = await decideTaskPrice(db, { type: body.type, shownNaira: body.amount, service }, charge, now());
   if (price.kind === 'attention') {
     await keepForAttention(deps, claim, price.reason);
-    throw badRequest(keptMessage('service'));
+    throw badRequest(paymentKeptSafeMessage('service'));
   }
   if (price.honoured)
     deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);

@@ -19,9 +19,9 @@ const readRetry: RetryOptions = { limit: 2, methods: ['get', 'head'], statusCode
 
 /**
  * The spec's API reads some data with POST (`userdata`, `task`, `getMessages`): those calls
- * pass `{ retry: retryPostRead }` to be retried like a GET. Never use it for a write.
+ * pass `{ retry: retryPostQuery }` to be retried like a GET. Never use it for a write.
  */
-export const retryPostRead: RetryOptions = { ...readRetry, methods: ['get', 'head', 'post'] };
+export const retryPostQuery: RetryOptions = { ...readRetry, methods: ['get', 'head', 'post'] };
 
 export interface HttpClientOptions {
   /** The API base address, ending with `/`; paths are then given without a leading slash. */

@@ -4,7 +4,7 @@
  * screen carries neither Query nor the HTTP client.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { decodeJwtSubject } from '../shared/offline-answers';
+import { decodeJwtSubject } from '../shared/cached-responses';
 import { pointsQuery } from './api/points';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
 import { tasksQuery } from './api/tasks';

@@ -4,7 +4,7 @@
  * `POST client/create` is sent. What happens next (the verdict is src/shared/call-failure.ts's
  * 'session' rule):
  * - the server confirms (2xx): the record is removed;
- * - no answer, a time-out, a 5xx, or a 401/403/408/425/429 (retrying can fix these: the
+ * - no response, a time-out, a 5xx, or a 401/403/408/425/429 (retrying can fix these: the
  *   server could not check the payment yet, the owner must sign in again, ...): the record
  *   stays `pending` and is sent again when the browser comes back online, every minute
  *   while the app is open, and on the next app start (401/403: with the session's token of
@@ -20,9 +20,9 @@
  * the page holds (a chat message, by contrast, keeps its token: see src/shared/chat-outbox.ts).
  *
  * For screens (e.g. the Home card 'Payment received - confirming your booking'):
- * - listKeptPaidTasks(): every kept record, oldest first, with its state:
- *   `{ state: 'pending' }` or `{ state: 'refused', message }` (message null: none given);
- * - onKeptPaidTasksChange(listener): told after any change made through this module
+ * - listPendingTasks(): every record, oldest first; `refusal` is set on a refused one, with the
+ *   server's message (null: none given);
+ * - onPendingTasksChange(listener): told after any change made through this module
  *   (returns an unsubscribe function);
  * - dismissRefusedPaidTask(reference): the client has read the refusal; removes it.
  */
@@ -36,6 +36,8 @@ import {
   removePendingTask,
   type PendingTask,
 } from '../shared/offline-db';
+
+export type { PendingTask };
 import { getToken } from './token-storage';
 
 export type PaidTaskOutcome =
@@ -44,12 +46,6 @@ export type PaidTaskOutcome =
   | { status: 'queued' }
   /** Refused by the server; the message is the server's, or null. */
   | { status: 'failed'; message: string | null };
-
-/** A kept paid task as screens see it. */
-export type KeptPaidTask = { reference: string; request: CreateTaskRequest; savedAt: number } & (
-  | { state: 'pending' }
-  | { state: 'refused'; message: string | null; refusedAt: number }
-);
 
 export interface PendingTaskStore {
   put(request: CreateTaskRequest): Promise<void>;
@@ -78,7 +74,7 @@ const defaultDeps: PaidTaskDeps = { store: offlineDbStore, send: createTask };
 const listeners = new Set<() => void>();
 
 /** Calls `listener` after each change to the kept paid tasks made through this module; returns the unsubscribe function. */
-export function onKeptPaidTasksChange(listener: () => void): () => void {
+export function onPendingTasksChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -162,14 +158,9 @@ export async function resumePendingTasks(
   return results;
 }
 
-/** Every kept paid task, oldest first, with its state. */
-export async function listKeptPaidTasks(store: PendingTaskStore = offlineDbStore): Promise<KeptPaidTask[]> {
-  const records = (await store.list()).sort((a, b) => a.savedAt - b.savedAt);
-  return records.map(({ reference, request, savedAt, refusal }) =>
-    refusal
-      ? { reference, request, savedAt, state: 'refused', message: refusal.message, refusedAt: refusal.at }
-      : { reference, request, savedAt, state: 'pending' },
-  );
+/** Every paid task on the device, oldest first (`refusal` set: the server refused it for good). */
+export async function listPendingTasks(store: PendingTaskStore = offlineDbStore): Promise<PendingTask[]> {
+  return (await store.list()).sort((a, b) => a.savedAt - b.savedAt);
 }
 
 /** Removes a refused paid task once the client has read why; a pending one is never removed here. */

@@ -13,7 +13,7 @@ interface SessionState {
   /** A message for the login screen, shown once. */
   notice: string | null;
   signIn(token: string, options?: { remember?: boolean }): void;
-  /** Every logout: clears the token, and the user's cached answers and chat outbox (offline-db). */
+  /** Every logout: clears the token, and the user's cached responses and chat outbox (offline-db). */
   signOut(): void;
   /** The server refused the token (401): sign out and tell the login screen why. */
   expire(notice?: string): void;
@@ -31,11 +31,11 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     const token = get().token ?? getToken();
     clearToken();
     set({ token: null });
-    // The user's cached answers and unsent chat leave the device with them.
+    // The user's cached responses and unsent chat leave the device with them.
     if (typeof indexedDB === 'undefined') return;
     void import('../shared/offline-db')
       .then(async ({ clearUserData }) =>
-        clearUserData((await import('../shared/offline-answers')).decodeJwtSubject(token)),
+        clearUserData((await import('../shared/cached-responses')).decodeJwtSubject(token)),
       )
       .catch((error: unknown) => console.error('Could not clear offline data at logout', error));
   },

@@ -26,7 +26,7 @@ export interface ServiceWorkerNotices {
   /**
    * The first worker has just taken control of this page (it claims the page when it
    * activates). The reads the page made before went around it, so it kept none of them: read
-   * the screen again, and the worker keeps the answers.
+   * the screen again, and the worker keeps the responses.
    */
   onFirstControl?(): void;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Task, User } from '../shared/contract';
-import { decodeJwtSubject, oldestCachedAt } from '../shared/offline-answers';
+import { decodeJwtSubject, oldestCachedAt } from '../shared/cached-responses';
 import { tasksQuery } from './api/tasks';
 import { userQuery } from './api/user';
 import { getToken } from './token-storage';

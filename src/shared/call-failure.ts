@@ -4,16 +4,16 @@
  * outbox in the page and in the service worker).
  *
  * The app's HTTP client (src/lib/http.ts, ky) throws an error carrying the `Response` for an
- * error status, and a `TimeoutError` or a fetch `TypeError` when no answer came; the worker
+ * error status, and a `TimeoutError` or a fetch `TypeError` when no response came; the worker
  * holds the `Response` itself. Errors are recognised by their shape and name, so that only
  * src/lib/http.ts imports ky and this module runs in the worker and on the server too.
  */
-import type { ErrorAnswer } from './contract';
+import type { ErrorResponse } from './contract';
 
 export type CallFailure =
   /** The server answered with an error status; `message` and `errors` when its JSON body had them. */
   | { kind: 'http'; status: number; body: unknown; message?: string; errors?: Record<string, string> }
-  /** No answer at all: a network failure or a time-out. */
+  /** No response at all: a network failure or a time-out. */
   | { kind: 'network' }
   /** Anything else (an unreadable answer, a bug). */
   | { kind: 'other' };
@@ -32,7 +32,7 @@ export async function failureOfResponse(response: Response): Promise<Extract<Cal
   } catch {
     // An error page or an empty body: only the status is known.
   }
-  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorAnswer>;
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorResponse>;
   const failure: Extract<CallFailure, { kind: 'http' }> = { kind: 'http', status: response.status, body };
   if (typeof envelope.message === 'string' && envelope.message.trim() !== '') failure.message = envelope.message;
   if (typeof envelope.errors === 'object' && envelope.errors !== null) failure.errors = envelope.errors;
@@ -69,7 +69,7 @@ const CREDENTIAL_STATUSES = new Set([401, 403]);
 
 /**
  * 'final' when the server understood the request and refused it (sending it again cannot
- * help: the caller tells the user); 'retry' when no answer came, the server failed (5xx),
+ * help: the caller tells the user); 'retry' when no response came, the server failed (5xx),
  * was busy, or the refusal was of credentials that the next attempt replaces.
  */
 export function retryVerdict(failure: CallFailure, credentials: RetryCredentials): RetryVerdict {

@@ -6,7 +6,7 @@
  * first.
  *
  * A new message (`sendOrQueue`): offline, or while older messages of its task still wait, it
- * queues behind them (the order is kept); otherwise it is sent, and queued when no answer
+ * queues behind them (the order is kept); otherwise it is sent, and queued when no response
  * came or the server failed or was busy (waiting, replayed later), or queued marked failed
  * when refused for good (shown with a retry). 'Final' or 'retry' is src/shared/call-failure.ts.
  *
@@ -33,7 +33,7 @@ export type DeliveryResult<T = void> =
   | { status: 'rejected'; reason: string }
   | { status: 'offline' };
 
-/** Sends one message. Never throws: no answer, a server failure or a busy server is `offline`. */
+/** Sends one message. Never throws: no response, a server failure or a busy server is `offline`. */
 export type Deliver<T = void> = (message: NewMessage) => Promise<DeliveryResult<T>>;
 
 /** A message as it is queued: the outbox gives it its id and time. */
@@ -67,7 +67,7 @@ export function deliveryOfFailure(failure: CallFailure): Extract<DeliveryResult,
   return { status: 'rejected', reason: failureMessage(failure, `The server refused the message (${failure.status})`) };
 }
 
-/** Reads the server's answer to a send. */
+/** Reads the server's response to a send. */
 export async function deliveryOf(response: Response): Promise<DeliveryResult<Response>> {
   return response.ok ? { status: 'delivered', answer: response } : deliveryOfFailure(await failureOfResponse(response));
 }

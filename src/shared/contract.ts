@@ -241,10 +241,10 @@ export interface TaskEvent {
 
 // ---- envelopes ----
 
-export interface DataAnswer<T> {
+export interface DataResponse<T> {
   data: T;
 }
-export interface ErrorAnswer {
+export interface ErrorResponse {
   message: string;
   /** Login errors: the client shows `response.data.error`. */
   error?: string;
@@ -253,7 +253,7 @@ export interface ErrorAnswer {
   /** Profile validation: a message per field. */
   errors?: Record<string, string>;
 }
-export interface RecoveryAnswer {
+export interface RecoveryResponse {
   success: boolean;
   message: string;
 }
@@ -262,27 +262,27 @@ export interface RecoveryAnswer {
 
 /** POST /client/login */
 export type LoginRequest = z.input<typeof loginSchema>;
-export type LoginAnswer = DataAnswer<string>;
+export type LoginResponse = DataResponse<string>;
 
 /** POST /client/signup (`ref` is the referral code from `signup?ref=CODE`) */
 export type SignupRequest = z.input<typeof signupSchema>;
-export type SignupAnswer = DataAnswer<{ message: string; userId: Id }>;
+export type SignupResponse = DataResponse<{ message: string; userId: Id }>;
 
 /** POST /client/userdata (token in the body, as the spec's client sends it, or as a bearer header) */
 export type UserDataRequest = z.input<typeof userDataSchema>;
-export type UserDataAnswer = DataAnswer<User>;
+export type UserDataResponse = DataResponse<User>;
 
 /** POST /client/logoutAll (bearer token): every token issued so far stops working, this one included. */
 export type LogoutAllRequest = z.input<typeof logoutAllSchema>;
-export type LogoutAllAnswer = DataAnswer<{ message: string }>;
+export type LogoutAllResponse = DataResponse<{ message: string }>;
 
 /** POST /client/task */
 export type TasksRequest = z.input<typeof tasksSchema>;
 /** Oldest first: history reverses it, the dashboard sorts newest first. */
-export type TasksAnswer = DataAnswer<Task[]>;
+export type TasksResponse = DataResponse<Task[]>;
 
 /** GET /driver/location/{driverId} */
-export type DriverLocationAnswer = DataAnswer<DriverLocation>;
+export type DriverLocationResponse = DataResponse<DriverLocation>;
 
 /**
  * POST /client/getMessages: at most CHAT_PAGE_SIZE messages, oldest first. Without `since`, the
@@ -290,33 +290,33 @@ export type DriverLocationAnswer = DataAnswer<DriverLocation>;
  * them (null: nothing older). With `since`, the oldest ones newer than it, so a poll never skips.
  */
 export type GetMessagesRequest = z.input<typeof getMessagesSchema>;
-export type GetMessagesAnswer = DataAnswer<{ messages: ChatMessage[]; olderCursor: string | null }>;
+export type GetMessagesResponse = DataResponse<{ messages: ChatMessage[]; olderCursor: string | null }>;
 
 /** POST /client/sendingMessages (a repeated `clientId` for the same task is delivered once) */
 export type SendMessageRequest = z.input<typeof sendMessageSchema> & { sender: 'user' };
-export type SendMessageAnswer = DataAnswer<ChatMessage>;
+export type SendMessageResponse = DataResponse<ChatMessage>;
 
 /** GET /admin/pricing (bearer token) */
-export type PricingAnswer = DataAnswer<PricingItem[]>;
+export type PricingResponse = DataResponse<PricingItem[]>;
 
 /** POST /client/create: idempotent by payment `reference`. */
 export type CreateTaskRequest = z.input<typeof createTaskSchema>;
-export type CreateTaskAnswer = DataAnswer<Task>;
+export type CreateTaskResponse = DataResponse<Task>;
 
 /**
  * PUT /api/user/profile (bearer token). `avatar`: a data-URL image (PNG, JPEG, GIF or WebP,
  * under 2 MB); '' or null removes it; absent keeps the current one.
  */
 export type ProfileUpdateRequest = z.input<typeof profileUpdateSchema>;
-export type ProfileUpdateAnswer = DataAnswer<User>;
+export type ProfileUpdateResponse = DataResponse<User>;
 
 /** POST /client/subscribe: the payment `reference` is verified like a task payment. */
 export type SubscribeRequest = z.input<typeof subscribeSchema> & { plan: PlanName };
-export type SubscribeAnswer = DataAnswer<User>;
+export type SubscribeResponse = DataResponse<User>;
 
 /** POST /client/events (bearer token): the caller's newest task events first (`limit`, default 20, at most 50). */
 export type TaskEventsRequest = z.input<typeof taskEventsSchema>;
-export type TaskEventsAnswer = DataAnswer<TaskEvent[]>;
+export type TaskEventsResponse = DataResponse<TaskEvent[]>;
 
 /**
  * POST /client/events/read (bearer token): the caller's events up to `upTo` are read (the
@@ -324,7 +324,7 @@ export type TaskEventsAnswer = DataAnswer<TaskEvent[]>;
  * true exactly while some are unread.
  */
 export type TaskEventsReadRequest = z.input<typeof taskEventsReadSchema>;
-export type TaskEventsReadAnswer = DataAnswer<{ unread: number }>;
+export type TaskEventsReadResponse = DataResponse<{ unread: number }>;
 
 /**
  * POST /client/tasks/cancel (bearer token): only while pending or driver-assigned; the server
@@ -332,11 +332,11 @@ export type TaskEventsReadAnswer = DataAnswer<{ unread: number }>;
  * paid task's refund starts at once (`Task.refund`).
  */
 export type CancelTaskRequest = z.input<typeof cancelTaskSchema>;
-export type CancelTaskAnswer = DataAnswer<Task>;
+export type CancelTaskResponse = DataResponse<Task>;
 
 /** POST /client/tasks/rate (bearer token): once per completed task with a driver (409 the second time). */
 export type RateTaskRequest = z.input<typeof rateTaskSchema>;
-export type RateTaskAnswer = DataAnswer<Task>;
+export type RateTaskResponse = DataResponse<Task>;
 
 /** What a receipt shows: GET /client/tasks/{taskId}/receipt (bearer token; paid tasks only). */
 export interface Receipt {
@@ -360,7 +360,7 @@ export interface Receipt {
   completedAt: IsoDate | null;
   refund: TaskRefund | null;
 }
-export type ReceiptAnswer = DataAnswer<Receipt>;
+export type ReceiptResponse = DataResponse<Receipt>;
 
 export type SupportCategory = 'driver' | 'pickup' | 'payment' | 'refund' | 'app' | 'other';
 
@@ -377,9 +377,9 @@ export interface SupportRequest {
 
 /** POST /client/support (bearer token): a request about one of the caller's tasks. */
 export type SupportRequestBody = z.input<typeof supportRequestSchema>;
-export type SupportRequestAnswer = DataAnswer<SupportRequest>;
+export type SupportRequestResponse = DataResponse<SupportRequest>;
 /** GET /client/support (bearer token): the caller's requests, newest first. */
-export type SupportRequestsAnswer = DataAnswer<SupportRequest[]>;
+export type SupportRequestsResponse = DataResponse<SupportRequest[]>;
 
 /** POST /client/forgot */
 export type ForgotRequest = z.input<typeof forgotSchema>;
@@ -392,7 +392,7 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 
 /** POST /dev/payments: the local test checkout records a paid reference (bearer token). */
 export type TestPaymentRequest = z.input<typeof testPaymentSchema>;
-export type TestPaymentAnswer = DataAnswer<{ reference: string; amount: number; status: 'success' }>;
+export type TestPaymentResponse = DataResponse<{ reference: string; amount: number; status: 'success' }>;
 
 /** GET /dev/mailbox?email=...: the dev mailbox (recovery codes). */
 export interface DevMail {
@@ -401,4 +401,4 @@ export interface DevMail {
   text: string;
   sentAt: IsoDate;
 }
-export type DevMailboxAnswer = DataAnswer<DevMail[]>;
+export type DevMailboxResponse = DataResponse<DevMail[]>;

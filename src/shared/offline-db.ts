@@ -3,7 +3,7 @@
  * the service worker import this module, so it uses no DOM-only API.
  *
  * Stores (version 1):
- * - `answers`: the last good answer of an API read, per user and path (key `${userId}:${path}`),
+ * - `answers`: the last good response of an API read, per user and path (key `${userId}:${path}`),
  *   served by the service worker when offline, marked as cached.
  * - `outbox`: chat messages sent without network, replayed in order (auto-increment id,
  *   index `byTaskId`).
@@ -20,13 +20,13 @@ import type { CreateTaskRequest, SendMessageRequest } from './contract';
 export const DB_NAME = 'greenpick';
 export const DB_VERSION = 1;
 
-export interface CachedAnswer<T = unknown> {
+export interface CachedResponse<T = unknown> {
   /** `${userId}:${path}` */
   key: string;
   userId: string;
   path: string;
   body: T;
-  /** When the answer was received (ms since the epoch). */
+  /** When the response was received (ms since the epoch). */
   savedAt: number;
 }
 
@@ -54,7 +54,7 @@ export interface PendingTask {
 }
 
 interface OfflineSchema extends DBSchema {
-  answers: { key: string; value: CachedAnswer };
+  answers: { key: string; value: CachedResponse };
   outbox: { key: number; value: OutboxMessage; indexes: { byTaskId: string } };
   pendingTasks: { key: string; value: PendingTask };
 }
@@ -111,17 +111,17 @@ async function write<T>(action: (db: IDBPDatabase<OfflineSchema>) => Promise<T>)
 
 // ---- answers ----
 
-export function answerKey(userId: string, path: string): string {
+export function responseKey(userId: string, path: string): string {
   return `${userId}:${path}`;
 }
 
-export async function getCachedAnswer<T>(userId: string, path: string): Promise<CachedAnswer<T> | undefined> {
+export async function getCachedResponse<T>(userId: string, path: string): Promise<CachedResponse<T> | undefined> {
   const db = await openOfflineDb();
-  return (await db.get('answers', answerKey(userId, path))) as CachedAnswer<T> | undefined;
+  return (await db.get('answers', responseKey(userId, path))) as CachedResponse<T> | undefined;
 }
 
-export async function putCachedAnswer<T>(userId: string, path: string, body: T, savedAt = Date.now()): Promise<void> {
-  await write((db) => db.put('answers', { key: answerKey(userId, path), userId, path, body, savedAt }));
+export async function putCachedResponse<T>(userId: string, path: string, body: T, savedAt = Date.now()): Promise<void> {
+  await write((db) => db.put('answers', { key: responseKey(userId, path), userId, path, body, savedAt }));
 }
 
 // ---- outbox ----
@@ -154,7 +154,7 @@ export async function setOutboxFailure(id: number, reason: string | undefined): 
 // ---- logout ----
 
 /**
- * Logout: removes a user's cached answers and queued chat messages (the outbox entries of
+ * Logout: removes a user's cached responses and queued chat messages (the outbox entries of
  * that user, and those with no owner recorded). Paid tasks not yet confirmed are kept: they
  * are money already paid, sent again once the owner signs in.
  */

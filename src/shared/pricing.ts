@@ -38,7 +38,7 @@ function isPricingItem(item: unknown): item is ServicePrice {
   );
 }
 
-/** The price list answer as a table by key; `null` when the answer is not an array (a failure). */
+/** The price list answer as a table by key; `null` when the response is not an array (a failure). */
 export function toPriceTable(answer: unknown): PriceTable | null {
   if (!Array.isArray(answer)) return null;
   const table: Record<string, ServicePrice> = {};
@@ -49,7 +49,7 @@ export function toPriceTable(answer: unknown): PriceTable | null {
   return table;
 }
 
-/** The table to use: the answer's, or the fallback prices when the call failed or the answer is not an array. */
+/** The table to use: the response's, or the fallback prices when the call failed or the response is not an array. */
 export function priceTableOrFallback(answer: unknown): PriceTable {
   return toPriceTable(answer) ?? FALLBACK_PRICES;
 }

@@ -19,7 +19,7 @@ function hueOf(text: string): number {
 
 /**
  * Where to load a picture from: the API answers `/avatars/<id>`, a path under its own base
- * address (which may be another origin, VITE_API_URL); a data URL (a preview, or an answer
+ * address (which may be another origin, VITE_API_URL); a data URL (a preview, or a response
  * kept from before avatars had their own URL) is used as it is.
  */
 export function avatarAddress(src: string, apiUrl: string = config.apiUrl): string {

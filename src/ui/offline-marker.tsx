@@ -1,5 +1,5 @@
 import './offline-marker.css';
-import { formatLastUpdated } from '../shared/offline-answers';
+import { formatLastUpdated } from '../shared/cached-responses';
 
 /** 'Offline - last updated <time>' under data served from the device (cachedAt set); nothing for fresh data. */
 export function OfflineMarker({ cachedAt, className }: { cachedAt: number | null | undefined; className?: string }) {

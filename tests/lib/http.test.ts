@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_TIMEOUT_MS, createHttpClient, retryPostRead } from '../../src/lib/http';
+import { REQUEST_TIMEOUT_MS, createHttpClient, retryPostQuery } from '../../src/lib/http';
 
 /** A fake fetch that records each request and answers from a script, one step per call. */
 function fakeFetch(script: Array<Response | Error>) {
@@ -93,9 +93,9 @@ describe('the HTTP client', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('a read made with POST is retried when it opts in with retryPostRead', async () => {
+  it('a read made with POST is retried when it opts in with retryPostQuery', async () => {
     const { http, requests } = client([new TypeError('Failed to fetch'), json({ data: [] })]);
-    await expect(http.post('client/task', { json: { userId: 'u1' }, retry: retryPostRead }).json()).resolves.toEqual({
+    await expect(http.post('client/task', { json: { userId: 'u1' }, retry: retryPostQuery }).json()).resolves.toEqual({
       data: [],
     });
     expect(requests).toHaveLength(2);

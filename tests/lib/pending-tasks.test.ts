@@ -5,9 +5,9 @@ import { closeOfflineDb, getPendingTasks, removePendingTask } from '../../src/sh
 import { sampleTaskRequest } from '../sample-data';
 import {
   dismissRefusedPaidTask,
-  listKeptPaidTasks,
+  listPendingTasks,
   offlineDbStore,
-  onKeptPaidTasksChange,
+  onPendingTasksChange,
   resumePendingTasks,
   startPendingTaskReplay,
   submitPaidTask,
@@ -92,22 +92,18 @@ describe('a paid task is never lost', () => {
     });
     server.fail(httpError(400, 'not json {'));
     expect(await submitPaidTask(sampleTaskRequest('r7'), server.deps)).toEqual({ status: 'failed', message: null });
-    expect(await listKeptPaidTasks()).toEqual([
+    expect(await listPendingTasks()).toEqual([
       {
         reference: 'r6',
         request: sampleTaskRequest('r6'),
         savedAt: expect.any(Number),
-        state: 'refused',
-        message: 'Payment could not be verified',
-        refusedAt: expect.any(Number),
+        refusal: { message: 'Payment could not be verified', at: expect.any(Number) },
       },
       {
         reference: 'r7',
         request: sampleTaskRequest('r7'),
         savedAt: expect.any(Number),
-        state: 'refused',
-        message: null,
-        refusedAt: expect.any(Number),
+        refusal: { message: null, at: expect.any(Number) },
       },
     ]);
   });
@@ -136,8 +132,8 @@ describe('a paid task is never lost', () => {
       httpError(502, { message: 'The payment provider could not be reached. Your payment is safe; please try again.' }),
     );
     expect(await submitPaidTask(sampleTaskRequest('r11'), server.deps)).toEqual({ status: 'queued' });
-    expect(await listKeptPaidTasks()).toEqual([
-      { reference: 'r11', request: sampleTaskRequest('r11'), savedAt: expect.any(Number), state: 'pending' },
+    expect(await listPendingTasks()).toEqual([
+      { reference: 'r11', request: sampleTaskRequest('r11'), savedAt: expect.any(Number) },
     ]);
   });
 
@@ -156,13 +152,13 @@ describe('a paid task is never lost', () => {
     expect(atStart.map((result) => [result.request.reference, result.outcome.status, result.wasRefused])).toEqual([
       ['refused-1', 'created', true],
     ]);
-    expect(await listKeptPaidTasks()).toEqual([]);
+    expect(await listPendingTasks()).toEqual([]);
   });
 
   it('dismissRefusedPaidTask removes a refused record only, and listeners hear of every change', async () => {
     const server = fakeServer();
     const changes = vi.fn();
-    const stop = onKeptPaidTasksChange(changes);
+    const stop = onPendingTasksChange(changes);
     server.fail(httpError(409, { message: 'This payment reference has already been used' }));
     await submitPaidTask(sampleTaskRequest('gone'), server.deps);
     server.fail(new TypeError('Failed to fetch'));
@@ -170,7 +166,7 @@ describe('a paid task is never lost', () => {
     expect(changes).toHaveBeenCalledTimes(3);
     await dismissRefusedPaidTask('waiting');
     await dismissRefusedPaidTask('gone');
-    expect((await listKeptPaidTasks()).map((kept) => [kept.reference, kept.state])).toEqual([['waiting', 'pending']]);
+    expect((await listPendingTasks()).map((task) => [task.reference, task.refusal])).toEqual([['waiting', undefined]]);
     expect(changes).toHaveBeenCalledTimes(4);
     stop();
   });
@@ -191,7 +187,9 @@ describe('a paid task is never lost', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop();
     expect(settled).toEqual([]);
-    expect(await listKeptPaidTasks()).toMatchObject([{ reference: 'told-once', state: 'refused' }]);
+    expect(await listPendingTasks()).toMatchObject([
+      { reference: 'told-once', refusal: { message: 'Payment could not be verified' } },
+    ]);
   });
 
   it('startPendingTaskReplay replays at start and on the online event', () => {

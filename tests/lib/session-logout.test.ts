@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { closeOfflineDb, getCachedAnswer, getOutbox, putCachedAnswer } from '../../src/shared/offline-db';
+import { closeOfflineDb, getCachedResponse, getOutbox, putCachedResponse } from '../../src/shared/offline-db';
 import { queueMessage } from '../../src/shared/chat-outbox';
 import { useSessionStore } from '../../src/lib/session-store';
 
@@ -13,19 +13,19 @@ function tokenFor(userId: string): string {
 }
 
 describe('logout', () => {
-  it("clears the token, then the user's cached answers and queued chat (keyed by the token's sub)", async () => {
+  it("clears the token, then the user's cached responses and queued chat (keyed by the token's sub)", async () => {
     const token = tokenFor('user-7');
     useSessionStore.getState().signIn(token);
-    await putCachedAnswer('user-7', 'client/userdata', { data: { firstname: 'Ada' } });
-    await putCachedAnswer('someone-else', 'client/userdata', { data: { firstname: 'Bola' } });
+    await putCachedResponse('user-7', 'client/userdata', { data: { firstname: 'Ada' } });
+    await putCachedResponse('someone-else', 'client/userdata', { data: { firstname: 'Bola' } });
     await queueMessage({ taskId: 't1', sender: 'user', content: 'hello', clientId: 'c1', userId: 'user-7', token });
 
     useSessionStore.getState().signOut();
 
     expect(useSessionStore.getState().token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    await vi.waitFor(async () => expect(await getCachedAnswer('user-7', 'client/userdata')).toBeUndefined());
+    await vi.waitFor(async () => expect(await getCachedResponse('user-7', 'client/userdata')).toBeUndefined());
     expect(await getOutbox()).toEqual([]);
-    expect((await getCachedAnswer('someone-else', 'client/userdata'))?.body).toEqual({ data: { firstname: 'Bola' } });
+    expect((await getCachedResponse('someone-else', 'client/userdata'))?.body).toEqual({ data: { firstname: 'Bola' } });
   });
 });

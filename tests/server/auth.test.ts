@@ -19,7 +19,7 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const userRow = async (email: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
   (await server.deps.db.query<Record<string, any>>('select * from users where email = $1', [email]))[0];
 const userCount = async () => (await server.deps.db.query<{ n: number }>('select count(*)::int as n from users'))[0].n;
 

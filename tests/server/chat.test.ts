@@ -230,7 +230,7 @@ describe('POST /client/getMessages', () => {
     expect((await read({ taskId: othersTask._id }, leaving)).status).toBe(401);
   });
 
-  it('an empty poll is a short uncompressed JSON answer that states its length', async () => {
+  it('an empty poll is a short uncompressed JSON response that states its length', async () => {
     const response = await server.request('POST', '/client/getMessages', {
       token: client.token,
       body: { taskId: task._id, since: '2099-01-01T00:00:00.000Z' },

@@ -1,6 +1,6 @@
 /**
  * What a load balancer and an operator rely on: /healthz and /readyz, an X-Request-Id on
- * every answer, and a graceful stop (SIGTERM: no new connections, requests in flight
+ * every response, and a graceful stop (SIGTERM: no new connections, requests in flight
  * finish within the grace period, the pool closes, exit code 0).
  */
 import { spawn } from 'node:child_process';
@@ -63,7 +63,7 @@ describe('health checks', () => {
 });
 
 describe('X-Request-Id', () => {
-  it('is on every answer (success, not found, unauthorised, refused input), and differs per request', async () => {
+  it('is on every response (success, not found, unauthorised, refused input), and differs per request', async () => {
     const answers = [
       await server.request('GET', '/healthz'),
       await server.request('GET', '/no/such/route'),

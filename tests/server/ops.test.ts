@@ -578,7 +578,7 @@ describe('the ops CLI', () => {
     expect(await run(['reply', 'req-1234', 'A driver comes at 3 pm'])).toBe(0);
     expect(output.out.at(-1)).toMatch(/answered: Funke .* sees it in the bell/);
     expect(await run(['support'])).toBe(0);
-    expect(output.out.at(-1)).toBe('No support requests waiting for an answer.');
+    expect(output.out.at(-1)).toBe('No support requests waiting for a response.');
     expect(await run(['reply', 'req-1234', 'again'])).toBe(1);
     expect(output.err.at(-1)).toMatch(/answered already/);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createSmtpMailer } from '../../server/mail/mailer';
-import { keptMessage } from '../../server/payments/check';
+import { paymentKeptSafeMessage } from '../../server/payments/check';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
 import type { TestServer } from './harness';
@@ -42,7 +42,7 @@ describe('POST /client/create: the payment behind the task', () => {
       await payReference(server, client, paid, body.reference);
       const response = await submitTask(server, client, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: keptMessage('service') });
+      expect(response.body).toEqual({ message: paymentKeptSafeMessage('service') });
       expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(0);
       const [kept] = await server.deps.db.query<{ reason: string; user_id: string }>(
         'select reason, user_id from payments_needing_attention where reference = $1',
@@ -71,7 +71,7 @@ describe('POST /client/create: the payment behind the task', () => {
     };
     const response = await withVerifier(server, dollars, () => submitTask(server, client, body));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: keptMessage('service') });
+    expect(response.body).toEqual({ message: paymentKeptSafeMessage('service') });
     const [kept] = await server.deps.db.query<{ reason: string }>(
       'select reason from payments_needing_attention where reference = $1',
       [body.reference],
@@ -354,7 +354,7 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
     ['a 502', 502, 502],
     ['a 503', 503, 502],
     ['rate limiting (429)', 429, 503],
-    ['no answer within the time-out', 'hang', 504],
+    ['no response within the time-out', 'hang', 504],
   ] as const)('%s is not final: PaymentProviderUnavailable %d', (_case, outage, status) =>
     withFake(async (fake) => {
       fake.charge({ reference: 'ref-x', status: 'success', amount: 150_000, email: 'ada@example.ng' });

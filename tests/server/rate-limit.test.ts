@@ -50,7 +50,7 @@ function counting(db: Db) {
   return { db: counted, counts };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
+// biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
 const rows = async (sql: string, params: unknown[] = []) => server.deps.db.query<Record<string, any>>(sql, params);
 const hitsOf = async (key: string) =>
   (await rows('select hits from rate_limits where key = $1', [key]))[0]?.hits as number | undefined;

@@ -1,7 +1,7 @@
 /**
  * Recovery codes by SMTP (SMTP_URL), against a local fake mail server: a mail server that
  * cannot be reached does not stop the server from starting; a code that could not be sent
- * gets a clear error answer and a log line; and every answer takes the same fixed time, so
+ * gets a clear error answer and a log line; and every response takes the same fixed time, so
  * neither its timing nor its content tells whether the address has an account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('a mail server that works (the fake one)', () => {
     server.deps.mailer = await createSmtpMailer(smtp.url, server.deps.config.mailFrom, server.deps.log);
   });
 
-  it('a known address gets a mail with its code; an unknown one gets the same answer and no mail; both after the same fixed wait', async () => {
+  it('a known address gets a mail with its code; an unknown one gets the same response and no mail; both after the same fixed wait', async () => {
     const client = await server.createClient();
     const known = await timedForgot(server, client.email);
     const unknown = await timedForgot(server, `nobody-${Date.now()}@example.ng`);

@@ -22,7 +22,7 @@ function mailedCode(email: string): string {
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 const codeRow = async (email: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer or a database row, read loosely; the assertions check its fields.
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
   (await server.deps.db.query<Record<string, any>>('select * from reset_codes where email = $1', [email]))[0];
 
 beforeAll(async () => {

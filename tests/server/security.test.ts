@@ -27,7 +27,7 @@ describe('security headers, CORS and body limits', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
 
-  it('CORS names an allowed origin on the answers themselves, errors included, and never a foreign one', async () => {
+  it('CORS names an allowed origin on the responses themselves, errors included, and never a foreign one', async () => {
     for (const token of [undefined, 'not-a-token']) {
       const allowed = await server.request('POST', '/client/getMessages', {
         body: { taskId: 'x' },
@@ -48,7 +48,7 @@ describe('security headers, CORS and body limits', () => {
       headers: { Origin: 'https://evil.example.com' },
     });
     expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull();
-    // The answer differs by origin, so caches must keep them apart.
+    // The response differs by origin, so caches must keep them apart.
     expect(foreign.headers.get('Vary')).toContain('Origin');
   });
 
@@ -134,7 +134,7 @@ describe('security headers, CORS and body limits', () => {
           },
         );
         call.on('error', reject);
-        // Only the headers: the answer must not wait for 3 MB that never come.
+        // Only the headers: the response must not wait for 3 MB that never come.
         call.flushHeaders();
       });
       expect(answer.status).toBe(413);

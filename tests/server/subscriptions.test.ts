@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptMessage } from '../../server/payments/check';
+import { paymentKeptSafeMessage } from '../../server/payments/check';
 import type { TestServer } from './harness';
 import {
   barrierVerifier,
@@ -129,7 +129,7 @@ describe('POST /client/subscribe', () => {
     const underpaidReference = await payReference(server, buyer, 50_000);
     const underpaid = await subscribe(buyer, { plan: 'platinum', reference: underpaidReference });
     expect(underpaid.status).toBe(400);
-    expect(underpaid.body).toEqual({ message: keptMessage('plan') });
+    expect(underpaid.body).toEqual({ message: paymentKeptSafeMessage('plan') });
     expect(
       await server.deps.db.query('select purpose, reason from payments_needing_attention where reference = $1', [
         underpaidReference,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptMessage } from '../../server/payments/check';
+import { paymentKeptSafeMessage } from '../../server/payments/check';
 import type { TestServer } from './harness';
 import {
   assignDriver,
@@ -205,7 +205,7 @@ describe('POST /client/create: checks before any payment is used', () => {
     const before = await taskCount();
     const response = await submitTask(server, client, body);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: keptMessage('service') });
+    expect(response.body).toEqual({ message: paymentKeptSafeMessage('service') });
     expect(await taskCount()).toBe(before);
     expect(await count(server, 'select 1 from payment_uses where reference = $1', [body.reference])).toBe(0);
   });

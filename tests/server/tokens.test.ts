@@ -1,6 +1,6 @@
 /**
  * The token service remembers tokens whose signature it checked (the 2 s chat poll sends
- * the same token again and again). What it remembers must never change an answer: an
+ * the same token again and again). What it remembers must never change a response: an
  * expired token is refused at the very second jose would refuse it, and an altered or
  * foreign token is checked in full whatever was remembered before.
  */
@@ -22,7 +22,7 @@ const expOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
 
 describe('createTokenService', () => {
-  it('verifies its own token, the same answer again from memory', async () => {
+  it('verifies its own token, the same response again from memory', async () => {
     const tokens = createTokenService(SECRET, TTL_SECONDS);
     const token = await tokens.sign('user-1', 3);
     expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3 });

@@ -64,7 +64,7 @@ describe('reading a failed call', () => {
     expect(await readCallFailure(error)).toMatchObject({ kind: 'http', status: 503, message: 'Busy' });
   });
 
-  it('no answer at all (network failure) is "network"', async () => {
+  it('no response at all (network failure) is "network"', async () => {
     const error = await failureOf(() => {
       throw new TypeError('Failed to fetch');
     });
@@ -98,7 +98,7 @@ describe('reading a failed call', () => {
 });
 
 describe("'final' or 'retry': one rule for every caller", () => {
-  it('no answer, or anything unreadable, is tried again', () => {
+  it('no response, or anything unreadable, is tried again', () => {
     for (const credentials of ['session', 'own'] as const) {
       expect(retryVerdict({ kind: 'network' }, credentials)).toBe('retry');
       expect(retryVerdict({ kind: 'other' }, credentials)).toBe('retry');

@@ -156,7 +156,7 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
   const stored = async () =>
     (await getOutbox()).map(({ content, failedReason, userId, token }) => ({ content, failedReason, userId, token }));
 
-  it("sent and stored: 'sent' with the server's answer; nothing is kept", async () => {
+  it("sent and stored: 'sent' with the server's response; nothing is kept", async () => {
     const deliver = sendingTo(() => answer(201, { data: { _id: 'm1' } }));
     const outcome = await sendOrQueue(message, { isOnline: true, deliver });
     expect(outcome.state).toBe('sent');
@@ -187,7 +187,7 @@ describe('a new message: sent, or queued so that nothing typed is lost (the one 
     expect((await sendOrQueue(message, { isOnline: true, deliver: sendingTo(() => answer(201)) })).state).toBe('sent');
   });
 
-  it('no answer (network failure, time-out), a server failure (5xx), a time-out or a busy server (408, 425, 429): kept, waiting, not failed', async () => {
+  it('no response (network failure, time-out), a server failure (5xx), a time-out or a busy server (408, 425, 429): kept, waiting, not failed', async () => {
     const failures: Array<() => Response> = [
       () => {
         throw new TypeError('Failed to fetch');

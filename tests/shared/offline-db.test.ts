@@ -4,11 +4,11 @@ import {
   DB_NAME,
   addToOutbox,
   closeOfflineDb,
-  getCachedAnswer,
+  getCachedResponse,
   getOutbox,
   getPendingTasks,
   openOfflineDb,
-  putCachedAnswer,
+  putCachedResponse,
   putPendingTask,
   removeFromOutbox,
   removePendingTask,
@@ -18,7 +18,7 @@ import { sampleTaskRequest } from '../sample-data';
 afterAll(() => closeOfflineDb());
 
 describe('the offline database', () => {
-  it('is "greenpick" version 1 with the answers, outbox and pendingTasks stores', async () => {
+  it('is "greenpick" version 1 with the responses, outbox and pendingTasks stores', async () => {
     const db = await openOfflineDb();
     expect(db.name).toBe(DB_NAME);
     expect(db.version).toBe(1);
@@ -29,20 +29,20 @@ describe('the offline database', () => {
     expect(await openOfflineDb()).toBe(await openOfflineDb());
   });
 
-  it('keeps the last answer per user and path', async () => {
-    await putCachedAnswer('u1', '/admin/pricing', { data: [1] }, 1000);
-    await putCachedAnswer('u1', '/admin/pricing', { data: [2] }, 2000);
-    await putCachedAnswer('u2', '/admin/pricing', { data: [3] }, 3000);
+  it('keeps the last response per user and path', async () => {
+    await putCachedResponse('u1', '/admin/pricing', { data: [1] }, 1000);
+    await putCachedResponse('u1', '/admin/pricing', { data: [2] }, 2000);
+    await putCachedResponse('u2', '/admin/pricing', { data: [3] }, 3000);
 
-    expect(await getCachedAnswer('u1', '/admin/pricing')).toEqual({
+    expect(await getCachedResponse('u1', '/admin/pricing')).toEqual({
       key: 'u1:/admin/pricing',
       userId: 'u1',
       path: '/admin/pricing',
       body: { data: [2] },
       savedAt: 2000,
     });
-    expect((await getCachedAnswer<{ data: number[] }>('u2', '/admin/pricing'))?.body.data).toEqual([3]);
-    expect(await getCachedAnswer('u3', '/admin/pricing')).toBeUndefined();
+    expect((await getCachedResponse<{ data: number[] }>('u2', '/admin/pricing'))?.body.data).toEqual([3]);
+    expect(await getCachedResponse('u3', '/admin/pricing')).toBeUndefined();
   });
 
   it('queues chat messages in order, per task, until removed', async () => {
@@ -81,10 +81,10 @@ describe('the offline database', () => {
 });
 
 describe('logout clears the user', () => {
-  it("removes that user's cached answers and outbox entries (and unowned ones), keeps others' and the paid tasks", async () => {
+  it("removes that user's cached responses and outbox entries (and unowned ones), keeps others' and the paid tasks", async () => {
     const { clearUserData } = await import('../../src/shared/offline-db');
-    await putCachedAnswer('leaver', 'client/userdata', { data: 1 });
-    await putCachedAnswer('stayer', 'client/userdata', { data: 2 });
+    await putCachedResponse('leaver', 'client/userdata', { data: 1 });
+    await putCachedResponse('stayer', 'client/userdata', { data: 2 });
     const leaverMessage = await addToOutbox({
       taskId: 't1',
       sender: 'user',
@@ -112,8 +112,8 @@ describe('logout clears the user', () => {
 
     await clearUserData('leaver');
 
-    expect(await getCachedAnswer('leaver', 'client/userdata')).toBeUndefined();
-    expect((await getCachedAnswer('stayer', 'client/userdata'))?.body).toEqual({ data: 2 });
+    expect(await getCachedResponse('leaver', 'client/userdata')).toBeUndefined();
+    expect((await getCachedResponse('stayer', 'client/userdata'))?.body).toEqual({ data: 2 });
     const ids = (await getOutbox()).map((message) => message.id);
     expect(ids).toContain(stayerMessage);
     expect(ids).not.toContain(leaverMessage);

@@ -62,7 +62,7 @@ describe('pricing (price list, fallback prices, default service)', () => {
       price: 1000,
       unit: 'per kg',
     });
-    // A service the answer does not list is unknown: the fallback table is for a failed call only.
+    // A service the response does not list is unknown: the fallback table is for a failed call only.
     expect(priceFor(toPriceTable(answer)!, 'bulk').serviceName).toBe('Default Service');
   });
 

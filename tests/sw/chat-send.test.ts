@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOfflineDb, getOutbox, openOfflineDb } from '../../src/shared/offline-db';
 import { queueMessage } from '../../src/shared/chat-outbox';
-import { answerChatSend, type ChatSendDeps } from '../../sw/chat-send';
+import { respondToChatSend, type ChatSendDeps } from '../../sw/chat-send';
 
 afterAll(() => closeOfflineDb());
 beforeEach(async () => {
@@ -36,9 +36,9 @@ const offline = () => {
 };
 
 describe('a chat message sent by a page the worker controls', () => {
-  it("online: the server's answer (201), and nothing is kept", async () => {
+  it("online: the server's response (201), and nothing is kept", async () => {
     const { deps, sent } = worker(() => Response.json({ data: { _id: 'm1', content: 'Hello' } }, { status: 201 }));
-    const response = await answerChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps);
+    const response = await respondToChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps);
     expect(response.status).toBe(201);
     expect(sent).toEqual([{ sender: 'user', taskId: 't1', content: 'Hello', clientId: 'c1' }]);
     expect(await getOutbox()).toEqual([]);
@@ -47,7 +47,7 @@ describe('a chat message sent by a page the worker controls', () => {
 
   it('no network: queued with the token and its user, answered 202 {queued, clientId}', async () => {
     const { deps } = worker(offline);
-    const response = await answerChatSend(send({ taskId: 't1', content: 'Good morning', clientId: 'c1' }), deps);
+    const response = await respondToChatSend(send({ taskId: 't1', content: 'Good morning', clientId: 'c1' }), deps);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ queued: true, clientId: 'c1' });
     const [queued] = await getOutbox();
@@ -64,7 +64,7 @@ describe('a chat message sent by a page the worker controls', () => {
 
   it('without a clientId the worker gives it one, so its replay is delivered exactly once too', async () => {
     const { deps } = worker(offline);
-    const answer = (await (await answerChatSend(send({ taskId: 't1', content: 'Hi' }), deps)).json()) as {
+    const answer = (await (await respondToChatSend(send({ taskId: 't1', content: 'Hi' }), deps)).json()) as {
       clientId: string;
     };
     expect(answer.clientId).toMatch(/^[\w-]{8,}$/);
@@ -73,13 +73,13 @@ describe('a chat message sent by a page the worker controls', () => {
 
   it('a server failure (503) is queued too (202), waiting for a replay', async () => {
     const { deps } = worker(() => Response.json({ message: 'Service unavailable' }, { status: 503 }));
-    expect((await answerChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps)).status).toBe(202);
+    expect((await respondToChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps)).status).toBe(202);
     expect((await getOutbox())[0]?.failedReason).toBeUndefined();
   });
 
-  it("refused for good (400): the server's refusal is the answer, and the message is kept marked failed for a Retry", async () => {
+  it("refused for good (400): the server's refusal is the response, and the message is kept marked failed for a Retry", async () => {
     const { deps } = worker(() => Response.json({ message: 'Task not found' }, { status: 404 }));
-    const response = await answerChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps);
+    const response = await respondToChatSend(send({ taskId: 't1', content: 'Hello', clientId: 'c1' }), deps);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Task not found' });
     expect((await getOutbox())[0]?.failedReason).toBe('Task not found');
@@ -89,7 +89,7 @@ describe('a chat message sent by a page the worker controls', () => {
   it('older messages of the task still wait: queued behind them without trying the network, and the worker is asked to replay', async () => {
     await queueMessage({ taskId: 't1', sender: 'user', content: 'earlier', clientId: 'c0' });
     const { deps } = worker(() => Response.json({ data: {} }, { status: 201 }));
-    expect((await answerChatSend(send({ taskId: 't1', content: 'later', clientId: 'c1' }), deps)).status).toBe(202);
+    expect((await respondToChatSend(send({ taskId: 't1', content: 'later', clientId: 'c1' }), deps)).status).toBe(202);
     expect(deps.fetch).not.toHaveBeenCalled();
     expect((await getOutbox()).map(({ content }) => content)).toEqual(['earlier', 'later']);
     expect(deps.onQueued).toHaveBeenCalledWith({ state: 'waiting', behindOlder: true });
@@ -97,7 +97,7 @@ describe('a chat message sent by a page the worker controls', () => {
 
   it('a body that is not a message (no task, empty content) goes to the server as it is', async () => {
     const { deps } = worker(() => Response.json({ message: 'A message cannot be empty' }, { status: 400 }));
-    expect((await answerChatSend(send({ taskId: 't1', content: '   ' }), deps)).status).toBe(400);
+    expect((await respondToChatSend(send({ taskId: 't1', content: '   ' }), deps)).status).toBe(400);
     expect(await getOutbox()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { CallFailure } from '../../shared/call-failure';
 
-/** A non-empty string field of an answer body, if there is one. */
+/** A non-empty string field of a response body, if there is one. */
 export function textField(body: unknown, field: string): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const value = (body as Record<string, unknown>)[field];
@@ -30,7 +30,7 @@ export function loginErrorMessage(failure: CallFailure): string {
   return (failure.kind === 'http' && textField(failure.body, 'error')) || LOGIN_FAILED;
 }
 
-/** Sign-up, in priority order: the server's `data` message; 400; 409; no answer; otherwise. */
+/** Sign-up, in priority order: the server's `data` message; 400; 409; no response; otherwise. */
 export function signupErrorMessage(failure: CallFailure): string {
   if (failure.kind === 'network') return SIGNUP_NETWORK_ERROR;
   if (failure.kind !== 'http') return SIGNUP_FAILED;
@@ -75,7 +75,7 @@ export function recoveryErrorMessage(step: RecoveryStep, failure: CallFailure): 
   return (failure.kind === 'http' && textField(failure.body, 'message')) || RECOVERY_TEXTS[step].failed;
 }
 
-/** A step advances only when the server's answer says `success: true`. */
+/** A step advances only when the server's response says `success: true`. */
 export function isRecoverySuccess(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true;
 }

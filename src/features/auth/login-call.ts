@@ -4,14 +4,14 @@
  */
 import { login as callLogin } from '../../lib/api/login';
 import { useSessionStore } from '../../lib/session-store';
-import type { LoginAnswer, LoginRequest } from '../../shared/contract';
+import type { LoginResponse, LoginRequest } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { NO_TOKEN_RECEIVED, loginErrorMessage } from './auth-messages';
 
 export type LoginResult = { token: string } | { error: string };
 
 export async function login(request: LoginRequest): Promise<LoginResult> {
-  let answer: Partial<LoginAnswer>;
+  let answer: Partial<LoginResponse>;
   try {
     answer = await callLogin(request);
   } catch (error) {

@@ -3,7 +3,7 @@
  * `success: true`; otherwise the server's message, or the step's own text (auth-messages.ts).
  */
 import * as recovery from '../../lib/api/recovery';
-import type { ForgotRequest, RecoveryAnswer, ResetCodeRequest, ResetPasswordRequest } from '../../shared/contract';
+import type { ForgotRequest, RecoveryResponse, ResetCodeRequest, ResetPasswordRequest } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import {
   RECOVERY_TEXTS,
@@ -15,8 +15,11 @@ import {
 
 export type RecoveryResult = { ok: true; message: string } | { ok: false; message: string };
 
-async function recoveryStep(step: RecoveryStep, call: () => Promise<Partial<RecoveryAnswer>>): Promise<RecoveryResult> {
-  let answer: Partial<RecoveryAnswer>;
+async function recoveryStep(
+  step: RecoveryStep,
+  call: () => Promise<Partial<RecoveryResponse>>,
+): Promise<RecoveryResult> {
+  let answer: Partial<RecoveryResponse>;
   try {
     answer = await call();
   } catch (error) {

@@ -3,13 +3,13 @@
  * client. When a message is queued is the outbox's rule (src/shared/chat-outbox.ts); who
  * runs it depends on the page:
  * - a service worker controls the page: the worker decides, queues and replays
- *   (sw/chat-send.ts). The page sends through it and reads its answer: 201 sent, 202 queued,
- *   a refusal (the worker has kept the message, marked failed). Only when no answer comes
+ *   (sw/chat-send.ts). The page sends through it and reads its response: 201 sent, 202 queued,
+ *   a refusal (the worker has kept the message, marked failed). Only when no response comes
  *   back at all (the worker itself failed) does the page keep the message.
  * - no worker (a browser without one, development): the page runs the outbox's rule itself,
  *   and replays the outbox with each message's own token.
  */
-import type { SendAnswer } from '../../lib/api/chat';
+import type { SendResult } from '../../lib/api/chat';
 import { sendMessage } from '../../lib/api/chat';
 import { readCallFailure } from '../../shared/call-failure';
 import {
@@ -36,7 +36,7 @@ function controllingWorker(): ServiceWorker | null {
 }
 
 /** One attempt. A replay sends the message's own token and says it is a replay, so that a worker passes it on. */
-async function deliverOverHttp(message: NewMessage, isReplay: boolean): Promise<DeliveryResult<SendAnswer>> {
+async function deliverOverHttp(message: NewMessage, isReplay: boolean): Promise<DeliveryResult<SendResult>> {
   const headers = isReplay
     ? { [OUTBOX_REPLAY_HEADER]: '1', ...(message.token ? { Authorization: `Bearer ${message.token}` } : {}) }
     : undefined;
@@ -47,8 +47,8 @@ async function deliverOverHttp(message: NewMessage, isReplay: boolean): Promise<
   }
 }
 
-/** The worker's answer: it has the message unless no answer came back at all. */
-async function sendThroughWorker(message: NewMessage): Promise<ChatSendOutcome<SendAnswer>> {
+/** The worker's response: it has the message unless no response came back at all. */
+async function sendThroughWorker(message: NewMessage): Promise<ChatSendOutcome<SendResult>> {
   const result = await deliverOverHttp(message, false);
   if (result.status === 'delivered') return { state: 'sent', answer: result.answer };
   if (result.status === 'rejected') return { state: 'failed', reason: result.reason };

@@ -5,14 +5,14 @@ import type { Task } from '../../shared/contract';
 import { failureText, type FailureTexts } from '../../lib/api/query-failure';
 import { tasksQuery } from '../../lib/api/tasks';
 import '../../lib/navigation-state';
-import type { KeptPaidTask } from '../../lib/pending-tasks';
-import { useKeptPaidTasks } from '../../lib/use-kept-paid-tasks';
+import type { PendingTask } from '../../lib/pending-tasks';
+import { usePendingTasks } from '../../lib/use-pending-tasks';
 import { LoadFailed } from '../../ui/load-failed';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { BalanceCard } from './balance-card';
 import { GreetingHeader } from './greeting-header';
-import { KeptPaidTaskCards } from './kept-paid-task-cards';
-import { confirmedSince, keptPaidTaskCards } from './kept-paid-task-rules';
+import { PendingTaskCards } from './pending-task-cards';
+import { confirmedSince, pendingTaskCards } from './pending-task-rules';
 import { PlanCard } from './plan-card';
 import { RecentTasks } from './recent-tasks';
 import { ServiceGrid } from './service-grid';
@@ -52,7 +52,7 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
   const chooseService = (tag: string) => void navigate({ to: '/client/create', state: { serviceType: tag } });
   const announcement = useTaskAnnouncements(query);
   const dot = useUnreadDot(Boolean(data?.user.notification));
-  const kept = useKeptPaidTasks();
+  const kept = usePendingTasks();
   useRefetchWhenConfirmed(kept.tasks, data?.user._id);
 
   return (
@@ -69,8 +69,8 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
             <>
               <OfflineMarker cachedAt={query.cachedAt} />
               <GreetingHeader firstName={data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
-              <KeptPaidTaskCards
-                cards={keptPaidTaskCards(kept.tasks, tasks)}
+              <PendingTaskCards
+                cards={pendingTaskCards(kept.tasks, tasks)}
                 highlightReference={bookedReference}
                 onDismiss={(reference) => void kept.dismiss(reference)}
               />
@@ -101,7 +101,7 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
 }
 
 /** A paid booking the server has just confirmed turns into the real task: the tasks are fetched again. */
-function useRefetchWhenConfirmed(kept: readonly KeptPaidTask[], userId: string | undefined): void {
+function useRefetchWhenConfirmed(kept: readonly PendingTask[], userId: string | undefined): void {
   const queryClient = useQueryClient();
   const previous = useRef(kept);
   useEffect(() => {

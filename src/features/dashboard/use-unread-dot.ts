@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Answer } from '../../lib/api/answer';
+import type { QueryData } from '../../lib/api/query-data';
 import { userQuery } from '../../lib/api/user';
 import type { User } from '../../shared/contract';
 
@@ -23,7 +23,7 @@ export function useUnreadDot(hasNotification: boolean): UnreadDot {
       void queryClient
         .cancelQueries({ queryKey })
         .then(() =>
-          queryClient.setQueryData<Answer<User>>(queryKey, (cached) =>
+          queryClient.setQueryData<QueryData<User>>(queryKey, (cached) =>
             cached ? { ...cached, data: { ...cached.data, notification: false } } : cached,
           ),
         );

@@ -17,7 +17,7 @@ export function loadGoogleGeocoding(key: string): () => Promise<GeocodingLibrary
   return loadGoogleLibrary<GeocodingLibrary>(key, 'geocoding');
 }
 
-/** The first answer that is an address, not a plus code ('6FR5+XX Lagos'). */
+/** The first response that is an address, not a plus code ('6FR5+XX Lagos'). */
 export function bestAddress(
   results: readonly Pick<google.maps.GeocoderResult, 'formatted_address' | 'types'>[],
 ): string | null {

@@ -6,7 +6,7 @@ import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
 import { createFlowToasts } from '../../ui/flow-toasts';
-import type { Answer } from '../../lib/api/answer';
+import type { QueryData } from '../../lib/api/query-data';
 import { updateProfile, userQuery } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
@@ -44,7 +44,8 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const saving = useMutation({
     mutationFn: (changes: ProfileUpdateRequest) => updateProfile(changes),
     // Every screen that shows the user shows the saved one.
-    onSuccess: (saved) => queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: saved, cachedAt: null }),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<QueryData<User>>(userQuery().queryKey, { data: saved, cachedAt: null }),
   });
   const isSaving = saving.isPending;
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import type { Answer } from '../../lib/api/answer';
+import type { QueryData } from '../../lib/api/query-data';
 import { failureText } from '../../lib/api/query-failure';
 import { subscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
@@ -40,7 +40,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
     mutationFn: (request: SubscribeRequest) => subscribe(request),
     // The plan and its expiry show on Home at once.
     onSuccess: (updated) =>
-      queryClient.setQueryData<Answer<User>>(userQuery().queryKey, { data: updated, cachedAt: null }),
+      queryClient.setQueryData<QueryData<User>>(userQuery().queryKey, { data: updated, cachedAt: null }),
   });
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);

@@ -66,7 +66,7 @@ export function CreateTaskScreen({
   const navigate = useNavigate();
   const userQueryResult = useQuery(userQuery());
   const pricesQuery = useQuery(priceTableQuery());
-  const keptPrices = useQuery(cachedPriceTableQuery()).data ?? null;
+  const cachedPrices = useQuery(cachedPriceTableQuery()).data ?? null;
   const user = userQueryResult.data?.data ?? null;
   const userFailure = user ? null : userQueryResult.error;
   const userError = userFailure
@@ -86,7 +86,7 @@ export function CreateTaskScreen({
   const displayName = serviceDisplayName(serviceType);
   // The service and its price paint at once from the device's price list when there is one;
   // paying waits for the network's (or the worker's final) answer.
-  const shownPrices = prices ?? keptPrices;
+  const shownPrices = prices ?? cachedPrices;
   const price = shownPrices ? priceFor(shownPrices, serviceType) : null;
   const proceed = proceedState({
     isBusy,

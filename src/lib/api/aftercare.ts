@@ -1,42 +1,42 @@
 /** After paying: cancel, rate, the receipt, 'Report a problem' (plain functions; the screens come next). */
 import type {
-  CancelTaskAnswer,
+  CancelTaskResponse,
   CancelTaskRequest,
-  RateTaskAnswer,
+  RateTaskResponse,
   RateTaskRequest,
   Receipt,
-  ReceiptAnswer,
+  ReceiptResponse,
   SupportRequest,
-  SupportRequestAnswer,
+  SupportRequestResponse,
   SupportRequestBody,
-  SupportRequestsAnswer,
+  SupportRequestsResponse,
   Task,
 } from '../../shared/contract';
-import { http, retryPostRead } from '../http';
+import { http, retryPostQuery } from '../http';
 
 /** POST /client/tasks/cancel: the cancelled task (with its refund); 409 when it moved on first (the message says why). */
 export async function cancelTask(request: CancelTaskRequest): Promise<Task> {
-  return (await http.post('client/tasks/cancel', { json: request }).json<CancelTaskAnswer>()).data;
+  return (await http.post('client/tasks/cancel', { json: request }).json<CancelTaskResponse>()).data;
 }
 
 /** POST /client/tasks/rate: the task with the rating given; 409 when rated already. */
 export async function rateTask(request: RateTaskRequest): Promise<Task> {
-  return (await http.post('client/tasks/rate', { json: request }).json<RateTaskAnswer>()).data;
+  return (await http.post('client/tasks/rate', { json: request }).json<RateTaskResponse>()).data;
 }
 
 /** POST /client/tasks/receipt: what the receipt shows (paid tasks; 404 otherwise). */
 export async function getReceipt(taskId: string): Promise<Receipt> {
-  return (await http.post('client/tasks/receipt', { json: { taskId }, retry: retryPostRead }).json<ReceiptAnswer>())
+  return (await http.post('client/tasks/receipt', { json: { taskId }, retry: retryPostQuery }).json<ReceiptResponse>())
     .data;
 }
 
 /** POST /client/support: 'Report a problem' on one of the client's tasks. */
 export async function sendSupportRequest(request: SupportRequestBody): Promise<SupportRequest> {
-  return (await http.post('client/support', { json: request }).json<SupportRequestAnswer>()).data;
+  return (await http.post('client/support', { json: request }).json<SupportRequestResponse>()).data;
 }
 
 /** POST /client/support/list: the client's requests with any replies, newest first. */
 export async function getSupportRequests(): Promise<SupportRequest[]> {
-  return (await http.post('client/support/list', { json: {}, retry: retryPostRead }).json<SupportRequestsAnswer>())
+  return (await http.post('client/support/list', { json: {}, retry: retryPostQuery }).json<SupportRequestsResponse>())
     .data;
 }

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, onlineManager, queryOptions } from '@tanstack/react-query';
 import type {
   ChatMessage,
-  GetMessagesAnswer,
+  GetMessagesResponse,
   GetMessagesRequest,
-  SendMessageAnswer,
+  SendMessageResponse,
   SendMessageRequest,
 } from '../../shared/contract';
 import { http } from '../http';
@@ -28,7 +28,7 @@ export async function getMessages(
   { since, before }: { since?: string; before?: string } = {},
 ): Promise<MessagesPage> {
   const body: GetMessagesRequest = { taskId, ...(since ? { since } : {}), ...(before ? { before } : {}) };
-  const response = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesAnswer>();
+  const response = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesResponse>();
   return { messages: response.data.messages, olderCursor: response.data.olderCursor ?? null };
 }
 
@@ -89,7 +89,7 @@ export function olderMessagesQuery(taskId: string, cursor: string | null) {
   });
 }
 
-export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'queued' };
+export type SendResult = { status: 'sent'; message: ChatMessage } | { status: 'queued' };
 
 /**
  * POST /client/sendingMessages {taskId, sender: 'user', content, clientId}. Never retried
@@ -97,12 +97,12 @@ export type SendAnswer = { status: 'sent'; message: ChatMessage } | { status: 'q
  * A 202 is the service worker saying it queued the message itself. `headers` are for the
  * outbox replay (the message's own token, the replay mark).
  */
-export async function sendMessage(request: SendMessageRequest, headers?: Record<string, string>): Promise<SendAnswer> {
+export async function sendMessage(request: SendMessageRequest, headers?: Record<string, string>): Promise<SendResult> {
   const response = await http.post('client/sendingMessages', {
     json: request,
     retry: 0,
     ...(headers ? { headers } : {}),
   });
   if (response.status === 202) return { status: 'queued' };
-  return { status: 'sent', message: ((await response.json()) as SendMessageAnswer).data };
+  return { status: 'sent', message: ((await response.json()) as SendMessageResponse).data };
 }

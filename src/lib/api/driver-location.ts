@@ -1,5 +1,5 @@
 import { onlineManager, queryOptions } from '@tanstack/react-query';
-import type { DriverLocationAnswer } from '../../shared/contract';
+import type { DriverLocationResponse } from '../../shared/contract';
 import { isSameLocation, normalizeLocation, type LatLng } from '../../shared/driver-location';
 import { http } from '../http';
 
@@ -10,7 +10,7 @@ export const DRIVER_LOCATION_REFRESH_MS = 30_000;
 export async function getDriverLocation(driverId: string): Promise<LatLng | null> {
   const response = await http
     .get(`driver/location/${encodeURIComponent(driverId)}`, { retry: 0 })
-    .json<DriverLocationAnswer>();
+    .json<DriverLocationResponse>();
   return normalizeLocation(response.data);
 }
 

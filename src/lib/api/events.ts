@@ -1,14 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TaskEvent, TaskEventsReadAnswer, TaskEventsReadRequest, TaskEventsRequest } from '../../shared/contract';
+import type {
+  TaskEvent,
+  TaskEventsReadResponse,
+  TaskEventsReadRequest,
+  TaskEventsRequest,
+} from '../../shared/contract';
 import { TASK_EVENTS_DEFAULT } from '../../shared/limits';
-import { http, retryPostRead } from '../http';
-import { readAnswer, type Answer } from './answer';
+import { http, retryPostQuery } from '../http';
+import { readQueryData, type QueryData } from './query-data';
 import { asQuery } from './query-failure';
 
 /** POST /client/events: the signed-in client's newest task events first (cached for offline use by the service worker). */
-export function getTaskEvents(limit = TASK_EVENTS_DEFAULT): Promise<Answer<TaskEvent[]>> {
+export function getTaskEvents(limit = TASK_EVENTS_DEFAULT): Promise<QueryData<TaskEvent[]>> {
   const body: TaskEventsRequest = { limit };
-  return readAnswer<TaskEvent[]>(http.post('client/events', { json: body, retry: retryPostRead }));
+  return readQueryData<TaskEvent[]>(http.post('client/events', { json: body, retry: retryPostQuery }));
 }
 
 /** The bell's list: fetched each time the list opens. */
@@ -19,6 +24,6 @@ export function taskEventsQuery() {
 /** POST /client/events/read: the events up to `upTo` are read (the red dot goes when none is left); responds how many stay unread. */
 export async function markTaskEventsRead(upTo: string): Promise<number> {
   const body: TaskEventsReadRequest = { upTo };
-  const response = await http.post('client/events/read', { json: body }).json<TaskEventsReadAnswer>();
+  const response = await http.post('client/events/read', { json: body }).json<TaskEventsReadResponse>();
   return response.data.unread;
 }

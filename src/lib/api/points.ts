@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PointsStatus } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/offline-answers';
-import { http, retryPostRead } from '../http';
+import { decodeJwtSubject } from '../../shared/cached-responses';
+import { http, retryPostQuery } from '../http';
 import { getToken } from '../token-storage';
-import { readAnswer, type Answer } from './answer';
+import { readQueryData, type QueryData } from './query-data';
 import { asQuery, noTokenFailure } from './query-failure';
 
 /** POST /client/points: the recycle-token balance and its ledger (cached for offline use). */
-export function getPoints(): Promise<Answer<PointsStatus>> {
-  return readAnswer<PointsStatus>(http.post('client/points', { json: {}, retry: retryPostRead }));
+export function getPoints(): Promise<QueryData<PointsStatus>> {
+  return readQueryData<PointsStatus>(http.post('client/points', { json: {}, retry: retryPostQuery }));
 }
 
 export function pointsQuery() {

@@ -1,22 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PricingItem } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/offline-answers';
-import { getCachedAnswer } from '../../shared/offline-db';
+import { decodeJwtSubject } from '../../shared/cached-responses';
+import { getCachedResponse } from '../../shared/offline-db';
 import { FALLBACK_PRICES, priceTableOrFallback, toPriceTable, type PriceTable } from '../../shared/pricing';
 import { http } from '../http';
 import { getToken } from '../token-storage';
-import { readAnswer, type Answer } from './answer';
+import { readQueryData, type QueryData } from './query-data';
 
 /** GET /admin/pricing (bearer token): the price list (cached for offline use by the service worker). */
-export function getPricing(): Promise<Answer<PricingItem[]>> {
-  return readAnswer<PricingItem[]>(http.get('admin/pricing'));
+export function getPricing(): Promise<QueryData<PricingItem[]>> {
+  return readQueryData<PricingItem[]>(http.get('admin/pricing'));
 }
 
 /**
  * The price table by service key; the fallback prices when the call fails or the response is
  * not a list (docs/product.md, Prices: a pricing failure is never shown).
  */
-export async function getPriceTable(): Promise<Answer<PriceTable>> {
+export async function getPriceTable(): Promise<QueryData<PriceTable>> {
   try {
     const response = await getPricing();
     return { data: priceTableOrFallback(response.data), cachedAt: response.cachedAt };
@@ -30,7 +30,7 @@ export function priceTableQuery() {
   return queryOptions({ queryKey: ['prices'] as const, queryFn: getPriceTable, refetchOnMount: false });
 }
 
-/** Where the service worker caches the price list's response (src/shared/offline-answers.ts: GET admin/pricing, no body). */
+/** Where the service worker caches the price list's response (src/shared/cached-responses.ts: GET admin/pricing, no body). */
 const PRICING_CACHE_KEY = 'admin/pricing';
 
 /**
@@ -41,7 +41,7 @@ export async function getCachedPriceTable(token: string | null): Promise<PriceTa
   const userId = decodeJwtSubject(token);
   if (!userId) return null;
   try {
-    const cached = await getCachedAnswer<{ data?: unknown }>(userId, PRICING_CACHE_KEY);
+    const cached = await getCachedResponse<{ data?: unknown }>(userId, PRICING_CACHE_KEY);
     return toPriceTable(cached?.body?.data);
   } catch {
     return null;

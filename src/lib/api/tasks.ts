@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CreateTaskAnswer, CreateTaskRequest, Task, TasksRequest } from '../../shared/contract';
-import { http, retryPostRead } from '../http';
-import { readAnswer, type Answer } from './answer';
+import type { CreateTaskResponse, CreateTaskRequest, Task, TasksRequest } from '../../shared/contract';
+import { http, retryPostQuery } from '../http';
+import { readQueryData, type QueryData } from './query-data';
 import { asQuery } from './query-failure';
 
 /** POST /client/task {userId}: the user's tasks, oldest first (cached for offline use by the service worker). */
-export function getTasks(userId: string): Promise<Answer<Task[]>> {
+export function getTasks(userId: string): Promise<QueryData<Task[]>> {
   const body: TasksRequest = { userId };
-  return readAnswer<Task[]>(http.post('client/task', { json: body, retry: retryPostRead }));
+  return readQueryData<Task[]>(http.post('client/task', { json: body, retry: retryPostQuery }));
 }
 
 /** The user's tasks; a navigation's route loader starts it, so mounting a screen does not. */
@@ -25,6 +25,6 @@ export function tasksQuery(userId: string) {
  * by payment reference.
  */
 export async function createTask(request: CreateTaskRequest): Promise<Task> {
-  const response = await http.post('client/create', { json: request }).json<CreateTaskAnswer>();
+  const response = await http.post('client/create', { json: request }).json<CreateTaskResponse>();
   return response.data;
 }

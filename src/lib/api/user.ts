@@ -1,22 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  LogoutAllAnswer,
+  LogoutAllResponse,
   LogoutAllRequest,
-  ProfileUpdateAnswer,
+  ProfileUpdateResponse,
   ProfileUpdateRequest,
   User,
   UserDataRequest,
 } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/offline-answers';
-import { http, retryPostRead } from '../http';
+import { decodeJwtSubject } from '../../shared/cached-responses';
+import { http, retryPostQuery } from '../http';
 import { getToken } from '../token-storage';
-import { readAnswer, type Answer } from './answer';
+import { readQueryData, type QueryData } from './query-data';
 import { asQuery, noTokenFailure } from './query-failure';
 
 /** POST /client/userdata {token}: the signed-in user (cached for offline use by the service worker). */
-export function getUser(token: string): Promise<Answer<User>> {
+export function getUser(token: string): Promise<QueryData<User>> {
   const body: UserDataRequest = { token };
-  return readAnswer<User>(http.post('client/userdata', { json: body, retry: retryPostRead }));
+  return readQueryData<User>(http.post('client/userdata', { json: body, retry: retryPostQuery }));
 }
 
 /** The signed-in user, keyed by the token's subject. A navigation's route loader starts it, so mounting a screen does not. */
@@ -31,12 +31,12 @@ export function userQuery() {
 
 /** PUT /api/user/profile (bearer token, added by the client): the updated user. */
 export async function updateProfile(changes: ProfileUpdateRequest): Promise<User> {
-  const response = await http.put('api/user/profile', { json: changes }).json<ProfileUpdateAnswer>();
+  const response = await http.put('api/user/profile', { json: changes }).json<ProfileUpdateResponse>();
   return response.data;
 }
 
 /** POST /client/logoutAll (bearer token): ends every session of the user, this one included. */
 export async function logOutEverywhere(): Promise<void> {
   const body: LogoutAllRequest = {};
-  await http.post('client/logoutAll', { json: body }).json<LogoutAllAnswer>();
+  await http.post('client/logoutAll', { json: body }).json<LogoutAllResponse>();
 }

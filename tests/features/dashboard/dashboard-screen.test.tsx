@@ -10,7 +10,7 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import type { Task, User } from '../../../src/shared/contract';
-import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
+import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { sampleUser } from '../../sample-data';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { TaskEvent } from '../../../src/shared/contract';
-import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
+import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { NotificationBell } from '../../../src/features/dashboard/notification-bell';
 import { stubApi, tokenFor, withQueryClient, type SentRequest } from '../../query-support';
 

@@ -5,7 +5,7 @@ import type { Task } from '../../../src/shared/contract';
 const task = (id: string, datetime: string) => ({ _id: id, datetime }) as Task;
 
 describe('Recent Tasks, newest first', () => {
-  it('sorts the oldest-first answer newest first', () => {
+  it('sorts the oldest-first response newest first', () => {
     const tasks = [
       task('a', '2026-10-01T10:00:00Z'),
       task('b', '2026-11-20T10:00:00Z'),

@@ -41,7 +41,7 @@ describe('Google reverse geocoding (at its seam)', () => {
     expect(google.geocode).toHaveBeenCalledWith({ location: YABA, region: 'ng' });
   });
 
-  it('nothing useful, an error, or an answer too slow: the offline label instead', async () => {
+  it('nothing useful, an error, or a response too slow: the offline label instead', async () => {
     const nothing = fakeGeocoding(async () => ({
       results: [{ formatted_address: 'G8X9+Q6 Lagos, Nigeria', types: ['plus_code'] }],
     }));
@@ -61,7 +61,7 @@ describe('Google reverse geocoding (at its seam)', () => {
     expect(await createGoogleReverseGeocoder(load, offlineLabel)(YABA)).toBe('Near Yaba, Lagos');
   });
 
-  it('bestAddress is null when no answer is an address', () => {
+  it('bestAddress is null when no response is an address', () => {
     expect(bestAddress([])).toBeNull();
     expect(bestAddress([{ formatted_address: '', types: ['route'] }])).toBeNull();
   });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { PointsStatus } from '../../../src/shared/contract';
-import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
+import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { PointsScreen } from '../../../src/features/points/points-screen';
 import { POINTS_EXPLAINED, pointsEntryText } from '../../../src/features/points/points-text';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';

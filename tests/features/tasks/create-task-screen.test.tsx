@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateTaskScreen, type ChosenPlace } from '../../../src/features/tasks/create-task-screen';
 import type { User } from '../../../src/shared/contract';
-import { CACHED_AT_HEADER } from '../../../src/shared/offline-answers';
-import { closeOfflineDb, openOfflineDb, putCachedAnswer } from '../../../src/shared/offline-db';
+import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
+import { closeOfflineDb, openOfflineDb, putCachedResponse } from '../../../src/shared/offline-db';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -115,7 +115,7 @@ describe('the create task screen (/client/create)', () => {
 
   it('paints the price cached on the device at once while the network responds, and pays only once it has', async () => {
     api.user = ok(user);
-    await putCachedAnswer('u1', 'admin/pricing', {
+    await putCachedResponse('u1', 'admin/pricing', {
       data: [{ _id: 'p1', serviceName: 'Recycling Collection', price: 1400, unit: 'per kg' }],
     });
     let respondPrices: () => void = () => {};

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeOfflineDb, getCachedAnswer, openOfflineDb, putCachedAnswer } from '../../src/shared/offline-db';
-import { answerCachedRead, type CachedReadDeps } from '../../sw/cached-read';
+import { closeOfflineDb, getCachedResponse, openOfflineDb, putCachedResponse } from '../../src/shared/offline-db';
+import { respondFromCache, type CachedQueryDeps } from '../../sw/cached-query';
 
 afterAll(() => closeOfflineDb());
 beforeEach(async () => {
@@ -21,7 +21,7 @@ const post = (path: string, body: unknown, token: string | null = TOKEN) =>
 /** The worker's surroundings: the network answers with `respond`; what it keeps after answering is awaited by `settled`. */
 function worker(respond: () => Response | Promise<Response>, timeoutMs = 1000) {
   const pending: Promise<unknown>[] = [];
-  const deps: CachedReadDeps = {
+  const deps: CachedQueryDeps = {
     fetch: async () => respond(),
     waitUntil: (work) => void pending.push(work),
     timeoutMs,
@@ -39,48 +39,48 @@ const message = (id: string, timestamp: string) => ({
   clientId: null,
 });
 
-describe("the worker's kept reads", () => {
+describe("the worker's cached queries", () => {
   it("online: the network's answer, kept for this user (the token's subject) without the token in its key", async () => {
     const { deps, settled } = worker(() => Response.json({ data: { _id: 'u1', firstname: 'Ada' } }));
-    const response = await answerCachedRead(post('client/userdata', { token: TOKEN }), 'client/userdata', deps);
+    const response = await respondFromCache(post('client/userdata', { token: TOKEN }), 'client/userdata', deps);
     expect(response.headers.get('X-Cached-At')).toBeNull();
     expect(await response.json()).toEqual({ data: { _id: 'u1', firstname: 'Ada' } });
     await settled();
-    expect((await getCachedAnswer('u1', 'client/userdata'))?.body).toEqual({ data: { _id: 'u1', firstname: 'Ada' } });
+    expect((await getCachedResponse('u1', 'client/userdata'))?.body).toEqual({ data: { _id: 'u1', firstname: 'Ada' } });
   });
 
-  it('offline: the kept answer, marked with when it was kept (X-Cached-At)', async () => {
-    await putCachedAnswer('u1', 'client/task {"userId":"u1"}', { data: [{ _id: 't1' }] }, 1763800000000);
-    const response = await answerCachedRead(post('client/task', { userId: 'u1' }), 'client/task', worker(offline).deps);
+  it('offline: the cached response, marked with when it was kept (X-Cached-At)', async () => {
+    await putCachedResponse('u1', 'client/task {"userId":"u1"}', { data: [{ _id: 't1' }] }, 1763800000000);
+    const response = await respondFromCache(post('client/task', { userId: 'u1' }), 'client/task', worker(offline).deps);
     expect(response.headers.get('X-Cached-At')).toBe('1763800000000');
     expect(await response.json()).toEqual({ data: [{ _id: 't1' }] });
   });
 
   it("offline with nothing kept: the same failure the page would have seen; another user's answer is not served", async () => {
-    await putCachedAnswer('someone-else', 'client/task {"userId":"u1"}', { data: [] });
-    const response = await answerCachedRead(post('client/task', { userId: 'u1' }), 'client/task', worker(offline).deps);
+    await putCachedResponse('someone-else', 'client/task {"userId":"u1"}', { data: [] });
+    const response = await respondFromCache(post('client/task', { userId: 'u1' }), 'client/task', worker(offline).deps);
     expect(response.type).toBe('error');
   });
 
-  it('a network slower than the time-out: the kept answer now', async () => {
-    await putCachedAnswer('u1', 'client/userdata', { data: { firstname: 'Ada' } }, 5);
+  it('a network slower than the time-out: the cached response now', async () => {
+    await putCachedResponse('u1', 'client/userdata', { data: { firstname: 'Ada' } }, 5);
     const slow = worker(() => new Promise<Response>(() => {}), 20);
-    const response = await answerCachedRead(post('client/userdata', { token: TOKEN }), 'client/userdata', slow.deps);
+    const response = await respondFromCache(post('client/userdata', { token: TOKEN }), 'client/userdata', slow.deps);
     expect(response.headers.get('X-Cached-At')).toBe('5');
   });
 
   it('an error answer (500) is passed on and not kept', async () => {
     const { deps, settled } = worker(() => Response.json({ message: 'Database unavailable' }, { status: 500 }));
-    expect((await answerCachedRead(post('client/userdata', { token: TOKEN }), 'client/userdata', deps)).status).toBe(
+    expect((await respondFromCache(post('client/userdata', { token: TOKEN }), 'client/userdata', deps)).status).toBe(
       500,
     );
     await settled();
-    expect(await getCachedAnswer('u1', 'client/userdata')).toBeUndefined();
+    expect(await getCachedResponse('u1', 'client/userdata')).toBeUndefined();
   });
 
   it('without a token nothing is kept or served from the device', async () => {
     const { deps, settled } = worker(() => Response.json({ data: [] }));
-    await answerCachedRead(post('client/task', { userId: 'u1' }, null), 'client/task', deps);
+    await respondFromCache(post('client/task', { userId: 'u1' }, null), 'client/task', deps);
     await settled();
     expect(await (await openOfflineDb()).count('answers')).toBe(0);
   });
@@ -89,20 +89,20 @@ describe("the worker's kept reads", () => {
     const first = message('m1', '2026-11-22T10:00:00.000Z');
     const second = message('m2', '2026-11-22T10:01:00.000Z');
     const full = worker(() => Response.json({ data: { messages: [first] } }));
-    await answerCachedRead(post('client/getMessages', { taskId: 't1' }), 'client/getMessages', full.deps);
+    await respondFromCache(post('client/getMessages', { taskId: 't1' }), 'client/getMessages', full.deps);
     await full.settled();
     const poll = worker(() => Response.json({ data: { messages: [second] } }));
-    await answerCachedRead(
+    await respondFromCache(
       post('client/getMessages', { taskId: 't1', since: first.timestamp }),
       'client/getMessages',
       poll.deps,
     );
     await poll.settled();
-    expect((await getCachedAnswer('u1', 'client/getMessages {"taskId":"t1"}'))?.body).toEqual({
+    expect((await getCachedResponse('u1', 'client/getMessages {"taskId":"t1"}'))?.body).toEqual({
       data: { messages: [first, second], olderCursor: null },
     });
 
-    const offlinePoll = await answerCachedRead(
+    const offlinePoll = await respondFromCache(
       post('client/getMessages', { taskId: 't1', since: first.timestamp }),
       'client/getMessages',
       worker(offline).deps,

@@ -4,14 +4,14 @@
  * answer is marked (the `X-Cached-At` header), and how screens word its age. No DOM, no
  * IndexedDB here: storage is offline-db.ts.
  */
-import type { ChatMessage, GetMessagesAnswer } from './contract';
+import type { ChatMessage, GetMessagesResponse } from './contract';
 import { DISPLAY_TIME_ZONE } from './time-zone';
 
-/** Set by the service worker on an answer served from IndexedDB: when it was received (ms since the epoch). */
+/** Set by the service worker on a response served from IndexedDB: when it was received (ms since the epoch). */
 export const CACHED_AT_HEADER = 'X-Cached-At';
 
 /** API reads the service worker keeps for offline use (paths under the API base). */
-export const CACHED_READS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
+export const CACHED_QUERIES: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'GET', path: 'admin/pricing' },
   { method: 'POST', path: 'client/userdata' },
   { method: 'POST', path: 'client/task' },
@@ -23,8 +23,8 @@ export const CACHED_READS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string 
 
 export const GET_MESSAGES_PATH = 'client/getMessages';
 
-export function isCachedRead(method: string, path: string): boolean {
-  return CACHED_READS.some((read) => read.method === method.toUpperCase() && read.path === path);
+export function isCachedQuery(method: string, path: string): boolean {
+  return CACHED_QUERIES.some((read) => read.method === method.toUpperCase() && read.path === path);
 }
 
 /** The part of a request URL after the API base (`https://api.example/` + `client/task` -> `client/task`); null when outside it. */
@@ -74,10 +74,10 @@ function stableJson(value: unknown): string {
 
 /**
  * The cache key (after the user id) of a read: its path, then its body in a stable form
- * without the token (a new login must still find the answer) and, for getMessages, without
+ * without the token (a new login must still find the response) and, for getMessages, without
  * `since` (the whole thread of a task is kept under one key).
  */
-export function answerPathKey(path: string, body: unknown): string {
+export function responsePathKey(path: string, body: unknown): string {
   if (body === undefined || body === null || typeof body !== 'object') return path;
   const { token: _token, ...rest } = body as Record<string, unknown>;
   if (path === GET_MESSAGES_PATH) delete rest.since;
@@ -97,28 +97,28 @@ export function sinceOf(body: unknown): string | null {
 }
 
 function messagesOf(answer: unknown): ChatMessage[] | null {
-  const messages = (answer as GetMessagesAnswer | null)?.data?.messages;
+  const messages = (answer as GetMessagesResponse | null)?.data?.messages;
   return Array.isArray(messages) ? messages : null;
 }
 
 /**
- * What to keep after a getMessages answer: a full answer replaces the thread; an answer to
+ * What to keep after a getMessages answer: a full response replaces the thread; a response to
  * `since` adds its messages not yet kept (by `_id`) to the kept thread. Null: keep nothing new.
  */
-export function mergeMessagesAnswer(kept: unknown, fresh: unknown, since: string | null): unknown {
+export function mergeMessagesResponse(kept: unknown, fresh: unknown, since: string | null): unknown {
   const freshMessages = messagesOf(fresh);
   if (!freshMessages) return null;
   if (since === null) return fresh;
-  const keptMessages = messagesOf(kept);
-  if (!keptMessages) return null;
-  const known = new Set(keptMessages.map((message) => message._id));
-  const olderCursor = (kept as GetMessagesAnswer).data.olderCursor ?? null;
+  const cachedMessages = messagesOf(kept);
+  if (!cachedMessages) return null;
+  const known = new Set(cachedMessages.map((message) => message._id));
+  const olderCursor = (kept as GetMessagesResponse).data.olderCursor ?? null;
   return {
-    data: { messages: [...keptMessages, ...freshMessages.filter((message) => !known.has(message._id))], olderCursor },
+    data: { messages: [...cachedMessages, ...freshMessages.filter((message) => !known.has(message._id))], olderCursor },
   };
 }
 
-/** A kept thread as the answer to `since`: only the messages created after it. */
+/** A kept thread as the response to `since`: only the messages created after it. */
 export function messagesSince(kept: unknown, since: string | null): unknown {
   const messages = messagesOf(kept);
   if (!messages || since === null) return kept;
@@ -126,7 +126,7 @@ export function messagesSince(kept: unknown, since: string | null): unknown {
   return { data: { messages: messages.filter((message) => Date.parse(message.timestamp) > after), olderCursor: null } };
 }
 
-/** The time a cached answer was received, from its header; null for a fresh answer. */
+/** The time a cached response was received, from its header; null for a fresh response. */
 export function cachedAtOf(response: { headers: { get(name: string): string | null } }): number | null {
   const value = response.headers.get(CACHED_AT_HEADER);
   if (value === null || value.trim() === '') return null;
@@ -134,7 +134,7 @@ export function cachedAtOf(response: { headers: { get(name: string): string | nu
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
-/** The oldest of several answers' cached times (null when every answer was fresh). */
+/** The oldest of several answers' cached times (null when every response was fresh). */
 export function oldestCachedAt(...times: Array<number | null | undefined>): number | null {
   const cached = times.filter((time): time is number => typeof time === 'number');
   return cached.length === 0 ? null : Math.min(...cached);

@@ -1,4 +1,4 @@
-import type { KeptPaidTask } from '../../lib/pending-tasks';
+import type { PendingTask } from '../../lib/pending-tasks';
 import type { Task } from '../../shared/contract';
 
 export const CONFIRMING_TITLE = 'Payment received - confirming your booking';
@@ -12,15 +12,15 @@ export const SUPPORT_EMAIL = 'support@greenpick.ng';
  * does not list yet (once a task with its reference is listed, the real task shows instead,
  * even before the device has removed its record).
  */
-export function keptPaidTaskCards(kept: readonly KeptPaidTask[], tasks: readonly Task[]): KeptPaidTask[] {
+export function pendingTaskCards(kept: readonly PendingTask[], tasks: readonly Task[]): PendingTask[] {
   const listed = new Set(tasks.map((task) => task.reference));
-  return kept.filter((record) => record.state === 'refused' || !listed.has(record.reference));
+  return kept.filter((record) => record.refusal !== undefined || !listed.has(record.reference));
 }
 
 /** References that were pending before and are gone now: the server has confirmed them (Home reads its tasks again). */
-export function confirmedSince(before: readonly KeptPaidTask[], after: readonly KeptPaidTask[]): string[] {
+export function confirmedSince(before: readonly PendingTask[], after: readonly PendingTask[]): string[] {
   const remaining = new Set(after.map((record) => record.reference));
   return before
-    .filter((record) => record.state === 'pending' && !remaining.has(record.reference))
+    .filter((record) => record.refusal === undefined && !remaining.has(record.reference))
     .map((record) => record.reference);
 }

@@ -1,30 +1,30 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dismissRefusedPaidTask, listKeptPaidTasks, onKeptPaidTasksChange, type KeptPaidTask } from './pending-tasks';
+import { dismissRefusedPaidTask, listPendingTasks, onPendingTasksChange, type PendingTask } from './pending-tasks';
 
-export interface KeptPaidTasks {
+export interface PendingTasks {
   /** Paid tasks the server has not confirmed (or has refused), oldest first; empty until read, and where IndexedDB is missing. */
-  tasks: readonly KeptPaidTask[];
+  tasks: readonly PendingTask[];
   /** The client has read why a paid task was refused: its record goes. */
   dismiss(reference: string): Promise<void>;
 }
 
-const NONE: readonly KeptPaidTask[] = [];
-const KEPT_PAID_TASKS_KEY = ['keptPaidTasks'] as const;
+const NONE: readonly PendingTask[] = [];
+const PENDING_TASKS_KEY = ['pendingTasks'] as const;
 
 /** The paid tasks kept on this device (src/lib/pending-tasks.ts), kept current as they are sent, confirmed or refused. */
-export function useKeptPaidTasks(): KeptPaidTasks {
+export function usePendingTasks(): PendingTasks {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: KEPT_PAID_TASKS_KEY,
-    queryFn: () => listKeptPaidTasks().catch(() => NONE),
+    queryKey: PENDING_TASKS_KEY,
+    queryFn: () => listPendingTasks().catch(() => NONE),
     // IndexedDB, not the network: cheap, so read again on every mount (a booking screen may have
     // kept a task while no screen listened); while mounted, pending-tasks.ts says when it changes.
     networkMode: 'always',
     refetchOnMount: 'always',
   });
   useEffect(
-    () => onKeptPaidTasksChange(() => void queryClient.invalidateQueries({ queryKey: KEPT_PAID_TASKS_KEY })),
+    () => onPendingTasksChange(() => void queryClient.invalidateQueries({ queryKey: PENDING_TASKS_KEY })),
     [queryClient],
   );
   const { mutateAsync: dismiss } = useMutation({

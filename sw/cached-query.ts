@@ -1,34 +1,34 @@
 /**
- * The API reads the worker keeps for offline use (`isCachedRead` in src/shared/offline-answers.ts):
- * network first; a good answer is kept in IndexedDB per user (the token's subject) and path
+ * The API reads the worker keeps for offline use (`isCachedQuery` in src/shared/cached-responses.ts):
+ * network first; a good response is kept in IndexedDB per user (the token's subject) and path
  * (src/shared/offline-db.ts); without network, or when the network is slower than
- * `timeoutMs`, the kept answer is served with `X-Cached-At` (screens then say 'Offline - last
+ * `timeoutMs`, the cached response is served with `X-Cached-At` (screens then say 'Offline - last
  * updated ...'). getMessages keeps one thread per task: `since` polls add to it, and a kept
  * thread answers a `since` poll with the newer messages only.
  */
 import {
   CACHED_AT_HEADER,
   GET_MESSAGES_PATH,
-  answerPathKey,
+  responsePathKey,
   decodeJwtSubject,
-  mergeMessagesAnswer,
+  mergeMessagesResponse,
   messagesSince,
   requestToken,
   sinceOf,
   asksOlderPage,
-} from '../src/shared/offline-answers';
-import { getCachedAnswer, putCachedAnswer } from '../src/shared/offline-db';
+} from '../src/shared/cached-responses';
+import { getCachedResponse, putCachedResponse } from '../src/shared/offline-db';
 import { jsonResponse, readJsonBody } from './request-body';
 
-export interface CachedReadDeps {
+export interface CachedQueryDeps {
   fetch(request: Request): Promise<Response>;
-  /** Keeps the worker alive for work that finishes after the answer (keeping the network's answer). */
+  /** Keeps the worker alive for work that finishes after the response (keeping the network's answer). */
   waitUntil(work: Promise<unknown>): void;
-  /** How long the network may take before the kept answer is served instead. */
+  /** How long the network may take before the cached response is served instead. */
   timeoutMs: number;
 }
 
-/** Where a read's answer is kept, and what part of the kept answer it asks for. */
+/** Where a read's answer is kept, and what part of the cached response it asks for. */
 interface ReadPlace {
   userId: string;
   key: string;
@@ -36,7 +36,7 @@ interface ReadPlace {
   since: string | null;
 }
 
-async function keepAnswer(place: ReadPlace, response: Response): Promise<void> {
+async function cacheResponse(place: ReadPlace, response: Response): Promise<void> {
   let body: unknown;
   try {
     body = await response.json();
@@ -44,16 +44,16 @@ async function keepAnswer(place: ReadPlace, response: Response): Promise<void> {
     return;
   }
   if (place.path === GET_MESSAGES_PATH) {
-    body = mergeMessagesAnswer((await getCachedAnswer(place.userId, place.key))?.body, body, place.since);
+    body = mergeMessagesResponse((await getCachedResponse(place.userId, place.key))?.body, body, place.since);
     if (body === null) return;
   }
-  await putCachedAnswer(place.userId, place.key, body);
+  await putCachedResponse(place.userId, place.key, body);
 }
 
-/** The kept answer as a response marked with when it was kept; null when nothing is kept (or the store fails). */
-async function answerFromDevice(place: ReadPlace): Promise<Response | null> {
+/** The cached response as a response marked with when it was kept; null when nothing is kept (or the store fails). */
+async function responseFromDevice(place: ReadPlace): Promise<Response | null> {
   try {
-    const kept = await getCachedAnswer(place.userId, place.key);
+    const kept = await getCachedResponse(place.userId, place.key);
     if (!kept) return null;
     const body = place.path === GET_MESSAGES_PATH ? messagesSince(kept.body, place.since) : kept.body;
     return jsonResponse(body, 200, { [CACHED_AT_HEADER]: String(kept.savedAt) });
@@ -62,8 +62,8 @@ async function answerFromDevice(place: ReadPlace): Promise<Response | null> {
   }
 }
 
-/** Answers a kept read at `path` (under the API base); see the module comment. */
-export async function answerCachedRead(request: Request, path: string, deps: CachedReadDeps): Promise<Response> {
+/** Answers a cached query at `path` (under the API base); see the module comment. */
+export async function respondFromCache(request: Request, path: string, deps: CachedQueryDeps): Promise<Response> {
   const body = await readJsonBody(request);
   const userId = decodeJwtSubject(requestToken(request.headers.get('Authorization'), body));
   const network = deps.fetch(request);
@@ -71,13 +71,13 @@ export async function answerCachedRead(request: Request, path: string, deps: Cac
   if (!userId || (path === GET_MESSAGES_PATH && asksOlderPage(body))) return network;
   const place: ReadPlace = {
     userId,
-    key: answerPathKey(path, body),
+    key: responsePathKey(path, body),
     path,
     since: path === GET_MESSAGES_PATH ? sinceOf(body) : null,
   };
   deps.waitUntil(
     network.then(
-      (response) => (response.ok ? keepAnswer(place, response.clone()) : undefined),
+      (response) => (response.ok ? cacheResponse(place, response.clone()) : undefined),
       () => undefined,
     ),
   );
@@ -87,11 +87,11 @@ export async function answerCachedRead(request: Request, path: string, deps: Cac
   try {
     const first = await Promise.race([network, timeout]);
     if (first !== 'timeout') return first;
-    // Slow network: the kept answer now, else keep waiting.
-    return (await answerFromDevice(place)) ?? network;
+    // Slow network: the cached response now, else keep waiting.
+    return (await responseFromDevice(place)) ?? network;
   } catch {
-    // No network: the kept answer, else the same failure the page would have seen.
-    return (await answerFromDevice(place)) ?? Response.error();
+    // No network: the cached response, else the same failure the page would have seen.
+    return (await responseFromDevice(place)) ?? Response.error();
   } finally {
     clearTimeout(timer);
   }

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CACHED_AT_HEADER,
-  answerPathKey,
+  responsePathKey,
   apiPathOf,
   cachedAtOf,
   decodeJwtSubject,
   formatLastUpdated,
-  isCachedRead,
+  isCachedQuery,
   asksOlderPage,
-  mergeMessagesAnswer,
+  mergeMessagesResponse,
   messagesSince,
   oldestCachedAt,
   requestToken,
   sinceOf,
-} from '../../src/shared/offline-answers';
+} from '../../src/shared/cached-responses';
 
 /** A token shaped like server/auth/tokens.ts makes (HS256, `sub` = the user id); the signature is not checked here. */
 function token(claims: Record<string, unknown>): string {
@@ -32,13 +32,13 @@ const message = (id: string, timestamp: string) => ({
 
 describe('which reads the service worker keeps', () => {
   it('keeps GET /admin/pricing and the POST reads userdata, task and getMessages, nothing else', () => {
-    expect(isCachedRead('GET', 'admin/pricing')).toBe(true);
-    expect(isCachedRead('post', 'client/userdata')).toBe(true);
-    expect(isCachedRead('POST', 'client/task')).toBe(true);
-    expect(isCachedRead('POST', 'client/getMessages')).toBe(true);
-    expect(isCachedRead('POST', 'client/create')).toBe(false);
-    expect(isCachedRead('POST', 'client/sendingMessages')).toBe(false);
-    expect(isCachedRead('POST', 'admin/pricing')).toBe(false);
+    expect(isCachedQuery('GET', 'admin/pricing')).toBe(true);
+    expect(isCachedQuery('post', 'client/userdata')).toBe(true);
+    expect(isCachedQuery('POST', 'client/task')).toBe(true);
+    expect(isCachedQuery('POST', 'client/getMessages')).toBe(true);
+    expect(isCachedQuery('POST', 'client/create')).toBe(false);
+    expect(isCachedQuery('POST', 'client/sendingMessages')).toBe(false);
+    expect(isCachedQuery('POST', 'admin/pricing')).toBe(false);
   });
 
   it('reads the API path after the base, without query or hash, and nothing outside the base', () => {
@@ -49,7 +49,7 @@ describe('which reads the service worker keeps', () => {
   });
 });
 
-describe('whose answer it is: the JWT sub', () => {
+describe('whose response it is: the JWT sub', () => {
   it('decodes the sub claim of a bearer token or of the body token (userdata)', () => {
     const jwt = token({ sub: 'user-42', iat: 1 });
     expect(decodeJwtSubject(jwt)).toBe('user-42');
@@ -72,22 +72,22 @@ describe('whose answer it is: the JWT sub', () => {
 
 describe('the cache key of a read includes the request body', () => {
   it('is the path alone for GET and for userdata (the token is not part of the key)', () => {
-    expect(answerPathKey('admin/pricing', undefined)).toBe('admin/pricing');
-    expect(answerPathKey('client/userdata', { token: 'a.b.c' })).toBe('client/userdata');
+    expect(responsePathKey('admin/pricing', undefined)).toBe('admin/pricing');
+    expect(responsePathKey('client/userdata', { token: 'a.b.c' })).toBe('client/userdata');
   });
 
   it('differs by body, in a stable order', () => {
-    expect(answerPathKey('client/task', { userId: 'u1' })).toBe('client/task {"userId":"u1"}');
-    expect(answerPathKey('x', { b: 1, a: { d: 2, c: 3 } })).toBe(answerPathKey('x', { a: { c: 3, d: 2 }, b: 1 }));
+    expect(responsePathKey('client/task', { userId: 'u1' })).toBe('client/task {"userId":"u1"}');
+    expect(responsePathKey('x', { b: 1, a: { d: 2, c: 3 } })).toBe(responsePathKey('x', { a: { c: 3, d: 2 }, b: 1 }));
   });
 
   it('keeps one thread per task for getMessages, whatever `since`', () => {
-    expect(answerPathKey('client/getMessages', { taskId: 't1' })).toBe('client/getMessages {"taskId":"t1"}');
-    expect(answerPathKey('client/getMessages', { taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe(
+    expect(responsePathKey('client/getMessages', { taskId: 't1' })).toBe('client/getMessages {"taskId":"t1"}');
+    expect(responsePathKey('client/getMessages', { taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe(
       'client/getMessages {"taskId":"t1"}',
     );
-    expect(answerPathKey('client/getMessages', { taskId: 't2' })).not.toBe(
-      answerPathKey('client/getMessages', { taskId: 't1' }),
+    expect(responsePathKey('client/getMessages', { taskId: 't2' })).not.toBe(
+      responsePathKey('client/getMessages', { taskId: 't1' }),
     );
     expect(sinceOf({ taskId: 't1', since: '2026-01-01T00:00:00Z' })).toBe('2026-01-01T00:00:00Z');
     expect(sinceOf({ taskId: 't1' })).toBeNull();
@@ -99,17 +99,19 @@ describe('chat threads kept for offline', () => {
     data: { messages: [message('m1', '2026-11-22T10:00:00.000Z'), message('m2', '2026-11-22T10:05:00.000Z')] },
   };
 
-  it('a full answer replaces the thread; an answer to since adds only unseen messages', () => {
-    expect(mergeMessagesAnswer(undefined, thread, null)).toBe(thread);
+  it('a full response replaces the thread; a response to since adds only unseen messages', () => {
+    expect(mergeMessagesResponse(undefined, thread, null)).toBe(thread);
     const newer = {
       data: { messages: [message('m2', '2026-11-22T10:05:00.000Z'), message('m3', '2026-11-22T10:09:00.000Z')] },
     };
-    expect(mergeMessagesAnswer(thread, newer, '2026-11-22T10:04:00.000Z')).toEqual({
+    expect(mergeMessagesResponse(thread, newer, '2026-11-22T10:04:00.000Z')).toEqual({
       data: { messages: [...thread.data.messages, newer.data.messages[1]], olderCursor: null },
     });
     // The kept thread's cursor to older pages survives the polls.
     const paged = { data: { ...thread.data, olderCursor: 'm0' } };
-    expect((mergeMessagesAnswer(paged, newer, '2026-11-22T10:04:00.000Z') as typeof paged).data.olderCursor).toBe('m0');
+    expect((mergeMessagesResponse(paged, newer, '2026-11-22T10:04:00.000Z') as typeof paged).data.olderCursor).toBe(
+      'm0',
+    );
   });
 
   it('an older page (before) is not a thread to keep', () => {
@@ -117,9 +119,9 @@ describe('chat threads kept for offline', () => {
     expect(asksOlderPage({ taskId: 't1', since: '2026-11-22T10:00:00.000Z' })).toBe(false);
   });
 
-  it('keeps nothing for an answer to since without a kept thread, or an answer that is not a thread', () => {
-    expect(mergeMessagesAnswer(undefined, thread, '2026-11-22T10:00:00.000Z')).toBeNull();
-    expect(mergeMessagesAnswer(thread, { data: 'nope' }, null)).toBeNull();
+  it('keeps nothing for a response to since without a kept thread, or a response that is not a thread', () => {
+    expect(mergeMessagesResponse(undefined, thread, '2026-11-22T10:00:00.000Z')).toBeNull();
+    expect(mergeMessagesResponse(thread, { data: 'nope' }, null)).toBeNull();
   });
 
   it('answers since offline with the kept messages after it', () => {
@@ -134,7 +136,7 @@ describe('the cached-answer header', () => {
   const response = (value?: string) =>
     new Response('{"data":1}', { headers: value === undefined ? {} : { [CACHED_AT_HEADER]: value } });
 
-  it('reads X-Cached-At as ms; a fresh answer (no header) or a bad value is null', () => {
+  it('reads X-Cached-At as ms; a fresh response (no header) or a bad value is null', () => {
     expect(cachedAtOf(response('1763800000000'))).toBe(1763800000000);
     expect(cachedAtOf(response())).toBeNull();
     expect(cachedAtOf(response('soon'))).toBeNull();
@@ -150,7 +152,7 @@ describe('the cached-answer header', () => {
 
 describe("'Offline - last updated <time>'", () => {
   const lagos = 'Africa/Lagos';
-  it('shows the time (24-hour) for an answer from today', () => {
+  it('shows the time (24-hour) for a response from today', () => {
     expect(formatLastUpdated(Date.parse('2026-11-22T13:05:00Z'), Date.parse('2026-11-22T15:00:00Z'), lagos)).toBe(
       'Offline - last updated 14:05',
     );

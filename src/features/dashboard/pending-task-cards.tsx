@@ -1,11 +1,11 @@
-import type { KeptPaidTask } from '../../lib/pending-tasks';
+import type { PendingTask } from '../../lib/pending-tasks';
 import { formatNaira } from '../../lib/format';
 import { serviceDisplayName } from '../../shared/service-names';
 import { scrollIntoViewOnce } from './scroll-into-view';
-import { CONFIRMING_TITLE, REFUSED_TITLE, REFUSED_WITHOUT_MESSAGE, SUPPORT_EMAIL } from './kept-paid-task-rules';
+import { CONFIRMING_TITLE, REFUSED_TITLE, REFUSED_WITHOUT_MESSAGE, SUPPORT_EMAIL } from './pending-task-rules';
 
-interface KeptPaidTaskCardsProps {
-  cards: readonly KeptPaidTask[];
+interface PendingTaskCardsProps {
+  cards: readonly PendingTask[];
   /** The reference of the booking just made: its card is the one the client came to see. */
   highlightReference?: string;
   onDismiss: (reference: string) => void;
@@ -16,7 +16,7 @@ interface KeptPaidTaskCardsProps {
  * until it does (then the real task shows), or, when it refused one, its message, that the
  * payment is safe, how to reach support with the reference, and Dismiss.
  */
-export function KeptPaidTaskCards({ cards, highlightReference, onDismiss }: KeptPaidTaskCardsProps) {
+export function PendingTaskCards({ cards, highlightReference, onDismiss }: PendingTaskCardsProps) {
   if (cards.length === 0) return null;
   return (
     <section className="dashboard-section" aria-label="Paid bookings">
@@ -27,21 +27,21 @@ export function KeptPaidTaskCards({ cards, highlightReference, onDismiss }: Kept
           return (
             <li
               key={card.reference}
-              className={`kept-card kept-card-${card.state}${isHighlighted ? ' dashboard-highlight' : ''}`}
+              className={`kept-card kept-card-${card.refusal ? 'refused' : 'pending'}${isHighlighted ? ' dashboard-highlight' : ''}`}
               data-reference={card.reference}
               aria-labelledby={titleId}
               ref={isHighlighted ? scrollIntoViewOnce : undefined}
             >
               <p className="kept-card-title" id={titleId}>
-                {card.state === 'pending' ? CONFIRMING_TITLE : REFUSED_TITLE}
+                {card.refusal ? REFUSED_TITLE : CONFIRMING_TITLE}
               </p>
               <p className="kept-card-what">
                 {serviceDisplayName(card.request.type)} · {formatNaira(card.request.amount)}
               </p>
               <p className="kept-card-address">{card.request.address}</p>
-              {card.state === 'refused' ? (
+              {card.refusal ? (
                 <>
-                  <p className="kept-card-message">{card.message ?? REFUSED_WITHOUT_MESSAGE}</p>
+                  <p className="kept-card-message">{card.refusal.message ?? REFUSED_WITHOUT_MESSAGE}</p>
                   <p>
                     Your payment is kept safe. Contact support at{' '}
                     <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Payment ${card.reference}`)}`}>

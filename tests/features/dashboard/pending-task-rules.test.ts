@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../src/shared/contract';
-import type { KeptPaidTask } from '../../../src/lib/pending-tasks';
-import { confirmedSince, keptPaidTaskCards } from '../../../src/features/dashboard/kept-paid-task-rules';
+import type { PendingTask } from '../../../src/lib/pending-tasks';
+import { confirmedSince, pendingTaskCards } from '../../../src/features/dashboard/pending-task-rules';
 
-function kept(reference: string, state: 'pending' | 'refused'): KeptPaidTask {
-  const base = { reference, request: { reference } as KeptPaidTask['request'], savedAt: 1 };
-  return state === 'pending'
-    ? { ...base, state }
-    : { ...base, state, message: 'Payment could not be verified', refusedAt: 2 };
+function kept(reference: string, state: 'pending' | 'refused'): PendingTask {
+  const base = { reference, request: { reference } as PendingTask['request'], savedAt: 1 };
+  return state === 'pending' ? base : { ...base, refusal: { message: 'Payment could not be verified', at: 2 } };
 }
 
 const listed = (reference: string) => ({ _id: `t-${reference}`, reference }) as Task;
@@ -15,11 +13,8 @@ const listed = (reference: string) => ({ _id: `t-${reference}`, reference }) as 
 describe("Home's cards for paid bookings the server has not confirmed", () => {
   it('a pending one shows until the server lists a task with its reference; a refused one always shows', () => {
     const records = [kept('r1', 'pending'), kept('r2', 'pending'), kept('r3', 'refused')];
-    expect(keptPaidTaskCards(records, []).map((card) => card.reference)).toEqual(['r1', 'r2', 'r3']);
-    expect(keptPaidTaskCards(records, [listed('r1'), listed('r3')]).map((card) => card.reference)).toEqual([
-      'r2',
-      'r3',
-    ]);
+    expect(pendingTaskCards(records, []).map((card) => card.reference)).toEqual(['r1', 'r2', 'r3']);
+    expect(pendingTaskCards(records, [listed('r1'), listed('r3')]).map((card) => card.reference)).toEqual(['r2', 'r3']);
   });
 
   it('a pending record that has gone was confirmed (Home then reads its tasks again); a dismissed refusal was not', () => {
