@@ -11,7 +11,7 @@ export const ADVISORY_LOCKS = {
   demoSeed: 7_301_002,
   /** One tick of the demo driver simulator (server/ops/simulator.ts): one server runs it. */
   simulator: 7_301_003,
-  /** One round of the plan jobs (server/jobs/plan-jobs.ts): renewal reminders. */
+  /** One round of the plan jobs (server/jobs/plan-jobs.ts): renewal reminders, weekly reports. */
   planJobs: 7_301_010,
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * What plans do on their own (docs/product.md, Plans): the renewal reminder 3 days before a plan
- * ends. Runs on every server; each tick takes an advisory lock and marks what it did in the same
+ * ends, and Gold's and Platinum's weekly report each Monday (Lagos). Runs on every server; each tick takes an advisory lock and marks what it did in the same
  * transaction, so with N servers each reminder is made once. Mail leaves after the commit.
  */
 import { formatLagosDay } from '../../src/shared/display-format';
@@ -57,10 +57,80 @@ async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
   return mails;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** The Monday (Lagos) of the week `now` is in: its date and the instant it began. */
+export function lagosWeekStart(now: Date): { date: string; at: Date } {
+  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  const daysSinceMonday = (lagos.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - daysSinceMonday * DAY_MS;
+  return { date: new Date(monday).toISOString().slice(0, 10), at: new Date(monday - LAGOS_OFFSET_MS) };
+}
+
+interface ReportRow {
+  id: string;
+  email: string;
+  firstname: string;
+  subscription_plan: string;
+}
+
+interface WeekRow {
+  service_name: string;
+  pickups: number;
+  kg: string | number | null;
+}
+
+/** 'Your GreenPick week: 3 pickups, 12.5 kg recycled' and the lines by service. */
+export function weeklyReportMail(to: { email: string; firstname: string }, rows: readonly WeekRow[], from: Date): Mail {
+  const pickups = rows.reduce((sum, row) => sum + row.pickups, 0);
+  const kg = rows.reduce((sum, row) => sum + Number(row.kg ?? 0), 0);
+  const subject = `Your GreenPick week: ${pickups} ${pickups === 1 ? 'pickup' : 'pickups'}, ${Number(kg.toFixed(2))} kg recycled`;
+  const lines = rows.map((row) => `- ${row.service_name}: ${row.pickups}`);
+  return {
+    to: to.email,
+    subject,
+    text: [
+      `Hello ${to.firstname},`,
+      '',
+      `Your week from ${formatLagosDay(from.getTime())}: ${pickups} completed ${pickups === 1 ? 'pickup' : 'pickups'} and ${Number(kg.toFixed(2))} kg recycled.`,
+      ...(lines.length > 0 ? ['', ...lines] : []),
+      '',
+      'GreenPick',
+    ].join('\n'),
+  };
+}
+
+/** Gold and Platinum holders not yet sent last week's report: mark them, and the mail to send. */
+async function weeklyReports(tx: Queryable, now: Date): Promise<Mail[]> {
+  const week = lagosWeekStart(now);
+  const from = new Date(week.at.getTime() - 7 * DAY_MS);
+  const rows = await tx.query<ReportRow>(
+    `update users set weekly_report_for = $1
+      where subscription_plan in ('gold', 'platinum') and subscription_expires_at > $2
+        and subscription_started_at < $3
+        and (weekly_report_for is null or weekly_report_for < $1)
+      returning id, email, firstname, subscription_plan`,
+    [week.date, now, week.at],
+  );
+  const mails: Mail[] = [];
+  for (const row of rows) {
+    const done = await tx.query<WeekRow>(
+      `select service_name, count(*)::int as pickups, sum(recycled_kg) as kg from tasks
+        where user_id = $1 and status = 'completed' and completed_at >= $2 and completed_at < $3
+        group by service_name order by service_name`,
+      [row.id, from, week.at],
+    );
+    mails.push(weeklyReportMail(row, done, from));
+  }
+  return mails;
+}
+
 export async function runPlanJobsOnce(deps: AppDeps): Promise<boolean> {
   const outcome = await deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.planJobs))) return null;
-    return remindRenewals(tx, deps.now());
+    const now = deps.now();
+    return [...(await remindRenewals(tx, now)), ...(await weeklyReports(tx, now))];
   });
   if (outcome === null) return false;
   for (const mail of outcome) {
