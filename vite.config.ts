@@ -86,7 +86,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
     environment: 'node',
     // Server test files each start an in-memory PGlite in beforeAll (about 5 s on a warm
@@ -95,5 +94,17 @@ export default defineConfig({
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
     retry: process.env.CI ? 1 : 0,
+    // Two projects so that a run without server tests does not pay for their global setup.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] },
+      },
+      {
+        extends: true,
+        // One migrated database per run, which every test server gets a copy of.
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'] },
+      },
+    ],
   },
 });

@@ -2,19 +2,24 @@
  * Where server tests keep their data: a fresh in-memory PGlite by default, or, when
  * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg`), a fresh database
  * on it for each test server, dropped when that server closes. Either way no two test
- * servers (and so no two test files) share data.
+ * servers (and so no two test files) share data. Test servers start from a copy of one
+ * database migrated once per run (global-setup.ts); createTestDatabase() is an empty one.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export interface TestDatabase {
   /** For the server's config: a PostgreSQL URL, or undefined for in-memory PGlite. */
   databaseUrl: string | undefined;
+  /** In-memory PGlite only: the data to start from (DbOptions.pgliteData); none for an empty database. */
+  pgliteData?: Blob;
   drop(): Promise<void>;
 }
 
-async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
@@ -25,15 +30,36 @@ async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): 
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** TEST_DATABASE_URL with another database name. */
+export function databaseUrlFor(name: string): string {
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** An empty database, as a server meets it on its first start. */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return newDatabase(undefined);
+}
+
+/** A database of its own with every migration applied: a copy of the run's migrated one. */
+export function createMigratedTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) return newDatabase(inject('migratedTemplateDatabase'));
+  const file = inject('migratedPgliteFile');
+  return Promise.resolve({
+    databaseUrl: undefined,
+    pgliteData: file ? new Blob([readFileSync(file)]) : undefined,
+    drop: async () => undefined,
+  });
+}
+
+async function newDatabase(template: string | undefined): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) return { databaseUrl: undefined, drop: async () => undefined };
   const name = `greenpick_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await withAdmin((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   let dropped = false;
   return {
-    databaseUrl: url.href,
+    databaseUrl: databaseUrlFor(name),
     async drop() {
       if (dropped) return;
       dropped = true;
