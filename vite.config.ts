@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -94,6 +95,9 @@ export default defineConfig({
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
     retry: process.env.CI ? 1 : 0,
+    // Vitest's default (one fewer than the cores) is a single worker on two cores, though many
+    // test files mostly wait (child processes, sockets, timers): at least two run at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Two projects so that a run without server tests does not pay for their global setup.
     projects: [
       {
@@ -103,7 +107,14 @@ export default defineConfig({
       {
         extends: true,
         // One migrated database per run, which every test server gets a copy of.
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'] },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          // A worker thread per file (still a fresh module graph each) rather than a child
+          // process: cheaper to start. No server test changes process-wide state (TZ, cwd).
+          pool: 'threads',
+        },
       },
     ],
   },
