@@ -1,50 +1,31 @@
 /**
- * Once per vitest run, before the server test files: one database made and migrated, which
- * each test server then gets a copy of of its own (test-database.ts) instead of making and
- * migrating a new one. In-memory PGlite: a dump of its data folder in a temp file (loading it
- * skips initdb, the slow part). PostgreSQL (TEST_DATABASE_URL): a template database.
+ * Once per vitest run, before the server test files: one in-memory PGlite made and migrated,
+ * its data folder dumped to a temp file. Each test server loads a copy of its own
+ * (test-database.ts), which skips initdb, the slow part of starting a PGlite. Nothing to do
+ * on PostgreSQL (TEST_DATABASE_URL), where a new database and its migrations are quick.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { Db } from '../../server/db/connection';
-import { openDb } from '../../server/db/connection';
 import { migrate } from '../../server/db/migrate';
-import { databaseUrlFor, TEST_DATABASE_URL, withAdmin } from './test-database';
+import { TEST_DATABASE_URL } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A PGlite `dumpDataDir()` tarball of a migrated database (in-memory PGlite runs). */
+    /** A PGlite `dumpDataDir()` tarball of a migrated database (none on PostgreSQL). */
     migratedPgliteFile?: string;
-    /** A migrated database to copy with `create database … template` (PostgreSQL runs). */
-    migratedTemplateDatabase?: string;
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (TEST_DATABASE_URL) {
-    const name = `greenpick_template_${randomBytes(6).toString('hex')}`;
-    await withAdmin((client) => client.query(`create database ${name}`));
-    const db = await openDb({ databaseUrl: databaseUrlFor(name), dataDir: 'memory://', log: () => {} });
-    try {
-      await migrate(db);
-    } finally {
-      // No connection may stay open: PostgreSQL copies a template only while nobody is in it.
-      await db.close();
-    }
-    project.provide('migratedTemplateDatabase', name);
-    return async () => {
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
-    };
-  }
-
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  if (TEST_DATABASE_URL) return undefined;
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create('memory://');
   const dir = mkdtempSync(join(tmpdir(), 'greenpick-tests-'));
   try {
-    // The statements the server's own PGlite connection would run (connection.ts).
+    // The statements the server's own PGlite connection runs (server/db/connection.ts).
     const db: Db = {
       kind: 'pglite',
       async query<T>(sql: string, params: unknown[] = []) {
@@ -69,5 +50,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await pglite.close();
   }
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 /**
- * Server test harness: one app per test file on a database of its own (in-memory PGlite, or a
- * fresh PostgreSQL database under `npm run test:server:pg`), already migrated (see
- * test-database.ts), plus helpers to call it like the client does.
+ * Server test harness: one app per test file on a database of its own (in-memory PGlite,
+ * whose start-up is the slow part, or a fresh PostgreSQL database under
+ * `npm run test:server:pg`: see test-database.ts), plus helpers to call it like the client does.
  */
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createApp } from '../../server/app';
@@ -14,7 +14,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   signupPerAddress: { limit: 1_000_000, windowMs: 60_000 },
 };
-import { createMigratedTestDatabase } from './test-database';
+import { createServerDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
@@ -50,7 +50,7 @@ export async function createTestServer(
     logStream?: { write(chunk: string): void };
   } = {},
 ): Promise<TestServer> {
-  const database = await createMigratedTestDatabase();
+  const database = await createServerDatabase();
   const config = loadConfig(
     {},
     {

@@ -2,8 +2,7 @@
  * Where server tests keep their data: a fresh in-memory PGlite by default, or, when
  * TEST_DATABASE_URL names a PostgreSQL server (`npm run test:server:pg`), a fresh database
  * on it for each test server, dropped when that server closes. Either way no two test
- * servers (and so no two test files) share data. Test servers start from a copy of one
- * database migrated once per run (global-setup.ts); createTestDatabase() is an empty one.
+ * servers (and so no two test files) share data.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -19,7 +18,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
@@ -30,36 +29,27 @@ export async function withAdmin<T>(work: (client: import('pg').Client) => Promis
   }
 }
 
-/** TEST_DATABASE_URL with another database name. */
-export function databaseUrlFor(name: string): string {
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.href;
+/**
+ * A test server's database. In-memory PGlite: a copy of the one migrated once per run
+ * (global-setup.ts), as making and migrating one costs seconds. PostgreSQL: an empty one,
+ * which the server migrates as on its first start (a tenth of a second there).
+ */
+export async function createServerDatabase(): Promise<TestDatabase> {
+  const file = TEST_DATABASE_URL ? undefined : inject('migratedPgliteFile');
+  if (!file) return createTestDatabase();
+  return { databaseUrl: undefined, pgliteData: new Blob([readFileSync(file)]), drop: async () => undefined };
 }
 
 /** An empty database, as a server meets it on its first start. */
-export function createTestDatabase(): Promise<TestDatabase> {
-  return newDatabase(undefined);
-}
-
-/** A database of its own with every migration applied: a copy of the run's migrated one. */
-export function createMigratedTestDatabase(): Promise<TestDatabase> {
-  if (TEST_DATABASE_URL) return newDatabase(inject('migratedTemplateDatabase'));
-  const file = inject('migratedPgliteFile');
-  return Promise.resolve({
-    databaseUrl: undefined,
-    pgliteData: file ? new Blob([readFileSync(file)]) : undefined,
-    drop: async () => undefined,
-  });
-}
-
-async function newDatabase(template: string | undefined): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) return { databaseUrl: undefined, drop: async () => undefined };
   const name = `greenpick_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
   let dropped = false;
   return {
-    databaseUrl: databaseUrlFor(name),
+    databaseUrl: url.href,
     async drop() {
       if (dropped) return;
       dropped = true;
