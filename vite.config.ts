@@ -89,8 +89,8 @@ export default defineConfig({
   test: {
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
     environment: 'node',
-    // Server test files each start an in-memory PGlite in beforeAll (about 5 s on a warm
-    // machine); with several files in parallel on two cores that can pass the 10 s default.
+    // Server test files each start a server on an in-memory PGlite in beforeAll; with files
+    // in parallel on two loaded cores that can pass the 10 s default.
     hookTimeout: 30_000,
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
