@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -86,15 +87,36 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
     environment: 'node',
-    // Server test files each start an in-memory PGlite in beforeAll (about 5 s on a warm
-    // machine); with several files in parallel on two cores that can pass the 10 s default.
+    // Server test files each start a server on an in-memory PGlite in beforeAll; with files
+    // in parallel on two loaded cores that can pass the 10 s default.
     hookTimeout: 30_000,
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
     retry: process.env.CI ? 1 : 0,
     reporters: ['default', './scripts/flaky-reporter.ts'],
+    // Vitest's default (one fewer than the cores) is a single worker on two cores, though many
+    // test files mostly wait (child processes, sockets, timers): at least two run at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two projects so that a run without server tests does not pay for their global setup.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] },
+      },
+      {
+        extends: true,
+        // One migrated database per run, which every test server gets a copy of.
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          // A worker thread per file (still a fresh module graph each) rather than a child
+          // process: cheaper to start. No server test changes process-wide state (TZ, cwd).
+          pool: 'threads',
+        },
+      },
+    ],
   },
 });

@@ -17,7 +17,14 @@ import { assertStartable, productionWarnings } from './production';
 
 export async function createDeps(
   config: ServerConfig,
-  options: { limits?: RateLimits; now?: () => Date; log?: Log; logStream?: DestinationStream } = {},
+  options: {
+    limits?: RateLimits;
+    now?: () => Date;
+    log?: Log;
+    logStream?: DestinationStream;
+    /** See DbOptions.pgliteData (server tests). */
+    pgliteData?: Blob;
+  } = {},
 ): Promise<AppDeps> {
   assertStartable(config);
   const logger: Logger =
@@ -34,6 +41,7 @@ export async function createDeps(
     poolMax: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     log,
+    pgliteData: options.pgliteData,
   });
   const applied = await migrate(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);

@@ -40,6 +40,11 @@ export interface DbOptions {
   /** node-postgres only: how long a request waits for a connection (default 5 s). */
   connectTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * PGlite only, for a database not made yet: start from this data folder (a PGlite
+   * `dumpDataDir()` tarball) instead of an empty one. The server tests use it to skip initdb.
+   */
+  pgliteData?: Blob;
 }
 
 /**
@@ -60,10 +65,10 @@ export function makePrivate(dataDir: string): void {
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir, options.pgliteData);
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
   if (!dataDir.startsWith('memory://')) {
@@ -72,7 +77,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   }
   let pglite: PGliteDatabase;
   try {
-    pglite = await PGlite.create(dataDir);
+    pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
     if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
   } catch (error) {
     await release();

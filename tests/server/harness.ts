@@ -14,7 +14,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   signupPerAddress: { limit: 1_000_000, windowMs: 60_000 },
 };
-import { createTestDatabase } from './test-database';
+import { createServerDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
@@ -50,7 +50,7 @@ export async function createTestServer(
     logStream?: { write(chunk: string): void };
   } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createServerDatabase();
   const config = loadConfig(
     {},
     {
@@ -67,6 +67,7 @@ export async function createTestServer(
     deps = await createDeps(config, {
       limits: { ...TEST_RATE_LIMITS, ...options.limits },
       now: options.now,
+      pgliteData: database.pgliteData,
       ...(options.logStream ? { logStream: options.logStream } : { log: options.log ?? (() => {}) }),
     });
   } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/connection';
 import { createServer as createHttpServer } from 'node:http';
@@ -50,8 +50,16 @@ describe('health checks', () => {
 
   it(`GET /readyz answers 503 when the database does not answer within ${READY_TIMEOUT_MS} ms`, async () => {
     const hung: Db = { ...server.deps.db, query: () => new Promise(() => undefined) };
-    const ready = await createApp({ ...server.deps, db: hung }).request('/readyz');
-    expect(ready.status).toBe(503);
+    // Fake timers: the clock is moved on by exactly the time-out instead of waited out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = createApp({ ...server.deps, db: hung }).request('/readyz');
+      await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+      const ready = await answer;
+      expect(ready.status).toBe(503);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('GET /readyz answers 503 once the server is stopping', async () => {

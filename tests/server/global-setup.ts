@@ -1,0 +1,54 @@
+/**
+ * Once per vitest run, before the server test files: one in-memory PGlite made and migrated,
+ * its data folder dumped to a temp file. Each test server loads a copy of its own
+ * (test-database.ts), which skips initdb, the slow part of starting a PGlite. Nothing to do
+ * on PostgreSQL (TEST_DATABASE_URL), where a new database and its migrations are quick.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { Db } from '../../server/db/connection';
+import { migrate } from '../../server/db/migrate';
+import { TEST_DATABASE_URL } from './test-database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite `dumpDataDir()` tarball of a migrated database (none on PostgreSQL). */
+    migratedPgliteFile?: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  if (TEST_DATABASE_URL) return undefined;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create('memory://');
+  const dir = mkdtempSync(join(tmpdir(), 'greenpick-tests-'));
+  try {
+    // The statements the server's own PGlite connection runs (server/db/connection.ts).
+    const db: Db = {
+      kind: 'pglite',
+      async query<T>(sql: string, params: unknown[] = []) {
+        return (await pglite.query<T>(sql, params)).rows;
+      },
+      async exec(sql: string) {
+        await pglite.exec(sql);
+      },
+      transaction: (work) =>
+        pglite.transaction((tx) =>
+          work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+        ),
+      close: () => pglite.close(),
+    };
+    await migrate(db);
+    const file = join(dir, 'migrated-pglite.tar');
+    writeFileSync(file, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    project.provide('migratedPgliteFile', file);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await pglite.close();
+  }
+  return () => rmSync(dir, { recursive: true, force: true });
+}
