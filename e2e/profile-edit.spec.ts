@@ -28,7 +28,7 @@ for (const [layout, viewport] of [
   test.describe(`edit profile, ${layout}`, () => {
     test.use({ viewport });
 
-    test("a valid phone ('08031234567') and a new avatar are saved: 'Profile updated successfully!'", async ({
+    test("a valid phone ('0803 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
       page,
       request,
     }) => {
@@ -37,7 +37,7 @@ for (const [layout, viewport] of [
       await expect(edit.avatar).toHaveAttribute('role', 'img');
       await expect(edit.avatar).toHaveText('BA');
 
-      await edit.phone.fill('08031234567');
+      await edit.phone.fill('0803 123 4567');
       await edit.bio.fill('Recycling in Surulere.');
       await edit.avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
       await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute(
@@ -57,7 +57,8 @@ for (const [layout, viewport] of [
         firstname: 'Bola',
         lastname: 'Adeyemi',
         email: client.email,
-        phonenumber: '08031234567',
+        // Stored in E.164 however it was written.
+        phonenumber: '+2348031234567',
         bio: 'Recycling in Surulere.',
       });
       // The user's data carries the picture's own URL, not the picture.
@@ -65,7 +66,7 @@ for (const [layout, viewport] of [
 
       await page.goto('/client/profile');
       const profile = new ProfilePage(page);
-      await expect(profile.value('Phone')).toHaveText('08031234567');
+      await expect(profile.value('Phone')).toHaveText('+234 803 123 4567');
       const shown = page.getByRole('img', { name: "Bola Adeyemi's avatar" });
       await expect(shown).toHaveAttribute('src', new RegExp(`${user.avatar}$`));
       await expect

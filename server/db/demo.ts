@@ -20,7 +20,7 @@ export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_CLIENT = {
   firstname: 'Ada',
   lastname: 'Okafor',
-  phonenumber: '08031234567',
+  phonenumber: '+2348031234567',
   referralCode: 'ADAOKAFOR',
   balance: 125.5,
   bio: 'Keeping Yaba clean, one pickup at a time.',

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
+import { normalizePhone } from '../../src/shared/validation/phone';
 import { TASK_STATUSES } from '../../src/shared/task-status';
 import {
   driverMessageSchema,
@@ -320,7 +321,8 @@ export async function moveDriver(
 
 export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver> {
   const driver = parseOpsInput(newDriverSchema, input);
-  return loadDriver(db, await sql.insertDriver(db, driver));
+  // The schema accepted it as a Nigerian mobile number: stored in E.164 like the clients'.
+  return loadDriver(db, await sql.insertDriver(db, { ...driver, phone: normalizePhone(driver.phone) ?? driver.phone }));
 }
 
 const CHATTABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];

@@ -17,6 +17,7 @@ import {
 import type { SignupResponse } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import { normalizePhone } from '../../src/shared/validation/phone';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
 import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
@@ -47,7 +48,9 @@ authRoutes.post('/client/signup', async (c) => {
   if (!(await limiter.take(`signup:address:${clientAddress(c)}`, limits.signupPerAddress))) {
     throw new HttpError(429, TOO_MANY_SIGNUPS, { data: TOO_MANY_SIGNUPS });
   }
-  const account = { ...body, passwordHash: await hashPassword(body.password) };
+  // Stored in E.164 however it was written ('0803 123 4567' is '+2348031234567').
+  const phonenumber = normalizePhone(body.phonenumber) ?? body.phonenumber.trim();
+  const account = { ...body, phonenumber, passwordHash: await hashPassword(body.password) };
   // A referral-code clash (about 1 in 10^12 per pair) just draws another code.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = randomUUID();

@@ -15,6 +15,7 @@ import { findUserById } from '../db/users';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
 import { reclaimAvatarSpace, type AvatarImage } from '../db/avatars';
 import { toUser } from '../db/users';
+import { normalizePhone } from '../../src/shared/validation/phone';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
 
@@ -97,6 +98,11 @@ async function tellOldAddress(deps: AppDeps, oldEmail: string, newEmail: string)
   }
 }
 
+function storedPhone(phone: string): string {
+  const trimmed = phone.trim();
+  return trimmed === '' ? '' : (normalizePhone(trimmed) ?? trimmed);
+}
+
 export const profileRoutes = new Hono<AppEnv>();
 
 profileRoutes.put('/api/user/profile', async (c) => {
@@ -129,8 +135,8 @@ profileRoutes.put('/api/user/profile', async (c) => {
     firstname: body.firstName.trim(),
     lastname: body.lastName.trim(),
     email: body.email.trim().toLowerCase(),
-    // Absent keeps the stored value; null or '' clears it.
-    phonenumber: body.phone === undefined ? undefined : (body.phone ?? '').trim(),
+    // Absent keeps the stored value; null or '' clears it; a number is stored in E.164.
+    phonenumber: body.phone === undefined ? undefined : storedPhone(body.phone ?? ''),
     bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
     avatar: avatar.image,
   };

@@ -52,7 +52,8 @@ describe('POST /client/signup', () => {
     const row = await userRow('new.client@example.ng');
     expect(row.id).toBe(response.body.data.userId);
     expect(row.firstname).toBe('Chidi');
-    expect(row.phonenumber).toBe('08012345678');
+    // Stored in E.164 however it was written.
+    expect(row.phonenumber).toBe('+2348012345678');
   });
 
   it('stores the password hashed, never as plain text', async () => {

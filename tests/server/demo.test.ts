@@ -49,7 +49,7 @@ describe('demo data (DEMO=1)', () => {
     expect(user).toMatchObject({
       firstname: 'Ada',
       lastname: 'Okafor',
-      phonenumber: '08031234567',
+      phonenumber: '+2348031234567',
       balance: 125.5,
       notification: true,
       subscription: null,

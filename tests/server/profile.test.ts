@@ -44,7 +44,7 @@ describe('POST /client/userdata', () => {
         email: client.email,
         firstname: 'Ada',
         lastname: 'Obi',
-        phonenumber: '08031234567',
+        phonenumber: '+2348031234567',
         bio: '',
         avatar: '',
         referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
@@ -101,7 +101,8 @@ describe('PUT /api/user/profile', () => {
       firstname: 'Ngozi',
       lastname: 'Adeyemi',
       email: (body.email as string).trim().toLowerCase(),
-      phonenumber: '080-312-34567',
+      // Stored in E.164 however it was written.
+      phonenumber: '+2348031234567',
       bio: 'I recycle.',
       avatar: expect.stringMatching(AVATAR_PATH),
     });
@@ -117,7 +118,7 @@ describe('PUT /api/user/profile', () => {
     await save(client.token, profile({ phone: '08031234567', bio: 'Hello', avatar: PNG_URL }));
     const before = (await userdata(client.token)).body.data.avatar;
     const kept = await save(client.token, profile());
-    expect(kept.body.data).toMatchObject({ phonenumber: '08031234567', bio: 'Hello', avatar: before });
+    expect(kept.body.data).toMatchObject({ phonenumber: '+2348031234567', bio: 'Hello', avatar: before });
     expect(before).toMatch(AVATAR_PATH);
     const cleared = await save(client.token, profile({ phone: '', bio: null, avatar: '' }));
     expect(cleared.body.data).toMatchObject({ phonenumber: '', bio: '', avatar: '' });

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
+import { formatPhone } from '../../shared/validation/phone';
 import { Avatar } from '../../ui/avatar';
 import { LoadState } from './load-state';
 import { PROFILE_TEXTS } from './profile-texts';
@@ -53,7 +54,7 @@ export function ProfileScreen() {
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{current.data.phonenumber || 'Not set'}</dd>
+              <dd>{current.data.phonenumber ? formatPhone(current.data.phonenumber) : 'Not set'}</dd>
             </div>
           </dl>
           <div className="profile-actions">

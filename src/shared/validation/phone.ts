@@ -1,26 +1,29 @@
 /**
- * The one phone number rule (sign-up, profile edit; app and server). Two forms are accepted:
- * - the specification's pattern: an optional plus sign, 3 digits, 3 digits, then 4 to 6
- *   digits, with optional brackets around the first group and a dash, space or dot between
- *   groups ('803-123-4567', '(803) 123 4567', '08012345678');
- * - Nigerian numbers as people write them: '+234 801 234 5678', '+2348012345678',
- *   '2348012345678', '+234 (0)801 234 5678', '0801 234 5678', '01 234 5678', with spaces,
- *   dashes, dots or brackets anywhere: after the country code (+234 or 234, optionally
- *   followed by the trunk 0) or the trunk 0, a national number of 8 to 10 digits that does
- *   not start with 0 (mobiles have 10, Lagos land lines 8).
- * The length is checked first and neither pattern nests quantifiers, so both run in linear time.
+ * The one phone number rule (sign-up, profile edit, operator; app and server): a Nigerian mobile
+ * number, +234 and 10 digits starting 7, 8 or 9, however written; stored in E.164, shown grouped
+ * (docs/product.md, Accounts). The length is checked before the pattern, which runs in linear time.
  */
 import { MAX_LENGTH } from '../limits';
 
-const SPEC_PATTERN = /^\+?\(?[0-9]{3}\)?[-. ]?[0-9]{3}[-. ]?[0-9]{4,6}$/;
 const SEPARATORS = /[\s().-]/g;
-const NIGERIAN = /^(?:\+?2340?|0)[1-9][0-9]{7,9}$/;
+/** Country code (with an optional trunk 0 after it) or the trunk 0 alone, then the 10-digit mobile number. */
+const NIGERIAN_MOBILE = /^(?:\+?2340?|0)?([789][0-9]{9})$/;
+
+/** '+2348031234567' for '0803 123 4567', '+234 803 123 4567' or '2348031234567'; null for anything else. */
+export function normalizePhone(value: string): string | null {
+  if (value.length > MAX_LENGTH.phone) return null;
+  const match = NIGERIAN_MOBILE.exec(value.trim().replace(SEPARATORS, ''));
+  return match ? `+234${match[1]}` : null;
+}
 
 export function isPhoneNumber(value: string): boolean {
-  if (value.length > MAX_LENGTH.phone) return false;
-  const phone = value.trim();
-  if (phone.length === 0) return false;
-  return SPEC_PATTERN.test(phone) || NIGERIAN.test(phone.replace(SEPARATORS, ''));
+  return normalizePhone(value) !== null;
+}
+
+/** '+234 803 123 4567'; a stored number that is not a Nigerian mobile (from before this rule) as it is. */
+export function formatPhone(value: string): string {
+  const e164 = normalizePhone(value);
+  return e164 ? `+234 ${e164.slice(4, 7)} ${e164.slice(7, 10)} ${e164.slice(10)}` : value;
 }
 
 export const INVALID_PHONE = 'Phone number is invalid';
