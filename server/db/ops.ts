@@ -26,6 +26,9 @@ export interface OpsTaskRow {
   amount: string | number;
   unit: string;
   confirmation_code: string;
+  quantity: string | number;
+  scheduled_start: Date | string | null;
+  scheduled_end: Date | string | null;
   recycled_kg: string | number | null;
   user_id: string;
   client_firstname: string;
@@ -54,7 +57,7 @@ export interface OpsDriverRow {
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
-    t.amount, t.unit, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    t.amount, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
 
@@ -214,15 +217,19 @@ export interface WaitingTaskRow {
   client_firstname: string;
 }
 
-/** Paid (a 'task' payment use for its reference) pending tasks without a driver, created before `createdBefore`. */
-export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date): Promise<WaitingTaskRow[]> {
+/**
+ * Paid (a 'task' payment use for its reference) pending tasks without a driver, created before
+ * `createdBefore`; a scheduled one only once its window starts before `dueBy`.
+ */
+export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date, dueBy: Date): Promise<WaitingTaskRow[]> {
   return db.query<WaitingTaskRow>(
     `select t.id, t.lat, t.lng, t.address, t.address_details, u.firstname as client_firstname
        from tasks t join users u on u.id = t.user_id
       where t.status = 'pending' and t.driver_id is null and t.created_at <= $1
+        and (t.scheduled_start is null or t.scheduled_start <= $2)
         and exists (select 1 from payment_uses p where p.reference = t.reference and p.purpose = 'task')
-      order by t.created_at, t.id`,
-    [createdBefore],
+      order by coalesce(t.scheduled_start, t.created_at), t.id`,
+    [createdBefore, dueBy],
   );
 }
 

@@ -38,6 +38,10 @@ export interface TaskRow {
   rating_stars?: number | null;
   rating_comment?: string | null;
   rating_at?: Date | string | null;
+  /** The columns below are absent only before migration 010. */
+  quantity?: string | number | null;
+  scheduled_start?: Date | string | null;
+  scheduled_end?: Date | string | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -67,6 +71,11 @@ export function toTask(row: TaskRow): Task {
     serviceName: row.service_name,
     amount: Number(row.amount),
     unit: row.unit,
+    quantity: row.quantity == null ? 1 : Number(row.quantity),
+    scheduledFor:
+      row.scheduled_start && row.scheduled_end
+        ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
+        : null,
     user: row.user_id,
     confirmationCode: row.confirmation_code,
     driverId: row.driver_id,
@@ -132,13 +141,16 @@ export interface NewTask {
   serviceName: string;
   amount: number;
   unit: string;
+  quantity: number;
+  scheduledFor: { start: string; end: string } | null;
   confirmationCode: string;
 }
 
 export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   await db.query(
-    `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name, amount, unit, confirmation_code)
-     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name,
+                        amount, unit, confirmation_code, quantity, scheduled_start, scheduled_end)
+     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       task.id,
       task.userId,
@@ -153,6 +165,9 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
       task.amount,
       task.unit,
       task.confirmationCode,
+      task.quantity,
+      task.scheduledFor?.start ?? null,
+      task.scheduledFor?.end ?? null,
     ],
   );
 }

@@ -22,6 +22,7 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, extra?: Omit<ErrorResponse, 'message'>) => new HttpError(409, message, extra);
+export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (
   message = 'Too many attempts. Please try again later.',
   extra?: Omit<ErrorResponse, 'message'>,

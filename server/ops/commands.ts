@@ -77,6 +77,10 @@ export interface OpsTask {
   driver: { id: string; name: string; phone: string } | null;
   /** A completed recycling task's weight (kg), when the operator recorded it. */
   recycledKg: number | null;
+  /** How much, in `unit`. */
+  quantity: number;
+  /** The pickup window; null: as soon as possible. */
+  scheduledFor: { start: string; end: string } | null;
 }
 
 export interface OpsSupportRequest {
@@ -154,6 +158,11 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     datetime: new Date(row.datetime).toISOString(),
     confirmationCode: row.confirmation_code,
     recycledKg: row.recycled_kg === null ? null : Number(row.recycled_kg),
+    quantity: Number(row.quantity),
+    scheduledFor:
+      row.scheduled_start && row.scheduled_end
+        ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
+        : null,
     client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
     driver: row.driver_id
       ? { id: row.driver_id, name: `${row.driver_firstname} ${row.driver_lastname}`, phone: row.driver_phone ?? '' }

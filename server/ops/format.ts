@@ -1,4 +1,6 @@
 /** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
+import { windowText } from '../../src/shared/pickup-windows';
+import { quantityRule, quantityText } from '../../src/shared/quantity';
 import type { OpsDriver, OpsSupportRequest, OpsTask } from './commands';
 import type { OpsPayment } from './payment-commands';
 
@@ -43,15 +45,29 @@ export function table(headers: string[], rows: string[][]): string {
 
 export function tasksTable(tasks: OpsTask[]): string {
   return table(
-    ['ID', 'STATUS', 'SERVICE', 'AMOUNT', 'CLIENT', 'DRIVER', 'BOOKED (LAGOS)', 'ADDRESS', 'DETAILS (GATE, LANDMARK)'],
+    [
+      'ID',
+      'STATUS',
+      'SERVICE',
+      'AMOUNT',
+      'CLIENT',
+      'DRIVER',
+      'BOOKED (LAGOS)',
+      'WHEN',
+      'ADDRESS',
+      'DETAILS (GATE, LANDMARK)',
+    ],
     tasks.map((task) => [
       shortId(task.id),
       task.status,
-      task.serviceName,
+      task.quantity !== 1 || quantityRule(task.unit)
+        ? `${task.serviceName} (${quantityText(task.unit, task.quantity) || task.quantity})`
+        : task.serviceName,
       naira(task.amount),
       clip(`${task.client.name} <${task.client.email}>`, 40),
       task.driver ? `${task.driver.name} (${shortId(task.driver.id)})` : '-',
       lagosDate(task.datetime),
+      task.scheduledFor ? windowText(task.scheduledFor) : 'as soon as possible',
       clip(task.address, 48),
       clip(oneLine(task.addressDetails) || '-', 60),
     ]),

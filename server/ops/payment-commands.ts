@@ -10,6 +10,7 @@
  * refunding it in the Paystack dashboard or sorting it out with the client, settles it with
  * a note. A settled reference can no longer be used by the app.
  */
+import { quantityProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
@@ -174,6 +175,16 @@ const taskRequestSchema = z.object({
   addressDetails: z.string().optional(),
   location: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),
   type: z.string(),
+  quantity: z.number().optional().catch(undefined),
+  scheduledFor: z
+    .object({ start: z.string(), end: z.string() })
+    .nullish()
+    .catch(null)
+    .refine(
+      (window) =>
+        !window || (Number.isFinite(Date.parse(window.start)) && Date.parse(window.end) > Date.parse(window.start)),
+    )
+    .catch(null),
 });
 
 /** Gives the client what the kept request asked for, at the amount the provider confirmed. */
@@ -231,6 +242,19 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
     type: parsed.data.type,
     serviceName: service.serviceName,
     unit: service.unit,
+    // Honoured at the amount paid: the quantity asked for when it was a possible one, the window
+    // while it is still ahead (else as soon as possible).
+    quantity:
+      parsed.data.quantity !== undefined && quantityProblem(service.unit, parsed.data.quantity) === null
+        ? parsed.data.quantity
+        : 1,
+    scheduledFor:
+      parsed.data.scheduledFor && Date.parse(parsed.data.scheduledFor.start) > now.getTime()
+        ? {
+            start: new Date(parsed.data.scheduledFor.start).toISOString(),
+            end: new Date(parsed.data.scheduledFor.end).toISOString(),
+          }
+        : null,
   };
   const taskId = await fulfilTaskOrder(db, { ...order, amount: charge.amountKobo / 100 }, now);
   if (!taskId) throw used();

@@ -42,6 +42,8 @@ export interface Point {
 export const STEP_FRACTION = 0.15;
 export const MIN_STEP_METERS = 50;
 export const ARRIVAL_METERS = 100;
+/** A scheduled task is assigned this long before its window starts. */
+export const SCHEDULED_ASSIGN_LEAD_MS = 30 * 60_000;
 
 export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): Simulator {
   const assignAfterMs = options.assignAfterMs ?? 5_000;
@@ -65,8 +67,10 @@ async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnserved
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.simulator))) return false;
     const tick: Tick = { db: tx, now: deps.now, log: deps.log };
     const at = deps.now().getTime();
-    await assignWaitingTasks(tick, new Date(at - assignAfterMs));
-    cancelled.push(...(await cancelUnserved(tick, new Date(at - cancelUnservedAfterMs), deps.refunder.kind)));
+    // A scheduled task gets its driver shortly before its window, and is never 'unserved' before it.
+    await assignWaitingTasks(tick, new Date(at - assignAfterMs), new Date(at + SCHEDULED_ASSIGN_LEAD_MS));
+    const unservedSince = new Date(at - cancelUnservedAfterMs);
+    cancelled.push(...(await cancelUnserved(tick, unservedSince, deps.refunder.kind)));
     await moveDrivers(tick);
     await responseMessages(tick);
     return true;
@@ -85,7 +89,7 @@ async function cancelUnserved(
 ): Promise<string[]> {
   if ((await sql.selectDrivers(deps.db)).length > 0) return [];
   const cancelled: string[] = [];
-  for (const task of await sql.selectTasksAwaitingDriver(deps.db, createdBefore)) {
+  for (const task of await sql.selectTasksAwaitingDriver(deps.db, createdBefore, createdBefore)) {
     const order = {
       taskId: task.id,
       by: 'simulator' as const,
@@ -101,8 +105,8 @@ async function cancelUnserved(
   return cancelled;
 }
 
-async function assignWaitingTasks(deps: Tick, createdBefore: Date): Promise<void> {
-  const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore);
+async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date): Promise<void> {
+  const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore, dueBy);
   if (!waiting.length) return;
   const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({
     ...driver,

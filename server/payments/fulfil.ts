@@ -25,6 +25,10 @@ export interface TaskOrder {
   unit: string;
   /** What the task costs: the amount paid (naira). */
   amount: number;
+  /** How much, in `unit` (1 for per pickup). */
+  quantity: number;
+  /** The pickup window; null: as soon as possible. */
+  scheduledFor: { start: string; end: string } | null;
 }
 
 /** The new task's id; null when the reference was claimed first by another request. */
@@ -52,6 +56,8 @@ export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Prom
       serviceName: order.serviceName,
       amount: order.amount,
       unit: order.unit,
+      quantity: order.quantity,
+      scheduledFor: order.scheduledFor,
       confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
     });
     await markAttentionHonoured(tx, order.reference);

@@ -1,5 +1,6 @@
 /** The facts behind a task's price decision (server/payments/price-rule.ts), read from the price list and its history. */
 import { FALLBACK_PRICES } from '../../src/shared/pricing';
+import { totalKobo } from '../../src/shared/quantity';
 import { DEFAULT_SERVICE } from '../../src/shared/service-key';
 import type { Queryable } from '../db/connection';
 import { pricesSinceKobo } from '../db/pricing-history';
@@ -10,11 +11,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export async function decideTaskPrice(
   db: Queryable,
-  order: { type: string; shownNaira: number | null; service: ServicePrice },
+  order: { type: string; shownNaira: number | null; service: ServicePrice; quantity: number },
   charge: { amountKobo: number; currency: string },
   now: Date,
 ): Promise<PriceDecision> {
-  const currentKobo = Math.round(order.service.price * 100);
+  // Every price below is for the whole booking: the unit price x the quantity.
+  const times = (naira: number) => totalKobo(naira, order.quantity);
+  const currentKobo = times(order.service.price);
   // The quick answer needs no history: the charge is for today's price.
   if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN')
     return { kind: 'accept', kobo: currentKobo, honoured: false };
@@ -23,12 +26,10 @@ export async function decideTaskPrice(
     paidKobo: charge.amountKobo,
     currency: charge.currency,
     currentKobo,
-    shownKobo: order.shownNaira === null ? null : Math.round(order.shownNaira * 100),
-    recentKobo: await pricesSinceKobo(
-      db,
-      order.service.serviceName,
-      new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS),
-    ),
-    fallbackKobo: Math.round(fallback.price * 100),
+    shownKobo: order.shownNaira === null ? null : times(order.shownNaira),
+    recentKobo: (
+      await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS))
+    ).map((kobo) => Math.round(kobo * order.quantity)),
+    fallbackKobo: times(fallback.price),
   });
 }

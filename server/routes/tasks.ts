@@ -8,7 +8,9 @@ import { Hono } from 'hono';
 import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
-import { badRequest, conflict, forbidden } from '../http/errors';
+import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
+import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
+import { quantityProblem } from '../../src/shared/quantity';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
@@ -27,6 +29,23 @@ import { refuseSettledPayment } from '../payments/settled';
 import { decideTaskPrice } from '../payments/task-price';
 
 export const taskRoutes = new Hono<AppEnv>();
+
+/** A window chosen on the booking screen may have just stopped being offered while the client paid. */
+const PAYING_GRACE_MS = 30 * 60 * 1000;
+
+/** Why this quantity or window cannot be booked, or null. */
+function bookingRefusal(unit: string, quantity: number, window: PickupWindow | null, now: Date): string | null {
+  const problem = quantityProblem(unit, quantity);
+  if (problem) return problem;
+  if (window && !isOfferedWindow(window, new Date(now.getTime() - PAYING_GRACE_MS)))
+    return 'This pickup time is not available: choose one of the offered 2-hour windows';
+  return null;
+}
+
+const normalWindow = (window: PickupWindow): PickupWindow => ({
+  start: new Date(window.start).toISOString(),
+  end: new Date(window.end).toISOString(),
+});
 
 taskRoutes.post('/client/task', async (c) => {
   const callerId = await authenticate(c);
@@ -64,7 +83,20 @@ taskRoutes.post('/client/create', async (c) => {
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);
   const service = await priceForServiceKey(db, body.type);
-  const price = await decideTaskPrice(db, { type: body.type, shownNaira: body.amount, service }, charge, now());
+  // How much and when are checked against the paid charge: a charge the server cannot turn into
+  // this task is kept for an operator (payments needing attention), never dropped.
+  const quantity = body.quantity ?? 1;
+  const refusal = bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now());
+  if (refusal) {
+    await keepForAttention(deps, claim, refusal);
+    throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);
+  }
+  const price = await decideTaskPrice(
+    db,
+    { type: body.type, shownNaira: body.amount, service, quantity },
+    charge,
+    now(),
+  );
   if (price.kind === 'attention') {
     await keepForAttention(deps, claim, price.reason);
     throw badRequest(paymentKeptSafeMessage('service'));
@@ -82,6 +114,8 @@ taskRoutes.post('/client/create', async (c) => {
     type: body.type,
     serviceName: service.serviceName,
     unit: service.unit,
+    quantity,
+    scheduledFor: body.scheduledFor ? normalWindow(body.scheduledFor) : null,
   };
   const taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
   if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);

@@ -44,6 +44,12 @@ export type PlanName = 'bronze' | 'silver' | 'gold' | 'platinum';
 /** The server's status vocabulary (the list is TASK_STATUSES in task-status.ts); the app also accepts `assigned` and `in-progress`. */
 export type TaskStatus = 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled';
 
+/** A 2-hour pickup window (ISO instants), one of those offered (src/shared/pickup-windows.ts). */
+export interface ScheduledWindow {
+  start: IsoDate;
+  end: IsoDate;
+}
+
 export interface Subscription {
   plan: PlanName | string;
   expiresAt: IsoDate;
@@ -169,8 +175,13 @@ export interface Task {
   /** The service key (e.g. `household`). */
   type: string;
   serviceName: string;
+  /** What was paid in naira: the unit price x `quantity`. */
   amount: number;
   unit: string;
+  /** How much, in `unit` (1 for per pickup). Optional like the fields below: cached responses lack it. */
+  quantity?: number;
+  /** The pickup window; null: as soon as possible. */
+  scheduledFor?: ScheduledWindow | null;
   /** The owner's user id. */
   user: Id;
   confirmationCode: string;

@@ -59,6 +59,8 @@ describe("POST /client/task: the client's tasks, oldest first", () => {
       rating: null,
       cancelReason: null,
       completedAt: null,
+      quantity: 1,
+      scheduledFor: null,
     });
     expect(response.body.data[1]).toMatchObject({
       type: 'garden',

@@ -1,7 +1,7 @@
 /** Request schemas of the task calls: the caller's task list, and creating a paid task. */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
-import { NOT_AN_OBJECT, id, number, text } from './fields';
+import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 import { paymentReference } from './payment';
 import {
   ADDRESS_DETAILS_CONTROL_CHARACTERS,
@@ -46,7 +46,20 @@ export const createTaskSchema = z.object(
       .transform(normalizeAddressDetails)
       .optional(),
     location: geoPointSchema,
+    /** The unit price the client was shown (naira); the charge is this x `quantity`. */
     amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
+    /** How much, in the service's unit (absent: 1); the server checks it against the unit's range. */
+    quantity: number('quantity', 'a number').optional(),
+    /** A 2-hour window (absent or null: as soon as possible); the server accepts only an offered one. */
+    scheduledFor: z
+      .object(
+        {
+          start: isoDateTime('scheduledFor.start'),
+          end: isoDateTime('scheduledFor.end'),
+        },
+        { error: 'scheduledFor must be an object with start and end' },
+      )
+      .nullish(),
     // unit and serviceName are the client's display copies; the stored ones come from the price list.
     unit: text('unit', { max: MAX_LENGTH.label }),
     user: id('user'),

@@ -1,0 +1,55 @@
+/**
+ * How much of a service a booking asks for (docs/product.md, Create task): services priced per
+ * kg, item, hour or load ask how many before payment; per pickup asks nothing (quantity 1).
+ * Shared by the booking screen and the server, which refuses a quantity out of range.
+ */
+
+export interface QuantityRule {
+  /** The question: 'How many kg?'. */
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  /** The unit after a number: '3 kg', '2 items'. */
+  unitWord: string;
+}
+
+const RULES: Readonly<Record<string, QuantityRule>> = {
+  'per kg': { label: 'How many kg?', min: 1, max: 200, step: 0.5, unitWord: 'kg' },
+  'per item': { label: 'How many items?', min: 1, max: 50, step: 1, unitWord: 'items' },
+  'per hour': { label: 'How many hours?', min: 1, max: 12, step: 1, unitWord: 'hours' },
+  'per load': { label: 'How many loads?', min: 1, max: 10, step: 1, unitWord: 'loads' },
+};
+
+/** The question a unit asks, or null for 'per pickup' (and any unit we do not count). */
+export function quantityRule(unit: string): QuantityRule | null {
+  return RULES[unit.trim().toLowerCase()] ?? null;
+}
+
+/** Why `quantity` cannot be booked for `unit`, or null when it can (per pickup: only 1). */
+export function quantityProblem(unit: string, quantity: number): string | null {
+  const rule = quantityRule(unit);
+  if (!Number.isFinite(quantity)) return 'Quantity must be a number';
+  if (!rule) return quantity === 1 ? null : 'This service is booked one pickup at a time';
+  if (quantity < rule.min || quantity > rule.max)
+    return `Quantity must be from ${rule.min} to ${rule.max} ${rule.unitWord}`;
+  // Whole steps only (0.5 kg steps are exact in binary).
+  if (!Number.isInteger(quantity / rule.step))
+    return rule.step === 1
+      ? `Quantity must be a whole number of ${rule.unitWord}`
+      : `Quantity must be in steps of ${rule.step} ${rule.unitWord}`;
+  return null;
+}
+
+/** '3 kg', '1 item', '2 hours'. */
+export function quantityText(unit: string, quantity: number): string {
+  const rule = quantityRule(unit);
+  if (!rule) return '';
+  const word = quantity === 1 && rule.unitWord.endsWith('s') ? rule.unitWord.slice(0, -1) : rule.unitWord;
+  return `${quantity} ${word}`;
+}
+
+/** Price x quantity in kobo, rounded to the kobo. */
+export function totalKobo(unitPriceNaira: number, quantity: number): number {
+  return Math.round(unitPriceNaira * 100 * quantity);
+}
