@@ -8,7 +8,9 @@ import { failureReason, failureText } from '../../lib/api/query-failure';
 import { userQuery } from '../../lib/api/user';
 import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
+import type { ScheduledWindow } from '../../shared/contract';
 import { priceFor } from '../../shared/pricing';
+import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { notify } from '../../ui/toast-host';
@@ -23,6 +25,7 @@ import {
   type SelectedPlace,
 } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
+import { QuantityField, WhenField } from './booking/quantity-and-when';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
 import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
 import { useOnline } from '../../lib/use-online';
@@ -77,6 +80,8 @@ export function CreateTaskScreen({
   const isOnline = useOnline();
   const { place, choose, pinAt } = usePickedPlace(describePoint);
   const [addressDetails, setAddressDetails] = useState('');
+  const [quantityInput, setQuantityInput] = useState('1');
+  const [scheduledFor, setScheduledFor] = useState<ScheduledWindow | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // A problem with the chosen place, shown under the address search as well as in its toast.
   const [placeError, setPlaceError] = useState<string | null>(null);
@@ -95,6 +100,9 @@ export function CreateTaskScreen({
     isLoadingPrices: prices === null,
     isOnline,
   });
+  const quantity = Number(quantityInput);
+  const quantityRuleOfPrice = price ? quantityRule(price.unit) : null;
+  const isQuantityWrong = price !== null && quantityProblem(price.unit, quantityRuleOfPrice ? quantity : 1) !== null;
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
@@ -133,7 +141,15 @@ export function CreateTaskScreen({
     const { showPaidTaskOutcome, showProcessing } = await import('./booking/payment-toasts');
     let processing: Id | undefined;
     const result = await payForTask(
-      { place, user, serviceType, price, addressDetails },
+      {
+        place,
+        user,
+        serviceType,
+        price,
+        addressDetails,
+        quantity: quantityRule(price.unit) ? quantity : 1,
+        scheduledFor,
+      },
       { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
@@ -204,15 +220,26 @@ export function CreateTaskScreen({
                   <dt>Pricing Unit</dt>
                   <dd>{price.unit}</dd>
                 </div>
+                {quantityRuleOfPrice && !isQuantityWrong ? (
+                  <div>
+                    <dt>Total</dt>
+                    <dd>
+                      {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
+                      {formatNaira(totalKobo(price.price, quantity) / 100)}
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
             ) : (
               <p aria-live="polite">Loading...</p>
             )}
+            {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
+            <WhenField value={scheduledFor} onChange={setScheduledFor} />
             <button
               ref={proceedButton}
               type="button"
               className="button create-task-proceed"
-              disabled={proceed.disabled}
+              disabled={proceed.disabled || isQuantityWrong}
               aria-describedby={reason ? 'proceed-reason' : undefined}
               onClick={() => void onProceed()}
             >

@@ -71,6 +71,7 @@ describe('create task validation (checks before paying)', () => {
       reference: 'r1',
       type: 'household',
       serviceName: 'Household Waste Pickup',
+      quantity: 1,
     });
   });
 
@@ -95,5 +96,20 @@ describe('create task validation (checks before paying)', () => {
     );
     expect('addressDetails' in createTaskRequest({ ...input, addressDetails: '  \n ' })).toBe(false);
     expect('addressDetails' in createTaskRequest(input)).toBe(false);
+  });
+});
+
+describe('quantity and a pickup time in the create request', () => {
+  it('carries the quantity and the chosen window; without a window none is sent', () => {
+    const place = { address: 'Yaba, Lagos', lat: 6.5, lng: 3.37 };
+    const price = { serviceName: 'Laundry Service', price: 1000, unit: 'per kg' };
+    const window = { start: '2026-11-26T09:00:00.000Z', end: '2026-11-26T11:00:00.000Z' };
+    const base = { place, userId: 'u1', serviceType: 'laundry', price, reference: 'r2' };
+    expect(createTaskRequest({ ...base, quantity: 3, scheduledFor: window })).toMatchObject({
+      amount: 1000,
+      quantity: 3,
+      scheduledFor: window,
+    });
+    expect(createTaskRequest(base)).not.toHaveProperty('scheduledFor');
   });
 });

@@ -2,7 +2,7 @@
  * The create-task rules (docs/product.md, Create task) as pure functions: the messages,
  * when 'Proceed to Payment' is disabled, and the create request built from a paid booking.
  */
-import type { CreateTaskRequest } from '../../../shared/contract';
+import type { CreateTaskRequest, ScheduledWindow } from '../../../shared/contract';
 import { MAX_LENGTH } from '../../../shared/limits';
 import { clampText } from '../../../shared/validation/text';
 import type { ServicePrice } from '../../../shared/pricing';
@@ -92,8 +92,11 @@ export function createTaskRequest(input: {
   price: ServicePrice;
   reference: string;
   addressDetails?: string;
+  /** How much, in the price's unit (1 for per pickup). */
+  quantity?: number;
+  scheduledFor?: ScheduledWindow | null;
 }): CreateTaskRequest {
-  const { place, userId, serviceType, price, reference } = input;
+  const { place, userId, serviceType, price, reference, quantity = 1, scheduledFor = null } = input;
   const addressDetails = cleanAddressDetails(input.addressDetails ?? '');
   return {
     // A paid create the server refuses is final, so a place name longer than the server takes is cut to fit.
@@ -106,5 +109,7 @@ export function createTaskRequest(input: {
     reference,
     type: serviceType,
     serviceName: price.serviceName,
+    quantity,
+    ...(scheduledFor ? { scheduledFor } : {}),
   };
 }

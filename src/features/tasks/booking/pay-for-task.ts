@@ -4,9 +4,10 @@
  * to the durable pending-task record, which sends it. Payment and sending are passed in so
  * that the flow is tested without either: the route hands over the payments feature.
  */
-import type { CreateTaskRequest } from '../../../shared/contract';
+import type { CreateTaskRequest, ScheduledWindow } from '../../../shared/contract';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
-import { nairaToKobo, type ServicePrice } from '../../../shared/pricing';
+import type { ServicePrice } from '../../../shared/pricing';
+import { totalKobo } from '../../../shared/quantity';
 import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';
 
 export interface BookingUser {
@@ -60,10 +61,13 @@ export async function payForTask(
     serviceType: string;
     price: ServicePrice;
     addressDetails?: string;
+    /** How much, in the price's unit (absent: 1); the payment is price x quantity. */
+    quantity?: number;
+    scheduledFor?: ScheduledWindow | null;
   },
   deps: PayForTaskDeps,
 ): Promise<BookingOutcome> {
-  const { place, user, serviceType, price, addressDetails } = booking;
+  const { place, user, serviceType, price, addressDetails, quantity = 1, scheduledFor = null } = booking;
   const invalid = checkBooking(place, user?.email);
   if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
 
@@ -74,7 +78,7 @@ export async function payForTask(
     reference = payments.newPaymentReference();
     result = await payments.pay({
       email: user.email,
-      amount: nairaToKobo(price.price),
+      amount: totalKobo(price.price, quantity),
       reference,
       currency: 'NGN',
       firstname: user.firstname || undefined,
@@ -95,6 +99,8 @@ export async function payForTask(
     price,
     reference: result.reference,
     addressDetails,
+    quantity,
+    scheduledFor,
   });
   return { kind: 'paid', request, outcome: await deps.submit(request) };
 }

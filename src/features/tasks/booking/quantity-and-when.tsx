@@ -1,0 +1,114 @@
+import { useId, useMemo, useState } from 'react';
+import type { ScheduledWindow } from '../../../shared/contract';
+import { offeredDays, windowText } from '../../../shared/pickup-windows';
+import { quantityProblem, quantityRule } from '../../../shared/quantity';
+import './quantity-and-when.css';
+
+/** 'How many kg?' (per kg, item, hour, load); nothing for per pickup. */
+export function QuantityField({
+  unit,
+  value,
+  onChange,
+}: {
+  unit: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const rule = quantityRule(unit);
+  if (!rule) return null;
+  const problem = quantityProblem(unit, Number(value));
+  return (
+    <div className="booking-field">
+      <label htmlFor={id} className="booking-label">
+        {rule.label}
+      </label>
+      <input
+        id={id}
+        className="booking-quantity"
+        type="number"
+        inputMode="decimal"
+        min={rule.min}
+        max={rule.max}
+        step={rule.step}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      {problem ? (
+        <p id={`${id}-error`} className="booking-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * 'When?': as soon as possible (the default) or a day and a 2-hour window, offered from the
+ * device's clock (so it works offline); `now` is read when the field first shows.
+ */
+export function WhenField({
+  value,
+  onChange,
+}: {
+  value: ScheduledWindow | null;
+  onChange: (value: ScheduledWindow | null) => void;
+}) {
+  const id = useId();
+  const [now] = useState(() => new Date());
+  const days = useMemo(() => offeredDays(now), [now]);
+  const [day, setDay] = useState(days[0]?.day ?? '');
+  const windows = days.find((candidate) => candidate.day === day)?.windows ?? [];
+  const pickDay = (next: string) => {
+    setDay(next);
+    onChange(days.find((candidate) => candidate.day === next)?.windows[0] ?? null);
+  };
+  return (
+    <fieldset className="booking-field booking-when">
+      <legend className="booking-label">When?</legend>
+      <label className="booking-choice">
+        <input type="radio" name={`${id}-when`} checked={value === null} onChange={() => onChange(null)} />
+        As soon as possible
+      </label>
+      <label className="booking-choice">
+        <input
+          type="radio"
+          name={`${id}-when`}
+          checked={value !== null}
+          onChange={() => onChange(windows[0] ?? days[0]?.windows[0] ?? null)}
+        />
+        Choose a time
+      </label>
+      {value ? (
+        <div className="booking-when-pickers">
+          <label htmlFor={`${id}-day`} className="booking-sublabel">
+            Day
+          </label>
+          <select id={`${id}-day`} value={day} onChange={(event) => pickDay(event.target.value)}>
+            {days.map((candidate) => (
+              <option key={candidate.day} value={candidate.day}>
+                {candidate.day}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-window`} className="booking-sublabel">
+            Time
+          </label>
+          <select
+            id={`${id}-window`}
+            value={value.start}
+            onChange={(event) => onChange(windows.find((window) => window.start === event.target.value) ?? null)}
+          >
+            {windows.map((window) => (
+              <option key={window.start} value={window.start}>
+                {windowText(window).split(', ')[1]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
