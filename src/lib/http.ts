@@ -1,7 +1,7 @@
 /**
  * The app's one HTTP client (a single ky instance): base address, time-out, bearer token, and
- * a 401 that ends the session. Only reads are retried, and only when the network failed:
- * writes have their own durable replay (docs/architecture.md, 'One HTTP client').
+ * a 401 that ends the session. Only idempotent requests are retried, and only when the network
+ * failed: writes have their own durable replay (docs/architecture.md, 'One HTTP client').
  */
 import ky, { type KyInstance, type RetryOptions } from 'ky';
 import { config } from '../shared/config';
