@@ -1,13 +1,7 @@
 /**
- * The server's hottest path: the empty chat poll. Every open chat asks every 2 s for the
- * messages newer than the newest it has (`getMessages` with `since`), and the response is
- * almost always empty. autocannon sends exactly that request, the demo client's chat with
- * messages, `since` = its newest message, on 50 connections for 10 s (after 2 s of warm-up
- * that is not counted), on 127.0.0.1 only.
- *
- * The server runs in a child process (bench/api-process.ts), as in production, so that it
- * does not share the load generator's event loop: once on in-memory PGlite (the default),
- * once on a throw-away PostgreSQL cluster (scripts/throwaway-postgres.ts) when one is installed.
+ * The empty chat poll under load, the server's hottest path, against a server in a process of
+ * its own on PGlite and, when installed, on a throw-away PostgreSQL (docs/performance.md,
+ * 'The empty chat poll under load').
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';

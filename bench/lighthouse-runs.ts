@@ -1,10 +1,7 @@
 /**
- * Lighthouse (npm) mobile performance for the screens of bench/screens.ts, driving Debian's
- * Chromium through chrome-launcher, default mobile settings (simulated throttling), median
- * of 3 runs. Every run gets a fresh browser profile, so no service worker or cache carries
- * over. For a signed-in screen the demo client's token is put in localStorage first (on a
- * page of the same origin that runs no app code), and the run keeps storage
- * (`disableStorageReset`).
+ * Lighthouse mobile performance for the screens of bench/screens.ts, a median of runs each in
+ * a fresh browser profile; signed-in screens get the demo client's token first
+ * (docs/performance.md, 'Running the bench').
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,10 +1,7 @@
 /**
- * `npm run bench`: builds the app into bench/.dist, starts the reference server with demo
- * data on a free loopback port, measures (page weights, precache, Lighthouse on every
- * screen, slow-network first visits, offline reload, chat polling, server load on PGlite
- * and on PostgreSQL with one and two instances, login during a sign-up flood, the empty
- * chat poll under load on PGlite and PostgreSQL), prints one figure a row, writes
- * bench/results.json, and exits non-zero when a budget is exceeded.
+ * `npm run bench`: builds the app, starts the reference server with demo data on a loopback
+ * port, takes every measurement, writes bench/results.json and exits non-zero when a budget is
+ * exceeded (docs/performance.md, 'Running the bench').
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -1,11 +1,7 @@
 /**
- * A real user's login while one address floods sign-ups (127.0.0.1 only). First the user's
- * login alone (one connection, as a person signing in again and again), then the same while
- * 50 sign-ups a second arrive from one address. The flood's first sign-ups (up to the
- * per-address limit) are let through before measuring, so every sign-up of the flood is
- * refused: a refusal is one counter upsert, no password hash, and the user's p99 should
- * barely move. (Before the limit, 311 accounts were made in 10 s and the login went from
- * 60 ms to 2.4 s.)
+ * A real user's login while one address floods sign-ups: the flood is refused at the
+ * per-address limit, where a refusal is one counter upsert and no password hash, so the user's
+ * p99 should barely move (docs/performance.md, 'Login during a sign-up flood').
  */
 import autocannon from 'autocannon';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';

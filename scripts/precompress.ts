@@ -1,12 +1,7 @@
 /**
- * Compressed copies of the built files, written beside them at build time (`x.js.gz`,
- * `x.js.br`), which the reference server sends as they are (server/http/static.ts).
- *
- * gzip through Zopfli (Google's exhaustive deflate encoder, as WebAssembly): the same
- * format every browser reads, about 3 % smaller than zlib at level 9 (the first visit to `/`:
- * 3.3 kB less), at the cost of a few seconds of build (files past 400 kB get zlib's level 9). Brotli at quality 11 for browsers
- * that accept it. Files the build does not know of (the service worker, written after the
- * bundle) are compressed by the server when it starts.
+ * Writes compressed copies of the built files beside them (`.gz` through Zopfli, `.br`), which
+ * the reference server sends as they are, so phones get the smallest transfer at no cost per
+ * request (docs/architecture.md, 'The first paint').
  */
 import { gzipAsync } from '@gfx/zopfli';
 import { gzipSync, constants as zlib } from 'node:zlib';

@@ -1,15 +1,7 @@
 /**
- * Preload hints for the reference server (server/http/static.ts). A navigation to a
- * signed-in page answers with `Link` headers naming the files that page needs before it can
- * paint and that the entry does not load: the signed-in chunk (the shell, scripts/signed-in-chunk.ts),
- * the page's own route chunk, the chunks these import statically, and their CSS. A phone
- * then fetches them beside the entry instead of after it has run: one round trip, not
- * three (entry, then the route chunks, then what they import).
- *
- * Written as `preload-hints.json` beside index.html: route path → the complete list for that
- * page. The server uses the longest path that is the page's path or a parent of it, so an
- * unknown page under /client still gets the shell. `/` and the other signed-out pages get
- * none, so they do not pay for them. Not precached: the worker serves pages itself.
+ * Writes preload-hints.json at build time: for each signed-in route, the files its page needs
+ * before it can paint that the entry does not load, which the server names in `Link` headers
+ * so a phone fetches them beside the entry (docs/architecture.md, 'The first paint').
  */
 import type { Plugin } from 'vite';
 import { SIGNED_IN_CHUNK, reach } from './signed-in-chunk.ts';

@@ -1,19 +1,7 @@
 /**
- * One chunk for the signed-in shell and the dashboard.
- *
- * Left to itself, Rolldown gives every module that the /client layout and the dashboard
- * share with other routes a chunk of its own (the HTTP client, the IndexedDB schema,
- * formatting, the status badge, ...): about twenty files of a few hundred bytes to 9 kB that
- * a phone on mobile data fetches in several round trips, six at a time, before the dashboard
- * can paint. This group puts them in one chunk, with their CSS.
- *
- * Members are the modules that the roots below import statically, directly or not, minus
- * those the entry already imports and those every screen loads lazily once it has painted
- * (the service worker bridge, the toasts): they stay where they are, so the login screen
- * does not grow. What members import lazily (the modals, maps, booking, payment) stays lazy.
- * Other signed-in screens load the chunk too; they are only reached through the /client
- * layout, which needs it anyway. The server names it, with each page's own chunks, in
- * preload hints (scripts/preload-hints.ts).
+ * One chunk for the signed-in shell and the dashboard, so a phone fetches what they share in
+ * one request rather than in many small chunks, without growing the login screen
+ * (docs/architecture.md, 'The first paint').
  */
 import type { Rolldown } from 'vite';
 

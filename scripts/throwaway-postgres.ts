@@ -1,9 +1,7 @@
 /**
- * A throw-away PostgreSQL cluster for tests and the bench: initdb into a temporary folder,
- * started on a free 127.0.0.1 port with trust authentication and no durability (fsync off),
- * stopped and deleted afterwards (also when the process exits or gets SIGINT/SIGTERM). Uses Debian's server binaries (`apt-get install -y
- * postgresql`; /usr/lib/postgresql/<version>/bin, or PG_BIN). PostgreSQL refuses to run as
- * root, so as root the cluster runs as the `postgres` user.
+ * A throw-away PostgreSQL cluster for tests and the bench: initdb in a temporary folder, a free
+ * loopback port, no durability, removed however the process ends. Needs Debian's server
+ * binaries (or PG_BIN); as root it runs as the `postgres` user.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

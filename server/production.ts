@@ -1,9 +1,7 @@
 /**
- * Production mode (NODE_ENV=production): the checks that make a half-configured server
- * refuse to start instead of quietly running the demo's stand-ins. In production the
- * secrets must be given (a generated token key, the test ledger or the dev mailbox would
- * let anyone fake payments or read recovery codes), and the demo data and driver simulator
- * are refused. Outside production nothing here applies.
+ * Production mode (NODE_ENV=production): a half-configured server refuses to start rather than
+ * quietly run the demo's stand-ins, which would let anyone fake payments or read recovery
+ * codes (docs/operations.md, 'Running in production').
  */
 import type { ServerConfig } from './config';
 

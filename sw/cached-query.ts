@@ -1,10 +1,7 @@
 /**
- * The API reads the worker keeps for offline use (`isCachedQuery` in src/shared/cached-responses.ts):
- * network first; a good response is kept in IndexedDB per user (the token's subject) and path
- * (src/shared/offline-db.ts); without network, or when the network is slower than
- * `timeoutMs`, the cached response is served with `X-Cached-At` (screens then say 'Offline - last
- * updated ...'). getMessages keeps one thread per task: `since` polls add to it, and a kept
- * thread answers a `since` poll with the newer messages only.
+ * The API queries the worker caches for offline use: network first, a good response cached in
+ * IndexedDB per user and request, and the cached one served with `X-Cached-At` when the
+ * network fails or is slow (docs/offline.md, 'What is kept').
  */
 import {
   CACHED_AT_HEADER,

@@ -1,10 +1,7 @@
 /**
- * A chat message sent by a page this worker controls (`POST client/sendingMessages`): the
- * worker owns it, with the outbox's one rule (src/shared/chat-outbox.ts). Sent: the server's
- * answer. Queued (offline, older messages of its task still waiting, no response, a server
- * failure): `202 {queued, clientId}`. Refused for good: kept marked failed, and the server's
- * refusal is the response, so the page shows why. A message without a `clientId` gets one, so
- * that its replay is delivered exactly once too.
+ * A chat message sent by a page this worker controls: the worker owns it and applies the
+ * outbox's rule (src/shared/chat-outbox.ts), responding with the server's response, `202
+ * {queued, clientId}`, or the refusal so the page shows why (docs/offline.md, 'What is queued').
  */
 import { deliveryOf, sendOrQueue, type ChatSendOutcome, type NewMessage } from '../src/shared/chat-outbox';
 import { decodeJwtSubject, requestToken } from '../src/shared/cached-responses';

@@ -1,21 +1,8 @@
 /// <reference types="vite/client" />
 /**
- * The service worker (built by vite-plugin-pwa, injectManifest). What it keeps, queues and
- * replays, and for whom: docs/offline.md.
- *
- * - Precache: the whole build (app shell, every route chunk, the MapLibre chunk and worker,
- *   icons, the gazetteer), older builds' caches dropped. Navigations get the precached
- *   index.html, never API paths.
- * - API reads (`isCachedQuery` in src/shared/cached-responses.ts): network first with a short
- *   time-out, kept in IndexedDB per user, served from there with `X-Cached-At` without
- *   network (cached-query.ts).
- * - Chat: the worker owns the messages of the pages it controls: a `sendingMessages` POST is
- *   sent or queued by the outbox's rule (chat-send.ts, src/shared/chat-outbox.ts) and answered
- *   202 `{queued, clientId}` when queued; the outbox is replayed in order on `sync`, on worker
- *   start and activation, and when a page asks (it is online again, or its chat opened);
- *   pages are told `OUTBOX_CHANGED` after each change.
- * - Map tiles and static data files: cache first, bounded in count and age.
- * - Updates wait for SKIP_WAITING (sent by src/lib/sw-bridge.ts when the user reloads).
+ * The service worker (built by vite-plugin-pwa, injectManifest): the precache, the API queries
+ * cached for offline use, the chat outbox of the pages it controls and the runtime caches.
+ * What it caches, queues and replays, and for whom: docs/offline.md.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';

@@ -1,15 +1,7 @@
 /**
- * Password recovery: a 4-digit code mailed to the address, valid for 15 minutes, locked after
- * 5 wrong guesses, verified once, then good for exactly one password reset, which also ends
- * every session of the account. Only the code's hash is stored (server/db/reset-codes.ts),
- * bound to the account it was issued for.
- *
- * Guessing: new codes can be asked for again and again, so the 5 tries per code alone do not
- * protect an account. Each source address may enter at most 9 wrong codes for one account in
- * any 24 hours, and the account takes at most 30 from all addresses together: a guess hits with
- * probability 1/10,000, so an attacker's chance over any 24 hours is at most 0.3%, however many
- * addresses they use. A stranger's 9 wrong codes lock only their own address; it takes 30
- * (four addresses) to make the owner wait. The arithmetic: docs/security.md.
+ * Password recovery: a code mailed to the address, verified once and then good for one
+ * password reset, which ends every session. Wrong codes are bounded per account as well as per
+ * code, since new codes can be asked for again and again (docs/security.md, 'Recovery codes').
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context';

@@ -1,14 +1,8 @@
 /**
- * Signed, expiring bearer tokens (HS256 JWT via jose). The subject is the user id; `sv` is
- * the user's session version when the token was issued (server/db/sessions.ts), so raising
- * the version ends every older token. A token without `exp` is refused.
- *
- * Every open chat sends its token every 2 s, so the per-request cost counts: the HMAC key is
- * imported once (jose would import a raw secret on every call), and a token whose signature
- * was checked is remembered until it expires (a bounded map, the oldest forgotten first), so
- * the next request with the very same token skips the signature and the parsing. A forged or
- * altered token is a different string and is checked in full. The session version is not
- * remembered: the database is asked on every request (server/http/auth.ts).
+ * Signed, expiring bearer tokens (HS256 JWT via jose) carrying the user's session version, so
+ * raising it ends every older token (docs/security.md, 'Sessions'). A verified token is
+ * remembered until it expires, since every open chat polls with it (docs/performance.md,
+ * 'The empty chat poll').
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

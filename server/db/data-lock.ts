@@ -1,9 +1,8 @@
 /**
- * The PGlite data folder belongs to one process at a time: two processes on one folder would
- * each keep their own copy of the database in memory and lose each other's writes. The lock
- * is the kernel's (flock(2) on `greenpick.lock`, held by a util-linux `flock` child tied to this
- * process's life through a pipe), so it holds across PID namespaces (two containers on one
- * volume) and dies with its holder, whatever pid the next one gets. See docs/security.md.
+ * The PGlite data folder belongs to one process at a time, since two would lose each other's
+ * writes. The lock is the kernel's (flock on `greenpick.lock`, held by a child tied to this
+ * process), so it holds across containers and dies with its holder (docs/security.md, 'The
+ * PGlite data folder').
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,9 +1,7 @@
 /**
- * Demo data (DEMO=1): the demo client Ada Okafor with a task in each status at real Lagos
- * addresses, three drivers (Yaba, Lekki, Ikeja), a few chat messages and the bell's events
- * of those tasks (the older ones read, the last two not: the red dot shows). Written once, in one
- * transaction: when the demo client exists, nothing is changed. Task references are recorded
- * in payment_uses like paid tasks, so the demo obeys the same rules as real data.
+ * Demo data (DEMO=1): the demo client with a task in each status, drivers, chat messages and
+ * bell events, written once in one transaction and recorded like real paid tasks, so the demo
+ * obeys the same rules as real data (docs/operations.md, 'Demo data and the driver simulator').
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';

@@ -1,10 +1,7 @@
 /**
- * Applies the plain SQL migrations in server/db/migrations, in name order, once each.
- *
- * Any number of servers may start at once on one empty PostgreSQL: each file runs in a
- * transaction of its own that first takes a transaction-level advisory lock, so the
- * servers take turns. The one that gets the lock first applies the file; the others then
- * see it in schema_migrations and skip it. (PGlite has one connection: the lock is free.)
+ * Applies the plain SQL migrations in server/db/migrations once each, in name order. Each runs
+ * in a transaction of its own under an advisory lock, so any number of servers may start at
+ * once on one empty PostgreSQL (docs/operations.md, 'Layout').
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,10 +1,8 @@
 /**
- * SQL of the operator commands (server/ops/commands.ts) and the demo driver simulator
- * (server/ops/simulator.ts): task and driver listings, assignment, status changes, the
- * referral reward, driver positions and the simulator's chat messages. A change the client is
- * told about (a new status, a reward) writes its event for the bell (task-events.ts) in the
- * same transaction: here for the simulator's changes and the reward, in server/ops/commands.ts
- * for the operator's (which knows the status before the change).
+ * SQL of the operator commands and the demo driver simulator. A change the client is told
+ * about writes its bell event in the same transaction: here for the simulator's and the
+ * referral reward, in server/ops/commands.ts for the operator's, which knows the status before
+ * the change (docs/architecture.md, 'The live Home and the bell').
  */
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';

@@ -1,10 +1,7 @@
 /**
- * Password-recovery codes: one row per e-mail address (a new code replaces the old one),
- * holding only the code's hash, its expiry, the wrong-attempt count and the verified/used
- * marks, and the account it was issued for (migration 002), or none: an unknown address
- * gets a row too, so that asking for a code does the same work whether the account exists
- * or not (such a row can never be verified). Wrong codes per account over a day are kept in
- * `recovery_failures` (migration 003).
+ * Password-recovery codes: one row per e-mail address holding only the code's hash and its
+ * state, and wrong codes per account in `recovery_failures`. An unknown address gets a row
+ * too, so asking for a code does the same work either way (docs/security.md, 'Recovery codes').
  */
 import type { Queryable } from './connection';
 

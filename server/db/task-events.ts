@@ -1,9 +1,7 @@
 /**
- * The client's task events (migration 006): what the bell lists. An event is written in the
- * transaction that changes the task (operator commands, the simulator) or credits a referral
- * reward, and sets the user's `notification` flag (the red dot). Marking events read moves
- * the user's `events_read_at` and recomputes the flag, so the flag always means "has events
- * newer than what the client has read".
+ * The client's task events, what the bell lists: written in the transaction that changes the
+ * task, they set the user's `notification` flag, and marking them read recomputes it, so the
+ * red dot always means "has unread events" (docs/architecture.md, 'The live Home and the bell').
  */
 import type { RefundStatus, TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';

@@ -1,10 +1,7 @@
 /**
- * Two rules for every API call (not for the app's pages and files):
- * - `Cache-Control: no-store` on the response: tokens, profiles and tasks are never kept in a
- *   browser's or proxy's cache (the service worker keeps what it needs in IndexedDB itself).
- *   Avatars are the exception: their URL changes with the picture, so they are cached.
- * - A write's body must be JSON: a cross-site form or `text/plain` POST is refused with 415
- *   before any route reads it, so no page elsewhere can make a browser call the API.
+ * Two rules for every API call (not the app's pages and files): `Cache-Control: no-store` on
+ * the response, avatars excepted, and JSON-only writes, so no page elsewhere can make a
+ * browser call the API (docs/security.md, 'Input').
  */
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';

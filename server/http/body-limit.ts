@@ -1,11 +1,7 @@
 /**
- * The request body limit, decided from the headers whenever they tell the size. Hono's
- * `bodyLimit` asks for the request's body stream first, which makes the Node adapter build a
- * full web `Request` (a ReadableStream over the socket, an AbortController) for every call
- * with a body, the 2 s chat poll included, and reads the body through it; with the size in
- * `Content-Length`, that work is skipped and the route reads the body directly. GET and
- * HEAD carry no body. A body of unknown length (chunked, or a web Request made in a test)
- * still goes through Hono's middleware, which counts its bytes.
+ * The request body limit, decided from `Content-Length` when it is given, so the frequent chat
+ * poll skips Hono's body stream; a body of unknown length still goes through Hono's
+ * `bodyLimit` (docs/performance.md, 'The empty chat poll').
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

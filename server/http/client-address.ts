@@ -1,10 +1,7 @@
 /**
- * The caller's network address, for per-address rate limits. By default it is the socket's
- * peer. Behind a reverse proxy that peer is the proxy, so every user would share one bucket:
- * with TRUST_PROXY=<n> (n proxies of our own in front, 1 for a single nginx or load
- * balancer) the address is the n-th entry of X-Forwarded-For counted from the right, the one
- * our nearest trusted proxy was connected from. Entries further left are written by the
- * client and are never believed. Without TRUST_PROXY the header is ignored.
+ * The caller's network address for per-address rate limits: the socket's peer, or with
+ * TRUST_PROXY=<n> the entry our nearest proxy saw in X-Forwarded-For; entries the client
+ * wrote are never believed (docs/security.md, 'Rate limits').
  */
 import { isIP } from 'node:net';
 import type { Context } from 'hono';

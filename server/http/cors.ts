@@ -1,10 +1,7 @@
 /**
- * CORS for the origins in CORS_ORIGINS. Preflights (OPTIONS) are Hono's `cors` middleware.
- * Other requests get what that middleware would add, `Access-Control-Allow-Origin` for an
- * allowed origin and `Vary: Origin` always, set on the response's own headers: the middleware
- * adds `Vary` with `c.header()` once the response is made, which makes Hono rebuild it as a
- * stream that the Node adapter then reads back chunk by chunk, a cost paid by every call
- * (about a sixth of the 2 s chat poll's CPU time).
+ * CORS for the origins in CORS_ORIGINS: preflights through Hono's `cors`; other requests get
+ * the same headers set on the response itself, so Hono need not rebuild it
+ * (docs/performance.md, 'The empty chat poll').
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';

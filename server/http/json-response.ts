@@ -1,8 +1,7 @@
 /**
- * A JSON response that states its length. The compress middleware leaves a response under its
- * threshold (1 kB) alone only when it knows the length: a response without one is gzipped
- * whatever its size, so every browser's empty chat poll (24 bytes of JSON) went through a
- * compression stream and came back larger. Use it for small, frequent answers.
+ * A JSON response that states its length, for small, frequent responses: the compress
+ * middleware gzips a response of unknown length whatever its size, which makes a tiny one
+ * larger (docs/performance.md, 'The empty chat poll').
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

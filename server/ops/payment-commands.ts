@@ -1,14 +1,7 @@
 /**
- * Operator commands for money that did not become what it paid for (`npm run ops --
- * payments | settle | honour`, and GET/POST /ops/payments...):
- * - needs attention: a charged reference the server could not use (a price it cannot
- *   honour, another currency, a reference the test ledger does not know), with the reason
- *   and the client's request;
- * - unclaimed: a charge Paystack confirmed (webhook) whose booking never arrived within
- *   UNCLAIMED_AFTER_MINUTES (say the client's phone was lost).
- * The operator either honours one (the task or plan is given, at the amount paid) or, after
- * refunding it in the Paystack dashboard or sorting it out with the client, settles it with
- * a note. A settled reference can no longer be used by the app.
+ * Operator commands for money that did not become what it paid for (`npm run ops -- payments
+ * | honour | settle`, and /ops/payments): payments needing attention and unclaimed charges,
+ * each honoured or settled with a note (docs/operations.md, 'Payments needing attention').
  */
 import { quantityProblem } from '../../src/shared/quantity';
 import { z } from 'zod';

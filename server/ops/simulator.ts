@@ -1,19 +1,7 @@
 /**
- * The demo driver simulator (SIMULATOR=1, on with DEMO): every tick it
- * 1. gives each paid pending task older than `assignAfterMs` the nearest driver (a free one
- *    when there is one) and a greeting from that driver;
- * 2. moves each busy driver a step toward its task (15% of the way, at least 50 m); a
- *    driver-assigned task becomes on-going once its driver is within 100 m;
- * 3. answers a user message the driver has not answered yet with one short canned reply.
- * 4. cancels a paid task no driver could take within `cancelUnservedAfterMs` (there are no
- *    drivers at all), and refunds it like any cancel.
- * Completing a task stays an operator's job (`npm run ops -- status <taskId> completed`).
- * An assignment and an arrival are told to the client (the bell's events, written by
- * server/db/ops.ts in the tick's transaction).
- *
- * Several servers may run it on one database: each tick is one transaction that first
- * tries a transaction-level advisory lock, and a server that does not get it skips the
- * tick, so one server at a time does the work (and another takes over when it stops).
+ * The demo driver simulator (SIMULATOR=1, on with DEMO): each tick plays the drivers, so a demo
+ * shows the whole journey with nobody at the console. One server at a time does the work,
+ * under an advisory lock (docs/operations.md, 'Demo data and the driver simulator').
  */
 import type { AppDeps } from '../context';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';

@@ -1,13 +1,7 @@
 /**
- * The payment checks behind task creation and subscriptions, in the order they run:
- * 1. confirmedCharge: the reference must be a confirmed charge. One Paystack's webhook (or an
- *    earlier verify) already recorded is used as is; otherwise the provider is asked. A
- *    provider that cannot answer is a retriable 5xx; only "failed" or "no such charge" is a
- *    final 402.
- * 2. requirePayer: the charge must be the caller's (403 otherwise; nothing changes).
- * 3. The price (server/payments/price-rule.ts); a charge that cannot be used is kept as a
- *    payment needing attention (keepForAttention), never dropped.
- * The amount the client claims is only used to honour a price it was shown.
+ * The payment checks behind task creation and subscriptions: a confirmed charge, paid by the
+ * caller, at a price that may be honoured; a charge that cannot be used is kept for an
+ * operator, never dropped (docs/data-paths.md, 'On the server', steps 3 to 5).
  */
 import type { AppDeps } from '../context';
 import { upsertAttention } from '../db/attention';

@@ -1,13 +1,7 @@
 /**
- * How a verified charge is settled against the price list, as a pure function.
- *
- * The client is charged the price its screen showed; the operator may have changed the price
- * list since, or the app may have shown its built-in fallback prices (the price list could
- * not be loaded). A charge for exactly what the client was shown is honoured when that was a
- * real price of this service: one it had within the last HONOUR_WINDOW_DAYS, or the app's
- * fallback price for it. The task then costs what was paid. Anything else (another
- * currency, an amount nobody was shown) is kept as a payment needing attention for an
- * operator to honour or refund; it is never silently dropped.
+ * How a verified charge is settled against the price list, as a pure function: a charge for a
+ * price the client was really shown is honoured, anything else is kept as a payment needing
+ * attention (docs/operations.md, 'Payments needing attention').
  */
 
 /** How far back a price counts as one the client may still have been shown (the app keeps the list offline). */

@@ -1,15 +1,8 @@
 /**
- * Payment verification behind one interface. Default: the local test ledger, where the
- * app's "Test payment" checkout records a paid reference through the dev-only
- * POST /dev/payments. With PAYSTACK_SECRET_KEY: Paystack's transaction verify API at
- * PAYSTACK_API_URL.
- *
- * A verifier answers in three ways, and only one of them is final:
- * - a VerifiedPayment: the charge succeeded;
- * - null: the provider says the charge failed, was abandoned or reversed, or does not exist;
- * - PaymentProviderUnavailable (thrown): it could not tell (unreachable, time-out, 5xx, an
- *   odd answer, a charge still processing). The money may well be taken: the caller answers
- *   a retriable 5xx, never "not paid".
+ * Payment verification behind one interface: the local test ledger by default, Paystack's
+ * verify API with PAYSTACK_SECRET_KEY. Only a charge the provider calls failed or unknown is
+ * final (null); when it cannot tell, PaymentProviderUnavailable is thrown and the caller
+ * responds with a retriable 5xx (docs/data-paths.md, 'On the server').
  */
 import { PAYSTACK_API_URL } from '../config';
 import type { Queryable } from '../db/connection';

@@ -1,10 +1,7 @@
 /**
- * GET /avatars/<id>: a user's picture at its own URL, so userdata and login answers carry a
- * short path instead of the image. The id is random and a new picture gets a new one, so the
- * answer never changes: it may be cached for a year (private: it is a person's picture) and
- * revalidated by its ETag. No token: an <img> cannot send one, and the 122-bit random id in
- * the URL is as hard to guess as a token. Cross-origin use is allowed so an app built with
- * VITE_API_URL on another origin can show it.
+ * GET /avatars/<id>: a user's picture at its own URL under a random id that changes with the
+ * picture, so userdata and login responses carry a short path, the image may be cached long,
+ * and no token is needed, which an <img> cannot send (docs/security.md, 'Avatars').
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';

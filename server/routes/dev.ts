@@ -1,9 +1,7 @@
 /**
- * Dev-only calls, never mounted in production, and otherwise only while the local test
- * ledger or the dev mailbox is in use: the "Test payment" checkout records a paid
- * reference, and the dev mailbox shows the mail the server "sent". Each call also answers
- * 404 unless its own provider is the local one and the server is not in production, so a
- * half-configured server (say a real Paystack key but no SMTP_URL) never opens the other.
+ * Dev-only calls for the local test ledger and the dev mailbox: never mounted in production,
+ * and each responds 404 unless its own provider is the local one, so a half-configured server
+ * never opens the other (docs/security.md, 'Secrets are what they claim').
  */
 import { Hono } from 'hono';
 import type { TestPaymentResponse } from '../../src/shared/contract';

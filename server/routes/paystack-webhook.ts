@@ -1,13 +1,8 @@
 /**
- * POST /paystack/webhook: the URL to register in the Paystack dashboard. Paystack posts
- * every event here, signed: `x-paystack-signature` is the hex HMAC-SHA512 of the raw body
- * with the secret key. The signature is checked first, in constant time; a wrong or missing
- * one is a 401 and changes nothing. A `charge.success` is recorded once by reference
- * (server/db/charges.ts): a card that was charged is known to the server even when the
- * client's phone never sends the booking, and task creation then needs no verify call.
- * The response is quick (one insert); Paystack retries anything but a 2xx, so a redelivered
- * or unknown event gets 200 and no second effect. Exists only with PAYSTACK_SECRET_KEY.
- * refund.processed / refund.failed of a refund we started move its state (server/db/refunds.ts).
+ * POST /paystack/webhook: checks Paystack's signature first, then records each charge once, so
+ * the server knows a paid card even when the phone never sends the booking, and moves the
+ * refunds it started. Paystack retries anything but a 2xx, so what it has seen or ignores gets
+ * 200 (docs/operations.md, 'Paystack webhook').
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';

@@ -1,9 +1,7 @@
 /**
- * Profile edit (PUT /api/user/profile): the signed-in client changes only their own row.
- * The field rules are the edit form's own (src/shared/schemas/profile.ts, built on
- * src/shared/validation/profile.ts); failures answer 400 with a message per field in
- * `errors`, which the form shows beside each field. A wrong type is a plain 400. The picture
- * is stored apart (server/db/avatars.ts) and served at its own URL (avatars.ts).
+ * Profile edit (PUT /api/user/profile): the signed-in client changes only their own row, by
+ * the edit form's own field rules, with a message per field in `errors` for the form to show.
+ * The picture is stored apart and served at its own URL (avatars.ts).
  */
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';

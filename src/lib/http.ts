@@ -1,11 +1,7 @@
 /**
- * The one HTTP client of the app (a single ky instance): the API base address, a 15 s
- * time-out, the bearer token from token storage, and a 401 that clears the token. A request
- * that carries a token of its own (a chat message replayed with the token it was written
- * with) does not end the session when that token is refused. Only
- * idempotent reads are retried, and only when the network failed; writes are never retried
- * blindly (paid tasks and chat messages have their own durable replay, see offline-db.ts).
- * Nothing else imports ky or calls fetch for the API.
+ * The app's one HTTP client (a single ky instance): base address, time-out, bearer token, and
+ * a 401 that ends the session. Only idempotent requests are retried, and only when the network
+ * failed: writes have their own durable replay (docs/architecture.md, 'One HTTP client').
  */
 import ky, { type KyInstance, type RetryOptions } from 'ky';
 import { config } from '../shared/config';

@@ -1,30 +1,8 @@
 /**
- * Paid tasks that must never be lost. After a successful payment the create request is
- * written to IndexedDB (offline-db's `pendingTasks`, key = payment reference) BEFORE
- * `POST client/create` is sent. What happens next (the verdict is src/shared/call-failure.ts's
- * 'session' rule):
- * - the server confirms (2xx): the record is removed;
- * - no response, a time-out, a 5xx, or a 401/403/408/425/429 (retrying can fix these: the
- *   server could not check the payment yet, the owner must sign in again, ...): the record
- *   stays `pending` and is sent again when the browser comes back online, every minute
- *   while the app is open, and on the next app start (401/403: with the session's token of
- *   that moment, so it waits for its owner's next sign-in);
- * - any other 4xx (the server refused it for good, e.g. the payment failed): the record
- *   stays, marked `refused` with the server's message, so the app can say what happened; it
- *   is sent once more on each app start (an operator may have sorted it out since) and is
- *   removed only when the client dismisses it (dismissRefusedPaidTask).
- * The server is idempotent by reference, so a replay returns the same task, never a second.
- *
- * The page owns paid tasks, with or without a service worker: the worker never queues or
- * replays them, since a paid task is sent with the session's token of the moment, which only
- * the page holds (a chat message, by contrast, keeps its token: see src/shared/chat-outbox.ts).
- *
- * For screens (e.g. the Home card 'Payment received - confirming your booking'):
- * - listPendingTasks(): every record, oldest first; `refusal` is set on a refused one, with the
- *   server's message (null: none given);
- * - onPendingTasksChange(listener): told after any change made through this module
- *   (returns an unsubscribe function);
- * - dismissRefusedPaidTask(reference): the client has read the refusal; removes it.
+ * Paid tasks that must never be lost: the create request is written to IndexedDB before it is
+ * sent and stays until the server confirms it, or until the client dismisses its refusal. The
+ * page owns and replays them, never the worker, because they go with the session's token of
+ * the moment (docs/offline.md, 'What is queued' and 'Who replays, and when').
  */
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskRequest, Task } from '../shared/contract';

@@ -1,13 +1,8 @@
 /**
  * The app's link to the service worker (sw/sw.ts) once one controls the page, through
- * workbox-window (a first visit starts the worker with sw-start.ts, which loads this module
- * after the first control). It registers the worker in production builds only, tells the app when it is ready to work
- * offline, when it first takes control of the page (the screen's reads then go again, through
- * the worker, so that even the first session's screen is kept for offline use) and when an
- * update waits, activates a waiting update on request (never during a
- * payment or while chat messages wait to be sent), tells the worker when the network is
- * back (it then replays the chat outbox), and passes on the worker's OUTBOX_CHANGED.
- * Update checks run only while online.
+ * workbox-window: updates, the first control, the outbox's messages and the network's return.
+ * A first visit starts the worker with sw-start.ts instead (docs/offline.md, 'First session'
+ * and 'What the user sees').
  */
 import { Workbox } from 'workbox-window';
 import { OUTBOX_CHANGED, PAGE_ONLINE } from '../shared/sw-messages';

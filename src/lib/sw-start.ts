@@ -1,14 +1,7 @@
 /**
- * Starts the service worker (sw/sw.ts) without workbox-window on a first visit.
- *
- * The bridge (sw-bridge.ts, with workbox-window: 2 kB gzip) is what the app needs for
- * updates, the chat outbox's messages and update checks: all of it about a worker that already
- * controls the page. A first visit only has to register the worker, say when the app is kept
- * for offline use, and read the screen again once the new worker controls the page; the
- * browser's own API does that in a few lines, so the first visit (the login screen on
- * mobile data) does not download the bridge. The bridge loads once a worker controls the
- * page: at once on later visits, after the first control on a first visit; either way the
- * worker serves it from its precache, so it never costs the network again.
+ * Starts the service worker (sw/sw.ts) with the browser's own API on a first visit, so the
+ * login screen does not download the workbox-window bridge (sw-bridge.ts), which loads once
+ * a worker controls the page (docs/offline.md, 'First session').
  */
 export interface FirstVisitNotices {
   /** The first install finished: the app shell now opens without network. */

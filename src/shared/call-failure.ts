@@ -1,12 +1,8 @@
 /**
- * What a failed API call says, and whether sending it again can help: one reader and one
- * rule for every caller (the screens, the account calls, the paid-task record, and the chat
- * outbox in the page and in the service worker).
- *
- * The app's HTTP client (src/lib/http.ts, ky) throws an error carrying the `Response` for an
- * error status, and a `TimeoutError` or a fetch `TypeError` when no response came; the worker
- * holds the `Response` itself. Errors are recognised by their shape and name, so that only
- * src/lib/http.ts imports ky and this module runs in the worker and on the server too.
+ * What a failed API call says, and whether sending it again can help: one reader and one rule
+ * for every caller, the screens, the paid-task record and the chat outbox. Errors are told by
+ * their shape, not by ky's classes, so this module runs in the worker and on the server too
+ * (docs/architecture.md, 'One HTTP client').
  */
 import type { ErrorResponse } from './contract';
 

@@ -1,23 +1,7 @@
 /**
- * The chat outbox: the one place that decides when a chat message is queued, and how the
- * queue is replayed. Whoever owns the page's chat writes runs it: the service worker
- * (sw/chat-send.ts) for the pages it controls, a page itself only when no worker controls it
- * (src/features/chat/chat-delivery.ts). Messages wait in offline-db's `outbox` store, oldest
- * first.
- *
- * A new message (`sendOrQueue`): offline, or while older messages of its task still wait, it
- * queues behind them (the order is kept); otherwise it is sent, and queued when no response
- * came or the server failed or was busy (waiting, replayed later), or queued marked failed
- * when refused for good (shown with a retry). 'Final' or 'retry' is src/shared/call-failure.ts.
- *
- * A replay sends the queue in order, one replay at a time across every page and the worker
- * (a Web Lock, or a promise chain where Web Locks are missing), and:
- * - removes a delivered message (2xx; the server ignores a repeated `clientId`, so a message
- *   that was delivered but not removed is still delivered exactly once);
- * - marks a refused one as failed and goes on: the user can retry it;
- * - stops at the first message that must wait, keeping it and all after it, in order.
- *
- * Replay requests carry OUTBOX_REPLAY_HEADER so the service worker never queues them again.
+ * The chat outbox: the one rule for when a chat message is queued and how the queue is
+ * replayed, shared so that its two owners behave alike: the service worker for the pages it
+ * controls, a page without one (docs/offline.md, 'What is queued' and 'Who replays, and when').
  */
 import { failureMessage, failureOfResponse, retryVerdict, type CallFailure } from './call-failure';
 import type { SendMessageRequest } from './contract';

@@ -1,16 +1,8 @@
 /**
- * The API contract: the request and answer of every call, with the decisions in
- * docs/product.md (its last section). Both the app (src/) and the reference server (server/)
- * import this module, so the two cannot drift apart. Types only: no runtime code here.
- *
- * Envelope: a success answers `{ data: ... }`; an error answers a proper status with
- * `{ message }` (login adds `error`, sign-up adds `data`, profile validation adds `errors`).
- * Ids are strings, dates ISO 8601 strings, money a number of naira (kobo only inside
- * payment calls), locations GeoJSON points `[lng, lat]`.
- *
- * Request types are what the request schemas (src/shared/schemas, zod) accept, so a request
- * the app builds is one the server takes. They are imported as types only: zod stays out of
- * the app's bundle.
+ * The API contract: the request and response types of every call, imported by the app and the
+ * server so the two cannot drift apart. Types only; request types are the request schemas'
+ * input, imported as types so zod stays out of the app (docs/architecture.md, 'One HTTP
+ * client' and 'The request schemas'; product decisions in docs/product.md, last section).
  */
 import type { z } from 'zod';
 import type {

@@ -1,13 +1,8 @@
 /**
  * Amounts and Lagos dates as Nigerian English writes them ('1,500.00', '22 Nov 2026',
- * '14:05'), computed without Intl on the usual path.
- *
- * Why not Intl: a page's first Intl formatter costs 20 to 50 ms of main thread on this
- * 2-core machine (the locale data loads), one long task in the first paint of every
- * signed-in screen, which showed as Total Blocking Time in Lighthouse. The unit tests
- * (tests/shared/display-format.test.ts) compare every function here with Intl's en-NG
- * output over years of times and thousands of amounts; what lies outside the plain range
- * (huge or tiny amounts, years before Lagos kept UTC+1) still goes to Intl, made when first needed.
+ * '14:05'), without Intl on the usual path: a page's first Intl formatter is a long task in
+ * the first paint. What lies outside the plain range still goes to Intl
+ * (docs/architecture.md, 'The first paint').
  */
 import { DISPLAY_TIME_ZONE } from './time-zone';
 

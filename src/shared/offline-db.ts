@@ -1,18 +1,8 @@
 /**
- * The app's IndexedDB (database `greenpick`), the one place that opens it. Both the app and
- * the service worker import this module, so it uses no DOM-only API.
- *
- * Stores (version 1):
- * - `answers`: the last good response of an API read, per user and path (key `${userId}:${path}`),
- *   served by the service worker when offline, marked as cached.
- * - `outbox`: chat messages sent without network, replayed in order (auto-increment id,
- *   index `byTaskId`).
- * - `pendingTasks`: paid task creations not yet confirmed by the server (key = payment
- *   reference). A record is written before the request is sent and removed only once the
- *   server confirms, so a paid task is never lost. One the server refused for good keeps
- *   its `refusal` (the message) until the client dismisses it.
- *
- * To change the schema: raise DB_VERSION and add an `oldVersion < N` step to `upgrade`.
+ * The app's IndexedDB schema and stores, the one place that opens database `greenpick`. The
+ * app and the service worker both use it, so it uses no DOM-only API. To change the schema,
+ * raise DB_VERSION and add an `oldVersion < N` step to `upgrade` (docs/architecture.md,
+ * 'The one IndexedDB schema').
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreateTaskRequest, SendMessageRequest } from './contract';

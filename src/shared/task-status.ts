@@ -1,10 +1,6 @@
 /**
- * Task statuses (docs/product.md), one pure module for every screen. The server speaks
- * `driver-assigned` and `on-going`; the history vocabulary says `assigned` and `in-progress`.
- * Both are normalized to the server's words and the label is the status with hyphens
- * replaced by spaces. The spec gives two colour sets (dashboard and history); the product
- * uses one on every screen (docs/product.md, "Statuses and service names"): pending amber,
- * driver assigned blue, on going orange, completed green, cancelled red.
+ * Task statuses for every screen, as pure rules: both vocabularies normalized to the server's
+ * words, and one label and one colour per status (docs/product.md, 'Statuses and service names').
  */
 import type { TaskStatus } from './contract';
 

@@ -1,12 +1,7 @@
 /**
- * The toasts of one flow (a form and its calls: sign-up, a recovery step, a profile save, a
- * booking): its success dismisses the errors it showed before, so a stale 'Invalid
- * verification code' does not linger beside 'Code verified successfully', and a new error
- * replaces the flow's older ones instead of stacking up under them.
- *
- * The toasts go through `notify` (react-toastify loads on the first toast), so a screen that
- * only may show one does not wait for the library before its first paint. Their ids are
- * made here, so they are known at once; the calls keep their order.
+ * The toasts of one flow (a form and its calls): a success dismisses the errors the flow
+ * showed, and a new error replaces its older ones (docs/product.md, 'Messages'). They go
+ * through `notify`, so a screen does not wait for react-toastify before its first paint.
  */
 import type { Id, ToastContent, ToastOptions } from 'react-toastify';
 import { notify } from './toast-host';

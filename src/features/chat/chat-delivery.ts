@@ -1,13 +1,8 @@
 /**
  * How the page sends chat messages and replays the outbox, always through the one HTTP
- * client. When a message is queued is the outbox's rule (src/shared/chat-outbox.ts); who
- * runs it depends on the page:
- * - a service worker controls the page: the worker decides, queues and replays
- *   (sw/chat-send.ts). The page sends through it and reads its response: 201 sent, 202 queued,
- *   a refusal (the worker has kept the message, marked failed). Only when no response comes
- *   back at all (the worker itself failed) does the page keep the message.
- * - no worker (a browser without one, development): the page runs the outbox's rule itself,
- *   and replays the outbox with each message's own token.
+ * client: with a service worker in control the worker decides and queues, and the page reads
+ * its response; without one the page runs the outbox's rule itself (docs/offline.md, 'Who
+ * replays, and when').
  */
 import type { SendResult } from '../../lib/api/chat';
 import { sendMessage } from '../../lib/api/chat';

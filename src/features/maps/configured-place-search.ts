@@ -1,9 +1,8 @@
 /**
- * The address search of this build: Google Places and reverse geocoding when a key is set,
- * else the offline gazetteer. With a key, a point that Google cannot label (offline, blocked)
- * still gets the gazetteer's 'Near ...' label. The adapter loads on first use, or when
- * `prepare` says it is about to be used (the address field got focus), never while the
- * screen paints.
+ * The address search of this build: Google's with a key (the gazetteer still labels points
+ * Google cannot), else the offline gazetteer. The adapter loads on first use or when the
+ * address field gets focus, never while the screen paints (docs/architecture.md, 'The first
+ * paint').
  */
 import { config } from '../../shared/config';
 import type { PlaceSearch } from './place-search';

@@ -1,11 +1,7 @@
 /**
- * The offline gazetteer's rules as pure functions: reading public/data/ng-places.json (made
- * by scripts/build-gazetteer.ts: states, LGAs, towns and districts, and the major streets,
- * markets and landmarks of Lagos and Abuja) and ranking places for typed text: names (or
- * other names) that start with it first, then names with a word that starts with it, then
- * names that contain it; on a tie states, then towns, then LGAs, then streets and landmarks,
- * then alphabetical. Last come places where every typed word starts a word of the name, its
- * area or its state ('22 Awolowo Way, Ikeja', 'Admiralty Way Lekki', 'Shoprite Ikeja City Mall').
+ * The offline gazetteer's rules as pure functions: reading public/data/ng-places.json (made by
+ * scripts/build-gazetteer.ts) and ranking its places for typed text (docs/product.md,
+ * 'Choosing the place of a task').
  */
 import type { LatLng, PlaceSuggestion } from './place-search';
 

@@ -1,10 +1,8 @@
 /// <reference types="google.maps" />
 /**
- * The Google adapter of Directions (VITE_GOOGLE_MAPS_API_KEY set): driving directions from
- * the driver to the task. The Maps script loads on first use through
- * @googlemaps/js-api-loader; a script that cannot load says 'Failed to load Google Maps.
- * Please check your connection.', a route that cannot be found 'Could not load directions.
- * Please try again.'.
+ * The Google adapter of Directions (VITE_GOOGLE_MAPS_API_KEY set): driving directions from the
+ * driver to the task, with the Maps script loaded on first use; each failure has its message
+ * (docs/product.md, 'Driver and chat').
  */
 import { loadGoogleLibrary } from './google-library';
 import { DIRECTIONS_FAILED, type Directions } from './directions';

@@ -1,9 +1,8 @@
 /**
- * The MapLibre map of a chosen place (react-map-gl). Loaded lazily (see lazy-location-map),
- * so only map screens download MapLibre. The pin can be dragged and a tap on the map moves
- * it (`onMove`; a point the screen refuses puts the pin back). Tiles that cannot load leave
- * the plain background with 'Map unavailable - showing approximate position' and the
- * address; the marker is a DOM element and always shows.
+ * The MapLibre map of a chosen place, loaded lazily so only map screens download MapLibre.
+ * The pin can be dragged or moved by a tap; when tiles cannot load the marker still shows,
+ * with 'Map unavailable - showing approximate position' (docs/product.md, 'Choosing the place
+ * of a task').
  */
 import { useEffect, useRef, useState } from 'react';
 import * as maplibregl from 'maplibre-gl';

@@ -1,9 +1,8 @@
 /**
- * Address search behind one interface (docs/product.md, Create task): suggestions for typed
- * text, then the chosen place with its coordinates, or `location: null` when the choice has
- * no geometry ('Please select a valid address from the dropdown'); and the other way round,
- * a label for any point (a dropped pin, the device's location). Two adapters implement it:
- * Google Places and reverse geocoding (with VITE_GOOGLE_MAPS_API_KEY) and the offline gazetteer.
+ * Address search behind one interface: suggestions for typed text, the chosen place with its
+ * coordinates (`location: null` when it has none), and a label for any point. Two adapters:
+ * Google's with VITE_GOOGLE_MAPS_API_KEY, else the offline gazetteer (docs/product.md,
+ * 'Create task').
  */
 
 export interface LatLng {

@@ -1,10 +1,8 @@
 /**
- * The payment wrapper: the only place the app touches card payments. It shapes and checks
- * the transaction parameters (docs/product.md, Payments), then opens one of two checkouts
- * with the same callbacks: Paystack's inline checkout when VITE_PAYSTACK_PUBLIC_KEY is set,
- * otherwise the local test checkout ("Test payment"), which records the payment in the
- * reference server's test ledger. Screens load this module lazily (dynamic import).
- * It keeps nothing: the paid task's durable record is src/lib/pending-tasks.ts.
+ * The payment wrapper, the only place the app touches card payments: it checks the transaction
+ * parameters, then opens Paystack's checkout or the local test checkout with the same
+ * callbacks (docs/product.md, 'Payments'). Loaded lazily; it keeps nothing: the paid task's
+ * durable record is src/lib/pending-tasks.ts.
  */
 import { config } from '../../shared/config';
 import { startPayment } from '../../lib/payment-activity';

@@ -1,14 +1,7 @@
 /**
- * The Paystack adapter: Paystack's checkout library (the npm package @paystack/inline-js)
- * is a chunk of its own, fetched only when a Paystack checkout opens (only when a public
- * key is configured), and opened with the checked parameters and callbacks. The library
- * then frames checkout.paystack.com, which the server's Content-Security-Policy allows.
- *
- * The pop-up reports a closed window through its cancel callback: its frame's "cancel" and
- * "close" events both end in onCancel (then the deprecated onClose). It also calls onCancel
- * first when a bank transfer is left pending, just before onBankTransferConfirmationPending.
- * The adapter turns that into the wrapper's terms: a closed window is the wrapper's onClose
- * ('Payment window was closed'), a pending transfer its onBankTransferConfirmationPending.
+ * The Paystack adapter: loads Paystack's inline checkout as a chunk of its own when a
+ * checkout opens, and turns the pop-up's callbacks into the payment wrapper's terms, telling
+ * a closed window from a pending bank transfer (docs/product.md, 'Payments').
  */
 import type { TransactionParams } from './transaction-params';
 

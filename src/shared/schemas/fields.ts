@@ -1,11 +1,7 @@
 /**
- * Field builders for the request schemas. Every text field is built by `text`, which
- * 1. tells a missing value ('email is required') from a wrong type ('email must be a string'),
- * 2. checks the length first and stops there when it is too long, so no pattern, trim or
- *    other check ever runs on an oversized value,
- * 3. refuses control characters (a NUL byte cannot even be stored) and broken UTF-16,
- * before the caller chains its own trims and patterns. Server only: the app imports the
- * types (`import type`) and the limits, never zod.
+ * Field builders for the request schemas: every text field tells a missing value from a wrong
+ * type, checks its length before anything else runs on it, and refuses control characters and
+ * broken UTF-16 (docs/security.md, 'Input'). Server only: the app imports types, never zod.
  */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';

@@ -1,9 +1,7 @@
 /**
- * Replays paid tasks the server has not confirmed yet (src/lib/pending-tasks.ts): when the
- * signed-in area opens (app start) and whenever the browser comes back online, telling the
- * client the outcome. Started by the /client layout when it opens; starting again does nothing.
- * The toasts (and react-toastify with them) load only when there is an outcome to tell, so
- * they are not part of opening a signed-in screen.
+ * Replays the paid tasks the server has not confirmed yet (src/lib/pending-tasks.ts) and tells
+ * the client the outcome; started once, by the /client layout. The toasts load only when there
+ * is an outcome to tell (docs/offline.md, 'Who replays, and when').
  */
 import { serviceDisplayName } from '../../../shared/service-names';
 import { startPendingTaskReplay } from '../../../lib/pending-tasks';

@@ -1,9 +1,8 @@
 /**
- * The place a task is booked at: chosen in the address search, or pinned on the map (a drag,
- * a tap, the device's location). A pinned point is what the task carries; its label ('Near
- * Yaba, Lagos', or Google's address) arrives a moment later and replaces the coordinates,
- * unless the pin moved again meanwhile. Points outside Nigeria are refused (the server would
- * refuse the paid task).
+ * The place a task is booked at: chosen in the address search, or pinned on the map. A pinned
+ * point is what the task carries; its label arrives a moment later and replaces the
+ * coordinates unless the pin moved again. Points outside Nigeria are refused, as the server
+ * would refuse the paid task (docs/product.md, 'Choosing the place of a task').
  */
 import { useRef, useState } from 'react';
 import { isInNigeria, pinnedPointLabel } from '../../../shared/geo';
