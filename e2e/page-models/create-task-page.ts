@@ -147,7 +147,7 @@ export class CreateTaskPage {
   }
 
   /** The value after a Task Summary label (Service Type, Price, Pricing Unit). */
-  fact(label: 'Service Type' | 'Price' | 'Pricing Unit'): Locator {
+  fact(label: 'Service Type' | 'Price' | 'Pricing Unit' | 'Total'): Locator {
     return this.summary.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   }
 

@@ -1,3 +1,5 @@
+import { windowText } from '../../shared/pickup-windows';
+import { quantityRule, quantityText } from '../../shared/quantity';
 import type { Task } from '../../shared/contract';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { taskServiceName } from '../../shared/service-names';
@@ -43,7 +45,13 @@ export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTas
                 <p className="dashboard-task-meta">
                   <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
                   {Number.isFinite(task.amount) ? <span> · {formatNaira(task.amount)}</span> : null}
+                  {task.quantity && quantityRule(task.unit) ? (
+                    <span> · {quantityText(task.unit, task.quantity)}</span>
+                  ) : null}
                 </p>
+                {task.scheduledFor ? (
+                  <p className="dashboard-task-window">Pickup {windowText(task.scheduledFor)}</p>
+                ) : null}
                 {task.confirmationCode ? (
                   <p className="dashboard-task-code dashboard-mobile-only">Code: {task.confirmationCode}</p>
                 ) : null}

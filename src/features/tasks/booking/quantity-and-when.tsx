@@ -84,7 +84,7 @@ export function WhenField({
       {value ? (
         <div className="booking-when-pickers">
           <label htmlFor={`${id}-day`} className="booking-sublabel">
-            Day
+            Pickup day
           </label>
           <select id={`${id}-day`} value={day} onChange={(event) => pickDay(event.target.value)}>
             {days.map((candidate) => (
@@ -94,7 +94,7 @@ export function WhenField({
             ))}
           </select>
           <label htmlFor={`${id}-window`} className="booking-sublabel">
-            Time
+            Pickup window
           </label>
           <select
             id={`${id}-window`}

@@ -1,3 +1,5 @@
+import { windowText } from '../../../shared/pickup-windows';
+import { quantityRule, quantityText } from '../../../shared/quantity';
 import type { ReactNode } from 'react';
 import type { Task } from '../../../shared/contract';
 import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
@@ -73,6 +75,10 @@ export function TaskDetailsModal({
           <Detail label="Address details">
             <span className="address-details-text">{task.addressDetails.trim()}</span>
           </Detail>
+        ) : null}
+        {task.scheduledFor ? <Detail label="Pickup time">{windowText(task.scheduledFor)}</Detail> : null}
+        {task.quantity && quantityRule(task.unit) ? (
+          <Detail label="Quantity">{quantityText(task.unit, task.quantity)}</Detail>
         ) : null}
         <Detail label="Date">{formatDate(task.datetime) || 'N/A'}</Detail>
         <Detail label="Time">{time ? <time dateTime={task.datetime}>{time}</time> : 'N/A'}</Detail>

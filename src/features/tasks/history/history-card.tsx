@@ -1,3 +1,5 @@
+import { windowText } from '../../../shared/pickup-windows';
+import { quantityRule, quantityText } from '../../../shared/quantity';
 import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
@@ -40,6 +42,18 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
           <>
             <dt>Address details</dt>
             <dd className="address-details-text">{task.addressDetails.trim()}</dd>
+          </>
+        ) : null}
+        {task.scheduledFor ? (
+          <>
+            <dt>Pickup time</dt>
+            <dd>{windowText(task.scheduledFor)}</dd>
+          </>
+        ) : null}
+        {task.quantity && quantityRule(task.unit) ? (
+          <>
+            <dt>Quantity</dt>
+            <dd>{quantityText(task.unit, task.quantity)}</dd>
           </>
         ) : null}
         <dt>Driver</dt>

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import type { Task, TasksResponse } from '../src/shared/contract';
+import { formatLagosDay } from '../src/shared/display-format';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { HistoryPage } from './page-models/history-page';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { assignNewDriver, opsTask } from './support/assigned-task';
+import { signInWithToken } from './support/demo-client';
+import { signUpNewClient } from './support/new-client';
+import { LAYOUTS } from './support/viewports';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+for (const [layout, viewport] of LAYOUTS) {
+  test.describe(`book how much and when, ${layout}`, () => {
+    test.use({ viewport });
+
+    test('3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator', async ({
+      page,
+      request,
+    }) => {
+      const client = await signUpNewClient(request);
+      await signInWithToken(page, client.token);
+      const home = await new DashboardPage(page).goto();
+      await home.service('Laundry & Dry Cleaning').click();
+      const booking = new CreateTaskPage(page);
+      await booking.expectShown('Laundry & Dry Cleaning');
+      await expect(booking.fact('Price')).toHaveText('₦1,000.00');
+      await expect(booking.fact('Pricing Unit')).toHaveText('per kg');
+
+      const kg = page.getByLabel('How many kg?');
+      await kg.fill('250');
+      await expect(page.getByText('Quantity must be from 1 to 200 kg')).toBeVisible();
+      await kg.fill('3');
+      await expect(booking.fact('Total')).toHaveText('₦1,000.00 x 3 kg = ₦3,000.00');
+
+      const tomorrow = formatLagosDay(Date.now() + DAY_MS);
+      await page.getByRole('radio', { name: 'Choose a time' }).check();
+      await page.getByLabel('Pickup day').selectOption({ label: tomorrow });
+      await page.getByLabel('Pickup window').selectOption({ label: '10:00-12:00' });
+
+      await booking.chooseAddress('Ikeja', /^Ikeja/);
+      const checkout = await booking.proceed();
+      await checkout.pay('3,000');
+      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+
+      const response = await request.post('/client/task', {
+        data: { userId: client.user._id },
+        headers: { Authorization: `Bearer ${client.token}` },
+      });
+      const [task] = ((await response.json()) as TasksResponse).data as Task[];
+      expect(task).toMatchObject({ type: 'laundry', quantity: 3, amount: 3000 });
+      const window = `${tomorrow}, 10:00-12:00`;
+      await expect(home.taskByReference(task!.reference)).toContainText(`Pickup ${window}`);
+      await expect(home.taskByReference(task!.reference)).toContainText('3 kg');
+
+      const history = await new HistoryPage(page).goto();
+      await expect(history.field(history.card(task!.reference), 'Pickup time')).toHaveText(window);
+      await expect(history.field(history.card(task!.reference), 'Quantity')).toHaveText('3 kg');
+
+      // The operator sees it too (npm run ops -- tasks), and Task Details once a driver is on it.
+      const listed = (await opsTask(request, task!._id)) as unknown as { scheduledFor: unknown; quantity: number };
+      expect(listed).toMatchObject({ scheduledFor: task!.scheduledFor, quantity: 3 });
+      await assignNewDriver(request, task!._id);
+      await home.goto();
+      await home.taskByReference(task!.reference).getByRole('button', { name: 'View Task' }).click();
+      const details = await new TaskDetailsModal(page).waitForOpen();
+      await expect(details.dialog).toContainText(window);
+    });
+  });
+}
