@@ -70,3 +70,24 @@ for (const [layout, viewport] of LAYOUTS) {
     });
   });
 }
+
+test("a place in Ibadan is refused before any payment: 'We don't serve this area yet. We serve Lagos and Abuja.'", async ({
+  page,
+  request,
+}) => {
+  const client = await signUpNewClient(request);
+  await signInWithToken(page, client.token);
+  const home = await new DashboardPage(page).goto();
+  await home.service('Household Waste Pickup').click();
+  const booking = new CreateTaskPage(page);
+  await booking.expectShown('Household Waste Pickup');
+  await booking.chooseAddress('Ibadan', /^Ibadan/);
+  await expect(page.getByRole('alert').filter({ hasText: "We don't serve this area yet" })).toHaveText(
+    "We don't serve this area yet. We serve Lagos and Abuja.",
+  );
+  await expect(booking.proceedButton).toBeDisabled();
+  // Back in Lagos, payment is possible again.
+  await booking.chooseAddress('Ikeja', /^Ikeja/);
+  await expect(page.getByText("We don't serve this area yet")).toHaveCount(0);
+  await expect(booking.proceedButton).toBeEnabled();
+});

@@ -29,6 +29,8 @@ export interface ServerConfig {
   cspExtraOrigins: string[];
   /** Naira-equivalent recycle tokens credited to a referrer. */
   referralReward: number;
+  /** A GeoJSON file of where we serve (SERVICE_AREA_FILE); the default outlines metropolitan Lagos and Abuja. */
+  serviceAreaFile: string | undefined;
   /** Platinum's dedicated manager (PLATINUM_MANAGER_NAME, PLATINUM_MANAGER_PHONE); null when not set. */
   platinumManager: { name: string; phone: string } | null;
   /** Token of the operator API (/ops/*, used by `npm run ops`); generated once into the data folder when not set. */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...originOf(env.VITE_API_URL),
     ],
     referralReward: numbers.REFERRAL_REWARD,
+    serviceAreaFile: env.SERVICE_AREA_FILE || undefined,
     platinumManager:
       env.PLATINUM_MANAGER_NAME?.trim() && env.PLATINUM_MANAGER_PHONE?.trim()
         ? { name: env.PLATINUM_MANAGER_NAME.trim(), phone: env.PLATINUM_MANAGER_PHONE.trim() }

@@ -1,4 +1,5 @@
 /** What every route handler can reach: the services of one running server. */
+import type { ServiceArea } from '../src/shared/service-area';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { RateLimiter, RateLimits } from './http/rate-limit';
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** The operator API's token (header X-Ops-Token), see server/ops/token.ts. */
   opsToken: string;
   now: () => Date;
+  /** Where we serve: a create outside is refused. */
+  serviceArea: ServiceArea;
   log: Log;
   /** One line per request (production only, server/http/request-log.ts). */
   logRequest: LogRequest;

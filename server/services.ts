@@ -1,4 +1,5 @@
 /** Builds a server's services from its configuration: database (migrated and seeded), tokens, payments, mail. */
+import { loadServiceArea } from './service-area';
 import { resolveJwtSecret, createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
@@ -27,6 +28,8 @@ export async function createDeps(
   } = {},
 ): Promise<AppDeps> {
   assertStartable(config);
+  // Before the database: a bad area file stops the start with one line.
+  const serviceArea = loadServiceArea(config.serviceAreaFile);
   const logger: Logger =
     options.log !== undefined
       ? { log: options.log, logRequest: () => {} }
@@ -51,6 +54,7 @@ export async function createDeps(
   return {
     config,
     db,
+    serviceArea,
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
     payments: config.paystackSecretKey
       ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })

@@ -15,6 +15,7 @@ import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
 import { isInNigeria } from '../../src/shared/geo';
+import { isInServiceArea, outsideAreaMessage } from '../../src/shared/service-area';
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
 import {
@@ -47,6 +48,9 @@ const normalWindow = (window: PickupWindow): PickupWindow => ({
   end: new Date(window.end).toISOString(),
 });
 
+/** Where we serve: the area (GeoJSON MultiPolygon) and its name; public, and cached by the app for offline use. */
+taskRoutes.get('/client/service-area', (c) => c.json({ data: c.var.deps.serviceArea }));
+
 taskRoutes.post('/client/task', async (c) => {
   const callerId = await authenticate(c);
   const { userId } = await readJson(c, tasksSchema);
@@ -73,6 +77,7 @@ taskRoutes.post('/client/create', async (c) => {
   if (body.user !== callerId) throw forbidden('You can only create tasks for yourself');
   const [lng, lat] = body.location.coordinates;
   if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');
+  const isServed = isInServiceArea({ lat, lng }, deps.serviceArea.area);
 
   // A replay answers before any price or provider check: the task is already paid for.
   const replay = await earlierUseOf(db, body.reference, callerId);
@@ -86,7 +91,9 @@ taskRoutes.post('/client/create', async (c) => {
   // How much and when are checked against the paid charge: a charge the server cannot turn into
   // this task is kept for an operator (payments needing attention), never dropped.
   const quantity = body.quantity ?? 1;
-  const refusal = bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now());
+  const refusal = isServed
+    ? bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now())
+    : outsideAreaMessage(deps.serviceArea.name).replace(/\.$/, '');
   if (refusal) {
     await keepForAttention(deps, claim, refusal);
     throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);

@@ -7,6 +7,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { decodeJwtSubject } from '../shared/cached-responses';
 import { pointsQuery } from './api/points';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
+import { serviceAreaQuery } from './api/service-area';
 import { tasksQuery } from './api/tasks';
 import { userQuery } from './api/user';
 import { queryClient } from './query-client';
@@ -33,6 +34,7 @@ export function navigationQueries(client: QueryClient) {
     points: () => start(pointsQuery()),
     booking: () => {
       user();
+      start(serviceAreaQuery());
       start(priceTableQuery());
       start(cachedPriceTableQuery());
     },

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadServiceArea } from '../../server/service-area';
 import * as ops from '../../server/ops/commands';
 import { tasksTable } from '../../server/ops/format';
 import { startSimulator } from '../../server/ops/simulator';
@@ -141,6 +145,62 @@ describe('a pickup time', () => {
     } finally {
       simulator.stop();
       await simulator.idle();
+    }
+  });
+});
+
+describe('the service area', () => {
+  it('GET /client/service-area: the MultiPolygon and its name, without a session', async () => {
+    const response = await server.request('GET', '/client/service-area');
+    expect(response.status).toBe(200);
+    expect(response.body.data.name).toBe('Lagos and Abuja');
+    expect(response.body.data.area.type).toBe('MultiPolygon');
+    expect(response.body.data.area.coordinates).toHaveLength(2);
+  });
+
+  it("a paid booking in Ibadan: 422 'We don't serve this area yet', the charge kept for an operator", async () => {
+    clock = new Date('2026-11-25T08:30:00Z');
+    const client = await insertClient(server);
+    const body = taskBody(client, { address: 'Bodija, Ibadan', location: { type: 'Point', coordinates: [3.9, 7.43] } });
+    await payReference(server, client, 1500, body.reference);
+    const response = await submitTask(server, client, body);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toMatch(/^We don't serve this area yet\. We serve Lagos and Abuja\. /);
+    expect(await attentionReason(body.reference)).toBe("We don't serve this area yet. We serve Lagos and Abuja");
+  });
+
+  it('an operator replaces the area with SERVICE_AREA_FILE; a file that is not a MultiPolygon stops the start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'area-'));
+    try {
+      const file = join(dir, 'area.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          type: 'Feature',
+          properties: { name: 'Ibadan' },
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [3.8, 7.3],
+                  [4.0, 7.3],
+                  [4.0, 7.5],
+                  [3.8, 7.5],
+                  [3.8, 7.3],
+                ],
+              ],
+            ],
+          },
+        }),
+      );
+      expect(loadServiceArea(file).name).toBe('Ibadan');
+      writeFileSync(file, JSON.stringify({ type: 'Polygon', coordinates: [] }));
+      expect(() => loadServiceArea(file)).toThrow(/SERVICE_AREA_FILE .* must hold a GeoJSON MultiPolygon/);
+      writeFileSync(file, '{ not json');
+      expect(() => loadServiceArea(file)).toThrow(/cannot be read as JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -5,12 +5,14 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Id } from 'react-toastify';
 import { cachedPriceTableQuery, priceTableQuery } from '../../lib/api/pricing';
 import { failureReason, failureText } from '../../lib/api/query-failure';
+import { serviceAreaQuery } from '../../lib/api/service-area';
 import { userQuery } from '../../lib/api/user';
 import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
 import { priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
+import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { notify } from '../../ui/toast-host';
@@ -100,6 +102,10 @@ export function CreateTaskScreen({
     isLoadingPrices: prices === null,
     isOnline,
   });
+  const serviceArea = useQuery(serviceAreaQuery()).data ?? null;
+  // Checked before any payment; the server checks again (an area that could not be fetched is its call).
+  const outsideArea =
+    place && serviceArea && !isInServiceArea(place, serviceArea.area) ? outsideAreaMessage(serviceArea.name) : null;
   const quantity = Number(quantityInput);
   const quantityRuleOfPrice = price ? quantityRule(price.unit) : null;
   const isQuantityWrong = price !== null && quantityProblem(price.unit, quantityRuleOfPrice ? quantity : 1) !== null;
@@ -184,6 +190,11 @@ export function CreateTaskScreen({
           <section className="create-task-panel create-task-search" aria-label="Task location">
             {renderAddressSearch(onChoose, place?.address)}
             {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
+            {outsideArea ? (
+              <p className="create-task-field-error" role="alert">
+                {outsideArea}
+              </p>
+            ) : null}
             {renderCurrentLocation(onPin)}
             {place ? (
               <>
@@ -239,7 +250,7 @@ export function CreateTaskScreen({
               ref={proceedButton}
               type="button"
               className="button create-task-proceed"
-              disabled={proceed.disabled || isQuantityWrong}
+              disabled={proceed.disabled || isQuantityWrong || outsideArea !== null}
               aria-describedby={reason ? 'proceed-reason' : undefined}
               onClick={() => void onProceed()}
             >

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ServiceArea } from '../../shared/service-area';
+import { http } from '../http';
+import { readQueryData } from './query-data';
+
+/**
+ * GET /client/service-area: where we serve (cached for offline use like the price list). Null
+ * when it cannot be fetched: the booking screen then lets the server judge the place.
+ */
+export function serviceAreaQuery() {
+  return queryOptions({
+    queryKey: ['service-area'] as const,
+    queryFn: async (): Promise<ServiceArea | null> => {
+      try {
+        return (await readQueryData<ServiceArea>(http.get('client/service-area'))).data;
+      } catch {
+        return null;
+      }
+    },
+    staleTime: 60 * 60 * 1000,
+  });
+}
