@@ -216,7 +216,7 @@ export interface WaitingTaskRow {
 }
 
 /**
- * Paid (a 'task' payment use for its reference) pending tasks without a driver, created before
+ * Paid (a 'task' payment use for its reference, or covered in full by a plan) pending tasks without a driver, created before
  * `createdBefore`; a scheduled one only once its window starts before `dueBy`.
  */
 export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date, dueBy: Date): Promise<WaitingTaskRow[]> {
@@ -225,7 +225,8 @@ export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date, du
        from tasks t join users u on u.id = t.user_id
       where t.status = 'pending' and t.driver_id is null and t.created_at <= $1
         and (t.scheduled_start is null or t.scheduled_start <= $2)
-        and exists (select 1 from payment_uses p where p.reference = t.reference and p.purpose = 'task')
+        and (t.covered_quantity >= t.quantity
+             or exists (select 1 from payment_uses p where p.reference = t.reference and p.purpose = 'task'))
       order by coalesce(t.scheduled_start, t.created_at), t.id`,
     [createdBefore, dueBy],
   );

@@ -1,4 +1,5 @@
 /** What covered bookings used of a plan's monthly inclusions (tasks.covered_quantity), by service key. */
+import { planInclusions, planMonth } from '../../src/shared/plans';
 import { serviceKey } from '../../src/shared/service-key';
 import type { Queryable } from './connection';
 
@@ -22,4 +23,26 @@ export async function coveredUsage(
     used[key] = (used[key] ?? 0) + Number(row.used);
   }
   return used;
+}
+
+/**
+ * What the user's running plan has left of a service this plan month, read under a lock of the
+ * user's row so that concurrent covered bookings (on any instance) are judged one after another;
+ * 0 without a running plan or an inclusion for the service.
+ */
+export async function lockedAllowanceLeft(tx: Queryable, userId: string, service: string, now: Date): Promise<number> {
+  const [user] = await tx.query<{
+    subscription_plan: string | null;
+    subscription_started_at: Date | string | null;
+    subscription_expires_at: Date | string | null;
+  }>('select subscription_plan, subscription_started_at, subscription_expires_at from users where id = $1 for update', [
+    userId,
+  ]);
+  if (!user?.subscription_plan || !user.subscription_expires_at || new Date(user.subscription_expires_at) <= now)
+    return 0;
+  const included = planInclusions(user.subscription_plan).find((inclusion) => inclusion.service === service);
+  if (!included) return 0;
+  const month = planMonth(new Date(user.subscription_started_at ?? now), now);
+  const used = await coveredUsage(tx, userId, month.start, month.end);
+  return Math.max(0, included.amount - (used[service] ?? 0));
 }

@@ -42,6 +42,8 @@ export interface TaskRow {
   quantity?: string | number | null;
   scheduled_start?: Date | string | null;
   scheduled_end?: Date | string | null;
+  /** Absent only before migration 011. */
+  covered_quantity?: string | number | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -72,6 +74,7 @@ export function toTask(row: TaskRow): Task {
     amount: Number(row.amount),
     unit: row.unit,
     quantity: row.quantity == null ? 1 : Number(row.quantity),
+    coveredQuantity: row.covered_quantity == null ? 0 : Number(row.covered_quantity),
     scheduledFor:
       row.scheduled_start && row.scheduled_end
         ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
@@ -142,6 +145,8 @@ export interface NewTask {
   amount: number;
   unit: string;
   quantity: number;
+  /** What the plan paid of `quantity`. */
+  coveredQuantity: number;
   scheduledFor: { start: string; end: string } | null;
   confirmationCode: string;
 }
@@ -149,8 +154,8 @@ export interface NewTask {
 export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   await db.query(
     `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name,
-                        amount, unit, confirmation_code, quantity, scheduled_start, scheduled_end)
-     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+                        amount, unit, confirmation_code, quantity, scheduled_start, scheduled_end, covered_quantity)
+     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [
       task.id,
       task.userId,
@@ -168,6 +173,7 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
       task.quantity,
       task.scheduledFor?.start ?? null,
       task.scheduledFor?.end ?? null,
+      task.coveredQuantity,
     ],
   );
 }

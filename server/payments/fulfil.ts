@@ -9,7 +9,9 @@ import { markAttentionHonoured } from '../db/attention';
 import type { Db } from '../db/connection';
 import { claimPaymentUse } from '../db/payments';
 import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
-import { insertTask } from '../db/tasks';
+import { findTaskByReference, insertTask } from '../db/tasks';
+import { lockedAllowanceLeft } from '../db/plan-usage';
+import { serviceKey } from '../../src/shared/service-key';
 import type { UserRow } from '../db/users';
 
 export interface TaskOrder {
@@ -29,20 +31,36 @@ export interface TaskOrder {
   quantity: number;
   /** The pickup window; null: as soon as possible. */
   scheduledFor: { start: string; end: string } | null;
+  /** What the client's plan pays of `quantity` (0: none); spent here, under the user's lock. */
+  coveredQuantity?: number;
+}
+
+/** The plan no longer covers what the booking asked it to (another booking spent it first). */
+export class NotCovered extends Error {
+  constructor(readonly left: number) {
+    super(`Your plan covers ${left} more this month`);
+  }
 }
 
 /** The new task's id; null when the reference was claimed first by another request. */
 export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Promise<string | null> {
   const taskId = randomUUID();
+  const covered = order.coveredQuantity ?? 0;
   return db.transaction(async (tx) => {
-    // A concurrent duplicate blocks here on the reference's primary key and then loses.
-    const claimed = await claimPaymentUse(tx, {
-      reference: order.reference,
-      purpose: 'task',
-      userId: order.userId,
-      amountKobo: Math.round(order.amount * 100),
-    });
-    if (!claimed) return null;
+    if (covered > 0) {
+      const left = await lockedAllowanceLeft(tx, order.userId, serviceKey(order.serviceName), now);
+      if (covered > left) throw new NotCovered(left);
+    }
+    if (covered < order.quantity) {
+      // A concurrent duplicate blocks here on the reference's primary key and then loses.
+      const claimed = await claimPaymentUse(tx, {
+        reference: order.reference,
+        purpose: 'task',
+        userId: order.userId,
+        amountKobo: Math.round(order.amount * 100),
+      });
+      if (!claimed) return null;
+    } else if (await findTaskByReference(tx, order.reference)) return null;
     await insertTask(tx, {
       id: taskId,
       userId: order.userId,
@@ -57,6 +75,7 @@ export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Prom
       amount: order.amount,
       unit: order.unit,
       quantity: order.quantity,
+      coveredQuantity: covered,
       scheduledFor: order.scheduledFor,
       confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
     });

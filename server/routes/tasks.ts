@@ -25,7 +25,9 @@ import {
   paymentKeptSafeMessage,
   requirePayer,
 } from '../payments/check';
-import { fulfilTaskOrder } from '../payments/fulfil';
+import { NotCovered, fulfilTaskOrder, type TaskOrder } from '../payments/fulfil';
+import { isUniqueViolation } from '../db/accounts';
+import type { Db } from '../db/connection';
 import { refuseSettledPayment } from '../payments/settled';
 import { decideTaskPrice } from '../payments/task-price';
 
@@ -79,38 +81,13 @@ taskRoutes.post('/client/create', async (c) => {
   if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');
   const isServed = isInServiceArea({ lat, lng }, deps.serviceArea.area);
 
-  // A replay answers before any price or provider check: the task is already paid for.
-  const replay = await earlierUseOf(db, body.reference, callerId);
-  if (replay) return c.json({ data: toTask(replay) }, 200);
-  await refuseSettledPayment(db, body.reference);
-
-  const claim = { reference: body.reference, purpose: 'task' as const, userId: callerId, request: body };
-  const charge = await confirmedCharge(deps, claim);
-  await requirePayer(deps, charge, callerId);
-  const service = await priceForServiceKey(db, body.type);
-  // How much and when are checked against the paid charge: a charge the server cannot turn into
-  // this task is kept for an operator (payments needing attention), never dropped.
   const quantity = body.quantity ?? 1;
+  const covered = body.coveredQuantity ?? 0;
+  if (!(covered >= 0 && covered <= quantity)) throw badRequest('coveredQuantity must be from 0 to the quantity');
+  const service = await priceForServiceKey(db, body.type);
   const refusal = isServed
     ? bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now())
     : outsideAreaMessage(deps.serviceArea.name).replace(/\.$/, '');
-  if (refusal) {
-    await keepForAttention(deps, claim, refusal);
-    throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);
-  }
-  const price = await decideTaskPrice(
-    db,
-    { type: body.type, shownNaira: body.amount, service, quantity },
-    charge,
-    now(),
-  );
-  if (price.kind === 'attention') {
-    await keepForAttention(deps, claim, price.reason);
-    throw badRequest(paymentKeptSafeMessage('service'));
-  }
-  if (price.honoured)
-    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
-
   const order = {
     reference: body.reference,
     userId: callerId,
@@ -122,11 +99,72 @@ taskRoutes.post('/client/create', async (c) => {
     serviceName: service.serviceName,
     unit: service.unit,
     quantity,
+    coveredQuantity: covered,
     scheduledFor: body.scheduledFor ? normalWindow(body.scheduledFor) : null,
   };
-  const taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
+
+  if (covered === quantity) {
+    // The plan pays it all: no charge to check. The reference still makes a retry idempotent.
+    const replay = await findTaskByReference(db, body.reference);
+    if (replay?.user_id === callerId) return c.json({ data: toTask(replay) }, 200);
+    if (replay || (await findPaymentUse(db, body.reference))) throw conflict(REFERENCE_ALREADY_USED);
+    if (refusal) throw unprocessable(refusal);
+    const taskId = await fulfilCovered(db, { ...order, amount: 0 }, now());
+    const task = await findTaskByReference(db, body.reference);
+    if (!task || task.user_id !== callerId) throw conflict(REFERENCE_ALREADY_USED);
+    return c.json({ data: toTask(task) }, taskId ? 201 : 200);
+  }
+
+  // A replay answers before any price or provider check: the task is already paid for.
+  const replay = await earlierUseOf(db, body.reference, callerId);
+  if (replay) return c.json({ data: toTask(replay) }, 200);
+  await refuseSettledPayment(db, body.reference);
+
+  const claim = { reference: body.reference, purpose: 'task' as const, userId: callerId, request: body };
+  const charge = await confirmedCharge(deps, claim);
+  await requirePayer(deps, charge, callerId);
+  // How much and when are checked against the paid charge: a charge the server cannot turn into
+  // this task is kept for an operator (payments needing attention), never dropped.
+  if (refusal) {
+    await keepForAttention(deps, claim, refusal);
+    throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);
+  }
+  // The card pays what the plan does not.
+  const price = await decideTaskPrice(
+    db,
+    { type: body.type, shownNaira: body.amount, service, quantity: quantity - covered },
+    charge,
+    now(),
+  );
+  if (price.kind === 'attention') {
+    await keepForAttention(deps, claim, price.reason);
+    throw badRequest(paymentKeptSafeMessage('service'));
+  }
+  if (price.honoured)
+    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
+
+  let taskId: string | null;
+  try {
+    taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
+  } catch (error) {
+    if (!(error instanceof NotCovered)) throw error;
+    await keepForAttention(deps, claim, `${error.message}, not the ${covered} the booking counted on`);
+    throw conflict(`${error.message}. ${paymentKeptSafeMessage('service')}`);
+  }
   if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
   const winner = await earlierUseOf(db, body.reference, callerId);
   if (!winner) throw conflict(REFERENCE_ALREADY_USED);
   return c.json({ data: toTask(winner) }, 200);
 });
+
+/** A booking the plan pays in full: 409 when the plan has less left than it asks (nothing was charged). */
+async function fulfilCovered(db: Db, order: TaskOrder, now: Date): Promise<string | null> {
+  try {
+    return await fulfilTaskOrder(db, order, now);
+  } catch (error) {
+    if (error instanceof NotCovered) throw conflict(`${error.message}: pay for this booking instead`);
+    // Two retries of one covered booking at once: the reference is unique, the second finds the first.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}

@@ -172,6 +172,8 @@ export interface Task {
   unit: string;
   /** How much, in `unit` (1 for per pickup). Optional like the fields below: cached responses lack it. */
   quantity?: number;
+  /** What the client's plan paid of `quantity` (0: all paid by card). */
+  coveredQuantity?: number;
   /** The pickup window; null: as soon as possible. */
   scheduledFor?: ScheduledWindow | null;
   /** The owner's user id. */

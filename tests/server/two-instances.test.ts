@@ -137,6 +137,45 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(tasks.body.data.filter((task: { reference: string }) => task.reference === reference)).toHaveLength(1);
   }, 30_000);
 
+  it('10 covered bookings at once, spread over both, with 3 pickups left in the plan: exactly 3 tasks', async () => {
+    const user = await signUp(a, 'covered');
+    const token = (await call(b, '/client/login', { email: user.email, password: user.password })).body.data as string;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: database.databaseUrl });
+    await admin.connect();
+    try {
+      // Bronze (12 household pickups a month), 9 of them used this plan month.
+      await admin.query(
+        `update users set subscription_plan = 'bronze', subscription_started_at = now() - interval '1 day',
+                subscription_expires_at = now() + interval '20 days' where id = $1`,
+        [user.id],
+      );
+    } finally {
+      await admin.end();
+    }
+    let counter = 0;
+    const booking = () => ({
+      address: '12 Admiralty Way, Lekki, Lagos',
+      location: { type: 'Point', coordinates: [3.4723, 6.4474] },
+      amount: 1500,
+      unit: 'per pickup',
+      user: user.id,
+      reference: `covered-${Date.now()}-${(counter += 1)}`,
+      type: 'household',
+      serviceName: 'Household Waste Pickup',
+      coveredQuantity: 1,
+    });
+    for (let index = 0; index < 9; index += 1)
+      expect((await call(index % 2 === 0 ? a : b, '/client/create', booking(), token)).status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => call(index % 2 === 0 ? a : b, '/client/create', booking(), token)),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(7);
+    const plan = await call(a, '/client/plan', {}, token);
+    expect(plan.body.data.allowance[0]).toMatchObject({ service: 'household', used: 12, left: 0 });
+  }, 30_000);
+
   it('one chat clientId sent to both is stored once', async () => {
     const user = await signUp(b, 'chat');
     const token = (await call(a, '/client/login', { email: user.email, password: user.password })).body.data as string;

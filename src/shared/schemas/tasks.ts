@@ -50,6 +50,8 @@ export const createTaskSchema = z.object(
     amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
     /** How much, in the service's unit (absent: 1); the server checks it against the unit's range. */
     quantity: number('quantity', 'a number').optional(),
+    /** What the client's plan should pay of `quantity` (absent: 0); all of it: nothing is charged. */
+    coveredQuantity: number('coveredQuantity', 'a number').optional(),
     /** A 2-hour window (absent or null: as soon as possible); the server accepts only an offered one. */
     scheduledFor: z
       .object(
