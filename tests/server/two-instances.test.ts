@@ -154,17 +154,20 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
       await admin.end();
     }
     let counter = 0;
-    const booking = () => ({
-      address: '12 Admiralty Way, Lekki, Lagos',
-      location: { type: 'Point', coordinates: [3.4723, 6.4474] },
-      amount: 1500,
-      unit: 'per pickup',
-      user: user.id,
-      reference: `covered-${Date.now()}-${(counter += 1)}`,
-      type: 'household',
-      serviceName: 'Household Waste Pickup',
-      coveredQuantity: 1,
-    });
+    const booking = () => {
+      counter += 1;
+      return {
+        address: '12 Admiralty Way, Lekki, Lagos',
+        location: { type: 'Point', coordinates: [3.4723, 6.4474] },
+        amount: 1500,
+        unit: 'per pickup',
+        user: user.id,
+        reference: `covered-${Date.now()}-${counter}`,
+        type: 'household',
+        serviceName: 'Household Waste Pickup',
+        coveredQuantity: 1,
+      };
+    };
     for (let index = 0; index < 9; index += 1)
       expect((await call(index % 2 === 0 ? a : b, '/client/create', booking(), token)).status).toBe(201);
     const answers = await Promise.all(
