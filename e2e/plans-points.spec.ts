@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { assignNewDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
@@ -32,6 +33,39 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(ledger.getByRole('listitem')).toHaveCount(1);
       await expect(ledger.getByRole('listitem')).toContainText('Earned - Recycling Collection');
       await expect(ledger.getByRole('listitem')).toContainText('+125.00');
+    });
+
+    test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({
+      page,
+      request,
+    }) => {
+      const client = await signUpNewClient(request);
+      const reference = `bronze-${Date.now()}-${viewport.width}`;
+      const headers = { Authorization: `Bearer ${client.token}` };
+      const paid = await request.post('/dev/payments', {
+        headers,
+        data: { reference, amount: 5_000_000, email: client.email },
+      });
+      expect(paid.status()).toBe(201);
+      const subscribed = await request.post('/client/subscribe', {
+        headers,
+        data: { userId: client.user._id, plan: 'bronze', reference },
+      });
+      expect(subscribed.status(), await subscribed.text()).toBe(200);
+
+      await signInWithToken(page, client.token);
+      const home = await new DashboardPage(page).goto();
+      await expect(home.planCard).toContainText('12 of 12 pickups left this month');
+      await home.service('Household Waste Pickup').click();
+      const booking = new CreateTaskPage(page);
+      await booking.expectShown('Household Waste Pickup');
+      await booking.chooseAddress('Ikeja', /^Ikeja/);
+      await expect(booking.summary).toContainText('Covered by your Bronze plan');
+      await expect(booking.summary).toContainText('₦0.00');
+      await booking.proceedButton.click();
+      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(home.planCard).toContainText('11 of 12 pickups left this month');
     });
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { decodeJwtSubject } from '../shared/cached-responses';
+import { planStatusQuery } from './api/plan';
 import { pointsQuery } from './api/points';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
 import { serviceAreaQuery } from './api/service-area';
@@ -35,6 +36,7 @@ export function navigationQueries(client: QueryClient) {
     booking: () => {
       user();
       start(serviceAreaQuery());
+      start(planStatusQuery());
       start(priceTableQuery());
       start(cachedPriceTableQuery());
     },

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import type { Id } from 'react-toastify';
 import { cachedPriceTableQuery, priceTableQuery } from '../../lib/api/pricing';
 import { failureReason, failureText } from '../../lib/api/query-failure';
+import { planStatusQuery } from '../../lib/api/plan';
 import { serviceAreaQuery } from '../../lib/api/service-area';
 import { userQuery } from '../../lib/api/user';
 import { formatCoordinates, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
+import { findPlan } from '../../shared/plans';
 import { priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
@@ -69,6 +71,7 @@ export function CreateTaskScreen({
   describePoint,
 }: CreateTaskScreenProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const userQueryResult = useQuery(userQuery());
   const pricesQuery = useQuery(priceTableQuery());
   const cachedPrices = useQuery(cachedPriceTableQuery()).data ?? null;
@@ -106,9 +109,14 @@ export function CreateTaskScreen({
   // Checked before any payment; the server checks again (an area that could not be fetched is its call).
   const outsideArea =
     place && serviceArea && !isInServiceArea(place, serviceArea.area) ? outsideAreaMessage(serviceArea.name) : null;
-  const quantity = Number(quantityInput);
   const quantityRuleOfPrice = price ? quantityRule(price.unit) : null;
-  const isQuantityWrong = price !== null && quantityProblem(price.unit, quantityRuleOfPrice ? quantity : 1) !== null;
+  const quantity = quantityRuleOfPrice ? Number(quantityInput) : 1;
+  // What the client's plan still covers of this service this month pays first (the server spends it).
+  const planStatus = useQuery(planStatusQuery()).data?.data ?? null;
+  const planLeft = planStatus?.allowance.find((item) => item.service === serviceType)?.left ?? 0;
+  const coveredQuantity = Number.isFinite(quantity) ? Math.max(0, Math.min(planLeft, quantity)) : 0;
+  const planName = planStatus ? (findPlan(planStatus.plan)?.name ?? planStatus.plan) : '';
+  const isQuantityWrong = price !== null && quantityProblem(price.unit, quantity) !== null;
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
@@ -153,12 +161,15 @@ export function CreateTaskScreen({
         serviceType,
         price,
         addressDetails,
-        quantity: quantityRule(price.unit) ? quantity : 1,
+        quantity,
         scheduledFor,
+        coveredQuantity,
       },
       { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
     if (result.kind === 'paid') {
+      // What the plan has left changed (the server spent it): Home reads it again.
+      if (coveredQuantity > 0) void queryClient.invalidateQueries({ queryKey: ['plan'] });
       // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
       toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing);
@@ -237,6 +248,19 @@ export function CreateTaskScreen({
                     <dd>
                       {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
                       {formatNaira(totalKobo(price.price, quantity) / 100)}
+                    </dd>
+                  </div>
+                ) : null}
+                {coveredQuantity > 0 && !isQuantityWrong ? (
+                  <div>
+                    <dt>To pay</dt>
+                    <dd>
+                      {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
+                      <span className="create-task-covered">
+                        {coveredQuantity >= quantity
+                          ? `Covered by your ${planName} plan`
+                          : `${quantityText(price.unit, coveredQuantity)} covered by your ${planName} plan`}
+                      </span>
                     </dd>
                   </div>
                 ) : null}

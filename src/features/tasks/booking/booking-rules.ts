@@ -95,8 +95,18 @@ export function createTaskRequest(input: {
   /** How much, in the price's unit (1 for per pickup). */
   quantity?: number;
   scheduledFor?: ScheduledWindow | null;
+  coveredQuantity?: number;
 }): CreateTaskRequest {
-  const { place, userId, serviceType, price, reference, quantity = 1, scheduledFor = null } = input;
+  const {
+    place,
+    userId,
+    serviceType,
+    price,
+    reference,
+    quantity = 1,
+    scheduledFor = null,
+    coveredQuantity = 0,
+  } = input;
   const addressDetails = cleanAddressDetails(input.addressDetails ?? '');
   return {
     // A paid create the server refuses is final, so a place name longer than the server takes is cut to fit.
@@ -110,6 +120,7 @@ export function createTaskRequest(input: {
     type: serviceType,
     serviceName: price.serviceName,
     quantity,
+    ...(coveredQuantity > 0 ? { coveredQuantity } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
   };
 }

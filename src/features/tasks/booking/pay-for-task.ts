@@ -64,10 +64,21 @@ export async function payForTask(
     /** How much, in the price's unit (absent: 1); the payment is price x quantity. */
     quantity?: number;
     scheduledFor?: ScheduledWindow | null;
+    /** What the client's plan pays of `quantity`; the card pays the rest (nothing when all is covered). */
+    coveredQuantity?: number;
   },
   deps: PayForTaskDeps,
 ): Promise<BookingOutcome> {
-  const { place, user, serviceType, price, addressDetails, quantity = 1, scheduledFor = null } = booking;
+  const {
+    place,
+    user,
+    serviceType,
+    price,
+    addressDetails,
+    quantity = 1,
+    scheduledFor = null,
+    coveredQuantity = 0,
+  } = booking;
   const invalid = checkBooking(place, user?.email);
   if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
 
@@ -76,16 +87,20 @@ export async function payForTask(
   try {
     const payments = await deps.loadPayments();
     reference = payments.newPaymentReference();
-    result = await payments.pay({
-      email: user.email,
-      amount: totalKobo(price.price, quantity),
-      reference,
-      currency: 'NGN',
-      firstname: user.firstname || undefined,
-      lastname: user.lastname || undefined,
-      phone: user.phonenumber || undefined,
-      metadata: { serviceType, serviceName: price.serviceName, address: place.address },
-    });
+    // Covered by the plan: no checkout; the reference still makes the booking's retries idempotent.
+    result =
+      coveredQuantity >= quantity
+        ? { status: 'success', reference }
+        : await payments.pay({
+            email: user.email,
+            amount: totalKobo(price.price, quantity - coveredQuantity),
+            reference,
+            currency: 'NGN',
+            firstname: user.firstname || undefined,
+            lastname: user.lastname || undefined,
+            phone: user.phonenumber || undefined,
+            metadata: { serviceType, serviceName: price.serviceName, address: place.address },
+          });
   } catch {
     return { kind: 'init-failed' };
   }
@@ -101,6 +116,7 @@ export async function payForTask(
     addressDetails,
     quantity,
     scheduledFor,
+    coveredQuantity,
   });
   return { kind: 'paid', request, outcome: await deps.submit(request) };
 }
