@@ -6,6 +6,7 @@
  */
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import type { Db, Queryable } from '../db/connection';
+import { givePointsBack } from '../db/points';
 import { findRefundByTask, moveRefund, openRefund, paidKobo } from '../db/refunds';
 import type { AftercareServices } from './services';
 
@@ -37,6 +38,8 @@ export async function cancelTask(
     [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
   );
   if (rows.length === 0) return false;
+  // Points spent on it come back at once; the card's part is refunded through the provider.
+  await givePointsBack(tx, order.taskId);
   const paid = await paidKobo(tx, order.taskId);
   if (paid) await openRefund(tx, { taskId: order.taskId, reference: paid.reference, amountKobo: paid.kobo, provider });
   return true;

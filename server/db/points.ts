@@ -52,3 +52,14 @@ export async function listPoints(db: Queryable, userId: string): Promise<PointsE
     at: new Date(row.created_at).toISOString(),
   }));
 }
+
+/** The points a cancelled task spent, given back once (a second call finds them given back already). */
+export async function givePointsBack(db: Queryable, taskId: string): Promise<void> {
+  const [row] = await db.query<{ user_id: string; owed: string | number }>(
+    `select user_id, -sum(amount) as owed from points_ledger
+      where task_id = $1 and kind in ('spent', 'refunded') group by user_id`,
+    [taskId],
+  );
+  if (row && Number(row.owed) > 0)
+    await addPoints(db, { userId: row.user_id, kind: 'refunded', amount: Number(row.owed), taskId });
+}

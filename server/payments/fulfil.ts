@@ -11,6 +11,7 @@ import { claimPaymentUse } from '../db/payments';
 import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
 import { findTaskByReference, insertTask } from '../db/tasks';
 import { lockedAllowanceLeft } from '../db/plan-usage';
+import { addPoints } from '../db/points';
 import { serviceKey } from '../../src/shared/service-key';
 import type { UserRow } from '../db/users';
 
@@ -33,6 +34,8 @@ export interface TaskOrder {
   scheduledFor: { start: string; end: string } | null;
   /** What the client's plan pays of `quantity` (0: none); spent here, under the user's lock. */
   coveredQuantity?: number;
+  /** Recycle tokens (1 = ₦1) the client pays with; spent here, with the task. */
+  pointsUsed?: number;
 }
 
 /** The plan no longer covers what the booking asked it to (another booking spent it first). */
@@ -57,7 +60,8 @@ export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Prom
         reference: order.reference,
         purpose: 'task',
         userId: order.userId,
-        amountKobo: Math.round(order.amount * 100),
+        // What the card paid (refunded through the provider); points come back through the ledger.
+        amountKobo: Math.round((order.amount - (order.pointsUsed ?? 0)) * 100),
       });
       if (!claimed) return null;
     } else if (await findTaskByReference(tx, order.reference)) return null;
@@ -79,6 +83,9 @@ export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Prom
       scheduledFor: order.scheduledFor,
       confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
     });
+    // In the task's transaction: a balance too small for them undoes the whole booking.
+    if (order.pointsUsed)
+      await addPoints(tx, { userId: order.userId, kind: 'spent', amount: -order.pointsUsed, taskId });
     await markAttentionHonoured(tx, order.reference);
     return taskId;
   });

@@ -11,12 +11,14 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export async function decideTaskPrice(
   db: Queryable,
-  order: { type: string; shownNaira: number | null; service: ServicePrice; quantity: number },
+  order: { type: string; shownNaira: number | null; service: ServicePrice; quantity: number; pointsKobo?: number },
   charge: { amountKobo: number; currency: string },
   now: Date,
 ): Promise<PriceDecision> {
   // Every price below is for the whole booking: the unit price x the quantity.
-  const times = (naira: number) => totalKobo(naira, order.quantity);
+  // Points paid part of it: the card paid the rest.
+  const less = order.pointsKobo ?? 0;
+  const times = (naira: number) => totalKobo(naira, order.quantity) - less;
   const currentKobo = times(order.service.price);
   // The quick answer needs no history: the charge is for today's price.
   if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN')
@@ -29,7 +31,7 @@ export async function decideTaskPrice(
     shownKobo: order.shownNaira === null ? null : times(order.shownNaira),
     recentKobo: (
       await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS))
-    ).map((kobo) => Math.round(kobo * order.quantity)),
+    ).map((kobo) => Math.round(kobo * order.quantity) - less),
     fallbackKobo: times(fallback.price),
   });
 }

@@ -10,7 +10,8 @@ import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
 import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
-import { quantityProblem } from '../../src/shared/quantity';
+import { quantityProblem, totalKobo } from '../../src/shared/quantity';
+import { NotEnoughPoints } from '../db/points';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
@@ -84,6 +85,9 @@ taskRoutes.post('/client/create', async (c) => {
   const quantity = body.quantity ?? 1;
   const covered = body.coveredQuantity ?? 0;
   if (!(covered >= 0 && covered <= quantity)) throw badRequest('coveredQuantity must be from 0 to the quantity');
+  const pointsUsed = body.pointsUsed ?? 0;
+  if (!(pointsUsed >= 0 && Number.isInteger(pointsUsed * 100)))
+    throw badRequest('pointsUsed must be a number of tokens, 0 or more');
   const service = await priceForServiceKey(db, body.type);
   const refusal = isServed
     ? bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now())
@@ -103,7 +107,7 @@ taskRoutes.post('/client/create', async (c) => {
     scheduledFor: body.scheduledFor ? normalWindow(body.scheduledFor) : null,
   };
 
-  if (covered === quantity) {
+  if (covered === quantity && pointsUsed === 0) {
     // The plan pays it all: no charge to check. The reference still makes a retry idempotent.
     const replay = await findTaskByReference(db, body.reference);
     if (replay?.user_id === callerId) return c.json({ data: toTask(replay) }, 200);
@@ -129,10 +133,16 @@ taskRoutes.post('/client/create', async (c) => {
     await keepForAttention(deps, claim, refusal);
     throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);
   }
-  // The card pays what the plan does not.
+  // Points pay at most half of what the plan does not; the card pays the rest.
+  const dueKobo = totalKobo(service.price, quantity - covered);
+  if (pointsUsed * 100 > dueKobo / 2) {
+    const reason = `Points can pay at most half of the booking (${Math.floor(dueKobo / 200)} tokens)`;
+    await keepForAttention(deps, claim, reason);
+    throw unprocessable(`${reason}. ${paymentKeptSafeMessage('service')}`);
+  }
   const price = await decideTaskPrice(
     db,
-    { type: body.type, shownNaira: body.amount, service, quantity: quantity - covered },
+    { type: body.type, shownNaira: body.amount, service, quantity: quantity - covered, pointsKobo: pointsUsed * 100 },
     charge,
     now(),
   );
@@ -145,8 +155,12 @@ taskRoutes.post('/client/create', async (c) => {
 
   let taskId: string | null;
   try {
-    taskId = await fulfilTaskOrder(db, { ...order, amount: price.kobo / 100 }, now());
+    taskId = await fulfilTaskOrder(db, { ...order, pointsUsed, amount: price.kobo / 100 + pointsUsed }, now());
   } catch (error) {
+    if (error instanceof NotEnoughPoints) {
+      await keepForAttention(deps, claim, `Not enough points for the ${pointsUsed} the booking counted on`);
+      throw conflict(`You do not have ${pointsUsed} points any more. ${paymentKeptSafeMessage('service')}`);
+    }
     if (!(error instanceof NotCovered)) throw error;
     await keepForAttention(deps, claim, `${error.message}, not the ${covered} the booking counted on`);
     throw conflict(`${error.message}. ${paymentKeptSafeMessage('service')}`);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotEnoughPoints, addPoints } from '../../server/db/points';
 import * as ops from '../../server/ops/commands';
 import { createTestServer, type TestServer } from './harness';
-import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
+import {
+  assignDriver,
+  createPaidTask,
+  insertClient,
+  insertDriver,
+  payReference,
+  submitTask,
+  taskBody,
+  type TestClient,
+} from './task-fixtures';
 
 let server: TestServer;
 
@@ -108,5 +117,67 @@ describe('points that pay: the ledger', () => {
     expect(change.referralReward).toEqual({ referrerId: referrer.id, amount: 500 });
     const points = await pointsOf(referrer);
     expect(points).toEqual({ balance: 500, entries: [expect.objectContaining({ kind: 'referral', amount: 500 })] });
+  });
+});
+
+describe('points that pay at checkout', () => {
+  const booking = (client: TestClient, pointsUsed: number) => ({
+    ...taskBody(client),
+    pointsUsed,
+  });
+
+  it('up to half of a booking: the card pays the rest, the points leave the balance with the task; a cancel gives them back', async () => {
+    const client = await insertClient(server);
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 1000 });
+    const body = booking(client, 750);
+    await payReference(server, client, 750, body.reference);
+    const created = await submitTask(server, client, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.amount).toBe(1500);
+    expect((await pointsOf(client)).balance).toBe(250);
+    const cancelled = await server.request('POST', '/client/tasks/cancel', {
+      token: client.token,
+      body: { taskId: created.body.data._id, reason: 'changed-plans' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // The card's ₦750 is refunded by the provider, the 750 points by the ledger.
+    expect(cancelled.body.data.refund).toMatchObject({ amount: 750 });
+    const points = await pointsOf(client);
+    expect(points.balance).toBe(1000);
+    expect(points.entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['refunded', 750],
+      ['spent', -750],
+      ['referral', 1000],
+    ]);
+  });
+
+  it('more than half, or more points than the balance: refused, the card payment kept for an operator, the balance untouched', async () => {
+    const client = await insertClient(server);
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 500 });
+    const tooMuch = booking(client, 800);
+    await payReference(server, client, 700, tooMuch.reference);
+    const refused = await submitTask(server, client, tooMuch);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^Points can pay at most half of the booking \(750 tokens\)/);
+    const poor = booking(client, 600);
+    await payReference(server, client, 900, poor.reference);
+    const short = await submitTask(server, client, poor);
+    expect(short.status).toBe(409);
+    expect(short.body.message).toMatch(/^You do not have 600 points any more/);
+    expect((await pointsOf(client)).balance).toBe(500);
+  });
+
+  it('two bookings at once spending the same points: one passes, the other is refused, never below zero', async () => {
+    const client = await insertClient(server);
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 700 });
+    const first = booking(client, 700);
+    const second = booking(client, 700);
+    await payReference(server, client, 800, first.reference);
+    await payReference(server, client, 800, second.reference);
+    const statuses = (await Promise.all([submitTask(server, client, first), submitTask(server, client, second)])).map(
+      (response) => response.status,
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect((await pointsOf(client)).balance).toBe(0);
   });
 });

@@ -52,6 +52,8 @@ export const createTaskSchema = z.object(
     quantity: number('quantity', 'a number').optional(),
     /** What the client's plan should pay of `quantity` (absent: 0); all of it: nothing is charged. */
     coveredQuantity: number('coveredQuantity', 'a number').optional(),
+    /** Recycle tokens (1 = ₦1) paying part of it, at most half of what is paid; the card pays the rest. */
+    pointsUsed: number('pointsUsed', 'a number').optional(),
     /** A 2-hour window (absent or null: as soon as possible); the server accepts only an offered one. */
     scheduledFor: z
       .object(
