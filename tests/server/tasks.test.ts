@@ -60,6 +60,7 @@ describe("POST /client/task: the client's tasks, oldest first", () => {
       cancelReason: null,
       completedAt: null,
       quantity: 1,
+      coveredQuantity: 0,
       scheduledFor: null,
     });
     expect(response.body.data[1]).toMatchObject({
