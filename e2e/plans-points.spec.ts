@@ -33,6 +33,19 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(ledger.getByRole('listitem')).toHaveCount(1);
       await expect(ledger.getByRole('listitem')).toContainText('Earned - Recycling Collection');
       await expect(ledger.getByRole('listitem')).toContainText('+125.00');
+
+      // The points pay part of the next booking; the card pays the rest.
+      await page.goto('/client/home');
+      await home.service('Household Waste Pickup').click();
+      const booking = new CreateTaskPage(page);
+      await booking.expectShown('Household Waste Pickup');
+      await booking.chooseAddress('Ikeja', /^Ikeja/);
+      await page.getByRole('checkbox', { name: /Use 125\.00 points/ }).check();
+      await expect(booking.summary).toContainText('pay ₦1,375.00 by card');
+      const checkout = await booking.proceed();
+      await checkout.pay('1,375');
+      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+      await expect(home.balanceCard).toContainText('0.00');
     });
 
     test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({

@@ -8,7 +8,7 @@ import { failureReason, failureText } from '../../lib/api/query-failure';
 import { planStatusQuery } from '../../lib/api/plan';
 import { serviceAreaQuery } from '../../lib/api/service-area';
 import { userQuery } from '../../lib/api/user';
-import { formatCoordinates, formatNaira } from '../../lib/format';
+import { formatCoordinates, formatDecimal, formatNaira } from '../../lib/format';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
@@ -26,6 +26,7 @@ import {
   PIN_OUTSIDE_NIGERIA,
   SUCCESS_TOAST_MS,
   proceedState,
+  usablePoints,
   type SelectedPlace,
 } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
@@ -116,6 +117,10 @@ export function CreateTaskScreen({
   const planLeft = planStatus?.allowance.find((item) => item.service === serviceType)?.left ?? 0;
   const coveredQuantity = Number.isFinite(quantity) ? Math.max(0, Math.min(planLeft, quantity)) : 0;
   const planName = planStatus ? (findPlan(planStatus.plan)?.name ?? planStatus.plan) : '';
+  const [isUsingPoints, setIsUsingPoints] = useState(false);
+  const dueKobo = price && Number.isFinite(quantity) ? totalKobo(price.price, quantity - coveredQuantity) : 0;
+  const points = usablePoints(user?.balance ?? 0, dueKobo);
+  const pointsUsed = isUsingPoints ? points : 0;
   const isQuantityWrong = price !== null && quantityProblem(price.unit, quantity) !== null;
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
@@ -164,6 +169,7 @@ export function CreateTaskScreen({
         quantity,
         scheduledFor,
         coveredQuantity,
+        pointsUsed,
       },
       { loadPayments, submit: submitPaidTask, onPaid: () => (processing = showProcessing()) },
     );
@@ -269,6 +275,17 @@ export function CreateTaskScreen({
               <p aria-live="polite">Loading...</p>
             )}
             {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
+            {points > 0 && !isQuantityWrong ? (
+              <label className="booking-choice">
+                <input
+                  type="checkbox"
+                  checked={isUsingPoints}
+                  onChange={(event) => setIsUsingPoints(event.target.checked)}
+                />
+                Use {formatDecimal(points)} points (−{formatNaira(points)}); pay{' '}
+                {formatNaira((dueKobo - Math.round(points * 100)) / 100)} by card
+              </label>
+            ) : null}
             <WhenField value={scheduledFor} onChange={setScheduledFor} />
             <button
               ref={proceedButton}

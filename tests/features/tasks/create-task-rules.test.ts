@@ -5,6 +5,7 @@ import {
   checkBooking,
   createTaskRequest,
   proceedState,
+  usablePoints,
 } from '../../../src/features/tasks/booking/booking-rules';
 
 const ready = { isBusy: false, hasLocation: true, hasEmail: true, isLoadingPrices: false, isOnline: true };
@@ -111,5 +112,15 @@ describe('quantity and a pickup time in the create request', () => {
       scheduledFor: window,
     });
     expect(createTaskRequest(base)).not.toHaveProperty('scheduledFor');
+  });
+});
+
+describe('points at checkout', () => {
+  it('a booking may use the balance, at most half of what is to pay', () => {
+    expect(usablePoints(125.5, 150_000)).toBe(125.5);
+    expect(usablePoints(5000, 150_000)).toBe(750);
+    expect(usablePoints(0, 150_000)).toBe(0);
+    expect(usablePoints(100, 0)).toBe(0);
+    expect(usablePoints(Number.NaN, 150_000)).toBe(0);
   });
 });

@@ -96,6 +96,7 @@ export function createTaskRequest(input: {
   quantity?: number;
   scheduledFor?: ScheduledWindow | null;
   coveredQuantity?: number;
+  pointsUsed?: number;
 }): CreateTaskRequest {
   const {
     place,
@@ -106,6 +107,7 @@ export function createTaskRequest(input: {
     quantity = 1,
     scheduledFor = null,
     coveredQuantity = 0,
+    pointsUsed = 0,
   } = input;
   const addressDetails = cleanAddressDetails(input.addressDetails ?? '');
   return {
@@ -121,6 +123,13 @@ export function createTaskRequest(input: {
     serviceName: price.serviceName,
     quantity,
     ...(coveredQuantity > 0 ? { coveredQuantity } : {}),
+    ...(pointsUsed > 0 ? { pointsUsed } : {}),
     ...(scheduledFor ? { scheduledFor } : {}),
   };
+}
+
+/** The points a booking may use: the balance, at most half of what is to pay (whole kobo). */
+export function usablePoints(balance: number, dueKobo: number): number {
+  if (!Number.isFinite(balance) || balance <= 0 || dueKobo <= 0) return 0;
+  return Math.floor(Math.min(balance * 100, dueKobo / 2)) / 100;
 }

@@ -66,6 +66,8 @@ export async function payForTask(
     scheduledFor?: ScheduledWindow | null;
     /** What the client's plan pays of `quantity`; the card pays the rest (nothing when all is covered). */
     coveredQuantity?: number;
+    /** Recycle tokens (1 = ₦1) paying part of it; the card pays the rest. */
+    pointsUsed?: number;
   },
   deps: PayForTaskDeps,
 ): Promise<BookingOutcome> {
@@ -78,6 +80,7 @@ export async function payForTask(
     quantity = 1,
     scheduledFor = null,
     coveredQuantity = 0,
+    pointsUsed = 0,
   } = booking;
   const invalid = checkBooking(place, user?.email);
   if (invalid || !place || !user) return { kind: 'invalid', message: invalid ?? '' };
@@ -89,11 +92,11 @@ export async function payForTask(
     reference = payments.newPaymentReference();
     // Covered by the plan: no checkout; the reference still makes the booking's retries idempotent.
     result =
-      coveredQuantity >= quantity
+      coveredQuantity >= quantity && pointsUsed === 0
         ? { status: 'success', reference }
         : await payments.pay({
             email: user.email,
-            amount: totalKobo(price.price, quantity - coveredQuantity),
+            amount: totalKobo(price.price, quantity - coveredQuantity) - Math.round(pointsUsed * 100),
             reference,
             currency: 'NGN',
             firstname: user.firstname || undefined,
@@ -117,6 +120,7 @@ export async function payForTask(
     quantity,
     scheduledFor,
     coveredQuantity,
+    pointsUsed,
   });
   return { kind: 'paid', request, outcome: await deps.submit(request) };
 }
