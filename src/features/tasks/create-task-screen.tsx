@@ -234,46 +234,47 @@ export function CreateTaskScreen({
           <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
             <h2 id="task-summary-title">Task Summary</h2>
             <OfflineMarker cachedAt={pricesCachedAt} />
-            {price ? (
-              <dl className="create-task-facts">
-                <div>
-                  <dt>Service Type</dt>
-                  <dd>{displayName}</dd>
-                </div>
-                <div>
-                  <dt>Price</dt>
-                  <dd>{formatNaira(price.price)}</dd>
-                </div>
-                <div>
-                  <dt>Pricing Unit</dt>
-                  <dd>{price.unit}</dd>
-                </div>
-                {quantityRuleOfPrice && !isQuantityWrong ? (
-                  <div>
-                    <dt>Total</dt>
-                    <dd>
-                      {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
-                      {formatNaira(totalKobo(price.price, quantity) / 100)}
-                    </dd>
-                  </div>
-                ) : null}
-                {coveredQuantity > 0 && !isQuantityWrong ? (
-                  <div>
-                    <dt>To pay</dt>
-                    <dd>
-                      {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
-                      <span className="create-task-covered">
-                        {coveredQuantity >= quantity
-                          ? `Covered by your ${planName} plan`
-                          : `${quantityText(price.unit, coveredQuantity)} covered by your ${planName} plan`}
-                      </span>
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            ) : (
-              <p aria-live="polite">Loading...</p>
-            )}
+            {/* The service is known at once; only what the price list says waits for it. */}
+            <dl className="create-task-facts" aria-busy={price ? undefined : true}>
+              <div>
+                <dt>Service Type</dt>
+                <dd>{displayName}</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>{price ? formatNaira(price.price) : 'Loading...'}</dd>
+              </div>
+              <div>
+                <dt>Pricing Unit</dt>
+                <dd>{price ? price.unit : 'Loading...'}</dd>
+              </div>
+              {price ? (
+                <>
+                  {quantityRuleOfPrice && !isQuantityWrong ? (
+                    <div>
+                      <dt>Total</dt>
+                      <dd>
+                        {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
+                        {formatNaira(totalKobo(price.price, quantity) / 100)}
+                      </dd>
+                    </div>
+                  ) : null}
+                  {coveredQuantity > 0 && !isQuantityWrong ? (
+                    <div>
+                      <dt>To pay</dt>
+                      <dd>
+                        {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
+                        <span className="create-task-covered">
+                          {coveredQuantity >= quantity
+                            ? `Covered by your ${planName} plan`
+                            : `${quantityText(price.unit, coveredQuantity)} covered by your ${planName} plan`}
+                        </span>
+                      </dd>
+                    </div>
+                  ) : null}
+                </>
+              ) : null}
+            </dl>
             {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
             {points > 0 && !isQuantityWrong ? (
               <label className="booking-choice">

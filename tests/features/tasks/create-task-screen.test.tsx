@@ -108,7 +108,9 @@ describe('the create task screen (/client/create)', () => {
   it("is titled '{service name} Task' and shows 'Loading...' while prices load, with Proceed to Payment disabled", async () => {
     await renderScreen('recycling');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recycling Services Task');
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    // The service shows at once; Price and Pricing Unit wait for the price list.
+    expect(screen.getByText('Recycling Services')).toBeTruthy();
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
     expect(screen.getByText('Please type an address above to see the map')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -131,8 +133,7 @@ describe('the create task screen (/client/create)', () => {
     expect(screen.getByText('Loading prices...')).toBeTruthy();
 
     respondPrices();
-    await settle();
-    expect(screen.getByText('₦1,500.00')).toBeTruthy();
+    expect(await screen.findByText('₦1,500.00')).toBeTruthy();
     expect(screen.queryByText('₦1,400.00')).toBeNull();
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -141,14 +142,14 @@ describe('the create task screen (/client/create)', () => {
     loaded(user);
     await renderScreen('default');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Default Service Task');
-    expect(screen.getByText('₦3,000.00')).toBeTruthy();
+    expect(await screen.findByText('₦3,000.00')).toBeTruthy();
     expect(screen.getByText('per pickup')).toBeTruthy();
   });
 
   it('choosing a place shows the map, the coordinates to 6 decimals, and enables Proceed to Payment', async () => {
     loaded(user);
     await renderScreen('recycling');
-    expect(screen.getByText('₦1,500.00')).toBeTruthy();
+    expect(await screen.findByText('₦1,500.00')).toBeTruthy();
     expect(screen.getByText('per kg')).toBeTruthy();
     await act(async () => choose({ address: 'Ikeja, Lagos State, Nigeria', location: { lat: 6.5965, lng: 3.3421 } }));
     expect(screen.getByText('6.596500, 3.342100')).toBeTruthy();
@@ -215,7 +216,9 @@ describe('the create task screen (/client/create)', () => {
     expect(describePoint).toHaveBeenCalledWith({ lat: 6.5095, lng: 3.3711 });
     await act(async () => labels.get('6.5095,3.3711')!('Near Yaba, Lagos'));
     expect(addressInput().value).toBe('Near Yaba, Lagos');
-    expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('a dragged pin or a tap moves the chosen point; a label that arrives after a newer move is dropped', async () => {
