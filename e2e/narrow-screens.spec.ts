@@ -71,7 +71,7 @@ async function longClient(request: APIRequestContext): Promise<NewClient> {
       firstName: LONG.firstname,
       lastName: LONG.lastname,
       email: client.email,
-      phone: '+234 803 123456',
+      phone: '+234 803 123 4567',
       bio: LONG.bio.trim(),
     },
   });
