@@ -26,7 +26,7 @@ export function RateDriver({
   const ids = useId();
   const rating = useMutation({
     mutationFn: () => rateTask({ taskId: task._id, stars, ...(comment.trim() ? { comment } : {}) }),
-    onSuccess: onRated,
+    onSuccess: (rated) => onRated(rated),
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), RATE_FAILED)),
   });
 
@@ -68,7 +68,7 @@ export function RateDriver({
           <label key={value} className={value <= stars ? 'task-star is-on' : 'task-star'}>
             <input
               type="radio"
-              className="sr-only"
+              className="task-star-input"
               name={`${ids}-stars`}
               value={value}
               checked={stars === value}
