@@ -87,7 +87,9 @@ describe('the signed-in area', () => {
     localStorage.setItem('token', 'abc');
     renderAt('/client/settings');
     await screen.findByRole('heading', { name: 'Settings' });
-    expect(screen.getByText(/^GreenPick version \d+\.\d+\.\d+$/)).toBeTruthy();
+    expect(screen.getByText(/^\d+\.\d+\.\d+$/, { selector: '.settings-version' }).parentElement?.textContent).toMatch(
+      /^GreenPick version \d+\.\d+\.\d+$/,
+    );
     expect(screen.getByRole('button', { name: 'Log out everywhere' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(screen.getByText('Log out of GreenPick on this device?')).toBeTruthy();
