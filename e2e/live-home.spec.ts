@@ -243,7 +243,7 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
       await expect(list.getByRole('heading', { name: 'Notifications' })).toBeFocused();
       await expect(home.notificationItems).toHaveCount(1);
       await expect(home.notificationItems.first()).toContainText(
-        'New: Your Household Waste Pickup task: driver assigned',
+        'New: Household Waste Pickup: A driver is assigned to your task',
       );
       // The list fits the screen.
       const box = (await list.boundingBox())!;
@@ -266,7 +266,9 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
       await expect(home.notificationDot).toBeVisible();
       await home.openNotifications();
       await expect(home.notificationItems).toHaveCount(2);
-      await expect(home.notificationItems.nth(0)).toContainText('New: Your Household Waste Pickup task: on going');
+      await expect(home.notificationItems.nth(0)).toContainText(
+        'New: Household Waste Pickup: Your driver is on the way',
+      );
       await expect(home.notificationItems.nth(1)).not.toContainText('New');
       await list.getByRole('button', { name: 'Close notifications' }).click();
       await expect(list).toBeHidden();

@@ -47,6 +47,8 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     page.on('request', (sent) => {
       if (sent.url().includes(`/driver/location/${assigned.driverId}`)) locationQueries.push(sent.url());
     });
+    // The map's code loads with the page: the marker shows once it has.
+    await expect(details.driverMarker).toBeVisible();
     const before = await details.driverMarker.boundingBox();
     expect(before).not.toBeNull();
 

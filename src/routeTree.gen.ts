@@ -26,6 +26,8 @@ import { Route as ClientProfileRouteImport } from './routes/client/profile'
 import { Route as ClientReferalRouteImport } from './routes/client/referal'
 import { Route as ClientSettingsRouteImport } from './routes/client/settings'
 import { Route as ClientSubscribeRouteImport } from './routes/client/subscribe'
+import { Route as ClientTasksTaskIdRouteImport } from './routes/client/tasks.$taskId'
+import { Route as ClientTasksTaskIdReceiptRouteImport } from './routes/client/tasks.$taskId_.receipt'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,6 +114,17 @@ const ClientSubscribeRoute = ClientSubscribeRouteImport.update({
   path: '/subscribe',
   getParentRoute: () => ClientRouteRoute,
 } as any)
+const ClientTasksTaskIdRoute = ClientTasksTaskIdRouteImport.update({
+  id: '/tasks/$taskId',
+  path: '/tasks/$taskId',
+  getParentRoute: () => ClientRouteRoute,
+} as any)
+const ClientTasksTaskIdReceiptRoute =
+  ClientTasksTaskIdReceiptRouteImport.update({
+    id: '/tasks/$taskId_/receipt',
+    path: '/tasks/$taskId/receipt',
+    getParentRoute: () => ClientRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -131,6 +144,8 @@ export interface FileRoutesByFullPath {
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
+  '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -149,6 +164,8 @@ export interface FileRoutesByTo {
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client': typeof ClientIndexRoute
+  '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -169,6 +186,8 @@ export interface FileRoutesById {
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
+  '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId_/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -190,6 +209,8 @@ export interface FileRouteTypes {
     | '/client/settings'
     | '/client/subscribe'
     | '/client/'
+    | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId/receipt'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -208,6 +229,8 @@ export interface FileRouteTypes {
     | '/client/settings'
     | '/client/subscribe'
     | '/client'
+    | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId/receipt'
   id:
     | '__root__'
     | '/'
@@ -227,6 +250,8 @@ export interface FileRouteTypes {
     | '/client/settings'
     | '/client/subscribe'
     | '/client/'
+    | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId_/receipt'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -360,6 +385,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientSubscribeRouteImport
       parentRoute: typeof ClientRouteRoute
     }
+    '/client/tasks/$taskId': {
+      id: '/client/tasks/$taskId'
+      path: '/tasks/$taskId'
+      fullPath: '/client/tasks/$taskId'
+      preLoaderRoute: typeof ClientTasksTaskIdRouteImport
+      parentRoute: typeof ClientRouteRoute
+    }
+    '/client/tasks/$taskId_/receipt': {
+      id: '/client/tasks/$taskId_/receipt'
+      path: '/tasks/$taskId/receipt'
+      fullPath: '/client/tasks/$taskId/receipt'
+      preLoaderRoute: typeof ClientTasksTaskIdReceiptRouteImport
+      parentRoute: typeof ClientRouteRoute
+    }
   }
 }
 
@@ -374,6 +413,8 @@ interface ClientRouteRouteChildren {
   ClientSettingsRoute: typeof ClientSettingsRoute
   ClientSubscribeRoute: typeof ClientSubscribeRoute
   ClientIndexRoute: typeof ClientIndexRoute
+  ClientTasksTaskIdRoute: typeof ClientTasksTaskIdRoute
+  ClientTasksTaskIdReceiptRoute: typeof ClientTasksTaskIdReceiptRoute
 }
 
 const ClientRouteRouteChildren: ClientRouteRouteChildren = {
@@ -387,6 +428,8 @@ const ClientRouteRouteChildren: ClientRouteRouteChildren = {
   ClientSettingsRoute: ClientSettingsRoute,
   ClientSubscribeRoute: ClientSubscribeRoute,
   ClientIndexRoute: ClientIndexRoute,
+  ClientTasksTaskIdRoute: ClientTasksTaskIdRoute,
+  ClientTasksTaskIdReceiptRoute: ClientTasksTaskIdReceiptRoute,
 }
 
 const ClientRouteRouteWithChildren = ClientRouteRoute._addFileChildren(

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_PAYSTACK_PUBLIC_KEY?: string;
   readonly VITE_GOOGLE_MAPS_API_KEY?: string;
   readonly VITE_MAP_STYLE_URL?: string;
+  /** Support's WhatsApp number, international digits (the task page's 'Get help'). */
+  readonly VITE_SUPPORT_WHATSAPP?: string;
 }
 
 interface ImportMeta {

@@ -2,7 +2,8 @@
  * Moving to another screen moves focus to its heading, as a page load would: a screen-reader
  * user hears where they are and the next Tab starts at the top of the new screen, not on the
  * link that was clicked. Not on the first load (the browser starts at the top), not when only
- * the search or hash changed, and not when the new screen already put focus in a field.
+ * the search or hash changed, and not when the new screen already put focus in a field or
+ * back on the control that opened the screen left (a task page closed with Back).
  */
 import type { AnyRouter } from '@tanstack/react-router';
 
@@ -13,9 +14,13 @@ function screenHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
 }
 
+/** A field, or the control a screen gave focus back to (src/lib/return-focus.ts): the screen has placed focus. */
 function hasFocusInField(): boolean {
   const active = document.activeElement;
-  return active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable="true"]');
+  return (
+    active instanceof HTMLElement &&
+    active.matches('input, textarea, select, [contenteditable="true"], [data-return-focus]')
+  );
 }
 
 function focusHeading(framesLeft: number): void {

@@ -8,7 +8,7 @@ import type { Task, TaskEvent } from './contract';
 import { formatTwoDecimals } from './display-format';
 import { taskServiceName } from './service-names';
 import { normalizeTaskStatus, taskStatusLabel } from './task-status';
-import { refundText } from './task-progress';
+import { plainStatusText, refundText } from './task-progress';
 
 /** Statuses that can still change: the Home keeps such tasks current. */
 const OPEN_STATUSES = new Set(['pending', 'driver-assigned', 'on-going']);
@@ -23,7 +23,7 @@ export function statusChangeMessage(serviceName: string, status: string | null |
   return `Your ${name ? `${name} ` : ''}task: ${taskStatusLabel(status)}`;
 }
 
-/** What the bell says of an event. */
+/** What the bell says of an event: 'Household Waste Pickup: Your driver is on the way', a refund, a reply. */
 export function describeTaskEvent(
   event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount' | 'refundStatus' | 'message'>,
 ): string {
@@ -41,7 +41,9 @@ export function describeTaskEvent(
         : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
-  return statusChangeMessage(taskServiceName(event), event.status);
+  // The bell speaks plainly ('Your driver is on the way'); the status badges keep the spec's labels.
+  const name = taskServiceName(event).trim();
+  return `${name ? `${name}: ` : ''}${plainStatusText(event.status)}`;
 }
 
 export interface StatusChange {

@@ -83,11 +83,19 @@ describe('the signed-in area', () => {
     }
   });
 
-  it('/client/settings shows only the word Settings', async () => {
+  it("/client/settings shows the app's version; Log out asks first, and 'Stay signed in' keeps the session", async () => {
     localStorage.setItem('token', 'abc');
     renderAt('/client/settings');
-    const heading = await screen.findByRole('heading', { name: 'Settings' });
-    expect(heading.parentElement?.textContent).toBe('Settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(screen.getByText(/^\d+\.\d+\.\d+$/, { selector: '.settings-version' }).parentElement?.textContent).toMatch(
+      /^GreenPick version \d+\.\d+\.\d+$/,
+    );
+    expect(screen.getByRole('button', { name: 'Log out everywhere' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(screen.getByText('Log out of GreenPick on this device?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    expect(screen.queryByText('Log out of GreenPick on this device?')).toBeNull();
+    expect(localStorage.getItem('token')).toBe('abc');
   });
 
   it('an unknown route shows a not-found page with a link home', async () => {

@@ -52,15 +52,15 @@ describe("the wording of a status change: 'Your Household Waste Pickup task: dri
     expect(statusChangeMessage('  ', 'pending')).toBe('Your task: pending');
   });
 
-  it('the bell says the same of a status event', () => {
+  it('the bell says a status event in plain words, after the service', () => {
     expect(describeTaskEvent(event({ status: 'on-going', serviceName: 'Office Cleaning' }))).toBe(
-      'Your Office & Commercial Cleaning task: on going',
+      'Office & Commercial Cleaning: Your driver is on the way',
     );
   });
 
   it("names a stored task's service by its display name, as the cards do", () => {
     expect(describeTaskEvent(event({ type: 'bulk', serviceName: 'Bulk Waste Removal' }))).toBe(
-      'Your Bulk Waste Pickup task: driver assigned',
+      'Bulk Waste Pickup: A driver is assigned to your task',
     );
   });
 

@@ -141,14 +141,24 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
         {chat.entries.map((entry) => (
           <li
             key={entry.key}
-            className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : 'driver'}`}
+            className={`chat-message chat-message-${entry.sender === 'user' ? 'own' : entry.sender === 'system' ? 'system' : 'driver'}`}
             data-state={entry.state}
           >
-            <span className="sr-only">{entry.sender === 'user' ? 'You:' : `${driverFirstName}:`}</span>
+            {entry.sender === 'user' ? <span className="sr-only">You:</span> : null}
+            {entry.sender === 'driver' ? (
+              // Each driver message names its writer: after a reassignment the thread holds two drivers.
+              <p className="chat-sender">
+                {entry.senderName ?? driverFirstName}
+                <span className="sr-only">:</span>
+              </p>
+            ) : null}
+            {entry.sender === 'system' ? <span className="sr-only">GreenPick:</span> : null}
             <p className="chat-bubble">{entry.content}</p>
-            <p className="chat-meta">
-              <EntryStatus entry={entry} onRetry={(id) => void chat.retry(id)} />
-            </p>
+            {entry.sender === 'system' ? null : (
+              <p className="chat-meta">
+                <EntryStatus entry={entry} onRetry={(id) => void chat.retry(id)} />
+              </p>
+            )}
           </li>
         ))}
       </ol>

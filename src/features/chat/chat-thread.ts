@@ -16,6 +16,8 @@ export interface ChatEntry {
   /** ISO date: when the server stored it, or when it was queued / started. */
   timestamp: string;
   state: ChatEntryState;
+  /** The driver who wrote it, as named then (the server's driver messages); absent otherwise. */
+  senderName?: string;
   failedReason?: string;
   /** Set for outbox entries (retry needs it). */
   outboxId?: number;
@@ -43,6 +45,7 @@ export function mergeThread(
     content: message.content,
     timestamp: message.timestamp,
     state: 'sent',
+    ...(message.sender === 'driver' && message.senderName?.trim() ? { senderName: message.senderName.trim() } : {}),
   }));
   const queued = new Set<string>();
   for (const message of [...outbox].sort((a, b) => (a.id ?? 0) - (b.id ?? 0))) {

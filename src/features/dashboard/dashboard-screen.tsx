@@ -13,6 +13,7 @@ import { BalanceCard } from './balance-card';
 import { GreetingHeader } from './greeting-header';
 import { PendingTaskCards } from './pending-task-cards';
 import { confirmedSince, pendingTaskCards } from './pending-task-rules';
+import { OpenTasks, openTasks } from './open-tasks';
 import { PlanCard } from './plan-card';
 import { RecentTasks } from './recent-tasks';
 import { ServiceGrid } from './service-grid';
@@ -28,7 +29,7 @@ const MESSAGES: FailureTexts = {
 const NO_TASKS: readonly Task[] = [];
 
 interface DashboardScreenProps {
-  /** 'View Task': the route decides what opens (the Task Details modal). */
+  /** 'View Task' and the open tasks' cards: the route decides what opens (the task page). */
   onViewTask: (task: Task) => void;
   /** The payment reference of the booking just made (navigation state): its card is brought into view. */
   bookedReference?: string;
@@ -48,6 +49,7 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
   const data = query.data;
   const tasks = data?.tasks ?? NO_TASKS;
   const newest = useMemo(() => newestFirst(tasks), [tasks]);
+  const open = useMemo(() => openTasks(newest), [newest]);
   const navigate = useNavigate();
   const chooseService = (tag: string) => void navigate({ to: '/client/create', state: { serviceType: tag } });
   const announcement = useTaskAnnouncements(query);
@@ -69,6 +71,7 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
             <>
               <OfflineMarker cachedAt={query.cachedAt} />
               <GreetingHeader firstName={data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
+              <OpenTasks tasks={open} onOpenTask={onViewTask} />
               <PendingTaskCards
                 cards={pendingTaskCards(kept.tasks, tasks)}
                 highlightReference={bookedReference}

@@ -1,10 +1,12 @@
 /**
  * The bell's list (loaded on the first open): the client's recent task events, newest first,
- * with the unread ones marked New; the loading, failed, empty and offline states. Opening it
+ * with the unread ones marked New, each about a task opening that task's page; the loading,
+ * failed, empty and offline states. Opening it
  * with unread events marks them read on the server, up to the newest one shown.
  */
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { describeTaskEvent } from '../../shared/task-events';
 import { markTaskEventsRead, taskEventsQuery } from '../../lib/api/events';
 import { failureText } from '../../lib/api/query-failure';
@@ -94,7 +96,18 @@ export default function NotificationPanel({ id, onClose, onRead }: NotificationP
                         New<span className="sr-only">: </span>
                       </span>
                     )}
-                    {describeTaskEvent(event)}
+                    {event.taskId ? (
+                      <Link
+                        to="/client/tasks/$taskId"
+                        params={{ taskId: event.taskId }}
+                        className="bell-event-link"
+                        onClick={onClose}
+                      >
+                        {describeTaskEvent(event)}
+                      </Link>
+                    ) : (
+                      describeTaskEvent(event)
+                    )}
                   </p>
                   <time className="bell-event-time" dateTime={event.at}>
                     {formatDateTime(event.at)}

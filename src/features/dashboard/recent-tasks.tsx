@@ -62,6 +62,7 @@ export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTas
                   <button
                     type="button"
                     className="button button-small dashboard-view-task"
+                    data-return-focus={`recent-${task._id}`}
                     onClick={() => onViewTask(task)}
                     aria-describedby={`task-${task._id}-name`}
                   >

@@ -1,4 +1,5 @@
-/** After paying: cancel, rate, the receipt, 'Report a problem' (plain functions; the screens come next). */
+/** After paying: cancel, rate, the receipt, 'Report a problem' (the task page and the receipt screen). */
+import { queryOptions } from '@tanstack/react-query';
 import type {
   CancelTaskResponse,
   CancelTaskRequest,
@@ -13,6 +14,7 @@ import type {
   Task,
 } from '../../shared/contract';
 import { http, retryPostQuery } from '../http';
+import { asQuery } from './query-failure';
 
 /** POST /client/tasks/cancel: the cancelled task (with its refund); 409 when it moved on first (the message says why). */
 export async function cancelTask(request: CancelTaskRequest): Promise<Task> {
@@ -30,6 +32,11 @@ export async function getReceipt(taskId: string): Promise<Receipt> {
     .data;
 }
 
+/** A task's receipt: it changes only when a refund moves, so it is read again on each visit. */
+export function receiptQuery(taskId: string) {
+  return queryOptions({ queryKey: ['receipt', taskId] as const, queryFn: () => asQuery(() => getReceipt(taskId)) });
+}
+
 /** POST /client/support: 'Report a problem' on one of the client's tasks. */
 export async function sendSupportRequest(request: SupportRequestBody): Promise<SupportRequest> {
   return (await http.post('client/support', { json: request }).json<SupportRequestResponse>()).data;
@@ -39,4 +46,9 @@ export async function sendSupportRequest(request: SupportRequestBody): Promise<S
 export async function getSupportRequests(): Promise<SupportRequest[]> {
   return (await http.post('client/support/list', { json: {}, retry: retryPostQuery }).json<SupportRequestsResponse>())
     .data;
+}
+
+/** The client's support requests (the task page shows the ones about its task, with any reply). */
+export function supportRequestsQuery() {
+  return queryOptions({ queryKey: ['supportRequests'] as const, queryFn: () => asQuery(getSupportRequests) });
 }

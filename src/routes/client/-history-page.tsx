@@ -1,7 +1,10 @@
 import { HistoryScreen } from '../../features/tasks/history/history-screen';
-import { WithTaskModals } from './-task-modals';
+import { useReturnFocus } from '../../lib/return-focus';
+import { useOpenTask } from './-open-task';
 
-/** Order history; 'View Task' on a card opens Task Details, then the chat, as on Home. */
+/** Order history; 'View Task' on a card opens the task page, as on Home. */
 export function HistoryPage() {
-  return <WithTaskModals render={(viewTask) => <HistoryScreen onViewTask={viewTask} />} />;
+  const openTask = useOpenTask();
+  useReturnFocus();
+  return <HistoryScreen onViewTask={openTask} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import { SettingsScreen } from '../../features/profile/settings-screen';
 
 export const Route = createFileRoute('/client/settings')({
-  component: () => <PlaceholderPage title="Settings" note={null} />,
+  component: SettingsScreen,
 });

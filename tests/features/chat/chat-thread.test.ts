@@ -113,3 +113,26 @@ describe('chat send rules (validation)', () => {
     expect(shouldQueueFirst({ isOnline: true, hasWaiting: false })).toBe(false);
   });
 });
+
+describe('who wrote it (a driver change)', () => {
+  it("keeps each driver message's writer and the service's note; the client's own messages and old answers carry no name", () => {
+    const thread = mergeThread(
+      [
+        message('a', '2026-11-22T10:00:00.000Z', { sender: 'driver', senderName: 'Kunle' }),
+        message('b', '2026-11-22T10:01:00.000Z', { sender: 'system', content: 'Your new driver is Emeka' }),
+        message('c', '2026-11-22T10:02:00.000Z', { sender: 'driver', senderName: ' Emeka ' }),
+        message('d', '2026-11-22T10:03:00.000Z', { senderName: 'Ada' }),
+        // Kept on the device from before messages carried names.
+        message('e', '2026-11-22T10:04:00.000Z', { sender: 'driver' }),
+      ],
+      [],
+    );
+    expect(thread.map((entry) => [entry.sender, entry.senderName])).toEqual([
+      ['driver', 'Kunle'],
+      ['system', undefined],
+      ['driver', 'Emeka'],
+      ['user', undefined],
+      ['driver', undefined],
+    ]);
+  });
+});

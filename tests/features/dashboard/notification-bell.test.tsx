@@ -2,6 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  useParams,
+} from '@tanstack/react-router';
 import type { TaskEvent } from '../../../src/shared/contract';
 import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { NotificationBell } from '../../../src/features/dashboard/notification-bell';
@@ -51,7 +60,30 @@ function Bell({ initiallyUnread }: { initiallyUnread: boolean }) {
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 
-const renderBell = (initiallyUnread: boolean) => render(withQueryClient(<Bell initiallyUnread={initiallyUnread} />));
+/** The bell on Home, in a router with the task page's address (each entry about a task opens it). */
+async function renderBell(initiallyUnread: boolean) {
+  const root = createRootRoute({ component: Outlet });
+  const home = createRoute({
+    getParentRoute: () => root,
+    path: '/client/home',
+    component: () => <Bell initiallyUnread={initiallyUnread} />,
+  });
+  const taskPage = createRoute({
+    getParentRoute: () => root,
+    path: '/client/tasks/$taskId',
+    component: function TaskPage() {
+      const { taskId } = useParams({ strict: false });
+      return <h1>Task page {taskId}</h1>;
+    },
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([home, taskPage]),
+    history: createMemoryHistory({ initialEntries: ['/client/home'] }),
+  });
+  render(withQueryClient(<RouterProvider router={router} />));
+  await screen.findByRole('button', { name: /^Notifications/ });
+  return router;
+}
 
 beforeEach(() => localStorage.setItem('token', tokenFor('u1')));
 afterEach(() => {
@@ -70,7 +102,7 @@ describe('the bell: a button that opens the recent task events', () => {
       ],
       cachedAt: null,
     });
-    renderBell(true);
+    await renderBell(true);
     expect(bell().getAttribute('aria-label')).toBe('Notifications: you have a new notification');
     expect(bell().getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByTestId('notification-dot')).toBeTruthy();
@@ -86,9 +118,9 @@ describe('the bell: a button that opens the recent task events', () => {
       'listitem',
     );
     expect(items.map((item) => item.querySelector('.bell-event-text')?.textContent)).toEqual([
-      'New: Your Office & Commercial Cleaning task: on going',
-      'New: Your Household Waste Pickup task: driver assigned',
-      'Your Laundry & Dry Cleaning task: completed',
+      'New: Office & Commercial Cleaning: Your driver is on the way',
+      'New: Household Waste Pickup: A driver is assigned to your task',
+      'Laundry & Dry Cleaning: Your task is done',
     ]);
     await waitFor(() => expect(screen.queryByTestId('notification-dot')).toBeNull());
     expect(markedRead(sent)).toEqual([{ upTo: '2026-11-20T10:30:00.000Z' }]);
@@ -97,7 +129,7 @@ describe('the bell: a button that opens the recent task events', () => {
 
   it('Escape and Close shut it and give focus back to the bell; a click elsewhere shuts it', async () => {
     serveEvents({ data: [], cachedAt: null });
-    renderBell(false);
+    await renderBell(false);
     fireEvent.click(bell());
     await screen.findByRole('region', { name: 'Notifications' });
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -117,7 +149,7 @@ describe('the bell: a button that opens the recent task events', () => {
 
   it("no events: 'No notifications yet', and nothing is marked read", async () => {
     const sent = serveEvents({ data: [], cachedAt: null });
-    renderBell(false);
+    await renderBell(false);
     fireEvent.click(bell());
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
     expect(markedRead(sent)).toEqual([]);
@@ -125,7 +157,7 @@ describe('the bell: a button that opens the recent task events', () => {
 
   it('offline, the list kept on the device shows with its age and marks nothing read; a failed read says so with Try Again', async () => {
     const sent = serveEvents({ data: [event('1')], cachedAt: Date.now() - 60_000 });
-    renderBell(true);
+    await renderBell(true);
     fireEvent.click(bell());
     expect((await screen.findByTestId('offline-marker')).textContent).toMatch(/^Offline - last updated/);
     expect(markedRead(sent)).toEqual([]);
@@ -136,11 +168,41 @@ describe('the bell: a button that opens the recent task events', () => {
     // The HTTP client tries a failed network twice more before the query fails.
     const offline = new TypeError('Failed to fetch');
     serveEvents(offline, offline, offline, { data: [event('1', { read: true })], cachedAt: null });
-    renderBell(false);
+    await renderBell(false);
     fireEvent.click(bell());
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert.textContent).toContain('Could not load your notifications. Please check your connection.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Your Household Waste Pickup task: driver assigned')).toBeTruthy();
+    expect(await screen.findByText('Household Waste Pickup: A driver is assigned to your task')).toBeTruthy();
+  });
+
+  it('an entry about a task opens its page (/client/tasks/$taskId) and the list closes', async () => {
+    serveEvents({ data: [event('2', { taskId: 'task-42', status: 'on-going' })], cachedAt: null });
+    const router = await renderBell(false);
+    fireEvent.click(bell());
+    const entry = await screen.findByRole('link', { name: 'Household Waste Pickup: Your driver is on the way' });
+    expect(entry.getAttribute('href')).toBe('/client/tasks/task-42');
+    fireEvent.click(entry);
+    expect(await screen.findByRole('heading', { name: 'Task page task-42' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/client/tasks/task-42');
+  });
+
+  it('a refund and a support reply say where things are, in plain words', async () => {
+    serveEvents({
+      data: [
+        event('4', { kind: 'support-reply', status: null, message: 'We are sorry: a new driver comes at 3 pm.' }),
+        event('3', { kind: 'refund', status: null, amount: 4000, refundStatus: 'refunded' }),
+        event('2', { kind: 'refund', status: null, amount: 4000, refundStatus: 'pending' }),
+      ],
+      cachedAt: null,
+    });
+    await renderBell(false);
+    fireEvent.click(bell());
+    const links = await screen.findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'GreenPick support replied: We are sorry: a new driver comes at 3 pm.',
+      'Your Household Waste Pickup task: Refunded ₦4,000',
+      'Your Household Waste Pickup task: Refund of ₦4,000 started - usually 3-5 working days',
+    ]);
   });
 });

@@ -5,10 +5,17 @@ import type { Task } from '../../../shared/contract';
 import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
 import { formatDate, formatNaira, formatTime } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
-import { taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
+import { CANCEL_REASONS, canCancelTask, refundText } from '../../../shared/task-progress';
+import { normalizeTaskStatus, taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { Modal } from '../../../ui/modal';
+import { ProgressLine } from '../../../ui/progress-line';
 import { StatusBadge } from '../../../ui/status-badge';
 import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
+import { CancelTask } from './cancel-task';
+import { DriverCard } from './driver-card';
+import { GetHelp } from './get-help';
+import { RateDriver } from './rate-driver';
+import { ReportProblem } from './report-problem';
 import { useDriverLocation } from './use-driver-location';
 import './task-details.css';
 
@@ -22,7 +29,18 @@ interface TaskDetailsModalProps {
   returnFocusTo?: HTMLElement | null;
   /** Tests pass their own reader of the driver location. */
   loadDriverLocation?: (driverId: string) => Promise<LatLng | null>;
+  /** The server's response to a cancel or a rating: the owner puts it in the task list. */
+  onTaskChanged?: (task: Task) => void;
+  /** 'View receipt' of a completed or cancelled task (a link to the receipt page, from the route). */
+  renderReceiptLink?: (taskId: string) => ReactNode;
+  /** Shown first (the offline marker of a task read from the device). */
+  notice?: ReactNode;
 }
+
+/** The code's purpose, as the client reads it next to the code. */
+export const CODE_PURPOSE = 'Give this code to your driver when they arrive, to confirm it is them';
+export const ON_THE_WAY_NO_CANCEL =
+  'Your driver is already on the way: please call or chat with them if your plans have changed.';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,9 +52,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Task Details modal (docs/product.md, Screens): the route map with its badges, address, date and
- * time, driver and phone, amount, then Call Driver and Open Chat. The driver's location is
- * refreshed every 30 s while the modal is open.
+ * Task Details (docs/product.md, Screens), the task page's dialog: the progress line and any
+ * refund, the route map with its badges, address, date and time, driver and phone, amount; who
+ * is coming and the confirmation code; Call Driver and Open Chat while a driver is assigned; then
+ * cancel (until the driver is on the way), the rating and receipt of a completed task, 'Report a
+ * problem' and 'Get help'. The driver's location is refreshed every 30 s while it is open.
  */
 export function TaskDetailsModal({
   task,
@@ -45,6 +65,9 @@ export function TaskDetailsModal({
   renderMap,
   returnFocusTo,
   loadDriverLocation,
+  onTaskChanged = () => undefined,
+  renderReceiptLink,
+  notice,
 }: TaskDetailsModalProps) {
   const driverLocation = useDriverLocation(task.driverId, loadDriverLocation);
   const taskLocation = normalizeLocation(task.location);
@@ -52,6 +75,10 @@ export function TaskDetailsModal({
   const phone = task.driver?.phone?.trim() ?? '';
   const tel = telHref(phone);
   const time = formatTime(task.datetime);
+  const status = normalizeTaskStatus(task.status);
+  const isFinal = status === 'completed' || status === 'cancelled';
+  const hasDriver = Boolean(task.driverId || task.driver);
+  const cancelReason = CANCEL_REASONS.find((reason) => reason.value === task.cancelReason)?.label;
 
   return (
     <Modal
@@ -68,6 +95,16 @@ export function TaskDetailsModal({
         </p>
       }
     >
+      {notice}
+      <ProgressLine status={task.status} />
+      {status === 'cancelled' ? (
+        <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>
+      ) : null}
+      {task.refund ? (
+        <p className={`task-refund task-refund-${task.refund.status}`} role="status">
+          {refundText(task.refund)}
+        </p>
+      ) : null}
       <div className="task-details-map">{renderMap(driverLocation, taskLocation)}</div>
       <dl className="task-details-list">
         <Detail label="Address">{task.address?.trim() || 'N/A'}</Detail>
@@ -86,23 +123,42 @@ export function TaskDetailsModal({
         <Detail label="Phone">{phone || 'Not available'}</Detail>
         <Detail label="Amount">{Number.isFinite(task.amount) ? formatNaira(task.amount) : 'N/A'}</Detail>
       </dl>
-      <div className="task-details-actions">
-        {tel ? (
-          <a className="button task-details-call" href={tel}>
-            <PhoneIcon />
-            Call Driver
-          </a>
-        ) : (
-          <button type="button" className="button task-details-call" onClick={() => window.alert(NO_DRIVER_PHONE)}>
-            <PhoneIcon />
-            Call Driver
+      {task.driver && !isFinal ? <DriverCard driver={task.driver} /> : null}
+      {task.confirmationCode && !isFinal ? (
+        <div className="task-code">
+          <p className="task-code-value">
+            Confirmation code: <strong>{task.confirmationCode}</strong>
+          </p>
+          <p className="task-hint">{CODE_PURPOSE}</p>
+        </div>
+      ) : null}
+      {hasDriver && !isFinal ? (
+        <div className="task-details-actions">
+          {tel ? (
+            <a className="button task-details-call" href={tel}>
+              <PhoneIcon />
+              Call Driver
+            </a>
+          ) : (
+            <button type="button" className="button task-details-call" onClick={() => window.alert(NO_DRIVER_PHONE)}>
+              <PhoneIcon />
+              Call Driver
+            </button>
+          )}
+          <button type="button" className="button task-details-secondary task-details-chat" onClick={onOpenChat}>
+            <ChatIcon />
+            Open Chat
           </button>
-        )}
-        <button type="button" className="button task-details-secondary task-details-chat" onClick={onOpenChat}>
-          <ChatIcon />
-          Open Chat
-        </button>
-      </div>
+        </div>
+      ) : null}
+      {canCancelTask(task.status) ? <CancelTask task={task} onCancelled={onTaskChanged} /> : null}
+      {status === 'on-going' ? <p className="task-hint task-no-cancel">{ON_THE_WAY_NO_CANCEL}</p> : null}
+      {status === 'completed' && task.driver ? (
+        <RateDriver task={task} driverName={name || 'your driver'} onRated={onTaskChanged} />
+      ) : null}
+      {isFinal && renderReceiptLink ? <p className="task-receipt-link">{renderReceiptLink(task._id)}</p> : null}
+      <ReportProblem taskId={task._id} />
+      <GetHelp reference={task.reference} />
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
 import { canViewTask, taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
+import { refundText } from '../../../shared/task-progress';
 import { StatusBadge } from '../../../ui/status-badge';
 import { driverName, taskCoordinates } from './history-card-fields';
 
@@ -35,6 +36,7 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
           <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
         </p>
       </header>
+      {task.refund ? <p className="history-card-refund">{refundText(task.refund)}</p> : null}
       <dl className="history-card-fields">
         <dt>Address</dt>
         <dd>{task.address || 'N/A'}</dd>
@@ -82,6 +84,7 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
             <button
               type="button"
               className="button button-small history-card-view"
+              data-return-focus={`history-${task._id}`}
               onClick={() => onViewTask(task)}
               aria-describedby={titleId}
             >

@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { CancelReason, Task } from '../../../shared/contract';
+import { cancelTask } from '../../../lib/api/aftercare';
+import { readCallFailure, failureMessage } from '../../../shared/call-failure';
+import { MAX_LENGTH } from '../../../shared/limits';
+import { CANCEL_REASONS } from '../../../shared/task-progress';
+
+export const CANCEL_FAILED = 'Could not cancel the task. Please check your connection and try again.';
+
+/**
+ * Cancel a pending or driver-assigned task: a reason from the short list and an optional note.
+ * Free of charge; the server decides, and its refusal (the driver set off first) is shown as it is.
+ */
+export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (task: Task) => void }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const ids = useId();
+  const cancelling = useMutation({
+    mutationFn: () => cancelTask({ taskId: task._id, reason: reason ?? 'other', ...(note.trim() ? { note } : {}) }),
+    onSuccess: (cancelled) => onCancelled(cancelled),
+    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CANCEL_FAILED)),
+  });
+
+  if (!isOpen) {
+    return (
+      <section className="task-cancel" aria-label="Cancel this task">
+        <button
+          type="button"
+          className="button task-details-secondary task-cancel-open"
+          onClick={() => setIsOpen(true)}
+        >
+          Cancel task
+        </button>
+        <p className="muted task-hint">
+          Free of charge while no driver is on the way. A paid task is refunded in full.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="task-cancel task-form"
+      aria-labelledby={`${ids}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reason) {
+          setError('Please choose a reason');
+          return;
+        }
+        setError('');
+        cancelling.mutate();
+      }}
+    >
+      <h3 id={`${ids}-title`} className="task-section-title">
+        Cancel this task
+      </h3>
+      <fieldset className="task-choices">
+        <legend>Why are you cancelling?</legend>
+        {CANCEL_REASONS.map((choice) => (
+          <label key={choice.value} className="task-choice">
+            <input
+              type="radio"
+              name={`${ids}-reason`}
+              value={choice.value}
+              checked={reason === choice.value}
+              onChange={() => setReason(choice.value)}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+      <label className="task-field-label" htmlFor={`${ids}-note`}>
+        Anything to add? (optional)
+      </label>
+      <textarea
+        id={`${ids}-note`}
+        className="task-textarea"
+        rows={2}
+        maxLength={MAX_LENGTH.cancelNote}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      {error ? (
+        <p className="task-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="task-form-actions">
+        <button type="submit" className="button task-danger" disabled={cancelling.isPending}>
+          {cancelling.isPending ? 'Cancelling...' : 'Confirm cancellation'}
+        </button>
+        <button
+          type="button"
+          className="button task-details-secondary"
+          onClick={() => {
+            setIsOpen(false);
+            setError('');
+          }}
+        >
+          Keep task
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SupportCategory } from '../../../shared/contract';
+import { sendSupportRequest, supportRequestsQuery } from '../../../lib/api/aftercare';
+import { formatDateTime } from '../../../lib/format';
+import { failureMessage, readCallFailure } from '../../../shared/call-failure';
+import { MAX_LENGTH } from '../../../shared/limits';
+import { SUPPORT_CATEGORIES } from '../../../shared/task-progress';
+
+export const REPORT_FAILED = 'Could not send your report. Please check your connection and try again.';
+export const REPORT_SENT = 'Thank you: we have your report and will answer here and in your notifications.';
+
+/**
+ * 'Report a problem' on a task: a category and up to 1,000 characters; the requests already
+ * sent about this task are listed with the operator's reply once there is one.
+ */
+export function ReportProblem({ taskId }: { taskId: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [category, setCategory] = useState<SupportCategory | ''>('');
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const requests = useQuery(supportRequestsQuery());
+  const mine = (requests.data ?? []).filter((request) => request.taskId === taskId);
+  const sending = useMutation({
+    mutationFn: () => sendSupportRequest({ taskId, category: category || 'other', text }),
+    onSuccess: () => {
+      setSent(true);
+      setIsOpen(false);
+      setText('');
+      setCategory('');
+      void queryClient.invalidateQueries({ queryKey: supportRequestsQuery().queryKey });
+    },
+    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), REPORT_FAILED)),
+  });
+
+  return (
+    <section className="task-support" aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`} className="task-section-title">
+        Report a problem
+      </h3>
+      {mine.length > 0 ? (
+        <ul className="task-support-list" aria-label="Your reports">
+          {mine.map((request) => (
+            <li key={request._id} className="task-support-item">
+              <p className="task-support-text">{request.text}</p>
+              <p className="muted task-hint">
+                Sent <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+              </p>
+              {request.reply ? (
+                <p className="task-support-reply">
+                  <strong>GreenPick support: </strong>
+                  {request.reply}
+                </p>
+              ) : (
+                <p className="muted task-hint">Waiting for a response</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {sent ? (
+        <p className="task-success" role="status">
+          {REPORT_SENT}
+        </p>
+      ) : null}
+      {isOpen ? (
+        <form
+          className="task-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!category) return setError('Please choose what the problem is about');
+            if (!text.trim()) return setError('Please describe the problem');
+            setError('');
+            sending.mutate();
+          }}
+        >
+          <label className="task-field-label" htmlFor={`${ids}-category`}>
+            What is it about?
+          </label>
+          <select
+            id={`${ids}-category`}
+            className="task-select"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as SupportCategory)}
+          >
+            <option value="">Choose...</option>
+            {SUPPORT_CATEGORIES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          <label className="task-field-label" htmlFor={`${ids}-text`}>
+            What happened?
+          </label>
+          <textarea
+            id={`${ids}-text`}
+            className="task-textarea"
+            rows={4}
+            maxLength={MAX_LENGTH.supportText}
+            aria-describedby={`${ids}-count`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <p id={`${ids}-count`} className="muted task-hint">
+            {text.length} / {MAX_LENGTH.supportText.toLocaleString('en-NG')} characters
+          </p>
+          {error ? (
+            <p className="task-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="task-form-actions">
+            <button type="submit" className="button" disabled={sending.isPending}>
+              {sending.isPending ? 'Sending...' : 'Send report'}
+            </button>
+            <button type="button" className="button task-details-secondary" onClick={() => setIsOpen(false)}>
+              Not now
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button task-details-secondary"
+          onClick={() => {
+            setSent(false);
+            setIsOpen(true);
+          }}
+        >
+          Report a problem
+        </button>
+      )}
+    </section>
+  );
+}

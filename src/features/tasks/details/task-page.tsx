@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { QueryData } from '../../../lib/api/query-data';
+import { failureText } from '../../../lib/api/query-failure';
+import { tasksQuery } from '../../../lib/api/tasks';
+import { useUserAndTasks } from '../../../lib/use-user-and-tasks';
+import type { Task } from '../../../shared/contract';
+import { Modal } from '../../../ui/modal';
+import { OfflineMarker } from '../../../ui/offline-marker';
+import { TaskDetailsModal } from './task-details-modal';
+
+/** While the task is under way its page stays current, as Home does. */
+const REFRESH_MS = 30_000;
+
+export const TASK_NOT_FOUND = 'This task was not found. It may belong to another account.';
+const LOAD_FAILED = 'Failed to load the task. Please check your connection.';
+
+interface TaskPageProps {
+  taskId: string;
+  onClose: () => void;
+  onOpenChat: (task: Task) => void;
+  renderMap: Parameters<typeof TaskDetailsModal>[0]['renderMap'];
+  renderReceiptLink: (taskId: string) => ReactNode;
+}
+
+/**
+ * /client/tasks/$taskId: the task read from the client's task list (the same query as Home and
+ * History, so it opens at once from them and offline from the device's copy), shown as Task
+ * Details; loading, failure and 'not found' in the same dialog.
+ */
+export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceiptLink }: TaskPageProps) {
+  const queryClient = useQueryClient();
+  const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
+  const task = query.data?.tasks.find((candidate) => candidate._id === taskId);
+  const userId = query.data?.user._id;
+
+  // The server's response (cancelled, rated) replaces the task at once; the list is read again behind it.
+  const onTaskChanged = (changed: Task) => {
+    if (!userId) return;
+    const key = tasksQuery(userId).queryKey;
+    queryClient.setQueryData<QueryData<Task[]>>(key, (kept) =>
+      kept ? { ...kept, data: kept.data.map((one) => (one._id === changed._id ? changed : one)) } : kept,
+    );
+    void queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  if (!task) {
+    return (
+      <Modal title="Task Details" className="task-details" onClose={onClose}>
+        {query.error ? (
+          <p role="alert">{failureText(query.error, { failed: LOAD_FAILED })}</p>
+        ) : query.data ? (
+          <p role="alert">{TASK_NOT_FOUND}</p>
+        ) : (
+          <p role="status">Loading task...</p>
+        )}
+      </Modal>
+    );
+  }
+  return (
+    <TaskDetailsModal
+      key={task._id}
+      task={task}
+      onClose={onClose}
+      onOpenChat={() => onOpenChat(task)}
+      renderMap={renderMap}
+      onTaskChanged={onTaskChanged}
+      renderReceiptLink={renderReceiptLink}
+      notice={<OfflineMarker cachedAt={query.cachedAt} />}
+    />
+  );
+}
