@@ -14,8 +14,9 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     const assigned = await createAssignedTask(request);
     const details = await openAssignedTaskDetails(page, assigned);
 
-    // Both markers are in view: the map opens on the two places.
-    await expect.poll(() => details.isOnMap(details.driverMarker)).toBe(true);
+    // Both markers are in view: the map opens on the two places. MapLibre's chunk (the largest
+    // the app loads) is parsed first: on a loaded 2-core machine that takes more than 5 s.
+    await expect.poll(() => details.isOnMap(details.driverMarker), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => details.isOnMap(details.taskMarker)).toBe(true);
     // Yaba to Surulere: about 3.4 km in a straight line; no Google key in this build, so the estimate is labelled approximate.
     await expect(details.distanceBadge).toHaveText(/Distance\s*≈\s*3\.\d km/);
@@ -100,7 +101,7 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
       });
       const details = await openAssignedTaskDetails(page, assigned);
       await expect(details.field('Phone')).toHaveText('Not available');
-      await expect.poll(() => details.isOnMap(details.driverMarker)).toBe(true);
+      await expect.poll(() => details.isOnMap(details.driverMarker), { timeout: 20_000 }).toBe(true);
       await expect.poll(() => details.isOnMap(details.taskMarker)).toBe(true);
       const alerts: string[] = [];
       page.once('dialog', (dialog) => {
