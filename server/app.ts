@@ -24,6 +24,7 @@ import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
 import { pricingRoutes } from './routes/pricing';
+import { pushRoutes } from './routes/push';
 import { profileRoutes } from './routes/profile';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     pricingRoutes,
     driverRoutes,
     subscriptionRoutes,
+    pushRoutes,
   ]) {
     app.route('/', routes);
   }

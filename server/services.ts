@@ -14,10 +14,21 @@ import { createRefunder } from './aftercare/services';
 import type { DestinationStream } from 'pino';
 import { createLogger, type Log, type Logger } from './log';
 import { assertStartable, productionWarnings } from './production';
+import type { Agent } from 'node:https';
+import { resolveVapidKeys } from './push/keys';
+import { createDispatcher, withPushKick } from './push/dispatcher';
+import { createTermiiSender } from './push/sms';
 
 export async function createDeps(
   config: ServerConfig,
-  options: { limits?: RateLimits; now?: () => Date; log?: Log; logStream?: DestinationStream } = {},
+  options: {
+    limits?: RateLimits;
+    now?: () => Date;
+    log?: Log;
+    logStream?: DestinationStream;
+    /** For the push requests: tests trust their fake push service's certificate. */
+    pushAgent?: Agent;
+  } = {},
 ): Promise<AppDeps> {
   assertStartable(config);
   const logger: Logger =
@@ -28,17 +39,29 @@ export async function createDeps(
         : { log: () => {}, logRequest: () => {} };
   const { log } = logger;
   for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`, 'warn');
-  const db = await openDb({
+  const database = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     log,
   });
-  const applied = await migrate(db);
+  const applied = await migrate(database);
   if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
-  await seedPrices(db);
-  if (config.demo) await seedDemo(db);
+  await seedPrices(database);
+  if (config.demo) await seedDemo(database);
+  const vapidKeys = resolveVapidKeys(config);
+  const sms = createTermiiSender(config);
+  const push = createDispatcher({
+    db: database,
+    keys: vapidKeys,
+    allowedOrigins: config.pushAllowedOrigins,
+    sms,
+    log,
+    agent: options.pushAgent,
+  });
+  // Every write of the outbox kicks the dispatcher after its commit; closing stops it first.
+  const db = withPushKick(database, push);
   const now = options.now ?? (() => new Date());
   return {
     config,
@@ -52,6 +75,9 @@ export async function createDeps(
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
     opsToken: resolveOpsToken(config.opsToken, config.dataDir),
+    push,
+    vapidPublicKey: vapidKeys.publicKey,
+    smsAvailable: sms !== undefined,
     now,
     log,
     logRequest: logger.logRequest,

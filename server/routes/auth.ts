@@ -20,6 +20,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passw
 import { insertAccount, isUniqueViolation } from '../db/accounts';
 import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
+import { deleteUserSubscriptions } from '../db/push';
 import { authenticate } from '../http/auth';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
@@ -103,5 +104,6 @@ authRoutes.post('/client/logoutAll', async (c) => {
   await readBody(c, logoutAllSchema, badRequest, { optional: true });
   const userId = await authenticate(c);
   await endAllSessions(c.var.deps.db, userId);
+  await deleteUserSubscriptions(c.var.deps.db, userId);
   return c.json({ data: { message: 'You have been logged out on every device' } });
 });
