@@ -72,6 +72,12 @@ test.describe('booking and paying for a task', () => {
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(toast(page, 'Your Household Waste Pickup task will be assigned shortly')).toBeVisible();
     await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+    // Now, not on load, notifications are offered; 'Not now' is remembered on the device.
+    const offer = page.getByRole('complementary', { name: 'Notifications' });
+    await expect(offer.getByRole('button', { name: 'Get told when your driver is on the way' })).toBeVisible();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('greenpick-push-offer-dismissed'))).toBe('1');
 
     const tasks = await tasksOf(request, client);
     expect(tasks).toHaveLength(1);

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/http/rate-limit';
+import { E2E_PUSH_ORIGIN } from './support/push';
 
 /** Every journey signs up and in from 127.0.0.1: per-address limits would throttle the suite itself. */
 const rateLimits: RateLimits = {
@@ -30,6 +31,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The operator API plays the driver's side (moves, chat replies); workers read the token from E2E_OPS_TOKEN.
   process.env.OPS_TOKEN ||= randomBytes(24).toString('hex');
   process.env.E2E_OPS_TOKEN = process.env.OPS_TOKEN;
+  // The journeys' push subscriptions name this push service (e2e/support/push.ts): nothing
+  // listens there, so a push is refused at once and never leaves the machine.
+  process.env.PUSH_ALLOWED_ORIGINS ||= E2E_PUSH_ORIGIN;
   const server = await startServer({
     port: 0,
     dataDir: 'memory://',

@@ -25,6 +25,7 @@ import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
 import { pointsRoutes } from './routes/points';
 import { pricingRoutes } from './routes/pricing';
+import { pushRoutes } from './routes/push';
 import { profileRoutes } from './routes/profile';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     driverRoutes,
     subscriptionRoutes,
     pointsRoutes,
+    pushRoutes,
   ]) {
     app.route('/', routes);
   }

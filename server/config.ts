@@ -42,6 +42,17 @@ export interface ServerConfig {
    */
   trustProxy: number;
   log: boolean;
+  /** Web Push VAPID keys (base64url); outside production generated once into the data folder when not set (server/push/keys.ts). */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** A mailto: or https: address push services may contact about our pushes. */
+  vapidSubject: string | undefined;
+  /** Push service origins allowed besides the known ones (tests' fake push service, private push services). */
+  pushAllowedOrigins: string[];
+  /** Termii's send API (SMS where there is no push); off unless the URL and key are set. */
+  smsApiUrl: string | undefined;
+  smsApiKey: string | undefined;
+  smsSenderId: string;
 }
 
 export const PAYSTACK_API_URL = 'https://api.paystack.co';
@@ -157,6 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlSeconds: numbers.TOKEN_TTL_SECONDS,
     trustProxy: count(env.TRUST_PROXY),
     log: flag(env.LOG, true),
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    vapidSubject: env.VAPID_SUBJECT || undefined,
+    pushAllowedOrigins: list(env.PUSH_ALLOWED_ORIGINS).flatMap(originOf),
+    smsApiUrl: env.SMS_API_URL || undefined,
+    smsApiKey: env.SMS_API_KEY || undefined,
+    smsSenderId: env.SMS_SENDER_ID || 'GreenPick',
     ...overrides,
   };
 }

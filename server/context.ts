@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
 import type { Log, LogRequest } from './log';
+import type { PushDispatcher } from './push/dispatcher';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -21,6 +22,12 @@ export interface AppDeps {
   limits: RateLimits;
   /** The operator API's token (header X-Ops-Token), see server/ops/token.ts. */
   opsToken: string;
+  /** Sends the notifications outbox (server/push/dispatcher.ts). */
+  push: PushDispatcher;
+  /** The VAPID public key the app subscribes with (server/push/keys.ts). */
+  vapidPublicKey: string;
+  /** SMS_API_URL and SMS_API_KEY are set. */
+  smsAvailable: boolean;
   now: () => Date;
   /** Where we serve: a create outside is refused. */
   serviceArea: ServiceArea;

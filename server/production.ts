@@ -10,6 +10,11 @@ export const REQUIRED_IN_PRODUCTION = [
   ['JWT_SECRET', 'jwtSecret'],
   ['PAYSTACK_SECRET_KEY', 'paystackSecretKey'],
   ['SMTP_URL', 'smtpUrl'],
+  // Generated keys would change with each instance's data folder, and every device's
+  // subscription is bound to the public key: production must give the same keys to all.
+  ['VAPID_PUBLIC_KEY', 'vapidPublicKey'],
+  ['VAPID_PRIVATE_KEY', 'vapidPrivateKey'],
+  ['VAPID_SUBJECT', 'vapidSubject'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof ServerConfig]>;
 
 /** Shorter token keys can be brute-forced offline from one token. */

@@ -15,6 +15,10 @@ import { createRefunder } from './aftercare/services';
 import type { DestinationStream } from 'pino';
 import { createLogger, type Log, type Logger } from './log';
 import { assertStartable, productionWarnings } from './production';
+import type { Agent } from 'node:https';
+import { resolveVapidKeys } from './push/keys';
+import { createDispatcher, withPushKick } from './push/dispatcher';
+import { createTermiiSender } from './push/sms';
 
 export async function createDeps(
   config: ServerConfig,
@@ -25,6 +29,8 @@ export async function createDeps(
     logStream?: DestinationStream;
     /** See DbOptions.pgliteData (server tests). */
     pgliteData?: Blob;
+    /** For the push requests: tests trust their fake push service's certificate. */
+    pushAgent?: Agent;
   } = {},
 ): Promise<AppDeps> {
   assertStartable(config);
@@ -38,7 +44,7 @@ export async function createDeps(
         : { log: () => {}, logRequest: () => {} };
   const { log } = logger;
   for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`, 'warn');
-  const db = await openDb({
+  const database = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
@@ -46,10 +52,22 @@ export async function createDeps(
     log,
     pgliteData: options.pgliteData,
   });
-  const applied = await migrate(db);
+  const applied = await migrate(database);
   if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
-  await seedPrices(db);
-  if (config.demo) await seedDemo(db);
+  await seedPrices(database);
+  if (config.demo) await seedDemo(database);
+  const vapidKeys = resolveVapidKeys(config);
+  const sms = createTermiiSender(config);
+  const push = createDispatcher({
+    db: database,
+    keys: vapidKeys,
+    allowedOrigins: config.pushAllowedOrigins,
+    sms,
+    log,
+    agent: options.pushAgent,
+  });
+  // Every write of the outbox kicks the dispatcher after its commit; closing stops it first.
+  const db = withPushKick(database, push);
   const now = options.now ?? (() => new Date());
   return {
     config,
@@ -64,6 +82,9 @@ export async function createDeps(
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
     opsToken: resolveOpsToken(config.opsToken, config.dataDir),
+    push,
+    vapidPublicKey: vapidKeys.publicKey,
+    smsAvailable: sms !== undefined,
     now,
     log,
     logRequest: logger.logRequest,

@@ -15,7 +15,8 @@ import { apiPathOf, isCachedQuery } from '../src/shared/cached-responses';
 import { respondFromCache } from './cached-query';
 import { respondToChatSend } from './chat-send';
 import { API_PATH_DENYLIST } from './navigation';
-import { OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
+import { CHAT_OPEN, OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
+import { openFromNotification, showPush } from './push';
 import { isMapTile, isStaticData } from './runtime-routes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -128,9 +129,40 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
 });
 
 self.addEventListener('message', (event) => {
-  const type = (event.data as { type?: unknown } | null)?.type;
+  const message = event.data as { type?: unknown; taskId?: unknown } | null;
+  const type = message?.type;
   if (type === SKIP_WAITING) void self.skipWaiting();
   else if (type === PAGE_ONLINE) event.waitUntil(replay());
+  else if (type === CHAT_OPEN && event.source instanceof WindowClient) {
+    if (typeof message?.taskId === 'string') openChats.set(event.source.id, message.taskId);
+    else openChats.delete(event.source.id);
+  }
+});
+
+// ---- notifications (docs/notifications.md) ----
+
+/** Which window shows which task's chat: a driver's message there is not pushed to this device. */
+const openChats = new Map<string, string>();
+
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    return;
+  }
+  event.waitUntil(
+    showPush(data, {
+      registration: self.registration,
+      clients: self.clients,
+      openChats,
+      base: import.meta.env.BASE_URL,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openFromNotification(event.notification, self.clients, self.location.origin));
 });
 
 self.addEventListener('activate', (event) => event.waitUntil(replay()));

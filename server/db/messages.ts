@@ -7,6 +7,7 @@
 import type { ChatMessage, MessageSender } from '../../src/shared/contract';
 import { CHAT_PAGE_SIZE, CHAT_THREAD_MAX } from '../../src/shared/limits';
 import type { Queryable } from './connection';
+import { enqueueTaskNotification } from './push';
 
 interface MessageRow {
   id: string;
@@ -117,7 +118,14 @@ export async function insertMessageOnce(
      on conflict (task_id, client_id) do nothing returning ${MESSAGE_COLUMNS}`,
     [message.id, message.taskId, message.sender, message.content, message.clientId, CHAT_THREAD_MAX],
   );
-  if (inserted) return { message: toChatMessage(inserted), created: true };
+  if (inserted) {
+    if (inserted.sender === 'driver')
+      await enqueueTaskNotification(db, message.taskId, 'chat', {
+        senderName: inserted.sender_name ?? '',
+        content: inserted.content.slice(0, 300),
+      });
+    return { message: toChatMessage(inserted), created: true };
+  }
   const [existing] =
     message.clientId === null
       ? []

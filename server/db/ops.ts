@@ -9,6 +9,7 @@ import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 import { TOKENS_PER_KG, addPoints } from './points';
 import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
+import { enqueueArrivals, enqueueTaskNotification } from './push';
 
 export interface OpsTaskRow {
   id: string;
@@ -169,6 +170,7 @@ export async function updateDriverLocation(db: Queryable, driverId: string, lat:
     lat,
     lng,
   ]);
+  await enqueueArrivals(db, driverId);
 }
 
 export async function insertDriver(
@@ -317,9 +319,15 @@ export function selectTasksAwaitingReply(db: Queryable): Promise<AwaitingReplyRo
 }
 
 export async function insertDriverMessage(db: Queryable, taskId: string, content: string): Promise<void> {
-  await db.query(
+  const [row] = await db.query<{ sender_name: string | null }>(
     `insert into messages (id, task_id, sender, content, driver_id, sender_name)
-     select $1, t.id, 'driver', $3, d.id, d.firstname from tasks t left join drivers d on d.id = t.driver_id where t.id = $2`,
+     select $1, t.id, 'driver', $3, d.id, d.firstname from tasks t left join drivers d on d.id = t.driver_id where t.id = $2
+     returning sender_name`,
     [randomUUID(), taskId, content],
   );
+  if (row)
+    await enqueueTaskNotification(db, taskId, 'chat', {
+      senderName: row.sender_name ?? '',
+      content: content.slice(0, 300),
+    });
 }

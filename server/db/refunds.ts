@@ -5,6 +5,7 @@
  */
 import type { RefundStatus, TaskRefund } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { enqueueTaskNotification } from './push';
 
 export interface RefundRow {
   task_id: string;
@@ -36,6 +37,8 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
      update users set notification = true where id in (select user_id from event)`,
     [taskId, status, amountKobo / 100],
   );
+  // A failed refund is the operator's to retry (docs/operations.md), not news for the client.
+  if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amount: amountKobo / 100 });
 }
 
 /**

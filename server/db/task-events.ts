@@ -5,6 +5,16 @@
  */
 import type { RefundStatus, TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { enqueueTaskNotification } from './push';
+import type { PushKind } from '../../src/shared/push-payload';
+
+/** The notification each status sends (none for back to pending). */
+const PUSH_OF_STATUS: Partial<Record<TaskStatus, PushKind>> = {
+  'driver-assigned': 'driver-assigned',
+  'on-going': 'on-the-way',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
 
 interface TaskEventRow {
   id: string | number;
@@ -47,6 +57,8 @@ export async function insertStatusEvent(db: Queryable, taskId: string, status: T
      update users set notification = true where id in (select user_id from event)`,
     [taskId, status],
   );
+  const kind = PUSH_OF_STATUS[status];
+  if (kind) await enqueueTaskNotification(db, taskId, kind);
 }
 
 /** Records a referral reward credited to `userId` (the referred client's task stays theirs). */
@@ -69,6 +81,7 @@ export async function insertSupportReplyEvent(db: Queryable, taskId: string, mes
      update users set notification = true where id in (select user_id from event)`,
     [taskId, message],
   );
+  await enqueueTaskNotification(db, taskId, 'support-reply', { message: message.slice(0, 300) });
 }
 
 /** The user's newest events first (at most `limit`), each marked read or not. */

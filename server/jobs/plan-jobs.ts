@@ -1,10 +1,13 @@
 /**
- * What plans do on their own (docs/product.md, Plans): the renewal reminder 3 days before a plan
- * ends, and Gold's and Platinum's weekly report each Monday (Lagos). Runs on every server; each tick takes an advisory lock and marks what it did in the same
+ * What runs on its own (docs/product.md, Plans; docs/notifications.md): the renewal reminder 3 days
+ * before a plan ends, Gold's and Platinum's weekly report each Monday (Lagos), and a scheduled
+ * task's push reminder from 18:00 the evening before. Runs on every server; each tick takes an advisory lock and marks what it did in the same
  * transaction, so with N servers each reminder is made once. Mail leaves after the commit.
  */
 import { formatLagosDay } from '../../src/shared/display-format';
+import { windowText } from '../../src/shared/pickup-windows';
 import { findPlan } from '../../src/shared/plans';
+import { enqueueTaskNotification } from '../db/push';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
 import type { AppDeps } from '../context';
@@ -126,10 +129,35 @@ async function weeklyReports(tx: Queryable, now: Date): Promise<Mail[]> {
   return mails;
 }
 
+/** From this Lagos hour, tomorrow's scheduled tasks are reminded. */
+export const REMINDER_FROM_HOUR = 18;
+
+/** Tasks scheduled for tomorrow (Lagos), once it is evening: each marked and its push reminder queued. */
+async function remindScheduledTasks(tx: Queryable, now: Date): Promise<void> {
+  const lagos = now.getTime() + LAGOS_OFFSET_MS;
+  if (new Date(lagos).getUTCHours() < REMINDER_FROM_HOUR) return;
+  const tomorrow = Math.floor(lagos / DAY_MS) * DAY_MS + DAY_MS - LAGOS_OFFSET_MS;
+  const rows = await tx.query<{ id: string; scheduled_start: Date | string; scheduled_end: Date | string }>(
+    `update tasks set reminded_at = $3
+      where scheduled_start >= $1 and scheduled_start < $2 and reminded_at is null
+        and status in ('pending', 'driver-assigned')
+      returning id, scheduled_start, scheduled_end`,
+    [new Date(tomorrow), new Date(tomorrow + DAY_MS), now],
+  );
+  for (const row of rows) {
+    const window = windowText({
+      start: new Date(row.scheduled_start).toISOString(),
+      end: new Date(row.scheduled_end).toISOString(),
+    });
+    await enqueueTaskNotification(tx, row.id, 'reminder', { window });
+  }
+}
+
 export async function runPlanJobsOnce(deps: AppDeps): Promise<boolean> {
   const outcome = await deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.planJobs))) return null;
     const now = deps.now();
+    await remindScheduledTasks(tx, now);
     return [...(await remindRenewals(tx, now)), ...(await weeklyReports(tx, now))];
   });
   if (outcome === null) return false;

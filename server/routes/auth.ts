@@ -21,6 +21,7 @@ import { normalizePhone } from '../../src/shared/validation/phone';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
 import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
+import { deleteUserSubscriptions } from '../db/push';
 import { authenticate } from '../http/auth';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
@@ -106,5 +107,6 @@ authRoutes.post('/client/logoutAll', async (c) => {
   await readBody(c, logoutAllSchema, badRequest, { optional: true });
   const userId = await authenticate(c);
   await endAllSessions(c.var.deps.db, userId);
+  await deleteUserSubscriptions(c.var.deps.db, userId);
   return c.json({ data: { message: 'You have been logged out on every device' } });
 });

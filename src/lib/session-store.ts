@@ -31,6 +31,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     const token = get().token ?? getToken();
     clearToken();
     set({ token: null });
+    if (token)
+      void import('./push-device')
+        .then(async ({ forgetDeviceAtLogout }) =>
+          forgetDeviceAtLogout(token, (await import('../shared/config')).config.apiUrl),
+        )
+        .catch((error: unknown) => console.error('Could not turn notifications off at logout', error));
     // The user's cached responses and unsent chat leave the device with them.
     if (typeof indexedDB === 'undefined') return;
     void import('../shared/offline-db')

@@ -21,6 +21,7 @@ import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
 import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
+import type { notificationSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './schemas/push';
 
 export type Id = string;
 export type IsoDate = string;
@@ -392,6 +393,41 @@ export type ForgotRequest = z.input<typeof forgotSchema>;
 export type ResetCodeRequest = z.input<typeof resetCodeSchema>;
 /** POST /client/resetPassword (only after the code was verified) */
 export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
+
+// ---- notifications (docs/product.md, "Notifications") ----
+
+/** The switches of Settings: each kind of notification, and SMS where there is no push. All on by default. */
+export interface NotificationSettings {
+  /** Driver assigned, on the way, arriving, completed, cancelled. */
+  driverUpdates: boolean;
+  /** A chat message from the driver. */
+  chat: boolean;
+  /** Receipts, refunds and answers to support requests. */
+  receipts: boolean;
+  /** A scheduled task's reminder the evening before. */
+  reminders: boolean;
+  /** 'Driver assigned' and 'arriving' by SMS when no device of the client has push. */
+  sms: boolean;
+}
+
+/**
+ * POST /client/notifications (bearer token): the caller's switches, the server's VAPID public
+ * key for PushManager.subscribe, how many devices are subscribed and whether SMS is configured.
+ */
+export type NotificationsResponse = DataResponse<{
+  settings: NotificationSettings;
+  vapidPublicKey: string;
+  devices: number;
+  smsAvailable: boolean;
+}>;
+/** POST /client/notifications/update (bearer token): any subset of the switches; responds with them all. */
+export type NotificationSettingsUpdate = z.input<typeof notificationSettingsSchema>;
+export type NotificationSettingsResponse = DataResponse<NotificationSettings>;
+/** POST /client/push/subscribe (bearer token): the browser's PushSubscription JSON; 201 new, 200 known. */
+export type PushSubscribeRequest = z.input<typeof pushSubscriptionSchema>;
+/** POST /client/push/unsubscribe (bearer token): forgets this device's subscription (logout does it too). */
+export type PushUnsubscribeRequest = z.input<typeof pushUnsubscribeSchema>;
+export type PushSubscriptionResponse = DataResponse<{ subscribed: boolean }>;
 
 // ---- dev-only calls (absent when real providers are configured) ----
 

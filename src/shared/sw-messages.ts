@@ -8,3 +8,5 @@ export const PAGE_ONLINE = 'ONLINE';
 export const OUTBOX_CHANGED = 'OUTBOX_CHANGED';
 /** The background sync tag of the chat outbox. */
 export const SYNC_TAG = 'greenpick-chat-outbox';
+/** Page -> worker: this window shows a task's chat (`taskId`), or no chat any more (null): no push for what it shows. */
+export const CHAT_OPEN = 'CHAT_OPEN';

@@ -48,6 +48,8 @@ export async function createTestServer(
     log?: (line: string) => void;
     /** The real logger (pino) writing its lines here instead of `log`. */
     logStream?: { write(chunk: string): void };
+    /** Trusts a fake push service's certificate (fake-push-service.ts). */
+    pushAgent?: import('node:https').Agent;
   } = {},
 ): Promise<TestServer> {
   const database = await createServerDatabase();
@@ -68,6 +70,7 @@ export async function createTestServer(
       limits: { ...TEST_RATE_LIMITS, ...options.limits },
       now: options.now,
       pgliteData: database.pgliteData,
+      pushAgent: options.pushAgent,
       ...(options.logStream ? { logStream: options.logStream } : { log: options.log ?? (() => {}) }),
     });
   } catch (error) {

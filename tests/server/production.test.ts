@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { createApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createSmtpMailer } from '../../server/mail/mailer';
@@ -19,6 +20,12 @@ import { createTestDatabase } from './test-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STRONG_SECRET = 'a-JWT-secret-of-at-least-32-characters, 7#9!';
+const VAPID_KEYS = webpush.generateVAPIDKeys();
+const VAPID_ENV = {
+  VAPID_PUBLIC_KEY: VAPID_KEYS.publicKey,
+  VAPID_PRIVATE_KEY: VAPID_KEYS.privateKey,
+  VAPID_SUBJECT: 'mailto:ops@greenpick.ng',
+};
 
 const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
   loadConfig(
@@ -27,6 +34,7 @@ const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
       JWT_SECRET: STRONG_SECRET,
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...VAPID_ENV,
     },
     overrides,
   );
@@ -41,10 +49,12 @@ describe('production refusals (a pure check of the configuration)', () => {
 
   it('names every missing variable, a short JWT_SECRET, DEMO and SIMULATOR', () => {
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([
-      'missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL',
+      'missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT',
     ]);
     expect(
-      productionProblems(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x', JWT_SECRET: 'short' })),
+      productionProblems(
+        loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x', JWT_SECRET: 'short', ...VAPID_ENV }),
+      ),
     ).toEqual(['missing PAYSTACK_SECRET_KEY', 'JWT_SECRET must be at least 32 characters']);
     expect(productionProblems(productionConfig({ demo: true, simulator: true }))).toEqual([
       'DEMO is not allowed',
@@ -85,7 +95,7 @@ describe('production refusals (a pure check of the configuration)', () => {
   it('the server refuses to start (StartRefused) before opening anything', async () => {
     await expect(createTestServer({ config: { production: true } })).rejects.toThrow(
       new StartRefused(
-        'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.',
+        'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT.',
       ),
     );
   });
@@ -124,7 +134,7 @@ describe('NODE_ENV=production npm run serve', () => {
     const result = await serve({ NODE_ENV: 'production' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
-      'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL.',
+      'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT.',
     );
   }, 60_000);
 
@@ -134,6 +144,7 @@ describe('NODE_ENV=production npm run serve', () => {
       JWT_SECRET: STRONG_SECRET,
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...VAPID_ENV,
       DEMO: '1',
     });
     expect(result.code).toBe(1);
@@ -149,6 +160,7 @@ describe('NODE_ENV=production npm run serve', () => {
       JWT_SECRET: STRONG_SECRET,
       PAYSTACK_SECRET_KEY: 'sk_live_x',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...VAPID_ENV,
       LOG: '1',
     };
     if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
@@ -184,6 +196,9 @@ beforeAll(async () => {
       paystackSecretKey: fake.secretKey,
       paystackApiUrl: fake.url,
       smtpUrl: 'smtp://127.0.0.1:1',
+      vapidPublicKey: VAPID_KEYS.publicKey,
+      vapidPrivateKey: VAPID_KEYS.privateKey,
+      vapidSubject: 'mailto:ops@greenpick.ng',
     },
     // The real logger: what an operator's log tool reads.
     logStream: { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) },

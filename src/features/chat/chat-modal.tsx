@@ -5,6 +5,7 @@ import { MAX_LENGTH } from '../../shared/limits';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import { taskServiceName } from '../../shared/service-names';
 import { Modal } from '../../ui/modal';
+import { tellChatOpen } from '../../lib/push-device';
 import type { ChatEntry } from './chat-thread';
 import { useChat } from './use-chat';
 import '../../ui/text-input.css';
@@ -64,6 +65,10 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const [olderNote, setOlderNote] = useState('');
 
   useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    tellChatOpen(task._id);
+    return () => tellChatOpen(null);
+  }, [task._id]);
   // Keep the newest message in view, or the reader's place when older messages arrived above.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger, though the effect does not read it.
   useEffect(() => {

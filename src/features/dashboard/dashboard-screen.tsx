@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Task } from '../../shared/contract';
@@ -33,6 +33,8 @@ interface DashboardScreenProps {
   onViewTask: (task: Task) => void;
   /** The payment reference of the booking just made (navigation state): its card is brought into view. */
   bookedReference?: string;
+  /** Shown under the open tasks (the offer of notifications after a booking). */
+  notice?: ReactNode;
 }
 
 /**
@@ -44,7 +46,7 @@ interface DashboardScreenProps {
  * itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
  * brings the booking just made into view.
  */
-export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreenProps) {
+export function DashboardScreen({ onViewTask, bookedReference, notice }: DashboardScreenProps) {
   const query = useLiveUserAndTasks();
   const data = query.data;
   const tasks = data?.tasks ?? NO_TASKS;
@@ -72,6 +74,7 @@ export function DashboardScreen({ onViewTask, bookedReference }: DashboardScreen
               <OfflineMarker cachedAt={query.cachedAt} />
               <GreetingHeader firstName={data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
               <OpenTasks tasks={open} onOpenTask={onViewTask} />
+              {notice}
               <PendingTaskCards
                 cards={pendingTaskCards(kept.tasks, tasks)}
                 highlightReference={bookedReference}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { version } from '../../../package.json';
 import { useSessionStore } from '../../lib/session-store';
@@ -7,8 +7,11 @@ import './profile.css';
 
 export const LOG_OUT_QUESTION = 'Log out of GreenPick on this device?';
 
-/** Settings (/client/settings): the app's version, 'Log out' after a confirmation, and 'Log out everywhere'. */
-export function SettingsScreen() {
+/**
+ * Settings (/client/settings): notifications (given by the route), 'Log out' after a
+ * confirmation, 'Log out everywhere', and the app's version.
+ */
+export function SettingsScreen({ notifications }: { notifications?: ReactNode }) {
   const navigate = useNavigate();
   const [isConfirming, setIsConfirming] = useState(false);
   const logOut = () => {
@@ -20,6 +23,7 @@ export function SettingsScreen() {
     <section className="page settings">
       <h1>Settings</h1>
       <div className="profile-card">
+        {notifications}
         <section aria-labelledby="settings-account-title">
           <h2 id="settings-account-title" className="settings-title">
             Account

@@ -1,0 +1,223 @@
+/**
+ * Sends what the outbox holds: pushes through the real `web-push` library (VAPID-signed,
+ * aes128gcm-encrypted for the device), SMS through the provider adapter. Sending never blocks
+ * or fails the request that caused it: rows are written in the event's transaction, and the
+ * dispatcher is kicked after the commit (`withPushKick`) and sweeps every SWEEP_MS for retries
+ * and for rows written where no dispatcher ran (the ops CLI without a server).
+ *
+ * A row is claimed with a lease under `for update skip locked`, so N instances on one
+ * PostgreSQL send each row once. A push service's 404/410 removes the subscription; other
+ * failures are retried with backoff (MAX_ATTEMPTS), then given up and logged. Rows older
+ * than MAX_AGE_MS are dropped: 'your driver is arriving' an hour late is wrong, not late.
+ */
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import type { Db, Queryable } from '../db/connection';
+import { claimDueRows, deleteSubscriptionById, markFailed, markRetry, markSent, type OutboxRow } from '../db/push';
+import type { Log } from '../log';
+import { isAllowedPushEndpoint } from './endpoints';
+import type { VapidKeys } from './keys';
+import { type MessageContext, pushPayload, smsText } from './messages';
+import { type SmsSender, toE164 } from './sms';
+
+export const MAX_ATTEMPTS = 5;
+export const MAX_AGE_MS = 60 * 60 * 1000;
+const SWEEP_MS = 15_000;
+const LEASE_SECONDS = 60;
+const BATCH = 20;
+const SEND_TIMEOUT_MS = 10_000;
+
+/** Seconds before attempt `attempts + 1`: 5, 20, 80, 320 s. */
+export const backoffSeconds = (attempts: number) => 5 * 4 ** Math.max(0, attempts - 1);
+
+export interface PushDispatcher {
+  /** Sends what is due soon (after a commit that wrote rows); never throws. */
+  kick(): void;
+  /** Sends everything due now and resolves when done (tests, the sweep). */
+  drain(): Promise<void>;
+  /** Stops the sweep and waits for the sends in flight. */
+  stop(): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  db: Db;
+  keys: VapidKeys;
+  allowedOrigins: readonly string[];
+  sms: SmsSender | undefined;
+  log: Log;
+  /** An https.Agent for the push requests (tests trust their fake push service's certificate). */
+  agent?: Agent;
+  sweepMs?: number;
+}
+
+function contextOf(row: OutboxRow): MessageContext {
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : (row.data ?? {});
+  return {
+    kind: row.kind,
+    taskId: row.task_id,
+    data,
+    serviceName: row.service_name ?? 'task',
+    amount: Number(row.amount ?? 0),
+    driver: row.driver_firstname
+      ? { firstname: row.driver_firstname, vehicle: row.driver_vehicle ?? '', plate: row.driver_plate ?? '' }
+      : null,
+  };
+}
+
+const statusOf = (error: unknown) => (error instanceof webpush.WebPushError ? error.statusCode : undefined);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createDispatcher(options: DispatcherOptions): PushDispatcher {
+  const { db, keys, log } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function retryOrGiveUp(row: OutboxRow, reason: string): Promise<void> {
+    if (row.attempts >= MAX_ATTEMPTS) {
+      log(
+        `[push] gave up on ${row.channel} ${row.kind} for task ${row.task_id} after ${row.attempts} tries: ${reason}`,
+        'warn',
+      );
+      await markFailed(db, row.id, reason);
+      return;
+    }
+    log(`[push] ${row.channel} ${row.kind} for task ${row.task_id} failed (try ${row.attempts}): ${reason}`, 'warn');
+    const delay = backoffSeconds(row.attempts);
+    await markRetry(db, row.id, delay, reason);
+    setTimeout(kick, delay * 1000 + 50).unref();
+  }
+
+  async function sendPush(row: OutboxRow): Promise<void> {
+    if (!row.endpoint || !row.p256dh || !row.auth) return markFailed(db, row.id, 'no subscription');
+    if (!isAllowedPushEndpoint(row.endpoint, options.allowedOrigins)) {
+      await deleteSubscriptionById(db, row.subscription_id as string);
+      return;
+    }
+    try {
+      await webpush.sendNotification(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(pushPayload(contextOf(row))),
+        {
+          vapidDetails: keys,
+          TTL: Math.floor(MAX_AGE_MS / 1000),
+          urgency: 'high',
+          timeout: SEND_TIMEOUT_MS,
+          ...(options.agent ? { agent: options.agent } : {}),
+        },
+      );
+      await markSent(db, row.id);
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404 || status === 410) {
+        // The browser dropped this subscription: forget the device (its other unsent rows go too).
+        log(`[push] subscription gone (${status}): removed`);
+        await deleteSubscriptionById(db, row.subscription_id as string);
+        return;
+      }
+      await retryOrGiveUp(row, status ? `push service answered ${status}` : messageOf(error));
+    }
+  }
+
+  async function sendSms(row: OutboxRow): Promise<void> {
+    if (!options.sms) return markFailed(db, row.id, 'SMS is not configured');
+    const to = toE164(row.phonenumber);
+    if (!to) return markFailed(db, row.id, 'no usable phone number');
+    try {
+      await options.sms.send(to, smsText(contextOf(row)));
+      await markSent(db, row.id);
+    } catch (error) {
+      await retryOrGiveUp(row, messageOf(error));
+    }
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    try {
+      if (Date.now() - new Date(row.created_at).getTime() > MAX_AGE_MS) return await markFailed(db, row.id, 'expired');
+      await (row.channel === 'push' ? sendPush(row) : sendSms(row));
+    } catch (error) {
+      // The database failed while recording the outcome: the lease ends and the row is tried again.
+      log(`[push] could not record a ${row.channel} outcome: ${messageOf(error)}`, 'error');
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const rows = await claimDueRows(db, BATCH, LEASE_SECONDS);
+        if (rows.length === 0) break;
+        await Promise.all(rows.map(deliver));
+      }
+    } while (again && !stopped);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runOnce()
+      .catch((error) => log(`[push] dispatcher: ${messageOf(error)}`, 'error'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function kick(): void {
+    if (!stopped) void drain();
+  }
+
+  const sweep = setInterval(kick, options.sweepMs ?? SWEEP_MS);
+  sweep.unref();
+  // Rows left from before this start (or written by the ops CLI while no server ran).
+  setTimeout(kick, 0).unref();
+
+  return {
+    kick,
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      await running;
+    },
+  };
+}
+
+/**
+ * The database the server's code uses: a statement that writes the outbox kicks the
+ * dispatcher, outside a transaction right after it, inside one after the commit. Closing it
+ * stops the dispatcher first (sends in flight finish), so a server's shutdown stops it cleanly.
+ */
+export function withPushKick(db: Db, dispatcher: Pick<PushDispatcher, 'kick' | 'stop'>): Db {
+  const kick = () => dispatcher.kick();
+  const writesOutbox = (sql: string) => sql.includes('insert into push_outbox');
+  return {
+    kind: db.kind,
+    exec: (sql) => db.exec(sql),
+    async close() {
+      await dispatcher.stop();
+      await db.close();
+    },
+    async query(sql, params, options) {
+      const rows = await db.query(sql, params, options);
+      if (writesOutbox(sql)) kick();
+      return rows as never;
+    },
+    async transaction(work) {
+      let wrote = false;
+      const result = await db.transaction((tx: Queryable) =>
+        work({
+          query(sql, params, options) {
+            if (writesOutbox(sql)) wrote = true;
+            return tx.query(sql, params, options);
+          },
+        }),
+      );
+      if (wrote) kick();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The words of each notification: a short title and body a client understands, built when
+ * the push is sent from the outbox row and the task as it is then (its driver, its amount).
+ * SMS texts (driver assigned and arriving only) fit one SMS: 160 GSM characters.
+ */
+import { formatTwoDecimals } from '../../src/shared/display-format';
+import { type PushKind, type PushPayload, taskPageUrl, taskTag } from '../../src/shared/push-payload';
+
+export interface MessageContext {
+  kind: PushKind;
+  taskId: string;
+  /** What the event carried (outbox `data`): a refund's status and amount, a chat message, a reply. */
+  data: Record<string, unknown>;
+  serviceName: string;
+  amount: number;
+  driver: { firstname: string; vehicle: string; plate: string } | null;
+}
+
+/** 'Toyota Hiace, white' (make and model, colour) reads 'white Toyota Hiace'. */
+export function vehicleWords(vehicle: string): string {
+  const [model, colour] = vehicle.split(',').map((part) => part.trim());
+  return [colour, model].filter(Boolean).join(' ');
+}
+
+/** 'Emeka is your driver - white Toyota Hiace KJA-123XY' (what is known of the vehicle). */
+export function driverLine(driver: MessageContext['driver']): string {
+  if (!driver) return 'A driver is assigned to your task';
+  const vehicle = [vehicleWords(driver.vehicle), driver.plate.trim()].filter(Boolean).join(' ');
+  return `${driver.firstname} is your driver${vehicle ? ` - ${vehicle}` : ''}`;
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).trimEnd()}...` : text);
+const naira = (amount: number) => `N${formatTwoDecimals(amount)}`;
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function words(context: MessageContext): { title: string; body: string } {
+  const { data, serviceName, driver } = context;
+  const name = driver?.firstname ?? 'Your driver';
+  switch (context.kind) {
+    case 'driver-assigned':
+      return { title: 'Driver assigned', body: driverLine(driver) };
+    case 'on-the-way':
+      return { title: 'Your driver is on the way', body: `${name} is on the way for your ${serviceName}.` };
+    case 'arriving':
+      return { title: 'Your driver is arriving', body: `${name} is less than 500 m away. Please be ready.` };
+    case 'completed':
+      return {
+        title: 'Task done - your receipt',
+        body: `Your ${serviceName} is done. Total ${naira(context.amount)}; the receipt is in your e-mail.`,
+      };
+    case 'cancelled':
+      return { title: 'Task cancelled', body: `Your ${serviceName} was cancelled.` };
+    case 'refund': {
+      const amount = naira(Number(data.amount ?? context.amount));
+      return data.status === 'refunded'
+        ? { title: 'Refunded', body: `${amount} for your ${serviceName} is back on your card.` }
+        : { title: 'Refund started', body: `We are refunding ${amount} for your ${serviceName}.` };
+    }
+    case 'chat':
+      return { title: `${textOf(data.senderName) || name} (driver)`, body: clip(textOf(data.content), 200) };
+    case 'support-reply':
+      return { title: 'GreenPick support answered', body: clip(textOf(data.message), 200) };
+    case 'reminder':
+      return {
+        title: 'Reminder: your pickup is tomorrow',
+        body: textOf(data.window)
+          ? `Your ${serviceName} is booked for ${textOf(data.window)}.`
+          : `Your ${serviceName} is booked for tomorrow.`,
+      };
+  }
+}
+
+export function pushPayload(context: MessageContext): PushPayload {
+  return {
+    kind: context.kind,
+    taskId: context.taskId,
+    ...words(context),
+    tag: taskTag(context.taskId),
+    url: taskPageUrl(context.taskId),
+  };
+}
+
+/** One SMS: GSM 03.38's basic characters only (others become '?'), at most 160 of them. */
+export const SMS_MAX = 160;
+const GSM_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+
+export function toSmsText(text: string): string {
+  const gsm = Array.from(text, (char) => (GSM_BASIC.has(char) ? char : '?')).join('');
+  return clip(gsm, SMS_MAX);
+}
+
+export function smsText(context: MessageContext): string {
+  const body =
+    context.kind === 'arriving'
+      ? `${context.driver?.firstname ?? 'Your driver'} is less than 500 m away for your ${context.serviceName}. Please be ready.`
+      : `${driverLine(context.driver)}. For your ${context.serviceName}.`;
+  return toSmsText(`GreenPick: ${body}`);
+}
