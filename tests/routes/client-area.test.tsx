@@ -64,7 +64,12 @@ describe('the signed-in area', () => {
   it("hovering a link preloads the next screen's code, not its data; going there reads the user once", async () => {
     const reads: string[] = [];
     vi.stubGlobal('fetch', async (request: Request) => {
-      reads.push(new URL(request.url).pathname);
+      const path = new URL(request.url).pathname;
+      reads.push(path);
+      if (path === '/client/notifications') {
+        const settings = { driverUpdates: true, chat: true, receipts: true, reminders: true, sms: true };
+        return Response.json({ data: { settings, vapidPublicKey: 'key', devices: 0, smsAvailable: false } });
+      }
       return Response.json({
         data: { _id: 'u1', firstname: 'Ada', lastname: 'Okafor', email: 'ada@example.ng', referralCode: 'ADA' },
       });
@@ -73,6 +78,10 @@ describe('the signed-in area', () => {
       localStorage.setItem('token', 'abc');
       const router = renderAt('/client/settings');
       await screen.findByRole('heading', { name: 'Settings' });
+      // Settings' own query (its notification switches).
+      await screen.findByRole('switch', { name: /Driver updates/ });
+      expect(reads).toEqual(['/client/notifications']);
+      reads.length = 0;
       await act(() => router.preloadRoute({ to: '/client/profile' }));
       expect(reads).toEqual([]);
       await act(() => router.navigate({ to: '/client/profile' }));
