@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -14,6 +14,15 @@ import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
+
+/** Test files that replace modules (vi.mock and its kin), found by reading them. */
+const TESTS_DIR = fileURLToPath(new URL('./tests', import.meta.url));
+const MOCKING_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
+  .map((file) => `tests/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/server/'))
+  .filter((file) =>
+    /\bvi\.(mock|doMock|unmock|doUnmock)\(/.test(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')),
+  );
 
 /**
  * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
@@ -103,7 +112,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'app', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/server/**'] },
+        // Files of a worker share one module graph and environment: setting up jsdom and
+        // importing React per file cost a third of the run. Each file cleans up after itself;
+        // the project passes with its files in random order (--sequence.shuffle.files).
+        test: {
+          name: 'app',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/server/**', ...MOCKING_FILES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // A module mock (vi.mock) applies only to a fresh module graph: these files keep theirs.
+        test: { name: 'app-mocks', include: MOCKING_FILES.length > 0 ? MOCKING_FILES : ['-none-'] },
       },
       {
         extends: true,
@@ -111,9 +133,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // As in 'app': one module graph per worker (no server test mocks a module).
+          isolate: false,
           globalSetup: ['tests/server/global-setup.ts'],
-          // A worker thread per file (still a fresh module graph each) rather than a child
-          // process: cheaper to start. No server test changes process-wide state (TZ, cwd).
+          // Worker threads rather than child processes: cheaper to start. No server test
+          // changes process-wide state (TZ, cwd).
           pool: 'threads',
         },
       },
