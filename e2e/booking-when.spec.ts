@@ -16,7 +16,7 @@ for (const [layout, viewport] of LAYOUTS) {
   test.describe(`book how much and when, ${layout}`, () => {
     test.use({ viewport });
 
-    test('3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator', async ({
+    test("3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator; 'Book again' starts from it", async ({
       page,
       request,
     }) => {
@@ -67,6 +67,16 @@ for (const [layout, viewport] of LAYOUTS) {
       await home.taskByReference(task!.reference).getByRole('button', { name: 'View Task' }).click();
       const details = await new TaskDetailsModal(page).waitForOpen();
       await expect(details.dialog).toContainText(window);
+
+      // 'Book again': the same service, place and quantity; the time is chosen anew.
+      await details.dialog.getByRole('button', { name: 'Book again' }).click();
+      await expect(page).toHaveURL(/\/client\/create$/);
+      await booking.expectShown('Laundry & Dry Cleaning');
+      await expect(booking.addressInput).toHaveValue(task!.address);
+      await expect(page.getByLabel('How many kg?')).toHaveValue('3');
+      await expect(booking.fact('Total')).toHaveText('₦1,000.00 x 3 kg = ₦3,000.00');
+      await expect(page.getByRole('radio', { name: 'As soon as possible' })).toBeChecked();
+      await expect(booking.proceedButton).toBeEnabled();
     });
   });
 }

@@ -45,7 +45,8 @@ test.describe('updates', () => {
     await goOffline(page);
     proxy.deployNextBuild();
     await goOnline(page);
-    await expect(updateToast(page)).toContainText('Update available');
+    // The new worker first precaches the whole next build: seconds on a busy machine.
+    await expect(updateToast(page)).toContainText('Update available', { timeout: 20_000 });
     await expect(updateToast(page).getByRole('button', { name: 'Reload' })).toBeVisible();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });

@@ -50,8 +50,14 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     });
     // The map's code loads with the page: the marker shows once it has.
     await expect(details.driverMarker).toBeVisible();
-    const before = await details.driverMarker.boundingBox();
-    expect(before).not.toBeNull();
+    // The marker element can be replaced as the map settles: read its box once it has one.
+    let before: { x: number; y: number } | null = null;
+    await expect
+      .poll(async () => {
+        before = await details.driverMarker.boundingBox();
+        return before;
+      })
+      .not.toBeNull();
 
     // `npm run ops -- move`: the driver is now a few hundred metres from the task.
     await moveDriver(request, assigned.driverId, { lat: SURULERE_TASK.lat + 0.004, lng: SURULERE_TASK.lng + 0.002 });

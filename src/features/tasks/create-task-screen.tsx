@@ -55,6 +55,16 @@ export interface CreateTaskScreenProps {
   renderMap: (place: SelectedPlace, onMove: (point: Point) => boolean) => ReactNode;
   /** A label for a pinned point ('Near Yaba, Lagos'). */
   describePoint: (point: Point) => Promise<string>;
+  /** 'Book again': the place, details and quantity of an earlier task to start from. */
+  bookAgain?: BookAgain;
+}
+
+export interface BookAgain {
+  address: string;
+  lat: number;
+  lng: number;
+  addressDetails: string;
+  quantity: number;
 }
 
 /**
@@ -70,6 +80,7 @@ export function CreateTaskScreen({
   renderCurrentLocation,
   renderMap,
   describePoint,
+  bookAgain,
 }: CreateTaskScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,9 +95,12 @@ export function CreateTaskScreen({
   const prices = pricesQuery.data?.data ?? null;
   const pricesCachedAt = pricesQuery.data?.cachedAt ?? null;
   const isOnline = useOnline();
-  const { place, choose, pinAt } = usePickedPlace(describePoint);
-  const [addressDetails, setAddressDetails] = useState('');
-  const [quantityInput, setQuantityInput] = useState('1');
+  const { place, choose, pinAt } = usePickedPlace(
+    describePoint,
+    bookAgain ? { address: bookAgain.address, lat: bookAgain.lat, lng: bookAgain.lng } : null,
+  );
+  const [addressDetails, setAddressDetails] = useState(bookAgain?.addressDetails ?? '');
+  const [quantityInput, setQuantityInput] = useState(String(bookAgain?.quantity ?? 1));
   const [scheduledFor, setScheduledFor] = useState<ScheduledWindow | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // A problem with the chosen place, shown under the address search as well as in its toast.

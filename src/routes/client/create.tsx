@@ -20,6 +20,7 @@ export const Route = createFileRoute('/client/create')({
  * The create screen with the maps feature's address search, current location and lazily
  * loaded map, and the payments feature's checkout. Opened without a service (bookmark,
  * relaunch, the install shortcut), it first asks for one rather than charging for 'Default Service'.
+ * From a task's 'Book again' it starts from that task's place, details and quantity.
  *
  * Nothing of the maps loads while the screen paints: MapLibre (300 kB gzip, and a long task
  * to evaluate) and the place search load once the address field gets focus, that is once
@@ -29,6 +30,7 @@ export const Route = createFileRoute('/client/create')({
  */
 function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
+  const bookAgain = useRouterState({ select: (state) => state.location.state.bookAgain });
   const navigate = useNavigate();
   const [placeSearch] = useState(() => createPlaceSearch());
   const prepareMaps = () => {
@@ -52,6 +54,7 @@ function CreateTaskRoute() {
       renderCurrentLocation={(onLocated) => <CurrentLocationButton onLocated={onLocated} />}
       renderMap={(place, onMove) => <LazyLocationMap location={place} address={place.address} onMove={onMove} />}
       describePoint={placeSearch.describe}
+      bookAgain={bookAgain}
     />
   );
 }

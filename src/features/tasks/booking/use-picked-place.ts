@@ -21,8 +21,11 @@ export interface PickedPlace {
   pinAt(point: Point): boolean;
 }
 
-export function usePickedPlace(describePoint: (point: Point) => Promise<string>): PickedPlace {
-  const [place, setPlace] = useState<SelectedPlace | null>(null);
+export function usePickedPlace(
+  describePoint: (point: Point) => Promise<string>,
+  initial: SelectedPlace | null = null,
+): PickedPlace {
+  const [place, setPlace] = useState<SelectedPlace | null>(initial);
   const latest = useRef(0);
 
   const choose: PickedPlace['choose'] = ({ address, location }) => {

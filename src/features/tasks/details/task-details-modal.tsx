@@ -35,6 +35,8 @@ interface TaskDetailsModalProps {
   renderReceiptLink?: (taskId: string) => ReactNode;
   /** Shown first (the offline marker of a task read from the device). */
   notice?: ReactNode;
+  /** 'Book again': the same service, place and quantity on the create screen (from the route). */
+  onBookAgain?: (task: Task) => void;
 }
 
 /** The code's purpose, as the client reads it next to the code. */
@@ -56,7 +58,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * refund, the route map with its badges, address, date and time, driver and phone, amount; who
  * is coming and the confirmation code; Call Driver and Open Chat while a driver is assigned; then
  * cancel (until the driver is on the way), the rating and receipt of a completed task, 'Report a
- * problem' and 'Get help'. The driver's location is refreshed every 30 s while it is open.
+ * problem', 'Book again' and 'Get help'. The driver's location is refreshed every 30 s while it is open.
  */
 export function TaskDetailsModal({
   task,
@@ -68,6 +70,7 @@ export function TaskDetailsModal({
   onTaskChanged = () => undefined,
   renderReceiptLink,
   notice,
+  onBookAgain,
 }: TaskDetailsModalProps) {
   const driverLocation = useDriverLocation(task.driverId, loadDriverLocation);
   const taskLocation = normalizeLocation(task.location);
@@ -157,6 +160,11 @@ export function TaskDetailsModal({
         <RateDriver task={task} driverName={name || 'your driver'} onRated={onTaskChanged} />
       ) : null}
       {isFinal && renderReceiptLink ? <p className="task-receipt-link">{renderReceiptLink(task._id)}</p> : null}
+      {onBookAgain ? (
+        <button type="button" className="button task-book-again" onClick={() => onBookAgain(task)}>
+          Book again
+        </button>
+      ) : null}
       <ReportProblem taskId={task._id} />
       <GetHelp reference={task.reference} />
     </Modal>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { QueryData } from '../../../lib/api/query-data';
 import { failureText } from '../../../lib/api/query-failure';
@@ -7,6 +8,7 @@ import { useUserAndTasks } from '../../../lib/use-user-and-tasks';
 import type { Task } from '../../../shared/contract';
 import { Modal } from '../../../ui/modal';
 import { OfflineMarker } from '../../../ui/offline-marker';
+import { bookAgainState } from './book-again';
 import { TaskDetailsModal } from './task-details-modal';
 
 /** While the task is under way its page stays current, as Home does. */
@@ -30,6 +32,7 @@ interface TaskPageProps {
  */
 export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceiptLink }: TaskPageProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
   const task = query.data?.tasks.find((candidate) => candidate._id === taskId);
   const userId = query.data?.user._id;
@@ -57,6 +60,7 @@ export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceipt
       </Modal>
     );
   }
+  const again = bookAgainState(task);
   return (
     <TaskDetailsModal
       key={task._id}
@@ -67,6 +71,7 @@ export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceipt
       onTaskChanged={onTaskChanged}
       renderReceiptLink={renderReceiptLink}
       notice={<OfflineMarker cachedAt={query.cachedAt} />}
+      onBookAgain={again ? () => void navigate({ to: '/client/create', state: again }) : undefined}
     />
   );
 }
