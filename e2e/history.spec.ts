@@ -147,7 +147,9 @@ for (const viewport of [MOBILE, DESKTOP]) {
       const viewTask = card.getByRole('button', { name: 'View Task' });
       await viewTask.click();
       const details = await new TaskDetailsModal(page).waitForOpen();
-      await expect(details.dialog).toContainText(`Household Waste Pickup · #${assigned.task.reference}`);
+      await expect(details.dialog.locator('.task-details-subtitle')).toContainText('Household Waste Pickup');
+      await details.dialog.getByText('Payment details').click();
+      await expect(details.field('Reference')).toHaveText(`#${assigned.task.reference}`);
       await expect(details.field('Driver')).toHaveText('Kunle Adeyemi');
       const chat = await details.openChat();
       await expect(chat.dialog).toHaveAccessibleName('Chat with Kunle');

@@ -66,7 +66,7 @@ test('turned on in Settings: the server knows the device, a push shows the drive
     body: 'Emeka is your driver - white Toyota Hiace KJA-123XY',
   });
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), { timeout: 15_000 })
     .toEqual([
       {
         title: 'Driver assigned',

@@ -61,4 +61,44 @@ test.describe('offline: a paid task is never lost', () => {
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ type: 'household', amount: 1500, address: 'Ikeja, Lagos State, Nigeria' });
   });
+
+  test("saved places: 'Save as Work' on the booking screen; offline, Home and Work are offered when the address field gets focus", async ({
+    page,
+    request,
+  }) => {
+    const client = await signUpNewClient(request);
+    const saved = await request.post('/client/places/save', {
+      headers: { Authorization: `Bearer ${client.token}` },
+      data: {
+        label: 'home',
+        address: '22 Awolowo Way, Ikeja, Lagos State, Nigeria',
+        addressDetails: 'Blue gate',
+        location: { type: 'Point', coordinates: [3.3515, 6.6018] },
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await new LoginPage(page).goto('/');
+    await waitForServiceWorker(page);
+    await storeToken(page, client.token);
+    await page.goto('/client/create');
+    const booking = new CreateTaskPage(page);
+    await booking.pickService('Household Waste Pickup');
+    await booking.chooseAddress('Yaba', /^Yaba/);
+    await page.getByRole('button', { name: 'Save as Work' }).click();
+    await expect(page.locator('.Toastify').getByText('Saved as Work')).toBeVisible();
+
+    // Offline, the app starts from the device and the worker answers the places it kept.
+    await goOffline(page);
+    await page.reload();
+    // The service chosen is kept in the page's history state across the reload.
+    await booking.expectShown('Household Waste Pickup');
+    await booking.addressInput.focus();
+    await expect(page.getByRole('option', { name: /^Work/ })).toContainText('Yaba');
+    const home = page.getByRole('option', { name: /^Home/ });
+    await expect(home).toContainText('22 Awolowo Way, Ikeja');
+    await home.click();
+    await expect(booking.coordinates).toHaveText('6.601800, 3.351500');
+    await expect(booking.addressInput).toHaveValue('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
+    await expect(booking.addressDetails).toHaveValue('Blue gate');
+  });
 });

@@ -65,6 +65,12 @@ for (const viewport of [
           .poll(async () => Math.hypot(...Object.values(await booking.pinOffsetFromCentre())))
           .toBeLessThan(4);
 
+        // 'Near Yaba' is only roughly where: the driver needs a gate or a house number first.
+        await expect(booking.proceedButton).toBeDisabled();
+        await expect(page.locator('.address-details-needed')).toHaveText(
+          'Add a house number, gate or landmark so the driver can find you',
+        );
+        await booking.addressDetails.fill('12 Herbert Macaulay Way, green gate');
         // The chosen point is what the task carries.
         await (await booking.proceed()).pay('1,500');
         await expect(toast(page, 'Payment Successful!')).toBeVisible();
@@ -86,6 +92,29 @@ for (const viewport of [
         await expect(booking.mapPlaceholder).toBeVisible();
         await expect(booking.proceedButton).toBeDisabled();
       });
+    });
+
+    test('the pin moves by keyboard: an arrow key 10 m, with Shift 100 m, each announced', async ({
+      page,
+      request,
+    }) => {
+      const { booking } = await openBooking(page, request);
+      await booking.chooseAddress('Yaba', /^Yaba/);
+      await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
+      await booking.waitForMap();
+      const pin = page.getByRole('button', { name: 'Move the pin: arrow keys 10 m, with Shift 100 m' });
+      await pin.focus();
+      await page.keyboard.press('ArrowUp');
+      await expect(page.getByText('Pin moved 10 m north')).toBeAttached();
+      // 10 m is about 0.00009 degrees of latitude.
+      await expect.poll(async () => (await booking.chosenPoint()).lat).toBeCloseTo(6.5095 + 0.00009, 5);
+      expect((await booking.chosenPoint()).lng).toBeCloseTo(3.3711, 6);
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect(page.getByText('Pin moved 100 m east')).toBeAttached();
+      await expect.poll(async () => (await booking.chosenPoint()).lng).toBeCloseTo(3.3711 + 0.0009, 4);
+      // The pin keeps focus for the next press, and the label follows the point.
+      await expect(pin).toBeFocused();
+      await expect(booking.addressInput).toHaveValue(/^Near [\w -]+, Lagos$/);
     });
 
     test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({

@@ -23,7 +23,11 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     await expect(details.durationBadge).toHaveText(/Duration\s*≈\s*\d+ min/);
     await expect(details.dialog.getByText('Approximate', { exact: true })).toBeVisible();
 
-    await expect(details.dialog).toContainText(`Household Waste Pickup · #${assigned.task.reference}`);
+    await expect(details.dialog.locator('.task-details-subtitle')).toContainText('Household Waste Pickup');
+    // The reference is one tap away, under 'Payment details'.
+    await expect(details.field('Reference')).toBeHidden();
+    await details.dialog.getByText('Payment details').click();
+    await expect(details.field('Reference')).toHaveText(`#${assigned.task.reference}`);
     await expect(details.field('Address')).toHaveText('10 Adeniran Ogunsanya Street, Surulere, Lagos');
     await expect(details.field('Time')).toHaveText(/^\d{2}:\d{2}$/);
     await expect(details.field('Date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);

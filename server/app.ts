@@ -23,6 +23,7 @@ import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
+import { placesRoutes } from './routes/places';
 import { pointsRoutes } from './routes/points';
 import { pricingRoutes } from './routes/pricing';
 import { pushRoutes } from './routes/push';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     driverRoutes,
     subscriptionRoutes,
     pointsRoutes,
+    placesRoutes,
     pushRoutes,
   ]) {
     app.route('/', routes);

@@ -116,6 +116,8 @@ export class CreateTaskPage {
 
   /** Drags the pin by (dx, dy) pixels with the mouse; `whileHeld` runs before the button is let go. */
   async dragPin(dx: number, dy: number, whileHeld?: () => Promise<void>): Promise<void> {
+    // A phone shows the map below the form: the mouse reaches only what is on screen.
+    await this.mapCanvas.scrollIntoViewIfNeeded();
     const pin = (await this.map.locator('.maplibregl-marker').boundingBox())!;
     // Grab the pin's head, well inside its element.
     const x = pin.x + pin.width / 2;
@@ -130,6 +132,7 @@ export class CreateTaskPage {
 
   /** Taps the map (dx, dy) pixels from its centre. */
   async tapMap(dx: number, dy: number): Promise<void> {
+    await this.mapCanvas.scrollIntoViewIfNeeded();
     const box = (await this.mapCanvas.boundingBox())!;
     await this.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
   }

@@ -60,12 +60,12 @@ export async function deliverPush(page: Page, payload: unknown): Promise<void> {
     });
   });
   await cdp.send('ServiceWorker.enable');
+  // The session stays open with the page: closing it at once can drop a push the worker has not started on.
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
     registrationId: await registrationId,
     data: JSON.stringify(payload),
   });
-  await cdp.detach();
 }
 
 export interface ShownNotification {

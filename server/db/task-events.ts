@@ -28,6 +28,8 @@ interface TaskEventRow {
   is_read: boolean;
   refund_status: RefundStatus | null;
   message: string | null;
+  scheduled_start: Date | string | null;
+  scheduled_end: Date | string | null;
 }
 
 function toTaskEvent(row: TaskEventRow): TaskEvent {
@@ -43,6 +45,13 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
     read: row.is_read,
     refundStatus: row.refund_status ?? null,
     message: row.message ?? null,
+    scheduledFor:
+      row.scheduled_start && row.scheduled_end
+        ? {
+            start: new Date(row.scheduled_start).toISOString(),
+            end: new Date(row.scheduled_end).toISOString(),
+          }
+        : null,
   };
 }
 
@@ -88,8 +97,9 @@ export async function insertSupportReplyEvent(db: Queryable, taskId: string, mes
 export async function listTaskEvents(db: Queryable, userId: string, limit: number): Promise<TaskEvent[]> {
   const rows = await db.query<TaskEventRow>(
     `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at, e.refund_status, e.message,
+            t.scheduled_start, t.scheduled_end,
             (u.events_read_at is not null and e.created_at <= u.events_read_at) as is_read
-       from task_events e join users u on u.id = e.user_id
+       from task_events e join users u on u.id = e.user_id left join tasks t on t.id = e.task_id
       where e.user_id = $1
       order by e.created_at desc, e.id desc
       limit $2`,

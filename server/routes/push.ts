@@ -1,5 +1,5 @@
 /**
- * Notifications (docs/product.md, "Notifications"):
+ * Notifications (docs/notifications.md):
  * - POST /client/notifications: the caller's switches, the VAPID public key the app subscribes
  *   with, how many devices are subscribed, whether SMS is configured;
  * - POST /client/notifications/update: changes any of the switches;

@@ -5,6 +5,7 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { decodeJwtSubject } from '../shared/cached-responses';
+import { placesQuery } from './api/places';
 import { planStatusQuery } from './api/plan';
 import { pointsQuery } from './api/points';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
@@ -37,6 +38,7 @@ export function navigationQueries(client: QueryClient) {
       user();
       start(serviceAreaQuery());
       start(planStatusQuery());
+      start(placesQuery());
       start(priceTableQuery());
       start(cachedPriceTableQuery());
     },

@@ -21,6 +21,7 @@ import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
 import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
+import type { deletePlaceSchema, savePlaceSchema } from './schemas/places';
 import type { notificationSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './schemas/push';
 
 export type Id = string;
@@ -240,6 +241,8 @@ export interface TaskEvent {
   refundStatus?: RefundStatus | null;
   /** The operator's reply ('support-reply' events); null otherwise. Optional: cached responses lack it. */
   message?: string | null;
+  /** The task's pickup window, when it has one. Optional: cached responses lack it. */
+  scheduledFor?: ScheduledWindow | null;
   at: IsoDate;
   /** At or before the time the client marked read. */
   read: boolean;
@@ -394,7 +397,27 @@ export type ResetCodeRequest = z.input<typeof resetCodeSchema>;
 /** POST /client/resetPassword (only after the code was verified) */
 export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
 
-// ---- notifications (docs/product.md, "Notifications") ----
+// ---- saved places (docs/product.md, Create task) ----
+
+export type PlaceLabel = 'home' | 'work';
+
+/** A place the booking screen offers first: 'Home' or 'Work' (label), or one of the last addresses used (null). */
+export interface SavedPlace {
+  label: PlaceLabel | null;
+  address: string;
+  location: GeoPoint;
+  addressDetails: string;
+}
+
+/** POST /client/places (bearer token): 'Home' and 'Work', then the last 5 other addresses of the client's tasks, newest first. */
+export type PlacesResponse = DataResponse<{ saved: SavedPlace[]; recent: SavedPlace[] }>;
+/** POST /client/places/save (bearer token): keeps the place as 'Home' or 'Work' (replacing the one before). */
+export type SavePlaceRequest = z.input<typeof savePlaceSchema>;
+export type SavePlaceResponse = DataResponse<SavedPlace>;
+/** POST /client/places/delete (bearer token): forgets 'Home' or 'Work'. */
+export type DeletePlaceRequest = z.input<typeof deletePlaceSchema>;
+
+// ---- notifications (docs/notifications.md) ----
 
 /** The switches of Settings: each kind of notification, and SMS where there is no push. All on by default. */
 export interface NotificationSettings {

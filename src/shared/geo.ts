@@ -61,3 +61,12 @@ export function formatDuration(seconds: number): string {
   const rest = minutes % 60;
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
+
+/** The point `north` metres north and `east` metres east of `point` (negative: south, west); fine for the few hundred metres a pin moves. */
+export function offsetByMeters(point: LatLng, north: number, east: number): LatLng {
+  const metersPerDegree = (Math.PI / 180) * EARTH_RADIUS_METERS;
+  return {
+    lat: point.lat + north / metersPerDegree,
+    lng: point.lng + east / (metersPerDegree * Math.cos(radians(point.lat))),
+  };
+}

@@ -6,6 +6,7 @@
  */
 import type { Task, TaskEvent } from './contract';
 import { formatTwoDecimals } from './display-format';
+import { windowText } from './pickup-windows';
 import { taskServiceName } from './service-names';
 import { normalizeTaskStatus, taskStatusLabel } from './task-status';
 import { plainStatusText, refundText } from './task-progress';
@@ -23,9 +24,10 @@ export function statusChangeMessage(serviceName: string, status: string | null |
   return `Your ${name ? `${name} ` : ''}task: ${taskStatusLabel(status)}`;
 }
 
-/** What the bell says of an event: 'Household Waste Pickup: Your driver is on the way', a refund, a reply. */
+/** What the bell says of an event: 'Household Waste Pickup: Your driver is on the way' (with a planned task's window), a refund, a reply. */
 export function describeTaskEvent(
-  event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount' | 'refundStatus' | 'message'>,
+  event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount' | 'refundStatus' | 'message'> &
+    Partial<Pick<TaskEvent, 'scheduledFor'>>,
 ): string {
   if (event.kind === 'refund') {
     const where = refundText({ status: event.refundStatus ?? 'pending', amount: event.amount ?? 0 });
@@ -42,8 +44,10 @@ export function describeTaskEvent(
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   // The bell speaks plainly ('Your driver is on the way'); the status badges keep the spec's labels.
+  // A planned task names its window: 'Household Waste Pickup (Fri 28 Nov, 10:00-12:00): Driver assigned'.
   const name = taskServiceName(event).trim();
-  return `${name ? `${name}: ` : ''}${plainStatusText(event.status)}`;
+  const window = event.scheduledFor ? ` (${windowText(event.scheduledFor)})` : '';
+  return `${name ? `${name}${window}: ` : ''}${plainStatusText(event.status)}`;
 }
 
 export interface StatusChange {

@@ -6,6 +6,7 @@ import {
   formatDistance,
   formatDuration,
   haversineMeters,
+  offsetByMeters,
 } from '../../src/shared/geo';
 
 const YABA = { lat: 6.5158, lng: 3.3782 };
@@ -59,5 +60,22 @@ describe('badge texts', () => {
     expect(formatDuration(25 * 60)).toBe('25 min');
     expect(formatDuration(65 * 60)).toBe('1 h 5 min');
     expect(formatDuration(120 * 60)).toBe('2 h');
+  });
+});
+
+describe('moving a point by metres (the pin by keyboard)', () => {
+  it('10 m north and 100 m east land that far away, in that direction', () => {
+    const yaba = { lat: 6.5095, lng: 3.3711 };
+    const north = offsetByMeters(yaba, 10, 0);
+    expect(north.lng).toBe(yaba.lng);
+    expect(north.lat).toBeGreaterThan(yaba.lat);
+    expect(haversineMeters(yaba, north)).toBeCloseTo(10, 1);
+    const east = offsetByMeters(yaba, 0, 100);
+    expect(east.lat).toBe(yaba.lat);
+    expect(east.lng).toBeGreaterThan(yaba.lng);
+    expect(haversineMeters(yaba, east)).toBeCloseTo(100, 0);
+    const southWest = offsetByMeters(yaba, -100, -100);
+    expect(southWest.lat).toBeLessThan(yaba.lat);
+    expect(southWest.lng).toBeLessThan(yaba.lng);
   });
 });

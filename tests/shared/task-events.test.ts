@@ -58,6 +58,13 @@ describe("the wording of a status change: 'Your Household Waste Pickup task: dri
     );
   });
 
+  it("names a planned task's window, so two pickups of one service are told apart", () => {
+    const scheduledFor = { start: '2026-11-28T09:00:00.000Z', end: '2026-11-28T11:00:00.000Z' };
+    expect(describeTaskEvent(event({ status: 'driver-assigned', scheduledFor }))).toBe(
+      'Household Waste Pickup (Sat 28 Nov, 10:00-12:00): A driver is assigned to your task',
+    );
+  });
+
   it("names a stored task's service by its display name, as the cards do", () => {
     expect(describeTaskEvent(event({ type: 'bulk', serviceName: 'Bulk Waste Removal' }))).toBe(
       'Bulk Waste Pickup: A driver is assigned to your task',

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
+import type { SavedSuggestion } from './saved-places';
 import '../../ui/text-input.css';
 import './maps.css';
 
@@ -11,6 +12,8 @@ export interface AddressSearchProps {
   /** The address of the place as it is now: shown in the input when it changes (a moved pin, the device's location). */
   selectedAddress?: string;
   label?: string;
+  /** Offered when the field gets focus while empty ('Home', 'Work', the last addresses used). */
+  savedPlaces?: readonly SavedSuggestion[];
 }
 
 export const NO_PLACES_FOUND = 'No places found';
@@ -19,10 +22,16 @@ export const NO_PLACES_HINT =
 
 /**
  * The address search: an ARIA 1.2 combobox with a list of suggestions (Up/Down move,
- * Enter chooses, Escape closes). Pressing Enter on typed text that is not a suggestion
+ * Enter chooses, Escape closes); empty and focused, it offers the saved places first. Pressing Enter on typed text that is not a suggestion
  * chooses a place without geometry, which the screen refuses.
  */
-export function AddressSearch({ search, onChoose, selectedAddress, label = 'Address' }: AddressSearchProps) {
+export function AddressSearch({
+  search,
+  onChoose,
+  selectedAddress,
+  label = 'Address',
+  savedPlaces = [],
+}: AddressSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
@@ -87,6 +96,12 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
     latestQuery.current += 1;
     setIsSearching(false);
     setIsOpen(false);
+    const saved = savedPlaces.find((place) => place.id === suggestion.id);
+    if (saved) {
+      setText(saved.choice.address);
+      onChoose(saved.choice);
+      return;
+    }
     setText([suggestion.primary, suggestion.secondary].filter(Boolean).join(', '));
     try {
       const choice = await search.choose(suggestion);
@@ -156,7 +171,14 @@ export function AddressSearch({ search, onChoose, selectedAddress, label = 'Addr
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setIsOpen(false)}
-        onFocus={() => options.length > 0 && setIsOpen(true)}
+        onFocus={() => {
+          if (text.trim() === '' && savedPlaces.length > 0) {
+            setOptions([...savedPlaces]);
+            setActiveIndex(-1);
+            setStatus(`${savedPlaces.length} saved ${savedPlaces.length === 1 ? 'place' : 'places'}`);
+            setIsOpen(true);
+          } else if (options.length > 0) setIsOpen(true);
+        }}
       />
       <ul
         id={listId}

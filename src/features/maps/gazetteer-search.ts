@@ -39,7 +39,12 @@ export function createGazetteerSearch(
       const [id, houseNumber = ''] = suggestion.id.split('#');
       const place = (await getPlaces()).find((candidate) => candidate.id === id);
       return place
-        ? { address: addressOf(place, houseNumber), location: { lat: place.lat, lng: place.lng } }
+        ? {
+            address: addressOf(place, houseNumber),
+            location: { lat: place.lat, lng: place.lng },
+            // A long road without a house number says only roughly where.
+            ...(place.kind === 'street' && !houseNumber ? { approximate: true } : {}),
+          }
         : { address: suggestion.primary, location: null };
     },
     async describe(point) {

@@ -1,15 +1,16 @@
 /**
  * The MapLibre map of a chosen place, loaded lazily so only map screens download MapLibre.
- * The pin can be dragged or moved by a tap; when tiles cannot load the marker still shows,
+ * The pin can be dragged, moved by a tap or by the arrow keys; when tiles cannot load the marker still shows,
  * with 'Map unavailable - showing approximate position' (docs/product.md, 'Choosing the place
  * of a task').
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import MapView, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-controls.css';
+import { offsetByMeters } from '../../shared/geo';
 import { LocationMarker } from './location-marker';
 import { MapUnavailableNotice } from './map-unavailable-notice';
 import { SELECTION_ZOOM, mapStyle } from './map-style';
@@ -27,6 +28,14 @@ export interface LocationMapProps {
 }
 
 const samePoint = (a: LatLng | null, b: LatLng) => a !== null && a.lat === b.lat && a.lng === b.lng;
+
+/** Arrow keys move the pin: metres north and east per step, and the word announced. */
+const KEY_STEPS: Record<string, { north: number; east: number; towards: string }> = {
+  ArrowUp: { north: 1, east: 0, towards: 'north' },
+  ArrowDown: { north: -1, east: 0, towards: 'south' },
+  ArrowRight: { north: 0, east: 1, towards: 'east' },
+  ArrowLeft: { north: 0, east: -1, towards: 'west' },
+};
 
 export default function LocationMap({ location, address, onMove }: LocationMapProps) {
   const map = useRef<MapRef>(null);
@@ -54,6 +63,20 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
     const timer = setTimeout(() => tileEvent('timed-out'), TILE_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  const [announcement, setAnnouncement] = useState('');
+  // Arrow keys: 10 m a press, 100 m with Shift; the map follows the pin.
+  const nudge = (event: ReactKeyboardEvent) => {
+    const step = KEY_STEPS[event.key];
+    if (!step || !onMove) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const meters = event.shiftKey ? 100 : 10;
+    const next = offsetByMeters(location, step.north * meters, step.east * meters);
+    move(next);
+    map.current?.panTo([next.lng, next.lat], { duration: 0 });
+    setAnnouncement(`Pin moved ${meters} m ${step.towards}`);
+  };
 
   const move = (point: LatLng) => {
     if (!onMove) return;
@@ -95,10 +118,13 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
             move({ lat: event.lngLat.lat, lng: event.lngLat.lng });
           }}
         >
-          <LocationMarker />
+          <LocationMarker onKeyDown={onMove ? nudge : undefined} />
         </Marker>
       </MapView>
       {tiles === 'failed' ? <MapUnavailableNotice address={address} /> : null}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
     </div>
   );
 }

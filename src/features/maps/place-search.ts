@@ -21,6 +21,10 @@ export interface PlaceSuggestion {
 export interface PlaceChoice {
   address: string;
   location: LatLng | null;
+  /** The label says only roughly where (a long road without a house number). */
+  approximate?: boolean;
+  /** A saved place's house number, gate or landmark. */
+  addressDetails?: string;
 }
 
 export interface PlaceSearch {

@@ -26,10 +26,12 @@ import {
   PIN_OUTSIDE_NIGERIA,
   SUCCESS_TOAST_MS,
   proceedState,
+  isApproximatePlace,
   usablePoints,
   type SelectedPlace,
 } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
+import { SavePlace } from './booking/save-place';
 import { QuantityField, WhenField } from './booking/quantity-and-when';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
 import { payForTask, type LoadTaskPayments } from './booking/pay-for-task';
@@ -40,6 +42,10 @@ import './create-task.css';
 export interface ChosenPlace {
   address: string;
   location: { lat: number; lng: number } | null;
+  /** Only roughly where (a long road): address details become required. */
+  approximate?: boolean;
+  /** A saved place's details, filled in with it. */
+  addressDetails?: string;
 }
 
 export interface CreateTaskScreenProps {
@@ -113,12 +119,14 @@ export function CreateTaskScreen({
   // paying waits for the network's (or the worker's final) answer.
   const shownPrices = prices ?? cachedPrices;
   const price = shownPrices ? priceFor(shownPrices, serviceType) : null;
+  const detailsRequired = place !== null && isApproximatePlace(place);
   const proceed = proceedState({
     isBusy,
     hasLocation: place !== null,
     hasEmail: Boolean(user?.email),
     isLoadingPrices: prices === null,
     isOnline,
+    needsDetails: detailsRequired && addressDetails.trim() === '',
   });
   const serviceArea = useQuery(serviceAreaQuery()).data ?? null;
   // Checked before any payment; the server checks again (an area that could not be fetched is its call).
@@ -154,6 +162,7 @@ export function CreateTaskScreen({
       setPlaceError(MESSAGES.invalidAddress);
       return;
     }
+    if (choice.addressDetails) setAddressDetails(choice.addressDetails);
     setPlaceError(null);
   };
 
@@ -236,7 +245,8 @@ export function CreateTaskScreen({
                 <p className="create-task-hint">{MOVE_PIN_HINT}</p>
               </>
             ) : null}
-            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} />
+            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
+            {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
           </section>
           <section className="create-task-map" aria-label="Location map">
             {place ? (

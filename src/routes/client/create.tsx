@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
 import { CurrentLocationButton } from '../../features/maps/current-location-button';
 import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
 import { createPlaceSearch } from '../../features/maps/configured-place-search';
+import { savedSuggestions } from '../../features/maps/saved-places';
+import { placesQuery } from '../../lib/api/places';
 import { ServicePicker, isBookableService } from '../../features/tasks/booking/service-picker';
 import { CreateTaskScreen } from '../../features/tasks/create-task-screen';
 
@@ -33,6 +36,8 @@ function CreateTaskRoute() {
   const bookAgain = useRouterState({ select: (state) => state.location.state.bookAgain });
   const navigate = useNavigate();
   const [placeSearch] = useState(() => createPlaceSearch());
+  const places = useQuery(placesQuery()).data?.data;
+  const savedPlaces = useMemo(() => (places ? savedSuggestions(places) : []), [places]);
   const prepareMaps = () => {
     placeSearch.prepare();
     prefetchLocationMap();
@@ -48,7 +53,12 @@ function CreateTaskRoute() {
       renderAddressSearch={(onChoose, selectedAddress) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction: focus reaching the search (it bubbles) starts loading the maps code early.
         <div onFocus={prepareMaps}>
-          <AddressSearch search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />
+          <AddressSearch
+            search={placeSearch}
+            onChoose={onChoose}
+            selectedAddress={selectedAddress}
+            savedPlaces={savedPlaces}
+          />
         </div>
       )}
       renderCurrentLocation={(onLocated) => <CurrentLocationButton onLocated={onLocated} />}

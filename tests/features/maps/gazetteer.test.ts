@@ -179,6 +179,19 @@ describe('streets, markets and landmarks in the gazetteer', () => {
     expect(all.some((place) => place.name === 'Bad kind')).toBe(false);
   });
 
+  it('a street chosen without a house number is approximate (the driver needs details); with one it is not', async () => {
+    const search = createGazetteerSearch(async () => withLandmarks);
+    const [road] = await search.suggest('Awolowo Road');
+    expect(await search.choose(road!)).toMatchObject({
+      address: 'Awolowo Road, Ikoyi, Lagos State, Nigeria',
+      approximate: true,
+    });
+    const [numbered] = await search.suggest('22 Awolowo Road');
+    expect((await search.choose(numbered!)).approximate).toBeUndefined();
+    const [mall] = await search.suggest('Ikeja City Mall');
+    expect((await search.choose(mall!)).approximate).toBeUndefined();
+  });
+
   it('a typed house number is kept for the address of a street, not searched for', () => {
     expect(houseNumberOf('22 Awolowo Way, Ikeja')).toBe('22');
     expect(houseNumberOf('No. 15b Awolowo Way')).toBe('15B');

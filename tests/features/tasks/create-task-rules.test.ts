@@ -5,6 +5,7 @@ import {
   checkBooking,
   createTaskRequest,
   proceedState,
+  isApproximatePlace,
   usablePoints,
 } from '../../../src/features/tasks/booking/booking-rules';
 
@@ -21,6 +22,7 @@ describe("'Proceed to Payment' (when it is disabled)", () => {
     ['with no user email', { hasEmail: false }],
     ['while prices load', { isLoadingPrices: true }],
     ['offline (payment is never started while offline)', { isOnline: false }],
+    ['at an approximate place without details', { needsDetails: true }],
   ])('is disabled %s', (_case, change) => {
     expect(proceedState({ ...ready, ...change }).disabled).toBe(true);
   });
@@ -34,6 +36,25 @@ describe("'Proceed to Payment' (when it is disabled)", () => {
       'You are offline. Payment needs an internet connection.',
     );
     expect(proceedState({ ...ready, hasLocation: false }).reason).toBe('Choose an address to continue.');
+    expect(proceedState({ ...ready, needsDetails: true }).reason).toBe(
+      'Add a house number, gate or landmark so the driver can find you',
+    );
+  });
+});
+
+describe('an approximate place needs address details', () => {
+  const at = (address: string, approximate?: boolean) => ({ address, lat: 6.5, lng: 3.37, approximate });
+
+  it("a pinned point's label is approximate: 'Near ...', 'About N km from ...', its coordinates", () => {
+    expect(isApproximatePlace(at('Near Yaba, Lagos'))).toBe(true);
+    expect(isApproximatePlace(at('About 3 km from Ikeja, Lagos'))).toBe(true);
+    expect(isApproximatePlace(at('Pinned location 6.500000, 3.370000'))).toBe(true);
+  });
+
+  it('a long road the search marked approximate is; an address or a landmark is not', () => {
+    expect(isApproximatePlace(at('Ikorodu Road, Lagos', true))).toBe(true);
+    expect(isApproximatePlace(at('22 Ikorodu Road, Lagos'))).toBe(false);
+    expect(isApproximatePlace(at('Nearby Plaza, Ikeja'))).toBe(false);
   });
 });
 

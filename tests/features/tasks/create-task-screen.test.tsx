@@ -7,6 +7,7 @@ import type { User } from '../../../src/shared/contract';
 import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { closeOfflineDb, openOfflineDb, putCachedResponse } from '../../../src/shared/offline-db';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';
+import { DETAILS_NEEDED } from '../../../src/features/tasks/booking/booking-rules';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -216,9 +217,15 @@ describe('the create task screen (/client/create)', () => {
     expect(describePoint).toHaveBeenCalledWith({ lat: 6.5095, lng: 3.3711 });
     await act(async () => labels.get('6.5095,3.3711')!('Near Yaba, Lagos'));
     expect(addressInput().value).toBe('Near Yaba, Lagos');
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    // 'Near Yaba' is only roughly where: the details are required before paying.
+    const proceed = () => screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement;
+    await waitFor(() => expect(screen.getAllByText(DETAILS_NEEDED).length).toBeGreaterThan(0));
+    expect(proceed().disabled).toBe(true);
+    expect(screen.getByRole('textbox', { name: /Address details/ }).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByRole('textbox', { name: /Address details/ }), {
+      target: { value: '12 Herbert Macaulay Way' },
+    });
+    await waitFor(() => expect(proceed().disabled).toBe(false));
   });
 
   it('a dragged pin or a tap moves the chosen point; a label that arrives after a newer move is dropped', async () => {

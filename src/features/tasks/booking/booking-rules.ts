@@ -48,6 +48,18 @@ export interface SelectedPlace {
   address: string;
   lat: number;
   lng: number;
+  /** The search said its label is only roughly where (a long road). */
+  approximate?: boolean;
+}
+
+export const DETAILS_NEEDED = 'Add a house number, gate or landmark so the driver can find you';
+
+/**
+ * A label that only says roughly where: a pinned point's ('Near Yaba, Lagos', 'About 3 km
+ * from Ikeja, Lagos', its coordinates) or a long road. The driver then needs the details.
+ */
+export function isApproximatePlace(place: SelectedPlace): boolean {
+  return place.approximate === true || /^(Near |About \d+ km from |Pinned location )/.test(place.address);
 }
 
 export interface ProceedInput {
@@ -56,6 +68,8 @@ export interface ProceedInput {
   hasEmail: boolean;
   isLoadingPrices: boolean;
   isOnline: boolean;
+  /** The place is approximate and no address details are given. */
+  needsDetails?: boolean;
 }
 
 export interface ProceedState {
@@ -65,15 +79,23 @@ export interface ProceedState {
   reason: string | null;
 }
 
-/** Disabled while busy, with no location, with no user email, while prices load, and offline (payment is never started offline). */
-export function proceedState({ isBusy, hasLocation, hasEmail, isLoadingPrices, isOnline }: ProceedInput): ProceedState {
-  const disabled = isBusy || !hasLocation || !hasEmail || isLoadingPrices || !isOnline;
+/** Disabled while busy, with no location, with no user email, while prices load, offline (payment is never started offline), and at an approximate place without details. */
+export function proceedState({
+  isBusy,
+  hasLocation,
+  hasEmail,
+  isLoadingPrices,
+  isOnline,
+  needsDetails = false,
+}: ProceedInput): ProceedState {
+  const disabled = isBusy || !hasLocation || !hasEmail || isLoadingPrices || !isOnline || needsDetails;
   let reason: string | null = null;
   if (isBusy) reason = null;
   else if (!isOnline) reason = 'You are offline. Payment needs an internet connection.';
   else if (isLoadingPrices) reason = 'Loading prices...';
   else if (!hasEmail) reason = 'Loading your account details...';
   else if (!hasLocation) reason = 'Choose an address to continue.';
+  else if (needsDetails) reason = DETAILS_NEEDED;
   return { disabled, label: isBusy ? 'Processing...' : 'Proceed to Payment', reason };
 }
 

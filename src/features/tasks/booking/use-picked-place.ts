@@ -16,7 +16,7 @@ export interface Point {
 export interface PickedPlace {
   place: SelectedPlace | null;
   /** A search choice; false (and no place) when it has no geometry. */
-  choose(choice: { address: string; location: Point | null }): boolean;
+  choose(choice: { address: string; location: Point | null; approximate?: boolean }): boolean;
   /** A pinned point; false when it is outside Nigeria (the place stays as it was). */
   pinAt(point: Point): boolean;
 }
@@ -28,9 +28,9 @@ export function usePickedPlace(
   const [place, setPlace] = useState<SelectedPlace | null>(initial);
   const latest = useRef(0);
 
-  const choose: PickedPlace['choose'] = ({ address, location }) => {
+  const choose: PickedPlace['choose'] = ({ address, location, approximate }) => {
     latest.current += 1;
-    setPlace(location ? { address, ...location } : null);
+    setPlace(location ? { address, ...location, ...(approximate ? { approximate } : {}) } : null);
     return location !== null;
   };
 

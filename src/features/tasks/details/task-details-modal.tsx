@@ -44,6 +44,14 @@ export const CODE_PURPOSE = 'Give this code to your driver when they arrive, to 
 export const ON_THE_WAY_NO_CANCEL =
   'Your driver is already on the way: please call or chat with them if your plans have changed.';
 
+/** '2 pickups' / '3 kg' of the task's quantity that the plan paid. */
+function quantityCovered(task: Task): string {
+  const covered = task.coveredQuantity ?? 0;
+  return quantityRule(task.unit)
+    ? quantityText(task.unit, covered)
+    : `${covered} ${covered === 1 ? 'pickup' : 'pickups'}`;
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="task-details-row">
@@ -91,9 +99,7 @@ export function TaskDetailsModal({
       returnFocusTo={returnFocusTo}
       subtitle={
         <p className="task-details-subtitle">
-          <span>
-            {taskServiceName(task)} · #{task.reference}
-          </span>
+          <span>{taskServiceName(task)}</span>
           <StatusBadge label={taskStatusLabel(task.status)} tone={taskStatusTone(task.status)} />
         </p>
       }
@@ -126,6 +132,13 @@ export function TaskDetailsModal({
         <Detail label="Phone">{phone || 'Not available'}</Detail>
         <Detail label="Amount">{Number.isFinite(task.amount) ? formatNaira(task.amount) : 'N/A'}</Detail>
       </dl>
+      <details className="task-payment-details">
+        <summary>Payment details</summary>
+        <dl className="task-details-list">
+          <Detail label="Reference">#{task.reference}</Detail>
+          {task.coveredQuantity ? <Detail label="Covered by your plan">{quantityCovered(task)}</Detail> : null}
+        </dl>
+      </details>
       {task.driver && !isFinal ? <DriverCard driver={task.driver} /> : null}
       {task.confirmationCode && !isFinal ? (
         <div className="task-code">
