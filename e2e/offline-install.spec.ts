@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginPage } from './page-models/login-page';
+import { storeToken } from './support/demo-client';
 import { goOffline, waitForServiceWorker } from './support/network';
+import { signUpNewClient } from './support/new-client';
 
 interface ManifestImage {
   src: string;
@@ -144,14 +146,8 @@ test.describe('installable', () => {
 });
 
 test.describe('install prompts', () => {
-  test("'Install app' appears when the browser offers installing, shows the browser's sheet, then goes", async ({
-    page,
-  }) => {
-    await new LoginPage(page).goto('/');
-    const install = page.getByRole('region', { name: 'Install the app' });
-    await expect(install).toHaveCount(0);
-    // Chromium fires beforeinstallprompt only after user engagement heuristics; the test plays the browser.
-    await page.evaluate(() => {
+  const offerInstalling = (page: Page) =>
+    page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
         prompt(): Promise<void>;
         userChoice: Promise<{ outcome: string }>;
@@ -163,11 +159,26 @@ test.describe('install prompts', () => {
       event.userChoice = Promise.resolve({ outcome: 'accepted' });
       window.dispatchEvent(event);
     });
+
+  test("'Install app' appears on signed-in pages when the browser offers installing, in the page's flow, shows the browser's sheet, then goes", async ({
+    page,
+    request,
+  }) => {
+    await new LoginPage(page).goto('/');
+    const install = page.getByRole('region', { name: 'Install the app' });
+    // Chromium fires beforeinstallprompt only after user engagement heuristics; the test plays the browser.
+    await offerInstalling(page);
+    // Never on the signed-out screens.
+    await new LoginPage(page).expectShown();
+    await expect(install).toHaveCount(0);
+
+    await storeToken(page, (await signUpNewClient(request)).token);
+    await page.goto('/client/home');
+    await offerInstalling(page);
     await expect(install.getByRole('button', { name: 'Install app' })).toBeVisible();
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width < 768 ? 740 : 800 });
-      await page.screenshot({ path: `e2e/screenshots/install-button-${width}.png` });
-    }
+    // In the page's flow, after the screen: it covers no form and no button.
+    await expect(page.getByRole('main').getByRole('region', { name: 'Install the app' })).toBeVisible();
+    expect(await install.evaluate((card) => getComputedStyle(card).position)).toBe('static');
     await install.getByRole('button', { name: 'Install app' }).click();
     await expect(install).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
@@ -182,15 +193,20 @@ test.describe('install prompts', () => {
       isMobile: true,
     });
 
-    test("short 'Add to Home Screen' instructions, which 'Got it' hides for good", async ({ page }) => {
+    test("short 'Add to Home Screen' instructions on signed-in pages, which 'Got it' hides for good", async ({
+      page,
+      request,
+    }) => {
       await new LoginPage(page).goto('/');
       const install = page.getByRole('region', { name: 'Install the app' });
+      await expect(install).toHaveCount(0);
+      await storeToken(page, (await signUpNewClient(request)).token);
+      await page.goto('/client/home');
       await expect(install).toContainText('tap Share, then Add to Home Screen');
-      await page.screenshot({ path: 'e2e/screenshots/install-ios-375.png' });
       await install.getByRole('button', { name: 'Got it' }).click();
       await expect(install).toHaveCount(0);
       await page.reload();
-      await new LoginPage(page).expectShown();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(install).toHaveCount(0);
     });
   });

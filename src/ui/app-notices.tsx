@@ -1,13 +1,11 @@
-import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import './app-notices.css';
 
-/** Notices above every screen: the offline banner and the install prompt. */
+/** Notices above every screen: the offline banner (the install card sits in the signed-in pages' flow). */
 export function AppNotices() {
   return (
     <div className="app-notices">
       <OfflineBanner />
-      <InstallPrompt />
     </div>
   );
 }

@@ -14,11 +14,9 @@ function wasDismissed(): boolean {
 
 /**
  * 'Install GreenPick' where the browser offers it (beforeinstallprompt), or, on iOS Safari,
- * how to add it to the home screen. 'Not now' hides it on this device.
- *
- * It stays in the entry rather than loading when it shows: where the browser offers installing
- * at once, the card is the first screen's largest paint, and loaded late it made that paint
- * 300 ms later (Lighthouse on `/`).
+ * how to add it to the home screen. 'Not now' hides it on this device. Signed-in pages only,
+ * at the end of the page's flow: it never covers a form or its button, and arriving late it
+ * moves nothing above it.
  */
 export function InstallPrompt() {
   const canInstall = useCanInstall();

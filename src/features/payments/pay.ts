@@ -8,6 +8,7 @@ import { config } from '../../shared/config';
 import { startPayment } from '../../lib/payment-activity';
 import { validateTransactionParams, type TransactionParams } from './transaction-params';
 
+/** What a payment may ask of Paystack besides the required email, amount and reference (passed on as given). */
 export interface PayParams {
   email: string;
   /** Kobo (naira x 100). */
@@ -19,13 +20,34 @@ export interface PayParams {
   firstname?: string;
   lastname?: string;
   phone?: string;
+  /** How the client may pay, e.g. ['card', 'bank_transfer', 'ussd']. */
+  channels?: string[];
+  plan?: string;
+  quantity?: number;
+  subaccount?: string;
+  transaction_charge?: number;
+  bearer?: 'account' | 'subaccount';
+  split?: Record<string, unknown>;
+  split_code?: string;
+  connect_account?: string;
+  connect_split?: unknown[];
+  /** Told as well as the returned promise: a payment went through. */
+  onSuccess?: (response: { reference: string }) => void;
+  /** Told as well: the checkout ended without paying. */
+  onCancel?: () => void;
+  /** Told as well: a bank transfer was made and waits for Paystack's confirmation. */
+  onBankTransferConfirmationPending?: () => void;
 }
 
 /**
- * `cancelled` says how the checkout ended without paying: `cancel` (the client cancelled, or
- * a bank transfer is left to confirm) or `close` (the checkout window was closed).
+ * `pending`: a bank transfer was made and waits for Paystack's confirmation (the server
+ * confirms the booking when it does). `cancelled` says how the checkout ended without paying:
+ * `cancel` (the client cancelled) or `close` (the checkout window was closed).
  */
-export type PayResult = { status: 'success'; reference: string } | { status: 'cancelled'; how: 'cancel' | 'close' };
+export type PayResult =
+  | { status: 'success'; reference: string }
+  | { status: 'pending'; reference: string }
+  | { status: 'cancelled'; how: 'cancel' | 'close' };
 
 export const PAYMENT_INIT_FAILED = 'Failed to initialize payment';
 
@@ -60,30 +82,37 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
         else resolve(result);
       };
       const fail = (cause: unknown) => settle(new Error(PAYMENT_INIT_FAILED, { cause }));
-      const cancelled = () => settle({ status: 'cancelled', how: 'cancel' });
-      const closed = () => settle({ status: 'cancelled', how: 'close' });
+      const cancelled = () => {
+        params.onCancel?.();
+        settle({ status: 'cancelled', how: 'cancel' });
+      };
+      const closed = () => {
+        params.onCancel?.();
+        settle({ status: 'cancelled', how: 'close' });
+      };
+      const transferPending = () => {
+        params.onBankTransferConfirmationPending?.();
+        settle({ status: 'pending', reference: params.reference });
+      };
 
       let transaction: TransactionParams;
       try {
         if (!Number.isInteger(params.amount) || params.amount <= 0)
           throw new Error(`The amount must be a positive number of kobo, not ${params.amount}`);
+        const { onSuccess, onCancel: _onCancel, onBankTransferConfirmationPending: _pending, ...fields } = params;
         transaction = validateTransactionParams({
+          ...fields,
           key: options.key ?? 'local-test-checkout',
-          email: params.email,
-          amount: params.amount,
           currency: params.currency ?? 'NGN',
-          reference: params.reference,
-          metadata: params.metadata,
-          label: params.label,
-          firstname: params.firstname,
-          lastname: params.lastname,
-          phone: params.phone,
-          onSuccess: (answer?: { reference?: string }) =>
-            settle({ status: 'success', reference: answer?.reference ?? params.reference }),
+          onSuccess: (response?: { reference?: string }) => {
+            const reference = response?.reference ?? params.reference;
+            onSuccess?.({ reference });
+            settle({ status: 'success', reference });
+          },
           onCancel: cancelled,
           onClose: closed,
-          // A bank transfer waiting for confirmation also ends this checkout (docs/product.md, Payments).
-          onBankTransferConfirmationPending: cancelled,
+          // A bank transfer waiting for confirmation ends this checkout; the booking waits for the money (docs/product.md, Payments).
+          onBankTransferConfirmationPending: transferPending,
           onError: fail,
         });
       } catch (error) {

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { getToken } from '../../lib/token-storage';
+import { InstallPrompt } from '../../ui/install-prompt';
 import { Logo } from '../../ui/logo';
 import { HistoryIcon, HomeIcon, LogoutIcon, ProfileIcon } from './nav-icons';
 import './signed-in-shell.css';
@@ -70,6 +71,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       </nav>
       <main id="content" className="shell-main" tabIndex={-1}>
         {children}
+        <InstallPrompt />
       </main>
     </div>
   );

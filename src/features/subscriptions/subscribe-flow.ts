@@ -21,8 +21,13 @@ export interface PaymentRequest {
   reference: string;
   metadata?: Record<string, unknown>;
   label?: string;
+  /** Plans are paid by card: the plan starts with the payment, not when a transfer is confirmed later. */
+  channels: string[];
 }
-export type PaymentResult = { status: 'success'; reference: string } | { status: 'cancelled' };
+export type PaymentResult =
+  | { status: 'success'; reference: string }
+  | { status: 'pending'; reference: string }
+  | { status: 'cancelled' };
 
 /** The payments feature, loaded lazily (the payment code is not on the dashboard). */
 export type LoadSubscriptionPayments = () => Promise<{
@@ -70,6 +75,7 @@ export async function runSubscription(
       amount: planAmountInKobo(plan),
       reference: newPaymentReference(),
       metadata: { purpose: 'subscription', plan: plan.key, userId: user._id },
+      channels: ['card'],
     });
   } catch {
     return { outcome: 'failed', message: PAYMENT_INIT_FAILED };

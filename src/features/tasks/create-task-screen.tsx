@@ -201,7 +201,7 @@ export function CreateTaskScreen({
       if (coveredQuantity > 0) void queryClient.invalidateQueries({ queryKey: ['plan'] });
       // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
       toasts.dismissErrors();
-      showPaidTaskOutcome(result.outcome, displayName, processing);
+      showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer);
       if (result.outcome.status === 'failed') setIsBusy(false);
       // Created, or kept to be sent when the connection is back: either way this payment is done,
       // and Home shows the new task (or its 'confirming' card) in view.

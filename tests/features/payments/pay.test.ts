@@ -34,10 +34,55 @@ describe('the payment wrapper', () => {
 
   it.each([
     ['onCancel', 'cancel'],
-    ['onBankTransferConfirmationPending', 'cancel'],
     ['onClose', 'close'],
   ])('%s resolves cancelled (%s)', async (callback, how) => {
     await expect(checkoutCalling(callback).pay(params)).resolves.toEqual({ status: 'cancelled', how });
+  });
+
+  it('a bank transfer waiting for confirmation resolves pending with the reference: the money may still arrive', async () => {
+    await expect(checkoutCalling('onBankTransferConfirmationPending').pay(params)).resolves.toEqual({
+      status: 'pending',
+      reference: params.reference,
+    });
+  });
+
+  it("passes every optional field the checkout knows, in the checkout's spellings, and tells the caller's callbacks too", async () => {
+    const told: string[] = [];
+    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.reference });
+    await pay({
+      ...params,
+      channels: ['card', 'bank_transfer', 'ussd'],
+      plan: 'PLN_gold',
+      quantity: 2,
+      subaccount: 'ACCT_1',
+      transaction_charge: 5000,
+      bearer: 'subaccount',
+      split: { type: 'percentage', subaccounts: [] },
+      split_code: 'SPL_1',
+      connect_account: 'CA_1',
+      connect_split: [{ account: 'CA_1', share: 100 }],
+      onSuccess: ({ reference }) => told.push(`success ${reference}`),
+    });
+    expect(opened[0]).toMatchObject({
+      channels: ['card', 'bank_transfer', 'ussd'],
+      planCode: 'PLN_gold',
+      subscriptionCount: 2,
+      subaccountCode: 'ACCT_1',
+      transactionCharge: 5000,
+      bearer: 'subaccount',
+      split: { type: 'percentage', subaccounts: [] },
+      splitCode: 'SPL_1',
+      connectAccount: 'CA_1',
+      connectSplit: [{ account: 'CA_1', share: 100 }],
+    });
+    expect(told).toEqual([`success ${params.reference}`]);
+
+    const onCancel = vi.fn();
+    await checkoutCalling('onClose').pay({ ...params, onCancel });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    const onBankTransferConfirmationPending = vi.fn();
+    await checkoutCalling('onBankTransferConfirmationPending').pay({ ...params, onBankTransferConfirmationPending });
+    expect(onBankTransferConfirmationPending).toHaveBeenCalledTimes(1);
   });
 
   it("rejects with 'Failed to initialize payment' when the checkout cannot load or reports an error", async () => {

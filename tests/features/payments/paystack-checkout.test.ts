@@ -105,9 +105,9 @@ describe('the Paystack adapter with the inline library', () => {
     },
   );
 
-  it('a bank transfer left pending (onCancel, then onBankTransferConfirmationPending) is not a closed window', async () => {
+  it('a bank transfer left pending (onCancel, then onBankTransferConfirmationPending) is not a closed window: it waits for confirmation', async () => {
     onOpen = (transaction) => transaction.frame('transfer:pending');
-    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
+    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'pending', reference: params.reference });
   });
 
   it('success resolves with the reference', async () => {

@@ -44,12 +44,21 @@ describe('the create task flow (after Proceed to Payment)', () => {
         firstname: 'Ada',
         lastname: 'Obi',
         phone: undefined,
+        channels: ['card', 'bank_transfer', 'ussd'],
       }),
     );
     expect(d.submit).toHaveBeenCalledWith(
       expect.objectContaining({ reference: '1700000000000-abc123', type: 'recycling', amount: 1500, user: 'u1' }),
     );
     expect(result).toMatchObject({ kind: 'paid', outcome: { status: 'queued' } });
+  });
+
+  it('a bank transfer waiting for confirmation is kept and sent like a paid task, marked as awaiting the transfer', async () => {
+    const d = deps({ status: 'pending', reference: '1700000000000-abc123' });
+    const result = await payForTask({ place, user, serviceType: 'recycling', price }, d.value);
+    expect(d.calls).toEqual(['pay 150000', 'processing', 'submit']);
+    expect(d.submit).toHaveBeenCalledWith(expect.objectContaining({ reference: '1700000000000-abc123' }));
+    expect(result).toMatchObject({ kind: 'paid', outcome: { status: 'queued' }, awaitingTransfer: true });
   });
 
   it.each(['cancel', 'close'] as const)(

@@ -23,6 +23,7 @@ export const MESSAGES = {
   createFailed: 'Failed to create task',
   contactSupport: 'Please try again or contact support',
   paymentSafe: 'Your payment is safe',
+  transferConfirming: 'Payment received - confirming your booking',
 } as const;
 
 /** A pin dragged or a map tapped outside Nigeria (the server refuses such tasks). */
@@ -39,6 +40,10 @@ export function assignedShortly(serviceName: string): string {
 /** Shown when the network dropped after payment: the task is kept and sent later. */
 export function createdWhenOnline(serviceName: string): string {
   return `Your ${serviceName} task will be created as soon as your connection is back.`;
+}
+
+export function transferConfirmedLater(serviceName: string): string {
+  return `Your ${serviceName} task will be created as soon as your bank transfer is confirmed.`;
 }
 
 export const SUCCESS_TOAST_MS = 3000;

@@ -28,11 +28,17 @@ export interface TaskPayment {
   lastname?: string;
   phone?: string;
   metadata: Record<string, unknown>;
+  /** Card, bank transfer and USSD: what Nigerian clients pay with. */
+  channels: string[];
 }
 
-/** How the checkout ended: paid, or closed without paying ('cancel' or 'close'). */
+/** A booking may be paid by card, bank transfer or USSD. */
+export const BOOKING_CHANNELS = ['card', 'bank_transfer', 'ussd'];
+
+/** How the checkout ended: paid, a bank transfer waiting for confirmation, or closed without paying ('cancel' or 'close'). */
 export type TaskPaymentResult =
   | { status: 'success'; reference: string }
+  | { status: 'pending'; reference: string }
   | { status: 'cancelled'; how: 'cancel' | 'close' };
 
 /** The payments feature, loaded when the client proceeds (the route passes it in). */
@@ -52,7 +58,8 @@ export type BookingOutcome =
   | { kind: 'invalid'; message: string }
   | { kind: 'cancelled'; how: 'cancel' | 'close' }
   | { kind: 'init-failed' }
-  | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome };
+  /** `awaitingTransfer`: paid by a bank transfer Paystack has not confirmed yet; the booking is kept until it does. */
+  | { kind: 'paid'; request: CreateTaskRequest; outcome: PaidTaskOutcome; awaitingTransfer?: boolean };
 
 export async function payForTask(
   booking: {
@@ -103,11 +110,12 @@ export async function payForTask(
             lastname: user.lastname || undefined,
             phone: user.phonenumber || undefined,
             metadata: { serviceType, serviceName: price.serviceName, address: place.address },
+            channels: BOOKING_CHANNELS,
           });
   } catch {
     return { kind: 'init-failed' };
   }
-  if (result.status !== 'success') return { kind: 'cancelled', how: result.how };
+  if (result.status === 'cancelled') return { kind: 'cancelled', how: result.how };
 
   deps.onPaid?.();
   const request = createTaskRequest({
@@ -122,5 +130,8 @@ export async function payForTask(
     coveredQuantity,
     pointsUsed,
   });
-  return { kind: 'paid', request, outcome: await deps.submit(request) };
+  const outcome = await deps.submit(request);
+  return result.status === 'pending'
+    ? { kind: 'paid', request, outcome, awaitingTransfer: true }
+    : { kind: 'paid', request, outcome };
 }

@@ -1,7 +1,14 @@
 /** The toasts of the create flow (docs/product.md, Create task), with their durations. */
 import { toast, type Id } from 'react-toastify';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
-import { FAILURE_TOAST_MS, MESSAGES, SUCCESS_TOAST_MS, assignedShortly, createdWhenOnline } from './booking-rules';
+import {
+  FAILURE_TOAST_MS,
+  MESSAGES,
+  SUCCESS_TOAST_MS,
+  assignedShortly,
+  createdWhenOnline,
+  transferConfirmedLater,
+} from './booking-rules';
 
 function Lines({ title, lines }: { title: string; lines: string[] }) {
   return (
@@ -18,31 +25,45 @@ export function showProcessing(): Id {
   return toast.loading(MESSAGES.processing);
 }
 
-/** Replaces the 'Processing your payment...' toast (when given) with the outcome of sending the paid task. */
-export function showPaidTaskOutcome(outcome: PaidTaskOutcome, serviceName: string, toastId?: Id): void {
+/**
+ * Replaces the 'Processing your payment...' toast (when given) with the outcome of sending the
+ * paid task; a bank transfer Paystack has not confirmed yet is kept and confirmed later.
+ */
+export function showPaidTaskOutcome(
+  outcome: PaidTaskOutcome,
+  serviceName: string,
+  toastId?: Id,
+  awaitingTransfer = false,
+): void {
   const options =
-    outcome.status === 'created'
+    awaitingTransfer && outcome.status === 'queued'
       ? {
-          render: <Lines title={MESSAGES.paymentSuccessful} lines={[assignedShortly(serviceName)]} />,
-          type: 'success' as const,
-          autoClose: SUCCESS_TOAST_MS,
+          render: <Lines title={MESSAGES.transferConfirming} lines={[transferConfirmedLater(serviceName)]} />,
+          type: 'info' as const,
+          autoClose: FAILURE_TOAST_MS,
         }
-      : outcome.status === 'failed'
+      : outcome.status === 'created'
         ? {
-            render: (
-              <Lines
-                title={MESSAGES.paymentFailed}
-                lines={[outcome.message ?? MESSAGES.createFailed, MESSAGES.contactSupport]}
-              />
-            ),
-            type: 'error' as const,
-            autoClose: FAILURE_TOAST_MS,
+            render: <Lines title={MESSAGES.paymentSuccessful} lines={[assignedShortly(serviceName)]} />,
+            type: 'success' as const,
+            autoClose: SUCCESS_TOAST_MS,
           }
-        : {
-            render: <Lines title={MESSAGES.paymentSafe} lines={[createdWhenOnline(serviceName)]} />,
-            type: 'info' as const,
-            autoClose: FAILURE_TOAST_MS,
-          };
+        : outcome.status === 'failed'
+          ? {
+              render: (
+                <Lines
+                  title={MESSAGES.paymentFailed}
+                  lines={[outcome.message ?? MESSAGES.createFailed, MESSAGES.contactSupport]}
+                />
+              ),
+              type: 'error' as const,
+              autoClose: FAILURE_TOAST_MS,
+            }
+          : {
+              render: <Lines title={MESSAGES.paymentSafe} lines={[createdWhenOnline(serviceName)]} />,
+              type: 'info' as const,
+              autoClose: FAILURE_TOAST_MS,
+            };
   if (toastId === undefined) toast(options.render, { type: options.type, autoClose: options.autoClose });
   else toast.update(toastId, { ...options, isLoading: false, closeButton: true, closeOnClick: true });
 }
