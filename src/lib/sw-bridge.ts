@@ -27,6 +27,7 @@ export interface ServiceWorkerNotices {
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_RETRIES = 3;
 
 let workbox: Workbox | undefined;
 const outboxListeners = new Set<() => void>();
@@ -59,8 +60,13 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   });
   void workbox.register();
 
-  const checkForUpdate = () => {
-    if (navigator.onLine) void workbox?.update();
+  // 'online' can come a moment before requests get through (the radio is still attaching): a
+  // check that fails is tried again, 1, 2 and 4 s later, rather than at the next hourly check.
+  const checkForUpdate = (attempt = 0) => {
+    if (!navigator.onLine || !workbox) return;
+    workbox.update().catch(() => {
+      if (attempt < UPDATE_CHECK_RETRIES) setTimeout(() => checkForUpdate(attempt + 1), 1000 * 2 ** attempt);
+    });
   };
   window.addEventListener('online', () => {
     checkForUpdate();
