@@ -6,12 +6,24 @@ import { formatDate } from '../../lib/format';
 import { planStatusQuery } from '../../lib/api/plan';
 import { planDisplay } from './plan-display';
 
-/** What is left of the plan's first inclusion this plan month ('9 of 12 pickups left this month'). */
+/**
+ * What is left of the plan's first inclusion this plan month ('9 of 12 pickups left this
+ * month'), and Platinum's dedicated manager with a number to call.
+ */
 function AllowanceLine() {
   const { data } = useQuery(planStatusQuery());
   const first = data?.data?.allowance[0];
-  if (!first) return null;
-  return <p className="dashboard-plan-allowance">{allowanceLeftText(first)}</p>;
+  const manager = data?.data?.manager;
+  return (
+    <>
+      {first ? <p className="dashboard-plan-allowance">{allowanceLeftText(first)}</p> : null}
+      {manager ? (
+        <p className="dashboard-plan-manager">
+          Your manager: {manager.name}, <a href={`tel:${manager.phone.replace(/[^+\d]/g, '')}`}>{manager.phone}</a>
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**

@@ -39,6 +39,23 @@ describe('the plan card on Home', () => {
     expect(sent.map((request) => request.path)).toEqual(['client/plan']);
   });
 
+  it('Platinum names its dedicated manager with a number to call; other plans name none', async () => {
+    stubApi(() =>
+      Response.json({
+        data: { ...bronze({}), plan: 'platinum', manager: { name: 'Ngozi Eze', phone: '+234 803 555 0101' } },
+      }),
+    );
+    renderCard({ plan: 'platinum', expiresAt: '2099-12-25T09:00:00.000Z' });
+    const call = await screen.findByRole('link', { name: '+234 803 555 0101' });
+    expect(call.getAttribute('href')).toBe('tel:+2348035550101');
+    expect(call.closest('p')?.textContent).toBe('Your manager: Ngozi Eze, +234 803 555 0101');
+    cleanup();
+    stubApi(() => Response.json({ data: bronze({}) }));
+    renderCard({ plan: 'bronze', expiresAt: '2099-12-25T09:00:00.000Z' });
+    await screen.findByText('12 of 12 pickups left this month');
+    expect(screen.queryByText(/Your manager/)).toBeNull();
+  });
+
   it("Freemium asks nothing of the server and offers 'Upgrade Plan'; a plan that ran out offers 'Renew'", async () => {
     const sent = stubApi(() => Response.json({ data: null }));
     renderCard(null);
