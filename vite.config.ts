@@ -15,13 +15,19 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
-/** Test files that replace modules (vi.mock and its kin), found by reading them. */
+/**
+ * Test files that need a module graph of their own, found by reading them: those that replace
+ * modules (vi.mock and its kin) and those that keep data in a fake IndexedDB (the next file of
+ * the worker would find it).
+ */
 const TESTS_DIR = fileURLToPath(new URL('./tests', import.meta.url));
-const MOCKING_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
+const ISOLATED_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/server/'))
   .filter((file) =>
-    /\bvi\.(mock|doMock|unmock|doUnmock)\(/.test(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')),
+    /\bvi\.(mock|doMock|unmock|doUnmock)\(|fake-indexeddb/.test(
+      readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
+    ),
   );
 
 /**
@@ -118,14 +124,14 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/server/**', ...MOCKING_FILES],
+          exclude: ['tests/server/**', ...ISOLATED_FILES],
           isolate: false,
         },
       },
       {
         extends: true,
-        // A module mock (vi.mock) applies only to a fresh module graph: these files keep theirs.
-        test: { name: 'app-mocks', include: MOCKING_FILES.length > 0 ? MOCKING_FILES : ['-none-'] },
+        // A module mock applies only to a fresh module graph, and a database must start empty: these files keep theirs.
+        test: { name: 'app-isolated', include: ISOLATED_FILES.length > 0 ? ISOLATED_FILES : ['-none-'] },
       },
       {
         extends: true,

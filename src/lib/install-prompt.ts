@@ -61,7 +61,7 @@ export function needsIosInstallHelp(userAgent: string, maxTouchPoints: number, i
 
 export function isStandaloneDisplay(): boolean {
   return (
-    window.matchMedia('(display-mode: standalone)').matches ||
+    window.matchMedia?.('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
   );
 }
