@@ -59,22 +59,24 @@ test('turned on in Settings: the server knows the device, a push shows the drive
     })
     .toBe(false);
 
-  await deliverPush(page, {
-    kind: 'driver-assigned',
-    taskId: task._id,
-    title: 'Driver assigned',
-    body: 'Emeka is your driver - white Toyota Hiace KJA-123XY',
-  });
-  await expect
-    .poll(() => shownNotifications(page), { timeout: 15_000 })
-    .toEqual([
-      {
-        title: 'Driver assigned',
-        body: 'Emeka is your driver - white Toyota Hiace KJA-123XY',
-        tag: `task-${task._id}`,
-        data: { url: `/client/tasks/${task._id}` },
-      },
-    ]);
+  await deliverPush(
+    page,
+    {
+      kind: 'driver-assigned',
+      taskId: task._id,
+      title: 'Driver assigned',
+      body: 'Emeka is your driver - white Toyota Hiace KJA-123XY',
+    },
+    async () => (await shownNotifications(page)).length > 0,
+  );
+  expect(await shownNotifications(page)).toEqual([
+    {
+      title: 'Driver assigned',
+      body: 'Emeka is your driver - white Toyota Hiace KJA-123XY',
+      tag: `task-${task._id}`,
+      data: { url: `/client/tasks/${task._id}` },
+    },
+  ]);
 
   await tapNotification(page, `task-${task._id}`);
   await expect(page).toHaveURL(new RegExp(`/client/tasks/${task._id}$`));

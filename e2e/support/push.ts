@@ -47,25 +47,50 @@ export async function fakePushService(page: Page): Promise<void> {
   }, E2E_PUSH_ORIGIN);
 }
 
-/** Delivers `payload` (JSON) to the page's service worker as a push message. */
-export async function deliverPush(page: Page, payload: unknown): Promise<void> {
+/**
+ * Delivers `payload` (JSON) to the page's service worker as a push message, once its worker is
+ * activated. On a loaded machine Chromium can drop a message delivered while the worker starts,
+ * so until `delivered()` says it arrived, it is delivered again (at most 3 times; a notification
+ * of a task replaces the one before, so a second delivery cannot show twice).
+ */
+export async function deliverPush(page: Page, payload: unknown, delivered: () => Promise<boolean>): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(page.url()).origin;
+  const registrations = new Map<string, string>();
+  const activated = new Set<string>();
+  let found: (id: string) => void = () => undefined;
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find(
-        (registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted,
-      );
-      if (ours) resolve(ours.registrationId);
-    });
+    found = resolve;
   });
-  await cdp.send('ServiceWorker.enable');
+  const check = () => {
+    for (const [id, scope] of registrations) if (scope.startsWith(origin) && activated.has(id)) found(id);
+  };
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated)
+      if (registration.isDeleted) registrations.delete(registration.registrationId);
+      else registrations.set(registration.registrationId, registration.scopeURL);
+    check();
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+    check();
+  });
   // The session stays open with the page: closing it at once can drop a push the worker has not started on.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+    try {
+      await expect.poll(delivered, { timeout: 5_000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`push delivery ${attempt} not shown after 5 s: delivering again`);
+    }
+  }
 }
 
 export interface ShownNotification {
