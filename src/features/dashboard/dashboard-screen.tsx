@@ -39,11 +39,10 @@ interface DashboardScreenProps {
 
 /**
  * The client home (/client and /client/home): loading, error (with Try Again) or loaded.
- * While loading, the service grid (which needs no data) is already shown under placeholders
- * of the greeting and cards that keep their size, so a slow network still gets a usable
- * screen at once and nothing moves when the data arrives (the route's loader has started the
- * queries). Once loaded it stays current by
- * itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
+ * While loading, placeholders of the greeting and cards; the services and recent tasks come
+ * with the data, since 'Your open tasks' (of unknown height) goes above them and would push an
+ * early grid down the screen (a layout shift of 0.29 on a phone). The route's loader has
+ * started the queries. Once loaded it stays current by itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
  * brings the booking just made into view.
  */
 export function DashboardScreen({ onViewTask, bookedReference, notice }: DashboardScreenProps) {
@@ -98,8 +97,12 @@ export function DashboardScreen({ onViewTask, bookedReference, notice }: Dashboa
               </div>
             </>
           )}
-          <ServiceGrid onChoose={chooseService} />
-          {data ? <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} /> : null}
+          {data ? (
+            <>
+              <ServiceGrid onChoose={chooseService} />
+              <RecentTasks tasks={newest} onViewTask={onViewTask} highlightReference={bookedReference} />
+            </>
+          ) : null}
         </>
       )}
     </section>

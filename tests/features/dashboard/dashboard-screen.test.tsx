@@ -74,10 +74,11 @@ describe('home dashboard', () => {
     });
     renderDashboard();
     expect(await screen.findByText('Loading data...')).toBeTruthy();
-    // The service grid shows while the data loads.
-    expect(screen.getByRole('button', { name: 'Recycling Services' })).toBeTruthy();
+    // The services come with the data, below 'Your open tasks': nothing shown early is pushed down.
+    expect(screen.queryByRole('button', { name: 'Recycling Services' })).toBeNull();
     respond();
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recycling Services' })).toBeTruthy();
     expect(screen.getByText('1,234.50')).toBeTruthy();
     expect(screen.getByText('Freemium')).toBeTruthy();
     expect(screen.getByRole('button', { name: /new notification/ })).toBeTruthy();
