@@ -97,6 +97,9 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
   test.describe('mobile 375px', () => {
     test.use({ viewport: MOBILE });
 
+    // The task list is rewritten by page.route, which a service worker's own fetches would bypass.
+    test.use({ serviceWorkers: 'block' });
+
     test("a driver without a phone: 'Call Driver' alerts 'Driver phone number not available'", async ({
       page,
       request,

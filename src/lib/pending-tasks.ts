@@ -173,7 +173,17 @@ export function startPendingTaskReplay({
   deps = defaultDeps,
   hasToken,
 }: ReplayOptions = {}): () => void {
+  // One replay at a time ('online' can come while the minute's replay is under way): two would
+  // send a task twice (the server creates it once) and tell the client twice. A call during one
+  // runs once more after it.
+  let isReplaying = false;
+  let again = false;
   const replay = (includeRefused: boolean) => {
+    if (isReplaying) {
+      again = true;
+      return;
+    }
+    isReplaying = true;
     void resumePendingTasks(deps, hasToken, { includeRefused })
       // A refusal the client was already told about is not told again.
       .then((results) => {
@@ -182,7 +192,14 @@ export function startPendingTaskReplay({
             onSettled?.(result);
         }
       })
-      .catch((error: unknown) => console.error('Could not replay paid tasks', error));
+      .catch((error: unknown) => console.error('Could not replay paid tasks', error))
+      .finally(() => {
+        isReplaying = false;
+        if (again) {
+          again = false;
+          replay(false);
+        }
+      });
   };
   const replayPending = () => replay(false);
   target.addEventListener('online', replayPending);

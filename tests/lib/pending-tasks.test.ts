@@ -192,6 +192,29 @@ describe('a paid task is never lost', () => {
     ]);
   });
 
+  it("startPendingTaskReplay runs one replay at a time: 'online' during the start's replay sends the task once and tells once", async () => {
+    const server = fakeServer();
+    server.fail(new TypeError('Failed to fetch'));
+    expect((await submitPaidTask(sampleTaskRequest('once'), server.deps)).status).toBe('queued');
+    const target = new EventTarget();
+    const settled: ResumedTask[] = [];
+    const stop = startPendingTaskReplay({
+      target: target as unknown as Window,
+      deps: server.deps,
+      hasToken: () => true,
+      onSettled: (result) => settled.push(result),
+    });
+    // The network comes back twice while the start's replay is still sending.
+    target.dispatchEvent(new Event('online'));
+    target.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(settled).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    expect(settled.map((result) => result.outcome.status)).toEqual(['created']);
+    // Sent at booking, then once by the start's replay; the replay the 'online' events asked for found nothing left.
+    expect(server.sent).toEqual(['once', 'once']);
+  });
+
   it('startPendingTaskReplay replays at start and on the online event', () => {
     const target = new EventTarget();
     const add = vi.spyOn(target, 'addEventListener');
