@@ -4,7 +4,7 @@ import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { signUpNewClient } from './support/new-client';
-import { countInStore } from './support/offline-store';
+import { countInStore, isCachedOnDevice } from './support/offline-store';
 import { tasksOnServer } from './support/paid-task';
 
 test.describe('offline: a paid task is never lost', () => {
@@ -86,6 +86,8 @@ test.describe('offline: a paid task is never lost', () => {
     await booking.chooseAddress('Yaba', /^Yaba/);
     await page.getByRole('button', { name: 'Save as Work' }).click();
     await expect(page.locator('.Toastify').getByText('Saved as Work')).toBeVisible();
+    // The places are read again after the save; the worker keeps that response on the device.
+    await expect.poll(() => isCachedOnDevice(page, 'Yaba'), { timeout: 15_000 }).toBe(true);
 
     // Offline, the app starts from the device and the worker answers the places it kept.
     await goOffline(page);

@@ -49,6 +49,8 @@ export interface RunningServer {
 
 export const STOP_GRACE_MS = 10_000;
 
+const KEEP_ALIVE_MS = 65_000;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const overrides: Partial<ServerConfig> = {};
   if (options.port !== undefined) overrides.port = options.port;
@@ -71,6 +73,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
     started.once('error', reject);
   });
+  // An idle connection is kept longer than a load balancer's (60 s) or a client's keep-alive:
+  // with Node's 5 s, a client reusing a connection as the server drops it gets ECONNRESET.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

@@ -25,3 +25,28 @@ export function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingT
     });
   }, store);
 }
+
+/** Whether a response cached on the device (store `answers`) contains `text`. */
+export function isCachedOnDevice(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return false;
+    return new Promise<boolean>((resolve, reject) => {
+      const opening = indexedDB.open('greenpick');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains('answers')) {
+          db.close();
+          resolve(false);
+          return;
+        }
+        const reading = db.transaction('answers').objectStore('answers').getAll();
+        reading.onsuccess = () => {
+          db.close();
+          resolve(reading.result.some((entry) => JSON.stringify(entry).includes(wanted)));
+        };
+        reading.onerror = () => reject(reading.error);
+      };
+    });
+  }, text);
+}
