@@ -28,23 +28,30 @@ export const geoPointSchema = z.object(
   { error: 'location must be a GeoJSON point' },
 );
 
+/** A place's address, as a task and a saved place carry it. */
+export const addressField = () =>
+  text('address', { max: MAX_LENGTH.address, label: 'Address' }).trim().min(1, { error: 'address is required' });
+
+/**
+ * Optional house number, gate, landmark (older clients omit it): the length first, then no
+ * control characters but line breaks.
+ */
+export const addressDetailsField = () =>
+  text('addressDetails', {
+    max: ADDRESS_DETAILS_MAX_LENGTH,
+    multiline: true,
+    label: 'Address details',
+    tooLong: ADDRESS_DETAILS_TOO_LONG,
+    badCharacters: ADDRESS_DETAILS_CONTROL_CHARACTERS,
+  })
+    .refine((value) => !hasForbiddenControlCharacters(value), { error: ADDRESS_DETAILS_CONTROL_CHARACTERS })
+    .transform(normalizeAddressDetails)
+    .optional();
+
 export const createTaskSchema = z.object(
   {
-    address: text('address', { max: MAX_LENGTH.address, label: 'Address' })
-      .trim()
-      .min(1, { error: 'address is required' }),
-    // Optional house number, gate, landmark (older clients omit it): the length first, then no
-    // control characters but line breaks.
-    addressDetails: text('addressDetails', {
-      max: ADDRESS_DETAILS_MAX_LENGTH,
-      multiline: true,
-      label: 'Address details',
-      tooLong: ADDRESS_DETAILS_TOO_LONG,
-      badCharacters: ADDRESS_DETAILS_CONTROL_CHARACTERS,
-    })
-      .refine((value) => !hasForbiddenControlCharacters(value), { error: ADDRESS_DETAILS_CONTROL_CHARACTERS })
-      .transform(normalizeAddressDetails)
-      .optional(),
+    address: addressField(),
+    addressDetails: addressDetailsField(),
     location: geoPointSchema,
     /** The unit price the client was shown (naira); the charge is this x `quantity`. */
     amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
