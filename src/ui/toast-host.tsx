@@ -7,6 +7,8 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 
 type Toast = typeof import('react-toastify').toast;
+type Id = import('react-toastify').Id;
+type UpdateOptions = import('react-toastify').UpdateOptions;
 
 const ToastContainer = lazy(() => import('./toast-container'));
 
@@ -28,6 +30,20 @@ export function requestToastHost(): void {
 export function notify(show: (toast: Toast) => void): void {
   requestToastHost();
   void import('react-toastify').then(({ toast }) => show(toast));
+}
+
+/**
+ * Turns a toast (a 'loading' one) into its outcome. react-toastify drops an update of a toast
+ * still queued for a container that has not mounted yet, so such a toast is replaced instead.
+ */
+export function settleToast(toast: Toast, id: Id, { render, ...options }: UpdateOptions): Id {
+  if (toast.isActive(id)) {
+    toast.update(id, { render, ...options });
+    return id;
+  }
+  toast.dismiss(id);
+  const { isLoading: _isLoading, toastId: _toastId, ...shown } = options;
+  return toast(render as Parameters<Toast>[0], shown as Parameters<Toast>[1]);
 }
 
 /**

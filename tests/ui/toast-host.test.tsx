@@ -31,4 +31,34 @@ describe('ToastHost', () => {
     render(<host.ToastHost />);
     await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 5000 });
   });
+
+  it('settles a loading toast asked for before the container mounted (an update of a queued toast is lost)', async () => {
+    const { toast } = await import('react-toastify');
+    const loadingId = toast.loading('Creating Account...');
+    const shownId = host.settleToast(toast, loadingId, { render: 'Email already exists', type: 'error', isLoading: false });
+    expect(shownId).not.toBe(loadingId);
+    host.requestToastHost();
+    render(<host.ToastHost />);
+    expect(await screen.findByText('Email already exists', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Creating Account...')).toBeNull();
+  });
+
+  it('updates a shown loading toast in place', async () => {
+    const { toast } = await import('react-toastify');
+    host.requestToastHost();
+    render(<host.ToastHost />);
+    await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 5000 });
+    let loadingId: string | number = '';
+    act(() => {
+      loadingId = toast.loading('Creating Account...');
+    });
+    await screen.findByText('Creating Account...');
+    act(() => {
+      expect(host.settleToast(toast, loadingId, { render: 'Account created', type: 'success', isLoading: false })).toBe(
+        loadingId,
+      );
+    });
+    expect(await screen.findByText('Account created', {}, { timeout: 5000 })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByText('Creating Account...')).toBeNull());
+  });
 });

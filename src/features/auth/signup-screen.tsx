@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { MAX_LENGTH } from '../../shared/limits';
 import { createFlowToasts } from '../../ui/flow-toasts';
+import { settleToast } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
 import {
   ERROR_TOAST_MS,
@@ -87,19 +88,19 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
       ...(referralCode ? { ref: referralCode } : {}),
     });
     if (error) {
-      toast.update(toastId, {
+      const shownId = settleToast(toast, toastId, {
         render: error,
         type: 'error',
         isLoading: false,
         autoClose: ERROR_TOAST_MS,
         closeButton: true,
       });
-      toasts.track(toastId);
+      toasts.track(shownId);
       setIsSubmitting(false);
       showProblem(error);
       return;
     }
-    toast.update(toastId, {
+    settleToast(toast, toastId, {
       render: SIGNUP_SUCCESS,
       type: 'success',
       isLoading: false,

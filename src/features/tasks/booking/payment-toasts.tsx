@@ -1,6 +1,7 @@
 /** The toasts of the create flow (docs/product.md, Create task), with their durations. */
 import { toast, type Id } from 'react-toastify';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
+import { settleToast } from '../../../ui/toast-host';
 import {
   FAILURE_TOAST_MS,
   MESSAGES,
@@ -65,5 +66,5 @@ export function showPaidTaskOutcome(
               autoClose: FAILURE_TOAST_MS,
             };
   if (toastId === undefined) toast(options.render, { type: options.type, autoClose: options.autoClose });
-  else toast.update(toastId, { ...options, isLoading: false, closeButton: true, closeOnClick: true });
+  else settleToast(toast, toastId, { ...options, isLoading: false, closeButton: true, closeOnClick: true });
 }
