@@ -22,6 +22,8 @@ import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
 import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
 import type { deletePlaceSchema, savePlaceSchema } from './schemas/places';
+import type { createScheduleSchema, scheduleActionSchema, skipScheduleSchema } from './schemas/schedules';
+import type { Weekday } from './schedules';
 import type { notificationSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './schemas/push';
 
 export type Id = string;
@@ -223,7 +225,14 @@ export interface DriverLocation {
 }
 
 /** What an event of the bell tells: a task's new status, a referral reward, where a refund is, or a reply to a support request. */
-export type TaskEventKind = 'status' | 'referral-reward' | 'refund' | 'support-reply' | 'plan-renewal';
+export type TaskEventKind =
+  | 'status'
+  | 'referral-reward'
+  | 'refund'
+  | 'support-reply'
+  | 'plan-renewal'
+  /** A recurring pickup's date the plan no longer covers: its task was not made (`scheduleId`, `scheduledFor`, `amount` to pay). */
+  | 'schedule-not-covered';
 
 export interface TaskEvent {
   _id: Id;
@@ -243,6 +252,8 @@ export interface TaskEvent {
   message?: string | null;
   /** The task's pickup window, when it has one. Optional: cached responses lack it. */
   scheduledFor?: ScheduledWindow | null;
+  /** The recurring pickup ('schedule-not-covered' events); null otherwise. Optional: cached responses lack it. */
+  scheduleId?: Id | null;
   at: IsoDate;
   /** At or before the time the client marked read. */
   read: boolean;
@@ -416,6 +427,60 @@ export type SavePlaceRequest = z.input<typeof savePlaceSchema>;
 export type SavePlaceResponse = DataResponse<SavedPlace>;
 /** POST /client/places/delete (bearer token): forgets 'Home' or 'Work'. */
 export type DeletePlaceRequest = z.input<typeof deletePlaceSchema>;
+
+// ---- recurring pickups (docs/product.md, Recurring pickups; rules in src/shared/schedules.ts) ----
+
+/** Why a schedule is paused: the client paused it, or the plan ended (renewing resumes those). */
+export type SchedulePause = 'client' | 'plan-ended';
+
+/** What happened to one date of a schedule the scheduler reached. */
+export interface ScheduleRun {
+  /** Lagos day, '2026-11-28'. */
+  date: string;
+  window: ScheduledWindow;
+  /** `created`: its task was made (`taskId`); `not-covered`: the plan had too little left, no task made. */
+  outcome: 'created' | 'not-covered';
+  taskId: Id | null;
+}
+
+/** A recurring pickup. */
+export interface Schedule {
+  _id: Id;
+  /** Service key and price-list name. */
+  type: string;
+  serviceName: string;
+  unit: string;
+  /** Per pickup (in `unit`; 1 for per-pickup services). */
+  quantity: number;
+  address: string;
+  addressDetails: string;
+  location: GeoPoint;
+  /** ISO weekdays (1 Monday ... 7 Sunday), ascending. */
+  weekdays: Weekday[];
+  /** Lagos hour the 2-hour window starts: 8, 10, 12, 14 or 16. */
+  windowStartHour: number;
+  /** null: running. */
+  paused: SchedulePause | null;
+  /** Lagos days the client skipped ('2026-11-28'), today or later. */
+  skipped: string[];
+  /** The dates the scheduler reached in the last 28 days and the next ones (a made task, or not covered). */
+  runs: ScheduleRun[];
+  /** The next date neither skipped nor reached yet (null when paused). */
+  next: { date: string; window: ScheduledWindow } | null;
+  /** One pickup's price at today's prices (naira, unit price x quantity): what a date not covered costs. */
+  price: number;
+  createdAt: IsoDate;
+}
+
+/** POST /client/schedules (bearer token): the caller's schedules, oldest first. */
+export type SchedulesResponse = DataResponse<Schedule[]>;
+/** POST /client/schedules/create (bearer token): needs a running plan that includes the service; 201 with the schedule. */
+export type CreateScheduleRequest = z.input<typeof createScheduleSchema>;
+/** POST /client/schedules/pause | resume | delete (bearer token): `{ scheduleId }`; responds with the schedule (delete: `{ deleted: true }`). */
+export type ScheduleActionRequest = z.input<typeof scheduleActionSchema>;
+/** POST /client/schedules/skip (bearer token): `{ scheduleId, date }`, a date of the schedule not reached yet; `unskip: true` takes the skip back. */
+export type SkipScheduleRequest = z.input<typeof skipScheduleSchema>;
+export type ScheduleResponse = DataResponse<Schedule>;
 
 // ---- notifications (docs/notifications.md) ----
 
