@@ -93,8 +93,12 @@ test.describe('edit profile rules', () => {
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await expect(page.getByText('Phone number is invalid')).toHaveCount(0);
     await edit.phone.fill('+234 803 123 4567');
+    // The first save's toast may still show: wait for the second save's own response.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/user/profile') && response.request().method() === 'PUT',
+    );
     await edit.save();
-    await expect(page.getByText('Profile updated successfully!').first()).toBeVisible();
+    expect((await saved).status()).toBe(200);
     const user = (
       (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataResponse
     ).data;
