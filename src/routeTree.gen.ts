@@ -24,6 +24,7 @@ import { Route as ClientHomeRouteImport } from './routes/client/home'
 import { Route as ClientPointsRouteImport } from './routes/client/points'
 import { Route as ClientProfileRouteImport } from './routes/client/profile'
 import { Route as ClientReferalRouteImport } from './routes/client/referal'
+import { Route as ClientSchedulesRouteImport } from './routes/client/schedules'
 import { Route as ClientSettingsRouteImport } from './routes/client/settings'
 import { Route as ClientSubscribeRouteImport } from './routes/client/subscribe'
 import { Route as ClientTasksTaskIdRouteImport } from './routes/client/tasks.$taskId'
@@ -104,6 +105,11 @@ const ClientReferalRoute = ClientReferalRouteImport.update({
   path: '/referal',
   getParentRoute: () => ClientRouteRoute,
 } as any)
+const ClientSchedulesRoute = ClientSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
+  getParentRoute: () => ClientRouteRoute,
+} as any)
 const ClientSettingsRoute = ClientSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
+  '/client/schedules': typeof ClientSchedulesRoute
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
+  '/client/schedules': typeof ClientSchedulesRoute
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client': typeof ClientIndexRoute
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/client/points': typeof ClientPointsRoute
   '/client/profile': typeof ClientProfileRoute
   '/client/referal': typeof ClientReferalRoute
+  '/client/schedules': typeof ClientSchedulesRoute
   '/client/settings': typeof ClientSettingsRoute
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/client/points'
     | '/client/profile'
     | '/client/referal'
+    | '/client/schedules'
     | '/client/settings'
     | '/client/subscribe'
     | '/client/'
@@ -226,6 +236,7 @@ export interface FileRouteTypes {
     | '/client/points'
     | '/client/profile'
     | '/client/referal'
+    | '/client/schedules'
     | '/client/settings'
     | '/client/subscribe'
     | '/client'
@@ -247,6 +258,7 @@ export interface FileRouteTypes {
     | '/client/points'
     | '/client/profile'
     | '/client/referal'
+    | '/client/schedules'
     | '/client/settings'
     | '/client/subscribe'
     | '/client/'
@@ -371,6 +383,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientReferalRouteImport
       parentRoute: typeof ClientRouteRoute
     }
+    '/client/schedules': {
+      id: '/client/schedules'
+      path: '/schedules'
+      fullPath: '/client/schedules'
+      preLoaderRoute: typeof ClientSchedulesRouteImport
+      parentRoute: typeof ClientRouteRoute
+    }
     '/client/settings': {
       id: '/client/settings'
       path: '/settings'
@@ -410,6 +429,7 @@ interface ClientRouteRouteChildren {
   ClientPointsRoute: typeof ClientPointsRoute
   ClientProfileRoute: typeof ClientProfileRoute
   ClientReferalRoute: typeof ClientReferalRoute
+  ClientSchedulesRoute: typeof ClientSchedulesRoute
   ClientSettingsRoute: typeof ClientSettingsRoute
   ClientSubscribeRoute: typeof ClientSubscribeRoute
   ClientIndexRoute: typeof ClientIndexRoute
@@ -425,6 +445,7 @@ const ClientRouteRouteChildren: ClientRouteRouteChildren = {
   ClientPointsRoute: ClientPointsRoute,
   ClientProfileRoute: ClientProfileRoute,
   ClientReferalRoute: ClientReferalRoute,
+  ClientSchedulesRoute: ClientSchedulesRoute,
   ClientSettingsRoute: ClientSettingsRoute,
   ClientSubscribeRoute: ClientSubscribeRoute,
   ClientIndexRoute: ClientIndexRoute,

@@ -8,6 +8,7 @@ import { decodeJwtSubject } from '../shared/cached-responses';
 import { placesQuery } from './api/places';
 import { planStatusQuery } from './api/plan';
 import { pointsQuery } from './api/points';
+import { schedulesQuery } from './api/schedules';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
 import { serviceAreaQuery } from './api/service-area';
 import { tasksQuery } from './api/tasks';
@@ -32,8 +33,17 @@ export function navigationQueries(client: QueryClient) {
       user();
       const subject = decodeJwtSubject(getToken());
       if (subject) start(tasksQuery(subject));
+      // Home's 'Next pickup' comes with them, not after (it would push the cards down).
+      start(schedulesQuery());
     },
     points: () => start(pointsQuery()),
+    schedules: () => {
+      user();
+      start(schedulesQuery());
+      start(planStatusQuery());
+      start(placesQuery());
+      start(priceTableQuery());
+    },
     booking: () => {
       user();
       start(serviceAreaQuery());

@@ -21,6 +21,7 @@ export const CACHED_QUERIES: ReadonlyArray<{ method: 'GET' | 'POST'; path: strin
   { method: 'POST', path: 'client/plan' },
   { method: 'POST', path: 'client/points' },
   { method: 'POST', path: 'client/places' },
+  { method: 'POST', path: 'client/schedules' },
 ];
 
 export const GET_MESSAGES_PATH = 'client/getMessages';

@@ -86,3 +86,14 @@ export function weekdaysText(weekdays: readonly Weekday[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+/** Naira as the notices say it: '₦1,500', '₦1,500.50'. */
+function nairaText(amount: number): string {
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/** 'Your Friday pickup is not covered this month: pay ₦1,500 to keep it' (the date's Lagos weekday). */
+export function notCoveredText(date: string, price: number): string {
+  return `Your ${WEEKDAY_NAMES[weekdayOf(date)]} pickup is not covered this month: pay ${nairaText(price)} to keep it`;
+}

@@ -21,7 +21,9 @@ describe('recurring pickup dates', () => {
   });
 
   it('makes a task 24 hours before its window, or at once when sooner', () => {
-    expect(dueOccurrences({ weekdays: [3, 4], windowStartHour: 14 }, NOW).map((each) => each.date)).toEqual(['2026-11-25']);
+    expect(dueOccurrences({ weekdays: [3, 4], windowStartHour: 14 }, NOW).map((each) => each.date)).toEqual([
+      '2026-11-25',
+    ]);
     const later = new Date('2026-11-25T13:00:00Z');
     expect(dueOccurrences({ weekdays: [3, 4], windowStartHour: 14 }, later).map((each) => each.date)).toEqual([
       '2026-11-26',

@@ -35,7 +35,11 @@ describe('ToastHost', () => {
   it('settles a loading toast asked for before the container mounted (an update of a queued toast is lost)', async () => {
     const { toast } = await import('react-toastify');
     const loadingId = toast.loading('Creating Account...');
-    const shownId = host.settleToast(toast, loadingId, { render: 'Email already exists', type: 'error', isLoading: false });
+    const shownId = host.settleToast(toast, loadingId, {
+      render: 'Email already exists',
+      type: 'error',
+      isLoading: false,
+    });
     expect(shownId).not.toBe(loadingId);
     host.requestToastHost();
     render(<host.ToastHost />);

@@ -35,6 +35,8 @@ interface DashboardScreenProps {
   bookedReference?: string;
   /** Shown under the open tasks (the offer of notifications after a booking). */
   notice?: ReactNode;
+  /** Recurring pickups ('Next pickup', dates not covered), given the client's tasks. */
+  pickups?: (tasks: readonly Task[]) => ReactNode;
 }
 
 /**
@@ -45,7 +47,7 @@ interface DashboardScreenProps {
  * started the queries. Once loaded it stays current by itself (use-live-tasks.tsx), shows paid bookings not confirmed yet above the cards, and
  * brings the booking just made into view.
  */
-export function DashboardScreen({ onViewTask, bookedReference, notice }: DashboardScreenProps) {
+export function DashboardScreen({ onViewTask, bookedReference, notice, pickups }: DashboardScreenProps) {
   const query = useLiveUserAndTasks();
   const data = query.data;
   const tasks = data?.tasks ?? NO_TASKS;
@@ -74,6 +76,7 @@ export function DashboardScreen({ onViewTask, bookedReference, notice }: Dashboa
               <GreetingHeader firstName={data.user.firstname} hasUnread={dot.hasUnread} onEventsRead={dot.markRead} />
               <OpenTasks tasks={open} onOpenTask={onViewTask} />
               {notice}
+              {pickups?.(tasks)}
               <PendingTaskCards
                 cards={pendingTaskCards(kept.tasks, tasks)}
                 highlightReference={bookedReference}

@@ -12,6 +12,7 @@ import { formatCoordinates, formatDecimal, formatNaira } from '../../lib/format'
 import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
+import { offeredWindows } from '../../shared/pickup-windows';
 import { priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
@@ -71,6 +72,15 @@ export interface BookAgain {
   lng: number;
   addressDetails: string;
   quantity: number;
+  /** A recurring pickup's date the plan did not cover: its window, if still offered. */
+  scheduledFor?: ScheduledWindow;
+}
+
+/** The offered window with the same instants (the pickers compare ISO text), or null when no longer offered. */
+function offeredWindowOf(window: ScheduledWindow | undefined): ScheduledWindow | null {
+  if (!window) return null;
+  const start = Date.parse(window.start);
+  return offeredWindows(new Date()).find((offered) => Date.parse(offered.start) === start) ?? null;
 }
 
 /**
@@ -107,7 +117,9 @@ export function CreateTaskScreen({
   );
   const [addressDetails, setAddressDetails] = useState(bookAgain?.addressDetails ?? '');
   const [quantityInput, setQuantityInput] = useState(String(bookAgain?.quantity ?? 1));
-  const [scheduledFor, setScheduledFor] = useState<ScheduledWindow | null>(null);
+  const [scheduledFor, setScheduledFor] = useState<ScheduledWindow | null>(() =>
+    offeredWindowOf(bookAgain?.scheduledFor),
+  );
   const [isBusy, setIsBusy] = useState(false);
   // A problem with the chosen place, shown under the address search as well as in its toast.
   const [placeError, setPlaceError] = useState<string | null>(null);

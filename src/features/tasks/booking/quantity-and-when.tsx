@@ -59,7 +59,13 @@ export function WhenField({
   const id = useId();
   const [now] = useState(() => new Date());
   const days = useMemo(() => offeredDays(now), [now]);
-  const [day, setDay] = useState(days[0]?.day ?? '');
+  // A window given from the start (a recurring pickup paid for) opens on its day.
+  const [day, setDay] = useState(
+    () =>
+      days.find((candidate) => candidate.windows.some((window) => window.start === value?.start))?.day ??
+      days[0]?.day ??
+      '',
+  );
   const windows = days.find((candidate) => candidate.day === day)?.windows ?? [];
   const pickDay = (next: string) => {
     setDay(next);

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { changeSchedule, type ScheduleAction, schedulesQuery, skipScheduleDate } from '../../../lib/api/schedules';
+import { failureMessage, readCallFailure } from '../../../shared/call-failure';
+
+export const CHANGE_FAILED = 'Could not change the recurring pickup. Please check your connection and try again.';
+
+type Change =
+  | { action: ScheduleAction; scheduleId: string }
+  | { action: 'skip' | 'unskip'; scheduleId: string; date: string };
+
+/** Pause, resume, delete a schedule or skip one of its dates; the list is fetched again after each. */
+export function useScheduleChange() {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (change: Change): Promise<void> => {
+      if (change.action === 'skip' || change.action === 'unskip')
+        await skipScheduleDate(change.scheduleId, change.date, change.action === 'unskip');
+      else await changeSchedule(change.action, change.scheduleId);
+    },
+    onMutate: () => setError(null),
+    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CHANGE_FAILED)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: schedulesQuery().queryKey }),
+  });
+  /** Whether this change is the one under way (its button says so). */
+  const isRunning = (change: Change) =>
+    mutation.isPending &&
+    mutation.variables?.action === change.action &&
+    mutation.variables.scheduleId === change.scheduleId &&
+    ('date' in change ? 'date' in mutation.variables && mutation.variables.date === change.date : true);
+  return { change: (change: Change) => mutation.mutate(change), isBusy: mutation.isPending, isRunning, error };
+}

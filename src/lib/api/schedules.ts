@@ -1,0 +1,39 @@
+/** Recurring pickups (POST /client/schedules and its actions); the list is cached for offline use. */
+import { queryOptions } from '@tanstack/react-query';
+import type { CreateScheduleRequest, Schedule, ScheduleResponse } from '../../shared/contract';
+import { decodeJwtSubject } from '../../shared/cached-responses';
+import { http, retryPostQuery } from '../http';
+import { getToken } from '../token-storage';
+import { readQueryData, type QueryData } from './query-data';
+import { asQuery, noTokenFailure } from './query-failure';
+
+/** POST /client/schedules: the client's recurring pickups, oldest first. */
+export function getSchedules(): Promise<QueryData<Schedule[]>> {
+  return readQueryData<Schedule[]>(http.post('client/schedules', { json: {}, retry: retryPostQuery }));
+}
+
+export function schedulesQuery() {
+  const token = getToken();
+  return queryOptions({
+    queryKey: ['schedules', decodeJwtSubject(token)] as const,
+    queryFn: () => (token ? asQuery(getSchedules) : Promise.reject(noTokenFailure())),
+  });
+}
+
+/** POST /client/schedules/create: needs a running plan that includes the service. */
+export async function createSchedule(request: CreateScheduleRequest): Promise<Schedule> {
+  return (await http.post('client/schedules/create', { json: request }).json<ScheduleResponse>()).data;
+}
+
+export type ScheduleAction = 'pause' | 'resume' | 'delete';
+
+/** POST /client/schedules/pause | resume | delete. */
+export async function changeSchedule(action: ScheduleAction, scheduleId: string): Promise<void> {
+  await http.post(`client/schedules/${action}`, { json: { scheduleId } }).json();
+}
+
+/** POST /client/schedules/skip: skips one date (or takes the skip back). */
+export async function skipScheduleDate(scheduleId: string, date: string, unskip = false): Promise<Schedule> {
+  const json = unskip ? { scheduleId, date, unskip } : { scheduleId, date };
+  return (await http.post('client/schedules/skip', { json }).json<ScheduleResponse>()).data;
+}
