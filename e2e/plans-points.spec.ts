@@ -3,7 +3,7 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { assignNewDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
-import { signUpNewClient } from './support/new-client';
+import { signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA, RECYCLING, createPaidTask } from './support/paid-task';
 import { LAYOUTS } from './support/viewports';
 
@@ -53,18 +53,7 @@ for (const [layout, viewport] of LAYOUTS) {
       request,
     }) => {
       const client = await signUpNewClient(request);
-      const reference = `bronze-${Date.now()}-${viewport.width}`;
-      const headers = { Authorization: `Bearer ${client.token}` };
-      const paid = await request.post('/dev/payments', {
-        headers,
-        data: { reference, amount: 5_000_000, email: client.email },
-      });
-      expect(paid.status()).toBe(201);
-      const subscribed = await request.post('/client/subscribe', {
-        headers,
-        data: { userId: client.user._id, plan: 'bronze', reference },
-      });
-      expect(subscribed.status(), await subscribed.text()).toBe(200);
+      await subscribeClient(request, client, 'bronze');
 
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();

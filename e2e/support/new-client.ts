@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginResponse, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
+import type { LoginResponse, PlanName, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
+import { findPlan } from '../../src/shared/plans';
 
 export interface NewClient {
   email: string;
@@ -40,4 +41,21 @@ export async function signUpNewClient(
   const userData = await request.post('/client/userdata', { data: { token } });
   expect(userData.status()).toBe(200);
   return { email: signup.email, password, token, user: ((await userData.json()) as UserDataResponse).data };
+}
+
+/** Buys a plan for the client through the API (a test ledger payment of its price, then POST /client/subscribe). */
+export async function subscribeClient(request: APIRequestContext, client: NewClient, plan: PlanName): Promise<void> {
+  const reference = `${plan}-${Date.now()}-${process.pid}-${++counter}`;
+  const headers = { Authorization: `Bearer ${client.token}` };
+  const price = findPlan(plan)?.price ?? 0;
+  const paid = await request.post('/dev/payments', {
+    headers,
+    data: { reference, amount: price * 100, email: client.email },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const subscribed = await request.post('/client/subscribe', {
+    headers,
+    data: { userId: client.user._id, plan, reference },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
 }
