@@ -85,8 +85,10 @@ export function NewScheduleForm({
     if (!problem) saving.mutate();
   };
 
-  const toggleDay = (day: Weekday) =>
+  const toggleDay = (day: Weekday) => {
+    setError(null);
     setWeekdays((current) => (current.includes(day) ? current.filter((each) => each !== day) : [...current, day]));
+  };
 
   return (
     <form className="schedule-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>

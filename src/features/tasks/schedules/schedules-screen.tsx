@@ -113,7 +113,10 @@ function ScheduleCard({ schedule, isOnline }: { schedule: Schedule; isOnline: bo
             const skip = { ...id, action: isSkipped ? 'unskip' : 'skip', date } as const;
             return (
               <li key={date}>
-                <span className={isSkipped ? 'schedule-skipped' : undefined}>{windowText(window)}</span>
+                <span className={isSkipped ? 'schedule-skipped' : undefined}>
+                  {windowText(window)}
+                  {isSkipped ? <span className="sr-only"> (skipped)</span> : null}
+                </span>
                 {run?.outcome === 'created' && run.taskId ? (
                   <Link to="/client/tasks/$taskId" params={{ taskId: run.taskId }}>
                     Booked
