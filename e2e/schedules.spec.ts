@@ -4,7 +4,7 @@ import { WEEKDAY_NAMES, lagosDate, occurrences, weekdayOf } from '../src/shared/
 import { DashboardPage } from './page-models/dashboard-page';
 import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
-import { signUpNewClient, subscribeClient } from './support/new-client';
+import { saveHomePlace, signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA } from './support/paid-task';
 import { LAYOUTS } from './support/viewports';
 
@@ -20,17 +20,7 @@ for (const [layout, viewport] of LAYOUTS) {
     }) => {
       const client = await signUpNewClient(request);
       await subscribeClient(request, client, 'bronze');
-      const home = {
-        label: 'home',
-        address: IKEJA.address,
-        addressDetails: 'Blue gate',
-        location: { type: 'Point', coordinates: [IKEJA.lng, IKEJA.lat] },
-      };
-      const saved = await request.post('/client/places/save', {
-        headers: { Authorization: `Bearer ${client.token}` },
-        data: home,
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
+      await saveHomePlace(request, client, { ...IKEJA, addressDetails: 'Blue gate' });
       // The day after tomorrow (Lagos): its task is not made at once (more than 24 hours ahead).
       const weekday = weekdayOf(lagosDate(Date.now() + 2 * DAY_MS));
       const [first, second] = occurrences({ weekdays: [weekday], windowStartHour: 14 }, new Date());

@@ -59,3 +59,21 @@ export async function subscribeClient(request: APIRequestContext, client: NewCli
   });
   expect(subscribed.status(), await subscribed.text()).toBe(200);
 }
+
+/** Saves a place as the client's 'Home' through the API (POST /client/places/save). */
+export async function saveHomePlace(
+  request: APIRequestContext,
+  client: NewClient,
+  place: { address: string; lat: number; lng: number; addressDetails: string },
+): Promise<void> {
+  const saved = await request.post('/client/places/save', {
+    headers: { Authorization: `Bearer ${client.token}` },
+    data: {
+      label: 'home',
+      address: place.address,
+      addressDetails: place.addressDetails,
+      location: { type: 'Point', coordinates: [place.lng, place.lat] },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}

@@ -8,7 +8,8 @@ import type { TaskDetailsModal } from '../page-models/task-details-modal';
 import { createAssignedTask, openAssignedTaskDetails } from './assigned-task';
 import { loginDemoClient, signInWithToken } from './demo-client';
 import { DESKTOP, MOBILE } from './viewports';
-import { signUpNewClient } from './new-client';
+import { saveHomePlace, signUpNewClient, subscribeClient } from './new-client';
+import { IKEJA } from './paid-task';
 
 /**
  * Every screen and modal of the app, each opened the way a person gets there, for the
@@ -195,6 +196,20 @@ export const STOPS: Stop[] = [
   signedInScreen('referral', '/client/referal'),
   signedInScreen('settings', '/client/settings'),
   signedInScreen('subscribe', '/client/subscribe'),
+  {
+    // A plan holder with a saved place, the new recurring pickup's form open.
+    name: 'schedules',
+    async open(page, request) {
+      const client = await signUpNewClient(request);
+      await subscribeClient(request, client, 'bronze');
+      await saveHomePlace(request, client, { ...IKEJA, addressDetails: 'Blue gate' });
+      await signInWithToken(page, client.token);
+      await page.goto('/client/schedules');
+      await page.getByRole('button', { name: 'New recurring pickup' }).click();
+      await expect(page.getByRole('form', { name: 'New recurring pickup' })).toBeVisible();
+      await settle(page);
+    },
+  },
   {
     name: 'task-details',
     async open(page, request) {
