@@ -1,4 +1,4 @@
-import type { CreateTaskRequest, Task, User } from '../src/shared/contract';
+import type { CreateTaskRequest, Schedule, Task, User } from '../src/shared/contract';
 
 /** A signed-in client as GET client/userdata answers it: no subscription, nothing owed. */
 export function sampleUser(overrides: Partial<User> = {}): User {
@@ -50,6 +50,29 @@ export function sampleTaskRequest(reference: string, overrides: Partial<CreateTa
     reference,
     type: 'household',
     serviceName: 'Household Waste Pickup',
+    ...overrides,
+  };
+}
+
+/** A running weekly Household Waste pickup (Fridays 10:00-12:00), nothing reached or skipped yet. */
+export function sampleSchedule(overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    _id: 's1',
+    type: 'household',
+    serviceName: 'Household Waste',
+    unit: 'per pickup',
+    quantity: 1,
+    address: '12 Allen Avenue, Ikeja, Lagos',
+    addressDetails: '',
+    location: { type: 'Point', coordinates: [3.35, 6.6] },
+    weekdays: [5],
+    windowStartHour: 10,
+    paused: null,
+    skipped: [],
+    runs: [],
+    next: null,
+    price: 1500,
+    createdAt: '2026-11-20T10:00:00Z',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { sampleSchedule } from '../../../sample-data';
 import type { Schedule, ScheduleRun } from '../../../../src/shared/contract';
 import { windowText } from '../../../../src/shared/pickup-windows';
 import { lagosDate, occurrences, weekdayOf, windowOn } from '../../../../src/shared/schedules';
@@ -12,27 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Three days ahead: neither reached by the scheduler nor too late to book.
 const LATER = lagosDate(Date.now() + 3 * DAY_MS);
 
-function schedule(overrides: Partial<Schedule> = {}): Schedule {
-  return {
-    _id: 's1',
-    type: 'household',
-    serviceName: 'Household Waste',
-    unit: 'per pickup',
-    quantity: 1,
-    address: '12 Allen Avenue, Ikeja, Lagos',
-    addressDetails: '',
-    location: { type: 'Point', coordinates: [3.35, 6.6] },
-    weekdays: [weekdayOf(LATER)],
-    windowStartHour: 10,
-    paused: null,
-    skipped: [],
-    runs: [],
-    next: null,
-    price: 1500,
-    createdAt: '2026-11-20T10:00:00Z',
-    ...overrides,
-  };
-}
+const schedule = (overrides: Partial<Schedule> = {}) => sampleSchedule({ weekdays: [weekdayOf(LATER)], ...overrides });
 
 function renderPickups(schedules: Schedule[], onPay = vi.fn()) {
   const sent = stubApi((path) =>

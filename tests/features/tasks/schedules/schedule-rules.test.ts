@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Schedule, Task } from '../../../../src/shared/contract';
+import { sampleSchedule } from '../../../sample-data';
+import type { Task } from '../../../../src/shared/contract';
 import { windowOn } from '../../../../src/shared/schedules';
 import {
   comingDates,
@@ -12,25 +13,7 @@ import { notCoveredText } from '../../../../src/shared/schedules';
 // Tue 25 Nov 2026, 12:00 Lagos.
 const NOW = new Date('2026-11-25T11:00:00Z');
 
-const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
-  _id: 's1',
-  type: 'household',
-  serviceName: 'Household Waste',
-  unit: 'per pickup',
-  quantity: 1,
-  address: '12 Allen Avenue, Ikeja, Lagos',
-  addressDetails: 'Blue gate',
-  location: { type: 'Point', coordinates: [3.35, 6.6] },
-  weekdays: [5],
-  windowStartHour: 10,
-  paused: null,
-  skipped: [],
-  runs: [],
-  next: null,
-  price: 1500,
-  createdAt: '2026-11-20T10:00:00Z',
-  ...overrides,
-});
+const schedule = sampleSchedule;
 
 describe('recurring pickups on the device', () => {
   it('lists the coming dates without the skipped and the reached ones, none while paused', () => {
