@@ -29,6 +29,7 @@ import { pricingRoutes } from './routes/pricing';
 import { pushRoutes } from './routes/push';
 import { profileRoutes } from './routes/profile';
 import { recoveryRoutes } from './routes/recovery';
+import { scheduleRoutes } from './routes/schedules';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { taskEventRoutes } from './routes/task-events';
 import { taskRoutes } from './routes/tasks';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,
+    scheduleRoutes,
     pushRoutes,
   ]) {
     app.route('/', routes);

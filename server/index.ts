@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import { startPlanJobs } from './jobs/plan-jobs';
+import { startScheduleJobs } from './jobs/schedule-jobs';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
 import type { Lifecycle } from './routes/health';
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined, lifecycle });
   const simulator = config.simulator ? startSimulator(deps) : undefined;
   const planJobs = startPlanJobs(deps);
+  const scheduleJobs = startScheduleJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
@@ -92,9 +94,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         lifecycle.stopping = true;
         simulator?.stop();
         planJobs.stop();
+        scheduleJobs.stop();
         await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
         await simulator?.idle();
         await planJobs.idle();
+        await scheduleJobs.idle();
         await deps.db.close();
       })();
       return closing;

@@ -1,9 +1,10 @@
 /**
  * The worker's side of notifications (docs/notifications.md): a push becomes one notification per
  * task (a newer one replaces the older), except a driver's chat message while that task's chat is
- * on screen; a tap opens the task's page, in an open window when there is one.
+ * on screen; a tap opens the task's page (Home for a push about the plan or a recurring pickup),
+ * in an open window when there is one.
  */
-import { readPushPayload } from '../src/shared/push-payload';
+import { HOME_URL, readPushPayload } from '../src/shared/push-payload';
 
 /** What the handlers use of a window client and of `self.clients` (typed here: tests and the app's tsconfig have no WebWorker lib). */
 export interface PushWindow {
@@ -37,7 +38,7 @@ async function isChatOnScreen(taskId: string, deps: PushDeps): Promise<boolean> 
 export async function showPush(data: unknown, deps: PushDeps): Promise<void> {
   const payload = readPushPayload(data);
   if (!payload) return;
-  if (payload.kind === 'chat' && (await isChatOnScreen(payload.taskId, deps))) return;
+  if (payload.kind === 'chat' && payload.taskId && (await isChatOnScreen(payload.taskId, deps))) return;
   await deps.registration.showNotification(payload.title, {
     body: payload.body,
     tag: payload.tag,
@@ -48,14 +49,14 @@ export async function showPush(data: unknown, deps: PushDeps): Promise<void> {
   });
 }
 
-/** The page a notification opens: its own task page, never an address from elsewhere. */
+/** The page a notification opens: its own task page or Home, never an address from elsewhere. */
 function urlOf(notification: Pick<Notification, 'data'>, origin: string): string | null {
   const url = (notification.data as { url?: unknown } | null)?.url;
-  if (typeof url !== 'string' || !url.startsWith('/client/tasks/')) return null;
+  if (typeof url !== 'string' || !(url.startsWith('/client/tasks/') || url === HOME_URL)) return null;
   return new URL(url, origin).href;
 }
 
-/** A tap: brings an open window of the app to the task page (focused), else opens one. */
+/** A tap: brings an open window of the app to the task page or Home (focused), else opens one. */
 export async function openFromNotification(
   notification: Pick<Notification, 'data' | 'close'>,
   clients: WindowClients,

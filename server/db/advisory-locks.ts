@@ -13,6 +13,8 @@ export const ADVISORY_LOCKS = {
   simulator: 7_301_003,
   /** One round of the plan jobs (server/jobs/plan-jobs.ts): renewal reminders, weekly reports. */
   planJobs: 7_301_010,
+  /** One round of the recurring pickups' scheduler (server/jobs/schedule-jobs.ts). */
+  scheduleJobs: 7_301_011,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { NotificationSettings } from '../../src/shared/contract';
-import type { PushKind } from '../../src/shared/push-payload';
+import type { PushKind, UserPushKind } from '../../src/shared/push-payload';
 import type { Queryable } from './connection';
 
 // ---- subscriptions ----
@@ -130,6 +130,8 @@ const SWITCH_OF: Record<PushKind, keyof NotificationSettings> = {
   'support-reply': 'receipts',
   chat: 'chat',
   reminder: 'reminders',
+  'plan-renewal': 'reminders',
+  'schedule-not-covered': 'reminders',
 };
 
 /** Only these go by SMS, and only when the client has no push subscription. */
@@ -165,6 +167,27 @@ export async function enqueueTaskNotification(
   );
 }
 
+/**
+ * Queues a notification about the user rather than a task (the renewal reminder, a recurring
+ * pickup's date not covered), in the event's transaction: a push row per device, no SMS; nothing
+ * when the switch for the kind is off. `data.text` is the body, `data.tag` the notification's tag.
+ */
+export async function enqueueUserNotification(
+  db: Queryable,
+  userId: string,
+  kind: UserPushKind,
+  data: { text: string; tag: string },
+): Promise<void> {
+  const column = SETTING_COLUMNS[SWITCH_OF[kind]];
+  await db.query(
+    `insert into push_outbox (user_id, task_id, kind, channel, subscription_id, data)
+     select p.user_id, null, $2::text, 'push', p.id, $3::jsonb
+       from push_subscriptions p left join notification_settings n on n.user_id = p.user_id
+      where p.user_id = $1 and coalesce(n.${column}, true)`,
+    [userId, kind, JSON.stringify(data)],
+  );
+}
+
 /** How near the driver must be for 'arriving' (metres). */
 export const ARRIVING_WITHIN_METRES = 500;
 
@@ -188,7 +211,8 @@ export async function enqueueArrivals(db: Queryable, driverId: string): Promise<
 export interface OutboxRow {
   id: string;
   user_id: string;
-  task_id: string;
+  /** null for a notification about the user (enqueueUserNotification). */
+  task_id: string | null;
   kind: PushKind;
   channel: 'push' | 'sms';
   subscription_id: string | null;

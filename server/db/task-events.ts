@@ -30,6 +30,7 @@ interface TaskEventRow {
   message: string | null;
   scheduled_start: Date | string | null;
   scheduled_end: Date | string | null;
+  schedule_id: string | null;
 }
 
 function toTaskEvent(row: TaskEventRow): TaskEvent {
@@ -52,6 +53,7 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
             end: new Date(row.scheduled_end).toISOString(),
           }
         : null,
+    scheduleId: row.schedule_id ?? null,
   };
 }
 
@@ -97,7 +99,8 @@ export async function insertSupportReplyEvent(db: Queryable, taskId: string, mes
 export async function listTaskEvents(db: Queryable, userId: string, limit: number): Promise<TaskEvent[]> {
   const rows = await db.query<TaskEventRow>(
     `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at, e.refund_status, e.message,
-            t.scheduled_start, t.scheduled_end,
+            coalesce(t.scheduled_start, e.scheduled_start) as scheduled_start,
+            coalesce(t.scheduled_end, e.scheduled_end) as scheduled_end, e.schedule_id,
             (u.events_read_at is not null and e.created_at <= u.events_read_at) as is_read
        from task_events e join users u on u.id = e.user_id left join tasks t on t.id = e.task_id
       where e.user_id = $1

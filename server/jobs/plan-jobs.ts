@@ -7,7 +7,8 @@
 import { formatLagosDay } from '../../src/shared/display-format';
 import { windowText } from '../../src/shared/pickup-windows';
 import { findPlan } from '../../src/shared/plans';
-import { enqueueTaskNotification } from '../db/push';
+import { PLAN_TAG } from '../../src/shared/push-payload';
+import { enqueueTaskNotification, enqueueUserNotification } from '../db/push';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
 import type { AppDeps } from '../context';
@@ -33,7 +34,7 @@ interface ReminderRow {
   subscription_expires_at: Date | string;
 }
 
-/** Plans ending within 3 days and not reminded for this expiry: a bell event each, and the mail to send. */
+/** Plans ending within 3 days and not reminded for this expiry: a bell event and a push each, and the mail to send. */
 async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
   const rows = await tx.query<ReminderRow>(
     `update users set renewal_reminded_for = subscription_expires_at
@@ -51,6 +52,7 @@ async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
        update users set notification = true where id in (select user_id from event)`,
       [row.id, text],
     );
+    await enqueueUserNotification(tx, row.id, 'plan-renewal', { text, tag: PLAN_TAG });
     mails.push({
       to: row.email,
       subject: text,

@@ -6,12 +6,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { planExpiry, type SubscriptionPlan } from '../../src/shared/plans';
 import { markAttentionHonoured } from '../db/attention';
-import type { Db } from '../db/connection';
+import type { Db, Queryable } from '../db/connection';
 import { claimPaymentUse } from '../db/payments';
 import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
 import { findTaskByReference, insertTask } from '../db/tasks';
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints } from '../db/points';
+import { resumePlanEndedSchedules } from '../db/schedules';
 import { serviceKey } from '../../src/shared/service-key';
 import type { UserRow } from '../db/users';
 
@@ -47,48 +48,53 @@ export class NotCovered extends Error {
 
 /** The new task's id; null when the reference was claimed first by another request. */
 export async function fulfilTaskOrder(db: Db, order: TaskOrder, now: Date): Promise<string | null> {
+  return db.transaction((tx) => fulfilTaskOrderIn(tx, order, now));
+}
+
+/**
+ * `fulfilTaskOrder` inside the caller's transaction (the recurring pickups' scheduler makes a
+ * date's task together with its run): the plan's share is spent under the user's row lock.
+ */
+export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Date): Promise<string | null> {
   const taskId = randomUUID();
   const covered = order.coveredQuantity ?? 0;
-  return db.transaction(async (tx) => {
-    if (covered > 0) {
-      const left = await lockedAllowanceLeft(tx, order.userId, serviceKey(order.serviceName), now);
-      if (covered > left) throw new NotCovered(left);
-    }
-    if (covered < order.quantity) {
-      // A concurrent duplicate blocks here on the reference's primary key and then loses.
-      const claimed = await claimPaymentUse(tx, {
-        reference: order.reference,
-        purpose: 'task',
-        userId: order.userId,
-        // What the card paid (refunded through the provider); points come back through the ledger.
-        amountKobo: Math.round((order.amount - (order.pointsUsed ?? 0)) * 100),
-      });
-      if (!claimed) return null;
-    } else if (await findTaskByReference(tx, order.reference)) return null;
-    await insertTask(tx, {
-      id: taskId,
-      userId: order.userId,
+  if (covered > 0) {
+    const left = await lockedAllowanceLeft(tx, order.userId, serviceKey(order.serviceName), now);
+    if (covered > left) throw new NotCovered(left);
+  }
+  if (covered < order.quantity) {
+    // A concurrent duplicate blocks here on the reference's primary key and then loses.
+    const claimed = await claimPaymentUse(tx, {
       reference: order.reference,
-      address: order.address,
-      addressDetails: order.addressDetails,
-      lng: order.lng,
-      lat: order.lat,
-      datetime: now,
-      type: order.type,
-      serviceName: order.serviceName,
-      amount: order.amount,
-      unit: order.unit,
-      quantity: order.quantity,
-      coveredQuantity: covered,
-      scheduledFor: order.scheduledFor,
-      confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      purpose: 'task',
+      userId: order.userId,
+      // What the card paid (refunded through the provider); points come back through the ledger.
+      amountKobo: Math.round((order.amount - (order.pointsUsed ?? 0)) * 100),
     });
-    // In the task's transaction: a balance too small for them undoes the whole booking.
-    if (order.pointsUsed)
-      await addPoints(tx, { userId: order.userId, kind: 'spent', amount: -order.pointsUsed, taskId });
-    await markAttentionHonoured(tx, order.reference);
-    return taskId;
+    if (!claimed) return null;
+  } else if (await findTaskByReference(tx, order.reference)) return null;
+  await insertTask(tx, {
+    id: taskId,
+    userId: order.userId,
+    reference: order.reference,
+    address: order.address,
+    addressDetails: order.addressDetails,
+    lng: order.lng,
+    lat: order.lat,
+    datetime: now,
+    type: order.type,
+    serviceName: order.serviceName,
+    amount: order.amount,
+    unit: order.unit,
+    quantity: order.quantity,
+    coveredQuantity: covered,
+    scheduledFor: order.scheduledFor,
+    confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
   });
+  // In the task's transaction: a balance too small for them undoes the whole booking.
+  if (order.pointsUsed) await addPoints(tx, { userId: order.userId, kind: 'spent', amount: -order.pointsUsed, taskId });
+  await markAttentionHonoured(tx, order.reference);
+  return taskId;
 }
 
 /**
@@ -121,6 +127,8 @@ export async function fulfilSubscription(
         startedAt,
         expiresAt: planExpiry(order.plan, from),
       });
+      // Renewing resumes the recurring pickups the plan's end paused (not those the client paused).
+      await resumePlanEndedSchedules(tx, order.userId);
       await markAttentionHonoured(tx, order.reference);
       return updated;
     })

@@ -64,6 +64,7 @@ function contextOf(row: OutboxRow): MessageContext {
   };
 }
 
+const whose = (row: OutboxRow) => (row.task_id ? `task ${row.task_id}` : `user ${row.user_id}`);
 const statusOf = (error: unknown) => (error instanceof webpush.WebPushError ? error.statusCode : undefined);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -76,13 +77,13 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
   async function retryOrGiveUp(row: OutboxRow, reason: string): Promise<void> {
     if (row.attempts >= MAX_ATTEMPTS) {
       log(
-        `[push] gave up on ${row.channel} ${row.kind} for task ${row.task_id} after ${row.attempts} tries: ${reason}`,
+        `[push] gave up on ${row.channel} ${row.kind} for ${whose(row)} after ${row.attempts} tries: ${reason}`,
         'warn',
       );
       await markFailed(db, row.id, reason);
       return;
     }
-    log(`[push] ${row.channel} ${row.kind} for task ${row.task_id} failed (try ${row.attempts}): ${reason}`, 'warn');
+    log(`[push] ${row.channel} ${row.kind} for ${whose(row)} failed (try ${row.attempts}): ${reason}`, 'warn');
     const delay = backoffSeconds(row.attempts);
     await markRetry(db, row.id, delay, reason);
     setTimeout(kick, delay * 1000 + 50).unref();

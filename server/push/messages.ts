@@ -4,11 +4,19 @@
  * SMS texts (driver assigned and arriving only) fit one SMS: 160 GSM characters.
  */
 import { formatTwoDecimals } from '../../src/shared/display-format';
-import { type PushKind, type PushPayload, taskPageUrl, taskTag } from '../../src/shared/push-payload';
+import {
+  HOME_URL,
+  PLAN_TAG,
+  type PushKind,
+  type PushPayload,
+  taskPageUrl,
+  taskTag,
+} from '../../src/shared/push-payload';
 
 export interface MessageContext {
   kind: PushKind;
-  taskId: string;
+  /** null for a notification about the client (the plan, a recurring pickup). */
+  taskId: string | null;
   /** What the event carried (outbox `data`): a refund's status and amount, a chat message, a reply. */
   data: Record<string, unknown>;
   serviceName: string;
@@ -67,10 +75,23 @@ function words(context: MessageContext): { title: string; body: string } {
           ? `Your ${serviceName} is booked for ${textOf(data.window)}.`
           : `Your ${serviceName} is booked for tomorrow.`,
       };
+    // Written whole by the job that queued them: 'Your Bronze plan ends on Fri 5 Dec'.
+    case 'plan-renewal':
+      return { title: 'Your plan ends soon', body: clip(textOf(data.text), 200) };
+    case 'schedule-not-covered':
+      return { title: 'Recurring pickup not covered', body: clip(textOf(data.text), 200) };
   }
 }
 
 export function pushPayload(context: MessageContext): PushPayload {
+  if (context.taskId === null)
+    return {
+      kind: context.kind,
+      taskId: null,
+      ...words(context),
+      tag: textOf(context.data.tag) || PLAN_TAG,
+      url: HOME_URL,
+    };
   return {
     kind: context.kind,
     taskId: context.taskId,

@@ -72,6 +72,32 @@ describe('the worker shows a push', () => {
     ]);
   });
 
+  it('a push about the plan or a recurring pickup: its own tag, and it opens Home whatever the payload says', async () => {
+    const { deps, shown } = worker();
+    const renewal = 'Your Bronze plan ends on Fri 5 Dec';
+    await showPush(
+      {
+        kind: 'plan-renewal',
+        taskId: null,
+        title: 'Your plan ends soon',
+        body: renewal,
+        tag: 'x',
+        url: '//evil.example',
+      },
+      deps,
+    );
+    await showPush(
+      { kind: 'schedule-not-covered', title: 'Pickup not covered', body: 'pay', tag: 'schedule-s1', url: '/login' },
+      deps,
+    );
+    await showPush({ kind: 'schedule-not-covered', title: 'Pickup not covered', body: 'pay', tag: 'task-t1' }, deps);
+    expect(shown.map((entry) => [entry.title, entry.options.tag, entry.options.data])).toEqual([
+      ['Your plan ends soon', 'plan', { url: '/client/home' }],
+      ['Pickup not covered', 'schedule-s1', { url: '/client/home' }],
+      ['Pickup not covered', 'schedule', { url: '/client/home' }],
+    ]);
+  });
+
   it('shows nothing for a payload that is not ours', async () => {
     const { deps, shown } = worker();
     await showPush({ kind: 'lottery', taskId: 't1', title: 'You won', body: '!' }, deps);
@@ -128,10 +154,25 @@ describe('a tap on the notification', () => {
     expect(window.url).toBe(`${ORIGIN}/client/tasks/t1`);
   });
 
-  it('opens nothing outside the task pages', async () => {
+  it('brings a window to Home for a push about the plan or a recurring pickup', async () => {
     const window = fakeWindow('w1');
     const { clients } = worker([window]);
-    for (const url of ['https://evil.example/', '/login', '//evil.example/client/tasks/1', 42]) {
+    await openFromNotification(notification('/client/home'), clients as never, ORIGIN);
+    expect(window.navigate).toHaveBeenCalledWith(`${ORIGIN}/client/home`);
+  });
+
+  it('opens nothing outside the task pages and Home', async () => {
+    const window = fakeWindow('w1');
+    const { clients } = worker([window]);
+    const elsewhere = [
+      'https://evil.example/',
+      '/login',
+      '//evil.example/client/tasks/1',
+      '/client/home/../../login',
+      '/client/homeX',
+      42,
+    ];
+    for (const url of elsewhere) {
       await openFromNotification(notification(url), clients as never, ORIGIN);
     }
     expect(window.navigate).not.toHaveBeenCalled();

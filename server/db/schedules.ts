@@ -1,0 +1,215 @@
+/**
+ * Recurring pickups' SQL (migration 016): schedules, the dates a client skipped, and the dates
+ * the scheduler reached (runs, one per schedule and date by their primary key), with the API
+ * shape (`Schedule` of the contract) built from them and today's prices.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Schedule, SchedulePause, ScheduleRun } from '../../src/shared/contract';
+import { totalKobo } from '../../src/shared/quantity';
+import { type Weekday, lagosDate, occurrences, UPCOMING_DAYS } from '../../src/shared/schedules';
+import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
+import type { PricingItem } from '../../src/shared/contract';
+import type { Queryable } from './connection';
+import { listPricing } from './pricing';
+
+export interface ScheduleRow {
+  id: string;
+  user_id: string;
+  type: string;
+  quantity: string | number;
+  address: string;
+  address_details: string;
+  lat: number | string;
+  lng: number | string;
+  weekdays: number[];
+  window_start_hour: number;
+  paused: SchedulePause | null;
+  created_at: Date | string;
+}
+
+interface RunRow {
+  schedule_id: string;
+  date: string;
+  outcome: ScheduleRun['outcome'];
+  task_id: string | null;
+  window_start: Date | string;
+  window_end: Date | string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Dates come back as 'YYYY-MM-DD' whichever driver reads them. */
+const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD') as ${column.split('.').pop()}`;
+
+export const timesOf = (row: Pick<ScheduleRow, 'weekdays' | 'window_start_hour'>) => ({
+  weekdays: row.weekdays.map(Number) as Weekday[],
+  windowStartHour: Number(row.window_start_hour),
+});
+
+/** The price-list item of a service key (the default service when none), as tasks are priced. */
+function serviceOf(prices: readonly PricingItem[], type: string): { serviceName: string; price: number; unit: string } {
+  const item = prices.find((candidate) => serviceKey(candidate.serviceName) === type);
+  return item ?? { ...DEFAULT_SERVICE };
+}
+
+function toSchedule(
+  row: ScheduleRow,
+  skips: readonly string[],
+  runs: readonly RunRow[],
+  prices: readonly PricingItem[],
+  now: Date,
+): Schedule {
+  const service = serviceOf(prices, row.type);
+  const quantity = Number(row.quantity);
+  const reached = new Set(runs.map((run) => run.date));
+  const skipped = new Set(skips);
+  const next = row.paused
+    ? undefined
+    : occurrences(timesOf(row), now).find((each) => !skipped.has(each.date) && !reached.has(each.date));
+  return {
+    _id: row.id,
+    type: row.type,
+    serviceName: service.serviceName,
+    unit: service.unit,
+    quantity,
+    address: row.address,
+    addressDetails: row.address_details,
+    location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+    weekdays: timesOf(row).weekdays,
+    windowStartHour: Number(row.window_start_hour),
+    paused: row.paused,
+    skipped: [...skips],
+    runs: runs.map((run) => ({
+      date: run.date,
+      window: { start: new Date(run.window_start).toISOString(), end: new Date(run.window_end).toISOString() },
+      outcome: run.outcome,
+      taskId: run.task_id,
+    })),
+    next: next ? { date: next.date, window: next.window } : null,
+    price: totalKobo(service.price, quantity) / 100,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The user's schedules, oldest first, each with its skips from today and its runs of the last 28 days and later. */
+export async function listSchedules(db: Queryable, userId: string, now: Date): Promise<Schedule[]> {
+  const rows = await db.query<ScheduleRow>('select * from schedules where user_id = $1 order by created_at, id', [
+    userId,
+  ]);
+  return schedulesOf(db, rows, now);
+}
+
+async function schedulesOf(db: Queryable, rows: readonly ScheduleRow[], now: Date): Promise<Schedule[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const today = lagosDate(now.getTime());
+  const since = lagosDate(now.getTime() - UPCOMING_DAYS * DAY_MS);
+  const [skips, runs, prices] = await Promise.all([
+    db.query<{ schedule_id: string; date: string }>(
+      `select schedule_id, ${DATE('date')} from schedule_skips where schedule_id = any($1) and date >= $2::date order by date`,
+      [ids, today],
+    ),
+    db.query<RunRow>(
+      `select schedule_id, ${DATE('date')}, outcome, task_id, window_start, window_end from schedule_runs
+        where schedule_id = any($1) and date >= $2::date order by date`,
+      [ids, since],
+    ),
+    listPricing(db),
+  ]);
+  return rows.map((row) =>
+    toSchedule(
+      row,
+      skips.filter((skip) => skip.schedule_id === row.id).map((skip) => skip.date),
+      runs.filter((run) => run.schedule_id === row.id),
+      prices,
+      now,
+    ),
+  );
+}
+
+/** The caller's schedule (another user's is as good as missing). */
+export async function findSchedule(db: Queryable, userId: string, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db.query<ScheduleRow>('select * from schedules where id = $1 and user_id = $2', [id, userId]);
+  return row;
+}
+
+export async function scheduleOf(db: Queryable, row: ScheduleRow, now: Date): Promise<Schedule> {
+  const [schedule] = await schedulesOf(db, [row], now);
+  return schedule!;
+}
+
+export interface NewSchedule {
+  userId: string;
+  type: string;
+  quantity: number;
+  address: string;
+  addressDetails: string;
+  lat: number;
+  lng: number;
+  weekdays: readonly number[];
+  windowStartHour: number;
+}
+
+/** The new schedule, or null when the user already has `max` (counted under the user's row lock). */
+export async function insertSchedule(tx: Queryable, schedule: NewSchedule, max: number): Promise<ScheduleRow | null> {
+  await tx.query('select id from users where id = $1 for update', [schedule.userId]);
+  const [count] = await tx.query<{ count: number }>('select count(*)::int as count from schedules where user_id = $1', [
+    schedule.userId,
+  ]);
+  if ((count?.count ?? 0) >= max) return null;
+  const [row] = await tx.query<ScheduleRow>(
+    `insert into schedules (id, user_id, type, quantity, address, address_details, lat, lng, weekdays, window_start_hour)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10) returning *`,
+    [
+      randomUUID(),
+      schedule.userId,
+      schedule.type,
+      schedule.quantity,
+      schedule.address,
+      schedule.addressDetails,
+      schedule.lat,
+      schedule.lng,
+      [...schedule.weekdays].sort((a, b) => a - b),
+      schedule.windowStartHour,
+    ],
+  );
+  return row!;
+}
+
+export async function setSchedulePaused(
+  db: Queryable,
+  id: string,
+  paused: SchedulePause | null,
+): Promise<ScheduleRow | undefined> {
+  const [row] = await db.query<ScheduleRow>('update schedules set paused = $2 where id = $1 returning *', [id, paused]);
+  return row;
+}
+
+/** Renewing a plan resumes the schedules its end paused (run in the subscription's transaction). */
+export async function resumePlanEndedSchedules(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`update schedules set paused = null where user_id = $1 and paused = 'plan-ended'`, [userId]);
+}
+
+/** The dates of a schedule the scheduler reached ('YYYY-MM-DD') and what became of each. */
+export async function runOutcomes(db: Queryable, scheduleId: string): Promise<Map<string, ScheduleRun['outcome']>> {
+  const rows = await db.query<{ date: string; outcome: ScheduleRun['outcome'] }>(
+    `select ${DATE('date')}, outcome from schedule_runs where schedule_id = $1`,
+    [scheduleId],
+  );
+  return new Map(rows.map((row) => [row.date, row.outcome]));
+}
+
+export async function addSkip(db: Queryable, scheduleId: string, date: string): Promise<void> {
+  await db.query('insert into schedule_skips (schedule_id, date) values ($1, $2::date) on conflict do nothing', [
+    scheduleId,
+    date,
+  ]);
+}
+
+export async function removeSkip(db: Queryable, scheduleId: string, date: string): Promise<void> {
+  await db.query('delete from schedule_skips where schedule_id = $1 and date = $2::date', [scheduleId, date]);
+}
+
+/** Its skips and runs go with it; the tasks it made stay (runs only point at them). */
+export async function deleteSchedule(db: Queryable, id: string): Promise<void> {
+  await db.query('delete from schedules where id = $1', [id]);
+}

@@ -1,0 +1,157 @@
+/**
+ * Recurring pickups (docs/product.md, Recurring pickups): POST /client/schedules lists the
+ * caller's; /create sets one (a running plan that includes the service, a place we serve, the
+ * booking's quantity rule, at most MAX_SCHEDULES); /pause, /resume, /skip (a date not reached
+ * yet, or `unskip`), /delete. The scheduler (server/jobs/schedule-jobs.ts) makes the tasks.
+ */
+import { Hono } from 'hono';
+import type { ScheduleResponse, SchedulesResponse } from '../../src/shared/contract';
+import { isInNigeria } from '../../src/shared/geo';
+import { findPlan, planInclusions } from '../../src/shared/plans';
+import { quantityProblem } from '../../src/shared/quantity';
+import { MAX_SCHEDULES, occurrences } from '../../src/shared/schedules';
+import {
+  createScheduleSchema,
+  scheduleActionSchema,
+  schedulesSchema,
+  skipScheduleSchema,
+} from '../../src/shared/schemas/schedules';
+import { isInServiceArea, outsideAreaMessage } from '../../src/shared/service-area';
+import { serviceDisplayName } from '../../src/shared/service-names';
+import type { AppEnv } from '../context';
+import type { Queryable } from '../db/connection';
+import { priceForServiceKey } from '../db/pricing';
+import {
+  addSkip,
+  deleteSchedule,
+  findSchedule,
+  insertSchedule,
+  listSchedules,
+  removeSkip,
+  runOutcomes,
+  scheduleOf,
+  setSchedulePaused,
+  timesOf,
+} from '../db/schedules';
+import { findUserById } from '../db/users';
+import { authenticate } from '../http/auth';
+import { badRequest, notFound, unprocessable } from '../http/errors';
+import { readJson } from '../http/validate';
+
+export const scheduleRoutes = new Hono<AppEnv>();
+
+export const NEEDS_PLAN = 'Recurring pickups come with a plan. Choose a plan to set one.';
+
+/** The caller's running plan's key, or a 422 telling them a plan is needed. */
+async function runningPlan(db: Queryable, userId: string, now: Date): Promise<string> {
+  const user = await findUserById(db, userId);
+  const expiresAt = user?.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
+  if (!user?.subscription_plan || !expiresAt || expiresAt <= now) throw unprocessable(NEEDS_PLAN);
+  return user.subscription_plan;
+}
+
+async function ownSchedule(db: Queryable, userId: string, id: string) {
+  const row = await findSchedule(db, userId, id);
+  if (!row) throw notFound('Schedule not found');
+  return row;
+}
+
+scheduleRoutes.post('/client/schedules', async (c) => {
+  const { db, now } = c.var.deps;
+  const callerId = await authenticate(c);
+  await readJson(c, schedulesSchema);
+  return c.json({ data: await listSchedules(db, callerId, now()) } satisfies SchedulesResponse);
+});
+
+scheduleRoutes.post('/client/schedules/create', async (c) => {
+  const { deps } = c.var;
+  const { db } = deps;
+  const now = deps.now();
+  const callerId = await authenticate(c);
+  const body = await readJson(c, createScheduleSchema);
+  const plan = await runningPlan(db, callerId, now);
+  if (!planInclusions(plan).some((inclusion) => inclusion.service === body.type))
+    throw unprocessable(`Your ${findPlan(plan)?.name ?? plan} plan does not include ${serviceDisplayName(body.type)}.`);
+  const service = await priceForServiceKey(db, body.type);
+  const quantity = body.quantity ?? 1;
+  const problem = quantityProblem(service.unit, quantity);
+  if (problem) throw unprocessable(problem);
+  const [lng, lat] = body.location.coordinates;
+  if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');
+  if (!isInServiceArea({ lat, lng }, deps.serviceArea.area))
+    throw unprocessable(outsideAreaMessage(deps.serviceArea.name).replace(/\.$/, ''));
+  const row = await db.transaction((tx) =>
+    insertSchedule(
+      tx,
+      {
+        userId: callerId,
+        type: body.type,
+        quantity,
+        address: body.address,
+        addressDetails: body.addressDetails ?? '',
+        lat,
+        lng,
+        weekdays: body.weekdays,
+        windowStartHour: body.windowStartHour,
+      },
+      MAX_SCHEDULES,
+    ),
+  );
+  if (!row) throw unprocessable(`You can keep up to ${MAX_SCHEDULES} recurring pickups. Delete one to set another.`);
+  return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse, 201);
+});
+
+scheduleRoutes.post('/client/schedules/pause', async (c) => {
+  const { db, now } = c.var.deps;
+  const callerId = await authenticate(c);
+  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const row = await ownSchedule(db, callerId, scheduleId);
+  // Paused by the plan's end, it stays so (renewing resumes it) unless the client pauses it too.
+  const updated = (await setSchedulePaused(db, row.id, 'client')) ?? row;
+  return c.json({ data: await scheduleOf(db, updated, now()) } satisfies ScheduleResponse);
+});
+
+scheduleRoutes.post('/client/schedules/resume', async (c) => {
+  const { db } = c.var.deps;
+  const now = c.var.deps.now();
+  const callerId = await authenticate(c);
+  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const row = await ownSchedule(db, callerId, scheduleId);
+  await runningPlan(db, callerId, now);
+  const updated = (await setSchedulePaused(db, row.id, null)) ?? row;
+  return c.json({ data: await scheduleOf(db, updated, now) } satisfies ScheduleResponse);
+});
+
+scheduleRoutes.post('/client/schedules/skip', async (c) => {
+  const { db } = c.var.deps;
+  const now = c.var.deps.now();
+  const callerId = await authenticate(c);
+  const { scheduleId, date, unskip } = await readJson(c, skipScheduleSchema);
+  const row = await ownSchedule(db, callerId, scheduleId);
+  // The pattern lets '2026-02-30' through: not a day the database can read.
+  if (
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  )
+    throw badRequest('date must be a day like 2026-11-28');
+  if (unskip) {
+    await removeSkip(db, row.id, date);
+    return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
+  }
+  const isUpcoming = occurrences(timesOf(row), now).some((each) => each.date === date);
+  if (!isUpcoming) throw unprocessable('Choose one of the next dates of this pickup (within 4 weeks) to skip');
+  const reached = (await runOutcomes(db, row.id)).get(date);
+  if (reached === 'created') throw unprocessable("This date's pickup is already booked: cancel its task instead");
+  if (reached) throw unprocessable('This date was not covered by your plan: no pickup was booked');
+  await addSkip(db, row.id, date);
+  return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
+});
+
+scheduleRoutes.post('/client/schedules/delete', async (c) => {
+  const { db } = c.var.deps;
+  const callerId = await authenticate(c);
+  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const row = await ownSchedule(db, callerId, scheduleId);
+  await deleteSchedule(db, row.id);
+  return c.json({ data: { deleted: true } });
+});

@@ -1,0 +1,91 @@
+/**
+ * The recurring pickups' scheduler on two servers sharing one PostgreSQL, run at the same
+ * moment, then on a third started after the first stopped (a restart): each date's task is made
+ * exactly once. Only with a PostgreSQL server (`npm run test:server:pg`), like two-instances.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import type { AppDeps } from '../../server/context';
+import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
+import { createDeps } from '../../server/services';
+import { insertClient } from './ops-fixtures';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
+
+let database: TestDatabase;
+let config: ServerConfig;
+let a: AppDeps;
+let b: AppDeps;
+// Thursday 26 Nov 2026, 10:00 in Lagos: Friday's 10:00 windows are 24 h away.
+let clock = new Date('2026-11-26T09:00:00Z');
+const now = () => clock;
+const CLIENTS = 15;
+
+const count = async (deps: AppDeps, sql: string) =>
+  Number((await deps.db.query<{ n: string | number }>(`select count(*) as n from (${sql}) counted`))[0]!.n);
+
+describe.runIf(TEST_DATABASE_URL)('the scheduler on two servers and across a restart', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    config = loadConfig({}, { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false });
+    a = await createDeps(config, { now, log: () => {} });
+    b = await createDeps(config, { now, log: () => {} });
+    for (let index = 0; index < CLIENTS; index += 1) {
+      const userId = await insertClient(a.db);
+      await a.db.query(
+        `update users set subscription_plan = 'gold', subscription_started_at = '2026-11-20T09:00:00Z',
+                subscription_expires_at = '2027-01-20T09:00:00Z' where id = $1`,
+        [userId],
+      );
+      // Fridays and Saturdays at 10:00: Friday's date is due now, Saturday's a day later.
+      await a.db.query(
+        `insert into schedules (id, user_id, type, quantity, address, lat, lng, weekdays, window_start_hour)
+         values ($1, $2, 'household', 1, '12 Admiralty Way, Lekki, Lagos', 6.4474, 3.4723, '{5,6}', 10)`,
+        [randomUUID(), userId],
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await a?.db.close().catch(() => {});
+    await b?.db.close();
+    await database?.drop();
+  });
+
+  it('rounds racing on both servers make each date once', async () => {
+    const rounds = await Promise.all([
+      runScheduleJobsOnce(a),
+      runScheduleJobsOnce(b),
+      runScheduleJobsOnce(a),
+      runScheduleJobsOnce(b),
+    ]);
+    expect(rounds.reduce<number>((sum, reached) => sum + (reached ?? 0), 0)).toBe(CLIENTS);
+    // The lock is free again: each server's round finds nothing left to do.
+    expect(await runScheduleJobsOnce(b)).toBe(0);
+    expect(await runScheduleJobsOnce(a)).toBe(0);
+    expect(await count(a, `select 1 from tasks where reference like 'schedule-%'`)).toBe(CLIENTS);
+    expect(await count(a, `select 1 from schedule_runs where outcome = 'created' and task_id is not null`)).toBe(
+      CLIENTS,
+    );
+  });
+
+  it('a server restarted on the same database makes no second task; the next date comes in its time', async () => {
+    await a.db.close();
+    const restarted = await createDeps(config, { now, log: () => {} });
+    try {
+      expect(await runScheduleJobsOnce(restarted)).toBe(0);
+      expect(await count(restarted, `select 1 from tasks where reference like 'schedule-%'`)).toBe(CLIENTS);
+      clock = new Date('2026-11-27T09:00:00Z');
+      const rounds = await Promise.all([runScheduleJobsOnce(restarted), runScheduleJobsOnce(b)]);
+      expect(rounds.reduce<number>((sum, reached) => sum + (reached ?? 0), 0)).toBe(CLIENTS);
+      expect(await count(restarted, `select 1 from tasks where reference like 'schedule-%'`)).toBe(2 * CLIENTS);
+      expect(
+        await count(
+          restarted,
+          `select 1 from tasks where reference like 'schedule-%' group by reference having count(*) > 1`,
+        ),
+      ).toBe(0);
+    } finally {
+      await restarted.db.close();
+    }
+  });
+});
