@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { scheduleTag } from '../../src/shared/push-payload';
-import { dueOccurrences, type Occurrence } from '../../src/shared/schedules';
-import { scheduleNotCoveredText } from '../../src/shared/task-events';
+import { dueOccurrences, notCoveredText, type Occurrence } from '../../src/shared/schedules';
 import { totalKobo } from '../../src/shared/quantity';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
@@ -75,7 +74,7 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
     if (!(error instanceof NotCovered)) throw error;
   }
   const amount = totalKobo(service.price, quantity) / 100;
-  const text = scheduleNotCoveredText(date.window.start, amount);
+  const text = notCoveredText(date.date, amount);
   await tx.query(`update schedule_runs set outcome = 'not-covered' where schedule_id = $1 and date = $2::date`, [
     schedule.id,
     date.date,

@@ -7,7 +7,7 @@
 import type { Task, TaskEvent } from './contract';
 import { formatTwoDecimals } from './display-format';
 import { windowText } from './pickup-windows';
-import { WEEKDAY_NAMES, lagosDate, weekdayOf } from './schedules';
+import { lagosDate, notCoveredText } from './schedules';
 import { taskServiceName } from './service-names';
 import { normalizeTaskStatus, taskStatusLabel } from './task-status';
 import { plainStatusText, refundText } from './task-progress';
@@ -25,13 +25,6 @@ export function statusChangeMessage(serviceName: string, status: string | null |
   return `Your ${name ? `${name} ` : ''}task: ${taskStatusLabel(status)}`;
 }
 
-/** 'Your Friday pickup is not covered this month: pay ₦1,500 to keep it' (the weekday of the window in Lagos, whole naira). */
-export function scheduleNotCoveredText(windowStart: string, amount: number): string {
-  const day = WEEKDAY_NAMES[weekdayOf(lagosDate(Date.parse(windowStart)))];
-  const naira = formatTwoDecimals(Math.round(amount)).slice(0, -3);
-  return `Your ${day} pickup is not covered this month: pay ₦${naira} to keep it`;
-}
-
 /** What the bell says of an event: 'Household Waste Pickup: Your driver is on the way' (with a planned task's window), a refund, a reply. */
 export function describeTaskEvent(
   event: Pick<TaskEvent, 'kind' | 'serviceName' | 'type' | 'status' | 'amount' | 'refundStatus' | 'message'> &
@@ -46,7 +39,7 @@ export function describeTaskEvent(
   if (event.kind === 'plan-renewal') return event.message ?? 'Your plan ends soon';
   if (event.kind === 'schedule-not-covered')
     return event.scheduledFor && event.amount !== null
-      ? scheduleNotCoveredText(event.scheduledFor.start, event.amount)
+      ? notCoveredText(lagosDate(Date.parse(event.scheduledFor.start)), event.amount)
       : 'A recurring pickup is not covered this month';
   if (event.kind === 'referral-reward') {
     const earned =

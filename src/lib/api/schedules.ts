@@ -1,6 +1,12 @@
 /** Recurring pickups (POST /client/schedules and its actions); the list is cached for offline use. */
 import { queryOptions } from '@tanstack/react-query';
-import type { CreateScheduleRequest, Schedule, ScheduleResponse } from '../../shared/contract';
+import type {
+  CreateScheduleRequest,
+  Schedule,
+  ScheduleActionRequest,
+  ScheduleResponse,
+  SkipScheduleRequest,
+} from '../../shared/contract';
 import { decodeJwtSubject } from '../../shared/cached-responses';
 import { http, retryPostQuery } from '../http';
 import { getToken } from '../token-storage';
@@ -29,11 +35,12 @@ export type ScheduleAction = 'pause' | 'resume' | 'delete';
 
 /** POST /client/schedules/pause | resume | delete. */
 export async function changeSchedule(action: ScheduleAction, scheduleId: string): Promise<void> {
-  await http.post(`client/schedules/${action}`, { json: { scheduleId } }).json();
+  const json: ScheduleActionRequest = { scheduleId };
+  await http.post(`client/schedules/${action}`, { json }).json();
 }
 
 /** POST /client/schedules/skip: skips one date (or takes the skip back). */
 export async function skipScheduleDate(scheduleId: string, date: string, unskip = false): Promise<Schedule> {
-  const json = unskip ? { scheduleId, date, unskip } : { scheduleId, date };
+  const json: SkipScheduleRequest = unskip ? { scheduleId, date, unskip } : { scheduleId, date };
   return (await http.post('client/schedules/skip', { json }).json<ScheduleResponse>()).data;
 }
