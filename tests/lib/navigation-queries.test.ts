@@ -14,20 +14,32 @@ afterEach(() => {
 });
 
 describe("the route loaders' queries", () => {
-  it("start the user and, beside it, the tasks of the token's subject; the loader does not wait for them", async () => {
+  it("start the user and, beside it, the tasks of the token's subject and the recurring pickups; the loader does not wait for them", async () => {
     const responses: Array<() => void> = [];
     const sent = stubApi(
       (path) =>
         new Promise((resolve) =>
           responses.push(() =>
-            resolve(Response.json({ data: path === 'client/userdata' ? sampleUser() : [sampleTask()] })),
+            resolve(
+              Response.json(
+                path === 'client/userdata'
+                  ? { data: sampleUser() }
+                  : path === 'client/schedules'
+                    ? { data: [] }
+                    : { data: [sampleTask()] },
+              ),
+            ),
           ),
         ),
     );
     const client = createQueryClient();
     expect(navigationQueries(client).userAndTasks()).toBeUndefined();
     await vi.waitFor(() =>
-      expect(sent.map((request) => request.path).sort()).toEqual(['client/task', 'client/userdata']),
+      expect(sent.map((request) => request.path).sort()).toEqual([
+        'client/schedules',
+        'client/task',
+        'client/userdata',
+      ]),
     );
     for (const respond of responses) respond();
     await vi.waitFor(() => expect(client.getQueryData(tasksQuery('u1').queryKey)?.data).toHaveLength(1));

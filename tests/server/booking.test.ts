@@ -128,6 +128,8 @@ describe('a pickup time', () => {
     const body = taskBody(client, { scheduledFor: { start: '2026-11-26T09:00:00Z', end: '2026-11-26T11:00:00Z' } });
     await payReference(server, client, 1500, body.reference);
     const taskId = (await submitTask(server, client, body)).body.data._id as string;
+    // Made at the test's clock, not the machine's: the database stamps its own time.
+    await server.deps.db.query('update tasks set created_at = $2 where id = $1', [taskId, clock]);
     const simulator = startSimulator(server.deps, { intervalMs: 3_600_000 });
     try {
       const statusOf = async () => (await ops.listTasks(server.deps.db)).find((task) => task.id === taskId)!;
