@@ -15,10 +15,12 @@ export function prefetchLocationMap(): void {
 /** While MapLibre loads, and without WebGL (or if MapLibre fails to load), the marker still shows on the plain background. */
 function PlainMap({ unavailable, address }: { unavailable?: boolean; address?: string }) {
   return (
-    <div className="plain-map">
-      <LocationMarker />
+    <>
+      <div className="plain-map">
+        <LocationMarker />
+      </div>
       {unavailable ? <MapUnavailableNotice address={address} /> : null}
-    </div>
+    </>
   );
 }
 

@@ -88,43 +88,46 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
   };
 
   return (
-    // data-tile-status: 'waiting', 'loaded' or 'failed', for the end-to-end tests and for looking at a page.
-    <div className="location-map-frame" data-tile-status={tiles}>
-      <MapView
-        ref={map}
-        mapLib={maplibregl}
-        initialViewState={{ longitude: location.lng, latitude: location.lat, zoom: SELECTION_ZOOM }}
-        mapStyle={mapStyle()}
-        style={{ width: '100%', height: '100%' }}
-        attributionControl={{ compact: true }}
-        cursor={onMove ? 'crosshair' : undefined}
-        onClick={(event) => move({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
-        onData={(event) => {
-          if (event.dataType === 'source' && 'tile' in event && event.tile) tileEvent('tile-loaded');
-        }}
-        // Tile and style errors (offline, blocked, no network in tests) are expected: the notice says so.
-        onError={() => tileEvent('error')}
-      >
-        <NavigationControl position="top-right" showCompass={false} />
-        <Marker
-          ref={marker}
-          longitude={pin.lng}
-          latitude={pin.lat}
-          anchor="bottom"
-          draggable={Boolean(onMove)}
-          onDrag={(event) => setDragging({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
-          onDragEnd={(event) => {
-            setDragging(null);
-            move({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+    <>
+      {/* data-tile-status: 'waiting', 'loaded' or 'failed', for the end-to-end tests and for looking at a page. */}
+      <div className="location-map-frame" data-tile-status={tiles}>
+        <MapView
+          ref={map}
+          mapLib={maplibregl}
+          initialViewState={{ longitude: location.lng, latitude: location.lat, zoom: SELECTION_ZOOM }}
+          mapStyle={mapStyle()}
+          style={{ width: '100%', height: '100%' }}
+          attributionControl={{ compact: true }}
+          cursor={onMove ? 'crosshair' : undefined}
+          onClick={(event) => move({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+          onData={(event) => {
+            if (event.dataType === 'source' && 'tile' in event && event.tile) tileEvent('tile-loaded');
           }}
+          // Tile and style errors (offline, blocked, no network in tests) are expected: the notice says so.
+          onError={() => tileEvent('error')}
         >
-          <LocationMarker onKeyDown={onMove ? nudge : undefined} />
-        </Marker>
-      </MapView>
+          <NavigationControl position="top-right" showCompass={false} />
+          <Marker
+            ref={marker}
+            longitude={pin.lng}
+            latitude={pin.lat}
+            anchor="bottom"
+            draggable={Boolean(onMove)}
+            onDrag={(event) => setDragging({ lat: event.lngLat.lat, lng: event.lngLat.lng })}
+            onDragEnd={(event) => {
+              setDragging(null);
+              move({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+            }}
+          >
+            <LocationMarker onKeyDown={onMove ? nudge : undefined} />
+          </Marker>
+        </MapView>
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
+      </div>
+      {/* Under the map, not over it: it never covers the pin. */}
       {tiles === 'failed' ? <MapUnavailableNotice address={address} /> : null}
-      <p className="sr-only" aria-live="polite">
-        {announcement}
-      </p>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { MAP_UNAVAILABLE } from './tile-status';
 
-/** Over a map whose tiles cannot load: says so, and keeps the chosen address readable. */
+/** Under a map whose tiles cannot load: says so, and keeps the chosen address readable. */
 export function MapUnavailableNotice({ address }: { address?: string }) {
   return (
     <div className="map-unavailable" role="status">

@@ -257,8 +257,6 @@ export function CreateTaskScreen({
                 <p className="create-task-hint">{MOVE_PIN_HINT}</p>
               </>
             ) : null}
-            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
-            {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
           </section>
           <section className="create-task-map" aria-label="Location map">
             {place ? (
@@ -266,6 +264,10 @@ export function CreateTaskScreen({
             ) : (
               <p className="create-task-map-placeholder">Please type an address above to see the map</p>
             )}
+          </section>
+          <section className="create-task-panel create-task-details" aria-label="Address details">
+            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
+            {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
           </section>
           <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
             <h2 id="task-summary-title">Task Summary</h2>
@@ -276,11 +278,19 @@ export function CreateTaskScreen({
                 <dt>Service Type</dt>
                 <dd>{displayName}</dd>
               </div>
-              <div>
+              {place ? (
+                <div>
+                  <dt>Address</dt>
+                  <dd className="create-task-address" data-testid="summary-address">
+                    {place.address}
+                  </dd>
+                </div>
+              ) : null}
+              <div className="create-task-fact-half">
                 <dt>Price</dt>
                 <dd>{price ? formatNaira(price.price) : 'Loading...'}</dd>
               </div>
-              <div>
+              <div className="create-task-fact-half">
                 <dt>Pricing Unit</dt>
                 <dd>{price ? price.unit : 'Loading...'}</dd>
               </div>
@@ -311,7 +321,10 @@ export function CreateTaskScreen({
                 </>
               ) : null}
             </dl>
-            {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
+            <div className="create-task-choices">
+              {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
+              <WhenField value={scheduledFor} onChange={setScheduledFor} />
+            </div>
             {points > 0 && !isQuantityWrong ? (
               <label className="booking-choice">
                 <input
@@ -323,7 +336,6 @@ export function CreateTaskScreen({
                 {formatNaira((dueKobo - Math.round(points * 100)) / 100)} by card
               </label>
             ) : null}
-            <WhenField value={scheduledFor} onChange={setScheduledFor} />
             <button
               ref={proceedButton}
               type="button"

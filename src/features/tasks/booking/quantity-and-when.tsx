@@ -74,45 +74,51 @@ export function WhenField({
   return (
     <fieldset className="booking-field booking-when">
       <legend className="booking-label">When?</legend>
-      <label className="booking-choice">
-        <input type="radio" name={`${id}-when`} checked={value === null} onChange={() => onChange(null)} />
-        As soon as possible
-      </label>
-      <label className="booking-choice">
-        <input
-          type="radio"
-          name={`${id}-when`}
-          checked={value !== null}
-          onChange={() => onChange(windows[0] ?? days[0]?.windows[0] ?? null)}
-        />
-        Choose a time
-      </label>
+      <div className="booking-when-options">
+        <label className="booking-choice">
+          <input type="radio" name={`${id}-when`} checked={value === null} onChange={() => onChange(null)} />
+          As soon as possible
+        </label>
+        <label className="booking-choice">
+          <input
+            type="radio"
+            name={`${id}-when`}
+            checked={value !== null}
+            onChange={() => onChange(windows[0] ?? days[0]?.windows[0] ?? null)}
+          />
+          Choose a time
+        </label>
+      </div>
       {value ? (
         <div className="booking-when-pickers">
-          <label htmlFor={`${id}-day`} className="booking-sublabel">
-            Pickup day
-          </label>
-          <select id={`${id}-day`} value={day} onChange={(event) => pickDay(event.target.value)}>
-            {days.map((candidate) => (
-              <option key={candidate.day} value={candidate.day}>
-                {candidate.day}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-window`} className="booking-sublabel">
-            Pickup window
-          </label>
-          <select
-            id={`${id}-window`}
-            value={value.start}
-            onChange={(event) => onChange(windows.find((window) => window.start === event.target.value) ?? null)}
-          >
-            {windows.map((window) => (
-              <option key={window.start} value={window.start}>
-                {windowText(window).split(', ')[1]}
-              </option>
-            ))}
-          </select>
+          <div className="booking-when-picker">
+            <label htmlFor={`${id}-day`} className="booking-sublabel">
+              Pickup day
+            </label>
+            <select id={`${id}-day`} value={day} onChange={(event) => pickDay(event.target.value)}>
+              {days.map((candidate) => (
+                <option key={candidate.day} value={candidate.day}>
+                  {candidate.day}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="booking-when-picker">
+            <label htmlFor={`${id}-window`} className="booking-sublabel">
+              Pickup window
+            </label>
+            <select
+              id={`${id}-window`}
+              value={value.start}
+              onChange={(event) => onChange(windows.find((window) => window.start === event.target.value) ?? null)}
+            >
+              {windows.map((window) => (
+                <option key={window.start} value={window.start}>
+                  {windowText(window).split(', ')[1]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       ) : null}
     </fieldset>
