@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { SettleTestPaymentResponse } from '../src/shared/contract';
+import type { SettleTestPaymentRequest, SettleTestPaymentResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { storeToken } from './support/demo-client';
@@ -79,7 +79,7 @@ test.describe('a booking paid by bank transfer', () => {
       // Paystack confirms the transfer; the app sends the kept booking again when it starts.
       const settled = await request.post('/dev/payments/settle', {
         headers: { Authorization: `Bearer ${client.token}` },
-        data: { reference },
+        data: { reference } satisfies SettleTestPaymentRequest,
       });
       expect(settled.status(), await settled.text()).toBe(200);
       expect(((await settled.json()) as SettleTestPaymentResponse).data).toEqual({ reference, status: 'success' });
