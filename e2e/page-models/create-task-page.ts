@@ -3,9 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The local test checkout (no Paystack key): a modal labelled as a test payment. */
 export class TestCheckout {
   readonly dialog: Locator;
+  /** Offered when the payment allows bank transfer (a booking does, a plan does not). */
+  readonly transferButton: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByRole('dialog', { name: 'Test payment - no money moves' });
+    this.transferButton = this.dialog.getByRole('button', { name: 'Pay by bank transfer' });
   }
 
   payButton(amount: string): Locator {
@@ -14,6 +17,12 @@ export class TestCheckout {
 
   async pay(amount: string): Promise<void> {
     await this.payButton(amount).click();
+    await expect(this.dialog).toBeHidden();
+  }
+
+  /** A bank transfer Paystack has not confirmed yet: the test ledger keeps it pending until POST /dev/payments/settle. */
+  async payByTransfer(): Promise<void> {
+    await this.transferButton.click();
     await expect(this.dialog).toBeHidden();
   }
 

@@ -50,3 +50,28 @@ export function isCachedOnDevice(page: Page, text: string): Promise<boolean> {
     });
   }, text);
 }
+
+/** The payment references of the paid tasks kept on the device (store `pendingTasks`), waiting for the server. */
+export function pendingTaskReferences(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const opening = indexedDB.open('greenpick');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains('pendingTasks')) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const reading = db.transaction('pendingTasks').objectStore('pendingTasks').getAllKeys();
+        reading.onsuccess = () => {
+          db.close();
+          resolve(reading.result.map(String));
+        };
+        reading.onerror = () => reject(reading.error);
+      };
+    });
+  });
+}

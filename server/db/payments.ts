@@ -33,12 +33,16 @@ export async function claimPaymentUse(tx: Queryable, use: PaymentUse & { amountK
   return rows.length === 1;
 }
 
+/** 'pending': a bank transfer the test checkout made that is not settled yet. */
+export type TestLedgerStatus = 'success' | 'pending';
+
 export interface TestLedgerPayment {
   reference: string;
   amountKobo: number;
   email: string;
   /** Who recorded it (the payer); null for rows older than that column. */
   userId: string | null;
+  status: TestLedgerStatus;
 }
 
 /** The local test ledger's payment behind a reference (dev checkout only). */
@@ -48,9 +52,16 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
     amount_kobo: string | number;
     email: string;
     user_id: string | null;
-  }>('select reference, amount_kobo, email, user_id from test_payments where reference = $1', [reference]);
+    status: TestLedgerStatus;
+  }>('select reference, amount_kobo, email, user_id, status from test_payments where reference = $1', [reference]);
   return row
-    ? { reference: row.reference, amountKobo: Number(row.amount_kobo), email: row.email, userId: row.user_id }
+    ? {
+        reference: row.reference,
+        amountKobo: Number(row.amount_kobo),
+        email: row.email,
+        userId: row.user_id,
+        status: row.status,
+      }
     : undefined;
 }
 
@@ -61,12 +72,25 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
  */
 export async function insertTestLedgerPayment(
   db: Queryable,
-  payment: { reference: string; amountKobo: number; email: string; userId: string },
+  payment: { reference: string; amountKobo: number; email: string; userId: string; status?: TestLedgerStatus },
 ): Promise<boolean> {
   const rows = await db.query(
-    `insert into test_payments (reference, amount_kobo, email, user_id) values ($1, $2, $3, $4)
+    `insert into test_payments (reference, amount_kobo, email, user_id, status) values ($1, $2, $3, $4, $5)
      on conflict (reference) do nothing returning reference`,
-    [payment.reference, payment.amountKobo, payment.email, payment.userId],
+    [payment.reference, payment.amountKobo, payment.email, payment.userId, payment.status ?? 'success'],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Marks the payer's pending test ledger transfer paid (POST /dev/payments/settle, the stand-in
+ * for Paystack's charge.success). False when there is no such pending payment of theirs.
+ */
+export async function settleTestLedgerPayment(db: Queryable, reference: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update test_payments set status = 'success'
+     where reference = $1 and user_id = $2 and status = 'pending' returning reference`,
+    [reference, userId],
   );
   return rows.length === 1;
 }

@@ -44,6 +44,9 @@ export function createTestLedger(db: Queryable): PaymentVerifier {
     kind: 'test-ledger',
     async verify(reference) {
       const row = await findTestLedgerPayment(db, reference);
+      // As Paystack's verify of a bank transfer still in progress: not final, retry later.
+      if (row?.status === 'pending')
+        throw new PaymentProviderUnavailable(`The test ledger's transfer ${reference} is still pending`, 503);
       return row
         ? {
             reference: row.reference,

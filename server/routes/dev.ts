@@ -4,15 +4,17 @@
  * never opens the other (docs/security.md, 'Secrets are what they claim').
  */
 import { Hono } from 'hono';
-import type { TestPaymentResponse } from '../../src/shared/contract';
-import { mailboxQuerySchema, testPaymentSchema } from '../../src/shared/schemas/dev';
+import type { SettleTestPaymentResponse, TestPaymentResponse } from '../../src/shared/contract';
+import { mailboxQuerySchema, settleTestPaymentSchema, testPaymentSchema } from '../../src/shared/schemas/dev';
 import type { AppDeps, AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { insertTestLedgerPayment } from '../db/payments';
+import { insertTestLedgerPayment, settleTestLedgerPayment } from '../db/payments';
 
 export const devRoutes = new Hono<AppEnv>();
+
+export const NO_PENDING_TEST_PAYMENT = 'No pending test payment of yours has this reference';
 
 devRoutes.post('/dev/payments', async (c) => {
   const { db, payments, config } = c.var.deps;
@@ -24,12 +26,23 @@ devRoutes.post('/dev/payments', async (c) => {
     amountKobo: body.amount,
     email: body.email,
     userId: callerId,
+    status: body.status,
   });
   if (!recorded) throw conflict('This payment reference has already been recorded');
   return c.json(
-    { data: { reference: body.reference, amount: body.amount, status: 'success' } } satisfies TestPaymentResponse,
+    { data: { reference: body.reference, amount: body.amount, status: body.status } } satisfies TestPaymentResponse,
     201,
   );
+});
+
+// The test ledger's stand-in for Paystack's charge.success on a bank transfer: only the payer settles it, once.
+devRoutes.post('/dev/payments/settle', async (c) => {
+  const { db, payments, config } = c.var.deps;
+  if (payments.kind !== 'test-ledger' || config.production) throw notFound();
+  const callerId = await authenticate(c);
+  const { reference } = await readJson(c, settleTestPaymentSchema);
+  if (!(await settleTestLedgerPayment(db, reference, callerId))) throw notFound(NO_PENDING_TEST_PAYMENT);
+  return c.json({ data: { reference, status: 'success' } } satisfies SettleTestPaymentResponse);
 });
 
 // No token: the mailbox is read while recovering a forgotten password.
@@ -46,7 +59,9 @@ export function devRoutesOpen(deps: Pick<AppDeps, 'config' | 'payments' | 'maile
   if (deps.config.production || deps.config.paystackSecretKey?.startsWith('sk_live_')) return [];
   const open: string[] = [];
   if (deps.payments.kind === 'test-ledger')
-    open.push('POST /dev/payments (any signed-in client records a fake payment; set PAYSTACK_SECRET_KEY)');
+    open.push(
+      'POST /dev/payments and /dev/payments/settle (any signed-in client records a fake payment or settles its fake transfer; set PAYSTACK_SECRET_KEY)',
+    );
   if (deps.mailer.kind === 'dev-mailbox')
     open.push("GET /dev/mailbox (anyone reads anyone's recovery code; set SMTP_URL)");
   return open;

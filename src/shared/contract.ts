@@ -15,7 +15,7 @@ import type {
   userDataSchema,
 } from './schemas/auth';
 import type { getMessagesSchema, sendMessageSchema } from './schemas/chat';
-import type { testPaymentSchema } from './schemas/dev';
+import type { settleTestPaymentSchema, testPaymentSchema } from './schemas/dev';
 import type { profileUpdateSchema } from './schemas/profile';
 import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
@@ -519,9 +519,16 @@ export type PushSubscriptionResponse = DataResponse<{ subscribed: boolean }>;
 
 // ---- dev-only calls (absent when real providers are configured) ----
 
-/** POST /dev/payments: the local test checkout records a paid reference (bearer token). */
+/**
+ * POST /dev/payments: the local test checkout records a paid reference (bearer token);
+ * `status: 'pending'` records a bank transfer not confirmed yet (verify answers 503 until settled).
+ */
 export type TestPaymentRequest = z.input<typeof testPaymentSchema>;
-export type TestPaymentResponse = DataResponse<{ reference: string; amount: number; status: 'success' }>;
+export type TestPaymentStatus = 'success' | 'pending';
+export type TestPaymentResponse = DataResponse<{ reference: string; amount: number; status: TestPaymentStatus }>;
+/** POST /dev/payments/settle (bearer token): the payer's pending transfer becomes paid; 404 when none is pending. */
+export type SettleTestPaymentRequest = z.input<typeof settleTestPaymentSchema>;
+export type SettleTestPaymentResponse = DataResponse<{ reference: string; status: 'success' }>;
 
 /** GET /dev/mailbox?email=...: the dev mailbox (recovery codes). */
 export interface DevMail {

@@ -133,6 +133,13 @@ const calls = (): Call[] => [
     body: (bad) => ({ reference: 'r-1', amount: 150000, email: `${client.email}${bad}` }),
   },
   {
+    name: 'test payment settle',
+    method: 'POST',
+    path: '/dev/payments/settle',
+    auth: 'client',
+    body: (bad) => ({ reference: `r-1${bad}` }),
+  },
+  {
     name: 'dev mailbox',
     method: 'GET',
     path: (bad) => `/dev/mailbox?email=${encodeURIComponent(`${client.email}${bad}`)}`,

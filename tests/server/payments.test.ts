@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createSmtpMailer } from '../../server/mail/mailer';
-import { paymentKeptSafeMessage } from '../../server/payments/check';
+import { PAYMENT_STILL_PROCESSING, paymentKeptSafeMessage } from '../../server/payments/check';
+import { NO_PENDING_TEST_PAYMENT } from '../../server/routes/dev';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
 import type { TestServer } from './harness';
@@ -231,6 +232,104 @@ describe('POST /dev/payments: the local test ledger', () => {
   });
 });
 
+describe('a bank transfer not confirmed yet: the test ledger pending, then settled', () => {
+  const recordTransfer = (who: TestClient, reference: string, amount = 150_000) =>
+    server.request('POST', '/dev/payments', {
+      token: who.token,
+      body: { reference, amount, email: who.email, status: 'pending' },
+    });
+  const settle = (who: TestClient | null, body: unknown) =>
+    server.request('POST', '/dev/payments/settle', { token: who?.token, body });
+  const written = async (reference: string) => ({
+    tasks: await count(server, 'select 1 from tasks where reference = $1', [reference]),
+    uses: await count(server, 'select 1 from payment_uses where reference = $1', [reference]),
+    charges: await count(server, 'select 1 from charges where reference = $1', [reference]),
+    attention: await count(server, 'select 1 from payments_needing_attention where reference = $1', [reference]),
+  });
+
+  it("status 'pending' is recorded (201) and its verify is PaymentProviderUnavailable 503, as Paystack's verify of a transfer in progress", async () => {
+    const reference = newReference();
+    const response = await recordTransfer(client, reference);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ data: { reference, amount: 150_000, status: 'pending' } });
+    await expect(server.deps.payments.verify(reference)).rejects.toMatchObject({
+      name: 'PaymentProviderUnavailable',
+      status: 503,
+    });
+  });
+
+  it('POST /client/create answers 503 (still processing) and writes nothing; once settled, the same request creates the task', async () => {
+    const body = taskBody(client);
+    expect((await recordTransfer(client, body.reference)).status).toBe(201);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const waiting = await submitTask(server, client, body);
+      expect(waiting.status).toBe(503);
+      expect(waiting.body).toEqual({ message: PAYMENT_STILL_PROCESSING });
+    }
+    expect(await written(body.reference)).toEqual({ tasks: 0, uses: 0, charges: 0, attention: 0 });
+
+    const settled = await settle(client, { reference: body.reference });
+    expect(settled.status).toBe(200);
+    expect(settled.body).toEqual({ data: { reference: body.reference, status: 'success' } });
+    const created = await submitTask(server, client, body);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ reference: body.reference, amount: 1500, status: 'pending' });
+    expect(await written(body.reference)).toEqual({ tasks: 1, uses: 1, charges: 1, attention: 0 });
+  });
+
+  it("404 with a message for a reference settled already, unknown, paid by card, or someone else's (which stays pending)", async () => {
+    const reference = newReference();
+    await recordTransfer(client, reference);
+    expect((await settle(client, { reference })).status).toBe(200);
+    const card = await payReference(server, client, 1500);
+    const theirs = newReference();
+    await recordTransfer(other, theirs);
+    for (const [who, ref] of [
+      [client, reference],
+      [client, newReference()],
+      [client, card],
+      [client, theirs],
+    ] as const) {
+      const response = await settle(who, { reference: ref });
+      expect(response.status, ref).toBe(404);
+      expect(response.body).toEqual({ message: NO_PENDING_TEST_PAYMENT });
+    }
+    await expect(server.deps.payments.verify(theirs)).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('needs a bearer token (401)', async () => {
+    expect((await settle(null, { reference: newReference() })).status).toBe(401);
+  });
+
+  it.each([
+    ['no reference', {}],
+    ['an empty reference', { reference: '  ' }],
+    ['a number', { reference: 12345 }],
+    ['a reference over 100 characters', { reference: 'r'.repeat(101) }],
+    ['a reference with a slash', { reference: 'a/b' }],
+    ['not an object', ['ref']],
+  ])('settle: 400 with a message for %s', async (_case, body) => {
+    const response = await settle(client, body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toEqual(expect.any(String));
+  });
+
+  it('settle: 400 for a body that is not JSON', async () => {
+    const response = await server.request('POST', '/dev/payments/settle', { token: client.token, rawBody: '{ref' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Request body must be valid JSON' });
+  });
+
+  it.each([['settled'], [''], [null], [1]])('POST /dev/payments: 400 for status %j', async (status) => {
+    const response = await server.request('POST', '/dev/payments', {
+      token: client.token,
+      body: { reference: newReference(), amount: 100, email: client.email, status },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: "status must be 'success' or 'pending'" });
+  });
+});
+
 describe('GET /dev/mailbox: the dev mailbox', () => {
   it('answers { data: DevMail[] } with the letters sent to that address only', async () => {
     await server.deps.mailer.send({ to: 'Reader@Example.ng', subject: 'Your code', text: 'Code: 1234' });
@@ -270,6 +369,13 @@ describe('dev routes are absent when real providers are configured', () => {
     });
     expect(payment.status).toBe(404);
     expect(await payment.json()).toEqual({ message: 'Not found' });
+    const settle = await app.request('/dev/payments/settle', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+      body: JSON.stringify({ reference: 'r1' }),
+    });
+    expect(settle.status).toBe(404);
+    expect(await settle.json()).toEqual({ message: 'Not found' });
     expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
   });
 

@@ -220,6 +220,10 @@ describe('a production server', () => {
         })
       ).status,
     ).toBe(404);
+    expect(
+      (await server.request('POST', '/dev/payments/settle', { token: client.token, body: { reference: 'r-1' } }))
+        .status,
+    ).toBe(404);
     expect((await server.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
     expect(lines.filter((line) => line.includes('dev-only routes'))).toEqual([]);
   });
@@ -277,19 +281,22 @@ describe('dev routes outside production', () => {
     expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
     const warnings = log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('POST /dev/payments');
+    expect(warnings[0]).toContain('POST /dev/payments and /dev/payments/settle');
     expect(warnings[0]).not.toContain('/dev/mailbox');
     // The same server in production opens neither, whatever its providers.
     const production = createApp({ ...deps, config: { ...deps.config, production: true } });
-    expect(
-      (
-        await production.request('/dev/payments', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
-          body: '{}',
-        })
-      ).status,
-    ).toBe(404);
+    for (const path of ['/dev/payments', '/dev/payments/settle']) {
+      expect(
+        (
+          await production.request(path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${client.token}` },
+            body: '{}',
+          })
+        ).status,
+        path,
+      ).toBe(404);
+    }
     expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
   });
 
@@ -302,6 +309,7 @@ describe('dev routes outside production', () => {
     });
     const fakePayment = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' };
     expect((await devMailbox.request('/dev/payments', fakePayment)).status).toBe(401);
+    expect((await devMailbox.request('/dev/payments/settle', fakePayment)).status).toBe(401);
     const live = createApp({
       ...server.deps,
       config: { ...server.deps.config, production: false, paystackSecretKey: 'sk_live_x' },
@@ -309,5 +317,6 @@ describe('dev routes outside production', () => {
       log: () => {},
     });
     expect((await live.request('/dev/payments', fakePayment)).status).toBe(404);
+    expect((await live.request('/dev/payments/settle', fakePayment)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import { wrapTabFocus } from '../../lib/focus-trap';
 import './test-checkout.css';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';
+export const TRANSFER_BUTTON_LABEL = 'Pay by bank transfer';
 export const RECORD_FAILED_MESSAGE =
   'The test payment could not be recorded. Please check your connection and try again.';
 
@@ -21,6 +22,8 @@ export interface TestCheckoutDialogProps {
   currency: string;
   /** Records the payment; rejects when it could not. */
   onPay: () => Promise<void>;
+  /** Given when the payment allows bank transfer: records a transfer not confirmed yet; rejects when it could not. */
+  onPayByTransfer?: () => Promise<void>;
   onCancel: () => void;
   onClose: () => void;
 }
@@ -35,10 +38,13 @@ export function TestCheckoutDialog({
   amount,
   currency,
   onPay,
+  onPayByTransfer,
   onCancel,
   onClose,
 }: TestCheckoutDialogProps) {
-  const [isPaying, setIsPaying] = useState(false);
+  // Which way is being recorded: its button says 'Processing...', every button waits.
+  const [paying, setPaying] = useState<'card' | 'transfer' | null>(null);
+  const isPaying = paying !== null;
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -49,14 +55,14 @@ export function TestCheckoutDialog({
     return () => previous?.focus?.();
   }, []);
 
-  const payNow = async () => {
-    setIsPaying(true);
+  const payNow = async (way: 'card' | 'transfer', record: () => Promise<void>) => {
+    setPaying(way);
     setError(null);
     try {
-      await onPay();
+      await record();
     } catch {
       setError(RECORD_FAILED_MESSAGE);
-      setIsPaying(false);
+      setPaying(null);
     }
   };
 
@@ -98,10 +104,25 @@ export function TestCheckoutDialog({
         <p role="alert" className="test-checkout-error">
           {error}
         </p>
-        <button type="button" className="button test-checkout-pay" onClick={() => void payNow()} disabled={isPaying}>
-          {isPaying ? 'Processing...' : `Pay ${formatCheckoutAmount(amount, currency)}`}
+        <button
+          type="button"
+          className="button test-checkout-pay"
+          onClick={() => void payNow('card', onPay)}
+          disabled={isPaying}
+        >
+          {paying === 'card' ? 'Processing...' : `Pay ${formatCheckoutAmount(amount, currency)}`}
         </button>
-        <button type="button" className="test-checkout-cancel" onClick={onCancel} disabled={isPaying}>
+        {onPayByTransfer ? (
+          <button
+            type="button"
+            className="test-checkout-secondary"
+            onClick={() => void payNow('transfer', onPayByTransfer)}
+            disabled={isPaying}
+          >
+            {paying === 'transfer' ? 'Processing...' : TRANSFER_BUTTON_LABEL}
+          </button>
+        ) : null}
+        <button type="button" className="test-checkout-secondary" onClick={onCancel} disabled={isPaying}>
           Cancel
         </button>
       </div>

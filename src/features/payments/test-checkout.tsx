@@ -1,7 +1,9 @@
 /**
  * The local test checkout (no VITE_PAYSTACK_PUBLIC_KEY): a modal, clearly labelled as a test,
  * whose Pay records the payment in the reference server's test ledger (POST dev/payments)
- * so that the server can verify the reference like a real one. Keeps nothing itself.
+ * so that the server can verify the reference like a real one. When the channels allow bank
+ * transfer, 'Pay by bank transfer' records it pending instead, as a transfer Paystack has not
+ * confirmed yet (settled by POST dev/payments/settle). Keeps nothing itself.
  */
 import { createRoot } from 'react-dom/client';
 import type { TestPaymentRequest } from '../../shared/contract';
@@ -29,6 +31,7 @@ export function openTestCheckout(
   const reference = String(params.reference);
   const email = String(params.email ?? '');
   const amount = Number(params.amount);
+  const allowsTransfer = Array.isArray(params.channels) && params.channels.includes('bank_transfer');
 
   root.render(
     <TestCheckoutDialog
@@ -40,6 +43,15 @@ export function openTestCheckout(
         await record({ reference, amount, email });
         finish(params.onSuccess, { reference, status: 'success', message: 'Approved' });
       }}
+      onPayByTransfer={
+        allowsTransfer
+          ? async () => {
+              await record({ reference, amount, email, status: 'pending' });
+              // As Paystack's pop-up does: the transfer is made, its confirmation comes later.
+              finish(params.onBankTransferConfirmationPending);
+            }
+          : undefined
+      }
       onCancel={() => finish(params.onCancel)}
       onClose={() => finish(params.onClose)}
     />,

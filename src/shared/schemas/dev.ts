@@ -1,4 +1,4 @@
-/** The dev-only calls: the local test checkout's payment record, and the dev mailbox query. */
+/** The dev-only calls: the local test checkout's payment record and its settling, and the dev mailbox query. */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { isEmailAddress } from '../validation/email';
@@ -18,8 +18,12 @@ export const testPaymentSchema = z.object(
       .int({ error: 'amount must be a whole number of kobo' })
       .positive({ error: 'amount must be positive' }),
     email: email(),
+    // 'pending': a bank transfer Paystack has not confirmed yet; settled by POST /dev/payments/settle.
+    status: z.enum(['success', 'pending'], { error: "status must be 'success' or 'pending'" }).default('success'),
   },
   { error: NOT_AN_OBJECT },
 );
+
+export const settleTestPaymentSchema = z.object({ reference: paymentReference() }, { error: NOT_AN_OBJECT });
 
 export const mailboxQuerySchema = z.object({ email: email() });

@@ -6,6 +6,7 @@ import { openTestCheckout } from '../../../src/features/payments/test-checkout';
 import {
   RECORD_FAILED_MESSAGE,
   TEST_CHECKOUT_TITLE,
+  TRANSFER_BUTTON_LABEL,
   formatCheckoutAmount,
 } from '../../../src/features/payments/test-checkout-dialog';
 
@@ -15,9 +16,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function payWith(record: (payment: { reference: string; amount: number; email: string }) => Promise<void>) {
+type RecordPayment = (payment: { reference: string; amount: number; email: string; status?: string }) => Promise<void>;
+
+function payWith(
+  record: RecordPayment,
+  extra: { channels?: string[]; onBankTransferConfirmationPending?: () => void } = {},
+) {
   const pay = createPay({ loadCheckout: async () => (params) => openTestCheckout(params, record) });
-  return pay({ email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' });
+  return pay({ email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123', ...extra });
 }
 
 async function dialog() {
@@ -71,6 +77,48 @@ describe('the local test checkout', () => {
     await act(async () => action(modal));
     await expect(result).resolves.toEqual({ status: 'cancelled', how });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("no 'Pay by bank transfer' unless the channels allow it", async () => {
+    void payWith(async () => undefined, { channels: ['card', 'ussd'] });
+    await dialog();
+    expect(screen.queryByRole('button', { name: TRANSFER_BUTTON_LABEL })).toBeNull();
+  });
+
+  it("'Pay by bank transfer' records the payment pending, tells onBankTransferConfirmationPending and resolves pending, not success", async () => {
+    const record = vi.fn<RecordPayment>(async () => undefined);
+    const pending = vi.fn();
+    const result = payWith(record, {
+      channels: ['card', 'bank_transfer', 'ussd'],
+      onBankTransferConfirmationPending: pending,
+    });
+    await dialog();
+    // Pay stays first (and unfocused); Cancel stays last, so Tab still wraps from it.
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['×', 'Pay NGN 1,500', TRANSFER_BUTTON_LABEL, 'Cancel']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TRANSFER_BUTTON_LABEL })));
+    await expect(result).resolves.toEqual({ status: 'pending', reference: '1700000000000-abc123' });
+    expect(record).toHaveBeenCalledWith({
+      reference: '1700000000000-abc123',
+      amount: 150000,
+      email: 'ada@example.ng',
+      status: 'pending',
+    });
+    expect(pending).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a transfer that could not be recorded stays open with an error, and Pay still works', async () => {
+    const record = vi.fn<RecordPayment>(async (payment) => {
+      if (payment.status === 'pending') throw new Error('offline');
+    });
+    const result = payWith(record, { channels: ['bank_transfer'] });
+    await dialog();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TRANSFER_BUTTON_LABEL })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RECORD_FAILED_MESSAGE));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: TRANSFER_BUTTON_LABEL }).disabled).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await expect(result).resolves.toEqual({ status: 'success', reference: '1700000000000-abc123' });
   });
 
   it('Tab stays inside the modal', async () => {

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { SettleTestPaymentRequest, SettleTestPaymentResponse } from '../src/shared/contract';
+import { CreateTaskPage } from './page-models/create-task-page';
+import { DashboardPage } from './page-models/dashboard-page';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient } from './support/new-client';
+import { pendingTaskReferences } from './support/offline-store';
+import { tasksOnServer } from './support/paid-task';
+import { MIN_TARGET_PX } from './support/touch-targets';
+import { LAYOUTS } from './support/viewports';
+
+/**
+ * A booking paid by a bank transfer Paystack has not confirmed yet (docs/product.md, Payments):
+ * the test checkout records it pending in the test ledger, the server answers 503 until
+ * POST /dev/payments/settle (the stand-in for Paystack's charge.success) marks it paid.
+ */
+
+const CONFIRMING = 'Payment received - confirming your booking';
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('.Toastify').getByText(text);
+}
+
+test.describe('a booking paid by bank transfer', () => {
+  // No worker: every read reaches the server, so Home shows what the server has.
+  test.use({ serviceWorkers: 'block' });
+
+  for (const [layout, viewport] of LAYOUTS) {
+    test(`${layout}: a confirming card on Home and no task until the transfer is settled, then the real task`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const client = await signUpNewClient(request);
+      await page.goto('/');
+      await storeToken(page, client.token);
+      const home = await new DashboardPage(page).goto();
+      await home.service('Household Waste Pickup').click();
+      const booking = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
+      await booking.chooseAddress('Ikeja', /^Ikeja/);
+
+      const checkout = await booking.proceed();
+      await expect(checkout.payButton('1,500')).toBeVisible();
+      const transferBox = (await checkout.transferButton.boundingBox())!;
+      expect(transferBox.height).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+      const { violations } = await new AxeBuilder({ page }).include('.test-checkout').analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+
+      // The server's first answer: the transfer is still being processed.
+      const firstCreate = page.waitForResponse(
+        (answer) => answer.url().endsWith('/client/create') && answer.request().method() === 'POST',
+      );
+      await checkout.payByTransfer();
+      const refused = await firstCreate;
+      expect(refused.status()).toBe(503);
+      expect(await refused.json()).toEqual({
+        message: 'Your payment is still being processed. Please try again in a few minutes.',
+      });
+      // The reference is the one the app kept on the device with the paid booking.
+      const kept = await pendingTaskReferences(page);
+      expect(kept).toHaveLength(1);
+      const reference = kept[0]!;
+
+      await expect(toast(page, CONFIRMING)).toBeVisible();
+      await expect(
+        toast(page, 'Your Household Waste Pickup task will be created as soon as your bank transfer is confirmed.'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+      await expect(home.pendingBookings.getByRole('listitem')).toHaveCount(1);
+      const card = home.pendingBooking(reference);
+      await expect(card).toContainText(CONFIRMING);
+      await expect(card).toContainText(`Reference ${reference}`);
+      await expect(card).toContainText('Household Waste Pickup · ₦1,500.00');
+      await expect(card).toContainText('Ikeja, Lagos State, Nigeria');
+      await expect(home.taskByReference(reference)).toHaveCount(0);
+      expect(await tasksOnServer(request, client)).toHaveLength(0);
+
+      // Paystack confirms the transfer; the app sends the kept booking again when it starts.
+      const settled = await request.post('/dev/payments/settle', {
+        headers: { Authorization: `Bearer ${client.token}` },
+        data: { reference } satisfies SettleTestPaymentRequest,
+      });
+      expect(settled.status(), await settled.text()).toBe(200);
+      expect(((await settled.json()) as SettleTestPaymentResponse).data).toEqual({ reference, status: 'success' });
+      await page.reload();
+      await expect(home.greeting).toBeVisible();
+      await expect(toast(page, 'Payment Successful!')).toBeVisible();
+      await expect(home.taskByReference(reference).locator('.status-badge')).toHaveText('pending');
+      await expect(home.pendingBookings).toHaveCount(0);
+      await expect(page.getByText(CONFIRMING)).toHaveCount(0);
+      const tasks = await tasksOnServer(request, client);
+      expect(tasks).toHaveLength(1);
+      expect(tasks[0]).toMatchObject({
+        reference,
+        type: 'household',
+        amount: 1500,
+        address: 'Ikeja, Lagos State, Nigeria',
+      });
+    });
+  }
+});
