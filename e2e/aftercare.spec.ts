@@ -129,6 +129,8 @@ for (const { name, size } of VIEWPORTS) {
       await expect(details.callDriver).toHaveCount(0);
       await expect(details.openChatButton).toHaveCount(0);
 
+      // The route map has come (its code loads lazily); the stars are where they will stay.
+      await expect(details.taskMarker).toBeVisible();
       const stars = details.dialog.getByRole('group', { name: 'Stars' });
       await stars.getByRole('radio', { name: '4 stars' }).check();
       await details.dialog.getByLabel('Comment (optional)').fill('On time and polite');
