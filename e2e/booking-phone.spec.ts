@@ -36,6 +36,9 @@ async function expectOnScreen(page: Page, locator: Locator, what: string): Promi
 }
 
 async function expectSheetOnScreen(page: Page, booking: CreateTaskPage, quantity: Locator): Promise<void> {
+  // The sheet holds it all without scrolling itself (what it scrolled away would be hidden).
+  const overflow = await booking.summary.evaluate((sheet) => sheet.scrollHeight - sheet.clientHeight);
+  expect(overflow, 'the sheet scrolls its own content').toBeLessThanOrEqual(0);
   await expectOnScreen(page, booking.fact('Service Type'), 'Service Type');
   await expectOnScreen(page, quantity, 'How many kg?');
   await expectOnScreen(page, page.getByRole('radio', { name: 'As soon as possible' }), 'When?');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { wrapTabFocus } from '../../lib/focus-trap';
 import './test-checkout.css';
 
@@ -49,7 +49,8 @@ export function TestCheckoutDialog({
   const dialog = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // Before the first paint: an Escape pressed as soon as the dialog shows must reach it.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     title.current?.focus();
     return () => previous?.focus?.();

@@ -279,7 +279,7 @@ export function CreateTaskScreen({
                 <dd>{displayName}</dd>
               </div>
               {place ? (
-                <div>
+                <div className="create-task-fact-address">
                   <dt>Address</dt>
                   <dd className="create-task-address" data-testid="summary-address">
                     {place.address}
