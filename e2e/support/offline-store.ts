@@ -26,52 +26,41 @@ export function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingT
   }, store);
 }
 
-/** Whether a response cached on the device (store `answers`) contains `text`. */
-export function isCachedOnDevice(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(async (wanted) => {
-    if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return false;
-    return new Promise<boolean>((resolve, reject) => {
-      const opening = indexedDB.open('greenpick');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        if (!db.objectStoreNames.contains('answers')) {
-          db.close();
-          resolve(false);
-          return;
-        }
-        const reading = db.transaction('answers').objectStore('answers').getAll();
-        reading.onsuccess = () => {
-          db.close();
-          resolve(reading.result.some((entry) => JSON.stringify(entry).includes(wanted)));
+/** Everything in one store of the app's IndexedDB (values, or keys); nothing when it does not exist yet. */
+function readStore(page: Page, store: string, what: 'values' | 'keys'): Promise<unknown[]> {
+  return page.evaluate(
+    async ([name, part]) => {
+      if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return [];
+      return new Promise<unknown[]>((resolve, reject) => {
+        const opening = indexedDB.open('greenpick');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const objects = db.transaction(name).objectStore(name);
+          const reading = part === 'keys' ? objects.getAllKeys() : objects.getAll();
+          reading.onsuccess = () => {
+            db.close();
+            resolve(reading.result as unknown[]);
+          };
+          reading.onerror = () => reject(reading.error);
         };
-        reading.onerror = () => reject(reading.error);
-      };
-    });
-  }, text);
+      });
+    },
+    [store, what] as const,
+  );
+}
+
+/** Whether a response cached on the device (store `answers`) contains `text`. */
+export async function isCachedOnDevice(page: Page, text: string): Promise<boolean> {
+  return (await readStore(page, 'answers', 'values')).some((entry) => JSON.stringify(entry).includes(text));
 }
 
 /** The payment references of the paid tasks kept on the device (store `pendingTasks`), waiting for the server. */
-export function pendingTaskReferences(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return [];
-    return new Promise<string[]>((resolve, reject) => {
-      const opening = indexedDB.open('greenpick');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        if (!db.objectStoreNames.contains('pendingTasks')) {
-          db.close();
-          resolve([]);
-          return;
-        }
-        const reading = db.transaction('pendingTasks').objectStore('pendingTasks').getAllKeys();
-        reading.onsuccess = () => {
-          db.close();
-          resolve(reading.result.map(String));
-        };
-        reading.onerror = () => reject(reading.error);
-      };
-    });
-  });
+export async function pendingTaskReferences(page: Page): Promise<string[]> {
+  return (await readStore(page, 'pendingTasks', 'keys')).map(String);
 }
