@@ -107,6 +107,9 @@ export default defineConfig({
     // Server test files each start a server on an in-memory PGlite in beforeAll; with files
     // in parallel on two loaded cores that can pass the 10 s default.
     hookTimeout: 30_000,
+    // The same for a test: a server test sends real bodies (a 2 MB picture) through a real
+    // server and database, which took 5.6 s with a Lighthouse bench running beside the suite.
+    testTimeout: 30_000,
     // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
     // test that needed it is reported as flaky.
     retry: process.env.CI ? 1 : 0,

@@ -140,13 +140,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** Lighthouse sometimes fails to record a trace (NO_NAVSTART) and asks to be run again: once. */
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART) and asks to be run again; on a busy machine twice in a row. */
+const ATTEMPTS = 3;
+
 async function runWithRetry(url: string, token?: string, beforeScripts?: string): Promise<LighthouseFigures> {
-  try {
-    return await runOnce(url, token, beforeScripts);
-  } catch (error) {
-    console.warn(`bench: ${error instanceof Error ? error.message : String(error)}; running it again`);
-    return runOnce(url, token, beforeScripts);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, token, beforeScripts);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`bench: ${error instanceof Error ? error.message : String(error)}; running it again`);
+    }
   }
 }
 
