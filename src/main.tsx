@@ -85,12 +85,21 @@ const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work 
 const readScreenAgain = () => {
   if (appRouter?.state.matches.some((match) => match.routeId.startsWith('/client'))) void appRouter.invalidate();
 };
+// The bridge checks for an update when the network returns; a return before it has loaded
+// would otherwise wait for the hourly check.
+let cameOnlineBeforeBridge = false;
+const noteOnline = () => {
+  cameOnlineBeforeBridge = true;
+};
+window.addEventListener('online', noteOnline);
 // In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>
   whenIdle(
     () =>
-      void import('./lib/sw-bridge').then(({ registerServiceWorker }) =>
+      void import('./lib/sw-bridge').then(({ registerServiceWorker }) => {
+        window.removeEventListener('online', noteOnline);
         registerServiceWorker({
+          checkForUpdateNow: cameOnlineBeforeBridge,
           onOfflineReady: notifyOfflineReady,
           onFirstControl: readScreenAgain,
           // The toast's body loads with the update, not with every first screen.
@@ -104,8 +113,8 @@ const loadBridge = () =>
                 }),
               ),
             ),
-        }),
-      ),
+        });
+      }),
   );
 const base = import.meta.env.BASE_URL;
 const workers = import.meta.env.PROD && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;

@@ -24,6 +24,8 @@ export interface ServiceWorkerNotices {
    * the screen again, and the worker keeps the responses.
    */
   onFirstControl?(): void;
+  /** The network came back before the bridge loaded: check for an update at once. */
+  checkForUpdateNow?: boolean;
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -58,7 +60,7 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
       for (const listener of outboxListeners) listener();
     }
   });
-  void workbox.register();
+  const registered = workbox.register();
 
   // 'online' can come a moment before requests get through (the radio is still attaching): a
   // check that fails is tried again, 1, 2 and 4 s later, rather than at the next hourly check.
@@ -73,6 +75,8 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
     notifyOnline();
   });
   window.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+  // workbox-window's update() does nothing before its registration is known.
+  void registered.then(() => notices.checkForUpdateNow && checkForUpdate());
 }
 
 /** Tells the worker that the network is back: it replays the chat outbox. */
