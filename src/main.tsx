@@ -85,8 +85,8 @@ const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work 
 const readScreenAgain = () => {
   if (appRouter?.state.matches.some((match) => match.routeId.startsWith('/client'))) void appRouter.invalidate();
 };
-// The bridge checks for an update when the network returns; a return before it has loaded
-// would otherwise wait for the hourly check.
+// When the network returns the bridge checks for an update and has the worker send the chat
+// outbox; a return before it has loaded would otherwise go unnoticed.
 let cameOnlineBeforeBridge = false;
 const noteOnline = () => {
   cameOnlineBeforeBridge = true;
@@ -99,7 +99,7 @@ const loadBridge = () =>
       void import('./lib/sw-bridge').then(({ registerServiceWorker }) => {
         window.removeEventListener('online', noteOnline);
         registerServiceWorker({
-          checkForUpdateNow: cameOnlineBeforeBridge,
+          cameOnlineBeforeLoad: cameOnlineBeforeBridge,
           onOfflineReady: notifyOfflineReady,
           onFirstControl: readScreenAgain,
           // The toast's body loads with the update, not with every first screen.

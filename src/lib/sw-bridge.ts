@@ -24,8 +24,8 @@ export interface ServiceWorkerNotices {
    * the screen again, and the worker keeps the responses.
    */
   onFirstControl?(): void;
-  /** The network came back before the bridge loaded: check for an update at once. */
-  checkForUpdateNow?: boolean;
+  /** The network came back before the bridge loaded: do at once what its return does. */
+  cameOnlineBeforeLoad?: boolean;
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -70,13 +70,14 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
       if (attempt < UPDATE_CHECK_RETRIES) setTimeout(() => checkForUpdate(attempt + 1), 1000 * 2 ** attempt);
     });
   };
-  window.addEventListener('online', () => {
+  const onOnline = () => {
     checkForUpdate();
     notifyOnline();
-  });
+  };
+  window.addEventListener('online', onOnline);
   window.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
   // workbox-window's update() does nothing before its registration is known.
-  void registered.then(() => notices.checkForUpdateNow && checkForUpdate());
+  if (notices.cameOnlineBeforeLoad) void registered.then(onOnline);
 }
 
 /** Tells the worker that the network is back: it replays the chat outbox. */
