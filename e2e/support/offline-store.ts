@@ -1,29 +1,8 @@
 /** Reads the app's IndexedDB (src/shared/offline-db.ts: database `greenpick`) from a page, to check what waits on the device. */
 import type { Page } from '@playwright/test';
 
-export function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingTasks'): Promise<number> {
-  return page.evaluate(async (name) => {
-    // Opening a database that does not exist would create it empty (and the app could not upgrade it).
-    if (!(await indexedDB.databases()).some((database) => database.name === 'greenpick')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const opening = indexedDB.open('greenpick');
-      opening.onerror = () => reject(opening.error);
-      opening.onsuccess = () => {
-        const db = opening.result;
-        if (!db.objectStoreNames.contains(name)) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const counting = db.transaction(name).objectStore(name).count();
-        counting.onsuccess = () => {
-          db.close();
-          resolve(counting.result);
-        };
-        counting.onerror = () => reject(counting.error);
-      };
-    });
-  }, store);
+export async function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingTasks'): Promise<number> {
+  return (await readStore(page, store, 'keys')).length;
 }
 
 /** Everything in one store of the app's IndexedDB (values, or keys); nothing when it does not exist yet. */
