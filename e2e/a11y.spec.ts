@@ -29,7 +29,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // from now on ends at once, and those already running are waited for.
   const settled = await page.addStyleTag({ content: SETTLED_STYLE });
   await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // axe.run in the page itself: the default also opens a blank page per check to merge
+  // results across frames, a renderer of its own, and the app has no frames.
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
   await settled.evaluate((style) => (style as Element).remove());
   return violations
     .filter(
