@@ -44,6 +44,20 @@ export function AddressSearch({
   const [status, setStatus] = useState('');
   const latestQuery = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+
+  const offerSaved = () => {
+    setOptions([...savedPlaces]);
+    setActiveIndex(-1);
+    setStatus(`${savedPlaces.length} saved ${savedPlaces.length === 1 ? 'place' : 'places'}`);
+    setIsOpen(true);
+  };
+
+  // Saved places that arrive while the field is focused and empty are offered then (a slow network).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only their arrival opens the list, not typing or closing it.
+  useEffect(() => {
+    if (document.activeElement === input.current && text.trim() === '' && savedPlaces.length > 0) offerSaved();
+  }, [savedPlaces]);
 
   useEffect(() => {
     if (selectedAddress === undefined) return;
@@ -150,6 +164,7 @@ export function AddressSearch({
         {label}
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         className="text-input address-search-input"
         type="text"
@@ -172,12 +187,8 @@ export function AddressSearch({
         onKeyDown={onKeyDown}
         onBlur={() => setIsOpen(false)}
         onFocus={() => {
-          if (text.trim() === '' && savedPlaces.length > 0) {
-            setOptions([...savedPlaces]);
-            setActiveIndex(-1);
-            setStatus(`${savedPlaces.length} saved ${savedPlaces.length === 1 ? 'place' : 'places'}`);
-            setIsOpen(true);
-          } else if (options.length > 0) setIsOpen(true);
+          if (text.trim() === '' && savedPlaces.length > 0) offerSaved();
+          else if (options.length > 0) setIsOpen(true);
         }}
       />
       <ul

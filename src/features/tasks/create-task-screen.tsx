@@ -13,7 +13,7 @@ import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
 import { offeredWindows } from '../../shared/pickup-windows';
-import { priceFor } from '../../shared/pricing';
+import { FALLBACK_PRICES, priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
 import { serviceDisplayName } from '../../shared/service-names';
@@ -89,7 +89,23 @@ function offeredWindowOf(window: ScheduledWindow | undefined): ScheduledWindow |
  * fallback prices when the price list fails) and the price table cached on the device, shown
  * until the prices arrive (payment waits for them).
  */
-export function CreateTaskScreen({
+export function CreateTaskScreen(props: CreateTaskScreenProps) {
+  return (
+    <section className="page create-task">
+      <h1>{serviceDisplayName(props.serviceType)} Task</h1>
+      <DeferredMount>
+        <CreateTaskForm {...props} />
+      </DeferredMount>
+    </section>
+  );
+}
+
+/**
+ * Everything under the heading. Its queries are read here, not in the screen: a response
+ * landing re-renders only what is mounted, so it cannot restart the deferred first render
+ * of the form (the screen's largest paint) before that render has committed.
+ */
+function CreateTaskForm({
   serviceType,
   loadPayments,
   renderAddressSearch,
@@ -235,125 +251,125 @@ export function CreateTaskScreen({
   };
 
   return (
-    <section className="page create-task">
-      <h1>{displayName} Task</h1>
-      <DeferredMount>
-        <div className="create-task-layout">
-          <section className="create-task-panel create-task-search" aria-label="Task location">
-            {renderAddressSearch(onChoose, place?.address)}
-            {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
-            {outsideArea ? (
-              <p className="create-task-field-error" role="alert">
-                {outsideArea}
-              </p>
-            ) : null}
-            {renderCurrentLocation(onPin)}
-            {place ? (
-              <>
-                <p className="create-task-coordinates">
-                  <span className="muted">Coordinates: </span>
-                  <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
-                </p>
-                <p className="create-task-hint">{MOVE_PIN_HINT}</p>
-              </>
-            ) : null}
-          </section>
-          <section className="create-task-map" aria-label="Location map">
-            {place ? (
-              renderMap(place, onPin)
-            ) : (
-              <p className="create-task-map-placeholder">Please type an address above to see the map</p>
-            )}
-          </section>
-          <section className="create-task-panel create-task-details" aria-label="Address details">
-            <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
-            {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
-          </section>
-          <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
-            <h2 id="task-summary-title">Task Summary</h2>
-            <OfflineMarker cachedAt={pricesCachedAt} />
-            {/* The service is known at once; only what the price list says waits for it. */}
-            <dl className="create-task-facts" aria-busy={price ? undefined : true}>
-              <div>
-                <dt>Service Type</dt>
-                <dd>{displayName}</dd>
-              </div>
-              {place ? (
-                <div className="create-task-fact-address">
-                  <dt>Address</dt>
-                  <dd className="create-task-address" data-testid="summary-address">
-                    {place.address}
+    <div className="create-task-layout">
+      <section className="create-task-panel create-task-search" aria-label="Task location">
+        {renderAddressSearch(onChoose, place?.address)}
+        {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
+        {outsideArea ? (
+          <p className="create-task-field-error" role="alert">
+            {outsideArea}
+          </p>
+        ) : null}
+        {renderCurrentLocation(onPin)}
+        {place ? (
+          <>
+            <p className="create-task-coordinates">
+              <span className="muted">Coordinates: </span>
+              <span data-testid="selected-coordinates">{formatCoordinates(place, 6)}</span>
+            </p>
+            <p className="create-task-hint">{MOVE_PIN_HINT}</p>
+          </>
+        ) : null}
+      </section>
+      <section className="create-task-map" aria-label="Location map">
+        {place ? (
+          renderMap(place, onPin)
+        ) : (
+          <p className="create-task-map-placeholder">Please type an address above to see the map</p>
+        )}
+      </section>
+      <section className="create-task-panel create-task-details" aria-label="Address details">
+        <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
+        {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
+      </section>
+      <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
+        <h2 id="task-summary-title">Task Summary</h2>
+        <OfflineMarker cachedAt={pricesCachedAt} />
+        {/* The service is known at once; only what the price list says waits for it. */}
+        <dl className="create-task-facts" aria-busy={price ? undefined : true}>
+          <div>
+            <dt>Service Type</dt>
+            <dd>{displayName}</dd>
+          </div>
+          {place ? (
+            <div className="create-task-fact-address">
+              <dt>Address</dt>
+              <dd className="create-task-address" data-testid="summary-address">
+                {place.address}
+              </dd>
+            </div>
+          ) : null}
+          <div className="create-task-fact-half">
+            <dt>Price</dt>
+            <dd>{price ? formatNaira(price.price) : 'Loading...'}</dd>
+          </div>
+          <div className="create-task-fact-half">
+            <dt>Pricing Unit</dt>
+            <dd>{price ? price.unit : 'Loading...'}</dd>
+          </div>
+          {price ? (
+            <>
+              {quantityRuleOfPrice && !isQuantityWrong ? (
+                <div>
+                  <dt>Total</dt>
+                  <dd>
+                    {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
+                    {formatNaira(totalKobo(price.price, quantity) / 100)}
                   </dd>
                 </div>
               ) : null}
-              <div className="create-task-fact-half">
-                <dt>Price</dt>
-                <dd>{price ? formatNaira(price.price) : 'Loading...'}</dd>
-              </div>
-              <div className="create-task-fact-half">
-                <dt>Pricing Unit</dt>
-                <dd>{price ? price.unit : 'Loading...'}</dd>
-              </div>
-              {price ? (
-                <>
-                  {quantityRuleOfPrice && !isQuantityWrong ? (
-                    <div>
-                      <dt>Total</dt>
-                      <dd>
-                        {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
-                        {formatNaira(totalKobo(price.price, quantity) / 100)}
-                      </dd>
-                    </div>
-                  ) : null}
-                  {coveredQuantity > 0 && !isQuantityWrong ? (
-                    <div>
-                      <dt>To pay</dt>
-                      <dd>
-                        {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
-                        <span className="create-task-covered">
-                          {coveredQuantity >= quantity
-                            ? `Covered by your ${planName} plan`
-                            : `${quantityText(price.unit, coveredQuantity)} covered by your ${planName} plan`}
-                        </span>
-                      </dd>
-                    </div>
-                  ) : null}
-                </>
+              {coveredQuantity > 0 && !isQuantityWrong ? (
+                <div>
+                  <dt>To pay</dt>
+                  <dd>
+                    {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
+                    <span className="create-task-covered">
+                      {coveredQuantity >= quantity
+                        ? `Covered by your ${planName} plan`
+                        : `${quantityText(price.unit, coveredQuantity)} covered by your ${planName} plan`}
+                    </span>
+                  </dd>
+                </div>
               ) : null}
-            </dl>
-            <div className="create-task-choices">
-              {price ? <QuantityField unit={price.unit} value={quantityInput} onChange={setQuantityInput} /> : null}
-              <WhenField value={scheduledFor} onChange={setScheduledFor} />
-            </div>
-            {points > 0 && !isQuantityWrong ? (
-              <label className="booking-choice">
-                <input
-                  type="checkbox"
-                  checked={isUsingPoints}
-                  onChange={(event) => setIsUsingPoints(event.target.checked)}
-                />
-                Use {formatDecimal(points)} points (−{formatNaira(points)}); pay{' '}
-                {formatNaira((dueKobo - Math.round(points * 100)) / 100)} by card
-              </label>
-            ) : null}
-            <button
-              ref={proceedButton}
-              type="button"
-              className="button create-task-proceed"
-              disabled={proceed.disabled || isQuantityWrong || outsideArea !== null}
-              aria-describedby={reason ? 'proceed-reason' : undefined}
-              onClick={() => void onProceed()}
-            >
-              {proceed.label}
-            </button>
-            {reason ? (
-              <p id="proceed-reason" className="create-task-reason" aria-live="polite">
-                {reason}
-              </p>
-            ) : null}
-          </section>
+            </>
+          ) : null}
+        </dl>
+        <div className="create-task-choices">
+          {/* Shown while the prices load, by the unit the service usually has: it does not push 'When?' down on arrival. */}
+          <QuantityField
+            unit={(price ?? priceFor(FALLBACK_PRICES, serviceType)).unit}
+            value={quantityInput}
+            onChange={setQuantityInput}
+          />
+          <WhenField value={scheduledFor} onChange={setScheduledFor} />
         </div>
-      </DeferredMount>
-    </section>
+        {points > 0 && !isQuantityWrong ? (
+          <label className="booking-choice">
+            <input
+              type="checkbox"
+              checked={isUsingPoints}
+              onChange={(event) => setIsUsingPoints(event.target.checked)}
+            />
+            Use {formatDecimal(points)} points (−{formatNaira(points)}); pay{' '}
+            {formatNaira((dueKobo - Math.round(points * 100)) / 100)} by card
+          </label>
+        ) : null}
+        <button
+          ref={proceedButton}
+          type="button"
+          className="button create-task-proceed"
+          disabled={proceed.disabled || isQuantityWrong || outsideArea !== null}
+          aria-describedby={reason ? 'proceed-reason' : undefined}
+          onClick={() => void onProceed()}
+        >
+          {proceed.label}
+        </button>
+        {reason ? (
+          <p id="proceed-reason" className="create-task-reason" aria-live="polite">
+            {reason}
+          </p>
+        ) : null}
+      </section>
+    </div>
   );
 }

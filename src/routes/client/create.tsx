@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AddressSearch } from '../../features/maps/address-search';
@@ -36,8 +36,6 @@ function CreateTaskRoute() {
   const bookAgain = useRouterState({ select: (state) => state.location.state.bookAgain });
   const navigate = useNavigate();
   const [placeSearch] = useState(() => createPlaceSearch());
-  const places = useQuery(placesQuery()).data?.data;
-  const savedPlaces = useMemo(() => (places ? savedSuggestions(places) : []), [places]);
   const prepareMaps = () => {
     placeSearch.prepare();
     prefetchLocationMap();
@@ -53,12 +51,7 @@ function CreateTaskRoute() {
       renderAddressSearch={(onChoose, selectedAddress) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction: focus reaching the search (it bubbles) starts loading the maps code early.
         <div onFocus={prepareMaps}>
-          <AddressSearch
-            search={placeSearch}
-            onChoose={onChoose}
-            selectedAddress={selectedAddress}
-            savedPlaces={savedPlaces}
-          />
+          <AddressSearchWithPlaces search={placeSearch} onChoose={onChoose} selectedAddress={selectedAddress} />
         </div>
       )}
       renderCurrentLocation={(onLocated) => <CurrentLocationButton onLocated={onLocated} />}
@@ -67,4 +60,11 @@ function CreateTaskRoute() {
       bookAgain={bookAgain}
     />
   );
+}
+
+/** The address search offering the saved places first; they are read here, inside the screen's deferred form. */
+function AddressSearchWithPlaces(props: Omit<ComponentProps<typeof AddressSearch>, 'savedPlaces'>) {
+  const places = useQuery(placesQuery()).data?.data;
+  const savedPlaces = useMemo(() => (places ? savedSuggestions(places) : []), [places]);
+  return <AddressSearch {...props} savedPlaces={savedPlaces} />;
 }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressSearch } from '../../../src/features/maps/address-search';
 import type { PlaceSearch } from '../../../src/features/maps/place-search';
+import type { SavedSuggestion } from '../../../src/features/maps/saved-places';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(cleanup);
@@ -25,7 +26,32 @@ async function typeInto(input: HTMLElement, text: string) {
   vi.useRealTimers();
 }
 
+const HOME: SavedSuggestion = {
+  id: 'saved-0',
+  primary: 'Home',
+  secondary: '12 Allen Avenue, Ikeja',
+  choice: { address: '12 Allen Avenue, Ikeja', location: { lat: 6.6, lng: 3.35 } },
+};
+
 describe('the address search combobox', () => {
+  it('saved places that arrive while the empty field has focus are offered then; not once it has text', () => {
+    const { rerender } = render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const input = screen.getByRole('combobox', { name: 'Address' });
+    act(() => input.focus());
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    rerender(<AddressSearch search={search} onChoose={() => undefined} savedPlaces={[HOME]} />);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Home12 Allen Avenue, Ikeja']);
+
+    cleanup();
+    const second = render(<AddressSearch search={search} onChoose={() => undefined} />);
+    const typed = screen.getByRole('combobox', { name: 'Address' });
+    act(() => typed.focus());
+    fireEvent.change(typed, { target: { value: 'Allen' } });
+    second.rerender(<AddressSearch search={search} onChoose={() => undefined} savedPlaces={[HOME]} />);
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
   it("is a labelled combobox with the placeholder 'Search for an address'", () => {
     render(<AddressSearch search={search} onChoose={() => undefined} />);
     const input = screen.getByRole('combobox', { name: 'Address' });

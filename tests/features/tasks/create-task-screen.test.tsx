@@ -116,6 +116,16 @@ describe('the create task screen (/client/create)', () => {
     expect((screen.getByRole('button', { name: 'Proceed to Payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("asks 'How many kg?' while prices load (the service's usual unit), so the field does not push 'When?' down when they arrive", async () => {
+    await renderScreen('recycling');
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
+    expect(screen.getByRole('spinbutton', { name: 'How many kg?' })).toBeTruthy();
+    cleanup();
+    await renderScreen('household');
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
   it('paints the price cached on the device at once while the network responds, and pays only once it has', async () => {
     api.user = ok(user);
     await putCachedResponse('u1', 'admin/pricing', {
