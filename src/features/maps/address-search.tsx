@@ -16,6 +16,9 @@ export interface AddressSearchProps {
   savedPlaces?: readonly SavedSuggestion[];
 }
 
+/** One empty list, so that the arrival effect below runs when saved places arrive, not on every render. */
+const NO_SAVED_PLACES: readonly SavedSuggestion[] = [];
+
 export const NO_PLACES_FOUND = 'No places found';
 export const NO_PLACES_HINT =
   'Try a nearby area, street or market, use your current location, or choose the nearest area and move the pin on the map.';
@@ -30,7 +33,7 @@ export function AddressSearch({
   onChoose,
   selectedAddress,
   label = 'Address',
-  savedPlaces = [],
+  savedPlaces = NO_SAVED_PLACES,
 }: AddressSearchProps) {
   const id = useId();
   const listId = `${id}-list`;

@@ -85,9 +85,9 @@ function offeredWindowOf(window: ScheduledWindow | undefined): ScheduledWindow |
 
 /**
  * Create a task (/client/create, docs/product.md, Create task): choose an address, see the price, pay, and the task is created.
- * The route's loader has started the queries: the user (for the e-mail and id), the prices (the
- * fallback prices when the price list fails) and the price table cached on the device, shown
- * until the prices arrive (payment waits for them).
+ * The form reads the user (for the e-mail and id), the prices (the fallback prices when the
+ * price list fails) and the price table cached on the device, shown until the prices arrive
+ * (payment waits for them); within the running app the route's loader has started them.
  */
 export function CreateTaskScreen(props: CreateTaskScreenProps) {
   return (
