@@ -8,7 +8,7 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress.ts';
 import { preloadHintsPlugin } from './scripts/preload-hints.ts';
-import { signedInChunkGroup } from './scripts/signed-in-chunk.ts';
+import { chunkGroup } from './scripts/chunks.ts';
 
 /** The web app manifest lives at the top level so that it reads as a file of its own. */
 const manifest = JSON.parse(
@@ -89,13 +89,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What the first screen needs (the entry and its static imports: React, the router,
-            // the login screen) in one file. Left to itself, Rolldown splits the modules that
-            // lazy chunks share with it into four more files (React, the JSX runtime, the
-            // router core, its runtime): more requests, and 2 kB more gzip on every first visit.
-            { name: 'first-screen', tags: ['$initial'] },
-            // The signed-in shell and the dashboard in one chunk rather than twenty (scripts/signed-in-chunk.ts).
-            signedInChunkGroup(fileURLToPath(new URL('./index.html', import.meta.url))),
+            // Left to itself, Rolldown gives every module that two chunks share a chunk of its own
+            // (React, the router, a text field): many small files, each a round trip on a phone.
+            // The plan puts the entry's modules in the entry, the signed-in shell and the dashboard
+            // in one chunk, and what several screens share in one or two (scripts/chunks.ts).
+            chunkGroup(fileURLToPath(new URL('./index.html', import.meta.url))),
           ],
         },
       },

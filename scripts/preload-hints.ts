@@ -4,7 +4,7 @@
  * so a phone fetches them beside the entry (docs/architecture.md, 'The first paint').
  */
 import type { Plugin } from 'vite';
-import { SIGNED_IN_CHUNK, reach } from './signed-in-chunk.ts';
+import { SIGNED_IN_CHUNK, reach } from './chunks.ts';
 
 export const PRELOAD_HINTS_FILE = 'preload-hints.json';
 export const SIGNED_IN_PATH_PREFIX = '/client';
