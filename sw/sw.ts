@@ -9,7 +9,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { OUTBOX_REPLAY_HEADER, SEND_MESSAGE_PATH, deliverWithFetch, replayOutbox } from '../src/shared/chat-outbox';
+import {
+  OUTBOX_REPLAY_HEADER,
+  SEND_MESSAGE_PATH,
+  deliverWithFetch,
+  replayOutbox,
+  type ReplaySummary,
+} from '../src/shared/chat-outbox';
 import { config } from '../src/shared/config';
 import { apiPathOf, isCachedQuery } from '../src/shared/cached-responses';
 import { respondFromCache } from './cached-query';
@@ -23,6 +29,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** How long an API read waits for the network before a cached response is served instead. */
 const NETWORK_TIMEOUT_MS = 4000;
+/** How often a replay the page's 'online' started is tried again while messages still wait (see replayOnceOnline). */
+const ONLINE_REPLAY_RETRIES = 3;
 const API_BASE = config.apiUrl;
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -67,21 +75,35 @@ async function registerSync(): Promise<void> {
   }
 }
 
-let replaying: Promise<void> | undefined;
+let replaying: Promise<ReplaySummary | null> | undefined;
 
-/** Replays the outbox (one replay at a time: chat-outbox holds a lock), then tells the pages. */
-function replay(): Promise<void> {
+/** Replays the outbox (one replay at a time: chat-outbox holds a lock), then tells the pages; null when it failed. */
+function replay(): Promise<ReplaySummary | null> {
   replaying ??= (async () => {
     try {
       const summary = await replayOutbox(deliverWithFetch(API_BASE, (input, init) => fetch(input, init)));
       await tellPages({ type: OUTBOX_CHANGED, ...summary });
+      return summary;
     } catch (error) {
       console.error('Chat outbox replay failed', error);
+      return null;
     } finally {
       replaying = undefined;
     }
   })();
   return replaying;
+}
+
+/**
+ * The page's 'online' can come a moment before the worker's own requests get through (the
+ * radio is still attaching): what still waits is tried again 1, 2 and 4 s later.
+ */
+async function replayOnceOnline(): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const summary = await replay();
+    if (summary?.waiting === 0 || attempt >= ONLINE_REPLAY_RETRIES) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+  }
 }
 
 // ---- routing of API calls ----
@@ -132,7 +154,7 @@ self.addEventListener('message', (event) => {
   const message = event.data as { type?: unknown; taskId?: unknown } | null;
   const type = message?.type;
   if (type === SKIP_WAITING) void self.skipWaiting();
-  else if (type === PAGE_ONLINE) event.waitUntil(replay());
+  else if (type === PAGE_ONLINE) event.waitUntil(replayOnceOnline());
   else if (type === CHAT_OPEN && event.source instanceof WindowClient) {
     if (typeof message?.taskId === 'string') openChats.set(event.source.id, message.taskId);
     else openChats.delete(event.source.id);

@@ -60,15 +60,19 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
       for (const listener of outboxListeners) listener();
     }
   });
-  const registered = workbox.register();
+  const current = workbox;
+  const registered = current.register();
 
   // 'online' can come a moment before requests get through (the radio is still attaching): a
   // check that fails is tried again, 1, 2 and 4 s later, rather than at the next hourly check.
+  // workbox-window's update() does nothing before its registration is known: it waits for it.
   const checkForUpdate = (attempt = 0) => {
-    if (!navigator.onLine || !workbox) return;
-    workbox.update().catch(() => {
-      if (attempt < UPDATE_CHECK_RETRIES) setTimeout(() => checkForUpdate(attempt + 1), 1000 * 2 ** attempt);
-    });
+    if (!navigator.onLine) return;
+    registered
+      .then(() => current.update())
+      .catch(() => {
+        if (attempt < UPDATE_CHECK_RETRIES) setTimeout(() => checkForUpdate(attempt + 1), 1000 * 2 ** attempt);
+      });
   };
   const onOnline = () => {
     checkForUpdate();
@@ -76,8 +80,7 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   };
   window.addEventListener('online', onOnline);
   window.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
-  // workbox-window's update() does nothing before its registration is known.
-  if (notices.cameOnlineBeforeLoad) void registered.then(onOnline);
+  if (notices.cameOnlineBeforeLoad) onOnline();
 }
 
 /** Tells the worker that the network is back: it replays the chat outbox. */
