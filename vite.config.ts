@@ -102,6 +102,7 @@ export default defineConfig({
   test: {
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
     environment: 'node',
+    setupFiles: ['tests/setup-dom.ts'],
     // Server test files each start a server on an in-memory PGlite in beforeAll; with files
     // in parallel on two loaded cores that can pass the 10 s default.
     hookTimeout: 30_000,

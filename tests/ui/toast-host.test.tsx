@@ -22,7 +22,7 @@ describe('ToastHost', () => {
   it('mounts the container once asked, and shows a toast asked for before it was there', async () => {
     render(<host.ToastHost />);
     act(() => host.notify((toast) => toast.success('Ready to work offline')));
-    expect(await screen.findByText('Ready to work offline', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Ready to work offline')).toBeTruthy();
     expect(document.querySelector('.Toastify')).not.toBeNull();
   });
 
@@ -43,7 +43,7 @@ describe('ToastHost', () => {
     expect(shownId).not.toBe(loadingId);
     host.requestToastHost();
     render(<host.ToastHost />);
-    expect(await screen.findByText('Email already exists', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Email already exists')).toBeTruthy();
     expect(screen.queryByText('Creating Account...')).toBeNull();
   });
 
@@ -62,7 +62,7 @@ describe('ToastHost', () => {
         loadingId,
       );
     });
-    expect(await screen.findByText('Account created', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Account created')).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByText('Creating Account...')).toBeNull());
   });
 });
