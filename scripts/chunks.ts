@@ -1,7 +1,7 @@
 /**
  * Which chunk the app's modules go to, so that a phone opening a screen fetches a few files
- * rather than many small ones (each costs a round trip on a slow network), without growing
- * the login screen (docs/architecture.md, 'The first paint').
+ * rather than many small ones (on a slow network, more files than connections cost round
+ * trips), without growing the login screen (docs/architecture.md, 'The first paint').
  */
 import type { Rolldown } from 'vite';
 
