@@ -17,6 +17,7 @@ import {
   type ReplaySummary,
 } from '../src/shared/chat-outbox';
 import { config } from '../src/shared/config';
+import { retryAfterNetworkReturn } from '../src/shared/network-return';
 import { apiPathOf, isCachedQuery } from '../src/shared/cached-responses';
 import { respondFromCache } from './cached-query';
 import { respondToChatSend } from './chat-send';
@@ -29,8 +30,6 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** How long an API read waits for the network before a cached response is served instead. */
 const NETWORK_TIMEOUT_MS = 4000;
-/** How often a replay the page's 'online' started is tried again while messages still wait (see replayOnceOnline). */
-const ONLINE_REPLAY_RETRIES = 3;
 const API_BASE = config.apiUrl;
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -94,16 +93,9 @@ function replay(): Promise<ReplaySummary | null> {
   return replaying;
 }
 
-/**
- * The page's 'online' can come a moment before the worker's own requests get through (the
- * radio is still attaching): what still waits is tried again 1, 2 and 4 s later.
- */
-async function replayOnceOnline(): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    const summary = await replay();
-    if (summary?.waiting === 0 || attempt >= ONLINE_REPLAY_RETRIES) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
-  }
+/** A page's 'online': the outbox is replayed, and again shortly while messages still wait. */
+function replayOnceOnline(): Promise<void> {
+  return retryAfterNetworkReturn(async () => (await replay())?.waiting === 0);
 }
 
 // ---- routing of API calls ----

@@ -5,6 +5,7 @@
  * and 'What the user sees').
  */
 import { Workbox } from 'workbox-window';
+import { retryAfterNetworkReturn } from '../shared/network-return';
 import { OUTBOX_CHANGED, PAGE_ONLINE } from '../shared/sw-messages';
 
 /** Why a waiting update cannot be applied right now (null: it can). */
@@ -29,7 +30,6 @@ export interface ServiceWorkerNotices {
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
-const UPDATE_CHECK_RETRIES = 3;
 
 let workbox: Workbox | undefined;
 const outboxListeners = new Set<() => void>();
@@ -63,16 +63,19 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   const current = workbox;
   const registered = current.register();
 
-  // 'online' can come a moment before requests get through (the radio is still attaching): a
-  // check that fails is tried again, 1, 2 and 4 s later, rather than at the next hourly check.
   // workbox-window's update() does nothing before its registration is known: it waits for it.
-  const checkForUpdate = (attempt = 0) => {
-    if (!navigator.onLine) return;
-    registered
-      .then(() => current.update())
-      .catch(() => {
-        if (attempt < UPDATE_CHECK_RETRIES) setTimeout(() => checkForUpdate(attempt + 1), 1000 * 2 ** attempt);
-      });
+  // A check that fails is tried again shortly, unless the network has gone again.
+  const checkForUpdate = () => {
+    void retryAfterNetworkReturn(async () => {
+      if (!navigator.onLine) return true;
+      try {
+        await registered;
+        await current.update();
+        return true;
+      } catch {
+        return false;
+      }
+    });
   };
   const onOnline = () => {
     checkForUpdate();
