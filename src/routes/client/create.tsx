@@ -1,7 +1,7 @@
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { AddressSearch } from '../../features/maps/address-search';
+import { AddressSearch, type AddressSearchProps } from '../../features/maps/address-search';
 import { CurrentLocationButton } from '../../features/maps/current-location-button';
 import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-location-map';
 import { createPlaceSearch } from '../../features/maps/configured-place-search';
@@ -63,7 +63,7 @@ function CreateTaskRoute() {
 }
 
 /** The address search offering the saved places first; they are read here, inside the screen's deferred form. */
-function AddressSearchWithPlaces(props: Omit<ComponentProps<typeof AddressSearch>, 'savedPlaces'>) {
+function AddressSearchWithPlaces(props: Omit<AddressSearchProps, 'savedPlaces'>) {
   const places = useQuery(placesQuery()).data?.data;
   const savedPlaces = useMemo(() => (places ? savedSuggestions(places) : []), [places]);
   return <AddressSearch {...props} savedPlaces={savedPlaces} />;
