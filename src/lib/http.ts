@@ -29,6 +29,16 @@ export interface HttpClientOptions {
   timeout?: number;
 }
 
+/**
+ * Lets the page run before a request goes out, so each request starts in a task of its own: a
+ * screen whose queries all start at mount would otherwise start every fetch in one long task,
+ * and the screen would not answer a tap meanwhile (docs/performance.md, 'The booking screen').
+ */
+async function yieldToMain(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  await (scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 export function createHttpClient(options: HttpClientOptions): KyInstance {
   return ky.create({
     prefixUrl: options.prefixUrl,
@@ -37,6 +47,7 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hooks: {
       beforeRequest: [
+        yieldToMain,
         (request) => {
           const token = options.getToken();
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);

@@ -38,6 +38,19 @@ describe('the HTTP client', () => {
     expect(requests[0].url).toBe('https://api.greenpick.test/admin/pricing');
   });
 
+  it('sends a request only once the task that asked for it has ended (the page runs between)', async () => {
+    const { http, requests } = client([json({ data: 1 }), json({ data: 2 })]);
+    const first = http.get('client/plan').json();
+    const second = http.get('client/places').json();
+    // However many promise steps pass in the task that asked, nothing has gone out yet.
+    for (let step = 0; step < 100; step += 1) await Promise.resolve();
+    expect(requests).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.length).toBeGreaterThan(0);
+    await Promise.all([first, second]);
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/client/plan', '/client/places']);
+  });
+
   it('adds the stored token as a bearer token', async () => {
     const { http, requests } = client([json({ data: 'ok' })]);
     await http.post('client/task', { json: { userId: 'u1' } }).json();

@@ -69,14 +69,16 @@ describe('the login screen (screen, states and messages)', () => {
   });
 
   it('the button reads Logging in... and is disabled while busy', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const answers: Array<(response: Response) => void> = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
     renderApp('/');
     await fillLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => answer(Response.json({ data: 't' })));
+    // The login request, once it has gone out (the HTTP client sends it in a later task).
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => answers[0]?.(Response.json({ data: 't' })));
     await screen.findByRole('heading', { name: 'Home' });
   });
 
