@@ -15,20 +15,28 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
-/**
- * Test files that need a module graph of their own, found by reading them: those that replace
- * modules (vi.mock and its kin) and those that keep data in a fake IndexedDB (the next file of
- * the worker would find it).
- */
+/** The app's test files (not the server's), with their text. */
 const TESTS_DIR = fileURLToPath(new URL('./tests', import.meta.url));
-const ISOLATED_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
+const APP_TEST_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/server/'))
-  .filter((file) =>
-    /\bvi\.(mock|doMock|unmock|doUnmock)\(|fake-indexeddb/.test(
-      readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
-    ),
-  );
+  .map((file) => ({ file, text: readFileSync(new URL(`./${file}`, import.meta.url), 'utf8') }));
+
+/**
+ * Test files that need a module graph of their own: those that replace modules (vi.mock and
+ * its kin) and those that keep data in a fake IndexedDB (the next file of the worker would find it).
+ */
+const ISOLATED_FILES = APP_TEST_FILES.filter(({ text }) =>
+  /\bvi\.(mock|doMock|unmock|doUnmock)\(|fake-indexeddb/.test(text),
+).map(({ file }) => file);
+
+/**
+ * Component test files (`// @vitest-environment jsdom`) run in a project of their own: a worker
+ * that goes from a jsdom file to a node file and back sets jsdom up again each time.
+ */
+const DOM_FILES = APP_TEST_FILES.filter(
+  ({ file, text }) => text.includes('@vitest-environment jsdom') && !ISOLATED_FILES.includes(file),
+).map(({ file }) => file);
 
 /**
  * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
@@ -126,7 +134,15 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/server/**', ...ISOLATED_FILES],
+          exclude: ['tests/server/**', ...ISOLATED_FILES, ...DOM_FILES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app-dom',
+          include: DOM_FILES.length > 0 ? DOM_FILES : ['-none-'],
           isolate: false,
         },
       },
