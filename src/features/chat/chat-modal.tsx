@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -18,6 +18,11 @@ interface ChatModalProps {
 }
 
 const NOT_SAVED = 'Your message could not be kept on this device. Please try again.';
+
+/** How far `child` is below the top of the visible part of `list`. */
+function topIn(list: Element, child: Element): number {
+  return child.getBoundingClientRect().top - list.getBoundingClientRect().top;
+}
 
 function when(timestamp: string): string {
   return formatDate(timestamp) === formatDate(new Date()) ? formatTime(timestamp) : formatDateTime(timestamp);
@@ -60,8 +65,11 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const input = useRef<HTMLInputElement>(null);
   const driverFirstName = task.driver?.firstname?.trim() || 'Driver';
 
-  /** Where the reader was before an older page was added above: kept, so the thread does not jump. */
-  const keptPlace = useRef<{ height: number; top: number } | null>(null);
+  /**
+   * The first message shown when an older page was asked for, and its distance from the top of
+   * the list: once the page is above it, it goes back to that distance, so the thread does not jump.
+   */
+  const keptPlace = useRef<{ anchor: Element; offset: number } | null>(null);
   const [olderNote, setOlderNote] = useState('');
 
   useEffect(() => input.current?.focus(), []);
@@ -70,18 +78,27 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
     return () => tellChatOpen(null);
   }, [task._id]);
   // Keep the newest message in view, or the reader's place when older messages arrived above.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message is the trigger, though the effect does not read it.
-  useEffect(() => {
+  // Before the paint, so the thread is never drawn at the wrong place.
+  const firstKey = chat.entries[0]?.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (or an older page) is the trigger, though the effect does not read it.
+  useLayoutEffect(() => {
     const element = list.current;
     if (!element) return;
     const place = keptPlace.current;
+    if (place?.anchor.isConnected) {
+      // The older page has not arrived yet: the reader stays where they are.
+      if (element.querySelector('.chat-message') === place.anchor) return;
+      element.scrollTop += topIn(element, place.anchor) - place.offset;
+    } else {
+      element.scrollTop = element.scrollHeight;
+    }
     keptPlace.current = null;
-    element.scrollTop = place ? element.scrollHeight - place.height + place.top : element.scrollHeight;
-  }, [chat.entries.length]);
+  }, [chat.entries.length, firstKey]);
 
   const loadOlder = async () => {
     const element = list.current;
-    if (element) keptPlace.current = { height: element.scrollHeight, top: element.scrollTop };
+    const anchor = element?.querySelector('.chat-message');
+    if (element && anchor) keptPlace.current = { anchor, offset: topIn(element, anchor) };
     const added = await chat.loadOlder();
     if (added === 0) keptPlace.current = null;
     setOlderNote(

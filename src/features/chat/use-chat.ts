@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   onlineManager,
   queryOptions,
@@ -147,14 +147,23 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
     [queryClient, taskId],
   );
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = older;
+  const { hasNextPage, fetchNextPage } = older;
   const hasOlder = (thread.data?.olderCursor ?? null) !== null && (!older.data || hasNextPage);
+  // A call made before the screen has re-rendered (a second scroll event) joins the load in
+  // flight: a second fetchNextPage would cancel the first, whose caller would then read 0.
+  const olderInFlight = useRef<Promise<number> | null>(null);
   // The first call fetches the first older page (the query is never fetched on its own).
-  const loadOlder = useCallback(async () => {
-    if (isFetchingNextPage || (older.data && !hasNextPage)) return 0;
-    const result = await fetchNextPage();
-    return result.isError ? 0 : (result.data?.pages.at(-1)?.messages.length ?? 0);
-  }, [older.data, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadOlder = useCallback(() => {
+    if (olderInFlight.current) return olderInFlight.current;
+    if (older.data && !hasNextPage) return Promise.resolve(0);
+    const loading = fetchNextPage()
+      .then((result) => (result.isError ? 0 : (result.data?.pages.at(-1)?.messages.length ?? 0)))
+      .finally(() => {
+        olderInFlight.current = null;
+      });
+    olderInFlight.current = loading;
+    return loading;
+  }, [older.data, hasNextPage, fetchNextPage]);
 
   const olderMessages = older.data?.pages;
   const newest = thread.data?.messages ?? NO_MESSAGES;

@@ -226,6 +226,43 @@ describe('older messages, a page at a time', () => {
     expect(result.current.hasOlder).toBe(false);
   });
 
+  it('a second loadOlder while one is in flight joins it: one request, and both callers get the count', async () => {
+    let olderRequests = 0;
+    let answerOlder = () => {};
+    vi.stubGlobal('fetch', async (request: Request) => {
+      const body = (await request.json()) as Record<string, string>;
+      if (body.before === 'page-2') {
+        olderRequests += 1;
+        await new Promise<void>((resolve) => {
+          answerOlder = resolve;
+        });
+        return Response.json({ data: { messages: [driver('a', 1)], olderCursor: null } });
+      }
+      if (body.before === 'page-1')
+        return Response.json({ data: { messages: [driver('b', 2)], olderCursor: 'page-2' } });
+      return Response.json({ data: { messages: [driver('c', 3)], olderCursor: 'page-1' } });
+    });
+    const { result } = open();
+    await waitFor(() => expect(result.current.hasOlder).toBe(true));
+    await act(async () => {
+      await result.current.loadOlder();
+    });
+    await waitFor(() => expect(result.current.entries.map((entry) => entry.key)).toEqual(['b', 'c']));
+
+    // Both calls come from one render, as two scroll events before the next render would make them.
+    const { loadOlder } = result.current;
+    let counts: number[] = [];
+    await act(async () => {
+      const both = Promise.all([loadOlder(), loadOlder()]);
+      await waitFor(() => expect(olderRequests).toBeGreaterThan(0));
+      answerOlder();
+      counts = await both;
+    });
+    expect(counts).toEqual([1, 1]);
+    expect(olderRequests).toBe(1);
+    await waitFor(() => expect(result.current.entries.map((entry) => entry.key)).toEqual(['a', 'b', 'c']));
+  });
+
   it('a server that sends no olderCursor has nothing older', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ data: { messages: [driver('a', 1)] } }));
     const { result } = open();
