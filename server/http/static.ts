@@ -2,11 +2,13 @@
  * Serves the built app (dist/) from the API server: precompressed brotli/gzip files,
  * hashed assets cached for a year, index.html / sw.js / the manifest always revalidated,
  * and an SPA fallback to index.html for navigations that never swallows an API path.
+ * The build is read into memory once at start (a few MB): a request costs no file system
+ * call, and a new build is served from the next start.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, extname } from 'node:path';
+import { join, extname, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 
@@ -82,14 +84,35 @@ export function preloadLinkHeader(hints: PreloadHints, path: string): string | n
     .join(', ');
 }
 
-function readPreloadHints(file: string): PreloadHints {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PreloadHints) : {};
+interface BuiltFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  lastModified: string;
+}
+
+/** Every file of the build by its URL path (`/assets/index-abc.js`, `/index.html`). */
+function readBuild(distDir: string): Map<string, BuiltFile> {
+  const files = new Map<string, BuiltFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else
+        files.set(`/${relative(distDir, path).split(sep).join('/')}`, {
+          bytes: new Uint8Array(readFileSync(path)),
+          lastModified: statSync(path).mtime.toUTCString(),
+        });
+    }
+  };
+  walk(distDir);
+  return files;
 }
 
 export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: readonly string[]): void {
   precompress(distDir);
-  const indexHtml = join(distDir, 'index.html');
-  const preloadHints = join(distDir, 'preload-hints.json');
+  const files = readBuild(distDir);
+  const indexHtml = new TextDecoder().decode(files.get('/index.html')?.bytes);
+  const preloadHints = files.get('/preload-hints.json');
+  const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
 
   app.use('*', async (c, next) => {
     await next();
@@ -101,15 +124,26 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
       if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cacheControlFor(c.req.path));
     }
   });
-  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  app.use(
+    '*',
+    serveStatic({
+      root: '/',
+      precompressed: true,
+      isDir: (path) => path === '/',
+      getContent: async (path) => files.get(path)?.bytes ?? null,
+      onFound: (path, c) => {
+        const file = files.get(path);
+        if (file) c.header('Last-Modified', file.lastModified);
+      },
+    }),
+  );
   // Navigations (GET that accepts HTML) outside the API fall back to the app shell.
   app.get('*', async (c, next) => {
     const acceptsHtml = (c.req.header('Accept') ?? '').includes('text/html');
     if (isApiPath(c.req.path, apiPrefixes) || !acceptsHtml || extname(c.req.path) !== '') return next();
     c.header('Cache-Control', 'no-cache');
-    // Read with index.html, so that both always come from the same build.
-    const link = preloadLinkHeader(readPreloadHints(preloadHints), c.req.path);
+    const link = preloadLinkHeader(hints, c.req.path);
     if (link) c.header('Link', link);
-    return c.html(readFileSync(indexHtml, 'utf8'));
+    return c.html(indexHtml);
   });
 }
