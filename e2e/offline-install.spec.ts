@@ -211,34 +211,3 @@ test.describe('install prompts', () => {
     });
   });
 });
-
-/**
- * Makes the install sheet's screenshots (public/screenshots, named in manifest.webmanifest)
- * from the real home screen. Run on purpose: MAKE_INSTALL_SCREENSHOTS=1 npx playwright test e2e/offline-install.
- */
-test.describe('install sheet screenshots', () => {
-  test.skip(!process.env.MAKE_INSTALL_SCREENSHOTS, 'writes public/screenshots: run on purpose');
-
-  for (const shot of [
-    { name: 'home-narrow', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
-    { name: 'home-wide', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-  ]) {
-    test(shot.name, async ({ browser, request }) => {
-      const { loginDemoClient } = await import('./support/demo-client');
-      const token = await loginDemoClient(request);
-      const context = await browser.newContext({
-        viewport: shot.viewport,
-        deviceScaleFactor: shot.deviceScaleFactor,
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.evaluate((value) => localStorage.setItem('token', value), token);
-      await page.goto('/client/home');
-      await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Recent Tasks' }).getByRole('listitem').first()).toBeVisible();
-      await page.screenshot({ path: `public/screenshots/${shot.name}.png` });
-      await context.close();
-    });
-  }
-});
