@@ -15,9 +15,18 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
-/** The app's test files (not the server's), with their text. */
+/**
+ * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
+ * while tests run, and the PWA plugin would build a service worker. Both stay out of tests
+ * (server tests in tests/server run under this same config, in node).
+ */
+const isVitest = process.env.VITEST !== undefined;
+
+/** The app's test files (not the server's), with their text; read under vitest only. */
 const TESTS_DIR = fileURLToPath(new URL('./tests', import.meta.url));
-const APP_TEST_FILES = (existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : [])
+const APP_TEST_FILES = (
+  isVitest && existsSync(TESTS_DIR) ? (readdirSync(TESTS_DIR, { recursive: true }) as string[]) : []
+)
   .map((file) => `tests/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/server/'))
   .map((file) => ({ file, text: readFileSync(new URL(`./${file}`, import.meta.url), 'utf8') }));
@@ -37,13 +46,6 @@ const ISOLATED_FILES = APP_TEST_FILES.filter(({ text }) =>
 const DOM_FILES = APP_TEST_FILES.filter(
   ({ file, text }) => text.includes('@vitest-environment jsdom') && !ISOLATED_FILES.includes(file),
 ).map(({ file }) => file);
-
-/**
- * Under vitest only React is needed: the router plugin would rewrite src/routeTree.gen.ts
- * while tests run, and the PWA plugin would build a service worker. Both stay out of tests
- * (server tests in tests/server run under this same config, in node).
- */
-const isVitest = process.env.VITEST !== undefined;
 
 function appPlugins(): PluginOption[] {
   if (isVitest) return [react()];

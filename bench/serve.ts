@@ -28,7 +28,7 @@ export const benchRateLimits: RateLimits = {
   loginPerAddress: unlimited,
 };
 
-export function startBenchServer(): Promise<RunningServer> {
+export function startBenchServer(distDir = benchDist): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
@@ -36,7 +36,7 @@ export function startBenchServer(): Promise<RunningServer> {
     demo: true,
     simulator: false,
     log: false,
-    distDir: benchDist,
+    distDir,
     rateLimits: benchRateLimits,
   });
 }

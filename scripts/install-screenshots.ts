@@ -3,28 +3,18 @@
  * from the real home screen of the built app, signed in as the demo client. Run on purpose
  * after a visible change to Home: `npm run build && npm run screenshots`.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { launchChromium, loopbackContext } from '../bench/browser';
+import { repoRoot, startBenchServer } from '../bench/serve';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/demo';
-import { startServer } from '../server/index';
 import type { LoginResponse } from '../src/shared/contract';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = [
   { name: 'home-narrow', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
   { name: 'home-wide', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 ];
 
-const server = await startServer({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: 'memory://',
-  demo: true,
-  simulator: false,
-  log: false,
-  distDir: join(root, 'dist'),
-});
+const server = await startBenchServer(join(repoRoot, 'dist'));
 const browser = await launchChromium();
 try {
   const login = await fetch(new URL('/client/login', server.url), {
@@ -48,7 +38,7 @@ try {
     await page.goto('/client/home');
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.getByRole('region', { name: 'Recent Tasks' }).getByRole('listitem').first().waitFor();
-    const path = join(root, 'public', 'screenshots', `${shot.name}.png`);
+    const path = join(repoRoot, 'public', 'screenshots', `${shot.name}.png`);
     await page.screenshot({ path });
     console.log(`wrote ${path}`);
     await context.close();
