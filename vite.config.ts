@@ -64,11 +64,19 @@ function appPlugins(): PluginOption[] {
       // The icons are in the precache glob already; listing them twice only doubles entries.
       includeManifestIcons: false,
       injectManifest: {
-        // The app shell, every route chunk, icons and the gazetteer (data/*.json); not the
-        // install-sheet screenshots (public/screenshots), which only the install sheet shows.
+        // The app shell, every route chunk, the logo, the push notifications' icons and the
+        // gazetteer (data/*.json); not what only an install reads, online: the install-sheet
+        // screenshots and the home-screen icons (and the legacy favicon.ico: icon.svg stays).
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest}', 'data/*.json'],
-        // The plugin adds the manifest itself.
-        globIgnores: ['screenshots/**', 'manifest.webmanifest'],
+        globIgnores: [
+          'screenshots/**',
+          'favicon.ico',
+          'apple-touch-icon-180x180.png',
+          'pwa-512x512.png',
+          'maskable-icon-*.png',
+          // The plugin adds the manifest itself.
+          'manifest.webmanifest',
+        ],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

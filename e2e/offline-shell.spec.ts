@@ -60,7 +60,7 @@ test.describe('the installed app shell', () => {
     await expect(booking.coordinates).toHaveText('6.596500, 3.342100');
   });
 
-  test('the precache holds every route chunk, the map chunk and MapLibre worker, and the gazetteer', async ({
+  test('the precache holds every route chunk, the map chunk and MapLibre worker, the gazetteer and the push icons; not the install-only images', async ({
     page,
   }) => {
     await new LoginPage(page).goto('/');
@@ -80,6 +80,9 @@ test.describe('the installed app shell', () => {
       /^\/assets\/(history|create|profile|subscribe)-[\w-]+\.js$/,
       /^\/data\/ng-places\.json$/,
       /^\/manifest\.webmanifest$/,
+      // A push notification's icon and badge.
+      /^\/pwa-192x192\.png$/,
+      /^\/pwa-64x64\.png$/,
     ]) {
       expect(
         precached.some((path) => expected.test(path)),
@@ -87,6 +90,8 @@ test.describe('the installed app shell', () => {
       ).toBe(true);
     }
     expect(precached.some((path) => path.startsWith('/screenshots/'))).toBe(false);
+    // What only installing reads (online) is not: the install sheet's screenshots and the home-screen icons.
+    expect(precached.filter((path) => /^\/(maskable-icon-|apple-touch-icon-|pwa-512x512)/.test(path))).toEqual([]);
   });
 
   test('API paths are never answered with the app shell', async ({ page }) => {
