@@ -8,8 +8,9 @@ import { goOffline, serviceWorkerCanReach, waitForServiceWorker } from './suppor
 test.describe('the installed app shell', () => {
   test('after a first visit the service worker serves the app offline, and says so', async ({ page }) => {
     await new LoginPage(page).goto('/');
+    // Said for 3 s once the worker is installed, which can take a while on a busy machine.
+    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 });
     await waitForServiceWorker(page);
-    await expect(page.getByText('Ready to work offline')).toBeVisible();
 
     await goOffline(page);
     await page.reload();

@@ -50,8 +50,9 @@ test.describe('toasts on a phone (375px)', () => {
     request,
   }) => {
     const client = await signUpNewClient(request);
-    // Toasts close when their progress animation ends (5 s): slowed tenfold, so that the three
-    // toasts below are all alive at once however slow this machine is.
+    // Toasts close when their progress animation ends (3 s for the first below, 5 s for the
+    // others): slowed tenfold, so that the three are all alive at once however slow this
+    // machine is.
     const devtools = await page.context().newCDPSession(page);
     await devtools.send('Animation.enable');
     await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.1 });

@@ -79,7 +79,11 @@ setTimeout(() => {
 
 // Off the first screen's critical path: the worker starts after the page has loaded, and
 // workbox-window and IndexedDB load only once a worker controls the page (src/lib/sw-start.ts).
-const notifyOfflineReady = () => notify((toast) => toast.success('Ready to work offline'));
+// A success toast's 3 s, as after a booking or a profile update: it shows on the first visit, over
+// the login screen, and asks for nothing.
+const OFFLINE_READY_TOAST_MS = 3000;
+const notifyOfflineReady = () =>
+  notify((toast) => toast.success('Ready to work offline', { autoClose: OFFLINE_READY_TOAST_MS }));
 // The first worker now controls the page: a signed-in screen's loaders start its queries
 // again, through it, so that their responses are cached; the other screens have no queries.
 const readScreenAgain = () => {
