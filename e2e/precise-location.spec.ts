@@ -5,6 +5,7 @@ import { HistoryPage } from './page-models/history-page';
 import { LoginPage } from './page-models/login-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { assignNewDriver, opsTask } from './support/assigned-task';
+import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
@@ -33,26 +34,26 @@ async function openBooking(
   return { client, booking };
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-
-for (const viewport of [
+const VIEWPORTS = [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
-]) {
-  const size = `${viewport.width}px`;
+];
 
-  test.describe(`precise location at ${size}`, () => {
-    test.use({ viewport });
-    // Some journeys sign up, pay, and open three screens: a loaded machine needs more than 30 s.
-    test.describe.configure({ timeout: 60_000 });
+const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
-    test.describe('with location shared', () => {
-      test.use({ geolocation: YABA, permissions: ['geolocation'] });
+test.describe('precise location, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, signing up, paying and opening up to three screens at each: a
+  // loaded machine needs more than a minute.
+  test.describe.configure({ timeout: 120_000 });
 
-      test("'Use my current location' puts the pin on the device, centres the map there and names the district", async ({
-        page,
-        request,
-      }) => {
+  test.describe('with location shared', () => {
+    test.use({ geolocation: YABA, permissions: ['geolocation'] });
+
+    test("'Use my current location' puts the pin on the device, centres the map there and names the district", async ({
+      page,
+      request,
+    }) => {
+      await atEachWidth(page, VIEWPORTS, async () => {
         const { client, booking } = await openBooking(page, request);
         await expect(booking.mapPlaceholder).toBeVisible();
         await booking.currentLocationButton.click();
@@ -78,11 +79,13 @@ for (const viewport of [
         expect(task).toMatchObject({ address: 'Near Yaba, Lagos', location: { coordinates: [3.3711, 6.5095] } });
       });
     });
+  });
 
-    test.describe('with location refused', () => {
-      test.use({ permissions: [] });
+  test.describe('with location refused', () => {
+    test.use({ permissions: [] });
 
-      test('a refused location is told clearly beside the button, and no pin is placed', async ({ page, request }) => {
+    test('a refused location is told clearly beside the button, and no pin is placed', async ({ page, request }) => {
+      await atEachWidth(page, VIEWPORTS, async () => {
         const { booking } = await openBooking(page, request);
         await booking.currentLocationButton.click();
         await expect(booking.locationError).toHaveText(
@@ -93,11 +96,10 @@ for (const viewport of [
         await expect(booking.proceedButton).toBeDisabled();
       });
     });
+  });
 
-    test('the pin moves by keyboard: an arrow key 10 m, with Shift 100 m, each announced', async ({
-      page,
-      request,
-    }) => {
+  test('the pin moves by keyboard: an arrow key 10 m, with Shift 100 m, each announced', async ({ page, request }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const { booking } = await openBooking(page, request);
       await booking.chooseAddress('Yaba', /^Yaba/);
       await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
@@ -116,11 +118,13 @@ for (const viewport of [
       await expect(pin).toBeFocused();
       await expect(booking.addressInput).toHaveValue(/^Near [\w -]+, Lagos$/);
     });
+  });
 
-    test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({
-      page,
-      request,
-    }) => {
+  test('the pin can be dragged and a tap on the map moves it; the point and its label follow', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const { client, booking } = await openBooking(page, request);
       await booking.chooseAddress('Yaba', /^Yaba/);
       await expect(booking.coordinates).toHaveText('6.509500, 3.371100');
@@ -150,11 +154,13 @@ for (const viewport of [
       expect(task!.location.coordinates[0]).toBeCloseTo(tapped.lng, 6);
       expect(task!.location.coordinates[1]).toBeCloseTo(tapped.lat, 6);
     });
+  });
 
-    test('address details reach the server, the driver (ops listing) and Task Details and History', async ({
-      page,
-      request,
-    }) => {
+  test('address details reach the server, the driver (ops listing) and Task Details and History', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const { client, booking } = await openBooking(page, request);
       await booking.chooseAddress('22 Awolowo Way, Ikeja', /^22 Awolowo Way/);
       await expect(booking.addressInput).toHaveValue('22 Awolowo Way, Ikeja, Lagos State, Nigeria');
@@ -187,11 +193,13 @@ for (const viewport of [
         'Flat 3, black gate\nopposite the mosque',
       );
     });
+  });
 
-    test("'No places found' is shown with what to do instead; streets, markets and landmarks are found", async ({
-      page,
-      request,
-    }) => {
+  test("'No places found' is shown with what to do instead; streets, markets and landmarks are found", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const { booking } = await openBooking(page, request);
       await booking.addressInput.fill('Nowhere in particular');
       await expect(booking.noPlacesFound).toBeVisible();
@@ -210,11 +218,13 @@ for (const viewport of [
       await booking.chooseAddress('Shoprite Ikeja City Mall', /^Ikeja City Mall/);
       await expect(booking.addressInput).toHaveValue('Ikeja City Mall, Alausa, Ikeja, Lagos State, Nigeria');
     });
+  });
 
-    test("tiles that cannot load: 'Map unavailable - showing approximate position' with the address", async ({
-      page,
-      request,
-    }) => {
+  test("tiles that cannot load: 'Map unavailable - showing approximate position' with the address", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       // The suite reaches no tile server: every tile request fails, as offline or blocked.
       const { booking } = await openBooking(page, request);
       await booking.chooseAddress('Yaba', /^Yaba/);
@@ -222,12 +232,14 @@ for (const viewport of [
       await expect(booking.mapUnavailable).toContainText('Yaba, Lagos State, Nigeria');
       await expect(booking.marker).toBeVisible();
     });
+  });
 
-    test.describe('with tiles served', () => {
-      // Without the service worker the page's own requests reach the route below.
-      test.use({ serviceWorkers: 'block' });
+  test.describe('with tiles served', () => {
+    // Without the service worker the page's own requests reach the route below.
+    test.use({ serviceWorkers: 'block' });
 
-      test('tiles that load: no such message', async ({ page, request }) => {
+    test('tiles that load: no such message', async ({ page, request }) => {
+      await atEachWidth(page, VIEWPORTS, async () => {
         let served = 0;
         await page.route(/^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//, (route) => {
           served += 1;
@@ -242,11 +254,13 @@ for (const viewport of [
         await expect(booking.mapUnavailable).toHaveCount(0);
       });
     });
+  });
 
-    test('/client/create opened directly asks for a service instead of charging for Default Service', async ({
-      page,
-      request,
-    }) => {
+  test('/client/create opened directly asks for a service instead of charging for Default Service', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const client = await signUpNewClient(request);
       await new LoginPage(page).goto('/');
       await storeToken(page, client.token);
@@ -265,4 +279,4 @@ for (const viewport of [
       await expect(booking.servicePickerHeading).toBeVisible();
     });
   });
-}
+});

@@ -1,0 +1,31 @@
+import { test, type Page } from '@playwright/test';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/**
+ * Runs a journey at each width in turn (a phone, then a desktop) in one browser context, as
+ * a test step per width. Each run starts signed out (the device's storage cleared), so the
+ * journey signs its own client in. One context for both widths rather than one each: a
+ * context's start and its service worker's install cost more CPU than most journeys.
+ */
+export async function atEachWidth(
+  page: Page,
+  viewports: readonly Viewport[],
+  journey: (viewport: Viewport) => Promise<void>,
+): Promise<void> {
+  for (const [index, viewport] of viewports.entries()) {
+    await test.step(`at ${viewport.width}px`, async () => {
+      if (index > 0) {
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+      }
+      await page.setViewportSize(viewport);
+      await journey(viewport);
+    });
+  }
+}
