@@ -3,13 +3,14 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { assignNewDriver, createAssignedTask, driverSays, setTaskStatus } from './support/assigned-task';
+import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { createPaidTask } from './support/paid-task';
 
 const VIEWPORTS = [
-  { name: 'mobile 375px', size: { width: 375, height: 812 } },
-  { name: 'desktop 1280px', size: { width: 1280, height: 900 } },
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
 ];
 
 async function signIn(page: Page, token: string): Promise<DashboardPage> {
@@ -18,14 +19,15 @@ async function signIn(page: Page, token: string): Promise<DashboardPage> {
   return new DashboardPage(page).goto();
 }
 
-for (const { name, size } of VIEWPORTS) {
-  test.describe(`after paying (${name})`, () => {
-    test.use({ viewport: size });
+test.describe('after paying, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 90_000 });
 
-    test("a pending task is in 'Your open tasks'; its page cancels it free of charge and the task, History and the bell say it is refunded", async ({
-      page,
-      request,
-    }) => {
+  test("a pending task is in 'Your open tasks'; its page cancels it free of charge and the task, History and the bell say it is refunded", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const client = await signUpNewClient(request);
       const task = await createPaidTask(request, client);
       const home = await signIn(page, client.token);
@@ -71,8 +73,10 @@ for (const { name, size } of VIEWPORTS) {
       const history = await new HistoryPage(page).goto();
       await expect(history.card(task.reference)).toContainText('Refunded ₦1,500');
     });
+  });
 
-    test('an entry of the bell opens its task; Back closes it and returns Home', async ({ page, request }) => {
+  test('an entry of the bell opens its task; Back closes it and returns Home', async ({ page, request }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const assigned = await createAssignedTask(request);
       const home = await signIn(page, assigned.client.token);
       await home.bell.click();
@@ -92,11 +96,13 @@ for (const { name, size } of VIEWPORTS) {
       await expect(details.dialog).toBeHidden();
       await expect(home.greeting).toBeVisible();
     });
+  });
 
-    test('a task opened by its address (deep link) closes to Home; once on the way, cancelling is refused with the server reason', async ({
-      page,
-      request,
-    }) => {
+  test('a task opened by its address (deep link) closes to Home; once on the way, cancelling is refused with the server reason', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const assigned = await createAssignedTask(request);
       await page.goto('/');
       await storeToken(page, assigned.client.token);
@@ -114,11 +120,13 @@ for (const { name, size } of VIEWPORTS) {
       await expect(page).toHaveURL(/\/client\/home$/);
       await expect(new DashboardPage(page).greeting).toBeVisible();
     });
+  });
 
-    test('a completed task: rate the driver once, and its printable receipt with the VAT included', async ({
-      page,
-      request,
-    }) => {
+  test('a completed task: rate the driver once, and its printable receipt with the VAT included', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const assigned = await createAssignedTask(request);
       await setTaskStatus(request, assigned.task._id, 'completed');
       await signIn(page, assigned.client.token);
@@ -154,11 +162,13 @@ for (const { name, size } of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
       await expect(receipt).toBeVisible();
     });
+  });
 
-    test("a driver change is shown in the chat: the note 'Your new driver is Emeka' and each message with its writer's name", async ({
-      page,
-      request,
-    }) => {
+  test("a driver change is shown in the chat: the note 'Your new driver is Emeka' and each message with its writer's name", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const assigned = await createAssignedTask(request);
       await driverSays(request, assigned.task._id, 'I am Kunle, coming soon.');
       await assignNewDriver(request, assigned.task._id, {
@@ -181,4 +191,4 @@ for (const { name, size } of VIEWPORTS) {
       ]);
     });
   });
-}
+});

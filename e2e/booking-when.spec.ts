@@ -5,21 +5,23 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
+import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, opsTask } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
-import { LAYOUTS } from './support/viewports';
+import { DESKTOP, MOBILE } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-for (const [layout, viewport] of LAYOUTS) {
-  test.describe(`book how much and when, ${layout}`, () => {
-    test.use({ viewport });
+test.describe('book how much and when, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 90_000 });
 
-    test("3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator; 'Book again' starts from it", async ({
-      page,
-      request,
-    }) => {
+  test("3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator; 'Book again' starts from it", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       const client = await signUpNewClient(request);
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();
@@ -79,7 +81,7 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(booking.proceedButton).toBeEnabled();
     });
   });
-}
+});
 
 test("a place in Ibadan is refused before any payment: 'We don't serve this area yet. We serve Lagos and Abuja.'", async ({
   page,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CreateTaskPage, TestCheckout } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
+import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
@@ -20,11 +21,12 @@ function focused(page: Page): Promise<string> {
   });
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`focus at ${viewport.width}px`, () => {
-    test.use({ viewport });
+test.describe('focus, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 90_000 });
 
-    test('moving to another screen moves focus to its heading; the first load does not', async ({ page, request }) => {
+  test('moving to another screen moves focus to its heading; the first load does not', async ({ page, request }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const client = await signUpNewClient(request);
       await page.goto('/');
       // The login screen on the first load: the browser starts at the top, nothing is focused.
@@ -59,11 +61,13 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/\/client\/home$/);
       await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeFocused();
     });
+  });
 
-    test("the test checkout opens without focus on Pay (Enter does not pay); Escape returns focus to 'Proceed to Payment'", async ({
-      page,
-      request,
-    }) => {
+  test("the test checkout opens without focus on Pay (Enter does not pay); Escape returns focus to 'Proceed to Payment'", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, VIEWPORTS, async () => {
       const client = await signUpNewClient(request);
       await page.goto('/');
       await storeToken(page, client.token);
@@ -91,4 +95,4 @@ for (const viewport of VIEWPORTS) {
       await expect(create.proceedButton).toBeFocused();
     });
   });
-}
+});

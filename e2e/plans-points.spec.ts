@@ -1,20 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
+import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA, RECYCLING, createPaidTask } from './support/paid-task';
-import { LAYOUTS } from './support/viewports';
+import { DESKTOP, MOBILE } from './support/viewports';
 
-for (const [layout, viewport] of LAYOUTS) {
-  test.describe(`plans and points, ${layout}`, () => {
-    test.use({ viewport });
+test.describe('plans and points, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 90_000 });
 
-    test("a recycling pickup weighed at 12.5 kg earns 125 points: 'Your Points' opens the ledger", async ({
-      page,
-      request,
-    }) => {
+  test("a recycling pickup weighed at 12.5 kg earns 125 points: 'Your Points' opens the ledger", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       const client = await signUpNewClient(request);
       const task = await createPaidTask(request, client, IKEJA, RECYCLING);
       await assignNewDriver(request, task._id);
@@ -47,11 +49,13 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
       await expect(home.balanceCard).toContainText('0.00');
     });
+  });
 
-    test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({
-      page,
-      request,
-    }) => {
+  test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       const client = await signUpNewClient(request);
       await subscribeClient(request, client, 'bronze');
 
@@ -70,4 +74,4 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(home.planCard).toContainText('11 of 12 pickups left this month');
     });
   });
-}
+});

@@ -3,6 +3,7 @@ import { DEMO_EMAIL } from '../server/db/demo';
 import type { UserDataResponse } from '../src/shared/contract';
 import { EditProfilePage } from './page-models/edit-profile-page';
 import { ProfilePage } from './page-models/profile-page';
+import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 
@@ -21,17 +22,15 @@ async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage>
   return new EditProfilePage(page).goto();
 }
 
-for (const [layout, viewport] of [
-  ['desktop 1280px', DESKTOP],
-  ['mobile 375px', MOBILE],
-] as const) {
-  test.describe(`edit profile, ${layout}`, () => {
-    test.use({ viewport });
+test.describe('edit profile, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 60_000 });
 
-    test("a valid phone ('0803 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
-      page,
-      request,
-    }) => {
+  test("a valid phone ('0803 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       const client = await signUpNewClient(request, { firstname: 'Bola', lastname: 'Adeyemi' });
       const edit = await openEdit(page, client);
       await expect(edit.avatar).toHaveAttribute('role', 'img');
@@ -76,7 +75,7 @@ for (const [layout, viewport] of [
         .toBe(1);
     });
   });
-}
+});
 
 test.describe('edit profile rules', () => {
   test.use({ viewport: DESKTOP });

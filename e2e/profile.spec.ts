@@ -3,18 +3,20 @@ import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { LoginPage } from './page-models/login-page';
 import { ProfilePage } from './page-models/profile-page';
 import type { LoginResponse } from '../src/shared/contract';
+import { atEachWidth } from './support/at-each-width';
 import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
-import { LAYOUTS } from './support/viewports';
+import { DESKTOP, MOBILE } from './support/viewports';
 
-for (const [layout, viewport] of LAYOUTS) {
-  test.describe(`profile, ${layout}`, () => {
-    test.use({ viewport });
+test.describe('profile, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 60_000 });
 
-    test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({
-      page,
-      request,
-    }) => {
+  test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       await expect(profile.value('First Name')).toHaveText(DEMO_CLIENT.firstname);
@@ -25,15 +27,17 @@ for (const [layout, viewport] of LAYOUTS) {
       const edit = await profile.edit();
       await expect(edit.firstName).toHaveValue(DEMO_CLIENT.firstname);
     });
+  });
 
-    test('Referral goes to /client/referal', async ({ page, request }) => {
+  test('Referral goes to /client/referal', async ({ page, request }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       const referral = await profile.openReferral();
       await expect(referral.code).toHaveText(DEMO_CLIENT.referralCode);
     });
   });
-}
+});
 
 test('Log Out removes the stored token and goes to /', async ({ page, request }) => {
   const client = await signUpNewClient(request);

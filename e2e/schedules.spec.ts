@@ -2,22 +2,24 @@ import { expect, test } from '@playwright/test';
 import { windowText } from '../src/shared/pickup-windows';
 import { WEEKDAY_NAMES, lagosDate, occurrences, weekdayOf } from '../src/shared/schedules';
 import { DashboardPage } from './page-models/dashboard-page';
+import { atEachWidth } from './support/at-each-width';
 import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { saveHomePlace, signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA } from './support/paid-task';
-import { LAYOUTS } from './support/viewports';
+import { DESKTOP, MOBILE } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-for (const [layout, viewport] of LAYOUTS) {
-  test.describe(`recurring pickups, ${layout}`, () => {
-    test.use({ viewport });
+test.describe('recurring pickups, on a phone and on a desktop', () => {
+  // Each journey runs at two widths, one after the other.
+  test.describe.configure({ timeout: 90_000 });
 
-    test("a Bronze client sets a weekly pickup from Home, sees 'Next pickup', skips it, and reads the schedule offline", async ({
-      page,
-      request,
-    }) => {
+  test("a Bronze client sets a weekly pickup from Home, sees 'Next pickup', skips it, and reads the schedule offline", async ({
+    page,
+    request,
+  }) => {
+    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
       const client = await signUpNewClient(request);
       await subscribeClient(request, client, 'bronze');
       await saveHomePlace(request, client, { ...IKEJA, addressDetails: 'Blue gate' });
@@ -76,4 +78,4 @@ for (const [layout, viewport] of LAYOUTS) {
       await expect(page.getByText('No pickup coming.')).toBeVisible();
     });
   });
-}
+});
