@@ -8,11 +8,6 @@ import { storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { createPaidTask } from './support/paid-task';
 
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
-];
-
 async function signIn(page: Page, token: string): Promise<DashboardPage> {
   await page.goto('/');
   await storeToken(page, token);
@@ -27,7 +22,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       const task = await createPaidTask(request, client);
       const home = await signIn(page, client.token);
@@ -76,7 +71,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
   });
 
   test('an entry of the bell opens its task; Back closes it and returns Home', async ({ page, request }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
       const home = await signIn(page, assigned.client.token);
       await home.bell.click();
@@ -102,7 +97,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
       await page.goto('/');
       await storeToken(page, assigned.client.token);
@@ -126,7 +121,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
       await setTaskStatus(request, assigned.task._id, 'completed');
       await signIn(page, assigned.client.token);
@@ -168,7 +163,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
       await driverSays(request, assigned.task._id, 'I am Kunle, coming soon.');
       await assignNewDriver(request, assigned.task._id, {

@@ -9,7 +9,6 @@ import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, opsTask } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
-import { DESKTOP, MOBILE } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +20,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();

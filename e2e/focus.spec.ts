@@ -7,11 +7,6 @@ import { storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
 
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
-] as const;
-
 /** The focused element's tag and text, for a readable failure. */
 function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -26,7 +21,7 @@ test.describe('focus, on a phone and on a desktop', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('moving to another screen moves focus to its heading; the first load does not', async ({ page, request }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       await page.goto('/');
       // The login screen on the first load: the browser starts at the top, nothing is focused.
@@ -67,7 +62,7 @@ test.describe('focus, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, VIEWPORTS, async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       await page.goto('/');
       await storeToken(page, client.token);

@@ -6,7 +6,6 @@ import { assignNewDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA, RECYCLING, createPaidTask } from './support/paid-task';
-import { DESKTOP, MOBILE } from './support/viewports';
 
 test.describe('plans and points, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
@@ -16,7 +15,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       const task = await createPaidTask(request, client, IKEJA, RECYCLING);
       await assignNewDriver(request, task._id);
@@ -55,7 +54,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       await subscribeClient(request, client, 'bronze');
 

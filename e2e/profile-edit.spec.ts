@@ -6,9 +6,7 @@ import { ProfilePage } from './page-models/profile-page';
 import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
-
-const MOBILE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
+import { DESKTOP } from './support/viewports';
 
 /** A 1x1 PNG. */
 const TINY_PNG = Buffer.from(
@@ -30,7 +28,7 @@ test.describe('edit profile, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request, { firstname: 'Bola', lastname: 'Adeyemi' });
       const edit = await openEdit(page, client);
       await expect(edit.avatar).toHaveAttribute('role', 'img');

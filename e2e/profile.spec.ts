@@ -6,7 +6,6 @@ import type { LoginResponse } from '../src/shared/contract';
 import { atEachWidth } from './support/at-each-width';
 import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
-import { DESKTOP, MOBILE } from './support/viewports';
 
 test.describe('profile, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
@@ -16,7 +15,7 @@ test.describe('profile, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       await expect(profile.value('First Name')).toHaveText(DEMO_CLIENT.firstname);
@@ -30,7 +29,7 @@ test.describe('profile, on a phone and on a desktop', () => {
   });
 
   test('Referral goes to /client/referal', async ({ page, request }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       await signInWithToken(page, await loginDemoClient(request));
       const profile = await new ProfilePage(page).goto();
       const referral = await profile.openReferral();

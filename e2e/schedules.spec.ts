@@ -7,7 +7,6 @@ import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { saveHomePlace, signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA } from './support/paid-task';
-import { DESKTOP, MOBILE } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +18,7 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
     page,
     request,
   }) => {
-    await atEachWidth(page, [MOBILE, DESKTOP], async () => {
+    await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
       await subscribeClient(request, client, 'bronze');
       await saveHomePlace(request, client, { ...IKEJA, addressDetails: 'Blue gate' });
