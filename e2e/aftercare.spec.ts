@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
@@ -105,12 +105,25 @@ test.describe('after paying, on a phone and on a desktop', () => {
       const details = await new TaskDetailsModal(page).waitForOpen();
       await details.dialog.getByRole('button', { name: 'Cancel task' }).click();
       await details.dialog.getByRole('radio', { name: 'My plans changed' }).check();
-      // The driver sets off while the client is choosing: the server is the judge.
+      // The driver sets off while the client is choosing, before the app has heard of it (its
+      // 30 s refresh of the task list is held back until the answer): the server is the judge.
+      // A refresh that landed first would replace the form with the on-the-way hint instead.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holdTaskList = async (route: Route) => {
+        await held;
+        await route.continue().catch(() => {});
+      };
+      await page.context().route('**/client/task', holdTaskList);
       await setTaskStatus(request, assigned.task._id, 'on-going');
       await details.dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
       await expect(details.dialog.getByRole('alert')).toHaveText(
         'Your driver is already on the way: please call or chat with them instead',
       );
+      release();
+      await page.context().unroute('**/client/task', holdTaskList);
       await details.closeButton.click();
       await expect(page).toHaveURL(/\/client\/home$/);
       await expect(new DashboardPage(page).greeting).toBeVisible();
