@@ -6,6 +6,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { NotificationsResponse } from '../src/shared/contract';
+import { DashboardPage } from './page-models/dashboard-page';
+import { assignNewDriver } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { waitForServiceWorker } from './support/network';
 import { signUpNewClient, type NewClient } from './support/new-client';
@@ -88,6 +90,31 @@ test('turned on in Settings: the server knows the device, a push shows the drive
   await section.getByRole('button', { name: 'Turn off on this device' }).click();
   await expect(section.getByRole('button', { name: 'Get told when your driver is on the way' })).toBeVisible();
   expect(await devicesOnServer(request, client)).toBe(0);
+});
+
+test('with the app open, a push has Home show the change at once rather than at its next refresh', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const client = await signUpNewClient(request);
+  const task = await createPaidTask(request, client);
+  await signInWithToken(page, client.token);
+  const home = await new DashboardPage(page).goto();
+  await waitForServiceWorker(page);
+  const badge = home.taskByReference(task.reference).locator('.status-badge');
+  await expect(badge).toHaveText('pending');
+
+  // Home reads the tasks every 30 s while one is open; the push tells it now.
+  await assignNewDriver(request, task._id);
+  await deliverPush(
+    page,
+    { kind: 'driver-assigned', taskId: task._id, title: 'Driver assigned', body: 'Emeka is your driver' },
+    async () => (await badge.textContent()) === 'driver assigned',
+  );
+  await expect(home.taskByReference(task.reference).getByRole('button', { name: 'View Task' })).toBeVisible();
 });
 
 test('logging out forgets the device on the server', async ({ page, context, request, baseURL }) => {

@@ -4,7 +4,8 @@
  * on screen; a tap opens the task's page (Home for a push about the plan or a recurring pickup),
  * in an open window when there is one.
  */
-import { HOME_URL, readPushPayload } from '../src/shared/push-payload';
+import { HOME_URL, readPushPayload, type PushNotice } from '../src/shared/push-payload';
+import { PUSH_RECEIVED } from '../src/shared/sw-messages';
 
 /** What the handlers use of a window client and of `self.clients` (typed here: tests and the app's tsconfig have no WebWorker lib). */
 export interface PushWindow {
@@ -47,6 +48,12 @@ export async function showPush(data: unknown, deps: PushDeps): Promise<void> {
     badge: `${deps.base}pwa-64x64.png`,
     lang: 'en-NG',
   });
+}
+
+/** What open windows are told of a push of ours (read again what it is about); null for a push that is not ours. */
+export function pushNotice(data: unknown): ({ type: typeof PUSH_RECEIVED } & PushNotice) | null {
+  const payload = readPushPayload(data);
+  return payload ? { type: PUSH_RECEIVED, kind: payload.kind, taskId: payload.taskId } : null;
 }
 
 /** The page a notification opens: its own task page or Home, never an address from elsewhere. */

@@ -23,7 +23,7 @@ import { respondFromCache } from './cached-query';
 import { respondToChatSend } from './chat-send';
 import { API_PATH_DENYLIST } from './navigation';
 import { CHAT_OPEN, OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
-import { openFromNotification, showPush } from './push';
+import { openFromNotification, pushNotice, showPush } from './push';
 import { isMapTile, isStaticData } from './runtime-routes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -165,13 +165,19 @@ self.addEventListener('push', (event) => {
   } catch {
     return;
   }
+  // Open windows read again what the push is about, so a screen on view is current at once
+  // rather than at its next refresh; the notification is shown (or not) as ever.
+  const notice = pushNotice(data);
   event.waitUntil(
-    showPush(data, {
-      registration: self.registration,
-      clients: self.clients,
-      openChats,
-      base: import.meta.env.BASE_URL,
-    }),
+    Promise.all([
+      showPush(data, {
+        registration: self.registration,
+        clients: self.clients,
+        openChats,
+        base: import.meta.env.BASE_URL,
+      }),
+      notice ? tellPages(notice) : undefined,
+    ]),
   );
 });
 

@@ -35,6 +35,9 @@ export interface PushPayload {
   url: string;
 }
 
+/** What the worker tells the open pages of a push (sw-messages PUSH_RECEIVED): what it is about. */
+export type PushNotice = Pick<PushPayload, 'kind' | 'taskId'>;
+
 export const HOME_URL = '/client/home';
 export const taskPageUrl = (taskId: string) => `/client/tasks/${encodeURIComponent(taskId)}`;
 export const taskTag = (taskId: string) => `task-${taskId}`;

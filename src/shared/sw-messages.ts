@@ -10,3 +10,5 @@ export const OUTBOX_CHANGED = 'OUTBOX_CHANGED';
 export const SYNC_TAG = 'greenpick-chat-outbox';
 /** Page -> worker: this window shows a task's chat (`taskId`), or no chat any more (null): no push for what it shows. */
 export const CHAT_OPEN = 'CHAT_OPEN';
+/** Worker -> pages: a push arrived (`kind`, `taskId` of src/shared/push-payload.ts): what it is about is read again. */
+export const PUSH_RECEIVED = 'PUSH_RECEIVED';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openFromNotification, showPush, type PushDeps } from '../../sw/push';
+import { openFromNotification, pushNotice, showPush, type PushDeps } from '../../sw/push';
 
 const ORIGIN = 'https://app.test';
 
@@ -121,6 +121,23 @@ describe('the worker shows a push', () => {
     const { deps, shown } = worker([hidden], new Map([['w1', 't1']]));
     await showPush({ kind: 'chat', taskId: 't1', title: 'Emeka (driver)', body: 'Here' }, deps);
     expect(shown).toHaveLength(1);
+  });
+});
+
+describe('the open pages are told of a push', () => {
+  it('of ours: its kind and task, so they read again what it is about', () => {
+    expect(pushNotice(assigned)).toEqual({ type: 'PUSH_RECEIVED', kind: 'driver-assigned', taskId: 't1' });
+    expect(pushNotice({ kind: 'plan-renewal', title: 'Your plan ends soon', body: 'Fri 5 Dec' })).toEqual({
+      type: 'PUSH_RECEIVED',
+      kind: 'plan-renewal',
+      taskId: null,
+    });
+  });
+
+  it('not of one that is not ours', () => {
+    expect(pushNotice({ kind: 'lottery', taskId: 't1', title: 'You won', body: '!' })).toBeNull();
+    expect(pushNotice('plain text')).toBeNull();
+    expect(pushNotice(null)).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { signedOutRedirect, signedOutTarget } from '../../features/auth/guard';
 import { SignedInShell } from '../../features/shell/signed-in-shell';
 import { startPaidTaskReplay } from '../../features/tasks/booking/start-paid-task-replay';
+import { refreshOnPush } from '../../lib/push-refresh';
 import { getToken } from '../../lib/token-storage';
 
 export const Route = createFileRoute('/client')({
@@ -20,10 +21,17 @@ export const Route = createFileRoute('/client')({
   component: SignedInArea,
 });
 
-/** The signed-in frame; opening it (app start) replays the paid tasks the server has not confirmed yet. */
+/**
+ * The signed-in frame; opening it (app start) replays the paid tasks the server has not
+ * confirmed yet. While it is open, a push has what it is about read again.
+ */
 function SignedInArea() {
   const { queryClient } = Route.useRouteContext();
   useEffect(startPaidTaskReplay, []);
+  useEffect(
+    () => refreshOnPush(queryClient, 'serviceWorker' in navigator ? navigator.serviceWorker : undefined),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInShell>
