@@ -39,15 +39,16 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
+  // No retries, here or in CI: a journey that fails once is a defect to fix.
+  retries: 0,
   workers: 2,
   reporter: 'list',
   use: {
     // Set by the global setup; workers read this config after it ran.
     baseURL: process.env.E2E_BASE_URL,
     // Recording a trace costs about a fifth of the suite's CPU even when it is thrown away:
-    // only a retried test (CI) records one; locally, rerun a failure with `--trace on`.
-    trace: 'on-first-retry',
+    // none is recorded; rerun a failure with `--trace on`.
+    trace: 'off',
   },
   projects: [
     {

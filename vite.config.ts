@@ -127,10 +127,8 @@ export default defineConfig({
     // The same for a test: a server test sends real bodies (a 2 MB picture) through a real
     // server and database, which took 5.6 s with a Lighthouse bench running beside the suite.
     testTimeout: 30_000,
-    // As in playwright.config.ts: on CI's two loaded cores a test gets one more try, and a
-    // test that needed it is reported as flaky.
-    retry: process.env.CI ? 1 : 0,
-    reporters: ['default', './scripts/flaky-reporter.ts'],
+    // No retries, here or in CI: a test that fails once is a defect to fix (docs/architecture.md).
+    retry: 0,
     // Vitest's default (one fewer than the cores) is a single worker on two cores, though many
     // test files mostly wait (child processes, sockets, timers): at least two run at once.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -1,8 +1,9 @@
 /** The environment is checked once, at start: a typo stops the server with one line naming the variable. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -25,20 +26,26 @@ describe('numeric settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('`PORT=abc` stops the server at once: exit code 1 and one line naming PORT', () => {
-    // It exits by itself, having opened nothing (no other line). How fast is not timed here: a
-    // clock in a test fails on a busy machine (a fresh clone's first tsx start under load took 10.7 s).
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: 'abc', DATA_DIR: 'memory://', NODE_ENV: 'development' },
-      encoding: 'utf8',
-      // Only a guard against a server that started instead: it would be killed, with no exit code.
-      timeout: 60_000,
-    });
-    expect(run.signal).toBeNull();
-    expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([
-      '[server] Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc").',
-    ]);
-  }, 90_000);
+  it(
+    '`PORT=abc` stops the server at once: exit code 1 and one line naming PORT',
+    async () => {
+      // It exits by itself, having opened nothing (no other line). How fast is not timed here: a
+      // clock in a test fails on a busy machine (a fresh clone's first tsx start under load took 10.7 s).
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: 'abc', DATA_DIR: 'memory://', NODE_ENV: 'development' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // A server that started instead would never exit: the test's guard ends it.
+      const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+      expect(exit).toEqual({ code: 1, signal: null });
+      expect(stderr.trim().split('\n')).toEqual([
+        '[server] Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc").',
+      ]);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/connection';
 import { DataFolderInUse, LOCK_FILE, acquireDataLock } from '../../server/db/data-lock';
 import { runCli } from '../../server/ops/cli';
+import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 
 const folders: string[] = [];
 const folder = () => {
@@ -74,34 +75,42 @@ describe('the data folder lock', () => {
     await release();
   });
 
-  it('a holder killed with SIGKILL leaves the folder free at once', async () => {
-    const dir = folder();
-    const holder = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
-    await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
-    const exited = new Promise((resolve) => holder.once('exit', resolve));
-    holder.kill('SIGKILL');
-    await exited;
-    // The flock child sees its pipe close and exits; the kernel then drops the lock.
-    let release: (() => Promise<void>) | undefined;
-    for (let attempt = 0; attempt < 50 && !release; attempt += 1) {
-      release = await acquireDataLock(dir).catch(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return undefined;
-      });
-    }
-    expect(release).toBeDefined();
-    await release?.();
-  }, 30_000);
+  it(
+    'a holder killed with SIGKILL leaves the folder free at once',
+    async () => {
+      const dir = folder();
+      const holder = spawn(process.execPath, ['--import', 'tsx', fixture, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+      await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await exited;
+      // The flock child sees its pipe close and exits; the kernel then drops the lock.
+      let release: (() => Promise<void>) | undefined;
+      for (let attempt = 0; attempt < 50 && !release; attempt += 1) {
+        release = await acquireDataLock(dir).catch(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return undefined;
+        });
+      }
+      expect(release).toBeDefined();
+      await release?.();
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('another process is refused while this one holds the folder', async () => {
-    const dir = folder();
-    const release = await acquireDataLock(dir, { command: 'first' });
-    const other = otherProcess(dir);
-    expect(await other.line).toMatch(/^refused .*in use by process/);
-    await other.stop();
-    await release();
-  }, 30_000);
+  it(
+    'another process is refused while this one holds the folder',
+    async () => {
+      const dir = folder();
+      const release = await acquireDataLock(dir, { command: 'first' });
+      const other = otherProcess(dir);
+      expect(await other.line).toMatch(/^refused .*in use by process/);
+      await other.stop();
+      await release();
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it.runIf(canUnshare)(
     'two processes in different PID namespaces: each is refused while the other holds the folder',

@@ -38,6 +38,10 @@ export interface FakePaystack {
   outage: Outage;
   /** Delay before each verify answer (ms). */
   delayMs: number;
+  /** While set, verify answers wait for it: a test holds a request in flight for as long as it needs. */
+  held: Promise<void> | undefined;
+  /** Resolves once a verify call for the reference has arrived (at once if one has). */
+  verifyArrived(reference: string): Promise<void>;
   /** A signed webhook delivery of the event: the raw body and its signature. */
   webhook(event: unknown, secretKey?: string): { body: string; signature: string };
   chargeSuccessEvent(charge: FakeCharge): unknown;
@@ -80,6 +84,7 @@ function transaction(charge: FakeCharge) {
 export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<FakePaystack> {
   const charges = new Map<string, FakeCharge>();
   const calls = new Map<string, number>();
+  const arrivals = new Map<string, Array<() => void>>();
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
 
@@ -108,7 +113,10 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
     if (!match || request.method !== 'GET') return answer(response, 404, { status: false, message: 'Route not found' });
     const reference = decodeURIComponent(match[1]!);
     calls.set(reference, (calls.get(reference) ?? 0) + 1);
+    for (const arrived of arrivals.get(reference) ?? []) arrived();
+    arrivals.delete(reference);
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (fake.held) await fake.held;
     if (request.headers.authorization !== `Bearer ${secretKey}` || fake.outage === 401) {
       return answer(response, 401, { status: false, message: 'Invalid key' });
     }
@@ -140,6 +148,12 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
     secretKey,
     outage: 'none',
     delayMs: 0,
+    held: undefined,
+    verifyArrived: (reference) =>
+      new Promise<void>((resolve) => {
+        if (calls.has(reference)) return resolve();
+        arrivals.set(reference, [...(arrivals.get(reference) ?? []), resolve]);
+      }),
     charge(charge) {
       charges.set(charge.reference, charge);
       return charge;

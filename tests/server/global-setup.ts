@@ -1,7 +1,8 @@
 /**
  * Once per vitest run, before the server test files: one in-memory PGlite made and migrated,
  * its data folder dumped to a temp file. Each test server loads a copy of its own
- * (test-database.ts), which skips initdb, the slow part of starting a PGlite. Nothing to do
+ * (test-database.ts), which skips initdb, the slow part of starting a PGlite; a server started
+ * as a process copies its folder (test-database.ts, preparedDataDir). Nothing to do
  * on PostgreSQL (TEST_DATABASE_URL), where a new database and its migrations are quick.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,14 +17,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite `dumpDataDir()` tarball of a migrated database (none on PostgreSQL). */
     migratedPgliteFile?: string;
+    /** The same database as a PGlite data folder, for a server started as a process (none on PostgreSQL). */
+    migratedPgliteDir?: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   if (TEST_DATABASE_URL) return undefined;
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create('memory://');
   const dir = mkdtempSync(join(tmpdir(), 'greenpick-tests-'));
+  // On disk rather than in memory: a server started as a process can then begin from a copy.
+  const dataDir = join(dir, 'migrated-pglite');
+  const pglite = await PGlite.create(dataDir);
   try {
     // The statements the server's own PGlite connection runs (server/db/connection.ts).
     const db: Db = {
@@ -44,6 +49,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     const file = join(dir, 'migrated-pglite.tar');
     writeFileSync(file, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
     project.provide('migratedPgliteFile', file);
+    project.provide('migratedPgliteDir', dataDir);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

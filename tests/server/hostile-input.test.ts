@@ -274,15 +274,14 @@ describe('a megabyte in any text field is refused with 400 at once', () => {
 
   it("the profile e-mail that used to block the server ('a@' + 100,000 dots + '@') is answered at once", async () => {
     const email = `a@${'.'.repeat(100_000)}@`;
-    const started = Date.now();
+    // It returns at all (a backtracking pattern took hours): the test's time-out is the guard;
+    // how fast each validator is belongs to tests/shared/validation/linear-time.test.ts.
     const response = await server.request('PUT', '/api/user/profile', {
       token: client.token,
       body: { firstName: 'Ada', lastName: 'Obi', email },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ email: 'Email is invalid' });
-    // Not a timing test (that is tests/shared/validation/linear-time.test.ts): it only shows the request returns.
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 

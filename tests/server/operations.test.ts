@@ -14,8 +14,9 @@ import { stopAccepting } from '../../server/http/graceful-stop';
 import { READY_TIMEOUT_MS } from '../../server/routes/health';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
+import { PROCESS_TEST_TIMEOUT_MS, untilOutput } from '../support/processes';
 import { freePort } from '../../scripts/throwaway-postgres';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, preparedDataDir } from './test-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let server: TestServer;
@@ -127,55 +128,58 @@ const createBody = (id: string, reference: string) => ({
 });
 
 describe('a graceful stop', () => {
-  it('SIGTERM: new connections are refused, the request in flight finishes (201), the process exits 0', async () => {
-    const port = await freePort();
-    const database = await createTestDatabase();
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: 'memory://',
-      PORT: String(port),
-      PAYSTACK_SECRET_KEY: fake.secretKey,
-      PAYSTACK_API_URL: fake.url,
-      JWT_SECRET: 'stop-test-secret-stop-test-secret-1234',
-    };
-    if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env });
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    try {
-      await new Promise<void>((ready, fail) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('listening on')) ready();
+  it(
+    'SIGTERM: new connections are refused, the request in flight finishes (201), the process exits 0',
+    async () => {
+      const port = await freePort();
+      const database = await createTestDatabase();
+      const prepared = database.databaseUrl ? undefined : preparedDataDir();
+      const env: Record<string, string> = {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: prepared?.dir ?? 'memory://',
+        PORT: String(port),
+        PAYSTACK_SECRET_KEY: fake.secretKey,
+        PAYSTACK_API_URL: fake.url,
+        JWT_SECRET: 'stop-test-secret-stop-test-secret-1234',
+      };
+      if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env });
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      try {
+        await untilOutput(child, /listening on/);
+        const url = `http://127.0.0.1:${port}`;
+        const client = await signIn(url);
+        const reference = `stop-${Date.now()}`;
+        fake.charge({
+          reference,
+          status: 'success',
+          amount: 150_000,
+          email: client.email,
+          paidAt: new Date().toISOString(),
         });
-        child.on('exit', () => fail(new Error(`the server stopped before listening: ${output}`)));
-      });
-      const url = `http://127.0.0.1:${port}`;
-      const client = await signIn(url);
-      const reference = `stop-${Date.now()}`;
-      fake.charge({
-        reference,
-        status: 'success',
-        amount: 150_000,
-        email: client.email,
-        paidAt: new Date().toISOString(),
-      });
-      fake.delayMs = 1_500;
-      const inFlight = client.post('/client/create', createBody(client.id, reference), client.token);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
-      const answer = await inFlight;
-      expect(answer.status).toBe(201);
-      expect(((await answer.json()) as { data: { reference: string } }).data.reference).toBe(reference);
-      expect(await exited).toBe(0);
-    } finally {
-      fake.delayMs = 0;
-      child.kill('SIGKILL');
-      await database.drop();
-    }
-  }, 90_000);
+        // The verify call waits until the stop has begun: the request is surely in flight then.
+        let release!: () => void;
+        fake.held = new Promise<void>((resolve) => (release = resolve));
+        const inFlight = client.post('/client/create', createBody(client.id, reference), client.token);
+        await fake.verifyArrived(reference);
+        const stopping = untilOutput(child, /shutting down/);
+        child.kill('SIGTERM');
+        await stopping;
+        await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+        release();
+        const answer = await inFlight;
+        expect(answer.status).toBe(201);
+        expect(((await answer.json()) as { data: { reference: string } }).data.reference).toBe(reference);
+        expect(await exited).toBe(0);
+      } finally {
+        fake.held = undefined;
+        child.kill('SIGKILL');
+        prepared?.remove();
+        await database.drop();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it('a request still running after the grace period is cut off, a quick one finishes, and the stop completes', async () => {
     // A server whose /slow never answers and whose /quick answers 100 ms after the stop began.

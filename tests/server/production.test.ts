@@ -15,8 +15,9 @@ import { createTestLedger } from '../../server/payments/verifier';
 import { StartRefused, productionProblems } from '../../server/production';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
+import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { insertClient } from './task-fixtures';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, preparedDataDir } from './test-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STRONG_SECRET = 'a-JWT-secret-of-at-least-32-characters, 7#9!';
@@ -101,7 +102,10 @@ describe('production refusals (a pure check of the configuration)', () => {
   });
 });
 
-/** Runs `npm run serve`'s program and answers its exit code and output once it stops (or kills it once it listens). */
+/**
+ * Runs `npm run serve`'s program and answers its exit code and output once it stops (or kills
+ * it once it prints that it listens): the test waits for that line, however long it takes.
+ */
 function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -130,56 +134,72 @@ function serve(env: Record<string, string>): Promise<{ code: number | null; stdo
 }
 
 describe('NODE_ENV=production npm run serve', () => {
-  it('without the secrets: exit code 1 and one line naming every missing variable', async () => {
-    const result = await serve({ NODE_ENV: 'production' });
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(
-      'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT.',
-    );
-  }, 60_000);
-
-  it('with DEMO=1: refused as well', async () => {
-    const result = await serve({
-      NODE_ENV: 'production',
-      JWT_SECRET: STRONG_SECRET,
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      ...VAPID_ENV,
-      DEMO: '1',
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(
-      'Refusing to start in production (NODE_ENV=production): DEMO is not allowed; SIMULATOR is not allowed.',
-    );
-  }, 60_000);
-
-  it('with every variable set: it starts (and stops on SIGTERM with exit code 0)', async () => {
-    const database = await createTestDatabase();
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      JWT_SECRET: STRONG_SECRET,
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      ...VAPID_ENV,
-      LOG: '1',
-    };
-    if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
-    try {
-      const result = await serve(env);
-      expect(result.code).toBe(0);
-      // Every line is JSON in production.
-      const lines = result.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { message?: string });
-      expect(lines.some((line) => /^\[server\] listening on http:\/\/127\.0\.0\.1:\d+$/.test(line.message ?? ''))).toBe(
-        true,
+  it(
+    'without the secrets: exit code 1 and one line naming every missing variable',
+    async () => {
+      const result = await serve({ NODE_ENV: 'production' });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        'Refusing to start in production (NODE_ENV=production): missing JWT_SECRET, PAYSTACK_SECRET_KEY, SMTP_URL, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT.',
       );
-      expect(lines.some((line) => /^\[server\] SIGTERM: stopping$/.test(line.message ?? ''))).toBe(true);
-    } finally {
-      await database.drop();
-    }
-  }, 60_000);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'with DEMO=1: refused as well',
+    async () => {
+      const result = await serve({
+        NODE_ENV: 'production',
+        JWT_SECRET: STRONG_SECRET,
+        PAYSTACK_SECRET_KEY: 'sk_live_x',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        ...VAPID_ENV,
+        DEMO: '1',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        'Refusing to start in production (NODE_ENV=production): DEMO is not allowed; SIMULATOR is not allowed.',
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'with every variable set: it starts (and stops on SIGTERM with exit code 0)',
+    async () => {
+      // On PGlite a migrated data folder: creating a database (initdb) is not what this checks.
+      const database = await createTestDatabase();
+      const prepared = database.databaseUrl ? undefined : preparedDataDir();
+      const env: Record<string, string> = {
+        NODE_ENV: 'production',
+        JWT_SECRET: STRONG_SECRET,
+        PAYSTACK_SECRET_KEY: 'sk_live_x',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        ...VAPID_ENV,
+        LOG: '1',
+      };
+      if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+      if (prepared) env.DATA_DIR = prepared.dir;
+      try {
+        const result = await serve(env);
+        expect(result.code).toBe(0);
+        // Every line is JSON in production.
+        const lines = result.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { message?: string });
+        expect(
+          lines.some((line) => /^\[server\] listening on http:\/\/127\.0\.0\.1:\d+$/.test(line.message ?? '')),
+        ).toBe(true);
+        expect(lines.some((line) => /^\[server\] SIGTERM: stopping$/.test(line.message ?? ''))).toBe(true);
+      } finally {
+        prepared?.remove();
+        await database.drop();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 let fake: FakePaystack;

@@ -5,7 +5,9 @@
  * servers (and so no two test files) share data.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -69,4 +71,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       });
     },
   };
+}
+
+/**
+ * A PGlite data folder of its own, already migrated (a copy of the one the server tests'
+ * global setup made): a started server skips initdb and the migrations, the slow part of a
+ * first start. `undefined` outside the server project's global setup (on PostgreSQL, say).
+ */
+export function preparedDataDir(): { dir: string; remove: () => void } | undefined {
+  const source = inject('migratedPgliteDir');
+  if (!source) return undefined;
+  const parent = mkdtempSync(join(tmpdir(), 'greenpick-started-'));
+  const dir = join(parent, 'data');
+  cpSync(source, dir, { recursive: true });
+  return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }
