@@ -38,6 +38,10 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
+  // Guards against a hang, not speed checks: on two cores shared with the rest of \`npm test\`
+  // a step may take several times its idle duration. A passing check returns at once.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: isCI,
   // No retries, here or in CI: a journey that fails once is a defect to fix.
   retries: 0,

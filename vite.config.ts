@@ -121,12 +121,14 @@ export default defineConfig({
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` comment.
     environment: 'node',
     setupFiles: ['tests/setup-dom.ts'],
-    // Server test files each start a server on an in-memory PGlite in beforeAll; with files
-    // in parallel on two loaded cores that can pass the 10 s default.
-    hookTimeout: 30_000,
-    // The same for a test: a server test sends real bodies (a 2 MB picture) through a real
-    // server and database, which took 5.6 s with a Lighthouse bench running beside the suite.
-    testTimeout: 30_000,
+    // Guards against a hang, not speed checks (no test is timed): server test files each start
+    // a server on an in-memory PGlite in beforeAll, and a server test sends real bodies (a 2 MB
+    // picture) through a real server and database; beside the build and Playwright on two cores
+    // (load average 15-20 when other work runs too) that takes many times its idle duration.
+    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    // The same for expect.poll (vi.waitFor has no setting: its calls pass { timeout: 15_000 }).
+    expect: { poll: { timeout: 15_000 } },
     // No retries, here or in CI: a test that fails once is a defect to fix (docs/architecture.md).
     retry: 0,
     // Vitest's default (one fewer than the cores) is a single worker on two cores, though many

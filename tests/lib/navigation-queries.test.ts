@@ -34,15 +34,19 @@ describe("the route loaders' queries", () => {
     );
     const client = createQueryClient();
     expect(navigationQueries(client).userAndTasks()).toBeUndefined();
-    await vi.waitFor(() =>
-      expect(sent.map((request) => request.path).sort()).toEqual([
-        'client/schedules',
-        'client/task',
-        'client/userdata',
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(sent.map((request) => request.path).sort()).toEqual([
+          'client/schedules',
+          'client/task',
+          'client/userdata',
+        ]),
+      { timeout: 15_000 },
     );
     for (const respond of responses) respond();
-    await vi.waitFor(() => expect(client.getQueryData(tasksQuery('u1').queryKey)?.data).toHaveLength(1));
+    await vi.waitFor(() => expect(client.getQueryData(tasksQuery('u1').queryKey)?.data).toHaveLength(1), {
+      timeout: 15_000,
+    });
     expect(client.getQueryData(userQuery().queryKey)?.data._id).toBe('u1');
   });
 
@@ -52,11 +56,15 @@ describe("the route loaders' queries", () => {
     const client = createQueryClient();
     const queries = navigationQueries(client);
     queries.user();
-    await vi.waitFor(() => expect(client.getQueryData(userQuery().queryKey)?.data.firstname).toBe('Ada'));
+    await vi.waitFor(() => expect(client.getQueryData(userQuery().queryKey)?.data.firstname).toBe('Ada'), {
+      timeout: 15_000,
+    });
     name = 'Adaeze';
     queries.user();
     expect(client.getQueryData(userQuery().queryKey)?.data.firstname).toBe('Ada');
-    await vi.waitFor(() => expect(client.getQueryData(userQuery().queryKey)?.data.firstname).toBe('Adaeze'));
+    await vi.waitFor(() => expect(client.getQueryData(userQuery().queryKey)?.data.firstname).toBe('Adaeze'), {
+      timeout: 15_000,
+    });
     expect(sent).toHaveLength(2);
   });
 });

@@ -183,7 +183,7 @@ describe('a paid task is never lost', () => {
       hasToken: () => true,
       onSettled: (result) => settled.push(result),
     });
-    await vi.waitFor(() => expect(server.sent).toEqual(['told-once', 'told-once']));
+    await vi.waitFor(() => expect(server.sent).toEqual(['told-once', 'told-once']), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop();
     expect(settled).toEqual([]);
@@ -207,7 +207,7 @@ describe('a paid task is never lost', () => {
     // The network comes back twice while the start's replay is still sending.
     target.dispatchEvent(new Event('online'));
     target.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(settled).toHaveLength(1));
+    await vi.waitFor(() => expect(settled).toHaveLength(1), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
     expect(settled.map((result) => result.outcome.status)).toEqual(['created']);

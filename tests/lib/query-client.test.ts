@@ -46,9 +46,9 @@ describe('the QueryClient of the app', () => {
     const queryFn = vi.fn(async () => 'tasks');
     const observer = new QueryObserver(client, { queryKey: ['reconnect'], queryFn });
     const stop = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2), { timeout: 15_000 });
     stop();
     client.unmount();
   });

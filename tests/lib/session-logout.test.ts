@@ -24,7 +24,9 @@ describe('logout', () => {
 
     expect(useSessionStore.getState().token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    await vi.waitFor(async () => expect(await getCachedResponse('user-7', 'client/userdata')).toBeUndefined());
+    await vi.waitFor(async () => expect(await getCachedResponse('user-7', 'client/userdata')).toBeUndefined(), {
+      timeout: 15_000,
+    });
     expect(await getOutbox()).toEqual([]);
     expect((await getCachedResponse('someone-else', 'client/userdata'))?.body).toEqual({ data: { firstname: 'Bola' } });
   });

@@ -67,14 +67,14 @@ describe('the update check when the network returns', () => {
     await Promise.resolve();
     expect(fake.updates).toEqual([]);
     fake.finishRegistration();
-    await vi.waitFor(() => expect(fake.updates).toEqual([{ registered: true }]));
+    await vi.waitFor(() => expect(fake.updates).toEqual([{ registered: true }]), { timeout: 15_000 });
   });
 
   it('a return noted before the bridge loaded checks once registered', async () => {
     const { registerServiceWorker } = await freshBridge();
     registerServiceWorker({ ...notices, cameOnlineBeforeLoad: true });
     fake.finishRegistration();
-    await vi.waitFor(() => expect(fake.updates).toEqual([{ registered: true }]));
+    await vi.waitFor(() => expect(fake.updates).toEqual([{ registered: true }]), { timeout: 15_000 });
   });
 
   it('a check that fails (the network not quite back) is tried again 1 and 2 s later', async () => {

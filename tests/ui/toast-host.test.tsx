@@ -29,7 +29,7 @@ describe('ToastHost', () => {
   it('mounts at once when it was asked for before it rendered', async () => {
     host.requestToastHost();
     render(<host.ToastHost />);
-    await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 5000 });
+    await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 15_000 });
   });
 
   it('settles a loading toast asked for before the container mounted (an update of a queued toast is lost)', async () => {
@@ -51,7 +51,7 @@ describe('ToastHost', () => {
     const { toast } = await import('react-toastify');
     host.requestToastHost();
     render(<host.ToastHost />);
-    await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 5000 });
+    await vi.waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull(), { timeout: 15_000 });
     let loadingId: string | number = '';
     act(() => {
       loadingId = toast.loading('Creating Account...');
@@ -63,6 +63,6 @@ describe('ToastHost', () => {
       );
     });
     expect(await screen.findByText('Account created')).toBeTruthy();
-    await vi.waitFor(() => expect(screen.queryByText('Creating Account...')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('Creating Account...')).toBeNull(), { timeout: 15_000 });
   });
 });

@@ -77,7 +77,7 @@ describe('the login screen (screen, states and messages)', () => {
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     // The login request, once it has gone out (the HTTP client sends it in a later task).
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await vi.waitFor(() => expect(answers).toHaveLength(1), { timeout: 15_000 });
     await act(async () => answers[0]?.(Response.json({ data: 't' })));
     await screen.findByRole('heading', { name: 'Home' });
   });

@@ -108,9 +108,7 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
       timestamp: '2026-11-22T10:05:00.000Z',
       clientId: null,
     });
-    await waitFor(() => expect(states(result.current.entries)).toEqual(['I am on my way: sent', 'At the gate: sent']), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['I am on my way: sent', 'At the gate: sent']));
     expect(server.state.reads[0]).toEqual({ taskId: 't1' });
     expect(server.state.reads[1]).toEqual({ taskId: 't1', since: '2026-11-22T10:00:00.000Z' });
   });
@@ -187,7 +185,7 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     await act(async () => void (await result.current.send('Are you close?')));
     await waitFor(() => expect(states(result.current.entries)).toEqual(['Are you close?: waiting']));
     server.state.refusal = null;
-    await waitFor(() => expect(states(result.current.entries)).toEqual(['Are you close?: sent']), { timeout: 4000 });
+    await waitFor(() => expect(states(result.current.entries)).toEqual(['Are you close?: sent']));
     expect(server.messages).toHaveLength(1);
   });
 });

@@ -170,7 +170,7 @@ describe('the bell: a button that opens the recent task events', () => {
     serveEvents(offline, offline, offline, { data: [event('1', { read: true })], cachedAt: null });
     await renderBell(false);
     fireEvent.click(bell());
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load your notifications. Please check your connection.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Household Waste Pickup: A driver is assigned to your task')).toBeTruthy();

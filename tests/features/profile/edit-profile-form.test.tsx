@@ -104,11 +104,13 @@ describe('edit profile form', () => {
     await act(async () => finish({ ...user, bio: 'Hello' }));
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
     // The flow's toasts name their own ids and load react-toastify on the first toast.
-    await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', {
-        autoClose: 3000,
-        toastId: expect.any(String),
-      }),
+    await vi.waitFor(
+      () =>
+        expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!', {
+          autoClose: 3000,
+          toastId: expect.any(String),
+        }),
+      { timeout: 15_000 },
     );
     expect(onSaved).toHaveBeenCalledWith({ ...user, bio: 'Hello' });
   });
@@ -128,11 +130,13 @@ describe('edit profile form', () => {
     vi.mocked(updateProfile).mockRejectedValue(httpError(500, { message: 'boom' }));
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', {
-        autoClose: 5000,
-        toastId: expect.any(String),
-      }),
+    await vi.waitFor(
+      () =>
+        expect(toast.error).toHaveBeenCalledWith('Failed to update profile. Please try again.', {
+          autoClose: 5000,
+          toastId: expect.any(String),
+        }),
+      { timeout: 15_000 },
     );
   });
 

@@ -47,7 +47,7 @@ describe("'Log out everywhere' on the profile", () => {
   it('asks the server to end every session (JSON, bearer token), then signs out here', async () => {
     const sent = answer(200, { data: { message: 'You have been logged out on every device' } });
     const { onSignedOut } = await click();
-    await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onSignedOut).toHaveBeenCalled(), { timeout: 15_000 });
     expect(sent).toEqual([
       {
         url: expect.stringMatching(/\/client\/logoutAll$/),
@@ -76,7 +76,7 @@ describe("'Log out everywhere' on the profile", () => {
   it('a session that had already ended (401) goes to login', async () => {
     answer(401, { message: 'Your session has expired. Please log in again.' });
     const { onSignedOut, onSessionEnded } = await click();
-    await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalled(), { timeout: 15_000 });
     expect(onSignedOut).not.toHaveBeenCalled();
   });
 });

@@ -194,7 +194,7 @@ describe('the create task screen (/client/create)', () => {
     api.user = () => Promise.reject(new TypeError('Failed to fetch'));
     await renderScreen('recycling');
     // The HTTP client tries a failed network twice more first.
-    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data'), { timeout: 3000 });
+    await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data'));
     expect(screen.getByText('Failed to load user data')).toBeTruthy();
     cleanup();
     mocks.toastError.mockReset();
