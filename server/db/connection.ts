@@ -1,7 +1,8 @@
 /**
  * The database connection: PGlite (embedded PostgreSQL) by default, node-postgres when
- * DATABASE_URL is set. Both speak the same portable SQL through this small interface;
- * SQL lives only in server/db. A PGlite data folder is locked to the process that opens it
+ * DATABASE_URL is set. Both speak the same portable SQL through this small interface. Most
+ * SQL lives in server/db; the jobs, refunds, the push dispatcher and a few routes still hold
+ * some of their own (to be moved here). A PGlite data folder is locked to the process that opens it
  * (data-lock.ts).
  */
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
