@@ -5,6 +5,7 @@
 import pino, { type DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
 import type { ServerConfig } from './config';
+import { printable } from './printable';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 /** A line for people, at a level (info by default). */
@@ -34,7 +35,13 @@ export function createLogger(config: Pick<ServerConfig, 'production'>, stream?: 
     destination,
   );
   return {
-    log: (line, level = 'info') => logger[level](line),
-    logRequest: (fields) => logger.info(fields),
+    // A line may quote what a client wrote (an e-mail, a name): it must not act on a terminal.
+    log: (line, level = 'info') => logger[level](printable(line)),
+    logRequest: (fields) =>
+      logger.info(
+        Object.fromEntries(
+          Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value]),
+        ),
+      ),
   };
 }

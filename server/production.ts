@@ -4,6 +4,7 @@
  * codes (docs/operations.md, 'Running in production').
  */
 import type { ServerConfig } from './config';
+import { isVapidKeyPair } from './push/keys';
 
 /** The variables production cannot run without, with the setting each fills. */
 export const REQUIRED_IN_PRODUCTION = [
@@ -21,12 +22,67 @@ export const REQUIRED_IN_PRODUCTION = [
 export const MIN_JWT_SECRET_LENGTH = 32;
 /** An operator token shorter than this is guessable over the network. */
 export const MIN_OPS_TOKEN_LENGTH = 32;
-/** Estimated bits of a token key (length x log2 of its distinct characters): 32 hex digits give 128. */
-export const MIN_JWT_SECRET_BITS = 128;
+/** Estimated bits a secret must have (JWT_SECRET, OPS_TOKEN): `openssl rand -hex 32` always has them. */
+export const MIN_SECRET_BITS = 128;
 
+/** A real Paystack secret key: the mode, then 40 hexadecimal digits (the webhook's HMAC key is this key). */
+const PAYSTACK_SECRET_KEY_SHAPE = /^sk_(live|test)_[0-9a-fA-F]{40}$/;
+
+/**
+ * Pieces a person writes secrets from: a capitalised or lower-case word, an upper-case run,
+ * digits, or other characters. Each is priced as an attacker guessing it would (below).
+ */
+const PIECE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+/g;
+/** A word from a dictionary of about 65,000. */
+const WORD_BITS = 16;
+const VOWEL = /[aeiouy]/i;
+
+/** A character repeated, or a steady run ('abc', '9876', 'aceg'), of 3 or more. */
+function isRun(piece: string): boolean {
+  if (piece.length < 3) return false;
+  const step = piece.charCodeAt(1) - piece.charCodeAt(0);
+  if (Math.abs(step) > 2) return false;
+  for (let index = 2; index < piece.length; index += 1)
+    if (piece.charCodeAt(index) - piece.charCodeAt(index - 1) !== step) return false;
+  return true;
+}
+
+/** Letters a person could read aloud: a vowel, and never 4 consonants in a row. */
+const isWordLike = (piece: string) => /^[A-Za-z]{3,}$/.test(piece) && VOWEL.test(piece) && !/[^aeiouy]{4}/i.test(piece);
+
+/** Bits of a secret written from words, runs, years and separators, priced as a guesser would. */
+function patternBits(secret: string): number {
+  const seen = new Set<string>();
+  let bits = 0;
+  for (const [piece] of secret.matchAll(PIECE)) {
+    const alphabet = /^[0-9]+$/.test(piece) ? 10 : /^[A-Za-z]+$/.test(piece) ? 26 : 33;
+    const plain = piece.toLowerCase();
+    const capitalised = /[A-Z]/.test(piece) ? 1 : 0;
+    if (piece.length >= 3 && seen.has(plain)) bits += Math.log2(seen.size + 1) + 1;
+    else if (isRun(/^[A-Z][a-z]/.test(piece) ? plain.slice(1) : plain))
+      bits += Math.log2(alphabet) + Math.log2(piece.length) + 1 + capitalised;
+    else if (/^[-_ .,/:]$/.test(piece)) bits += 3;
+    else if (/^(19|20)[0-9]{2}$/.test(piece)) bits += 8;
+    else if (/^[A-Za-z]{2}$/.test(piece) && VOWEL.test(piece)) bits += 8;
+    else if (isWordLike(piece)) bits += Math.min(piece.length * Math.log2(alphabet), WORD_BITS) + capitalised;
+    else bits += piece.length * Math.log2(alphabet);
+    seen.add(plain);
+  }
+  return bits;
+}
+
+/**
+ * An estimate of a secret's bits: the lower of its length x log2 of its distinct characters
+ * (catches 'aaaa...' and 'abab...') and its price as words, runs, years and separators
+ * (catches 'abcdefghijklmnopqrstuvwxyz012345' and 'GreenPick-JWT-secret-2026-production').
+ * Random hex or base64 of 32 bytes is never refused (none in a million samples of hex).
+ */
 export function estimatedBits(secret: string): number {
   const distinct = new Set(secret).size;
-  return distinct < 2 ? 0 : secret.length * Math.log2(distinct);
+  if (distinct < 2) return 0;
+  // An environment variable this long is no secret a person typed; its first 4 KB decide.
+  const text = secret.slice(0, 4096);
+  return Math.min(text.length * Math.log2(distinct), patternBits(text));
 }
 
 /** What is wrong with PAYSTACK_SECRET_KEY in any mode: a public key makes the webhook's HMAC key public. */
@@ -35,9 +91,33 @@ export function paystackKeyProblems(config: ServerConfig): string[] {
   if (!key) return [];
   if (!key.startsWith('sk_'))
     return ['PAYSTACK_SECRET_KEY must be a secret key (sk_live_... or sk_test_...), not a public key'];
+  // Anyone who can guess the key can sign webhooks: production takes only a real key's shape.
+  if (config.production && !PAYSTACK_SECRET_KEY_SHAPE.test(key))
+    return [
+      'PAYSTACK_SECRET_KEY must be a Paystack secret key: sk_live_ or sk_test_ and 40 hexadecimal digits (from the Paystack dashboard)',
+    ];
   if (config.production && key.startsWith('sk_test_') && !config.allowTestPayments)
     return ['PAYSTACK_SECRET_KEY is a test key (sk_test_...): set ALLOW_TEST_PAYMENTS=1 to run production on it'];
   return [];
+}
+
+function secretProblem(name: string, value: string | undefined, minLength: number): string | undefined {
+  if (!value) return undefined;
+  if (value.length < minLength) return `${name} must be at least ${minLength} characters`;
+  if (estimatedBits(value) < MIN_SECRET_BITS)
+    return `${name} is too predictable: it must have at least ${MIN_SECRET_BITS} bits of entropy (e.g. \`openssl rand -hex 32\`)`;
+  return undefined;
+}
+
+function vapidProblems(config: ServerConfig): string[] {
+  const problems: string[] = [];
+  if (config.vapidPublicKey && config.vapidPrivateKey && !isVapidKeyPair(config.vapidPublicKey, config.vapidPrivateKey))
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair that signs and verifies (65 and 32 bytes, base64url; `npx web-push generate-vapid-keys`)',
+    );
+  if (config.vapidSubject && !/^(mailto:|https:\/\/)\S+$/.test(config.vapidSubject))
+    problems.push('VAPID_SUBJECT must be a mailto: or https:// address where push services can reach you');
+  return problems;
 }
 
 /** Everything wrong with this configuration for production; empty outside production. */
@@ -46,14 +126,14 @@ export function productionProblems(config: ServerConfig): string[] {
   const problems: string[] = paystackKeyProblems(config);
   const missing = REQUIRED_IN_PRODUCTION.filter(([, setting]) => !config[setting]).map(([name]) => name);
   if (missing.length > 0) problems.push(`missing ${missing.join(', ')}`);
-  if (config.jwtSecret && config.jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters`);
-  } else if (config.jwtSecret && estimatedBits(config.jwtSecret) < MIN_JWT_SECRET_BITS) {
-    problems.push('JWT_SECRET is too predictable: use a random value (e.g. `openssl rand -hex 32`)');
+  for (const [name, value, minLength] of [
+    ['JWT_SECRET', config.jwtSecret, MIN_JWT_SECRET_LENGTH],
+    ['OPS_TOKEN', config.opsToken, MIN_OPS_TOKEN_LENGTH],
+  ] as const) {
+    const problem = secretProblem(name, value, minLength);
+    if (problem) problems.push(problem);
   }
-  if (config.opsToken && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
-    problems.push(`OPS_TOKEN must be at least ${MIN_OPS_TOKEN_LENGTH} characters`);
-  }
+  problems.push(...vapidProblems(config));
   if (config.demo) problems.push('DEMO is not allowed');
   if (config.simulator) problems.push('SIMULATOR is not allowed');
   return problems;

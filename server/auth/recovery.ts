@@ -1,20 +1,21 @@
 /**
  * Password recovery: a code mailed to the address, verified once and then good for one
- * password reset, which ends every session. Wrong codes are bounded per account as well as per
- * code, since new codes can be asked for again and again (docs/security.md, 'Recovery codes').
+ * password reset, which ends every session. A code belongs to the address that asked for it:
+ * only guesses from there are checked against it, so wrong guesses lock that code and nobody
+ * else's. Guessing is bounded by the codes an account can be sent (docs/security.md,
+ * 'Recovery codes').
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../context';
 import { setPasswordHash } from '../db/accounts';
 import { endAllSessions } from '../db/sessions';
 import {
-  countRecentWrongCodes,
   countWrongAttempt,
   findResetCode,
   lockResetCode,
-  markResetCodeUsed,
   markResetCodeVerified,
-  recordWrongCode,
+  markResetCodesUsed,
+  rememberSignInAddress,
   saveResetCode,
   type ResetCodeRow,
 } from '../db/reset-codes';
@@ -23,11 +24,6 @@ import { hashPassword } from './passwords';
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
-/** Wrong codes one source address may enter for one account in 24 hours. */
-export const MAX_WRONG_CODES_PER_DAY_PER_ADDRESS = 9;
-/** Wrong codes one account takes from all addresses together in 24 hours. */
-export const MAX_WRONG_CODES_PER_DAY = 30;
-const DAY_MS = 24 * 60 * 60_000;
 export const RESET_MAIL_SUBJECT = 'Your GreenPick verification code';
 
 export function generateResetCode(): string {
@@ -55,14 +51,27 @@ export const MAIL_ANSWER_WINDOW_MS = 2_000;
 
 export type ResetCodeRequest = 'sent' | 'not-sent';
 
+/** Where the request came from and what it spent, for the letter (the owner learns of every code asked). */
+interface CodeAsked {
+  address: string;
+  /** The address signed in to the account before. */
+  known: boolean;
+  /** Codes of this allowance asked in its window, this one included, and the allowance. */
+  count: number;
+  limit: number;
+  /** Gives the allowance's hit back: called when the letter could not be sent. */
+  refund: () => Promise<void>;
+}
+
 /**
- * Issues a fresh code (replacing any earlier one) and mails it. An unknown address gets the
- * same work (a code drawn, hashed and stored, bound to no account) and no mail. 'not-sent' when the mail could not be sent: for a known address when its send
- * failed within the window, and for any address while the mail server is known to be
+ * Issues a fresh code for (e-mail, address), replacing that address's earlier one, and mails
+ * it. An unknown e-mail gets the same work (a code drawn, hashed and stored, bound to no
+ * account) and no mail. 'not-sent' when the mail could not be sent: for a known e-mail when
+ * its send failed within the window, and for any e-mail while the mail server is known to be
  * failing, so that this response does not reveal which addresses have accounts either.
  */
-export async function requestResetCode(deps: AppDeps, email: string): Promise<ResetCodeRequest> {
-  const delivery = issueAndMail(deps, email);
+export async function requestResetCode(deps: AppDeps, email: string, asked: CodeAsked): Promise<ResetCodeRequest> {
+  const delivery = issueAndMail(deps, email, asked);
   if (deps.mailer.kind !== 'smtp') return (await delivery) === 'failed' ? 'not-sent' : 'sent';
   const window = new Promise<'still-sending'>((resolve) =>
     setTimeout(() => resolve('still-sending'), MAIL_ANSWER_WINDOW_MS),
@@ -74,12 +83,21 @@ export async function requestResetCode(deps: AppDeps, email: string): Promise<Re
   return 'sent';
 }
 
-async function issueAndMail(deps: AppDeps, email: string): Promise<'sent' | 'failed' | 'no-account'> {
+/** The letter's last paragraph: how many codes were asked, and from where. */
+function codesAskedText(asked: Pick<CodeAsked, 'known' | 'count' | 'limit'>): string {
+  const codes = (n: number) => `${n} ${n === 1 ? 'code has' : 'codes have'}`;
+  return asked.known
+    ? `This code was asked for from a network you have signed in from before. ${codes(asked.count)} been asked for from there today (at most ${asked.limit}).`
+    : `${codes(asked.count)} been asked for your account today from places you have not signed in from (at most ${asked.limit}; after that only your own devices can ask). If that was not you, your password is still safe: nobody can use a code without this e-mail.`;
+}
+
+async function issueAndMail(deps: AppDeps, email: string, asked: CodeAsked): Promise<'sent' | 'failed' | 'no-account'> {
   const user = await findUserByEmail(deps.db, email);
   const code = generateResetCode();
   const issuedAt = deps.now();
   await saveResetCode(deps.db, {
     email,
+    address: asked.address,
     userId: user?.id ?? null,
     codeHash: hashResetCode(email, code),
     expiresAt: new Date(issuedAt.getTime() + RESET_CODE_TTL_MS),
@@ -90,39 +108,36 @@ async function issueAndMail(deps: AppDeps, email: string): Promise<'sent' | 'fai
     await deps.mailer.send({
       to: email,
       subject: RESET_MAIL_SUBJECT,
-      text: `Your GreenPick verification code is ${code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this e-mail.`,
+      text: `Your GreenPick verification code is ${code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this e-mail.\n\n${codesAskedText(asked)}`,
     });
     return 'sent';
   } catch (error) {
     deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    // The owner was not told of this code, so it does not count against their allowance.
+    await asked.refund();
     return 'failed';
   }
 }
 
-export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked' | 'locked-for-the-day';
+export type CodeCheck = 'verified' | 'wrong' | 'expired' | 'locked';
 
 /**
- * Checks a guess; a wrong guess counts towards the code's lock and the account's daily cap
- * (counted in the same transaction as the read). Once the cap is reached even the right code
- * is refused, or the cap would not bound the chance of a guess.
+ * Checks a guess from `address` against the code asked from that address (no other): a wrong
+ * guess counts towards that code's lock (counted in the same transaction as the read), and a
+ * locked code refuses even the right guess until its asker asks for a new one.
  */
 export async function verifyResetCode(deps: AppDeps, email: string, code: string, address: string): Promise<CodeCheck> {
   const now = deps.now();
-  const dayAgo = new Date(now.getTime() - DAY_MS);
   return deps.db.transaction(async (tx) => {
-    const row = await lockResetCode(tx, email);
+    const row = await lockResetCode(tx, email, address);
     if (!row || row.used_at || !row.user_id) return 'wrong';
     if (row.attempts >= MAX_WRONG_ATTEMPTS) return 'locked';
     if (new Date(row.expires_at) <= now) return 'expired';
-    const wrong = await countRecentWrongCodes(tx, row.user_id, address, dayAgo);
-    if (wrong.fromAddress >= MAX_WRONG_CODES_PER_DAY_PER_ADDRESS || wrong.total >= MAX_WRONG_CODES_PER_DAY)
-      return 'locked-for-the-day';
     if (!sameHash(row.code_hash, hashResetCode(email, code))) {
-      await countWrongAttempt(tx, email);
-      await recordWrongCode(tx, row.user_id, address, now, dayAgo);
+      await countWrongAttempt(tx, email, address);
       return 'wrong';
     }
-    await markResetCodeVerified(tx, email, now);
+    await markResetCodeVerified(tx, email, address, now);
     return 'verified';
   });
 }
@@ -137,14 +152,22 @@ function allowsReset(row: ResetCodeRow | undefined, now: Date): row is ResetCode
   );
 }
 
-/** Sets the new password and ends every session, when the address has a verified, unexpired, unused code; false otherwise. */
-export async function resetPassword(deps: AppDeps, email: string, newPassword: string): Promise<boolean> {
+/**
+ * Sets the new password and ends every session, when `address` holds a verified, unexpired,
+ * unused code for the e-mail (a code verified elsewhere resets nothing from here); false otherwise.
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  email: string,
+  newPassword: string,
+  address: string,
+): Promise<boolean> {
   const { db } = deps;
   // Cheap check first, so nobody can make the server hash passwords without a verified code.
-  if (!allowsReset(await findResetCode(db, email), deps.now())) return false;
+  if (!allowsReset(await findResetCode(db, email, address), deps.now())) return false;
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    const row = await lockResetCode(tx, email);
+    const row = await lockResetCode(tx, email, address);
     if (!allowsReset(row, deps.now())) return false;
     // The account must still hold this address: a code issued before an e-mail change resets nobody.
     const owner = await findUserById(tx, row.user_id);
@@ -152,7 +175,9 @@ export async function resetPassword(deps: AppDeps, email: string, newPassword: s
     await setPasswordHash(tx, owner.id, passwordHash);
     // Whoever held a token (perhaps the reason for the reset) is signed out now.
     await endAllSessions(tx, owner.id);
-    await markResetCodeUsed(tx, email, deps.now());
+    await markResetCodesUsed(tx, email, deps.now());
+    // Whoever proved they read the mailbox from here is the owner: their address is now known.
+    await rememberSignInAddress(tx, owner.id, address, deps.now());
     return true;
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The PGlite data folder belongs to one process at a time, since two would lose each other's
- * writes. The lock is the kernel's (flock on `greenpick.lock`, held by a child tied to this
- * process), so it holds across containers and dies with its holder (docs/security.md, 'The
- * PGlite data folder').
+ * writes. The lock is the kernel's (flock on the folder itself, held by a child tied to this
+ * process), so it holds across containers, dies with its holder, and no deletion or rewrite of
+ * `greenpick.lock` (which only says who holds it) can free it (docs/security.md, 'The PGlite
+ * data folder').
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
@@ -61,9 +62,10 @@ export interface LockOptions {
 
 /**
  * Takes the folder's lock or rejects with DataFolderInUse; resolves to the function that gives
- * it back. The `flock` child takes the lock without waiting, says 'locked', then waits on its
- * stdin: when this process ends, however it ends, the pipe closes, the child exits and the
- * kernel drops the lock.
+ * it back. The `flock` child opens the folder itself (not a file in it: a file can be deleted
+ * and recreated, and a second server would then lock the new one), takes the lock without
+ * waiting, says 'locked', then waits on its stdin: when this process ends, however it ends,
+ * the pipe closes, the child exits and the kernel drops the lock.
  */
 export async function acquireDataLock(dataDir: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const file = join(dataDir, LOCK_FILE);
@@ -74,7 +76,7 @@ export async function acquireDataLock(dataDir: string, options: LockOptions = {}
       '--conflict-exit-code',
       String(HELD),
       '--no-fork',
-      file,
+      dataDir,
       'sh',
       '-c',
       'echo locked; exec cat >/dev/null',
@@ -103,8 +105,12 @@ export async function acquireDataLock(dataDir: string, options: LockOptions = {}
     command: options.command ?? describeCommand(),
     startedAt: new Date().toISOString(),
   };
-  writeFileSync(file, JSON.stringify(owner));
-  chmodSync(file, 0o600);
+  try {
+    writeFileSync(file, JSON.stringify(owner));
+    chmodSync(file, 0o600);
+  } catch {
+    // The note only names the holder for a refusal's message; the lock is on the folder and held.
+  }
   // The child must not keep this process alive, nor its pipes the event loop.
   detach(child);
   return () => release(child);

@@ -17,8 +17,27 @@ export async function takeHit(
   now: Date,
   windowEndsAt: Date,
 ): Promise<boolean> {
-  const rows = await db.query(TAKE_HIT_SQL, [key, now, windowEndsAt, limit]);
-  return rows.length === 1;
+  return (await takeCountedHit(db, key, limit, now, windowEndsAt)) !== undefined;
+}
+
+/** As takeHit, answering the key's hits in its window with this one, or undefined when refused. */
+export async function takeCountedHit(
+  db: Queryable,
+  key: string,
+  limit: number,
+  now: Date,
+  windowEndsAt: Date,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ hits: number }>(TAKE_HIT_SQL, [key, now, windowEndsAt, limit]);
+  return row ? Number(row.hits) : undefined;
+}
+
+/** Gives one hit back to the key's current window (an attempt that did not happen after all). */
+export async function returnHit(db: Queryable, key: string, now: Date): Promise<void> {
+  await db.query('update rate_limits set hits = hits - 1 where key = $1 and window_ends_at > $2 and hits > 0', [
+    key,
+    now,
+  ]);
 }
 
 /** $1 key, $2 now, $3 the end of a window starting now, $4 the limit. Exported for the cost test. */

@@ -1,12 +1,14 @@
 /**
- * Password-recovery codes: one row per e-mail address holding only the code's hash and its
- * state, and wrong codes per account in `recovery_failures`. An unknown address gets a row
- * too, so asking for a code does the same work either way (docs/security.md, 'Recovery codes').
+ * Password-recovery codes: one row per (e-mail, asking address) holding only the code's hash
+ * and its state, and the addresses that signed in to each account (`sign_in_addresses`). An
+ * unknown e-mail gets a row too, so asking for a code does the same work either way
+ * (docs/security.md, 'Recovery codes').
  */
 import type { Queryable } from './connection';
 
 export interface ResetCodeRow {
   email: string;
+  address: string;
   code_hash: string;
   expires_at: Date | string;
   attempts: number;
@@ -17,24 +19,28 @@ export interface ResetCodeRow {
 
 /** How long an expired code stays, so that its use is answered 'expired' rather than 'wrong'. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+/** Sign-in addresses remembered per account: the owner's few homes, phones and offices. */
+const SIGN_IN_ADDRESSES_KEPT = 10;
 
 /**
- * Saves the code (replacing the address's earlier one) and, in the same statement, removes
- * codes expired for over a day, so rows for unknown addresses do not pile up.
+ * Saves the code (replacing the one this address asked for earlier; other addresses' codes
+ * stay) and, in the same statement, removes codes expired for over a day, so rows for
+ * unknown addresses do not pile up.
  */
 export async function saveResetCode(
   db: Queryable,
-  code: { email: string; userId: string | null; codeHash: string; expiresAt: Date; createdAt: Date },
+  code: { email: string; address: string; userId: string | null; codeHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await db.query(
-    `with pruned as (delete from reset_codes where expires_at < $6 and email <> $1)
-     insert into reset_codes (email, user_id, code_hash, expires_at, attempts, verified_at, used_at, created_at)
-     values ($1, $2, $3, $4, 0, null, null, $5)
-     on conflict (email) do update set
+    `with pruned as (delete from reset_codes where expires_at < $7 and not (email = $1 and address = $2))
+     insert into reset_codes (email, address, user_id, code_hash, expires_at, attempts, verified_at, used_at, created_at)
+     values ($1, $2, $3, $4, $5, 0, null, null, $6)
+     on conflict (email, address) do update set
        user_id = excluded.user_id, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
        attempts = 0, verified_at = null, used_at = null, created_at = excluded.created_at`,
     [
       code.email,
+      code.address,
       code.userId,
       code.codeHash,
       code.expiresAt,
@@ -44,56 +50,67 @@ export async function saveResetCode(
   );
 }
 
-export async function findResetCode(db: Queryable, email: string): Promise<ResetCodeRow | undefined> {
-  const [row] = await db.query<ResetCodeRow>('select * from reset_codes where email = $1', [email]);
-  return row ? { ...row, attempts: Number(row.attempts) } : undefined;
+const asRow = (row: ResetCodeRow | undefined) => (row ? { ...row, attempts: Number(row.attempts) } : undefined);
+
+export async function findResetCode(db: Queryable, email: string, address: string): Promise<ResetCodeRow | undefined> {
+  const [row] = await db.query<ResetCodeRow>('select * from reset_codes where email = $1 and address = $2', [
+    email,
+    address,
+  ]);
+  return asRow(row);
 }
 
 /** Reads the code and locks its row, so concurrent guesses are counted one after the other. */
-export async function lockResetCode(tx: Queryable, email: string): Promise<ResetCodeRow | undefined> {
-  const [row] = await tx.query<ResetCodeRow>('select * from reset_codes where email = $1 for update', [email]);
-  return row ? { ...row, attempts: Number(row.attempts) } : undefined;
+export async function lockResetCode(tx: Queryable, email: string, address: string): Promise<ResetCodeRow | undefined> {
+  const [row] = await tx.query<ResetCodeRow>('select * from reset_codes where email = $1 and address = $2 for update', [
+    email,
+    address,
+  ]);
+  return asRow(row);
 }
 
-export async function countWrongAttempt(tx: Queryable, email: string): Promise<void> {
-  await tx.query('update reset_codes set attempts = attempts + 1 where email = $1', [email]);
+export async function countWrongAttempt(tx: Queryable, email: string, address: string): Promise<void> {
+  await tx.query('update reset_codes set attempts = attempts + 1 where email = $1 and address = $2', [email, address]);
 }
 
-export async function markResetCodeVerified(tx: Queryable, email: string, at: Date): Promise<void> {
-  await tx.query('update reset_codes set verified_at = coalesce(verified_at, $2) where email = $1', [email, at]);
-}
-
-export async function markResetCodeUsed(tx: Queryable, email: string, at: Date): Promise<void> {
-  await tx.query('update reset_codes set used_at = $2 where email = $1', [email, at]);
-}
-
-/** Wrong codes entered for the account since `since`, whatever code they were aimed at: in all, and from `address`. */
-export async function countRecentWrongCodes(
-  tx: Queryable,
-  userId: string,
-  address: string,
-  since: Date,
-): Promise<{ total: number; fromAddress: number }> {
-  const [row] = await tx.query<{ total: number; from_address: number }>(
-    `select count(*)::int as total, (count(*) filter (where address = $3))::int as from_address
-     from recovery_failures where user_id = $1 and failed_at > $2`,
-    [userId, since, address],
-  );
-  return { total: Number(row?.total ?? 0), fromAddress: Number(row?.from_address ?? 0) };
-}
-
-/** Records a wrong code, dropping the account's records older than `forgetBefore` (a handful per account at most). */
-export async function recordWrongCode(
-  tx: Queryable,
-  userId: string,
-  address: string,
-  at: Date,
-  forgetBefore: Date,
-): Promise<void> {
-  await tx.query('delete from recovery_failures where user_id = $1 and failed_at <= $2', [userId, forgetBefore]);
-  await tx.query('insert into recovery_failures (user_id, address, failed_at) values ($1, $2, $3)', [
-    userId,
+export async function markResetCodeVerified(tx: Queryable, email: string, address: string, at: Date): Promise<void> {
+  await tx.query('update reset_codes set verified_at = coalesce(verified_at, $3) where email = $1 and address = $2', [
+    email,
     address,
     at,
   ]);
+}
+
+/** A reset uses up every code of the e-mail: none of them may reset the new password again. */
+export async function markResetCodesUsed(tx: Queryable, email: string, at: Date): Promise<void> {
+  await tx.query('update reset_codes set used_at = $2 where email = $1 and used_at is null', [email, at]);
+}
+
+/**
+ * Remembers that `address` signed in to the account, forgetting the account's oldest beyond
+ * the newest SIGN_IN_ADDRESSES_KEPT.
+ */
+export async function rememberSignInAddress(db: Queryable, userId: string, address: string, at: Date): Promise<void> {
+  await db.query(
+    `insert into sign_in_addresses (user_id, address, last_at) values ($1, $2, $3)
+     on conflict (user_id, address) do update set last_at = greatest(sign_in_addresses.last_at, excluded.last_at)`,
+    [userId, address, at],
+  );
+  await db.query(
+    `delete from sign_in_addresses where user_id = $1 and address not in (
+       select address from sign_in_addresses where user_id = $1 order by last_at desc, address limit $2)`,
+    [userId, SIGN_IN_ADDRESSES_KEPT],
+  );
+}
+
+/**
+ * Whether `address` signed in to the account holding `email`. One statement whether or not
+ * the e-mail has an account, so its timing tells nothing.
+ */
+export async function hasSignedInFrom(db: Queryable, email: string, address: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from sign_in_addresses s join users u on u.id = s.user_id where u.email = $1 and s.address = $2`,
+    [email, address],
+  );
+  return rows.length > 0;
 }

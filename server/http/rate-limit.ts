@@ -5,7 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
-import { clearHits, deleteEndedWindows, isAtLimit, takeHit } from '../db/rate-limits';
+import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
@@ -47,21 +47,34 @@ export class RateLimiter {
    * others are rolled back, so a refused request adds nothing anywhere.
    */
   async takeAll(buckets: ReadonlyArray<readonly [string, RateRule]>): Promise<boolean> {
+    return (await this.takeAllCounted(buckets)) !== undefined;
+  }
+
+  /** As takeAll, answering each bucket's hits in its window with this one, or undefined when refused. */
+  async takeAllCounted(buckets: ReadonlyArray<readonly [string, RateRule]>): Promise<number[] | undefined> {
     const now = this.now();
     const refused = new Error('refused');
     try {
-      await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
+        const counts: number[] = [];
         for (const [key, rule] of buckets) {
-          if (!(await takeHit(tx, key, rule.limit, now, new Date(now.getTime() + rule.windowMs)))) throw refused;
+          const hits = await takeCountedHit(tx, key, rule.limit, now, new Date(now.getTime() + rule.windowMs));
+          if (hits === undefined) throw refused;
+          counts.push(hits);
         }
+        return counts;
       });
     } catch (error) {
       if (error !== refused) throw error;
-      return false;
+      return undefined;
     } finally {
       await this.afterHit(now);
     }
-    return true;
+  }
+
+  /** Gives back one hit of the key's current window. */
+  async giveBack(key: string): Promise<void> {
+    await returnHit(this.db, key, this.now());
   }
 
   /** Whether the key is at its limit now, without counting a hit. */
@@ -96,10 +109,14 @@ export interface RateLimits {
   loginPerAddress: RateRule;
   /** Sign-ups from one address (each costs a password hash). */
   signupPerAddress: RateRule;
-  /** Recovery codes asked for one e-mail from one address. */
-  recoveryPerEmailAndAddress: RateRule;
-  /** Recovery codes asked for one e-mail from anywhere: a ceiling on the mail one inbox gets. */
-  recoveryPerEmail: RateRule;
+  /**
+   * Recovery codes sent for one e-mail to addresses that never signed in to it: what bounds a
+   * stranger's guessing (5 tries a code). Spent only by codes actually mailed, each mail saying
+   * how many were asked.
+   */
+  recoveryPerAccount: RateRule;
+  /** Recovery codes for one e-mail asked from one address that signed in to it (the owner's own). */
+  recoveryPerKnownAddress: RateRule;
   /** Recovery codes asked, and codes tried, from one address. */
   recoveryPerAddress: RateRule;
   /** Support requests ('Report a problem') one client sends. */
@@ -118,8 +135,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerEmailAndAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { limit: 100, windowMs: 15 * 60_000 },
   signupPerAddress: { limit: 30, windowMs: 60 * 60_000 },
-  recoveryPerEmailAndAddress: { limit: 10, windowMs: 60 * 60_000 },
-  recoveryPerEmail: { limit: 60, windowMs: 60 * 60_000 },
+  recoveryPerAccount: { limit: 6, windowMs: 24 * 60 * 60_000 },
+  recoveryPerKnownAddress: { limit: 6, windowMs: 24 * 60 * 60_000 },
   recoveryPerAddress: { limit: 50, windowMs: 60 * 60_000 },
   chatPerUser: { limit: 30, windowMs: 60_000 },
   chatPerTask: { limit: 500, windowMs: 24 * 60 * 60_000 },

@@ -12,7 +12,8 @@ import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from './commands';
-import { driversTable, naira, paymentsTable, printable, shortId, supportTable, tasksTable } from './format';
+import { printable, printableJson } from '../printable';
+import { driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
 import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
 import { readStoredOpsToken } from './token';
@@ -360,7 +361,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         await close();
       }
     }
-    out(parsed.json ? JSON.stringify(answer.result, null, 2) : answer.text);
+    out(parsed.json ? printableJson(answer.result) : answer.text);
     return 0;
   } catch (error) {
     if (error instanceof OpsRequestError && error.status === 401) {

@@ -1,6 +1,7 @@
 /** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
 import { windowText } from '../../src/shared/pickup-windows';
 import { quantityRule, quantityText } from '../../src/shared/quantity';
+import { printable } from '../printable';
 import type { OpsDriver, OpsSupportRequest, OpsTask } from './commands';
 import type { OpsPayment } from './payment-commands';
 
@@ -17,14 +18,6 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
 });
 export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
-
-/**
- * Text safe for an operator's terminal: C0 controls but line feed and tab, DEL, C1 controls
- * (escape sequences that clear the screen or fake lines) and bidirectional overrides removed.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-export const printable = (text: string) => text.replace(UNPRINTABLE, '');
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -6,8 +6,8 @@
  * and for rows written where no dispatcher ran (the ops CLI without a server).
  *
  * A row is claimed with a lease under `for update skip locked`, so N instances on one
- * PostgreSQL send each row once. A push service's 404/410 removes the subscription; other
- * failures are retried with backoff (MAX_ATTEMPTS), then given up and logged. Rows older
+ * PostgreSQL send each row once. A push service's 404/410, or keys that cannot encrypt, remove
+ * the subscription (no try can succeed); other failures are retried with backoff (MAX_ATTEMPTS), then given up and logged. Rows older
  * than MAX_AGE_MS are dropped: 'your driver is arriving' an hour late is wrong, not late.
  */
 import type { Agent } from 'node:https';
@@ -16,7 +16,7 @@ import type { Db, Queryable } from '../db/connection';
 import { claimDueRows, deleteSubscriptionById, markFailed, markRetry, markSent, type OutboxRow } from '../db/push';
 import type { Log } from '../log';
 import { isAllowedPushEndpoint } from './endpoints';
-import type { VapidKeys } from './keys';
+import { type VapidKeys, subscriptionKeysProblem } from './keys';
 import { type MessageContext, pushPayload, smsText } from './messages';
 import { type SmsSender, toE164 } from './sms';
 
@@ -92,6 +92,13 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
   async function sendPush(row: OutboxRow): Promise<void> {
     if (!row.endpoint || !row.p256dh || !row.auth) return markFailed(db, row.id, 'no subscription');
     if (!isAllowedPushEndpoint(row.endpoint, options.allowedOrigins)) {
+      await deleteSubscriptionById(db, row.subscription_id as string);
+      return;
+    }
+    // Keys that cannot encrypt (stored before subscribe checked them) fail every try: drop the device.
+    const keysProblem = subscriptionKeysProblem({ p256dh: row.p256dh, auth: row.auth });
+    if (keysProblem) {
+      log(`[push] subscription of user ${row.user_id} removed: ${keysProblem}`, 'warn');
       await deleteSubscriptionById(db, row.subscription_id as string);
       return;
     }

@@ -22,6 +22,7 @@ import { insertAccount, isUniqueViolation } from '../db/accounts';
 import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
 import { deleteUserSubscriptions } from '../db/push';
+import { rememberSignInAddress } from '../db/reset-codes';
 import { authenticate } from '../http/auth';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
@@ -91,6 +92,8 @@ authRoutes.post('/client/login', async (c) => {
   const matches = await verifyPassword(body.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!user || !matches) throw new HttpError(401, INVALID_LOGIN, { error: INVALID_LOGIN });
   await limiter.reset(pairKey);
+  // The owner's own network from now on: recovery asked from here has an allowance strangers cannot spend.
+  await rememberSignInAddress(db, user.id, address, c.var.deps.now());
   return c.json({ data: await tokens.sign(user.id, Number(user.session_version)) });
 });
 

@@ -4,7 +4,8 @@
  *   with, how many devices are subscribed, whether SMS is configured;
  * - POST /client/notifications/update: changes any of the switches;
  * - POST /client/push/subscribe: this device's PushSubscription (JSON), tied to the caller;
- *   its endpoint must be a known push service (server/push/endpoints.ts), else 400;
+ *   its endpoint must be a known push service (server/push/endpoints.ts) and its keys able to
+ *   encrypt (a P-256 point and a 16-byte secret, server/push/keys.ts), else 400;
  * - POST /client/push/unsubscribe: forgets this device's subscription (logout calls it).
  */
 import { Hono } from 'hono';
@@ -25,6 +26,7 @@ import { authenticate } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { readJson } from '../http/validate';
 import { isAllowedPushEndpoint } from '../push/endpoints';
+import { subscriptionKeysProblem } from '../push/keys';
 
 export const NOT_A_PUSH_SERVICE = 'endpoint is not a known push service';
 
@@ -55,6 +57,9 @@ pushRoutes.post('/client/push/subscribe', async (c) => {
   const subscription = await readJson(c, pushSubscriptionSchema);
   if (!isAllowedPushEndpoint(subscription.endpoint, c.var.deps.config.pushAllowedOrigins))
     throw badRequest(NOT_A_PUSH_SERVICE);
+  // Keys that cannot encrypt would fail every push to this device.
+  const keysProblem = subscriptionKeysProblem(subscription.keys);
+  if (keysProblem) throw badRequest(keysProblem);
   const created = await c.var.deps.db.transaction((tx) => saveSubscription(tx, callerId, subscription));
   return c.json({ data: { subscribed: true } } satisfies PushSubscriptionResponse, created ? 201 : 200);
 });

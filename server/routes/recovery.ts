@@ -8,6 +8,7 @@ import { INVALID_CODE, forgotSchema, resetCodeSchema, resetPasswordSchema } from
 import type { AppEnv } from '../context';
 import { requestResetCode, resetPassword, verifyResetCode } from '../auth/recovery';
 import { readBody } from '../http/body';
+import { hasSignedInFrom } from '../db/reset-codes';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, tooManyRequests } from '../http/errors';
 
@@ -30,15 +31,19 @@ recoveryRoutes.post('/client/forgot', (c) =>
     const { deps } = c.var;
     const { email } = await readBody(c, forgotSchema, badRequest);
     const address = clientAddress(c);
-    // Per (e-mail, address) as login does, so strangers elsewhere cannot use up the owner's codes;
-    // the per-e-mail ceiling is far higher and only bounds the mail sent to one inbox.
-    const allowed = await deps.limiter.takeAll([
-      [`recovery:email-address:${email}|${address}`, deps.limits.recoveryPerEmailAndAddress],
-      [`recovery:email:${email}`, deps.limits.recoveryPerEmail],
+    // An address that signed in to the account is the owner's own: it has an allowance of its
+    // own, so strangers elsewhere spending the account's cannot stop the owner asking from home.
+    const known = await hasSignedInFrom(deps.db, email, address);
+    const [key, rule] = known
+      ? ([`recovery:known:${email}|${address}`, deps.limits.recoveryPerKnownAddress] as const)
+      : ([`recovery:account:${email}`, deps.limits.recoveryPerAccount] as const);
+    const counts = await deps.limiter.takeAllCounted([
+      [key, rule],
       [`recovery:address:${address}`, deps.limits.recoveryPerAddress],
     ]);
-    if (!allowed) throw tooManyRequests('Too many attempts. Please try again later.');
-    if ((await requestResetCode(deps, email)) === 'not-sent') throw new HttpError(503, MAIL_NOT_SENT);
+    if (!counts) throw tooManyRequests('Too many attempts. Please try again later.');
+    const asked = { address, known, count: counts[0]!, limit: rule.limit, refund: () => deps.limiter.giveBack(key) };
+    if ((await requestResetCode(deps, email, asked)) === 'not-sent') throw new HttpError(503, MAIL_NOT_SENT);
     return 'Verification code sent to your email';
   }),
 );
@@ -52,8 +57,6 @@ recoveryRoutes.post('/client/resetCode', (c) =>
       throw tooManyRequests();
     const outcome = await verifyResetCode(deps, email, code, address);
     if (outcome === 'locked') throw tooManyRequests('Too many wrong attempts. Please request a new code.');
-    if (outcome === 'locked-for-the-day')
-      throw tooManyRequests('Too many wrong codes for this account today. Please try again tomorrow.');
     if (outcome === 'expired') throw badRequest('Verification code has expired. Please request a new code.');
     if (outcome === 'wrong') throw badRequest(INVALID_CODE);
     return 'Code verified successfully';
@@ -64,9 +67,10 @@ recoveryRoutes.post('/client/resetPassword', (c) =>
   recoveryResponse(c, async () => {
     const { deps } = c.var;
     const { email, newPassword } = await readBody(c, resetPasswordSchema, badRequest);
-    if (!(await resetPassword(deps, email, newPassword))) throw badRequest('Please verify your code first');
+    const address = clientAddress(c);
+    if (!(await resetPassword(deps, email, newPassword, address))) throw badRequest('Please verify your code first');
     // The owner just proved control of the address: their own failed logins from here no longer count.
-    await deps.limiter.reset(`login:email-address:${email}|${clientAddress(c)}`);
+    await deps.limiter.reset(`login:email-address:${email}|${address}`);
     return 'Password reset successfully';
   }),
 );

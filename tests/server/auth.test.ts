@@ -30,7 +30,6 @@ beforeAll(async () => {
       loginPerEmailAndAddress: { limit: 3, windowMs: HOUR },
       loginPerAddress: { limit: 8, windowMs: HOUR },
       signupPerAddress: { limit: 1_000_000, windowMs: HOUR },
-      recoveryPerEmail: { limit: 10, windowMs: HOUR },
       recoveryPerAddress: { limit: 50, windowMs: HOUR },
     },
   });

@@ -67,6 +67,22 @@ describe('the data folder lock', () => {
     await (await acquireDataLock(dir))();
   });
 
+  it('deleting or rewriting greenpick.lock does not free the folder: the lock is on the folder itself', async () => {
+    const dir = folder();
+    const release = await acquireDataLock(dir, { command: 'holder' });
+    rmSync(join(dir, LOCK_FILE));
+    const afterDelete = await acquireDataLock(dir).catch((error: unknown) => error);
+    expect(afterDelete).toBeInstanceOf(DataFolderInUse);
+    expect((afterDelete as Error).message).toContain('in use by another process');
+    writeFileSync(join(dir, LOCK_FILE), '{}');
+    await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
+    const other = otherProcess(dir);
+    expect(await other.line).toMatch(/^refused /);
+    await other.stop();
+    await release();
+    await (await acquireDataLock(dir))();
+  }, 30_000);
+
   it('a lock file naming a pid that runs (pid 1 after a container restart) does not hold the folder: only a live holder does', async () => {
     const dir = folder();
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, command: 'node server/index.ts', startedAt: 'x' }));

@@ -11,7 +11,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export const FAKE_SECRET_KEY = 'sk_test_fake_paystack_secret';
+// A real test key's shape (sk_test_ and 40 hex digits), so production-mode tests take it too.
+export const FAKE_SECRET_KEY = 'sk_test_0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c';
 
 export type ChargeStatus = 'success' | 'failed' | 'abandoned' | 'reversed' | 'ongoing' | 'pending';
 

@@ -211,6 +211,28 @@ describe('control characters are refused with 400 on every call', () => {
     },
   );
 
+  it.each(['\u2028', '\u2029', '\u202e', '\u2066', '\u200f', '\u061c'])(
+    'line separators and direction controls (U+%s) in a name: 400 at sign-up and at profile update, nothing stored',
+    async (layout) => {
+      const before = await rowCounts();
+      const message = 'First name must not contain line separators or text-direction controls';
+      const signup = await send(calls().find((call) => call.name === 'sign-up')!, layout);
+      expect(signup.status).toBe(400);
+      expect(signup.body).toEqual({ message, data: message });
+      const profile = await send(calls().find((call) => call.name === 'profile')!, layout);
+      expect(profile.status).toBe(400);
+      expect(profile.body).toEqual({
+        message: 'Please correct the highlighted fields',
+        errors: { firstName: message },
+      });
+      expect(await rowCounts()).toEqual(before);
+      const [stored] = await server.deps.db.query<{ firstname: string }>('select firstname from users where id = $1', [
+        client.id,
+      ]);
+      expect(stored!.firstname).not.toContain(layout);
+    },
+  );
+
   it('the message names the field and the problem', async () => {
     const profile = await send(calls().find((call) => call.name === 'profile')!, NUL);
     expect(profile.body).toEqual({

@@ -1,6 +1,7 @@
 /** The ops CLI prints what payers and clients chose: nothing of it may drive the operator's terminal. */
 import { describe, expect, it } from 'vitest';
-import { paymentsTable, printable } from '../../server/ops/format';
+import { paymentsTable } from '../../server/ops/format';
+import { printable, printableJson } from '../../server/printable';
 import type { OpsPayment } from '../../server/ops/payment-commands';
 import { runCli } from '../../server/ops/cli';
 
@@ -29,6 +30,13 @@ describe('what the ops CLI prints', () => {
   it('printable removes C0 (but line feed and tab), DEL, C1 and bidirectional controls', () => {
     expect(printable(HOSTILE)).toBe('pay[2J[H31merevil\nFAKE LINE');
     expect(printable('Chidi Okeke\tok\n')).toBe('Chidi Okeke\tok\n');
+  });
+
+  it('printable makes line and paragraph separators spaces and drops LRM, RLM and ALM; printableJson escapes them', () => {
+    expect(printable('Ada\u2028Obi\u2029Eze\u200e\u200f\u061c')).toBe('Ada Obi Eze');
+    const json = printableJson({ name: 'Ada\u2028\u202e\u009b' });
+    expect(json).toBe('{\n  "name": "Ada\\u2028\\u202e\\u009b"\n}');
+    expect(JSON.parse(json)).toEqual({ name: 'Ada\u2028\u202e\u009b' });
   });
 
   it('a table cell holds no control character and no line break, so a row cannot fake another', () => {

@@ -479,6 +479,26 @@ describe('the ops CLI', () => {
     expect(output.err).toEqual([]);
   });
 
+  it('a name holding line or paragraph separators or direction controls prints none of them, in a table or in --json', async () => {
+    const name = 'Ada\u2028FAKE LINE\u2029\u202eevil\u2066\u200f\u061c';
+    const client = await insertClient(db(), { firstname: name });
+    await insertTask(db(), client);
+    const { output, io } = capture();
+    const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
+    const LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+    expect(await run(['tasks'])).toBe(0);
+    const table = output.out.at(-1)!;
+    expect(table).toContain('Ada FAKE LINE evil');
+    expect(table).not.toMatch(LAYOUT);
+    expect(await run(['tasks', '--json'])).toBe(0);
+    const json = output.out.at(-1)!;
+    expect(json).not.toMatch(LAYOUT);
+    // Escaped, not dropped: the JSON still holds the name exactly.
+    expect(json).toContain('Ada\\u2028FAKE LINE\\u2029\\u202eevil');
+    const tasks = JSON.parse(json) as Array<{ client: { name: string } }>;
+    expect(tasks[0]!.client.name).toContain(name);
+  });
+
   it('fails with a hint when the server refuses the token', async () => {
     const { output, io } = capture();
     expect(await runCli(['drivers'], { env: env({ OPS_TOKEN: 'wrong' }), ...io, openDatabase: noDirectDatabase })).toBe(

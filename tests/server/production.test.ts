@@ -21,6 +21,9 @@ import { createTestDatabase, preparedDataDir } from './test-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STRONG_SECRET = 'a-JWT-secret-of-at-least-32-characters, 7#9!';
+/** A live key's shape: sk_live_ and 40 hex digits. */
+const LIVE_KEY = `sk_live_${'3a9f0c7e5b1d'.repeat(4).slice(0, 40)}`;
+const TEST_KEY = `sk_test_${'8e2b6d0f4a1c'.repeat(4).slice(0, 40)}`;
 const VAPID_KEYS = webpush.generateVAPIDKeys();
 const VAPID_ENV = {
   VAPID_PUBLIC_KEY: VAPID_KEYS.publicKey,
@@ -33,7 +36,7 @@ const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
     {
       NODE_ENV: 'production',
       JWT_SECRET: STRONG_SECRET,
-      PAYSTACK_SECRET_KEY: 'sk_live_x',
+      PAYSTACK_SECRET_KEY: LIVE_KEY,
       SMTP_URL: 'smtp://127.0.0.1:1',
       ...VAPID_ENV,
     },
@@ -74,16 +77,15 @@ describe('production refusals (a pure check of the configuration)', () => {
     expect(productionProblems(loadConfig({ PAYSTACK_SECRET_KEY: 'pk_live_abc' }))).toEqual([publicKey]);
     expect(productionProblems(productionConfig({ paystackSecretKey: 'pk_live_abc' }))).toEqual([publicKey]);
     expect(productionProblems(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc' }))).toEqual([]);
-    expect(productionProblems(productionConfig({ paystackSecretKey: 'sk_test_abc' }))).toEqual([
+    expect(productionProblems(productionConfig({ paystackSecretKey: TEST_KEY }))).toEqual([
       'PAYSTACK_SECRET_KEY is a test key (sk_test_...): set ALLOW_TEST_PAYMENTS=1 to run production on it',
     ]);
-    expect(productionProblems(productionConfig({ paystackSecretKey: 'sk_test_abc', allowTestPayments: true }))).toEqual(
-      [],
-    );
+    expect(productionProblems(productionConfig({ paystackSecretKey: TEST_KEY, allowTestPayments: true }))).toEqual([]);
   });
 
   it('a JWT_SECRET of low entropy and an OPS_TOKEN under 32 characters are refused in production', () => {
-    const predictable = 'JWT_SECRET is too predictable: use a random value (e.g. `openssl rand -hex 32`)';
+    const predictable =
+      'JWT_SECRET is too predictable: it must have at least 128 bits of entropy (e.g. `openssl rand -hex 32`)';
     expect(productionProblems(productionConfig({ jwtSecret: ' '.repeat(32) }))).toEqual([predictable]);
     expect(productionProblems(productionConfig({ jwtSecret: 'ab'.repeat(20) }))).toEqual([predictable]);
     expect(productionProblems(productionConfig({ jwtSecret: randomBytes(32).toString('hex') }))).toEqual([]);
@@ -91,6 +93,64 @@ describe('production refusals (a pure check of the configuration)', () => {
       'OPS_TOKEN must be at least 32 characters',
     ]);
     expect(productionProblems(productionConfig({ opsToken: randomBytes(24).toString('hex') }))).toEqual([]);
+  });
+
+  it('JWT_SECRET and OPS_TOKEN need an estimated 128 bits: repeats, runs and words are refused, random hex or base64 taken', () => {
+    const predictable = (name: string) =>
+      `${name} is too predictable: it must have at least 128 bits of entropy (e.g. \`openssl rand -hex 32\`)`;
+    for (const weak of [
+      'a'.repeat(32),
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'GreenPick-JWT-secret-2026-production',
+      'greenpick-greenpick-greenpick-greenpick',
+      'Password123Password123Password123',
+    ]) {
+      expect(productionProblems(productionConfig({ jwtSecret: weak })), weak).toEqual([predictable('JWT_SECRET')]);
+      expect(productionProblems(productionConfig({ opsToken: weak })), weak).toEqual([predictable('OPS_TOKEN')]);
+    }
+    for (let sample = 0; sample < 200; sample += 1) {
+      for (const strong of [
+        randomBytes(32).toString('hex'),
+        randomBytes(32).toString('base64'),
+        randomBytes(24).toString('hex'),
+      ]) {
+        expect(productionProblems(productionConfig({ jwtSecret: strong, opsToken: strong })), strong).toEqual([]);
+      }
+    }
+  });
+
+  it("PAYSTACK_SECRET_KEY must have a real key's shape in production: sk_live_ or sk_test_ and 40 hex digits", () => {
+    const shape =
+      'PAYSTACK_SECRET_KEY must be a Paystack secret key: sk_live_ or sk_test_ and 40 hexadecimal digits (from the Paystack dashboard)';
+    for (const key of [
+      'sk_live_x',
+      'sk_live_',
+      `sk_live_${'g'.repeat(40)}`,
+      `${LIVE_KEY}0`,
+      `sk_prod_${LIVE_KEY.slice(8)}`,
+    ])
+      expect(productionProblems(productionConfig({ paystackSecretKey: key })), key).toEqual([shape]);
+    expect(productionProblems(productionConfig({ paystackSecretKey: LIVE_KEY }))).toEqual([]);
+  });
+
+  it('VAPID keys must be a P-256 pair that signs and verifies, and the subject a mailto: or https:// address', () => {
+    const pair =
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair that signs and verifies (65 and 32 bytes, base64url; `npx web-push generate-vapid-keys`)';
+    const other = webpush.generateVAPIDKeys();
+    for (const keys of [
+      { vapidPublicKey: 'x', vapidPrivateKey: 'x' },
+      { vapidPublicKey: VAPID_KEYS.publicKey, vapidPrivateKey: 'x' },
+      // Two real keys that are not one pair: the signature does not verify.
+      { vapidPublicKey: VAPID_KEYS.publicKey, vapidPrivateKey: other.privateKey },
+      { vapidPublicKey: Buffer.alloc(65, 4).toString('base64url'), vapidPrivateKey: VAPID_KEYS.privateKey },
+    ])
+      expect(productionProblems(productionConfig(keys)), JSON.stringify(keys)).toEqual([pair]);
+    expect(productionProblems(productionConfig({ vapidSubject: 'ops@greenpick.ng' }))).toEqual([
+      'VAPID_SUBJECT must be a mailto: or https:// address where push services can reach you',
+    ]);
+    expect(
+      productionProblems(productionConfig({ vapidPublicKey: other.publicKey, vapidPrivateKey: other.privateKey })),
+    ).toEqual([]);
   });
 
   it('the server refuses to start (StartRefused) before opening anything', async () => {
@@ -152,7 +212,7 @@ describe('NODE_ENV=production npm run serve', () => {
       const result = await serve({
         NODE_ENV: 'production',
         JWT_SECRET: STRONG_SECRET,
-        PAYSTACK_SECRET_KEY: 'sk_live_x',
+        PAYSTACK_SECRET_KEY: LIVE_KEY,
         SMTP_URL: 'smtp://127.0.0.1:1',
         ...VAPID_ENV,
         DEMO: '1',
@@ -174,7 +234,7 @@ describe('NODE_ENV=production npm run serve', () => {
       const env: Record<string, string> = {
         NODE_ENV: 'production',
         JWT_SECRET: STRONG_SECRET,
-        PAYSTACK_SECRET_KEY: 'sk_live_x',
+        PAYSTACK_SECRET_KEY: LIVE_KEY,
         SMTP_URL: 'smtp://127.0.0.1:1',
         ...VAPID_ENV,
         LOG: '1',

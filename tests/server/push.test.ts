@@ -133,6 +133,38 @@ describe('subscribing', () => {
     expect(badKey.body.message).toBe('keys.p256dh must be base64url');
   });
 
+  it('refuses keys that cannot encrypt a push (400): p256dh must be a P-256 point, auth 16 bytes; nothing is stored', async () => {
+    const client = await insertClient(server);
+    const good = fake.subscription().json;
+    const point = Buffer.from(good.keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve[64] ^= 1;
+    const compressed = Buffer.concat([Buffer.from([2]), point.subarray(1, 33)]);
+    const cases: Array<[{ p256dh: string; auth: string }, string]> = [
+      [{ ...good.keys, p256dh: 'x' }, 'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)'],
+      [
+        { ...good.keys, p256dh: offCurve.toString('base64url') },
+        'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)',
+      ],
+      [
+        { ...good.keys, p256dh: compressed.toString('base64url') },
+        'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)',
+      ],
+      [{ ...good.keys, auth: 'x' }, 'keys.auth must be 16 bytes (base64url)'],
+      [{ ...good.keys, auth: Buffer.alloc(15).toString('base64url') }, 'keys.auth must be 16 bytes (base64url)'],
+    ];
+    for (const [keys, message] of cases) {
+      const response = await server.request('POST', '/client/push/subscribe', {
+        token: client.token,
+        body: { ...good, keys },
+      });
+      expect(response.status, JSON.stringify(keys)).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
+    const settings = await server.request('POST', '/client/notifications', { token: client.token, body: {} });
+    expect(settings.body.data.devices).toBe(0);
+  });
+
   it('knows the browsers push services', () => {
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc',
@@ -202,6 +234,26 @@ describe("an operator's assign", () => {
       [client.id],
     );
     expect(rows.map((row) => row.endpoint)).toEqual([kept.json.endpoint]);
+  });
+
+  it('drops a subscription whose keys cannot encrypt (stored before subscribe checked them) at its first send, not after 5 tries', async () => {
+    const client = await insertClient(server);
+    const kept = await subscribe(client);
+    const broken = fake.subscription();
+    await server.deps.db.query(
+      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, 'x', 'y')`,
+      [`broken-${client.id}`, client.id, broken.json.endpoint],
+    );
+    const taskId = await insertTask(server.deps.db, client.id);
+    await assign(taskId, await insertDriver());
+    expect(fake.pushesTo(kept.id)).toHaveLength(1);
+    const devices = await server.deps.db.query<{ endpoint: string }>(
+      'select endpoint from push_subscriptions where user_id = $1',
+      [client.id],
+    );
+    expect(devices.map((row) => row.endpoint)).toEqual([kept.json.endpoint]);
+    // Nothing is left to retry: the broken device's row went with it.
+    expect((await outbox(taskId)).filter((row) => row.channel === 'push' && !row.sent_at)).toEqual([]);
   });
 
   it('retries a failing push service with backoff, then delivers', async () => {

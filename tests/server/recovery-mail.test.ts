@@ -85,7 +85,16 @@ describe('a mail server that works (the fake one)', () => {
     } finally {
       smtp.rejectRecipients = false;
     }
+    // The owner was never told of the refused letter's code, so it spent none of their allowance.
+    const spent = () =>
+      server.deps.db
+        .query<{ hits: number }>(`select hits from rate_limits where key like 'recovery:known:' || $1 || '|%'`, [
+          client.email,
+        ])
+        .then((rows) => rows.reduce((sum, row) => sum + Number(row.hits), 0));
+    expect(await spent()).toBe(0);
     expect(await timedForgot(server, client.email)).toMatchObject({ status: 200, body: SENT });
+    expect(await spent()).toBe(1);
     expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 200, body: SENT });
   }, 30_000);
 });

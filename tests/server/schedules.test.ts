@@ -4,6 +4,7 @@ import { describeTaskEvent } from '../../src/shared/task-events';
 import { runPlanJobsOnce } from '../../server/jobs/plan-jobs';
 import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
 import { pushPayload } from '../../server/push/messages';
+import { type FakePushService, startFakePushService } from './fake-push-service';
 import { createTestServer, type TestServer } from './harness';
 import { count, insertClient, newReference, payReference, type TestClient } from './task-fixtures';
 
@@ -11,10 +12,30 @@ let server: TestServer;
 // Wednesday 25 Nov 2026, 10:00 in Lagos.
 let clock = new Date('2026-11-25T09:00:00Z');
 
+// Devices get real keys and a local push service, so the dispatcher's sends succeed offline.
+let fake: FakePushService;
+
 beforeAll(async () => {
-  server = await createTestServer({ now: () => clock });
+  fake = await startFakePushService();
+  server = await createTestServer({
+    now: () => clock,
+    config: { pushAllowedOrigins: [fake.origin] },
+    pushAgent: fake.agent,
+  });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+/** A device of the user, stored as subscribing would store it. */
+async function insertDevice(userId: string, id: string): Promise<void> {
+  const { endpoint, keys } = fake.subscription().json;
+  await server.deps.db.query(
+    'insert into push_subscriptions (id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)',
+    [id, userId, endpoint, keys.p256dh, keys.auth],
+  );
+}
 
 async function planHolder(plan = 'bronze', expiresAt = '2026-12-20T09:00:00Z'): Promise<TestClient> {
   const client = await insertClient(server);
@@ -289,11 +310,7 @@ describe('the scheduler', () => {
   it("not covered when the month's pickups are spent: no task, the bell and a push say what to pay", async () => {
     clock = new Date('2026-11-25T09:00:00Z');
     const client = await planHolder();
-    await server.deps.db.query(
-      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth)
-       values ($1, $2, 'https://fcm.googleapis.com/fcm/send/not-covered', 'k', 'a')`,
-      [`device-${client.id}`, client.id],
-    );
+    await insertDevice(client.id, `device-${client.id}`);
     const schedule = await created(client);
     // 11 of 12 left, and the schedule asks for 1: covered. Then none left.
     await server.deps.db.query(
@@ -344,11 +361,7 @@ describe('the scheduler', () => {
   it('the switch for reminders off: the bell still tells, no push', async () => {
     clock = new Date('2026-11-25T09:00:00Z');
     const client = await planHolder('bronze');
-    await server.deps.db.query(
-      `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth)
-       values ($1, $2, 'https://fcm.googleapis.com/fcm/send/off', 'k', 'a')`,
-      [`device-${client.id}`, client.id],
-    );
+    await insertDevice(client.id, `device-${client.id}`);
     await server.deps.db.query('insert into notification_settings (user_id, reminders) values ($1, false)', [
       client.id,
     ]);
@@ -417,12 +430,7 @@ describe('the renewal reminder as a push', () => {
   it("one push per device: 'Your Bronze plan ends on Sat 5 Dec', opening Home", async () => {
     clock = new Date('2026-12-02T09:00:00Z');
     const client = await planHolder('bronze', '2026-12-05T09:00:00Z');
-    for (const device of ['a', 'b'])
-      await server.deps.db.query(
-        `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth)
-         values ($1, $2, $3, 'k', 'a')`,
-        [`${device}-${client.id}`, client.id, `https://fcm.googleapis.com/fcm/send/${device}-${client.id}`],
-      );
+    for (const device of ['a', 'b']) await insertDevice(client.id, `${device}-${client.id}`);
     await runPlanJobsOnce(server.deps);
     await runPlanJobsOnce(server.deps);
     const rows = await server.deps.db.query<{ kind: string; subscription_id: string; data: unknown }>(

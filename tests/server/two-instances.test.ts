@@ -113,6 +113,26 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(answers.filter((status) => status === 429)).toHaveLength(14);
   }, 60_000);
 
+  it("12 concurrent recovery requests from an address the account never signed in from, spread over both: exactly the day's 6 are sent", async () => {
+    const user = await signUp(a, 'recovery');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => call(index % 2 === 0 ? a : b, '/client/forgot', { email: user.email })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ hits: number }>('select hits from rate_limits where key = $1', [
+        `recovery:account:${user.email}`,
+      ]);
+      expect(rows.map((row) => Number(row.hits))).toEqual([6]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('16 concurrent creations with one paid reference, spread over both, make exactly one task', async () => {
     const user = await signUp(a, 'race');
     const token = (await call(b, '/client/login', { email: user.email, password: user.password })).body.data as string;

@@ -29,8 +29,10 @@ const password = (field: string, messages: { required: string; tooLong: string }
     .max(MAX_LENGTH.password, { error: messages.tooLong, abort: true });
 
 /** A sign-up field: missing, null or blank is 'All fields are required'. */
-const signupText = (field: string, label: string, max: number) =>
-  text(field, { max, label, required: ALL_FIELDS_REQUIRED }).trim().min(1, { error: ALL_FIELDS_REQUIRED, abort: true });
+const signupText = (field: string, label: string, max: number, name = false) =>
+  text(field, { max, label, name, required: ALL_FIELDS_REQUIRED })
+    .trim()
+    .min(1, { error: ALL_FIELDS_REQUIRED, abort: true });
 
 /** An e-mail address, trimmed and lower-cased; `invalid` also covers too long. */
 const emailAddress = (invalid: string, required = invalid) =>
@@ -41,8 +43,8 @@ const emailAddress = (invalid: string, required = invalid) =>
 
 export const signupSchema = z.object(
   {
-    firstname: signupText('firstname', 'First name', MAX_LENGTH.name),
-    lastname: signupText('lastname', 'Last name', MAX_LENGTH.name),
+    firstname: signupText('firstname', 'First name', MAX_LENGTH.name, true),
+    lastname: signupText('lastname', 'Last name', MAX_LENGTH.name, true),
     email: text('email', {
       max: MAX_LENGTH.email,
       label: 'Email',

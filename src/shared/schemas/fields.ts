@@ -5,12 +5,14 @@
  */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
-import { hasBrokenCharacter, hasControlCharacter, textProblemMessage } from '../validation/text';
+import { hasBrokenCharacter, hasControlCharacter, hasLayoutCharacter, textProblemMessage } from '../validation/text';
 
 export interface TextOptions {
   max: number;
   /** Chat messages and bios keep line breaks and tabs. */
   multiline?: boolean;
+  /** A person's name: line separators and direction controls are refused too. */
+  name?: boolean;
   /** How messages name the field to a person ('First name'); default: the field's own name. */
   label?: string;
   /** Missing or null. Default: '<field> is required'. */
@@ -40,6 +42,10 @@ export function text(field: string, options: TextOptions) {
     })
     .refine((value) => !hasBrokenCharacter(value), {
       error: options.badCharacters ?? textProblemMessage(label, 'broken-character'),
+      abort: true,
+    })
+    .refine((value) => !(options.name && hasLayoutCharacter(value)), {
+      error: options.badCharacters ?? textProblemMessage(label, 'layout-character'),
       abort: true,
     });
 }

@@ -29,7 +29,7 @@ export const positionSchema = z.object({ lat: coordinate('lat', 90), lng: coordi
 
 const DRIVER_NAME_MAX = 60;
 const name = (field: string) =>
-  text(field, { max: DRIVER_NAME_MAX, tooLong: `${field} is too long` })
+  text(field, { max: DRIVER_NAME_MAX, name: true, tooLong: `${field} is too long` })
     .trim()
     .min(1, `${field} is required`);
 

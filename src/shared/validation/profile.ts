@@ -31,25 +31,30 @@ export function isValidPhone(phone: string): boolean {
 }
 
 /** The message for a text that is too long or holds characters that cannot be stored, or undefined. */
-function textError(label: string, value: string, max: number, multiline = false): string | undefined {
+function textError(
+  label: string,
+  value: string,
+  max: number,
+  kind: { multiline?: boolean; name?: boolean } = {},
+): string | undefined {
   if (value.length > max) return `${label} must be at most ${max} characters`;
-  const problem = textProblem(value, { multiline });
+  const problem = textProblem(value, kind);
   return problem ? textProblemMessage(label, problem) : undefined;
 }
 
 export function validateProfile(fields: ProfileFields): ProfileErrors {
   const errors: ProfileErrors = {};
-  const firstName = textError('First name', fields.firstName, MAX_LENGTH.name);
+  const firstName = textError('First name', fields.firstName, MAX_LENGTH.name, { name: true });
   if (firstName) errors.firstName = firstName;
   else if (!fields.firstName.trim()) errors.firstName = 'First name is required';
-  const lastName = textError('Last name', fields.lastName, MAX_LENGTH.name);
+  const lastName = textError('Last name', fields.lastName, MAX_LENGTH.name, { name: true });
   if (lastName) errors.lastName = lastName;
   else if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
   if (fields.email.length > MAX_LENGTH.email) errors.email = 'Email is invalid';
   else if (!fields.email.trim()) errors.email = 'Email is required';
   else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
   if (fields.phone?.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
-  const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, true);
+  const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, { multiline: true });
   if (bio) errors.bio = bio;
   return errors;
 }

@@ -12,7 +12,18 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-export type TextProblem = 'control-character' | 'broken-character';
+/**
+ * Line and paragraph separators and bidirectional controls (LRM, RLM, ALM, embeddings,
+ * overrides, isolates): in a name they break a line or reorder the text around it wherever
+ * the name is shown (an operator's table, a driver's screen), so names refuse them.
+ */
+const LAYOUT = /[\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+export type TextProblem = 'control-character' | 'broken-character' | 'layout-character';
+
+export function hasLayoutCharacter(value: string): boolean {
+  return LAYOUT.test(value);
+}
 
 export function hasControlCharacter(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value);
@@ -40,14 +51,16 @@ export function hasBrokenCharacter(value: string): boolean {
 }
 
 /** Why this text cannot be stored, or null when it can. */
-export function textProblem(value: string, options: { multiline?: boolean } = {}): TextProblem | null {
+export function textProblem(value: string, options: { multiline?: boolean; name?: boolean } = {}): TextProblem | null {
   if (hasControlCharacter(value, options)) return 'control-character';
   if (hasBrokenCharacter(value)) return 'broken-character';
+  if (options.name && hasLayoutCharacter(value)) return 'layout-character';
   return null;
 }
 
 /** The message for a problem, naming the field as the person knows it ('First name'). */
 export function textProblemMessage(label: string, problem: TextProblem): string {
+  if (problem === 'layout-character') return `${label} must not contain line separators or text-direction controls`;
   return problem === 'control-character'
     ? `${label} must not contain control characters`
     : `${label} must be valid text`;
