@@ -8,6 +8,9 @@ import { CACHED_AT_HEADER } from '../../../src/shared/cached-responses';
 import { closeOfflineDb, openOfflineDb, putCachedResponse } from '../../../src/shared/offline-db';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 import { DETAILS_NEEDED } from '../../../src/features/tasks/booking/booking-rules';
+import { priceTableQuery } from '../../../src/lib/api/pricing';
+import { userQuery } from '../../../src/lib/api/user';
+import { createQueryClient } from '../../../src/lib/query-client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -43,12 +46,14 @@ const describePoint = vi.fn(
     }),
 );
 
-type Reply = () => Promise<Response>;
+/** `answers`: the reply comes by itself (renderScreen waits for it), not when the test says. */
+type Reply = (() => Promise<Response>) & { answers?: true };
 const pending: Reply = () => new Promise(() => {});
-const ok =
-  (data: unknown, cachedAt: number | null = null): Reply =>
-  async () =>
-    Response.json({ data }, { headers: cachedAt === null ? {} : { [CACHED_AT_HEADER]: String(cachedAt) } });
+const ok = (data: unknown, cachedAt: number | null = null): Reply =>
+  Object.assign(
+    async () => Response.json({ data }, { headers: cachedAt === null ? {} : { [CACHED_AT_HEADER]: String(cachedAt) } }),
+    { answers: true as const },
+  );
 /** The server's responses to the screen's queries: the user and the price list (null: not a list, so the fallback prices); pending until given. */
 const api: { user: Reply; prices: Reply } = { user: pending, prices: pending };
 const loaded = (loadedUser: User) => {
@@ -56,10 +61,16 @@ const loaded = (loadedUser: User) => {
   api.prices = ok(null);
 };
 
-/** Lets the queries' responses arrive and render. */
+/** Lets what has arrived render. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
+/** Renders the screen and waits until the replies that come by themselves (`ok`) have arrived, however slow the machine. */
 async function renderScreen(serviceType = 'recycling') {
+  const client = createQueryClient();
+  const answered = [
+    ...(api.user.answers ? [userQuery().queryKey] : []),
+    ...(api.prices.answers ? [priceTableQuery().queryKey] : []),
+  ];
   const rendered = render(
     withQueryClient(
       <CreateTaskScreen
@@ -79,8 +90,12 @@ async function renderScreen(serviceType = 'recycling') {
         }}
         describePoint={describePoint}
       />,
+      client,
     ),
   );
+  await waitFor(() => {
+    for (const key of answered) expect(client.getQueryState(key)?.status).not.toBe('pending');
+  });
   await settle();
   return rendered;
 }
