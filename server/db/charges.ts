@@ -16,6 +16,8 @@ export interface Charge {
   paidAt: Date | null;
   confirmedBy: 'webhook' | 'verify';
   metadata: Record<string, unknown> | null;
+  /** 'card', 'bank_transfer', 'ussd', ... (null: not said). */
+  channel: string | null;
 }
 
 interface ChargeRow {
@@ -28,6 +30,7 @@ interface ChargeRow {
   paid_at: Date | string | null;
   confirmed_by: Charge['confirmedBy'];
   metadata: Record<string, unknown> | string | null;
+  channel: string | null;
 }
 
 function toCharge(row: ChargeRow): Charge {
@@ -41,6 +44,7 @@ function toCharge(row: ChargeRow): Charge {
     paidAt: row.paid_at ? new Date(row.paid_at) : null,
     confirmedBy: row.confirmed_by,
     metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, unknown>) : row.metadata,
+    channel: row.channel ?? null,
   };
 }
 
@@ -52,8 +56,8 @@ export async function findCharge(db: Queryable, reference: string): Promise<Char
 /** Records a confirmed charge once; true when this call wrote it (false: already known). */
 export async function recordCharge(db: Queryable, charge: Charge): Promise<boolean> {
   const rows = await db.query(
-    `insert into charges (reference, provider, amount_kobo, currency, email, payer_user_id, paid_at, confirmed_by, metadata)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `insert into charges (reference, provider, amount_kobo, currency, email, payer_user_id, paid_at, confirmed_by, metadata, channel)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (reference) do nothing returning reference`,
     [
       charge.reference,
@@ -65,6 +69,7 @@ export async function recordCharge(db: Queryable, charge: Charge): Promise<boole
       charge.paidAt,
       charge.confirmedBy,
       charge.metadata === null ? null : JSON.stringify(charge.metadata),
+      charge.channel,
     ],
   );
   return rows.length === 1;

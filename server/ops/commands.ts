@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { koboToNaira } from '../../src/shared/money';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
 import { normalizePhone } from '../../src/shared/validation/phone';
@@ -149,7 +150,7 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     reference: row.reference,
     serviceName: row.service_name,
     type: row.type,
-    amount: Number(row.amount),
+    amount: koboToNaira(Number(row.amount_kobo)),
     unit: row.unit,
     address: row.address,
     addressDetails: row.address_details ?? '',
@@ -302,7 +303,8 @@ export async function setTaskStatus(
     await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
     if (task.status !== status) await insertStatusEvent(tx, taskId, status);
     if (status !== 'completed' || task.status === 'completed') return null;
-    if (recycledKg !== undefined) pointsEarned = await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg);
+    if (recycledKg !== undefined)
+      pointsEarned = koboToNaira(await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg));
     if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
     const referrerId = await sql.claimReferralReward(tx, task.user_id);
     if (!referrerId) return null;

@@ -3,6 +3,7 @@
  * | honour | settle`, and /ops/payments): payments needing attention and unclaimed charges,
  * each honoured or settled with a note (docs/operations.md, 'Payments needing attention').
  */
+import { koboToNaira } from '../../src/shared/money';
 import { quantityProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
@@ -75,7 +76,7 @@ function fromAttention(row: AttentionRow): OpsPayment {
     state: row.settled_at ? 'settled' : 'needs-attention',
     reason: row.reason,
     purpose: row.purpose,
-    amount: row.amount_kobo === null ? null : Number(row.amount_kobo) / 100,
+    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
     currency: row.currency,
     payerEmail: row.email,
     client:
@@ -100,7 +101,7 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
       state: 'unclaimed',
       reason: UNCLAIMED_REASON,
       purpose: null,
-      amount: charge.amountKobo / 100,
+      amount: koboToNaira(charge.amountKobo),
       currency: charge.currency,
       payerEmail: charge.email || null,
       client: null,
@@ -119,7 +120,7 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
         refund.failure ??
         (refund.status === 'pending' ? 'The refund was never asked of the payment provider' : 'The refund failed'),
       purpose: 'task',
-      amount: Number(refund.amount_kobo) / 100,
+      amount: koboToNaira(Number(refund.amount_kobo)),
       currency: 'NGN',
       payerEmail: refund.client_email,
       client: {
@@ -249,7 +250,12 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
           }
         : null,
   };
-  const taskId = await fulfilTaskOrder(db, { ...order, amount: charge.amountKobo / 100 }, now);
+  const taskId = await fulfilTaskOrder(
+    db,
+    // The whole quantity at the amount paid: the unit price is that amount shared out.
+    { ...order, amountKobo: charge.amountKobo, unitPriceKobo: Math.round(charge.amountKobo / order.quantity) },
+    now,
+  );
   if (!taskId) throw used();
   return { payment: await loadPayment(db, reference), taskId, subscription: null };
 }

@@ -13,22 +13,19 @@ import { PaymentProviderUnavailable, type VerifiedPayment } from './verifier';
 
 export const PAYMENT_NOT_VERIFIED = 'Payment could not be verified';
 export const PAYMENT_REVERSED = 'This payment was refunded or disputed, so it cannot be used. Please pay again.';
-export const REFERENCE_ALREADY_USED = 'This payment reference has already been used';
+export const REFERENCE_ALREADY_USED = 'This payment reference was already used';
 export const NOT_YOUR_PAYMENT = 'This payment was made by another account';
 export const PROVIDER_UNREACHABLE =
   'The payment provider could not be reached. Your payment is safe; please try again.';
 export const PAYMENT_STILL_PROCESSING = 'Your payment is still being processed. Please try again in a few minutes.';
 export const PAYMENT_SETTLED =
   'This payment has been settled by our support team. Please contact support if you have a question.';
+export const PAYMENT_KEPT_SAFE = 'Your payment is kept safe and our support team will contact you to settle it.';
 export const paymentKeptSafeMessage = (what: 'service' | 'plan') =>
-  `Payment amount does not match the price of this ${what}. Your payment is kept safe and our support team will contact you to settle it.`;
+  `Payment amount does not match the price of this ${what}. ${PAYMENT_KEPT_SAFE}`;
 
 /** The reference rule is shared with the request schemas (length first, then the pattern). */
 export { paymentReference } from '../../src/shared/schemas/payment';
-
-export function nairaToKobo(naira: number): number {
-  return Math.round(naira * 100);
-}
 
 /** Who is trying to use a reference, and for what: kept with a payment needing attention. */
 export interface PaymentClaim {

@@ -27,6 +27,7 @@ devRoutes.post('/dev/payments', async (c) => {
     email: body.email,
     userId: callerId,
     status: body.status,
+    channel: body.channel ?? (body.status === 'pending' ? 'bank_transfer' : 'card'),
   });
   if (!recorded) throw conflict('This payment reference has already been recorded');
   return c.json(

@@ -20,9 +20,9 @@ import {
   confirmedCharge,
   keepForAttention,
   paymentKeptSafeMessage,
-  nairaToKobo,
   requirePayer,
 } from '../payments/check';
+import { nairaToKobo } from '../../src/shared/money';
 import { fulfilSubscription } from '../payments/fulfil';
 import { decidePrice } from '../payments/price-rule';
 import { refuseSettledPayment } from '../payments/settled';

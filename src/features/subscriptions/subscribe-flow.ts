@@ -4,6 +4,7 @@
  * with POST /client/subscribe. The payment (the payments feature, handed over by the route)
  * and the API are passed in, so the rules can be tested without either.
  */
+import { nairaToKobo } from '../../shared/money';
 import type { SubscribeRequest, User } from '../../shared/contract';
 import type { SubscriptionPlan } from '../../shared/plans';
 
@@ -48,9 +49,9 @@ export type SubscribeOutcome =
   | { outcome: 'failed'; message: string }
   | { outcome: 'subscribed'; message: string; user: User };
 
-/** Naira to kobo without floating-point dust. */
+/** Naira to kobo without floating-point dust (src/shared/money.ts). */
 export function planAmountInKobo(plan: SubscriptionPlan): number {
-  return Math.round(plan.price * 100);
+  return nairaToKobo(plan.price);
 }
 
 export function checkSubscription(plan: SubscriptionPlan | null, user: Pick<User, 'email'> | null): string | undefined {
