@@ -3,6 +3,7 @@
  * by Paystack's webhook or after a successful verify, never changed afterwards. A reference
  * found here is paid: task creation uses it without asking the provider again.
  */
+import { findPlan } from '../../src/shared/plans';
 import type { Queryable } from './connection';
 
 export interface Charge {
@@ -113,4 +114,37 @@ export async function findReversal(db: Queryable, reference: string): Promise<st
     reference,
   ]);
   return row?.event;
+}
+
+/** What a reversed charge had paid for: its task (marked reversed now) or plan; null when it paid for nothing yet. */
+export async function markUseReversed(
+  db: Queryable,
+  reference: string,
+): Promise<{ purpose: 'task' | 'subscription'; userId: string; taskId: string | null; what: string } | null> {
+  const [use] = await db.query<{ purpose: 'task' | 'subscription'; user_id: string; plan: string | null }>(
+    `select p.purpose, p.user_id, u.subscription_plan as plan
+       from payment_uses p join users u on u.id = p.user_id where p.reference = $1`,
+    [reference],
+  );
+  if (!use) return null;
+  if (use.purpose === 'subscription')
+    return {
+      purpose: 'subscription',
+      userId: use.user_id,
+      taskId: null,
+      what: `the client's ${(use.plan && findPlan(use.plan)?.name) || 'current'} plan`,
+    };
+  const [task] = await db.query<{ id: string; service_name: string; status: string }>(
+    `update tasks set payment_reversed_at = now() where reference = $1 and payment_reversed_at is null
+     returning id, service_name, status`,
+    [reference],
+  );
+  return task
+    ? {
+        purpose: 'task',
+        userId: use.user_id,
+        taskId: task.id,
+        what: `task ${task.id} (${task.service_name}, ${task.status})`,
+      }
+    : null;
 }

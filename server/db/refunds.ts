@@ -48,8 +48,10 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
  */
 export async function paidKobo(db: Queryable, taskId: string): Promise<{ reference: string; kobo: number } | null> {
   const [row] = await db.query<{ reference: string; amount_kobo: string | number }>(
+    // A payment the provider reported refunded or disputed after the task was made is back with
+    // the payer already: refunding it again would pay twice.
     `select p.reference, p.amount_kobo from tasks t join payment_uses p on p.reference = t.reference and p.purpose = 'task'
-      where t.id = $1`,
+      where t.id = $1 and t.payment_reversed_at is null`,
     [taskId],
   );
   return row && Number(row.amount_kobo) > 0 ? { reference: row.reference, kobo: Number(row.amount_kobo) } : null;

@@ -45,6 +45,8 @@ export interface TaskRow {
   scheduled_end?: Date | string | null;
   /** Absent only before migration 011. */
   covered_quantity?: string | number | null;
+  /** Absent only before migration 018. */
+  payment_reversed_at?: Date | string | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -99,6 +101,7 @@ export function toTask(row: TaskRow): Task {
             },
           }
         : null,
+    ...(row.payment_reversed_at ? { paymentReversed: true } : {}),
     refund:
       row.refund_status && row.refund_amount_kobo != null && row.refund_updated_at
         ? toTaskRefund({

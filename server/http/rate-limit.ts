@@ -5,7 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
-import { clearHits, deleteEndedWindows, isAtLimit, takeHit } from '../db/rate-limits';
+import { clearHits, deleteEndedWindows, isAtLimit, returnHits, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
@@ -69,6 +69,11 @@ export class RateLimiter {
     return isAtLimit(this.db, key, rule.limit, this.now());
   }
 
+  /** Takes back one hit of each key (an attempt that turned out not to count). */
+  async giveBack(keys: readonly string[]): Promise<void> {
+    await returnHits(this.db, keys, this.now());
+  }
+
   async reset(key: string): Promise<void> {
     await clearHits(this.db, key);
   }
@@ -112,6 +117,10 @@ export interface RateLimits {
   avatarPerUser: RateRule;
   /** Wrong operator tokens from one address. */
   opsTokenFailuresPerAddress: RateRule;
+  /** Payment references one client has the provider verify (each is a call to Paystack). */
+  verifyPerUser: RateRule;
+  /** Payment references verified for one address, whoever is signed in. */
+  verifyPerAddress: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -126,4 +135,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   avatarPerUser: { limit: 10, windowMs: 60 * 60_000 },
   supportPerUser: { limit: 10, windowMs: 60 * 60_000 },
   opsTokenFailuresPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  verifyPerUser: { limit: 10, windowMs: 60_000 },
+  verifyPerAddress: { limit: 10, windowMs: 60_000 },
 };

@@ -8,7 +8,7 @@ import { quantityProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
-import { findCharge, selectUnclaimedCharges } from '../db/charges';
+import { findCharge, findReversal, selectUnclaimedCharges } from '../db/charges';
 import { selectFailedRefunds } from '../db/refunds';
 import type { Db } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
@@ -18,8 +18,16 @@ import { OpsError, parseOpsInput } from './commands';
 export const UNCLAIMED_AFTER_MINUTES = 30;
 const UNCLAIMED_REASON = `Paid, but no booking arrived within ${UNCLAIMED_AFTER_MINUTES} minutes`;
 
-/** `refund-failed`: a cancelled task's refund the provider refused or reported failed (refund it by hand). */
-export type OpsPaymentState = 'needs-attention' | 'unclaimed' | 'settled' | 'refund-failed';
+/**
+ * `refund-failed`: a cancelled task's refund the provider refused or reported failed (refund it by hand).
+ * `reversed-after-fulfilment`: refunded or disputed with the provider after it paid for a task or plan.
+ */
+export type OpsPaymentState =
+  | 'needs-attention'
+  | 'unclaimed'
+  | 'settled'
+  | 'refund-failed'
+  | 'reversed-after-fulfilment';
 
 export interface OpsPayment {
   reference: string;
@@ -73,7 +81,7 @@ function wantedOf(purpose: string | null, request: unknown): string | null {
 function fromAttention(row: AttentionRow): OpsPayment {
   return {
     reference: row.reference,
-    state: row.settled_at ? 'settled' : 'needs-attention',
+    state: row.settled_at ? 'settled' : row.reversal ? 'reversed-after-fulfilment' : 'needs-attention',
     reason: row.reason,
     purpose: row.purpose,
     amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
@@ -187,6 +195,12 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
   const entry = await findAttention(db, reference);
   if (!entry) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);
   if (entry.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${entry.settlement})`);
+  const reversal = await findReversal(db, reference);
+  if (reversal)
+    throw new OpsError(
+      'invalid',
+      `Payment ${reference} was reversed with the provider (${reversal}): there is nothing to honour (settle it instead)`,
+    );
   const charge = await findCharge(db, reference);
   if (!charge)
     throw new OpsError(

@@ -11,6 +11,7 @@ import { authenticate } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { insertTestLedgerPayment, settleTestLedgerPayment } from '../db/payments';
+import { forgetUnknown } from '../db/unknown-references';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -30,6 +31,7 @@ devRoutes.post('/dev/payments', async (c) => {
     channel: body.channel ?? (body.status === 'pending' ? 'bank_transfer' : 'card'),
   });
   if (!recorded) throw conflict('This payment reference has already been recorded');
+  await forgetUnknown(db, body.reference);
   return c.json(
     { data: { reference: body.reference, amount: body.amount, status: body.status } } satisfies TestPaymentResponse,
     201,

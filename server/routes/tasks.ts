@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
+import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
 import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
 import { quantityProblem, quantityRule } from '../../src/shared/quantity';
@@ -139,7 +140,13 @@ taskRoutes.post('/client/create', async (c) => {
   if (replay) return c.json({ data: toTask(replay) }, 200);
   await refuseSettledPayment(db, body.reference);
 
-  const claim = { reference: body.reference, purpose: 'task' as const, userId: callerId, request: body };
+  const claim = {
+    reference: body.reference,
+    purpose: 'task' as const,
+    userId: callerId,
+    request: body,
+    address: clientAddress(c),
+  };
   /** Keeps the paid charge for an operator and refuses with the reason itself, never the amount's. */
   const refuseKept = async (status: 409 | 422, reason: string, message = reason): Promise<never> => {
     await keepForAttention(deps, claim, reason);
@@ -151,13 +158,17 @@ taskRoutes.post('/client/create', async (c) => {
   await requirePayer(deps, charge, callerId);
   // How much and when are checked against the paid charge: a charge the server cannot turn into
   // this task is kept for an operator (payments needing attention), never dropped.
-  // A covered booking took this reference first (it has a task but no paid use).
-  if (await findTaskByReference(db, body.reference))
+  if (await findTaskByReference(db, body.reference)) {
+    // The same booking sent at once several times: the winner's task is the answer.
+    const winner = await earlierUseOf(db, body.reference, callerId);
+    if (winner) return c.json({ data: toTask(winner) }, 200);
+    // A covered booking took this reference first (it has a task but no paid use).
     await refuseKept(
       409,
       'The reference was already used by another booking',
       REFERENCE_ALREADY_USED.replace(/\.$/, ''),
     );
+  }
   if (refusal) await refuseKept(422, refusal);
   // Points pay at most half of what the plan does not; the card pays the rest.
   const dueKobo = timesQuantity(service.priceKobo, quantity - covered);

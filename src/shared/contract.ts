@@ -187,6 +187,8 @@ export interface Task {
   driver: DriverSummary | null;
   /** A cancelled paid task's refund; null otherwise. Optional like the fields below: cached responses lack them. */
   refund?: TaskRefund | null;
+  /** The payment was refunded or disputed with the provider after the task was made: a cancel refunds nothing more. */
+  paymentReversed?: boolean;
   rating?: TaskRating | null;
   /** Why it was cancelled (cancelled tasks; null when the operator gave none). */
   cancelReason?: CancelReason | null;

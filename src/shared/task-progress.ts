@@ -72,3 +72,7 @@ export function refundText(refund: { status: RefundStatus; amount: number }): st
 
 /** Nigerian VAT, included in every price: 7.5% in basis points (src/shared/money.ts, vatInsideKobo). */
 export const VAT_BASIS_POINTS = 750;
+
+/** A cancelled task whose payment went back through the bank (refund or dispute): no refund of ours is due. */
+export const PAYMENT_REVERSED_NO_REFUND =
+  'No refund is due: this payment was already refunded or disputed with your bank or card issuer.';

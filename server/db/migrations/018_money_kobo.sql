@@ -37,3 +37,17 @@ alter table charges add column channel text check (length(channel) <= 40);
 alter table test_payments add column channel text not null default 'card'
   check (channel in ('card', 'bank_transfer', 'ussd'));
 update test_payments set channel = 'bank_transfer' where status = 'pending';
+
+-- References the provider did not know (verify said no such paid charge), remembered for a few
+-- minutes so made-up references do not each cost a call to Paystack, on every instance.
+create table unknown_references (
+  reference text primary key,
+  until timestamptz not null
+);
+create index unknown_references_until_idx on unknown_references (until);
+
+-- A charge refunded or disputed after it became a task or a plan (issue 43): the task's payment
+-- is marked reversed (its cancel refunds nothing), and the operator's list shows the entry with
+-- the event until it is settled.
+alter table tasks add column payment_reversed_at timestamptz;
+alter table payments_needing_attention add column reversal text check (length(reversal) <= 40);
