@@ -23,7 +23,7 @@ function payWith(
   extra: { channels?: string[]; onBankTransferConfirmationPending?: () => void } = {},
 ) {
   const pay = createPay({ loadCheckout: async () => (params) => openTestCheckout(params, record) });
-  return pay({ email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123', ...extra });
+  return pay({ email: 'ada@example.ng', amount: 150000, ref: '1700000000000-abc123', ...extra });
 }
 
 async function dialog() {

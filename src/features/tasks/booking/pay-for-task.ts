@@ -22,7 +22,8 @@ export interface BookingUser {
 export interface TaskPayment {
   email: string;
   amount: number;
-  reference: string;
+  /** The payment reference (the wrapper's `ref`). */
+  ref: string;
   currency: 'NGN';
   firstname?: string;
   lastname?: string;
@@ -104,7 +105,7 @@ export async function payForTask(
         : await payments.pay({
             email: user.email,
             amount: timesQuantity(nairaToKobo(price.price), quantity - coveredQuantity) - nairaToKobo(pointsUsed),
-            reference,
+            ref: reference,
             currency: 'NGN',
             firstname: user.firstname || undefined,
             lastname: user.lastname || undefined,
