@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { koboToNaira } from '../../src/shared/money';
+import { isNairaAmount, koboToNaira, nairaToKobo } from '../../src/shared/money';
+import { addPoints } from '../db/points';
+import { findUserById } from '../db/users';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
 import { normalizePhone } from '../../src/shared/validation/phone';
@@ -356,6 +358,22 @@ export async function sendDriverMessage(
   const sent = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
   if ('full' in sent) throw new OpsError('invalid', `Task ${taskId}'s chat is full`);
   return sent.message;
+}
+
+/** Recycle tokens (1 = ₦1) an operator credits: more than 0, at most 1,000,000, at most 2 decimals. */
+export const pointsCreditSchema = z
+  .number({ error: 'amount must be a number of tokens' })
+  .positive({ error: 'amount must be more than 0' })
+  .max(1_000_000, { error: 'amount must be at most 1000000' })
+  .refine(isNairaAmount, { error: 'amount must have at most 2 decimals' });
+
+/** Credits a client recycle tokens by hand (a goodwill gesture, a correction); answers the new balance. */
+export async function creditPoints(db: Queryable, userId: string, amountInput: unknown): Promise<{ balance: number }> {
+  const amount = parseOpsInput(pointsCreditSchema, amountInput);
+  if (!(await findUserById(db, userId))) throw new OpsError('not-found', `No client with id "${userId}"`);
+  await addPoints(db, { userId, kind: 'credit', amountKobo: nairaToKobo(amount) });
+  const user = await findUserById(db, userId);
+  return { balance: koboToNaira(Number(user!.balance_kobo)) };
 }
 
 // ---- support requests ----

@@ -51,7 +51,7 @@ export interface Subscription {
   expiresAt: IsoDate;
 }
 
-export type PointsKind = 'earned' | 'spent' | 'refunded' | 'referral';
+export type PointsKind = 'earned' | 'spent' | 'refunded' | 'referral' | 'credit';
 
 /** One change of the recycle-token balance (POST /client/points lists them, newest first). */
 export interface PointsEntry {

@@ -427,6 +427,7 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
         payerUserId: null,
         paidAt: new Date('2030-01-02T03:04:05.000Z'),
         metadata: { serviceType: 'household' },
+        channel: 'card',
       });
       expect(fake.verifyCalls('ref.1')).toBe(1);
       await expect(

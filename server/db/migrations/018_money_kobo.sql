@@ -51,3 +51,8 @@ create index unknown_references_until_idx on unknown_references (until);
 -- the event until it is settled.
 alter table tasks add column payment_reversed_at timestamptz;
 alter table payments_needing_attention add column reversal text check (length(reversal) <= 40);
+
+-- Tokens an operator credits by hand (a goodwill gesture, a correction): their own ledger kind.
+alter table points_ledger drop constraint points_ledger_kind_check;
+alter table points_ledger add constraint points_ledger_kind_check
+  check (kind in ('earned', 'spent', 'refunded', 'referral', 'credit'));
