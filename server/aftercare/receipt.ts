@@ -6,9 +6,10 @@
  */
 import type { Receipt, TaskStatus } from '../../src/shared/contract';
 import { formatLagosDate } from '../../src/shared/display-format';
-import { formatNaira, koboToNaira, nairaToKobo, timesQuantity, vatInsideKobo } from '../../src/shared/money';
+import { koboToNaira, timesQuantity, vatInsideKobo } from '../../src/shared/money';
 import { findPlan } from '../../src/shared/plans';
-import { receiptPaymentLines, vatPercent } from '../../src/shared/receipt-lines';
+import { quantityText } from '../../src/shared/quantity';
+import { receiptNaira, receiptPaymentLines, vatPercent } from '../../src/shared/receipt-lines';
 import { refundText, VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import type { Queryable } from '../db/connection';
 import { toTaskRefund, type RefundRow } from '../db/refunds';
@@ -141,7 +142,7 @@ export async function findReceipt(
 
 /** The receipt as a plain-text e-mail. */
 export function receiptText(receipt: Receipt, firstname: string): string {
-  const naira = (amount: number) => formatNaira(nairaToKobo(amount));
+  const naira = receiptNaira;
   const lines = [
     `Hello ${firstname},`,
     '',
@@ -151,7 +152,7 @@ export function receiptText(receipt: Receipt, firstname: string): string {
     `Client: ${receipt.clientName}`,
     `Pickup address: ${receipt.address}`,
     `Service: ${receipt.serviceName}`,
-    `${receipt.quantity} x ${naira(receipt.unitPrice)} (${receipt.unit}) = ${naira(receipt.total)}`,
+    `${quantityText(receipt.unit, receipt.quantity) || receipt.quantity} x ${naira(receipt.unitPrice)} (${receipt.unit}) = ${naira(receipt.total)}`,
     ...receiptPaymentLines(receipt),
     `Total: ${naira(receipt.total)}`,
     `VAT included (${vatPercent(receipt.vatRate)}): ${naira(receipt.vatIncluded)}`,

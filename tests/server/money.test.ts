@@ -6,10 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPoints } from '../../server/db/points';
+import * as ops from '../../server/ops/commands';
+import { aftercareServices } from '../../server/routes/aftercare';
+import { nairaToKobo } from '../../src/shared/money';
 import { createTestServer, type TestServer } from './harness';
 import {
+  assignDriver,
   count,
   insertClient,
+  insertDriver,
   newReference,
   payReference,
   submitTask,
@@ -78,7 +83,25 @@ describe('amounts with two decimals, exactly', () => {
       address: '12 Admiralty Way, Lekki, Lagos',
     });
     const { points: spent, paid, total } = receipt.body.data;
-    expect(Math.round(spent * 100) + Math.round(paid * 100)).toBe(Math.round(total * 100));
+    expect(nairaToKobo(spent) + nairaToKobo(paid)).toBe(nairaToKobo(total));
+
+    // Completed, the same lines go out by e-mail.
+    await insertDriver(server).then((driver) => assignDriver(server, created.body.data._id, driver));
+    await ops.setTaskStatus(server.deps.db, created.body.data._id, 'completed', {
+      referralReward: 500,
+      aftercare: aftercareServices(server.deps),
+    });
+    const mail = server.deps.mailer.inbox!(client.email).at(-1)!;
+    for (const line of [
+      'Client: Ada Obi',
+      'Pickup address: 12 Admiralty Way, Lekki, Lagos',
+      '3 kg x ₦1,000.00 (per kg) = ₦3,000.00',
+      'Recycle points: ₦512.05',
+      'Card - test payment: ₦2,487.95',
+      'Total: ₦3,000.00',
+      'VAT included (7.5%): ₦209.30',
+    ])
+      expect(mail.text).toContain(line);
   });
 
   it('a bank transfer says so on the receipt, and a task partly covered by the plan lists the plan, the points and the transfer', async () => {
