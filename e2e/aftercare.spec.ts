@@ -165,7 +165,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
       // ₦1,500 includes 7.5% VAT: 1500 × 0.075 / 1.075 = ₦104.65.
       await expect(receipt).toContainText('VAT included (7.5%)');
       await expect(receipt).toContainText('₦104.65');
-      await expect(receipt).toContainText('Test payment');
+      await expect(receipt).toContainText('Card - test payment');
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('button', { name: 'Print receipt' })).toBeHidden();
       await expect(receipt).toBeVisible();

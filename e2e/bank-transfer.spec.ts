@@ -41,7 +41,7 @@ test.describe('a booking paid by bank transfer', () => {
       await booking.chooseAddress('Ikeja', /^Ikeja/);
 
       const checkout = await booking.proceed();
-      await expect(checkout.payButton('1,500')).toBeVisible();
+      await expect(checkout.payButton('1,500.00')).toBeVisible();
       const transferBox = (await checkout.transferButton.boundingBox())!;
       expect(transferBox.height).toBeGreaterThanOrEqual(MIN_TARGET_PX);
       const { violations } = await new AxeBuilder({ page }).include('.test-checkout').analyze();

@@ -107,6 +107,6 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   await expectOnScreen(page, booking.addressDetails, 'Address details');
 
   const checkout = await booking.proceed();
-  await expect(checkout.payButton('3,000')).toBeVisible();
+  await expect(checkout.payButton('3,000.00')).toBeVisible();
   await checkout.cancel();
 });

@@ -43,7 +43,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
 
       await booking.chooseAddress('Ikeja', /^Ikeja/);
       const checkout = await booking.proceed();
-      await checkout.pay('3,000');
+      await checkout.pay('3,000.00');
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
 
       const response = await request.post('/client/task', {

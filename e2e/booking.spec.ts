@@ -67,7 +67,7 @@ test.describe('booking and paying for a task', () => {
     const checkout = await booking.proceed();
     await expect(checkout.dialog).toContainText('GreenPick');
     await expect(checkout.dialog).toContainText(client.email);
-    await checkout.pay('1,500');
+    await checkout.pay('1,500.00');
 
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(toast(page, 'Your Household Waste Pickup task will be assigned shortly')).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('booking and paying for a task', () => {
       await expect(booking.coordinates).toHaveText(/^6\.\d{6}, 3\.\d{6}$/);
 
       const checkout = await booking.proceed();
-      await checkout.pay('5,000');
+      await checkout.pay('5,000.00');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
 
@@ -160,7 +160,7 @@ test.describe('booking and paying for a task', () => {
       route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }),
     );
     await booking.chooseAddress('Ikeja', /^Ikeja/);
-    await (await booking.proceed()).pay('1,500');
+    await (await booking.proceed()).pay('1,500.00');
     await expect(toast(page, 'Payment Failed!')).toBeVisible();
     await expect(toast(page, 'Payment could not be verified')).toBeVisible();
     await expect(toast(page, 'Please try again or contact support')).toBeVisible();
@@ -226,7 +226,7 @@ test.describe('a paid task is never lost', () => {
       return route.abort('internetdisconnected');
     });
     await opened.booking.chooseAddress('Ikeja', /^Ikeja/);
-    await (await opened.booking.proceed()).pay('1,500');
+    await (await opened.booking.proceed()).pay('1,500.00');
     await expect(toast(page, 'Your payment is safe')).toBeVisible();
     expect(blocked).toBe(1);
     expect(await tasksOf(request, opened.client)).toHaveLength(0);

@@ -76,7 +76,7 @@ test.describe('focus, on a phone and on a desktop', () => {
       const checkout = new TestCheckout(page);
       await expect(checkout.dialog).toBeVisible();
       await expect(checkout.dialog.getByRole('heading', { name: 'Test payment - no money moves' })).toBeFocused();
-      await expect(checkout.payButton('1,500')).not.toBeFocused();
+      await expect(checkout.payButton('1,500.00')).not.toBeFocused();
 
       // A second, stray Enter: nothing is paid, the checkout stays open.
       await page.keyboard.press('Enter');

@@ -18,6 +18,7 @@ const rateLimits: RateLimits = {
   loginPerAddress: { limit: 10_000, windowMs: 60_000 },
   signupPerAddress: { limit: 10_000, windowMs: 60_000 },
   recoveryPerAddress: { limit: 10_000, windowMs: 60_000 },
+  verifyPerAddress: { limit: 10_000, windowMs: 60_000 },
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

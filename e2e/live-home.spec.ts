@@ -119,7 +119,7 @@ test.describe('after a booking (375px)', () => {
     await home.service('Household Waste Pickup').click();
     const booking = await new CreateTaskPage(page).expectShown('Household Waste Pickup');
     await booking.chooseAddress('Ikeja', /^Ikeja/);
-    await (await booking.proceed()).pay('1,500');
+    await (await booking.proceed()).pay('1,500.00');
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
 
@@ -146,7 +146,7 @@ async function bookWhileCreateFails(
       : route.fulfill({ status: 402, json: { message: 'Payment could not be verified' } }),
   );
   await booking.chooseAddress('Ikeja', /^Ikeja/);
-  await (await booking.proceed()).pay('1,500');
+  await (await booking.proceed()).pay('1,500.00');
   return { client, home };
 }
 

@@ -29,7 +29,7 @@ test.describe('offline: a paid task is never lost', () => {
       await page.context().setOffline(true);
       await route.abort('internetdisconnected');
     });
-    await (await booking.proceed()).pay('1,500');
+    await (await booking.proceed()).pay('1,500.00');
     await expect(page.locator('.Toastify').getByText('Your payment is safe')).toBeVisible();
     await expect(
       page

@@ -44,7 +44,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await page.getByRole('checkbox', { name: /Use 125\.00 points/ }).check();
       await expect(booking.summary).toContainText('pay ₦1,375.00 by card');
       const checkout = await booking.proceed();
-      await checkout.pay('1,375');
+      await checkout.pay('1,375.00');
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
       await expect(home.balanceCard).toContainText('0.00');
     });
@@ -67,7 +67,10 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await booking.chooseAddress('Ikeja', /^Ikeja/);
       await expect(booking.summary).toContainText('Covered by your Bronze plan');
       await expect(booking.summary).toContainText('₦0.00');
+      // Nothing is paid: the button books, and the toast says so.
+      await expect(booking.proceedButton).toHaveText('Book (covered by your plan)');
       await booking.proceedButton.click();
+      await expect(page.locator('.Toastify').getByText('Booked!')).toBeVisible();
       await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(home.planCard).toContainText('11 of 12 pickups left this month');

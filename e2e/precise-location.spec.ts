@@ -73,7 +73,7 @@ test.describe('precise location, on a phone and on a desktop', () => {
         );
         await booking.addressDetails.fill('12 Herbert Macaulay Way, green gate');
         // The chosen point is what the task carries.
-        await (await booking.proceed()).pay('1,500');
+        await (await booking.proceed()).pay('1,500.00');
         await expect(toast(page, 'Payment Successful!')).toBeVisible();
         const [task] = await tasksOnServer(request, client);
         expect(task).toMatchObject({ address: 'Near Yaba, Lagos', location: { coordinates: [3.3711, 6.5095] } });
@@ -148,7 +148,7 @@ test.describe('precise location, on a phone and on a desktop', () => {
       expect(tapped.lng).toBeLessThan(3.3711);
       await expect(booking.addressInput).toHaveValue(/^Near [\w -]+, Lagos$/);
 
-      await (await booking.proceed()).pay('1,500');
+      await (await booking.proceed()).pay('1,500.00');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
       const [task] = await tasksOnServer(request, client);
       expect(task!.location.coordinates[0]).toBeCloseTo(tapped.lng, 6);
@@ -169,7 +169,7 @@ test.describe('precise location, on a phone and on a desktop', () => {
       await booking.addressDetails.fill('Flat 3, black gate\nopposite the mosque');
       await expect(page.getByText('38/200')).toBeVisible();
 
-      await (await booking.proceed()).pay('1,500');
+      await (await booking.proceed()).pay('1,500.00');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
       const [task] = await tasksOnServer(request, client);
       expect(task).toMatchObject({

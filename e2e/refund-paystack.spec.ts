@@ -78,7 +78,7 @@ for (const [layout, viewport] of LAYOUTS) {
     await details.dialog.getByRole('button', { name: 'Cancel task' }).click();
     await details.dialog.getByRole('radio', { name: 'I booked by mistake' }).check();
     await details.dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
-    await expect(details.dialog).toContainText('Refund of ₦1,500 started - usually 3-5 working days');
+    await expect(details.dialog).toContainText('Refund of ₦1,500.00 started - usually 3-5 working days');
     // Paystack was asked for the whole charge.
     expect(fake.refunds.filter((refund) => refund.transaction === task.reference)).toEqual([
       { transaction: task.reference, amount: 150_000 },

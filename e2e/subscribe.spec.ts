@@ -36,7 +36,7 @@ for (const [layout, viewport] of LAYOUTS) {
       await subscribe.subscribeButton.click();
       await expect(subscribe.checkout).toBeVisible();
       await expect(subscribe.checkout).toContainText(client.email);
-      await expect(subscribe.checkout.getByRole('button', { name: 'Pay NGN 95,000' })).toBeVisible();
+      await expect(subscribe.checkout.getByRole('button', { name: 'Pay NGN 95,000.00' })).toBeVisible();
       await subscribe.payWithTestCheckout();
 
       await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
@@ -138,6 +138,6 @@ test.describe('subscribe on a phone (375px)', () => {
     await expect(subscribe.subscribeButton).toHaveAccessibleDescription(/Silver ₦95,000\.00 \/ 2 months/);
 
     await subscribe.subscribeButton.click();
-    await expect(subscribe.checkout).toContainText('Pay NGN 95,000');
+    await expect(subscribe.checkout).toContainText('Pay NGN 95,000.00');
   });
 });

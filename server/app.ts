@@ -148,7 +148,10 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status);
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.body, error.status);
+    }
     const kind = databaseErrorKind(error);
     if (kind === 'bad-input') return c.json({ message: BAD_VALUE }, 400);
     if (kind === 'unavailable') {

@@ -66,7 +66,9 @@ export class CreateTaskPage {
     this.coordinates = page.getByTestId('selected-coordinates');
     this.mapPlaceholder = page.getByText('Please type an address above to see the map');
     this.summary = page.getByRole('region', { name: 'Task Summary' });
-    this.proceedButton = page.getByRole('button', { name: /^(Proceed to Payment|Processing\.\.\.)$/ });
+    this.proceedButton = page.getByRole('button', {
+      name: /^(Proceed to Payment|Book \(covered by your plan\)|Processing\.\.\.)$/,
+    });
     this.currentLocationButton = page.getByRole('button', {
       name: /^(Use my current location|Finding your location\.\.\.)$/,
     });

@@ -60,6 +60,12 @@ export async function assignNewDriver(
   return driverId;
 }
 
+/** Credits the client recycle tokens through the ops API (an exact balance for a journey). */
+export async function creditPoints(request: APIRequestContext, userId: string, amount: number): Promise<void> {
+  const credited = await request.post(`/ops/clients/${userId}/points`, { headers: opsHeaders(), data: { amount } });
+  expect(credited.status(), await credited.text()).toBe(201);
+}
+
 /** `npm run ops -- status <taskId> <status>` (or `complete <taskId> --kg N`) through the ops API. */
 export async function setTaskStatus(
   request: APIRequestContext,

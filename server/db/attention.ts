@@ -17,6 +17,8 @@ export interface AttentionRow {
   attempts: number;
   settled_at: Date | string | null;
   settlement: string | null;
+  /** The provider's event when the charge was reversed after it paid for something (migration 018). */
+  reversal?: string | null;
   // From the charge, when the provider confirmed one.
   amount_kobo: string | number | null;
   currency: string | null;
@@ -99,5 +101,24 @@ export async function markAttentionHonoured(db: Queryable, reference: string): P
   await db.query(
     `update payments_needing_attention set settled_at = now(), settlement = 'honoured' where reference = $1 and settled_at is null`,
     [reference],
+  );
+}
+
+/**
+ * Puts a charge reversed after it paid for something in front of the operator: a new entry, or
+ * the settled one of an honoured payment opened again, with the event and what it paid for.
+ */
+export async function openReversalAttention(
+  db: Queryable,
+  entry: { reference: string; purpose: PaymentPurpose; userId: string; reason: string; event: string },
+): Promise<void> {
+  await db.query(
+    `insert into payments_needing_attention (reference, purpose, user_id, reason, reversal)
+     values ($1, $2, $3, $4, $5)
+     on conflict (reference) do update
+       set reason = excluded.reason, reversal = excluded.reversal, settled_at = null, settlement = null,
+           purpose = excluded.purpose, user_id = excluded.user_id, last_seen_at = now(),
+           attempts = payments_needing_attention.attempts + 1`,
+    [entry.reference, entry.purpose, entry.userId, entry.reason, entry.event],
   );
 }

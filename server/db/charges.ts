@@ -3,6 +3,7 @@
  * by Paystack's webhook or after a successful verify, never changed afterwards. A reference
  * found here is paid: task creation uses it without asking the provider again.
  */
+import { findPlan } from '../../src/shared/plans';
 import type { Queryable } from './connection';
 
 export interface Charge {
@@ -16,6 +17,8 @@ export interface Charge {
   paidAt: Date | null;
   confirmedBy: 'webhook' | 'verify';
   metadata: Record<string, unknown> | null;
+  /** 'card', 'bank_transfer', 'ussd', ... (null: not said). */
+  channel: string | null;
 }
 
 interface ChargeRow {
@@ -28,6 +31,7 @@ interface ChargeRow {
   paid_at: Date | string | null;
   confirmed_by: Charge['confirmedBy'];
   metadata: Record<string, unknown> | string | null;
+  channel: string | null;
 }
 
 function toCharge(row: ChargeRow): Charge {
@@ -41,6 +45,7 @@ function toCharge(row: ChargeRow): Charge {
     paidAt: row.paid_at ? new Date(row.paid_at) : null,
     confirmedBy: row.confirmed_by,
     metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, unknown>) : row.metadata,
+    channel: row.channel ?? null,
   };
 }
 
@@ -52,8 +57,8 @@ export async function findCharge(db: Queryable, reference: string): Promise<Char
 /** Records a confirmed charge once; true when this call wrote it (false: already known). */
 export async function recordCharge(db: Queryable, charge: Charge): Promise<boolean> {
   const rows = await db.query(
-    `insert into charges (reference, provider, amount_kobo, currency, email, payer_user_id, paid_at, confirmed_by, metadata)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `insert into charges (reference, provider, amount_kobo, currency, email, payer_user_id, paid_at, confirmed_by, metadata, channel)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (reference) do nothing returning reference`,
     [
       charge.reference,
@@ -65,6 +70,7 @@ export async function recordCharge(db: Queryable, charge: Charge): Promise<boole
       charge.paidAt,
       charge.confirmedBy,
       charge.metadata === null ? null : JSON.stringify(charge.metadata),
+      charge.channel,
     ],
   );
   return rows.length === 1;
@@ -108,4 +114,37 @@ export async function findReversal(db: Queryable, reference: string): Promise<st
     reference,
   ]);
   return row?.event;
+}
+
+/** What a reversed charge had paid for: its task (marked reversed now) or plan; null when it paid for nothing yet. */
+export async function markUseReversed(
+  db: Queryable,
+  reference: string,
+): Promise<{ purpose: 'task' | 'subscription'; userId: string; taskId: string | null; what: string } | null> {
+  const [use] = await db.query<{ purpose: 'task' | 'subscription'; user_id: string; plan: string | null }>(
+    `select p.purpose, p.user_id, u.subscription_plan as plan
+       from payment_uses p join users u on u.id = p.user_id where p.reference = $1`,
+    [reference],
+  );
+  if (!use) return null;
+  if (use.purpose === 'subscription')
+    return {
+      purpose: 'subscription',
+      userId: use.user_id,
+      taskId: null,
+      what: `the client's ${(use.plan && findPlan(use.plan)?.name) || 'current'} plan`,
+    };
+  const [task] = await db.query<{ id: string; service_name: string; status: string }>(
+    `update tasks set payment_reversed_at = now() where reference = $1 and payment_reversed_at is null
+     returning id, service_name, status`,
+    [reference],
+  );
+  return task
+    ? {
+        purpose: 'task',
+        userId: use.user_id,
+        taskId: task.id,
+        what: `task ${task.id} (${task.service_name}, ${task.status})`,
+      }
+    : null;
 }

@@ -3,6 +3,7 @@
  * bell events, written once in one transaction and recorded like real paid tasks, so the demo
  * obeys the same rules as real data (docs/operations.md, 'Demo data and the driver simulator').
  */
+import { nairaToKobo } from '../../src/shared/money';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
@@ -206,7 +207,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     if (await demoClientExists(tx)) return;
     const clientId = randomUUID();
     await tx.query(
-      `insert into users (id, email, password_hash, firstname, lastname, phonenumber, bio, referral_code, notification, balance, created_at, events_read_at)
+      `insert into users (id, email, password_hash, firstname, lastname, phonenumber, bio, referral_code, notification, balance_kobo, created_at, events_read_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11)`,
       [
         clientId,
@@ -224,7 +225,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     );
 
     // The balance is the sum of the ledger: the demo's tokens came from referrals.
-    await addPoints(tx, { userId: clientId, kind: 'referral', amount: DEMO_CLIENT.balance });
+    await addPoints(tx, { userId: clientId, kind: 'referral', amountKobo: nairaToKobo(DEMO_CLIENT.balance) });
 
     const driverIds = {} as Record<DriverKey, string>;
     for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {
@@ -275,10 +276,10 @@ async function insertDemoTask(
   const taskId = randomUUID();
   await tx.query(
     `insert into payment_uses (reference, purpose, user_id, amount_kobo, created_at) values ($1, 'task', $2, $3, $4)`,
-    [reference, clientId, Math.round(price.price * 100), at],
+    [reference, clientId, nairaToKobo(price.price), at],
   );
   await tx.query(
-    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
+    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
                         confirmation_code, driver_id, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $8)`,
     [
@@ -292,7 +293,7 @@ async function insertDemoTask(
       at,
       serviceKey(price.serviceName),
       price.serviceName,
-      price.price,
+      nairaToKobo(price.price),
       price.unit,
       confirmationCode(),
       driverId,

@@ -4,6 +4,7 @@
  * referral reward, in server/ops/commands.ts for the operator's, which knows the status before
  * the change (docs/architecture.md, 'The live Home and the bell').
  */
+import { nairaToKobo } from '../../src/shared/money';
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
@@ -22,7 +23,7 @@ export interface OpsTaskRow {
   datetime: Date | string;
   type: string;
   service_name: string;
-  amount: string | number;
+  amount_kobo: string | number;
   unit: string;
   confirmation_code: string;
   quantity: string | number;
@@ -56,7 +57,7 @@ export interface OpsDriverRow {
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
-    t.amount, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
 
@@ -150,18 +151,20 @@ export async function claimReferralReward(db: Queryable, referredUserId: string)
   return row?.referred_by ?? null;
 }
 
-/** Records a completed recycling task's weight; answers the tokens it earns its client (10 per kg). */
+/** Records a completed recycling task's weight; answers the tokens (in kobo: 1 token = ₦1) it earns its client (10 per kg). */
 export async function recordRecycledWeight(db: Queryable, taskId: string, userId: string, kg: number): Promise<number> {
   await db.query('update tasks set recycled_kg = $2 where id = $1', [taskId, kg]);
-  const tokens = Math.round(kg * TOKENS_PER_KG * 100) / 100;
-  await addPoints(db, { userId, kind: 'earned', amount: tokens, taskId });
-  return tokens;
+  // kg has two decimals like naira: read exactly, then 10 tokens per kg.
+  const tokensKobo = nairaToKobo(kg) * TOKENS_PER_KG;
+  await addPoints(db, { userId, kind: 'earned', amountKobo: tokensKobo, taskId });
+  return tokensKobo;
 }
 
-/** Credits the reward; its event turns the referrer's dot on. */
+/** Credits the reward (naira-equivalent tokens, from the configuration); its event turns the referrer's dot on. */
 export async function creditReferrer(db: Queryable, referrerId: string, amount: number): Promise<void> {
-  if (amount > 0) await addPoints(db, { userId: referrerId, kind: 'referral', amount });
-  await insertReferralRewardEvent(db, referrerId, amount);
+  const amountKobo = nairaToKobo(amount);
+  if (amountKobo > 0) await addPoints(db, { userId: referrerId, kind: 'referral', amountKobo });
+  await insertReferralRewardEvent(db, referrerId, amountKobo);
 }
 
 export async function updateDriverLocation(db: Queryable, driverId: string, lat: number, lng: number): Promise<void> {

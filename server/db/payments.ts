@@ -43,6 +43,8 @@ export interface TestLedgerPayment {
   /** Who recorded it (the payer); null for rows older than that column. */
   userId: string | null;
   status: TestLedgerStatus;
+  /** 'card', 'bank_transfer' or 'ussd'. */
+  channel: string;
 }
 
 /** The local test ledger's payment behind a reference (dev checkout only). */
@@ -53,7 +55,10 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
     email: string;
     user_id: string | null;
     status: TestLedgerStatus;
-  }>('select reference, amount_kobo, email, user_id, status from test_payments where reference = $1', [reference]);
+    channel: string;
+  }>('select reference, amount_kobo, email, user_id, status, channel from test_payments where reference = $1', [
+    reference,
+  ]);
   return row
     ? {
         reference: row.reference,
@@ -61,6 +66,7 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
         email: row.email,
         userId: row.user_id,
         status: row.status,
+        channel: row.channel,
       }
     : undefined;
 }
@@ -72,12 +78,26 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
  */
 export async function insertTestLedgerPayment(
   db: Queryable,
-  payment: { reference: string; amountKobo: number; email: string; userId: string; status?: TestLedgerStatus },
+  payment: {
+    reference: string;
+    amountKobo: number;
+    email: string;
+    userId: string;
+    status?: TestLedgerStatus;
+    channel?: string;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
-    `insert into test_payments (reference, amount_kobo, email, user_id, status) values ($1, $2, $3, $4, $5)
+    `insert into test_payments (reference, amount_kobo, email, user_id, status, channel) values ($1, $2, $3, $4, $5, $6)
      on conflict (reference) do nothing returning reference`,
-    [payment.reference, payment.amountKobo, payment.email, payment.userId, payment.status ?? 'success'],
+    [
+      payment.reference,
+      payment.amountKobo,
+      payment.email,
+      payment.userId,
+      payment.status ?? 'success',
+      payment.channel ?? 'card',
+    ],
   );
   return rows.length === 1;
 }

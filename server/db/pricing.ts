@@ -1,40 +1,50 @@
-/** The price list: rows, their API shape, and the server-side price of a service key. */
+/** The price list: rows, their API shape (naira), and the server-side price of a service key (kobo). */
 import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
 import type { PricingItem } from '../../src/shared/contract';
+import { koboToNaira, nairaToKobo } from '../../src/shared/money';
 import type { Queryable } from './connection';
 
 interface PricingRow {
   id: string;
   service_name: string;
-  price: string | number;
+  price_kobo: string | number;
   unit: string;
 }
 
 export interface ServicePrice {
   serviceName: string;
-  /** Naira. */
-  price: number;
+  /** The unit price. */
+  priceKobo: number;
   unit: string;
 }
 
 function toPricingItem(row: PricingRow): PricingItem {
-  return { _id: row.id, serviceName: row.service_name, price: Number(row.price), unit: row.unit };
+  return { _id: row.id, serviceName: row.service_name, price: koboToNaira(Number(row.price_kobo)), unit: row.unit };
+}
+
+async function pricingRows(db: Queryable): Promise<PricingRow[]> {
+  return db.query<PricingRow>('select id, service_name, price_kobo, unit from pricing order by service_name, id');
 }
 
 /** The whole list, by service name (a stable order the client can cache and diff). */
 export async function listPricing(db: Queryable): Promise<PricingItem[]> {
-  const rows = await db.query<PricingRow>(
-    'select id, service_name, price, unit from pricing order by service_name, id',
-  );
-  return rows.map(toPricingItem);
+  return (await pricingRows(db)).map(toPricingItem);
 }
+
+/** The default service (what an unknown key costs), in kobo. */
+export const DEFAULT_SERVICE_PRICE: ServicePrice = {
+  serviceName: DEFAULT_SERVICE.serviceName,
+  priceKobo: nairaToKobo(DEFAULT_SERVICE.price),
+  unit: DEFAULT_SERVICE.unit,
+};
 
 /**
  * The price the server charges for a service key: the price-list item whose name maps to
  * that key, else the default service (the same fallback the client uses).
  */
 export async function priceForServiceKey(db: Queryable, key: string): Promise<ServicePrice> {
-  const items = await listPricing(db);
-  const item = items.find((candidate) => serviceKey(candidate.serviceName) === key);
-  return item ? { serviceName: item.serviceName, price: item.price, unit: item.unit } : { ...DEFAULT_SERVICE };
+  const row = (await pricingRows(db)).find((candidate) => serviceKey(candidate.service_name) === key);
+  return row
+    ? { serviceName: row.service_name, priceKobo: Number(row.price_kobo), unit: row.unit }
+    : { ...DEFAULT_SERVICE_PRICE };
 }

@@ -223,7 +223,7 @@ export interface OutboxRow {
   p256dh: string | null;
   auth: string | null;
   service_name: string | null;
-  amount: string | number | null;
+  amount_kobo: string | number | null;
   driver_firstname: string | null;
   driver_vehicle: string | null;
   driver_plate: string | null;
@@ -247,7 +247,7 @@ export function claimDueRows(db: Queryable, limit: number, leaseSeconds: number)
        returning id, user_id, task_id, kind, channel, subscription_id, data, attempts, created_at
      )
      select c.id::text as id, c.user_id, c.task_id, c.kind, c.channel, c.subscription_id, c.data, c.attempts, c.created_at,
-            s.endpoint, s.p256dh, s.auth, t.service_name, t.amount,
+            s.endpoint, s.p256dh, s.auth, t.service_name, t.amount_kobo,
             d.firstname as driver_firstname, d.vehicle as driver_vehicle, d.plate as driver_plate, u.phonenumber
        from claimed c
        join users u on u.id = c.user_id

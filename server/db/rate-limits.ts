@@ -32,14 +32,6 @@ export async function takeCountedHit(
   return row ? Number(row.hits) : undefined;
 }
 
-/** Gives one hit back to the key's current window (an attempt that did not happen after all). */
-export async function returnHit(db: Queryable, key: string, now: Date): Promise<void> {
-  await db.query('update rate_limits set hits = hits - 1 where key = $1 and window_ends_at > $2 and hits > 0', [
-    key,
-    now,
-  ]);
-}
-
 /** $1 key, $2 now, $3 the end of a window starting now, $4 the limit. Exported for the cost test. */
 export const TAKE_HIT_SQL = `insert into rate_limits as counter (key, hits, window_ends_at) values ($1, 1, $3)
   on conflict (key) do update set
@@ -56,6 +48,14 @@ export async function isAtLimit(db: Queryable, key: string, limit: number, now: 
     limit,
   ]);
   return rows.length === 1;
+}
+
+/** Takes back one hit of each key still in its window (what was counted turned out not to count). */
+export async function returnHits(db: Queryable, keys: readonly string[], now: Date): Promise<void> {
+  await db.query('update rate_limits set hits = hits - 1 where key = any($1) and hits > 0 and window_ends_at > $2', [
+    keys,
+    now,
+  ]);
 }
 
 export async function clearHits(db: Queryable, key: string): Promise<void> {

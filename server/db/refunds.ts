@@ -4,6 +4,7 @@
  * state writes a 'refund' event for the bell in the same statement's transaction.
  */
 import type { RefundStatus, TaskRefund } from '../../src/shared/contract';
+import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
 
@@ -21,7 +22,7 @@ export interface RefundRow {
 export function toTaskRefund(row: Pick<RefundRow, 'status' | 'amount_kobo' | 'updated_at'>): TaskRefund {
   return {
     status: row.status,
-    amount: Number(row.amount_kobo) / 100,
+    amount: koboToNaira(Number(row.amount_kobo)),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -30,15 +31,15 @@ export function toTaskRefund(row: Pick<RefundRow, 'status' | 'amount_kobo' | 'up
 async function insertRefundEvent(db: Queryable, taskId: string, status: RefundStatus, amountKobo: number) {
   await db.query(
     `with event as (
-       insert into task_events (user_id, task_id, kind, refund_status, amount, service_type, service_name)
+       insert into task_events (user_id, task_id, kind, refund_status, amount_kobo, service_type, service_name)
        select user_id, id, 'refund', $2, $3, type, service_name from tasks where id = $1
        returning user_id
      )
      update users set notification = true where id in (select user_id from event)`,
-    [taskId, status, amountKobo / 100],
+    [taskId, status, amountKobo],
   );
   // A failed refund is the operator's to retry (docs/operations.md), not news for the client.
-  if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amount: amountKobo / 100 });
+  if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amountKobo });
 }
 
 /**
@@ -47,8 +48,10 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
  */
 export async function paidKobo(db: Queryable, taskId: string): Promise<{ reference: string; kobo: number } | null> {
   const [row] = await db.query<{ reference: string; amount_kobo: string | number }>(
+    // A payment the provider reported refunded or disputed after the task was made is back with
+    // the payer already: refunding it again would pay twice.
     `select p.reference, p.amount_kobo from tasks t join payment_uses p on p.reference = t.reference and p.purpose = 'task'
-      where t.id = $1`,
+      where t.id = $1 and t.payment_reversed_at is null`,
     [taskId],
   );
   return row && Number(row.amount_kobo) > 0 ? { reference: row.reference, kobo: Number(row.amount_kobo) } : null;

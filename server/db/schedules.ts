@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Schedule, SchedulePause, ScheduleRun } from '../../src/shared/contract';
-import { totalKobo } from '../../src/shared/quantity';
+import { koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
 import { type Weekday, lagosDate, occurrences, UPCOMING_DAYS } from '../../src/shared/schedules';
 import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
 import type { PricingItem } from '../../src/shared/contract';
@@ -85,7 +85,7 @@ function toSchedule(
       taskId: run.task_id,
     })),
     next: next ? { date: next.date, window: next.window } : null,
-    price: totalKobo(service.price, quantity) / 100,
+    price: koboToNaira(timesQuantity(nairaToKobo(service.price), quantity)),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

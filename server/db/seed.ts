@@ -1,5 +1,6 @@
 /** The price list every database starts with (the price-list names and the fallback prices of docs/product.md, Prices). */
 import { randomUUID } from 'node:crypto';
+import { nairaToKobo } from '../../src/shared/money';
 import type { Queryable } from './connection';
 
 export const SEED_PRICES = [
@@ -15,8 +16,8 @@ export const SEED_PRICES = [
 export async function seedPrices(db: Queryable): Promise<void> {
   for (const item of SEED_PRICES) {
     await db.query(
-      'insert into pricing (id, service_name, price, unit) values ($1, $2, $3, $4) on conflict (service_name) do nothing',
-      [randomUUID(), item.serviceName, item.price, item.unit],
+      'insert into pricing (id, service_name, price_kobo, unit) values ($1, $2, $3, $4) on conflict (service_name) do nothing',
+      [randomUUID(), item.serviceName, nairaToKobo(item.price), item.unit],
     );
   }
 }

@@ -4,6 +4,7 @@
  * red dot always means "has unread events" (docs/architecture.md, 'The live Home and the bell').
  */
 import type { RefundStatus, TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
+import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
 import type { PushKind } from '../../src/shared/push-payload';
@@ -23,7 +24,7 @@ interface TaskEventRow {
   status: string | null;
   service_type: string;
   service_name: string;
-  amount: string | number | null;
+  amount_kobo: string | number | null;
   created_at: Date | string;
   is_read: boolean;
   refund_status: RefundStatus | null;
@@ -41,7 +42,7 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
     status: (row.status as TaskStatus | null) ?? null,
     type: row.service_type,
     serviceName: row.service_name,
-    amount: row.amount === null ? null : Number(row.amount),
+    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
     at: new Date(row.created_at).toISOString(),
     read: row.is_read,
     refundStatus: row.refund_status ?? null,
@@ -73,11 +74,11 @@ export async function insertStatusEvent(db: Queryable, taskId: string, status: T
 }
 
 /** Records a referral reward credited to `userId` (the referred client's task stays theirs). */
-export async function insertReferralRewardEvent(db: Queryable, userId: string, amount: number): Promise<void> {
+export async function insertReferralRewardEvent(db: Queryable, userId: string, amountKobo: number): Promise<void> {
   await db.query(
-    `with event as (insert into task_events (user_id, kind, amount) values ($1, 'referral-reward', $2) returning user_id)
+    `with event as (insert into task_events (user_id, kind, amount_kobo) values ($1, 'referral-reward', $2) returning user_id)
      update users set notification = true where id in (select user_id from event)`,
-    [userId, amount],
+    [userId, amountKobo],
   );
 }
 
@@ -98,7 +99,7 @@ export async function insertSupportReplyEvent(db: Queryable, taskId: string, mes
 /** The user's newest events first (at most `limit`), each marked read or not. */
 export async function listTaskEvents(db: Queryable, userId: string, limit: number): Promise<TaskEvent[]> {
   const rows = await db.query<TaskEventRow>(
-    `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount, e.created_at, e.refund_status, e.message,
+    `select e.id, e.kind, e.task_id, e.status, e.service_type, e.service_name, e.amount_kobo, e.created_at, e.refund_status, e.message,
             coalesce(t.scheduled_start, e.scheduled_start) as scheduled_start,
             coalesce(t.scheduled_end, e.scheduled_end) as scheduled_end, e.schedule_id,
             (u.events_read_at is not null and e.created_at <= u.events_read_at) as is_read

@@ -1,5 +1,6 @@
 /** Tasks: rows joined with their driver, their API shape (`Task` of the contract), and writes. */
 import type { CancelReason, RefundStatus, Task, TaskStatus } from '../../src/shared/contract';
+import { koboToNaira } from '../../src/shared/money';
 import { toTaskRefund } from './refunds';
 import type { Queryable } from './connection';
 
@@ -16,7 +17,7 @@ export interface TaskRow {
   datetime: Date | string;
   type: string;
   service_name: string;
-  amount: number | string;
+  amount_kobo: number | string;
   unit: string;
   confirmation_code: string;
   driver_id: string | null;
@@ -44,6 +45,8 @@ export interface TaskRow {
   scheduled_end?: Date | string | null;
   /** Absent only before migration 011. */
   covered_quantity?: string | number | null;
+  /** Absent only before migration 018. */
+  payment_reversed_at?: Date | string | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -71,7 +74,7 @@ export function toTask(row: TaskRow): Task {
     datetime: new Date(row.datetime).toISOString(),
     type: row.type,
     serviceName: row.service_name,
-    amount: Number(row.amount),
+    amount: koboToNaira(Number(row.amount_kobo)),
     unit: row.unit,
     quantity: row.quantity == null ? 1 : Number(row.quantity),
     coveredQuantity: row.covered_quantity == null ? 0 : Number(row.covered_quantity),
@@ -98,6 +101,7 @@ export function toTask(row: TaskRow): Task {
             },
           }
         : null,
+    ...(row.payment_reversed_at ? { paymentReversed: true } : {}),
     refund:
       row.refund_status && row.refund_amount_kobo != null && row.refund_updated_at
         ? toTaskRefund({
@@ -142,7 +146,9 @@ export interface NewTask {
   datetime: Date;
   type: string;
   serviceName: string;
-  amount: number;
+  /** The task's price: what the card and the points paid (0 when the plan paid it all). */
+  amountKobo: number;
+  unitPriceKobo: number;
   unit: string;
   quantity: number;
   /** What the plan paid of `quantity`. */
@@ -154,8 +160,9 @@ export interface NewTask {
 export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   await db.query(
     `insert into tasks (id, user_id, status, reference, address, address_details, lng, lat, datetime, type, service_name,
-                        amount, unit, confirmation_code, quantity, scheduled_start, scheduled_end, covered_quantity)
-     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+                        amount_kobo, unit, confirmation_code, quantity, scheduled_start, scheduled_end, covered_quantity,
+                        unit_price_kobo)
+     values ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       task.id,
       task.userId,
@@ -167,13 +174,14 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
       task.datetime,
       task.type,
       task.serviceName,
-      task.amount,
+      task.amountKobo,
       task.unit,
       task.confirmationCode,
       task.quantity,
       task.scheduledFor?.start ?? null,
       task.scheduledFor?.end ?? null,
       task.coveredQuantity,
+      task.unitPriceKobo,
     ],
   );
 }

@@ -1,4 +1,5 @@
 /** Users: rows and their API shape (`User` of the contract). */
+import { koboToNaira } from '../../src/shared/money';
 import type { User } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 
@@ -18,7 +19,7 @@ export interface UserRow {
   referred_by: string | null;
   referral_rewarded: boolean;
   notification: boolean;
-  balance: string | number;
+  balance_kobo: string | number;
   subscription_plan: string | null;
   subscription_expires_at: Date | string | null;
   subscription_started_at: Date | string | null;
@@ -41,7 +42,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar_id ? avatarPath(row.avatar_id) : '',
     referralCode: row.referral_code,
     notification: row.notification,
-    balance: Number(row.balance),
+    balance: koboToNaira(Number(row.balance_kobo)),
     subscription:
       row.subscription_plan && row.subscription_expires_at
         ? { plan: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at).toISOString() }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly extra: Omit<ErrorResponse, 'message'> = {},
+    /** Response headers the answer needs (a 429's Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

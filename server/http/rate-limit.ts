@@ -5,7 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
-import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
+import { clearHits, deleteEndedWindows, isAtLimit, returnHits, takeCountedHit, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
@@ -72,14 +72,14 @@ export class RateLimiter {
     }
   }
 
-  /** Gives back one hit of the key's current window. */
-  async giveBack(key: string): Promise<void> {
-    await returnHit(this.db, key, this.now());
-  }
-
   /** Whether the key is at its limit now, without counting a hit. */
   isBlocked(key: string, rule: RateRule): Promise<boolean> {
     return isAtLimit(this.db, key, rule.limit, this.now());
+  }
+
+  /** Takes back one hit of each key's current window (an attempt that turned out not to count). */
+  async giveBack(keys: string | readonly string[]): Promise<void> {
+    await returnHits(this.db, typeof keys === 'string' ? [keys] : keys, this.now());
   }
 
   async reset(key: string): Promise<void> {
@@ -129,6 +129,10 @@ export interface RateLimits {
   avatarPerUser: RateRule;
   /** Wrong operator tokens from one address. */
   opsTokenFailuresPerAddress: RateRule;
+  /** Payment references one client has the provider verify (each is a call to Paystack). */
+  verifyPerUser: RateRule;
+  /** Payment references verified for one address, whoever is signed in. */
+  verifyPerAddress: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -143,4 +147,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   avatarPerUser: { limit: 10, windowMs: 60 * 60_000 },
   supportPerUser: { limit: 10, windowMs: 60 * 60_000 },
   opsTokenFailuresPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  verifyPerUser: { limit: 10, windowMs: 60_000 },
+  verifyPerAddress: { limit: 10, windowMs: 60_000 },
 };

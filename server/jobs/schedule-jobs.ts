@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { scheduleTag } from '../../src/shared/push-payload';
 import { dueOccurrences, notCoveredText, type Occurrence } from '../../src/shared/schedules';
-import { totalKobo } from '../../src/shared/quantity';
+import { timesQuantity } from '../../src/shared/money';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
@@ -57,7 +57,8 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
         type: schedule.type,
         serviceName: service.serviceName,
         unit: service.unit,
-        amount: 0,
+        amountKobo: 0,
+        unitPriceKobo: service.priceKobo,
         quantity,
         coveredQuantity: quantity,
         scheduledFor: date.window,
@@ -73,15 +74,15 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
   } catch (error) {
     if (!(error instanceof NotCovered)) throw error;
   }
-  const amount = totalKobo(service.price, quantity) / 100;
-  const text = notCoveredText(date.date, amount);
+  const amountKobo = timesQuantity(service.priceKobo, quantity);
+  const text = notCoveredText(date.date, amountKobo);
   await tx.query(`update schedule_runs set outcome = 'not-covered' where schedule_id = $1 and date = $2::date`, [
     schedule.id,
     date.date,
   ]);
   await tx.query(
     `with event as (
-       insert into task_events (user_id, kind, schedule_id, service_type, service_name, amount, message, scheduled_start, scheduled_end)
+       insert into task_events (user_id, kind, schedule_id, service_type, service_name, amount_kobo, message, scheduled_start, scheduled_end)
        values ($1, 'schedule-not-covered', $2, $3, $4, $5, $6, $7, $8) returning user_id)
      update users set notification = true where id in (select user_id from event)`,
     [
@@ -89,7 +90,7 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
       schedule.id,
       schedule.type,
       service.serviceName,
-      amount,
+      amountKobo,
       text,
       date.window.start,
       date.window.end,

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
 import { openDb, type Db } from '../db/connection';
+import { formatKoboAmount, nairaToKobo } from '../../src/shared/money';
 import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
@@ -118,7 +119,9 @@ function statusChangeText(change: StatusChange): string {
     );
   }
   if (change.pointsEarned)
-    lines.push(`The client earned ${change.pointsEarned.toFixed(2)} recycle tokens (${change.task.recycledKg} kg).`);
+    lines.push(
+      `The client earned ${formatKoboAmount(nairaToKobo(change.pointsEarned))} recycle tokens (${change.task.recycledKg} kg).`,
+    );
   return lines.join('\n');
 }
 

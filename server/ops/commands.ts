@@ -5,6 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { isNairaAmount, koboToNaira, nairaToKobo } from '../../src/shared/money';
+import { addPoints } from '../db/points';
+import { findUserById } from '../db/users';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
 import { normalizePhone } from '../../src/shared/validation/phone';
@@ -149,7 +152,7 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     reference: row.reference,
     serviceName: row.service_name,
     type: row.type,
-    amount: Number(row.amount),
+    amount: koboToNaira(Number(row.amount_kobo)),
     unit: row.unit,
     address: row.address,
     addressDetails: row.address_details ?? '',
@@ -302,7 +305,8 @@ export async function setTaskStatus(
     await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
     if (task.status !== status) await insertStatusEvent(tx, taskId, status);
     if (status !== 'completed' || task.status === 'completed') return null;
-    if (recycledKg !== undefined) pointsEarned = await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg);
+    if (recycledKg !== undefined)
+      pointsEarned = koboToNaira(await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg));
     if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
     const referrerId = await sql.claimReferralReward(tx, task.user_id);
     if (!referrerId) return null;
@@ -354,6 +358,22 @@ export async function sendDriverMessage(
   const sent = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
   if ('full' in sent) throw new OpsError('invalid', `Task ${taskId}'s chat is full`);
   return sent.message;
+}
+
+/** Recycle tokens (1 = ₦1) an operator credits: more than 0, at most 1,000,000, at most 2 decimals. */
+export const pointsCreditSchema = z
+  .number({ error: 'amount must be a number of tokens' })
+  .positive({ error: 'amount must be more than 0' })
+  .max(1_000_000, { error: 'amount must be at most 1000000' })
+  .refine(isNairaAmount, { error: 'amount must have at most 2 decimals' });
+
+/** Credits a client recycle tokens by hand (a goodwill gesture, a correction); answers the new balance. */
+export async function creditPoints(db: Queryable, userId: string, amountInput: unknown): Promise<{ balance: number }> {
+  const amount = parseOpsInput(pointsCreditSchema, amountInput);
+  if (!(await findUserById(db, userId))) throw new OpsError('not-found', `No client with id "${userId}"`);
+  await addPoints(db, { userId, kind: 'credit', amountKobo: nairaToKobo(amount) });
+  const user = await findUserById(db, userId);
+  return { balance: koboToNaira(Number(user!.balance_kobo)) };
 }
 
 // ---- support requests ----

@@ -1,4 +1,5 @@
 /** Plain-text output of the ops CLI: aligned tables, naira, Lagos time, short ids. */
+import { formatNaira, nairaToKobo } from '../../src/shared/money';
 import { windowText } from '../../src/shared/pickup-windows';
 import { quantityRule, quantityText } from '../../src/shared/quantity';
 import { printable } from '../printable';
@@ -8,8 +9,9 @@ import type { OpsPayment } from './payment-commands';
 /** Tables show the first 8 characters; every command accepts such a prefix. */
 export const shortId = (id: string) => id.slice(0, 8);
 
+/** A naira amount of the ops API as people read it: '₦3,000.00' (src/shared/money.ts). */
 export function naira(amount: number): string {
-  return `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatNaira(nairaToKobo(amount));
 }
 
 const lagosTime = new Intl.DateTimeFormat('en-GB', {

@@ -3,11 +3,12 @@
  * | honour | settle`, and /ops/payments): payments needing attention and unclaimed charges,
  * each honoured or settled with a note (docs/operations.md, 'Payments needing attention').
  */
+import { koboToNaira } from '../../src/shared/money';
 import { quantityProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
-import { findCharge, selectUnclaimedCharges } from '../db/charges';
+import { findCharge, findReversal, selectUnclaimedCharges } from '../db/charges';
 import { selectFailedRefunds } from '../db/refunds';
 import type { Db } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
@@ -17,8 +18,16 @@ import { OpsError, parseOpsInput } from './commands';
 export const UNCLAIMED_AFTER_MINUTES = 30;
 const UNCLAIMED_REASON = `Paid, but no booking arrived within ${UNCLAIMED_AFTER_MINUTES} minutes`;
 
-/** `refund-failed`: a cancelled task's refund the provider refused or reported failed (refund it by hand). */
-export type OpsPaymentState = 'needs-attention' | 'unclaimed' | 'settled' | 'refund-failed';
+/**
+ * `refund-failed`: a cancelled task's refund the provider refused or reported failed (refund it by hand).
+ * `reversed-after-fulfilment`: refunded or disputed with the provider after it paid for a task or plan.
+ */
+export type OpsPaymentState =
+  | 'needs-attention'
+  | 'unclaimed'
+  | 'settled'
+  | 'refund-failed'
+  | 'reversed-after-fulfilment';
 
 export interface OpsPayment {
   reference: string;
@@ -72,10 +81,10 @@ function wantedOf(purpose: string | null, request: unknown): string | null {
 function fromAttention(row: AttentionRow): OpsPayment {
   return {
     reference: row.reference,
-    state: row.settled_at ? 'settled' : 'needs-attention',
+    state: row.settled_at ? 'settled' : row.reversal ? 'reversed-after-fulfilment' : 'needs-attention',
     reason: row.reason,
     purpose: row.purpose,
-    amount: row.amount_kobo === null ? null : Number(row.amount_kobo) / 100,
+    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
     currency: row.currency,
     payerEmail: row.email,
     client:
@@ -100,7 +109,7 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
       state: 'unclaimed',
       reason: UNCLAIMED_REASON,
       purpose: null,
-      amount: charge.amountKobo / 100,
+      amount: koboToNaira(charge.amountKobo),
       currency: charge.currency,
       payerEmail: charge.email || null,
       client: null,
@@ -119,7 +128,7 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
         refund.failure ??
         (refund.status === 'pending' ? 'The refund was never asked of the payment provider' : 'The refund failed'),
       purpose: 'task',
-      amount: Number(refund.amount_kobo) / 100,
+      amount: koboToNaira(Number(refund.amount_kobo)),
       currency: 'NGN',
       payerEmail: refund.client_email,
       client: {
@@ -186,6 +195,12 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
   const entry = await findAttention(db, reference);
   if (!entry) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);
   if (entry.settled_at) throw new OpsError('invalid', `Payment ${reference} was already settled (${entry.settlement})`);
+  const reversal = await findReversal(db, reference);
+  if (reversal)
+    throw new OpsError(
+      'invalid',
+      `Payment ${reference} was reversed with the provider (${reversal}): there is nothing to honour (settle it instead)`,
+    );
   const charge = await findCharge(db, reference);
   if (!charge)
     throw new OpsError(
@@ -249,7 +264,12 @@ export async function honourPayment(db: Db, referenceInput: string, now: Date = 
           }
         : null,
   };
-  const taskId = await fulfilTaskOrder(db, { ...order, amount: charge.amountKobo / 100 }, now);
+  const taskId = await fulfilTaskOrder(
+    db,
+    // The whole quantity at the amount paid: the unit price is that amount shared out.
+    { ...order, amountKobo: charge.amountKobo, unitPriceKobo: Math.round(charge.amountKobo / order.quantity) },
+    now,
+  );
   if (!taskId) throw used();
   return { payment: await loadPayment(db, reference), taskId, subscription: null };
 }

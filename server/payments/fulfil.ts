@@ -27,16 +27,18 @@ export interface TaskOrder {
   type: string;
   serviceName: string;
   unit: string;
-  /** What the task costs: the amount paid (naira). */
-  amount: number;
+  /** What the task costs: what the card and the points paid (0 when the plan pays it all). */
+  amountKobo: number;
+  /** The unit price it was booked at (the receipt's quantity x unit price). */
+  unitPriceKobo: number;
   /** How much, in `unit` (1 for per pickup). */
   quantity: number;
   /** The pickup window; null: as soon as possible. */
   scheduledFor: { start: string; end: string } | null;
   /** What the client's plan pays of `quantity` (0: none); spent here, under the user's lock. */
   coveredQuantity?: number;
-  /** Recycle tokens (1 = ₦1) the client pays with; spent here, with the task. */
-  pointsUsed?: number;
+  /** Recycle tokens (1 = ₦1 = 100 kobo) the client pays with, in kobo; spent here, with the task. */
+  pointsKobo?: number;
 }
 
 /** The plan no longer covers what the booking asked it to (another booking spent it first). */
@@ -69,7 +71,7 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
       purpose: 'task',
       userId: order.userId,
       // What the card paid (refunded through the provider); points come back through the ledger.
-      amountKobo: Math.round((order.amount - (order.pointsUsed ?? 0)) * 100),
+      amountKobo: order.amountKobo - (order.pointsKobo ?? 0),
     });
     if (!claimed) return null;
   } else if (await findTaskByReference(tx, order.reference)) return null;
@@ -84,7 +86,8 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
     datetime: now,
     type: order.type,
     serviceName: order.serviceName,
-    amount: order.amount,
+    amountKobo: order.amountKobo,
+    unitPriceKobo: order.unitPriceKobo,
     unit: order.unit,
     quantity: order.quantity,
     coveredQuantity: covered,
@@ -92,7 +95,8 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
     confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
   });
   // In the task's transaction: a balance too small for them undoes the whole booking.
-  if (order.pointsUsed) await addPoints(tx, { userId: order.userId, kind: 'spent', amount: -order.pointsUsed, taskId });
+  if (order.pointsKobo)
+    await addPoints(tx, { userId: order.userId, kind: 'spent', amountKobo: -order.pointsKobo, taskId });
   await markAttentionHonoured(tx, order.reference);
   return taskId;
 }

@@ -3,6 +3,7 @@
  * price the client was really shown is honoured, anything else is kept as a payment needing
  * attention (docs/operations.md, 'Payments needing attention').
  */
+import { formatKoboAmount, formatNaira } from '../../src/shared/money';
 
 /** How far back a price counts as one the client may still have been shown (the app keeps the list offline). */
 export const HONOUR_WINDOW_DAYS = 7;
@@ -23,16 +24,16 @@ export interface PriceFacts {
 
 export type PriceDecision = { kind: 'accept'; kobo: number; honoured: boolean } | { kind: 'attention'; reason: string };
 
-const naira = (kobo: number) =>
-  `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 export function decidePrice(facts: PriceFacts): PriceDecision {
   const { paidKobo, currency, currentKobo, shownKobo, recentKobo, fallbackKobo } = facts;
   if (currency.toUpperCase() !== 'NGN')
-    return { kind: 'attention', reason: `Paid ${paidKobo / 100} ${currency}, not naira` };
+    return { kind: 'attention', reason: `Paid ${formatKoboAmount(paidKobo)} ${currency}, not naira` };
   if (paidKobo === currentKobo) return { kind: 'accept', kobo: paidKobo, honoured: false };
   const wasShownAndReal = shownKobo === paidKobo && (recentKobo.includes(paidKobo) || paidKobo === fallbackKobo);
   if (wasShownAndReal) return { kind: 'accept', kobo: paidKobo, honoured: true };
-  const shown = shownKobo !== null && shownKobo !== paidKobo ? `; the app claimed ${naira(shownKobo)}` : '';
-  return { kind: 'attention', reason: `Paid ${naira(paidKobo)}, but the price is ${naira(currentKobo)}${shown}` };
+  const shown = shownKobo !== null && shownKobo !== paidKobo ? `; the app claimed ${formatNaira(shownKobo)}` : '';
+  return {
+    kind: 'attention',
+    reason: `Paid ${formatNaira(paidKobo)}, but the price is ${formatNaira(currentKobo)}${shown}`,
+  };
 }

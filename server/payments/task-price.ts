@@ -1,6 +1,6 @@
 /** The facts behind a task's price decision (server/payments/price-rule.ts), read from the price list and its history. */
 import { FALLBACK_PRICES } from '../../src/shared/pricing';
-import { totalKobo } from '../../src/shared/quantity';
+import { nairaToKobo, timesQuantity } from '../../src/shared/money';
 import { DEFAULT_SERVICE } from '../../src/shared/service-key';
 import type { Queryable } from '../db/connection';
 import { pricesSinceKobo } from '../db/pricing-history';
@@ -11,15 +11,15 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export async function decideTaskPrice(
   db: Queryable,
-  order: { type: string; shownNaira: number | null; service: ServicePrice; quantity: number; pointsKobo?: number },
+  order: { type: string; shownKobo: number | null; service: ServicePrice; quantity: number; pointsKobo?: number },
   charge: { amountKobo: number; currency: string },
   now: Date,
 ): Promise<PriceDecision> {
   // Every price below is for the whole booking: the unit price x the quantity.
   // Points paid part of it: the card paid the rest.
   const less = order.pointsKobo ?? 0;
-  const times = (naira: number) => totalKobo(naira, order.quantity) - less;
-  const currentKobo = times(order.service.price);
+  const times = (unitKobo: number) => timesQuantity(unitKobo, order.quantity) - less;
+  const currentKobo = times(order.service.priceKobo);
   // The quick answer needs no history: the charge is for today's price.
   if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN')
     return { kind: 'accept', kobo: currentKobo, honoured: false };
@@ -28,10 +28,10 @@ export async function decideTaskPrice(
     paidKobo: charge.amountKobo,
     currency: charge.currency,
     currentKobo,
-    shownKobo: order.shownNaira === null ? null : times(order.shownNaira),
+    shownKobo: order.shownKobo === null ? null : times(order.shownKobo),
     recentKobo: (
       await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS))
-    ).map((kobo) => Math.round(kobo * order.quantity) - less),
-    fallbackKobo: times(fallback.price),
+    ).map(times),
+    fallbackKobo: times(nairaToKobo(fallback.price)),
   });
 }

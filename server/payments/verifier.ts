@@ -21,6 +21,8 @@ export interface VerifiedPayment {
   paidAt: Date | null;
   /** The checkout's metadata (service, address), when small and an object. */
   metadata: Record<string, unknown> | null;
+  /** How it was paid, as Paystack names it ('card', 'bank_transfer', 'ussd', ...); null when not said. */
+  channel: string | null;
 }
 
 export interface PaymentVerifier {
@@ -56,6 +58,7 @@ export function createTestLedger(db: Queryable): PaymentVerifier {
             payerUserId: row.userId,
             paidAt: null,
             metadata: null,
+            channel: row.channel,
           }
         : null;
     },
@@ -82,6 +85,7 @@ interface PaystackTransaction {
   paid_at?: unknown;
   paidAt?: unknown;
   metadata?: unknown;
+  channel?: unknown;
   customer?: { email?: unknown } | null;
 }
 
@@ -103,6 +107,7 @@ export function paymentFromPaystack(data: PaystackTransaction, reference: string
     payerUserId: null,
     paidAt: paidDate && paidYear >= 1970 && paidYear <= 9999 ? paidDate : null,
     metadata: smallObject(data.metadata),
+    channel: typeof data.channel === 'string' && /^[a-z_]{1,40}$/.test(data.channel) ? data.channel : null,
   };
 }
 

@@ -3,7 +3,7 @@
  * the push is sent from the outbox row and the task as it is then (its driver, its amount).
  * SMS texts (driver assigned and arriving only) fit one SMS: 160 GSM characters.
  */
-import { formatTwoDecimals } from '../../src/shared/display-format';
+import { formatNaira, nairaToKobo } from '../../src/shared/money';
 import {
   HOME_URL,
   PLAN_TAG,
@@ -20,7 +20,8 @@ export interface MessageContext {
   /** What the event carried (outbox `data`): a refund's status and amount, a chat message, a reply. */
   data: Record<string, unknown>;
   serviceName: string;
-  amount: number;
+  /** The task's price. */
+  amountKobo: number;
   driver: { firstname: string; vehicle: string; plate: string } | null;
 }
 
@@ -38,8 +39,13 @@ export function driverLine(driver: MessageContext['driver']): string {
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).trimEnd()}...` : text);
-const naira = (amount: number) => `N${formatTwoDecimals(amount)}`;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The refund's amount: kobo since migration 018; a row queued before it carries naira. */
+function refundKobo(data: Record<string, unknown>, fallback: number): number {
+  if (typeof data.amountKobo === 'number') return data.amountKobo;
+  return typeof data.amount === 'number' ? nairaToKobo(data.amount) : fallback;
+}
 
 function words(context: MessageContext): { title: string; body: string } {
   const { data, serviceName, driver } = context;
@@ -54,12 +60,12 @@ function words(context: MessageContext): { title: string; body: string } {
     case 'completed':
       return {
         title: 'Task done - your receipt',
-        body: `Your ${serviceName} is done. Total ${naira(context.amount)}; the receipt is in your e-mail.`,
+        body: `Your ${serviceName} is done. Total ${formatNaira(context.amountKobo)}; the receipt is in your e-mail.`,
       };
     case 'cancelled':
       return { title: 'Task cancelled', body: `Your ${serviceName} was cancelled.` };
     case 'refund': {
-      const amount = naira(Number(data.amount ?? context.amount));
+      const amount = formatNaira(refundKobo(data, context.amountKobo));
       return data.status === 'refunded'
         ? { title: 'Refunded', body: `${amount} for your ${serviceName} is back on your card.` }
         : { title: 'Refund started', body: `We are refunding ${amount} for your ${serviceName}.` };

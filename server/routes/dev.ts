@@ -11,6 +11,7 @@ import { authenticate } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { insertTestLedgerPayment, settleTestLedgerPayment } from '../db/payments';
+import { forgetUnknown } from '../db/unknown-references';
 
 export const devRoutes = new Hono<AppEnv>();
 
@@ -27,8 +28,10 @@ devRoutes.post('/dev/payments', async (c) => {
     email: body.email,
     userId: callerId,
     status: body.status,
+    channel: body.channel ?? (body.status === 'pending' ? 'bank_transfer' : 'card'),
   });
   if (!recorded) throw conflict('This payment reference has already been recorded');
+  await forgetUnknown(db, body.reference);
   return c.json(
     { data: { reference: body.reference, amount: body.amount, status: body.status } } satisfies TestPaymentResponse,
     201,

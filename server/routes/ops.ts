@@ -110,6 +110,13 @@ opsRoutes.post('/ops/tasks/:id/messages', requireOpsToken, async (c) => {
   return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content)) }, 201);
 });
 
+/** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
+opsRoutes.post('/ops/clients/:id/points', requireOpsToken, async (c) => {
+  const userId = c.req.param('id');
+  const { amount } = await readBody(c, z.object({ amount: z.unknown() }, NOT_AN_OBJECT));
+  return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount)) }, 201);
+});
+
 /** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
 opsRoutes.get('/ops/payments', requireOpsToken, async (c) => {
   const all = ['1', 'true'].includes(c.req.query('all') ?? '');

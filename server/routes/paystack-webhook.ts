@@ -7,7 +7,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { recordCharge, recordReversal } from '../db/charges';
+import { openReversalAttention } from '../db/attention';
+import { markUseReversed, recordCharge, recordReversal } from '../db/charges';
 import { findRefundByReference, moveRefund } from '../db/refunds';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { paymentReference } from '../payments/check';
@@ -70,8 +71,29 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
   }
   if (typeof event.event === 'string' && REVERSAL_EVENTS.has(event.event)) {
     const reversed = paymentReference().safeParse(reversedReference(event.data));
-    if (reversed.success && (await recordReversal(db, reversed.data, event.event)))
-      log(`[payments] ${reversed.data} reported ${event.event}: it books nothing`);
+    if (!reversed.success) return c.json({ received: true });
+    const kind = event.event;
+    // Recorded once, whichever instance gets the delivery (and Paystack's retries): the task or
+    // plan it already paid for goes in front of the operator in the same transaction.
+    const used = await db.transaction(async (tx) => {
+      if (!(await recordReversal(tx, reversed.data, kind))) return undefined;
+      const use = await markUseReversed(tx, reversed.data);
+      if (use)
+        await openReversalAttention(tx, {
+          reference: reversed.data,
+          purpose: use.purpose,
+          userId: use.userId,
+          reason: `Reversed after fulfilment (${kind}): ${use.what}`,
+          event: kind,
+        });
+      return use;
+    });
+    if (used === undefined) return c.json({ received: true });
+    log(
+      used
+        ? `[payments] ${reversed.data} reported ${kind} after it paid for ${used.what}: kept for an operator`
+        : `[payments] ${reversed.data} reported ${kind}: it books nothing`,
+    );
     return c.json({ received: true });
   }
   if (event.event !== 'charge.success') return c.json({ received: true });

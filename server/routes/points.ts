@@ -4,6 +4,7 @@ import type { PointsStatus } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
 import { notFound } from '../http/errors';
+import { koboToNaira } from '../../src/shared/money';
 import { listPoints } from '../db/points';
 import { findUserById } from '../db/users';
 
@@ -14,6 +15,9 @@ pointsRoutes.post('/client/points', async (c) => {
   const callerId = await authenticate(c);
   const user = await findUserById(db, callerId);
   if (!user) throw notFound('User not found');
-  const status: PointsStatus = { balance: Number(user.balance), entries: await listPoints(db, callerId) };
+  const status: PointsStatus = {
+    balance: koboToNaira(Number(user.balance_kobo)),
+    entries: await listPoints(db, callerId),
+  };
   return c.json({ data: status });
 });

@@ -10,6 +10,7 @@ import { coveredUsage } from '../db/plan-usage';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
+import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
@@ -20,9 +21,9 @@ import {
   confirmedCharge,
   keepForAttention,
   paymentKeptSafeMessage,
-  nairaToKobo,
   requirePayer,
 } from '../payments/check';
+import { nairaToKobo } from '../../src/shared/money';
 import { fulfilSubscription } from '../payments/fulfil';
 import { decidePrice } from '../payments/price-rule';
 import { refuseSettledPayment } from '../payments/settled';
@@ -55,6 +56,7 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
     purpose: 'subscription' as const,
     userId: callerId,
     request: { ...body, plan: plan.key },
+    address: clientAddress(c),
   };
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);

@@ -8,9 +8,11 @@ import { Hono } from 'hono';
 import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
+import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
 import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
-import { quantityProblem, totalKobo } from '../../src/shared/quantity';
+import { quantityProblem, quantityRule } from '../../src/shared/quantity';
+import { formatKoboAmount, formatNaira, parseNaira, timesQuantity } from '../../src/shared/money';
 import { NotEnoughPoints } from '../db/points';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
@@ -20,6 +22,7 @@ import { isInServiceArea, outsideAreaMessage } from '../../src/shared/service-ar
 import { priceForServiceKey } from '../db/pricing';
 import { findTaskById, findTaskByReference, listTasksForUser, toTask, type TaskRow } from '../db/tasks';
 import {
+  PAYMENT_KEPT_SAFE,
   REFERENCE_ALREADY_USED,
   confirmedCharge,
   keepForAttention,
@@ -42,7 +45,19 @@ function bookingRefusal(unit: string, quantity: number, window: PickupWindow | n
   const problem = quantityProblem(unit, quantity);
   if (problem) return problem;
   if (window && !isOfferedWindow(window, new Date(now.getTime() - PAYING_GRACE_MS)))
-    return 'This pickup time is not available: choose one of the offered 2-hour windows';
+    return 'This window is no longer available: choose one of the offered 2-hour windows';
+  return null;
+}
+
+/** Why the plan cannot be asked to cover `covered` of `quantity`, or null: whole steps of the service, within the booking. */
+function coveredProblem(unit: string, quantity: number, covered: number): string | null {
+  if (!(covered >= 0 && covered <= quantity)) return 'coveredQuantity must be from 0 to the quantity';
+  const step = quantityRule(unit)?.step ?? 1;
+  // Steps are 0.5 or 1: exact in binary, so the division is too.
+  if (!Number.isInteger(covered / step))
+    return step === 1
+      ? "coveredQuantity must be a whole number of the service's units"
+      : `coveredQuantity must be in steps of ${step} ${quantityRule(unit)?.unitWord ?? ''}`.trimEnd();
   return null;
 }
 
@@ -84,11 +99,12 @@ taskRoutes.post('/client/create', async (c) => {
 
   const quantity = body.quantity ?? 1;
   const covered = body.coveredQuantity ?? 0;
-  if (!(covered >= 0 && covered <= quantity)) throw badRequest('coveredQuantity must be from 0 to the quantity');
-  const pointsUsed = body.pointsUsed ?? 0;
-  if (!(pointsUsed >= 0 && Number.isInteger(pointsUsed * 100)))
-    throw badRequest('pointsUsed must be a number of tokens, 0 or more');
+  // The schema let through only amounts with at most two decimals: these are exact.
+  const pointsKobo = parseNaira(body.pointsUsed ?? 0)!;
+  const shownKobo = parseNaira(body.amount)!;
   const service = await priceForServiceKey(db, body.type);
+  const coverage = coveredProblem(service.unit, quantity, covered);
+  if (coverage) throw badRequest(coverage);
   const refusal = isServed
     ? bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now())
     : outsideAreaMessage(deps.serviceArea.name).replace(/\.$/, '');
@@ -107,13 +123,13 @@ taskRoutes.post('/client/create', async (c) => {
     scheduledFor: body.scheduledFor ? normalWindow(body.scheduledFor) : null,
   };
 
-  if (covered === quantity && pointsUsed === 0) {
+  if (covered === quantity && pointsKobo === 0) {
     // The plan pays it all: no charge to check. The reference still makes a retry idempotent.
     const replay = await findTaskByReference(db, body.reference);
     if (replay?.user_id === callerId) return c.json({ data: toTask(replay) }, 200);
     if (replay || (await findPaymentUse(db, body.reference))) throw conflict(REFERENCE_ALREADY_USED);
     if (refusal) throw unprocessable(refusal);
-    const taskId = await fulfilCovered(db, { ...order, amount: 0 }, now());
+    const taskId = await fulfilCovered(db, { ...order, amountKobo: 0, unitPriceKobo: service.priceKobo }, now());
     const task = await findTaskByReference(db, body.reference);
     if (!task || task.user_id !== callerId) throw conflict(REFERENCE_ALREADY_USED);
     return c.json({ data: toTask(task) }, taskId ? 201 : 200);
@@ -124,25 +140,43 @@ taskRoutes.post('/client/create', async (c) => {
   if (replay) return c.json({ data: toTask(replay) }, 200);
   await refuseSettledPayment(db, body.reference);
 
-  const claim = { reference: body.reference, purpose: 'task' as const, userId: callerId, request: body };
+  const claim = {
+    reference: body.reference,
+    purpose: 'task' as const,
+    userId: callerId,
+    request: body,
+    address: clientAddress(c),
+  };
+  /** Keeps the paid charge for an operator and refuses with the reason itself, never the amount's. */
+  const refuseKept = async (status: 409 | 422, reason: string, message = reason): Promise<never> => {
+    await keepForAttention(deps, claim, reason);
+    throw status === 409
+      ? conflict(`${message}. ${PAYMENT_KEPT_SAFE}`)
+      : unprocessable(`${message}. ${PAYMENT_KEPT_SAFE}`);
+  };
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);
   // How much and when are checked against the paid charge: a charge the server cannot turn into
   // this task is kept for an operator (payments needing attention), never dropped.
-  if (refusal) {
-    await keepForAttention(deps, claim, refusal);
-    throw unprocessable(`${refusal}. ${paymentKeptSafeMessage('service')}`);
+  if (await findTaskByReference(db, body.reference)) {
+    // The same booking sent at once several times: the winner's task is the answer.
+    const winner = await earlierUseOf(db, body.reference, callerId);
+    if (winner) return c.json({ data: toTask(winner) }, 200);
+    // A covered booking took this reference first (it has a task but no paid use).
+    await refuseKept(
+      409,
+      'The reference was already used by another booking',
+      REFERENCE_ALREADY_USED.replace(/\.$/, ''),
+    );
   }
+  if (refusal) await refuseKept(422, refusal);
   // Points pay at most half of what the plan does not; the card pays the rest.
-  const dueKobo = totalKobo(service.price, quantity - covered);
-  if (pointsUsed * 100 > dueKobo / 2) {
-    const reason = `Points can pay at most half of the booking (${Math.floor(dueKobo / 200)} tokens)`;
-    await keepForAttention(deps, claim, reason);
-    throw unprocessable(`${reason}. ${paymentKeptSafeMessage('service')}`);
-  }
+  const dueKobo = timesQuantity(service.priceKobo, quantity - covered);
+  if (pointsKobo * 2 > dueKobo)
+    await refuseKept(422, `Points can pay at most half of the booking (${formatNaira(Math.floor(dueKobo / 2))})`);
   const price = await decideTaskPrice(
     db,
-    { type: body.type, shownNaira: body.amount, service, quantity: quantity - covered, pointsKobo: pointsUsed * 100 },
+    { type: body.type, shownKobo, service, quantity: quantity - covered, pointsKobo },
     charge,
     now(),
   );
@@ -151,19 +185,35 @@ taskRoutes.post('/client/create', async (c) => {
     throw badRequest(paymentKeptSafeMessage('service'));
   }
   if (price.honoured)
-    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${price.kobo / 100} naira)`);
+    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${formatNaira(price.kobo)})`);
 
-  let taskId: string | null;
+  let taskId: string | null = null;
   try {
-    taskId = await fulfilTaskOrder(db, { ...order, pointsUsed, amount: price.kobo / 100 + pointsUsed }, now());
+    // Honoured: at the unit price the client was shown (that is what the charge matched).
+    const unitPriceKobo = price.honoured ? shownKobo : service.priceKobo;
+    taskId = await fulfilTaskOrder(
+      db,
+      { ...order, pointsKobo, amountKobo: price.kobo + pointsKobo, unitPriceKobo },
+      now(),
+    );
   } catch (error) {
-    if (error instanceof NotEnoughPoints) {
-      await keepForAttention(deps, claim, `Not enough points for the ${pointsUsed} the booking counted on`);
-      throw conflict(`You do not have ${pointsUsed} points any more. ${paymentKeptSafeMessage('service')}`);
-    }
-    if (!(error instanceof NotCovered)) throw error;
-    await keepForAttention(deps, claim, `${error.message}, not the ${covered} the booking counted on`);
-    throw conflict(`${error.message}. ${paymentKeptSafeMessage('service')}`);
+    const points = formatKoboAmount(pointsKobo);
+    if (error instanceof NotEnoughPoints)
+      await refuseKept(
+        409,
+        `Not enough points for the ${points} the booking counted on`,
+        `You do not have ${points} points any more`,
+      );
+    else if (error instanceof NotCovered)
+      await refuseKept(409, `${error.message}, not the ${covered} the booking counted on`, error.message);
+    // A covered booking took the reference meanwhile.
+    else if (isUniqueViolation(error))
+      await refuseKept(
+        409,
+        'The reference was already used by another booking',
+        REFERENCE_ALREADY_USED.replace(/\.$/, ''),
+      );
+    else throw error;
   }
   if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
   const winner = await earlierUseOf(db, body.reference, callerId);

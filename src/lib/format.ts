@@ -1,15 +1,15 @@
 /** The one naira formatter, the one date formatter (times shown in Lagos time) and the one coordinates formatter of the app. */
-import { formatLagosDate, formatLagosTime, formatTwoDecimals } from '../shared/display-format';
+import { formatLagosDate, formatLagosTime } from '../shared/display-format';
+import { formatKoboAmount, formatNaira as formatKobo, nairaToKobo } from '../shared/money';
 
-/** ₦ with thousands separators and 2 decimals: 1500 → '₦1,500.00'. */
+/** A naira amount of the API with ₦, thousands separators and 2 decimals: 1500 → '₦1,500.00' (src/shared/money.ts). */
 export function formatNaira(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}₦${formatTwoDecimals(Math.abs(amount))}`;
+  return formatKobo(nairaToKobo(amount));
 }
 
-/** A number with 2 decimals and thousands separators (balances, points). */
+/** A number of naira or tokens with 2 decimals and thousands separators (balances, points). */
 export function formatDecimal(value: number): string {
-  return formatTwoDecimals(value);
+  return formatKoboAmount(nairaToKobo(value));
 }
 
 function toDate(value: string | number | Date): Date | null {

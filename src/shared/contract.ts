@@ -51,7 +51,7 @@ export interface Subscription {
   expiresAt: IsoDate;
 }
 
-export type PointsKind = 'earned' | 'spent' | 'refunded' | 'referral';
+export type PointsKind = 'earned' | 'spent' | 'refunded' | 'referral' | 'credit';
 
 /** One change of the recycle-token balance (POST /client/points lists them, newest first). */
 export interface PointsEntry {
@@ -187,6 +187,8 @@ export interface Task {
   driver: DriverSummary | null;
   /** A cancelled paid task's refund; null otherwise. Optional like the fields below: cached responses lack them. */
   refund?: TaskRefund | null;
+  /** The payment was refunded or disputed with the provider after the task was made: a cancel refunds nothing more. */
+  paymentReversed?: boolean;
   rating?: TaskRating | null;
   /** Why it was cancelled (cancelled tasks; null when the operator gave none). */
   cancelReason?: CancelReason | null;
@@ -358,24 +360,37 @@ export type CancelTaskResponse = DataResponse<Task>;
 export type RateTaskRequest = z.input<typeof rateTaskSchema>;
 export type RateTaskResponse = DataResponse<Task>;
 
-/** What a receipt shows: GET /client/tasks/{taskId}/receipt (bearer token; paid tasks only). */
+/**
+ * What a receipt shows: POST /client/tasks/receipt (bearer token; paid tasks and tasks the plan
+ * covered). Amounts are naira, VAT included; `covered` + `points` + `paid` = `total`.
+ */
 export interface Receipt {
   company: { name: string; supportEmail: string };
   taskId: Id;
   reference: string;
   serviceName: string;
   unit: string;
-  /** 1 until tasks carry a quantity. */
+  /** How much was booked, in `unit`. */
   quantity: number;
-  /** Naira, VAT included. */
+  /** The unit price it was booked at. */
   unitPrice: number;
+  /** quantity x unitPrice: what the task costs. */
   total: number;
+  /** What the client's plan paid: its units, their value and the plan's name ('Bronze'); null when none. */
+  covered: { quantity: number; amount: number; plan: string } | null;
+  /** Recycle tokens (1 = ₦1) spent on it; 0 when none. */
+  points: number;
+  /** What the card, transfer or USSD paid (0 when the plan paid it all). */
+  paid: number;
   /** The VAT inside `total` (prices include VAT at `vatRate`). */
   vatIncluded: number;
   vatRate: number;
   paidAt: IsoDate;
-  /** 'Card (Paystack)' or 'Test payment'. */
+  /** What really paid: 'Card', 'Bank transfer', 'USSD' (' - test payment' on the local ledger), or 'Covered by your Bronze plan'. */
   paymentMethod: string;
+  /** The client's name and the pickup address (with its details, when given). */
+  clientName: string;
+  address: string;
   status: TaskStatus;
   completedAt: IsoDate | null;
   refund: TaskRefund | null;

@@ -1,6 +1,6 @@
 /**
- * Amounts and Lagos dates as Nigerian English writes them ('1,500.00', '22 Nov 2026',
- * '14:05'), without Intl on the usual path: a page's first Intl formatter is a long task in
+ * Lagos dates as Nigerian English writes them ('22 Nov 2026', '14:05'; amounts are
+ * src/shared/money.ts's), without Intl on the usual path: a page's first Intl formatter is a long task in
  * the first paint. What lies outside the plain range still goes to Intl
  * (docs/architecture.md, 'The first paint').
  */
@@ -11,28 +11,9 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const FIRST_PLAIN_TIME = Date.UTC(1920, 0, 1);
 const LAST_PLAIN_TIME = Date.UTC(9999, 11, 31);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-/** Below this the amount in kobo is an exact integer (2^53 is about 9e15). */
-const MAX_PLAIN_AMOUNT = 1e13;
 
-let intlAmount: Intl.NumberFormat | undefined;
 let intlDate: Intl.DateTimeFormat | undefined;
 let intlTime: Intl.DateTimeFormat | undefined;
-
-/** '1,234.50': thousands separators and two decimals, rounded as Intl rounds (1.005 → '1.01'). */
-export function formatTwoDecimals(value: number): string {
-  // Intl rounds the shortest decimal form of the number (1.005), not its binary value
-  // (1.00499…, which toFixed rounds down): shifting the decimal form by two places does the same.
-  const kobo = Math.abs(value) < MAX_PLAIN_AMOUNT ? Math.round(Number(`${Math.abs(value)}e2`)) : Number.NaN;
-  if (!Number.isFinite(kobo)) {
-    intlAmount ??= new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return intlAmount.format(value);
-  }
-  const whole = String(Math.floor(kobo / 100));
-  let grouped = whole.slice(0, ((whole.length - 1) % 3) + 1);
-  for (let at = grouped.length; at < whole.length; at += 3) grouped += `,${whole.slice(at, at + 3)}`;
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${grouped}.${String(kobo % 100).padStart(2, '0')}`;
-}
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 

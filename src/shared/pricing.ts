@@ -3,6 +3,7 @@
  * read into a table by service key, items lacking a field are skipped, a non-array answer
  * counts as failure (fallback prices), and an unknown service costs the default service.
  */
+import { nairaToKobo, timesQuantity } from './money';
 import { DEFAULT_SERVICE, serviceKey } from './service-key';
 
 export interface ServicePrice {
@@ -59,7 +60,19 @@ export function priceFor(table: PriceTable, key: string): ServicePrice {
   return table[key] ?? { ...DEFAULT_SERVICE };
 }
 
-/** Payment amounts are sent in the smallest unit: naira x 100 (kobo). */
-export function nairaToKobo(naira: number): number {
-  return Math.round(naira * 100);
+/**
+ * What a create request's checkout charged (card, transfer or USSD), in kobo: its unit price
+ * (`amount`) x the quantity the plan does not cover, less the points.
+ */
+export function chargedKobo(request: {
+  amount: number;
+  quantity?: number;
+  coveredQuantity?: number;
+  pointsUsed?: number;
+}): number {
+  const quantity = request.quantity ?? 1;
+  return (
+    timesQuantity(nairaToKobo(request.amount), quantity - (request.coveredQuantity ?? 0)) -
+    nairaToKobo(request.pointsUsed ?? 0)
+  );
 }

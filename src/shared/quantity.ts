@@ -49,7 +49,7 @@ export function quantityText(unit: string, quantity: number): string {
   return `${quantity} ${word}`;
 }
 
-/** Price x quantity in kobo, rounded to the kobo. */
-export function totalKobo(unitPriceNaira: number, quantity: number): number {
-  return Math.round(unitPriceNaira * 100 * quantity);
+/** The largest whole number of `step`s in `amount` (a plan's 2.3 kg left covers 2 kg at 0.5 kg steps). */
+export function wholeSteps(amount: number, step: number): number {
+  return Math.floor(amount / step) * step;
 }

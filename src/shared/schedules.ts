@@ -5,6 +5,7 @@
  */
 import type { PickupWindow } from './pickup-windows';
 import { WINDOW_HOURS, WINDOW_START_HOURS } from './pickup-windows';
+import { formatNaira } from './money';
 
 /** ISO weekdays: 1 Monday ... 7 Sunday. */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -87,13 +88,7 @@ export function weekdaysText(weekdays: readonly Weekday[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** Naira as the notices say it: '₦1,500', '₦1,500.50'. */
-function nairaText(amount: number): string {
-  const decimals = Number.isInteger(amount) ? 0 : 2;
-  return `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
-}
-
-/** 'Your Friday pickup is not covered this month: pay ₦1,500 to keep it' (the date's Lagos weekday). */
-export function notCoveredText(date: string, price: number): string {
-  return `Your ${WEEKDAY_NAMES[weekdayOf(date)]} pickup is not covered this month: pay ${nairaText(price)} to keep it`;
+/** 'Your Friday pickup is not covered this month: pay ₦1,500.00 to keep it' (the date's Lagos weekday). */
+export function notCoveredText(date: string, priceKobo: number): string {
+  return `Your ${WEEKDAY_NAMES[weekdayOf(date)]} pickup is not covered this month: pay ${formatNaira(priceKobo)} to keep it`;
 }

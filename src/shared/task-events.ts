@@ -5,7 +5,7 @@
  * Pure: no DOM.
  */
 import type { Task, TaskEvent } from './contract';
-import { formatTwoDecimals } from './display-format';
+import { formatKoboAmount, nairaToKobo } from './money';
 import { windowText } from './pickup-windows';
 import { lagosDate, notCoveredText } from './schedules';
 import { taskServiceName } from './service-names';
@@ -39,13 +39,13 @@ export function describeTaskEvent(
   if (event.kind === 'plan-renewal') return event.message ?? 'Your plan ends soon';
   if (event.kind === 'schedule-not-covered')
     return event.scheduledFor && event.amount !== null
-      ? notCoveredText(lagosDate(Date.parse(event.scheduledFor.start)), event.amount)
+      ? notCoveredText(lagosDate(Date.parse(event.scheduledFor.start)), nairaToKobo(event.amount))
       : 'A recurring pickup is not covered this month';
   if (event.kind === 'referral-reward') {
     const earned =
       event.amount === null || !Number.isFinite(event.amount)
         ? 'Recycle Tokens'
-        : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
+        : `${formatKoboAmount(nairaToKobo(event.amount))} Recycle Tokens`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   // The bell speaks plainly ('Your driver is on the way'); the status badges keep the spec's labels.

@@ -4,7 +4,7 @@
  * categories offered, and where a refund is. Pure: the screens, the server and its e-mails share it.
  */
 import type { CancelReason, RefundStatus, SupportCategory } from './contract';
-import { formatTwoDecimals } from './display-format';
+import { formatNaira, nairaToKobo } from './money';
 import { normalizeTaskStatus } from './task-status';
 
 export const PROGRESS_STEPS = ['Finding your driver', 'Driver assigned', 'On the way', 'Done'] as const;
@@ -62,24 +62,17 @@ export const SUPPORT_CATEGORIES: ReadonlyArray<{ value: SupportCategory; label: 
   { value: 'other', label: 'Something else' },
 ];
 
-/** '₦4,000' (whole naira) or '₦4,000.50'. */
-export function formatNairaShort(amount: number): string {
-  const text = formatTwoDecimals(amount);
-  return `₦${text.endsWith('.00') ? text.slice(0, -3) : text}`;
-}
-
-/** Where a refund is: 'Refund of ₦4,000 started - usually 3-5 working days', 'Refunded', ... */
+/** Where a refund is: 'Refund of ₦4,000.00 started - usually 3-5 working days', 'Refunded', ... */
 export function refundText(refund: { status: RefundStatus; amount: number }): string {
-  const amount = formatNairaShort(refund.amount);
+  const amount = formatNaira(nairaToKobo(refund.amount));
   if (refund.status === 'refunded') return `Refunded ${amount}`;
   if (refund.status === 'failed') return `The refund of ${amount} needs attention: our team is on it`;
   return `Refund of ${amount} started - usually 3-5 working days`;
 }
 
-/** Nigerian VAT, included in every price. */
-export const VAT_RATE = 0.075;
+/** Nigerian VAT, included in every price: 7.5% in basis points (src/shared/money.ts, vatInsideKobo). */
+export const VAT_BASIS_POINTS = 750;
 
-/** The VAT inside a VAT-inclusive naira amount, to the kobo. */
-export function vatIncluded(total: number, rate = VAT_RATE): number {
-  return Math.round((total * 100 * rate) / (1 + rate)) / 100;
-}
+/** A cancelled task whose payment went back through the bank (refund or dispute): no refund of ours is due. */
+export const PAYMENT_REVERSED_NO_REFUND =
+  'No refund is due: this payment was already refunded or disputed with your bank or card issuer.';

@@ -159,7 +159,7 @@ describe('a paid task is never lost', () => {
     const server = fakeServer();
     const changes = vi.fn();
     const stop = onPendingTasksChange(changes);
-    server.fail(httpError(409, { message: 'This payment reference has already been used' }));
+    server.fail(httpError(409, { message: 'This payment reference was already used' }));
     await submitPaidTask(sampleTaskRequest('gone'), server.deps);
     server.fail(new TypeError('Failed to fetch'));
     await submitPaidTask(sampleTaskRequest('waiting'), server.deps);

@@ -237,7 +237,7 @@ describe('receipt and support', () => {
       total: 1500,
       vatIncluded: 104.65,
       vatRate: 0.075,
-      paymentMethod: 'Test payment',
+      paymentMethod: 'Card - test payment',
       status: 'completed',
       refund: null,
     });

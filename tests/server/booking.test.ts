@@ -117,8 +117,8 @@ describe('a pickup time', () => {
       await payReference(server, client, 1500, body.reference);
       const response = await submitTask(server, client, body);
       expect(response.status).toBe(422);
-      expect(response.body.message).toMatch(/^This pickup time is not available/);
-      expect(await attentionReason(body.reference)).toMatch(/^This pickup time is not available/);
+      expect(response.body.message).toMatch(/^This window is no longer available/);
+      expect(await attentionReason(body.reference)).toMatch(/^This window is no longer available/);
     }
   });
 

@@ -26,7 +26,7 @@ interface TaskRow {
   datetime: Date;
   type: string;
   service_name: string;
-  amount: string;
+  amount_kobo: string;
   unit: string;
   confirmation_code: string;
   driver_id: string | null;
@@ -82,7 +82,7 @@ describe('demo data (DEMO=1)', () => {
       const price = SEED_PRICES.find((item) => item.serviceName === task.service_name);
       expect(price, task.service_name).toBeDefined();
       expect(task.type).toBe(serviceKey(task.service_name));
-      expect(Number(task.amount)).toBe(price!.price);
+      expect(Number(task.amount_kobo)).toBe(price!.price * 100);
       expect(task.unit).toBe(price!.unit);
       expect(task.confirmation_code).toMatch(/^\d{6}$/);
       expect(task.address).toMatch(/, Lagos$/);
@@ -100,7 +100,7 @@ describe('demo data (DEMO=1)', () => {
     expect(new Set(times).size).toBe(times.length);
   });
 
-  it('each task reference is recorded as a task payment of amount x 100 kobo', async () => {
+  it('each task reference is recorded as a task payment of its price', async () => {
     for (const task of await demoTasks()) {
       const [use] = await server.deps.db.query<{ purpose: string; amount_kobo: string }>(
         'select * from payment_uses where reference = $1',
@@ -108,7 +108,7 @@ describe('demo data (DEMO=1)', () => {
       );
       expect(use, task.reference).toBeDefined();
       expect(use.purpose).toBe('task');
-      expect(Number(use.amount_kobo)).toBe(Number(task.amount) * 100);
+      expect(Number(use.amount_kobo)).toBe(Number(task.amount_kobo));
     }
   });
 

@@ -9,10 +9,15 @@ import { createDeps } from '../../server/services';
 import type { AppDeps } from '../../server/context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limit';
 
-/** Test files sign up many clients from one address ('local'): sign-ups are not limited unless a test says so. */
+/**
+ * Test files sign up many clients from one address ('local') and book many tasks under clocks
+ * that stand still: sign-ups and payment verifies are not limited unless a test says so.
+ */
 export const TEST_RATE_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   signupPerAddress: { limit: 1_000_000, windowMs: 60_000 },
+  verifyPerUser: { limit: 1_000_000, windowMs: 60_000 },
+  verifyPerAddress: { limit: 1_000_000, windowMs: 60_000 },
 };
 import { createServerDatabase } from './test-database';
 

@@ -57,9 +57,9 @@ export async function insertTask(db: Queryable, userId: string, fixture: TaskFix
     );
   }
   await db.query(
-    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
+    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
                         confirmation_code, driver_id, created_at, address_details)
-     values ($1, $2, $3, $4, '3 Awolowo Road, Ikoyi, Lagos', $5, $6, $7, 'household', 'Household Waste Pickup', 1500, 'per pickup',
+     values ($1, $2, $3, $4, '3 Awolowo Road, Ikoyi, Lagos', $5, $6, $7, 'household', 'Household Waste Pickup', 150000, 'per pickup',
              '123456', $8, $7, $9)`,
     [
       id,

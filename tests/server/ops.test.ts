@@ -36,11 +36,11 @@ const YABA = { lat: 6.5158, lng: 3.3782 };
 const IKEJA = { lat: 6.6018, lng: 3.3515 };
 
 async function user(id: string) {
-  const [row] = await db().query<{ balance: string; notification: boolean; referral_rewarded: boolean }>(
+  const [row] = await db().query<{ balance_kobo: string; notification: boolean; referral_rewarded: boolean }>(
     'select * from users where id = $1',
     [id],
   );
-  return { balance: Number(row.balance), notification: row.notification, rewarded: row.referral_rewarded };
+  return { balance: Number(row.balance_kobo) / 100, notification: row.notification, rewarded: row.referral_rewarded };
 }
 
 async function expectOpsError(work: Promise<unknown>, kind: 'invalid' | 'not-found', message: RegExp) {

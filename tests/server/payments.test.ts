@@ -68,6 +68,7 @@ describe('POST /client/create: the payment behind the task', () => {
         payerUserId: null,
         paidAt: null,
         metadata: null,
+        channel: 'card',
       }),
     };
     const response = await withVerifier(server, dollars, () => submitTask(server, client, body));
@@ -77,7 +78,7 @@ describe('POST /client/create: the payment behind the task', () => {
       'select reason from payments_needing_attention where reference = $1',
       [body.reference],
     );
-    expect(kept?.reason).toBe('Paid 1500 USD, not naira');
+    expect(kept?.reason).toBe('Paid 1,500.00 USD, not naira');
   });
 
   it('a payment provider that cannot be reached is a retriable 502 with a message, not a 402', async () => {
@@ -127,13 +128,13 @@ describe('POST /client/create: the payment behind the task', () => {
     expect(await count(server, 'select 1 from tasks where reference = $1', [body.reference])).toBe(1);
   });
 
-  it("409 'This payment reference has already been used' when another user replays someone's reference", async () => {
+  it("409 'This payment reference was already used' when another user replays someone's reference", async () => {
     const body = taskBody(client);
     await payReference(server, client, 1500, body.reference);
     expect((await submitTask(server, client, body)).status).toBe(201);
     const response = await submitTask(server, other, { ...body, user: other.id });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: 'This payment reference has already been used' });
+    expect(response.body).toEqual({ message: 'This payment reference was already used' });
   });
 });
 
@@ -195,6 +196,7 @@ describe('POST /dev/payments: the local test ledger', () => {
       payerUserId: client.id,
       paidAt: null,
       metadata: null,
+      channel: 'card',
     });
     expect(await server.deps.payments.verify(`${reference}-unknown`)).toBeNull();
   });
@@ -425,6 +427,7 @@ describe('createPaystackVerifier against the fake Paystack server', () => {
         payerUserId: null,
         paidAt: new Date('2030-01-02T03:04:05.000Z'),
         metadata: { serviceType: 'household' },
+        channel: 'card',
       });
       expect(fake.verifyCalls('ref.1')).toBe(1);
       await expect(

@@ -93,10 +93,10 @@ describe('points that pay: the ledger', () => {
 
   it('never below zero: of concurrent spends larger together than the balance, only those that fit pass', async () => {
     const client = await insertClient(server);
-    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 100 });
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amountKobo: 10000 });
     const spends = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
-        server.deps.db.transaction((tx) => addPoints(tx, { userId: client.id, kind: 'spent', amount: -30 })),
+        server.deps.db.transaction((tx) => addPoints(tx, { userId: client.id, kind: 'spent', amountKobo: -3000 })),
       ),
     );
     expect(spends.filter((spend) => spend.status === 'fulfilled')).toHaveLength(3);
@@ -128,7 +128,7 @@ describe('points that pay at checkout', () => {
 
   it('up to half of a booking: the card pays the rest, the points leave the balance with the task; a cancel gives them back', async () => {
     const client = await insertClient(server);
-    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 1000 });
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amountKobo: 100000 });
     const body = booking(client, 750);
     await payReference(server, client, 750, body.reference);
     const created = await submitTask(server, client, body);
@@ -153,23 +153,23 @@ describe('points that pay at checkout', () => {
 
   it('more than half, or more points than the balance: refused, the card payment kept for an operator, the balance untouched', async () => {
     const client = await insertClient(server);
-    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 500 });
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amountKobo: 50000 });
     const tooMuch = booking(client, 800);
     await payReference(server, client, 700, tooMuch.reference);
     const refused = await submitTask(server, client, tooMuch);
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/^Points can pay at most half of the booking \(750 tokens\)/);
+    expect(refused.body.message).toMatch(/^Points can pay at most half of the booking \(₦750\.00\)/);
     const poor = booking(client, 600);
     await payReference(server, client, 900, poor.reference);
     const short = await submitTask(server, client, poor);
     expect(short.status).toBe(409);
-    expect(short.body.message).toMatch(/^You do not have 600 points any more/);
+    expect(short.body.message).toMatch(/^You do not have 600.00 points any more/);
     expect((await pointsOf(client)).balance).toBe(500);
   });
 
   it('two bookings at once spending the same points: one passes, the other is refused, never below zero', async () => {
     const client = await insertClient(server);
-    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amount: 700 });
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amountKobo: 70000 });
     const first = booking(client, 700);
     const second = booking(client, 700);
     await payReference(server, client, 800, first.reference);

@@ -62,6 +62,9 @@ describe('decidePrice', () => {
   });
 
   it('another currency always needs attention', () => {
-    expect(decidePrice(facts({ currency: 'USD' }))).toEqual({ kind: 'attention', reason: 'Paid 1500 USD, not naira' });
+    expect(decidePrice(facts({ currency: 'USD' }))).toEqual({
+      kind: 'attention',
+      reason: 'Paid 1,500.00 USD, not naira',
+    });
   });
 });

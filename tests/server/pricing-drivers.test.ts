@@ -26,7 +26,7 @@ describe('GET /admin/pricing', () => {
 
   it('keeps a stable order as the list changes', async () => {
     await server.deps.db.query(
-      "insert into pricing (id, service_name, price, unit) values ('p-extra', 'Ash Removal', 2500.5, 'per bag')",
+      "insert into pricing (id, service_name, price_kobo, unit) values ('p-extra', 'Ash Removal', 250050, 'per bag')",
     );
     const first = await server.request('GET', '/admin/pricing', { token: client.token });
     const second = await server.request('GET', '/admin/pricing', { token: client.token });

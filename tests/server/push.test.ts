@@ -331,7 +331,7 @@ describe('the other kinds', () => {
       [
         'completed',
         'Task done - your receipt',
-        'Your Household Waste Pickup is done. Total N1,500.00; the receipt is in your e-mail.',
+        'Your Household Waste Pickup is done. Total ₦1,500.00; the receipt is in your e-mail.',
       ],
     ]);
     expect(new Set(payloads.map((payload) => payload.tag))).toEqual(new Set([`task-${taskId}`]));
@@ -464,7 +464,7 @@ describe('SMS texts', () => {
       taskId: 't',
       data: {},
       serviceName: 'Office Cleaning And Deep Sanitisation Of A Very Long Named Service',
-      amount: 0,
+      amountKobo: 0,
       driver: { firstname: 'Oluwaseyifunmi', vehicle: 'Toyota Hiace, white', plate: 'KJA-123XY' },
     });
     expect(text.length).toBeLessThanOrEqual(160);

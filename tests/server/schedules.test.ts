@@ -314,7 +314,7 @@ describe('the scheduler', () => {
     const schedule = await created(client);
     // 11 of 12 left, and the schedule asks for 1: covered. Then none left.
     await server.deps.db.query(
-      `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount, unit,
+      `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
                           confirmation_code, quantity, covered_quantity)
        values ($1, $2, 'completed', $3, 'x', 3.4, 6.4, now(), 'household', 'Household Waste Pickup', 0, 'per pickup', '000000', 12, 12)`,
       [`spent-${client.id}`, client.id, newReference()],
@@ -336,7 +336,9 @@ describe('the scheduler', () => {
       amount: 1500,
       scheduledFor: FRI_27,
     });
-    expect(describeTaskEvent(events[0]!)).toBe('Your Friday pickup is not covered this month: pay ₦1,500 to keep it');
+    expect(describeTaskEvent(events[0]!)).toBe(
+      'Your Friday pickup is not covered this month: pay ₦1,500.00 to keep it',
+    );
     const [listed] = await list(client);
     expect(listed!.runs).toEqual([{ date: '2026-11-27', window: FRI_27, outcome: 'not-covered', taskId: null }]);
 
@@ -347,12 +349,12 @@ describe('the scheduler', () => {
     expect(pushes).toHaveLength(1);
     const data = typeof pushes[0]!.data === 'string' ? JSON.parse(pushes[0]!.data) : pushes[0]!.data;
     expect(
-      pushPayload({ kind: 'schedule-not-covered', taskId: null, data, serviceName: '', amount: 0, driver: null }),
+      pushPayload({ kind: 'schedule-not-covered', taskId: null, data, serviceName: '', amountKobo: 0, driver: null }),
     ).toEqual({
       kind: 'schedule-not-covered',
       taskId: null,
       title: 'Recurring pickup not covered',
-      body: 'Your Friday pickup is not covered this month: pay ₦1,500 to keep it',
+      body: 'Your Friday pickup is not covered this month: pay ₦1,500.00 to keep it',
       tag: `schedule-${schedule._id}`,
       url: '/client/home',
     });
@@ -369,7 +371,7 @@ describe('the scheduler', () => {
     clock = new Date('2026-11-26T10:00:00Z');
     await runScheduleJobsOnce(server.deps);
     expect((await bell(client)).map(describeTaskEvent)).toEqual([
-      'Your Friday pickup is not covered this month: pay ₦21,000 to keep it',
+      'Your Friday pickup is not covered this month: pay ₦21,000.00 to keep it',
     ]);
     expect(await count(server, 'select 1 from push_outbox where user_id = $1', [client.id])).toBe(0);
   });
@@ -442,15 +444,15 @@ describe('the renewal reminder as a push', () => {
       ['plan-renewal', `b-${client.id}`],
     ]);
     const data = typeof rows[0]!.data === 'string' ? JSON.parse(rows[0]!.data) : rows[0]!.data;
-    expect(pushPayload({ kind: 'plan-renewal', taskId: null, data, serviceName: '', amount: 0, driver: null })).toEqual(
-      {
-        kind: 'plan-renewal',
-        taskId: null,
-        title: 'Your plan ends soon',
-        body: 'Your Bronze plan ends on Sat 5 Dec',
-        tag: 'plan',
-        url: '/client/home',
-      },
-    );
+    expect(
+      pushPayload({ kind: 'plan-renewal', taskId: null, data, serviceName: '', amountKobo: 0, driver: null }),
+    ).toEqual({
+      kind: 'plan-renewal',
+      taskId: null,
+      title: 'Your plan ends soon',
+      body: 'Your Bronze plan ends on Sat 5 Dec',
+      tag: 'plan',
+      url: '/client/home',
+    });
   });
 });

@@ -161,7 +161,7 @@ describe('POST /client/subscribe', () => {
     expect((await submitTask(server, client, body)).status).toBe(201);
     const reused = await subscribe(client, { plan: 'bronze', reference: body.reference });
     expect(reused.status).toBe(409);
-    expect(reused.body).toEqual({ message: 'This payment reference has already been used' });
+    expect(reused.body).toEqual({ message: 'This payment reference was already used' });
 
     const reference = await payReference(server, client, 1500);
     await server.deps.db.query('update test_payments set amount_kobo = 5000000 where reference = $1', [reference]);

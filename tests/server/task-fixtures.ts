@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
+import { nairaToKobo } from '../../src/shared/money';
 import type { PaymentVerifier } from '../../server/payments/verifier';
 import { createTestServer, type TestServer } from './harness';
 
@@ -55,7 +56,7 @@ export async function payReference(
 ): Promise<string> {
   const response = await server.request('POST', '/dev/payments', {
     token: client.token,
-    body: { reference, amount: Math.round(naira * 100), email: client.email },
+    body: { reference, amount: nairaToKobo(naira), email: client.email },
   });
   if (response.status !== 201)
     throw new Error(`test payment failed: ${response.status} ${JSON.stringify(response.body)}`);

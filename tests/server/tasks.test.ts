@@ -147,7 +147,7 @@ describe('POST /client/create: checks before any payment is used', () => {
   });
 
   it('a price changed by the operator is what the server charges for new bookings', async () => {
-    await server.deps.db.query("update pricing set price = 1750 where service_name = 'Laundry Service'");
+    await server.deps.db.query("update pricing set price_kobo = 175000 where service_name = 'Laundry Service'");
     const fresh = taskBody(client, { type: 'laundry', amount: 1750 });
     const accepted = await payAndSubmitTask(server, client, fresh);
     expect(accepted.status).toBe(201);
@@ -155,8 +155,8 @@ describe('POST /client/create: checks before any payment is used', () => {
   });
 
   it('a charge for the price the client was shown just before a price change is honoured, at the amount paid', async () => {
-    await server.deps.db.query("update pricing set price = 4800 where service_name = 'Office Cleaning'");
-    await server.deps.db.query("update pricing set price = 5200 where service_name = 'Office Cleaning'");
+    await server.deps.db.query("update pricing set price_kobo = 480000 where service_name = 'Office Cleaning'");
+    await server.deps.db.query("update pricing set price_kobo = 520000 where service_name = 'Office Cleaning'");
     for (const shown of [4500, 4800]) {
       const stale = taskBody(client, { type: 'office', amount: shown });
       const honoured = await payAndSubmitTask(server, client, stale);
@@ -166,13 +166,13 @@ describe('POST /client/create: checks before any payment is used', () => {
   });
 
   it("a charge for the app's fallback price (the price list did not load) is honoured", async () => {
-    await server.deps.db.query("update pricing set price = 2500 where service_name = 'Garden Waste Collection'");
+    await server.deps.db.query("update pricing set price_kobo = 250000 where service_name = 'Garden Waste Collection'");
     // Make the seeded 4000 older than the honour window, so only the fallback rule can accept it.
     await server.deps.db.query(
-      "update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price = 4000",
+      "update pricing_history set changed_at = now() - interval '30 days' where service_name = 'Garden Waste Collection' and price_kobo = 400000",
     );
     await server.deps.db.query(
-      "update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price = 2500",
+      "update pricing_history set changed_at = now() - interval '20 days' where service_name = 'Garden Waste Collection' and price_kobo = 250000",
     );
     const fallback = taskBody(client, { type: 'garden', amount: 4000 });
     const honoured = await payAndSubmitTask(server, client, fallback);
@@ -181,13 +181,13 @@ describe('POST /client/create: checks before any payment is used', () => {
   });
 
   it('a price the service had only before the honour window is not honoured: kept as needing attention', async () => {
-    await server.deps.db.query("update pricing set price = 6100 where service_name = 'Bulk Waste Removal'");
-    await server.deps.db.query("update pricing set price = 6300 where service_name = 'Bulk Waste Removal'");
+    await server.deps.db.query("update pricing set price_kobo = 610000 where service_name = 'Bulk Waste Removal'");
+    await server.deps.db.query("update pricing set price_kobo = 630000 where service_name = 'Bulk Waste Removal'");
     await server.deps.db.query(
-      "update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price <> 6300",
+      "update pricing_history set changed_at = now() - interval '9 days' where service_name = 'Bulk Waste Removal' and price_kobo <> 630000",
     );
     await server.deps.db.query(
-      "update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price = 6300",
+      "update pricing_history set changed_at = now() - interval '8 days' where service_name = 'Bulk Waste Removal' and price_kobo = 630000",
     );
     const old = taskBody(client, { type: 'bulk', amount: 6100 });
     const kept = await payAndSubmitTask(server, client, old);

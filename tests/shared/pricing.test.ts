@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PRICES, nairaToKobo, priceFor, priceTableOrFallback, toPriceTable } from '../../src/shared/pricing';
+import { nairaToKobo } from '../../src/shared/money';
+import { FALLBACK_PRICES, chargedKobo, priceFor, priceTableOrFallback, toPriceTable } from '../../src/shared/pricing';
 
 const answer = [
   { _id: '1', serviceName: 'Household Waste Pickup', price: 1600, unit: 'per pickup' },
@@ -70,5 +71,12 @@ describe('pricing (price list, fallback prices, default service)', () => {
     expect(nairaToKobo(1500)).toBe(150000);
     expect(nairaToKobo(1000.1)).toBe(100010);
     expect(nairaToKobo(0.07)).toBe(7);
+  });
+
+  it('what a booking charged: unit price x the quantity the plan does not cover, less the points', () => {
+    expect(chargedKobo({ amount: 1000, quantity: 3 })).toBe(300_000);
+    expect(chargedKobo({ amount: 1000, quantity: 3, pointsUsed: 512.05 })).toBe(248_795);
+    expect(chargedKobo({ amount: 1000, quantity: 3, coveredQuantity: 1 })).toBe(200_000);
+    expect(chargedKobo({ amount: 3000 })).toBe(300_000);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../src/shared/quantity';
+import { timesQuantity } from '../../src/shared/money';
+import { quantityProblem, quantityRule, quantityText, wholeSteps } from '../../src/shared/quantity';
 
 describe('how much a booking asks for', () => {
   it("asks by unit: 'How many kg?' (0.5 steps, 1-200), items (1-50), hours (1-12); per pickup asks nothing", () => {
@@ -30,9 +31,12 @@ describe('how much a booking asks for', () => {
   });
 
   it('the total is price x quantity in kobo; the text names the unit', () => {
-    expect(totalKobo(1000, 3)).toBe(300_000);
-    expect(totalKobo(1500, 2.5)).toBe(375_000);
-    expect(totalKobo(1000.25, 0.5)).toBe(50_013);
+    expect(timesQuantity(100_000, 3)).toBe(300_000);
+    expect(timesQuantity(150_000, 2.5)).toBe(375_000);
+    expect(timesQuantity(100_025, 0.5)).toBe(50_013);
+    expect(wholeSteps(2.3, 0.5)).toBe(2);
+    expect(wholeSteps(2.5, 0.5)).toBe(2.5);
+    expect(wholeSteps(0.0049, 1)).toBe(0);
     expect(quantityText('per kg', 3)).toBe('3 kg');
     expect(quantityText('per item', 1)).toBe('1 item');
     expect(quantityText('per hour', 2)).toBe('2 hours');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { vatInsideKobo } from '../../src/shared/money';
 import type { TaskEvent } from '../../src/shared/contract';
 import { describeTaskEvent } from '../../src/shared/task-events';
 import {
   canCancelTask,
-  formatNairaShort,
   plainStatusText,
   progressIndex,
   progressLabel,
   refundText,
-  vatIncluded,
+  VAT_BASIS_POINTS,
 } from '../../src/shared/task-progress';
 
 describe('the progress line: Finding your driver -> Driver assigned -> On the way -> Done', () => {
@@ -40,18 +40,18 @@ describe('the progress line: Finding your driver -> Driver assigned -> On the wa
 });
 
 describe('refunds and money', () => {
-  it("says where a refund is: 'Refund of ₦4,000 started - usually 3-5 working days', then 'Refunded'", () => {
-    expect(refundText({ status: 'pending', amount: 4000 })).toBe('Refund of ₦4,000 started - usually 3-5 working days');
-    expect(refundText({ status: 'refunded', amount: 4000 })).toBe('Refunded ₦4,000');
+  it("says where a refund is: 'Refund of ₦4,000.00 started - usually 3-5 working days', then 'Refunded'", () => {
+    expect(refundText({ status: 'pending', amount: 4000 })).toBe(
+      'Refund of ₦4,000.00 started - usually 3-5 working days',
+    );
+    expect(refundText({ status: 'refunded', amount: 4000 })).toBe('Refunded ₦4,000.00');
     expect(refundText({ status: 'failed', amount: 1500.5 })).toMatch(/^The refund of ₦1,500.50 needs attention/);
   });
 
-  it('naira without empty kobo; the VAT inside a VAT-inclusive price (7.5%)', () => {
-    expect(formatNairaShort(4000)).toBe('₦4,000');
-    expect(formatNairaShort(1234.5)).toBe('₦1,234.50');
-    expect(vatIncluded(1500)).toBe(104.65);
-    expect(vatIncluded(4000)).toBe(279.07);
-    expect(vatIncluded(0)).toBe(0);
+  it('the VAT inside a VAT-inclusive price (7.5%), to the kobo', () => {
+    expect(vatInsideKobo(150_000, VAT_BASIS_POINTS)).toBe(10_465);
+    expect(vatInsideKobo(400_000, VAT_BASIS_POINTS)).toBe(27_907);
+    expect(vatInsideKobo(0, VAT_BASIS_POINTS)).toBe(0);
   });
 
   it('the bell tells refunds and support replies', () => {
@@ -68,10 +68,10 @@ describe('refunds and money', () => {
       refundStatus: 'pending',
     };
     expect(describeTaskEvent(base)).toBe(
-      'Your Household Waste Pickup task: Refund of ₦4,000 started - usually 3-5 working days',
+      'Your Household Waste Pickup task: Refund of ₦4,000.00 started - usually 3-5 working days',
     );
     expect(describeTaskEvent({ ...base, refundStatus: 'refunded' })).toBe(
-      'Your Household Waste Pickup task: Refunded ₦4,000',
+      'Your Household Waste Pickup task: Refunded ₦4,000.00',
     );
     expect(describeTaskEvent({ ...base, kind: 'support-reply', message: 'A driver comes at 3 pm' })).toBe(
       'GreenPick support replied: A driver comes at 3 pm',

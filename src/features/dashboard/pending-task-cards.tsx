@@ -1,5 +1,6 @@
 import type { PendingTask } from '../../lib/pending-tasks';
-import { formatNaira } from '../../lib/format';
+import { formatNaira } from '../../shared/money';
+import { chargedKobo } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { scrollIntoViewOnce } from './scroll-into-view';
 import { CONFIRMING_TITLE, REFUSED_TITLE, REFUSED_WITHOUT_MESSAGE, SUPPORT_EMAIL } from './pending-task-rules';
@@ -36,7 +37,7 @@ export function PendingTaskCards({ cards, highlightReference, onDismiss }: Pendi
                 {card.refusal ? REFUSED_TITLE : CONFIRMING_TITLE}
               </p>
               <p className="kept-card-what">
-                {serviceDisplayName(card.request.type)} · {formatNaira(card.request.amount)}
+                {serviceDisplayName(card.request.type)} · {formatNaira(chargedKobo(card.request))}
               </p>
               <p className="kept-card-address">{card.request.address}</p>
               {card.refusal ? (

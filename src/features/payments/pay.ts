@@ -8,13 +8,21 @@ import { config } from '../../shared/config';
 import { startPayment } from '../../lib/payment-activity';
 import { validateTransactionParams, type TransactionParams } from './transaction-params';
 
-/** What a payment may ask of Paystack besides the required email, amount and reference (passed on as given). */
+/**
+ * The wrapper's parameters, each by the name the specification gives it and all optional
+ * (docs/product.md, Payments): what the checkout lacks (an e-mail, an amount without a plan)
+ * it refuses with its own message, and `onError` is never needed here: the promise rejects.
+ */
 export interface PayParams {
-  email: string;
-  /** Kobo (naira x 100). */
-  amount: number;
-  reference: string;
-  currency?: 'NGN';
+  /** The Paystack public key; absent: the configured one. */
+  key?: string;
+  email?: string;
+  /** Kobo (src/shared/money.ts). */
+  amount?: number;
+  /** The payment reference; absent: a new one (the current time in ms and a suffix). */
+  ref?: string;
+  /** Default NGN. */
+  currency?: string;
   metadata?: Record<string, unknown>;
   label?: string;
   firstname?: string;
@@ -90,24 +98,26 @@ export function createPay(options: PayOptions): (params: PayParams) => Promise<P
         params.onCancel?.();
         settle({ status: 'cancelled', how: 'close' });
       };
+      const reference = params.ref ?? newPaymentReference();
       const transferPending = () => {
         params.onBankTransferConfirmationPending?.();
-        settle({ status: 'pending', reference: params.reference });
+        settle({ status: 'pending', reference });
       };
 
       let transaction: TransactionParams;
       try {
-        if (!Number.isInteger(params.amount) || params.amount <= 0)
+        if (params.amount !== undefined && (!Number.isInteger(params.amount) || params.amount <= 0))
           throw new Error(`The amount must be a positive number of kobo, not ${params.amount}`);
-        const { onSuccess, onCancel: _onCancel, onBankTransferConfirmationPending: _pending, ...fields } = params;
+        const { onSuccess, onCancel: _onCancel, onBankTransferConfirmationPending: _pending, key, ...fields } = params;
         transaction = validateTransactionParams({
           ...fields,
-          key: options.key ?? 'local-test-checkout',
+          ref: reference,
+          key: key ?? options.key ?? 'local-test-checkout',
           currency: params.currency ?? 'NGN',
           onSuccess: (response?: { reference?: string }) => {
-            const reference = response?.reference ?? params.reference;
-            onSuccess?.({ reference });
-            settle({ status: 'success', reference });
+            const paid = response?.reference ?? reference;
+            onSuccess?.({ reference: paid });
+            settle({ status: 'success', reference: paid });
           },
           onCancel: cancelled,
           onClose: closed,

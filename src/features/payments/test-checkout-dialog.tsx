@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { wrapTabFocus } from '../../lib/focus-trap';
+import { formatKoboAmount, formatNgn } from '../../shared/money';
 import './test-checkout.css';
 
 export const TEST_CHECKOUT_TITLE = 'Test payment - no money moves';
@@ -7,11 +8,9 @@ export const TRANSFER_BUTTON_LABEL = 'Pay by bank transfer';
 export const RECORD_FAILED_MESSAGE =
   'The test payment could not be recorded. Please check your connection and try again.';
 
-const amountFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** 'NGN 1,500' for 150000 kobo: minor units / 100, currency by code, 0 to 2 decimals (docs/product.md, Payments). */
+/** 'NGN 1,500.00' for 150000 kobo: the currency by its code, always 2 decimals (src/shared/money.ts). */
 export function formatCheckoutAmount(kobo: number, currency = 'NGN'): string {
-  return `${currency} ${amountFormat.format(kobo / 100)}`;
+  return currency === 'NGN' ? formatNgn(kobo) : `${currency} ${formatKoboAmount(kobo)}`;
 }
 
 export interface TestCheckoutDialogProps {

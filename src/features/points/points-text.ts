@@ -16,6 +16,8 @@ export function pointsEntryText(entry: Pick<PointsEntry, 'kind' | 'serviceName'>
       return `Given back${on}`;
     case 'referral':
       return 'Referral reward';
+    case 'credit':
+      return 'Credited by GreenPick';
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The subscription flow (docs/product.md, Plans): a plan and the user's e-mail are required, the
- * plan is paid in the card checkout (price x 100 kobo), then the verified reference is sent
+ * plan is paid in the card checkout (the price in kobo, src/shared/money.ts), then the verified reference is sent
  * with POST /client/subscribe. The payment (the payments feature, handed over by the route)
  * and the API are passed in, so the rules can be tested without either.
  */
+import { nairaToKobo } from '../../shared/money';
 import type { SubscribeRequest, User } from '../../shared/contract';
 import type { SubscriptionPlan } from '../../shared/plans';
 
@@ -18,7 +19,8 @@ export interface PaymentRequest {
   email: string;
   /** Kobo. */
   amount: number;
-  reference: string;
+  /** The payment reference (the wrapper's `ref`). */
+  ref: string;
   metadata?: Record<string, unknown>;
   label?: string;
   /** Plans are paid by card: the plan starts with the payment, not when a transfer is confirmed later. */
@@ -48,9 +50,9 @@ export type SubscribeOutcome =
   | { outcome: 'failed'; message: string }
   | { outcome: 'subscribed'; message: string; user: User };
 
-/** Naira to kobo without floating-point dust. */
+/** Naira to kobo without floating-point dust (src/shared/money.ts). */
 export function planAmountInKobo(plan: SubscriptionPlan): number {
-  return Math.round(plan.price * 100);
+  return nairaToKobo(plan.price);
 }
 
 export function checkSubscription(plan: SubscriptionPlan | null, user: Pick<User, 'email'> | null): string | undefined {
@@ -73,7 +75,7 @@ export async function runSubscription(
     payment = await pay({
       email: user.email,
       amount: planAmountInKobo(plan),
-      reference: newPaymentReference(),
+      ref: newPaymentReference(),
       metadata: { purpose: 'subscription', plan: plan.key, userId: user._id },
       channels: ['card'],
     });

@@ -8,13 +8,20 @@ import { failureReason, failureText } from '../../lib/api/query-failure';
 import { planStatusQuery } from '../../lib/api/plan';
 import { serviceAreaQuery } from '../../lib/api/service-area';
 import { userQuery } from '../../lib/api/user';
-import { formatCoordinates, formatDecimal, formatNaira } from '../../lib/format';
+import { formatCoordinates, formatNaira } from '../../lib/format';
+import {
+  formatKoboAmount,
+  formatNaira as formatKobo,
+  koboToNaira,
+  nairaToKobo,
+  timesQuantity,
+} from '../../shared/money';
 import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
 import { offeredWindows } from '../../shared/pickup-windows';
 import { FALLBACK_PRICES, priceFor } from '../../shared/pricing';
-import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
+import { quantityProblem, quantityRule, quantityText, wholeSteps } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
 import { serviceDisplayName } from '../../shared/service-names';
 import { createFlowToasts } from '../../ui/flow-toasts';
@@ -148,14 +155,6 @@ function CreateTaskForm({
   const shownPrices = prices ?? cachedPrices;
   const price = shownPrices ? priceFor(shownPrices, serviceType) : null;
   const detailsRequired = place !== null && isApproximatePlace(place);
-  const proceed = proceedState({
-    isBusy,
-    hasLocation: place !== null,
-    hasEmail: Boolean(user?.email),
-    isLoadingPrices: prices === null,
-    isOnline,
-    needsDetails: detailsRequired && addressDetails.trim() === '',
-  });
   const serviceArea = useQuery(serviceAreaQuery()).data ?? null;
   // Checked before any payment; the server checks again (an area that could not be fetched is its call).
   const outsideArea =
@@ -165,13 +164,27 @@ function CreateTaskForm({
   // What the client's plan still covers of this service this month pays first (the server spends it).
   const planStatus = useQuery(planStatusQuery()).data?.data ?? null;
   const planLeft = planStatus?.allowance.find((item) => item.service === serviceType)?.left ?? 0;
-  const coveredQuantity = Number.isFinite(quantity) ? Math.max(0, Math.min(planLeft, quantity)) : 0;
+  // Whole steps of the service only (the server refuses a fraction of a step).
+  const coveredQuantity = Number.isFinite(quantity)
+    ? wholeSteps(Math.max(0, Math.min(planLeft, quantity)), quantityRuleOfPrice?.step ?? 1)
+    : 0;
   const planName = planStatus ? (findPlan(planStatus.plan)?.name ?? planStatus.plan) : '';
   const [isUsingPoints, setIsUsingPoints] = useState(false);
-  const dueKobo = price && Number.isFinite(quantity) ? totalKobo(price.price, quantity - coveredQuantity) : 0;
-  const points = usablePoints(user?.balance ?? 0, dueKobo);
-  const pointsUsed = isUsingPoints ? points : 0;
+  const unitKobo = price ? nairaToKobo(price.price) : 0;
+  const dueKobo = price && Number.isFinite(quantity) ? timesQuantity(unitKobo, quantity - coveredQuantity) : 0;
+  const pointsKobo = usablePoints(user?.balance ?? 0, dueKobo);
+  const pointsUsed = isUsingPoints ? koboToNaira(pointsKobo) : 0;
   const isQuantityWrong = price !== null && quantityProblem(price.unit, quantity) !== null;
+  const isFullyCovered = price !== null && coveredQuantity > 0 && coveredQuantity >= quantity && pointsUsed === 0;
+  const proceed = proceedState({
+    isBusy,
+    hasLocation: place !== null,
+    hasEmail: Boolean(user?.email),
+    isLoadingPrices: prices === null,
+    isOnline,
+    isCovered: isFullyCovered,
+    needsDetails: detailsRequired && addressDetails.trim() === '',
+  });
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
@@ -229,7 +242,7 @@ function CreateTaskForm({
       if (coveredQuantity > 0) void queryClient.invalidateQueries({ queryKey: ['plan'] });
       // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
       toasts.dismissErrors();
-      showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer);
+      showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer, isFullyCovered);
       if (result.outcome.status === 'failed') setIsBusy(false);
       // Created, or kept to be sent when the connection is back: either way this payment is done,
       // and Home shows the new task (or its 'confirming' card) in view.
@@ -314,7 +327,7 @@ function CreateTaskForm({
                   <dt>Total</dt>
                   <dd>
                     {formatNaira(price.price)} x {quantityText(price.unit, quantity)} ={' '}
-                    {formatNaira(totalKobo(price.price, quantity) / 100)}
+                    {formatKobo(timesQuantity(unitKobo, quantity))}
                   </dd>
                 </div>
               ) : null}
@@ -322,7 +335,7 @@ function CreateTaskForm({
                 <div>
                   <dt>To pay</dt>
                   <dd>
-                    {formatNaira(totalKobo(price.price, quantity - coveredQuantity) / 100)}{' '}
+                    {formatKobo(dueKobo)}{' '}
                     <span className="create-task-covered">
                       {coveredQuantity >= quantity
                         ? `Covered by your ${planName} plan`
@@ -343,15 +356,15 @@ function CreateTaskForm({
           />
           <WhenField value={scheduledFor} onChange={setScheduledFor} />
         </div>
-        {points > 0 && !isQuantityWrong ? (
+        {pointsKobo > 0 && !isQuantityWrong ? (
           <label className="booking-choice">
             <input
               type="checkbox"
               checked={isUsingPoints}
               onChange={(event) => setIsUsingPoints(event.target.checked)}
             />
-            Use {formatDecimal(points)} points (−{formatNaira(points)}); pay{' '}
-            {formatNaira((dueKobo - Math.round(points * 100)) / 100)} by card
+            Use {formatKoboAmount(pointsKobo)} points (−{formatKobo(pointsKobo)}); pay{' '}
+            {formatKobo(dueKobo - pointsKobo)} by card
           </label>
         ) : null}
         <button

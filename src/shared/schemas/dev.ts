@@ -20,6 +20,10 @@ export const testPaymentSchema = z.object(
     email: email(),
     // 'pending': a bank transfer Paystack has not confirmed yet; settled by POST /dev/payments/settle.
     status: z.enum(['success', 'pending'], { error: "status must be 'success' or 'pending'" }).default('success'),
+    // How it was paid (absent: a transfer when pending, else a card), as Paystack's channel names it.
+    channel: z
+      .enum(['card', 'bank_transfer', 'ussd'], { error: "channel must be 'card', 'bank_transfer' or 'ussd'" })
+      .optional(),
   },
   { error: NOT_AN_OBJECT },
 );

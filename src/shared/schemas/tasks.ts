@@ -1,6 +1,7 @@
 /** Request schemas of the task calls: the caller's task list, and creating a paid task. */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
+import { isNairaAmount } from '../money';
 import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 import { paymentReference } from './payment';
 import {
@@ -54,13 +55,18 @@ export const createTaskSchema = z.object(
     addressDetails: addressDetailsField(),
     location: geoPointSchema,
     /** The unit price the client was shown (naira); the charge is this x `quantity`. */
-    amount: number('amount', 'a number of naira').nonnegative({ error: 'amount must not be negative' }),
+    amount: number('amount', 'a number of naira')
+      .nonnegative({ error: 'amount must not be negative' })
+      .refine(isNairaAmount, { error: 'amount must be naira with at most 2 decimals' }),
     /** How much, in the service's unit (absent: 1); the server checks it against the unit's range. */
     quantity: number('quantity', 'a number').optional(),
     /** What the client's plan should pay of `quantity` (absent: 0); all of it: nothing is charged. */
     coveredQuantity: number('coveredQuantity', 'a number').optional(),
     /** Recycle tokens (1 = ₦1) paying part of it, at most half of what is paid; the card pays the rest. */
-    pointsUsed: number('pointsUsed', 'a number').optional(),
+    pointsUsed: number('pointsUsed', 'a number')
+      .nonnegative({ error: 'pointsUsed must not be negative' })
+      .refine(isNairaAmount, { error: 'pointsUsed must be a number of tokens with at most 2 decimals' })
+      .optional(),
     /** A 2-hour window (absent or null: as soon as possible); the server accepts only an offered one. */
     scheduledFor: z
       .object(

@@ -201,8 +201,8 @@ describe('the bell: a button that opens the recent task events', () => {
     const links = await screen.findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'GreenPick support replied: We are sorry: a new driver comes at 3 pm.',
-      'Your Household Waste Pickup task: Refunded ₦4,000',
-      'Your Household Waste Pickup task: Refund of ₦4,000 started - usually 3-5 working days',
+      'Your Household Waste Pickup task: Refunded ₦4,000.00',
+      'Your Household Waste Pickup task: Refund of ₦4,000.00 started - usually 3-5 working days',
     ]);
   });
 });

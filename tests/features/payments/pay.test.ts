@@ -7,7 +7,7 @@ import {
 } from '../../../src/features/payments/pay';
 import type { TransactionParams } from '../../../src/features/payments/transaction-params';
 
-const params = { email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123' };
+const params = { email: 'ada@example.ng', amount: 150000, ref: '1700000000000-abc123' };
 
 /** A checkout that calls one of its callbacks as soon as it opens. */
 function checkoutCalling(callback: string, value?: unknown) {
@@ -21,14 +21,14 @@ function checkoutCalling(callback: string, value?: unknown) {
 
 describe('the payment wrapper', () => {
   it('onSuccess resolves success with the reference', async () => {
-    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.reference });
-    await expect(pay(params)).resolves.toEqual({ status: 'success', reference: params.reference });
+    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.ref });
+    await expect(pay(params)).resolves.toEqual({ status: 'success', reference: params.ref });
     expect(opened[0]).toMatchObject({
       key: 'pk_test_1',
       email: params.email,
       amount: 150000,
       currency: 'NGN',
-      reference: params.reference,
+      reference: params.ref,
     });
   });
 
@@ -42,13 +42,13 @@ describe('the payment wrapper', () => {
   it('a bank transfer waiting for confirmation resolves pending with the reference: the money may still arrive', async () => {
     await expect(checkoutCalling('onBankTransferConfirmationPending').pay(params)).resolves.toEqual({
       status: 'pending',
-      reference: params.reference,
+      reference: params.ref,
     });
   });
 
   it("passes every optional field the checkout knows, in the checkout's spellings, and tells the caller's callbacks too", async () => {
     const told: string[] = [];
-    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.reference });
+    const { pay, opened } = checkoutCalling('onSuccess', { reference: params.ref });
     await pay({
       ...params,
       channels: ['card', 'bank_transfer', 'ussd'],
@@ -75,7 +75,7 @@ describe('the payment wrapper', () => {
       connectAccount: 'CA_1',
       connectSplit: [{ account: 'CA_1', share: 100 }],
     });
-    expect(told).toEqual([`success ${params.reference}`]);
+    expect(told).toEqual([`success ${params.ref}`]);
 
     const onCancel = vi.fn();
     await checkoutCalling('onClose').pay({ ...params, onCancel });
@@ -116,6 +116,46 @@ describe('the payment wrapper', () => {
       label: 'Ada',
       metadata: { plan: 'gold' },
     });
+  });
+
+  it('takes every field of the specification by its name, all optional: key, ref, currency (default NGN) and the rest', async () => {
+    const { pay, opened } = checkoutCalling('onCancel');
+    await pay({
+      key: 'pk_live_given',
+      email: 'ada@example.ng',
+      amount: 250_000,
+      ref: 'my-ref-1',
+      channels: ['card'],
+      metadata: { a: 1 },
+      label: 'Ada',
+      plan: 'PLN_x',
+      quantity: 2,
+      subaccount: 'ACCT_x',
+      transaction_charge: 100,
+      bearer: 'subaccount',
+      split: { type: 'flat' },
+      split_code: 'SPL_x',
+      connect_account: 'CA_x',
+      connect_split: [{ a: 1 }],
+    });
+    expect(opened[0]).toMatchObject({
+      key: 'pk_live_given',
+      reference: 'my-ref-1',
+      currency: 'NGN',
+      channels: ['card'],
+      planCode: 'PLN_x',
+      subscriptionCount: 2,
+      subaccountCode: 'ACCT_x',
+      transactionCharge: 100,
+      bearer: 'subaccount',
+      splitCode: 'SPL_x',
+      connectAccount: 'CA_x',
+    });
+    // Without a reference the wrapper makes one; without an e-mail the checkout refuses it.
+    const made = checkoutCalling('onSuccess');
+    const result = await made.pay({ email: 'ada@example.ng', amount: 150000 });
+    expect(result).toMatchObject({ status: 'success', reference: expect.stringMatching(/^\d+-[0-9a-z]{6}$/) });
+    await expect(checkoutCalling('onSuccess').pay({ amount: 150000 })).rejects.toThrow(PAYMENT_INIT_FAILED);
   });
 
   it('only the first outcome counts', async () => {

@@ -35,7 +35,7 @@ class FakeTransaction {
       this.fire('onBankTransferConfirmationPending');
     } else if (event === 'success')
       this.fire('onSuccess', {
-        reference: this.params.reference,
+        reference: this.params.ref,
         status: 'success',
         trans: '123',
         message: 'Approved',
@@ -66,7 +66,7 @@ const payWithPaystack = createPay({
   key: 'pk_test_1',
   loadCheckout: async () => (params) => openPaystackCheckout(params),
 });
-const params = { email: 'ada@example.ng', amount: 150_000, reference: '1700000000000-abc123' };
+const params = { email: 'ada@example.ng', amount: 150_000, ref: '1700000000000-abc123' };
 
 beforeEach(() => {
   opened.length = 0;
@@ -89,7 +89,7 @@ describe('the Paystack adapter with the inline library', () => {
       email: params.email,
       amount: 150_000,
       currency: 'NGN',
-      reference: params.reference,
+      reference: params.ref,
     });
     expect(opened[0]).not.toHaveProperty('onClose');
   });
@@ -107,12 +107,12 @@ describe('the Paystack adapter with the inline library', () => {
 
   it('a bank transfer left pending (onCancel, then onBankTransferConfirmationPending) is not a closed window: it waits for confirmation', async () => {
     onOpen = (transaction) => transaction.frame('transfer:pending');
-    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'pending', reference: params.reference });
+    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'pending', reference: params.ref });
   });
 
   it('success resolves with the reference', async () => {
     onOpen = (transaction) => transaction.frame('success');
-    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'success', reference: params.reference });
+    await expect(payWithPaystack(params)).resolves.toEqual({ status: 'success', reference: params.ref });
   });
 
   it("a setup error: 'Failed to initialize payment'", async () => {
@@ -147,7 +147,7 @@ describe('the create flow with the Paystack pop-up', () => {
         serviceType: 'household',
         price: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
       },
-      { loadPayments: async () => ({ pay: payWithPaystack, newPaymentReference: () => params.reference }), submit },
+      { loadPayments: async () => ({ pay: payWithPaystack, newPaymentReference: () => params.ref }), submit },
     );
     expect(outcome).toEqual({ kind: 'cancelled', how: 'close' });
     expect(submit).not.toHaveBeenCalled();

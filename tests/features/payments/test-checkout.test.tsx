@@ -23,7 +23,7 @@ function payWith(
   extra: { channels?: string[]; onBankTransferConfirmationPending?: () => void } = {},
 ) {
   const pay = createPay({ loadCheckout: async () => (params) => openTestCheckout(params, record) });
-  return pay({ email: 'ada@example.ng', amount: 150000, reference: '1700000000000-abc123', ...extra });
+  return pay({ email: 'ada@example.ng', amount: 150000, ref: '1700000000000-abc123', ...extra });
 }
 
 async function dialog() {
@@ -36,7 +36,8 @@ describe('the local test checkout', () => {
     const modal = await dialog();
     expect(modal.textContent).toContain('GreenPick');
     expect(modal.textContent).toContain('ada@example.ng');
-    expect(formatCheckoutAmount(150050)).toBe('NGN 1,500.5');
+    expect(formatCheckoutAmount(150050)).toBe('NGN 1,500.50');
+    expect(formatCheckoutAmount(137450)).toBe('NGN 1,374.50');
   });
 
   it('opens with focus on its title, not on Pay (a stray Enter must not pay; e2e/focus.spec.ts presses it)', async () => {
@@ -45,14 +46,14 @@ describe('the local test checkout', () => {
     const title = screen.getByRole('heading', { name: TEST_CHECKOUT_TITLE });
     // Focus moves once the modal has opened (an effect after the first paint).
     await waitFor(() => expect(document.activeElement).toBe(title));
-    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Pay NGN 1,500' }));
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Pay NGN 1,500.00' }));
   });
 
   it('Pay records the payment with the test ledger, then resolves success', async () => {
     const record = vi.fn(async () => undefined);
     const result = payWith(record);
     await dialog();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500.00' })));
     await expect(result).resolves.toEqual({ status: 'success', reference: '1700000000000-abc123' });
     expect(record).toHaveBeenCalledWith({ reference: '1700000000000-abc123', amount: 150000, email: 'ada@example.ng' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -61,7 +62,7 @@ describe('the local test checkout', () => {
   it('a payment that could not be recorded stays open with an error', async () => {
     const result = payWith(() => Promise.reject(new Error('offline')));
     await dialog();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500.00' })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RECORD_FAILED_MESSAGE));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
     await expect(result).resolves.toEqual({ status: 'cancelled', how: 'cancel' });
@@ -95,7 +96,7 @@ describe('the local test checkout', () => {
     await dialog();
     // Pay stays first (and unfocused); Cancel stays last, so Tab still wraps from it.
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(buttons).toEqual(['×', 'Pay NGN 1,500', TRANSFER_BUTTON_LABEL, 'Cancel']);
+    expect(buttons).toEqual(['×', 'Pay NGN 1,500.00', TRANSFER_BUTTON_LABEL, 'Cancel']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TRANSFER_BUTTON_LABEL })));
     await expect(result).resolves.toEqual({ status: 'pending', reference: '1700000000000-abc123' });
     expect(record).toHaveBeenCalledWith({
@@ -117,7 +118,7 @@ describe('the local test checkout', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TRANSFER_BUTTON_LABEL })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RECORD_FAILED_MESSAGE));
     expect(screen.getByRole<HTMLButtonElement>('button', { name: TRANSFER_BUTTON_LABEL }).disabled).toBe(false);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay NGN 1,500.00' })));
     await expect(result).resolves.toEqual({ status: 'success', reference: '1700000000000-abc123' });
   });
 

@@ -16,7 +16,7 @@ type Pay = (request: PaymentRequest) => Promise<PaymentResult>;
 type Subscribe = (request: SubscribeRequest) => Promise<User>;
 
 function dependencies(overrides: { pay?: Pay; subscribe?: Subscribe } = {}) {
-  const pay = vi.fn<Pay>(overrides.pay ?? (async (request) => ({ status: 'success', reference: request.reference })));
+  const pay = vi.fn<Pay>(overrides.pay ?? (async (request) => ({ status: 'success', reference: request.ref })));
   const subscribe = vi.fn<Subscribe>(
     overrides.subscribe ??
       (async () => ({ ...user, subscription: { plan: 'silver', expiresAt: '2027-01-22T00:00:00Z' } })),
@@ -54,7 +54,7 @@ describe('subscription flow (flow, validation and messages)', () => {
     const result = await runSubscription(deps, silver, user);
     expect(planAmountInKobo(silver)).toBe(9_500_000);
     expect(pay).toHaveBeenCalledWith(
-      expect.objectContaining({ email: 'chidi@example.ng', amount: 9_500_000, reference: '1763800000000-abc123' }),
+      expect.objectContaining({ email: 'chidi@example.ng', amount: 9_500_000, ref: '1763800000000-abc123' }),
     );
     expect(subscribe).toHaveBeenCalledWith({ plan: 'silver', userId: 'u1', reference: '1763800000000-abc123' });
     expect(result).toMatchObject({ outcome: 'subscribed', message: 'Subscription activated successfully!' });

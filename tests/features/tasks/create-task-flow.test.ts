@@ -40,7 +40,7 @@ describe('the create task flow (after Proceed to Payment)', () => {
         email: 'ada@example.ng',
         amount: 150000,
         currency: 'NGN',
-        reference: '1700000000000-abc123',
+        ref: '1700000000000-abc123',
         firstname: 'Ada',
         lastname: 'Obi',
         phone: undefined,

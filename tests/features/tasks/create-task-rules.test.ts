@@ -31,6 +31,10 @@ describe("'Proceed to Payment' (when it is disabled)", () => {
     expect(proceedState({ ...ready, isBusy: true }).label).toBe('Processing...');
   });
 
+  it("says 'Book (covered by your plan)' when the plan pays it all: nothing is paid", () => {
+    expect(proceedState({ ...ready, isCovered: true }).label).toBe('Book (covered by your plan)');
+  });
+
   it('says why it is disabled', () => {
     expect(proceedState({ ...ready, isOnline: false }).reason).toBe(
       'You are offline. Payment needs an internet connection.',
@@ -137,9 +141,10 @@ describe('quantity and a pickup time in the create request', () => {
 });
 
 describe('points at checkout', () => {
-  it('a booking may use the balance, at most half of what is to pay', () => {
-    expect(usablePoints(125.5, 150_000)).toBe(125.5);
-    expect(usablePoints(5000, 150_000)).toBe(750);
+  it('a booking may use the balance, at most half of what is to pay, in exact kobo', () => {
+    expect(usablePoints(125.5, 150_000)).toBe(12_550);
+    expect(usablePoints(5000, 150_000)).toBe(75_000);
+    expect(usablePoints(512.05, 300_000)).toBe(51_205);
     expect(usablePoints(0, 150_000)).toBe(0);
     expect(usablePoints(100, 0)).toBe(0);
     expect(usablePoints(Number.NaN, 150_000)).toBe(0);

@@ -4,6 +4,7 @@
  */
 import type { CreateTaskRequest, ScheduledWindow } from '../../../shared/contract';
 import { MAX_LENGTH } from '../../../shared/limits';
+import { nairaToKobo } from '../../../shared/money';
 import { clampText } from '../../../shared/validation/text';
 import type { ServicePrice } from '../../../shared/pricing';
 import { cleanAddressDetails } from '../../../shared/validation/address-details';
@@ -19,6 +20,7 @@ export const MESSAGES = {
   initFailed: 'Failed to initialize payment',
   processing: 'Processing your payment...',
   paymentSuccessful: 'Payment Successful!',
+  booked: 'Booked!',
   paymentFailed: 'Payment Failed!',
   createFailed: 'Failed to create task',
   contactSupport: 'Please try again or contact support',
@@ -73,16 +75,21 @@ export interface ProceedInput {
   hasEmail: boolean;
   isLoadingPrices: boolean;
   isOnline: boolean;
+  /** The plan pays it all: nothing to pay, so the button books rather than pays. */
+  isCovered?: boolean;
   /** The place is approximate and no address details are given. */
   needsDetails?: boolean;
 }
 
 export interface ProceedState {
   disabled: boolean;
-  label: 'Proceed to Payment' | 'Processing...';
+  label: typeof PROCEED_LABEL | typeof BOOK_COVERED_LABEL | 'Processing...';
   /** Why the button is disabled, told next to it; null when enabled or busy. */
   reason: string | null;
 }
+
+export const PROCEED_LABEL = 'Proceed to Payment';
+export const BOOK_COVERED_LABEL = 'Book (covered by your plan)';
 
 /** Disabled while busy, with no location, with no user email, while prices load, offline (payment is never started offline), and at an approximate place without details. */
 export function proceedState({
@@ -91,6 +98,7 @@ export function proceedState({
   hasEmail,
   isLoadingPrices,
   isOnline,
+  isCovered = false,
   needsDetails = false,
 }: ProceedInput): ProceedState {
   const disabled = isBusy || !hasLocation || !hasEmail || isLoadingPrices || !isOnline || needsDetails;
@@ -101,7 +109,7 @@ export function proceedState({
   else if (!hasEmail) reason = 'Loading your account details...';
   else if (!hasLocation) reason = 'Choose an address to continue.';
   else if (needsDetails) reason = DETAILS_NEEDED;
-  return { disabled, label: isBusy ? 'Processing...' : 'Proceed to Payment', reason };
+  return { disabled, label: isBusy ? 'Processing...' : isCovered ? BOOK_COVERED_LABEL : PROCEED_LABEL, reason };
 }
 
 /** The first reason a booking cannot be paid for, in the order of docs/product.md, Create task; undefined when it can. */
@@ -155,8 +163,8 @@ export function createTaskRequest(input: {
   };
 }
 
-/** The points a booking may use: the balance, at most half of what is to pay (whole kobo). */
+/** The points a booking may use, in kobo (1 token = ₦1): the balance, at most half of what is to pay. */
 export function usablePoints(balance: number, dueKobo: number): number {
   if (!Number.isFinite(balance) || balance <= 0 || dueKobo <= 0) return 0;
-  return Math.floor(Math.min(balance * 100, dueKobo / 2)) / 100;
+  return Math.min(nairaToKobo(balance), Math.floor(dueKobo / 2));
 }

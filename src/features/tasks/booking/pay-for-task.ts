@@ -1,13 +1,13 @@
 /**
  * The create flow after 'Proceed to Payment' (docs/data-paths.md): check the booking, pay in
- * the card checkout (price x 100 kobo, reference = ms + suffix), then hand the paid request
+ * the card checkout (price x quantity in kobo, src/shared/money.ts; reference = ms + suffix), then hand the paid request
  * to the durable pending-task record, which sends it. Payment and sending are passed in so
  * that the flow is tested without either: the route hands over the payments feature.
  */
 import type { CreateTaskRequest, ScheduledWindow } from '../../../shared/contract';
 import type { PaidTaskOutcome } from '../../../lib/pending-tasks';
 import type { ServicePrice } from '../../../shared/pricing';
-import { totalKobo } from '../../../shared/quantity';
+import { nairaToKobo, timesQuantity } from '../../../shared/money';
 import { checkBooking, createTaskRequest, type SelectedPlace } from './booking-rules';
 
 export interface BookingUser {
@@ -22,7 +22,8 @@ export interface BookingUser {
 export interface TaskPayment {
   email: string;
   amount: number;
-  reference: string;
+  /** The payment reference (the wrapper's `ref`). */
+  ref: string;
   currency: 'NGN';
   firstname?: string;
   lastname?: string;
@@ -103,8 +104,8 @@ export async function payForTask(
         ? { status: 'success', reference }
         : await payments.pay({
             email: user.email,
-            amount: totalKobo(price.price, quantity - coveredQuantity) - Math.round(pointsUsed * 100),
-            reference,
+            amount: timesQuantity(nairaToKobo(price.price), quantity - coveredQuantity) - nairaToKobo(pointsUsed),
+            ref: reference,
             currency: 'NGN',
             firstname: user.firstname || undefined,
             lastname: user.lastname || undefined,

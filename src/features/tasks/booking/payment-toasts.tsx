@@ -35,6 +35,8 @@ export function showPaidTaskOutcome(
   serviceName: string,
   toastId?: Id,
   awaitingTransfer = false,
+  /** The plan paid it all: nothing was paid, so 'Booked!' rather than 'Payment Successful!'. */
+  isCovered = false,
 ): void {
   const options =
     awaitingTransfer && outcome.status === 'queued'
@@ -45,7 +47,12 @@ export function showPaidTaskOutcome(
         }
       : outcome.status === 'created'
         ? {
-            render: <Lines title={MESSAGES.paymentSuccessful} lines={[assignedShortly(serviceName)]} />,
+            render: (
+              <Lines
+                title={isCovered ? MESSAGES.booked : MESSAGES.paymentSuccessful}
+                lines={[assignedShortly(serviceName)]}
+              />
+            ),
             type: 'success' as const,
             autoClose: SUCCESS_TOAST_MS,
           }

@@ -5,7 +5,7 @@ import type { Task } from '../../../shared/contract';
 import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
 import { formatDate, formatNaira, formatTime } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
-import { CANCEL_REASONS, canCancelTask, refundText } from '../../../shared/task-progress';
+import { CANCEL_REASONS, PAYMENT_REVERSED_NO_REFUND, canCancelTask, refundText } from '../../../shared/task-progress';
 import { normalizeTaskStatus, taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { Modal } from '../../../ui/modal';
 import { ProgressLine } from '../../../ui/progress-line';
@@ -112,6 +112,10 @@ export function TaskDetailsModal({
       {task.refund ? (
         <p className={`task-refund task-refund-${task.refund.status}`} role="status">
           {refundText(task.refund)}
+        </p>
+      ) : status === 'cancelled' && task.paymentReversed ? (
+        <p className="task-refund" role="status">
+          {PAYMENT_REVERSED_NO_REFUND}
         </p>
       ) : null}
       <div className="task-details-map">{renderMap(driverLocation, taskLocation)}</div>

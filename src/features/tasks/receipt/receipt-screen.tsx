@@ -1,25 +1,29 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { receiptQuery } from '../../../lib/api/aftercare';
 import { failureText } from '../../../lib/api/query-failure';
-import { formatDateTime, formatNaira } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { quantityText } from '../../../shared/quantity';
+import { receiptNaira, receiptPaymentLines, vatPercent } from '../../../shared/receipt-lines';
 import { refundText } from '../../../shared/task-progress';
 import { LoadFailed } from '../../../ui/load-failed';
 import './receipt.css';
 
 const LOAD_FAILED = 'Failed to load the receipt. Please check your connection.';
 
-const percent = (rate: number) => `${(rate * 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`;
-
 /**
  * A task's receipt (/client/tasks/$taskId/receipt), printable: GreenPick's name and support
- * address, the reference, service, quantity x unit price, total, the VAT the total includes, the
- * payment date and method, and the refund if any. Print shows the receipt alone (receipt.css).
+ * address, the client and the pickup address, the reference, service, quantity x unit price,
+ * what paid it (plan, points, card/transfer/USSD, each on its line), the total and the VAT it
+ * includes, the payment date and method, and the refund if any. Print shows the receipt alone
+ * (receipt.css).
  */
-export function ReceiptScreen({ taskId }: { taskId: string }) {
+export function ReceiptScreen({ taskId, backLink }: { taskId: string; backLink?: ReactNode }) {
   const query = useQuery(receiptQuery(taskId));
   const receipt = query.data;
   return (
     <section className="page receipt">
+      {backLink ? <p className="receipt-back-row">{backLink}</p> : null}
       <h1>Receipt</h1>
       {!receipt && !query.error ? (
         <p className="muted" role="status">
@@ -42,20 +46,32 @@ export function ReceiptScreen({ taskId }: { taskId: string }) {
             </p>
           </header>
           <dl className="receipt-fields">
+            <dt>Client</dt>
+            <dd>{receipt.clientName}</dd>
+            <dt>Pickup address</dt>
+            <dd>{receipt.address}</dd>
             <dt>Reference</dt>
             <dd>#{receipt.reference}</dd>
             <dt>Service</dt>
             <dd>{receipt.serviceName}</dd>
             <dt>Quantity</dt>
+            <dd data-testid="receipt-line">
+              {quantityText(receipt.unit, receipt.quantity) || receipt.quantity} x {receiptNaira(receipt.unitPrice)}
+              {receipt.unit ? ` (${receipt.unit})` : ''} = {receiptNaira(receipt.total)}
+            </dd>
+            <dt>Paid with</dt>
             <dd>
-              {receipt.quantity} x {formatNaira(receipt.unitPrice)}
-              {receipt.unit ? ` (${receipt.unit})` : ''}
+              <ul className="receipt-parts">
+                {receiptPaymentLines(receipt).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
             </dd>
             <dt>Total</dt>
-            <dd className="receipt-total">{formatNaira(receipt.total)}</dd>
-            <dt>VAT included ({percent(receipt.vatRate)})</dt>
-            <dd>{formatNaira(receipt.vatIncluded)}</dd>
-            <dt>Paid</dt>
+            <dd className="receipt-total">{receiptNaira(receipt.total)}</dd>
+            <dt>VAT included ({vatPercent(receipt.vatRate)})</dt>
+            <dd>{receiptNaira(receipt.vatIncluded)}</dd>
+            <dt>{receipt.paid > 0 ? 'Paid' : 'Booked'}</dt>
             <dd>
               <time dateTime={receipt.paidAt}>{formatDateTime(receipt.paidAt)}</time>
             </dd>
@@ -68,7 +84,7 @@ export function ReceiptScreen({ taskId }: { taskId: string }) {
               </>
             ) : null}
           </dl>
-          <p className="muted receipt-note">Prices include VAT at {percent(receipt.vatRate)}.</p>
+          <p className="muted receipt-note">Prices include VAT at {vatPercent(receipt.vatRate)}.</p>
         </article>
       ) : null}
       {receipt ? (

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Schedule, ScheduleRun, Task } from '../../../shared/contract';
 import { windowText } from '../../../shared/pickup-windows';
 import { taskServiceName } from '../../../shared/service-names';
+import { nairaToKobo } from '../../../shared/money';
 import { notCoveredText } from '../../../shared/schedules';
 import { planStatusQuery } from '../../../lib/api/plan';
 import { schedulesQuery } from '../../../lib/api/schedules';
@@ -50,7 +51,7 @@ export function HomePickups({
         const skip = { action: 'skip', scheduleId: schedule._id, date: run.date } as const;
         return (
           <div key={`${schedule._id}:${run.date}`} className="home-pickups-card home-pickups-uncovered">
-            <p>{notCoveredText(run.date, schedule.price)}</p>
+            <p>{notCoveredText(run.date, nairaToKobo(schedule.price))}</p>
             <p className="muted">
               {taskServiceName(schedule)}, {windowText(run.window)}
             </p>

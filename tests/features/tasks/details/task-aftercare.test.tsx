@@ -155,17 +155,17 @@ describe('cancel and refund', () => {
     });
     let { dialog } = renderTask({ status: 'cancelled', cancelReason: 'booked-by-mistake', refund: refund('pending') });
     expect(dialog.getByRole('status', { hidden: true }).textContent).toBe(
-      'Refund of ₦4,000 started - usually 3-5 working days',
+      'Refund of ₦4,000.00 started - usually 3-5 working days',
     );
     expect(dialog.getByText('Your task was cancelled (I booked by mistake).')).toBeTruthy();
     expect(button(dialog, 'Cancel task')).toBeNull();
     cleanup();
     ({ dialog } = renderTask({ status: 'cancelled', refund: refund('refunded') }));
-    expect(dialog.getByRole('status', { hidden: true }).textContent).toBe('Refunded ₦4,000');
+    expect(dialog.getByRole('status', { hidden: true }).textContent).toBe('Refunded ₦4,000.00');
     cleanup();
     ({ dialog } = renderTask({ status: 'cancelled', refund: refund('failed') }));
     expect(dialog.getByRole('status', { hidden: true }).textContent).toBe(
-      'The refund of ₦4,000 needs attention: our team is on it',
+      'The refund of ₦4,000.00 needs attention: our team is on it',
     );
   });
 });

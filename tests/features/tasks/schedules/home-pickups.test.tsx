@@ -51,7 +51,7 @@ describe("Home's recurring pickups", () => {
     const { onPay } = renderPickups([uncovered]);
     expect(
       await screen.findByText(
-        `Your ${new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Africa/Lagos' }).format(Date.parse(run.window.start))} pickup is not covered this month: pay ₦1,500 to keep it`,
+        `Your ${new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Africa/Lagos' }).format(Date.parse(run.window.start))} pickup is not covered this month: pay ₦1,500.00 to keep it`,
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay ₦1,500.00' }));

@@ -52,10 +52,10 @@ describe('recurring pickups on the device', () => {
   it('words the window and the notice', () => {
     expect(windowHoursText(8)).toBe('08:00-10:00');
     expect(windowHoursText(16)).toBe('16:00-18:00');
-    expect(notCoveredText('2026-11-28', 1500)).toBe(
-      'Your Saturday pickup is not covered this month: pay ₦1,500 to keep it',
+    expect(notCoveredText('2026-11-28', 150_000)).toBe(
+      'Your Saturday pickup is not covered this month: pay ₦1,500.00 to keep it',
     );
-    expect(notCoveredText('2026-11-27', 2250.5)).toBe(
+    expect(notCoveredText('2026-11-27', 225_050)).toBe(
       'Your Friday pickup is not covered this month: pay ₦2,250.50 to keep it',
     );
   });
