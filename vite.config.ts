@@ -125,8 +125,10 @@ export default defineConfig({
     // a server on an in-memory PGlite in beforeAll, and a server test sends real bodies (a 2 MB
     // picture) through a real server and database; beside the build and Playwright on two cores
     // (load average 15-20 when other work runs too) that takes many times its idle duration.
-    hookTimeout: 120_000,
-    testTimeout: 120_000,
+    // One setting for every test and hook (none sets its own): a PGlite made and migrated four
+    // times took over a minute beside three other workloads.
+    hookTimeout: 300_000,
+    testTimeout: 300_000,
     // The same for expect.poll (vi.waitFor has no setting: its calls pass { timeout: 15_000 }).
     expect: { poll: { timeout: 15_000 } },
     // No retries, here or in CI: a test that fails once is a defect to fix (docs/architecture.md).

@@ -31,6 +31,8 @@ interface ReadPlace {
   key: string;
   path: string;
   since: string | null;
+  /** When the request was sent: its answer is not kept if the user signed out since. */
+  askedAt: number;
 }
 
 async function cacheResponse(place: ReadPlace, response: Response): Promise<void> {
@@ -44,7 +46,7 @@ async function cacheResponse(place: ReadPlace, response: Response): Promise<void
     body = mergeMessagesResponse((await getCachedResponse(place.userId, place.key))?.body, body, place.since);
     if (body === null) return;
   }
-  await putCachedResponse(place.userId, place.key, body);
+  await putCachedResponse(place.userId, place.key, body, { askedAt: place.askedAt });
 }
 
 /** The cached response as a response marked with when it was kept; null when nothing is kept (or the store fails). */
@@ -61,6 +63,7 @@ async function responseFromDevice(place: ReadPlace): Promise<Response | null> {
 
 /** Answers a cached query at `path` (under the API base); see the module comment. */
 export async function respondFromCache(request: Request, path: string, deps: CachedQueryDeps): Promise<Response> {
+  const askedAt = Date.now();
   const body = await readJsonBody(request);
   const userId = decodeJwtSubject(requestToken(request.headers.get('Authorization'), body));
   const network = deps.fetch(request);
@@ -71,6 +74,7 @@ export async function respondFromCache(request: Request, path: string, deps: Cac
     key: responsePathKey(path, body),
     path,
     since: path === GET_MESSAGES_PATH ? sinceOf(body) : null,
+    askedAt,
   };
   deps.waitUntil(
     network.then(

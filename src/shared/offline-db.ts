@@ -8,7 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreateTaskRequest, SendMessageRequest } from './contract';
 
 export const DB_NAME = 'greenpick';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export interface CachedResponse<T = unknown> {
   /** `${userId}:${path}` */
@@ -43,8 +43,15 @@ export interface PendingTask {
   refusal?: { message: string | null; at: number };
 }
 
+/** When a user last signed out on this device: an answer asked for before then is not kept. */
+interface SignOut {
+  userId: string;
+  at: number;
+}
+
 interface OfflineSchema extends DBSchema {
   answers: { key: string; value: CachedResponse };
+  signOuts: { key: string; value: SignOut };
   outbox: { key: number; value: OutboxMessage; indexes: { byTaskId: string } };
   pendingTasks: { key: string; value: PendingTask };
 }
@@ -68,6 +75,7 @@ export function openOfflineDb(): Promise<IDBPDatabase<OfflineSchema>> {
         outbox.createIndex('byTaskId', 'taskId');
         db.createObjectStore('pendingTasks', { keyPath: 'reference' });
       }
+      if (oldVersion < 2) db.createObjectStore('signOuts', { keyPath: 'userId' });
     },
     // A newer version (a new app or worker) wants to upgrade: let it, and reopen on next use.
     blocking: () => closeOfflineDb(),
@@ -110,8 +118,25 @@ export async function getCachedResponse<T>(userId: string, path: string): Promis
   return (await db.get('answers', responseKey(userId, path))) as CachedResponse<T> | undefined;
 }
 
-export async function putCachedResponse<T>(userId: string, path: string, body: T, savedAt = Date.now()): Promise<void> {
-  await write((db) => db.put('answers', { key: responseKey(userId, path), userId, path, body, savedAt }));
+/**
+ * Keeps an answer. `askedAt`: when the request was sent; an answer that arrives after its user
+ * signed out (a read in flight at logout) is dropped, so logout leaves nothing of theirs behind.
+ */
+export async function putCachedResponse<T>(
+  userId: string,
+  path: string,
+  body: T,
+  options: { savedAt?: number; askedAt?: number } = {},
+): Promise<void> {
+  const { savedAt = Date.now(), askedAt } = options;
+  await write(async (db) => {
+    // One transaction with the sign-out mark: a logout cannot slip between the check and the put.
+    const tx = db.transaction(['answers', 'signOuts'], 'readwrite');
+    const signedOut = askedAt === undefined ? undefined : await tx.objectStore('signOuts').get(userId);
+    if (!signedOut || signedOut.at < askedAt!)
+      await tx.objectStore('answers').put({ key: responseKey(userId, path), userId, path, body, savedAt });
+    await tx.done;
+  });
 }
 
 // ---- outbox ----
@@ -145,13 +170,16 @@ export async function setOutboxFailure(id: number, reason: string | undefined): 
 
 /**
  * Logout: removes a user's cached responses and queued chat messages (the outbox entries of
- * that user, and those with no owner recorded). Paid tasks not yet confirmed are kept: they
+ * that user, and those with no owner recorded), and marks when, so that the answer to a read
+ * still in flight is not kept when it arrives. Paid tasks not yet confirmed are kept: they
  * are money already paid, sent again once the owner signs in.
  */
-export async function clearUserData(userId: string | null): Promise<void> {
+export async function clearUserData(userId: string | null, at = Date.now()): Promise<void> {
   await write(async (db) => {
-    const tx = db.transaction(['answers', 'outbox'], 'readwrite');
+    const tx = db.transaction(['answers', 'outbox', 'signOuts'], 'readwrite');
     const removals: Promise<unknown>[] = [];
+    // Answers to reads still in flight are dropped when they arrive (putCachedResponse's askedAt).
+    if (userId !== null) removals.push(tx.objectStore('signOuts').put({ userId, at }));
     for (const answer of await tx.objectStore('answers').getAll()) {
       if (userId === null || answer.userId === userId) removals.push(tx.objectStore('answers').delete(answer.key));
     }

@@ -122,7 +122,7 @@ describe('migration 003: avatars kept in users.avatar move to their own rows', (
     } finally {
       await db.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('avatar churn', () => {
@@ -169,7 +169,7 @@ describe('avatar churn', () => {
     }
     // Six more pictures of 400 kB kept would add 2.4 MB; reclaimed, the space is reused.
     expect((await size()) - afterOne).toBeLessThan(1_000_000);
-  }, 60_000);
+  });
 
   it('is served with Cross-Origin-Resource-Policy: cross-origin, so an app on another origin can show it', async () => {
     const client = await clientWithAvatar(pngDataUrl(200));

@@ -33,7 +33,7 @@ describe('DATA_DIR permissions', () => {
       await db.close();
     }
     expect(openToOthers(dir)).toEqual([]);
-  }, 120_000);
+  });
 
   it('an existing folder left readable (755, files 666) is tightened when opened', async () => {
     const dir = join(root, 'old');
@@ -48,5 +48,5 @@ describe('DATA_DIR permissions', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  });
 });

@@ -81,7 +81,7 @@ describe('the data folder lock', () => {
     await other.stop();
     await release();
     await (await acquireDataLock(dir))();
-  }, 30_000);
+  });
 
   it('a lock file naming a pid that runs (pid 1 after a container restart) does not hold the folder: only a live holder does', async () => {
     const dir = folder();
@@ -157,7 +157,7 @@ describe('the data folder lock', () => {
       await first.close();
     }
     await (await acquireDataLock(dir))();
-  }, 180_000);
+  });
 
   it('the ops CLI, finding no server at HOST:PORT but a held folder, says which process holds it', async () => {
     const dir = folder();

@@ -122,5 +122,5 @@ describe('a frozen database server', () => {
       (reason: unknown) => reason,
     );
     expect(databaseErrorKind(error)).toBe('unavailable');
-  }, 60_000);
+  });
 });

@@ -58,5 +58,5 @@ describe('migrate', () => {
     expect(Number(row!.distinct_files)).toBe(applied.length);
     expect(applied).toEqual(expect.arrayContaining(['001_init.sql', '004_payments_ledger.sql']));
     expect(await migrate(dbs[0]!)).toEqual([]);
-  }, 60_000);
+  });
 });

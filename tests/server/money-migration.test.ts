@@ -73,5 +73,5 @@ describe('migration 018: money in integer kobo', () => {
     expect(
       await column(`select price_kobo as kobo from pricing_history where service_name = 'p0' order by changed_at, id`),
     ).toEqual([1, 123_456]);
-  }, 60_000);
+  });
 });

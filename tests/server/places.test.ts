@@ -8,7 +8,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer();
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -35,7 +35,7 @@ describe.runIf(TEST_DATABASE_URL)('two dispatchers on one PostgreSQL', () => {
       createDeps(config, { pushAgent: fake.agent, log: () => {} }),
       createDeps(config, { pushAgent: fake.agent, log: () => {} }),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await a?.db.close();
     await b?.db.close();

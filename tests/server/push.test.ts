@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
     pushAgent: fake.agent,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await Promise.all([fake?.close(), sms?.close()]);

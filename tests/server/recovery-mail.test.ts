@@ -50,7 +50,7 @@ describe('a mail server that cannot be reached', () => {
     expect(log.some((line) => /^\[WARNING\] the SMTP server cannot be reached/.test(line))).toBe(true);
     // The log never holds the code itself.
     expect(log.join('\n')).not.toMatch(/verification code is \d{4}/);
-  }, 20_000);
+  });
 });
 
 describe('a mail server that works (the fake one)', () => {
@@ -70,7 +70,7 @@ describe('a mail server that works (the fake one)', () => {
     expect(letters).toHaveLength(1);
     expect(letters[0]!.data).toMatch(/Your GreenPick verification code is \d{4}\./);
     expect(smtp.received).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('a mail server that refuses the letter: 503 with a clear message for the known address, then for any address until a send works again', async () => {
     const client = await server.createClient();
@@ -96,5 +96,5 @@ describe('a mail server that works (the fake one)', () => {
     expect(await timedForgot(server, client.email)).toMatchObject({ status: 200, body: SENT });
     expect(await spent()).toBe(1);
     expect(await timedForgot(server, `nobody-${Date.now()}@example.ng`)).toMatchObject({ status: 200, body: SENT });
-  }, 30_000);
+  });
 });

@@ -44,7 +44,7 @@ describe.runIf(TEST_DATABASE_URL)('the scheduler on two servers and across a res
         [randomUUID(), userId],
       );
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await a?.db.close().catch(() => {});
     await b?.db.close();

@@ -65,7 +65,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     };
     // The same moment, on an empty database.
     [a, b] = await Promise.all([startServer(options), startServer(options)]);
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await fake?.close();
@@ -111,7 +111,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     }
     expect(answers.filter((status) => status === 401)).toHaveLength(10);
     expect(answers.filter((status) => status === 429)).toHaveLength(14);
-  }, 60_000);
+  });
 
   it("12 concurrent recovery requests from an address the account never signed in from, spread over both: exactly the day's 6 are sent", async () => {
     const user = await signUp(a, 'recovery');
@@ -155,7 +155,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(new Set(answers.map((answer) => answer.body.data._id)).size).toBe(1);
     const tasks = await call(a, '/client/task', { userId: user.id }, token);
     expect(tasks.body.data.filter((task: { reference: string }) => task.reference === reference)).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('10 covered bookings at once, spread over both, with 3 pickups left in the plan: exactly 3 tasks', async () => {
     const user = await signUp(a, 'covered');
@@ -197,7 +197,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(7);
     const plan = await call(a, '/client/plan', {}, token);
     expect(plan.body.data.allowance[0]).toMatchObject({ service: 'household', used: 12, left: 0 });
-  }, 30_000);
+  });
 
   it('one chat clientId sent to both is stored once', async () => {
     const user = await signUp(b, 'chat');
@@ -236,7 +236,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     expect(
       thread.body.data.messages.filter((stored: { content: string }) => stored.content === 'Please ring the bell'),
     ).toHaveLength(1);
-  }, 30_000);
+  });
   // The server is the judge: the client's cancel (a conditional UPDATE) and the operator's
   // 'on-going' (a locked row) on different instances, at the same moment: exactly one wins.
   it("a client's cancel racing the operator's 'on-going' on the other instance: exactly one wins, twelve times", async () => {
@@ -312,5 +312,5 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     }
     // Each round had exactly one winner, and each side won some.
     expect(new Set(outcomes)).toEqual(new Set(['cancelled', 'on-going']));
-  }, 60_000);
+  });
 });

@@ -18,11 +18,11 @@ import { sampleTaskRequest } from '../sample-data';
 afterAll(() => closeOfflineDb());
 
 describe('the offline database', () => {
-  it('is "greenpick" version 1 with the responses, outbox and pendingTasks stores', async () => {
+  it('is "greenpick" version 2 with the responses, outbox, pendingTasks and signOuts stores', async () => {
     const db = await openOfflineDb();
     expect(db.name).toBe(DB_NAME);
-    expect(db.version).toBe(1);
-    expect([...db.objectStoreNames].sort()).toEqual(['answers', 'outbox', 'pendingTasks']);
+    expect(db.version).toBe(2);
+    expect([...db.objectStoreNames].sort()).toEqual(['answers', 'outbox', 'pendingTasks', 'signOuts']);
   });
 
   it('opens once: every caller shares one connection', async () => {
@@ -30,9 +30,9 @@ describe('the offline database', () => {
   });
 
   it('keeps the last response per user and path', async () => {
-    await putCachedResponse('u1', '/admin/pricing', { data: [1] }, 1000);
-    await putCachedResponse('u1', '/admin/pricing', { data: [2] }, 2000);
-    await putCachedResponse('u2', '/admin/pricing', { data: [3] }, 3000);
+    await putCachedResponse('u1', '/admin/pricing', { data: [1] }, { savedAt: 1000 });
+    await putCachedResponse('u1', '/admin/pricing', { data: [2] }, { savedAt: 2000 });
+    await putCachedResponse('u2', '/admin/pricing', { data: [3] }, { savedAt: 3000 });
 
     expect(await getCachedResponse('u1', '/admin/pricing')).toEqual({
       key: 'u1:/admin/pricing',
@@ -121,5 +121,18 @@ describe('logout clears the user', () => {
     expect((await getPendingTasks()).map((pending) => pending.reference)).toContain('paid-before-logout');
     await removeFromOutbox(stayerMessage);
     await removePendingTask('paid-before-logout');
+  });
+
+  it('an answer asked for before the logout and arriving after it is not kept; one asked for after a new sign-in is', async () => {
+    const { clearUserData } = await import('../../src/shared/offline-db');
+    await clearUserData('returner', 5_000);
+    await putCachedResponse('returner', 'client/task', { data: 'in flight at logout' }, { askedAt: 4_000 });
+    await putCachedResponse('returner', 'client/task', { data: 'at the logout itself' }, { askedAt: 5_000 });
+    expect(await getCachedResponse('returner', 'client/task')).toBeUndefined();
+    // Another user's answers are not touched by that mark.
+    await putCachedResponse('stayer', 'client/task', { data: 'theirs' }, { askedAt: 4_000 });
+    expect((await getCachedResponse('stayer', 'client/task'))?.body).toEqual({ data: 'theirs' });
+    await putCachedResponse('returner', 'client/task', { data: 'signed in again' }, { askedAt: 6_000 });
+    expect((await getCachedResponse('returner', 'client/task'))?.body).toEqual({ data: 'signed in again' });
   });
 });

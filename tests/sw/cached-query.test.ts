@@ -50,7 +50,7 @@ describe("the worker's cached queries", () => {
   });
 
   it('offline: the cached response, marked with when it was kept (X-Cached-At)', async () => {
-    await putCachedResponse('u1', 'client/task {"userId":"u1"}', { data: [{ _id: 't1' }] }, 1763800000000);
+    await putCachedResponse('u1', 'client/task {"userId":"u1"}', { data: [{ _id: 't1' }] }, { savedAt: 1763800000000 });
     const response = await respondFromCache(post('client/task', { userId: 'u1' }), 'client/task', worker(offline).deps);
     expect(response.headers.get('X-Cached-At')).toBe('1763800000000');
     expect(await response.json()).toEqual({ data: [{ _id: 't1' }] });
@@ -63,7 +63,7 @@ describe("the worker's cached queries", () => {
   });
 
   it('a network slower than the time-out: the cached response now', async () => {
-    await putCachedResponse('u1', 'client/userdata', { data: { firstname: 'Ada' } }, 5);
+    await putCachedResponse('u1', 'client/userdata', { data: { firstname: 'Ada' } }, { savedAt: 5 });
     const slow = worker(() => new Promise<Response>(() => {}), 20);
     const response = await respondFromCache(post('client/userdata', { token: TOKEN }), 'client/userdata', slow.deps);
     expect(response.headers.get('X-Cached-At')).toBe('5');
