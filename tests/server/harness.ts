@@ -14,7 +14,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
   signupPerAddress: { limit: 1_000_000, windowMs: 60_000 },
 };
-import { createServerDatabase } from './test-database';
+import { createServerDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
@@ -50,9 +50,11 @@ export async function createTestServer(
     logStream?: { write(chunk: string): void };
     /** Trusts a fake push service's certificate (fake-push-service.ts). */
     pushAgent?: import('node:https').Agent;
+    /** A database another test server uses too (two instances); its owner drops it. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
-  const database = await createServerDatabase();
+  const database = options.database ? { ...options.database, drop: async () => {} } : await createServerDatabase();
   const config = loadConfig(
     {},
     {
