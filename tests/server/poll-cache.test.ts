@@ -4,10 +4,10 @@
  * changes their answer (a message from any path, a session ended, a driver moved, a task
  * closed) shows at the next poll. On PGlite and on PostgreSQL (`npm run test:server:pg`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/shared/contract';
 import type { Db } from '../../server/db/connection';
-import { type ThreadMark, publishInvalidation, threadKey } from '../../server/db/poll-cache';
+import { TRACKERS_KEY, type ThreadMark, publishInvalidation, sessionKey, threadKey } from '../../server/db/poll-cache';
 import * as ops from '../../server/ops/commands';
 import { createTestServer, type TestServer } from './harness';
 import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
@@ -48,6 +48,22 @@ async function statementsDuring(work: () => Promise<void>): Promise<number> {
   return sent;
 }
 
+/**
+ * Runs a write and waits until its key has been dropped twice: at once after the commit, then
+ * on its own notification coming back (PostgreSQL delivers it a moment later, and it drops
+ * what was read in between: one more read, never a stale one). Then the steady state is measured.
+ */
+async function settled<T>(key: string, write: () => Promise<T>): Promise<T> {
+  const spy = vi.spyOn(server.deps.polls, 'invalidate');
+  try {
+    const result = await write();
+    await vi.waitFor(() => expect(spy.mock.calls.filter(([keys]) => keys.includes(key)).length).toBe(2));
+    return result;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const poll = (since: string, who: TestClient = client, taskId = task._id) =>
   server.request('POST', '/client/getMessages', { token: who.token, body: { taskId, since } });
 const follow = (driverId: string, who: TestClient = client) =>
@@ -60,7 +76,7 @@ const send = (content: string) =>
 
 describe('an empty chat poll', () => {
   it('is answered without a database statement once the thread is known, and a new message shows at the next poll', async () => {
-    const first = await send('At the gate');
+    const first = await settled(threadKey(task._id), () => send('At the gate'));
     expect(first.status).toBe(201);
     // The first poll reads the thread's mark; the ones after it read memory only.
     const since = first.body.data.timestamp as string;
@@ -89,7 +105,7 @@ describe('an empty chat poll', () => {
        values (gen_random_uuid()::text, $1, 'driver', 'Microseconds', '2098-05-05T10:00:00.123456Z')`,
       [task._id],
     );
-    await publishInvalidation(server.deps.db, [threadKey(task._id)]);
+    await settled(threadKey(task._id), () => publishInvalidation(server.deps.db, [threadKey(task._id)]));
     const repeated = await poll('2098-05-05T10:00:00.123Z');
     expect(repeated.body.data.messages.map((message: { content: string }) => message.content)).toEqual([
       'Microseconds',
@@ -106,7 +122,10 @@ describe('an empty chat poll', () => {
     expect((await poll(since, other, 'no-such-task')).status).toBe(404);
     // Kept now: answered from memory, and still right.
     expect(await statementsDuring(async () => expect((await poll(since, other)).status).toBe(403))).toBe(0);
-    expect((await server.request('POST', '/client/logoutAll', { token: other.token, body: {} })).status).toBe(200);
+    const ended = await settled(sessionKey(other.id), () =>
+      server.request('POST', '/client/logoutAll', { token: other.token, body: {} }),
+    );
+    expect(ended.status).toBe(200);
     expect((await poll(since, other)).status).toBe(401);
   });
 });
@@ -115,7 +134,7 @@ describe('an unchanged driver location poll', () => {
   it('is answered without a database statement; a move, and the end of the task, show at the next poll', async () => {
     const driverId = await insertDriver(server, [3.38, 6.52]);
     const ride = await createPaidTask(server, client);
-    await assignDriver(server, ride._id, driverId);
+    await settled(TRACKERS_KEY, () => assignDriver(server, ride._id, driverId));
     expect((await follow(driverId)).body.data.location.coordinates).toEqual([3.38, 6.52]);
     const sent = await statementsDuring(async () => {
       expect((await follow(driverId)).body.data.location.coordinates).toEqual([3.38, 6.52]);
