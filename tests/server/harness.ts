@@ -123,3 +123,25 @@ export async function createTestServer(
     },
   };
 }
+
+/** Counts the statements and transactions a server sends to its database while `work` runs. */
+export async function statementsDuring(server: TestServer, work: () => Promise<unknown>): Promise<number> {
+  const db = server.deps.db as { -readonly [K in keyof AppDeps['db']]: AppDeps['db'][K] };
+  const { query, transaction } = db;
+  let sent = 0;
+  db.query = (...args) => {
+    sent += 1;
+    return query(...args);
+  };
+  db.transaction = (...args) => {
+    sent += 1;
+    return transaction(...args);
+  };
+  try {
+    await work();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return sent;
+}

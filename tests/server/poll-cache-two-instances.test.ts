@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/shared/contract';
-import type { Db } from '../../server/db/connection';
 import { TRACKERS_KEY, locationKey, sessionKey, threadKey } from '../../server/db/poll-cache';
 import * as ops from '../../server/ops/commands';
-import { createTestServer, type TestServer } from './harness';
+import { createTestServer, statementsDuring, type TestServer } from './harness';
 import { assignDriver, createPaidTask, insertDriver } from './task-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -30,22 +29,6 @@ async function reachesA(key: string, write: () => Promise<unknown>): Promise<voi
   }
 }
 
-/** Counts what A sends to its database while `work` runs. */
-async function statementsOnA(work: () => Promise<void>): Promise<number> {
-  const db = a.deps.db as { -readonly [K in keyof Db]: Db[K] };
-  const { query, transaction } = db;
-  let sent = 0;
-  db.query = (...args) => ((sent += 1), query(...args));
-  db.transaction = (...args) => ((sent += 1), transaction(...args));
-  try {
-    await work();
-  } finally {
-    db.query = query;
-    db.transaction = transaction;
-  }
-  return sent;
-}
-
 const poll = (server: TestServer, who: Client, taskId: string, since: string) =>
   server.request('POST', '/client/getMessages', { token: who.token, body: { taskId, since } });
 
@@ -54,7 +37,7 @@ async function pollingOnA(): Promise<{ client: Client; task: Task }> {
   const client = await a.createClient();
   const task = await createPaidTask(a, client);
   expect((await poll(a, client, task._id, '2020-01-01T00:00:00Z')).status).toBe(200);
-  expect(await statementsOnA(async () => void (await poll(a, client, task._id, '2020-01-01T00:00:00Z')))).toBe(0);
+  expect(await statementsDuring(a, async () => void (await poll(a, client, task._id, '2020-01-01T00:00:00Z')))).toBe(0);
   return { client, task };
 }
 
@@ -112,7 +95,7 @@ describe.runIf(TEST_DATABASE_URL)('polls answered from memory on two instances o
     await assignDriver(a, task._id, driverId);
     const follow = () => a.request('GET', `/driver/location/${driverId}`, { token: client.token });
     expect((await follow()).body.data.location.coordinates).toEqual([3.38, 6.52]);
-    expect(await statementsOnA(async () => void (await follow()))).toBe(0);
+    expect(await statementsDuring(a, async () => void (await follow()))).toBe(0);
 
     await reachesA(locationKey(driverId), () => ops.moveDriver(b.deps.db, driverId, 6.6, 3.4));
     expect((await follow()).body.data.location.coordinates).toEqual([3.4, 6.6]);

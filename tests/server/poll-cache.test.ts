@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/shared/contract';
-import type { Db } from '../../server/db/connection';
 import { TRACKERS_KEY, type ThreadMark, publishInvalidation, sessionKey, threadKey } from '../../server/db/poll-cache';
 import * as ops from '../../server/ops/commands';
-import { createTestServer, type TestServer } from './harness';
+import { createTestServer, statementsDuring, type TestServer } from './harness';
 import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
 import { TEST_DATABASE_URL } from './test-database';
 
@@ -25,28 +24,6 @@ beforeAll(async () => {
   await assignDriver(server, task._id, await insertDriver(server));
 });
 afterAll(() => server.close());
-
-/** Counts what is sent to the server's database while `work` runs. */
-async function statementsDuring(work: () => Promise<void>): Promise<number> {
-  const db = server.deps.db as { -readonly [K in keyof Db]: Db[K] };
-  const { query, transaction } = db;
-  let sent = 0;
-  db.query = (...args) => {
-    sent += 1;
-    return query(...args);
-  };
-  db.transaction = (...args) => {
-    sent += 1;
-    return transaction(...args);
-  };
-  try {
-    await work();
-  } finally {
-    db.query = query;
-    db.transaction = transaction;
-  }
-  return sent;
-}
 
 /**
  * Runs a write and waits until its key has been dropped twice: at once after the commit, then
@@ -82,7 +59,7 @@ describe('an empty chat poll', () => {
     const since = first.body.data.timestamp as string;
     expect((await poll(since)).status).toBe(200);
     const polls: unknown[] = [];
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(server, async () => {
       for (let n = 0; n < 3; n += 1) polls.push((await poll('2099-01-01T00:00:00.000Z')).body);
     });
     expect(sent).toBe(0);
@@ -112,7 +89,7 @@ describe('an empty chat poll', () => {
     ]);
     expect((await poll('2098-05-05T10:00:00.123456Z')).body.data.messages).toEqual([]);
     expect((await poll('2098-05-05T11:00:00.123+01:00')).body.data.messages).toHaveLength(1);
-    expect(await statementsDuring(async () => void (await poll('2098-05-05T10:00:00.1235Z')))).toBe(0);
+    expect(await statementsDuring(server, async () => void (await poll('2098-05-05T10:00:00.1235Z')))).toBe(0);
   });
 
   it("keeps the poll's order of answers: 401 for an ended session, 404 for no task, 403 for another's", async () => {
@@ -121,7 +98,7 @@ describe('an empty chat poll', () => {
     expect((await poll(since, other)).status).toBe(403);
     expect((await poll(since, other, 'no-such-task')).status).toBe(404);
     // Kept now: answered from memory, and still right.
-    expect(await statementsDuring(async () => expect((await poll(since, other)).status).toBe(403))).toBe(0);
+    expect(await statementsDuring(server, async () => expect((await poll(since, other)).status).toBe(403))).toBe(0);
     const ended = await settled(sessionKey(other.id), () =>
       server.request('POST', '/client/logoutAll', { token: other.token, body: {} }),
     );
@@ -136,7 +113,7 @@ describe('an unchanged driver location poll', () => {
     const ride = await createPaidTask(server, client);
     await settled(TRACKERS_KEY, () => assignDriver(server, ride._id, driverId));
     expect((await follow(driverId)).body.data.location.coordinates).toEqual([3.38, 6.52]);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(server, async () => {
       expect((await follow(driverId)).body.data.location.coordinates).toEqual([3.38, 6.52]);
     });
     expect(sent).toBe(0);
@@ -182,10 +159,10 @@ describe.runIf(TEST_DATABASE_URL)('when the LISTEN connection drops (PostgreSQL)
       `insert into messages (id, task_id, sender, content) values (gen_random_uuid()::text, $1, 'driver', 'Missed') returning id`,
       [task._id],
     );
-    expect(await statementsDuring(async () => void (await poll('2099-01-01T00:00:00Z')))).toBeGreaterThan(0);
+    expect(await statementsDuring(server, async () => void (await poll('2099-01-01T00:00:00Z')))).toBeGreaterThan(0);
     expect((await poll('2020-01-01T00:00:00Z')).body.data.messages.map((m: { _id: string }) => m._id)).toContain(id);
     await expect.poll(() => polls.active).toBe(true);
     expect((await poll('2099-01-01T00:00:00Z')).status).toBe(200);
-    expect(await statementsDuring(async () => void (await poll('2099-01-01T00:00:00Z')))).toBe(0);
+    expect(await statementsDuring(server, async () => void (await poll('2099-01-01T00:00:00Z')))).toBe(0);
   });
 });
