@@ -23,7 +23,9 @@ async function reachesA(key: string, write: () => Promise<unknown>): Promise<voi
   const spy = vi.spyOn(a.deps.polls, 'invalidate');
   try {
     await write();
-    await vi.waitFor(() => expect(spy.mock.calls.some(([keys]) => keys.includes(key))).toBe(true));
+    await vi.waitFor(() => expect(spy.mock.calls.some(([keys]) => keys.includes(key))).toBe(true), {
+      timeout: 15_000,
+    });
   } finally {
     spy.mockRestore();
   }

@@ -34,7 +34,9 @@ async function settled<T>(key: string, write: () => Promise<T>): Promise<T> {
   const spy = vi.spyOn(server.deps.polls, 'invalidate');
   try {
     const result = await write();
-    await vi.waitFor(() => expect(spy.mock.calls.filter(([keys]) => keys.includes(key)).length).toBe(2));
+    await vi.waitFor(() => expect(spy.mock.calls.filter(([keys]) => keys.includes(key)).length).toBe(2), {
+      timeout: 15_000,
+    });
     return result;
   } finally {
     spy.mockRestore();
