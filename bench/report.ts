@@ -19,7 +19,7 @@ export interface Row {
   figure: string;
   /** null: could not be measured (fails its budget, if it has one). */
   value: number | null;
-  unit: 'kB' | 'B' | 'ms' | 'req/s' | 'score' | '' | 'entries';
+  unit: 'kB' | 'B' | 'ms' | 'req/s' | 'polls/s' | 'score' | '' | 'entries';
   budget?: Budget;
 }
 

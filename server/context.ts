@@ -2,6 +2,7 @@
 import type { ServiceArea } from '../src/shared/service-area';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
+import type { PollCache } from './db/poll-cache';
 import type { RateLimiter, RateLimits } from './http/rate-limit';
 import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
@@ -13,6 +14,8 @@ import type { PushDispatcher } from './push/dispatcher';
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
+  /** What the polls read from memory (server/db/poll-cache.ts). */
+  polls: PollCache;
   tokens: TokenService;
   payments: PaymentVerifier;
   /** Refunds of cancelled paid tasks (same provider as `payments`). */

@@ -4,6 +4,7 @@ import { resolveJwtSecret, createTokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
 import { openDb } from './db/connection';
+import { PollCache, withCacheInvalidation } from './db/poll-cache';
 import { migrate } from './db/migrate';
 import { seedPrices } from './db/seed';
 import { seedDemo } from './db/demo';
@@ -67,11 +68,15 @@ export async function createDeps(
     agent: options.pushAgent,
   });
   // Every write of the outbox kicks the dispatcher after its commit; closing stops it first.
-  const db = withPushKick(database, push);
+  // Every published invalidation drops what this instance kept at once (server/db/poll-cache.ts).
+  const polls = new PollCache();
+  await polls.start(database);
+  const db = withCacheInvalidation(withPushKick(database, push), polls);
   const now = options.now ?? (() => new Date());
   return {
     config,
     db,
+    polls,
     serviceArea,
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds),
     payments: config.paystackSecretKey

@@ -7,6 +7,7 @@
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import type { Db, Queryable } from '../db/connection';
 import { givePointsBack } from '../db/points';
+import { TRACKERS_KEY, publishInvalidation } from '../db/poll-cache';
 import { findRefundByTask, moveRefund, openRefund, paidKobo } from '../db/refunds';
 import type { AftercareServices } from './services';
 
@@ -38,6 +39,8 @@ export async function cancelTask(
     [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
   );
   if (rows.length === 0) return false;
+  // A client follows a driver only while the task is open (server/db/poll-cache.ts).
+  await publishInvalidation(tx, [TRACKERS_KEY]);
   // Points spent on it come back at once; the card's part is refunded through the provider.
   await givePointsBack(tx, order.taskId);
   const paid = await paidKobo(tx, order.taskId);

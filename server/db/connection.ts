@@ -23,7 +23,23 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
+/** What a LISTEN connection reports (`Db.listen`). */
+export interface ListenHandlers {
+  /** A notification on the channel. */
+  notify(payload: string): void;
+  /** Listening (again): notifications from now on arrive. */
+  up(): void;
+  /** The connection was lost: notifications may be missed until the next `up`. */
+  down(reason: string): void;
+}
+
 export interface Db extends Queryable {
+  /**
+   * Listens on a channel (PostgreSQL LISTEN on a connection of its own, reconnected when lost;
+   * PGlite's own in-process listen). Resolves once the first attempt is over, listening or not;
+   * the function it gives stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Runs one or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -89,6 +105,14 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pglite.query<T>(sql, params)).rows;
     },
+    async listen(channel: string, handlers: ListenHandlers) {
+      // One process, one session: PGlite hands this session's own notifications to the callback after each commit.
+      const stop = await pglite.listen(channel, handlers.notify);
+      handlers.up();
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     async exec(sql: string) {
       await pglite.exec(sql);
     },
@@ -126,6 +150,7 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(pg, options, channel, handlers, log),
     async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       const result = options.prepared
         ? await pool.query({ name: options.prepared, text: sql, values: params })
@@ -175,5 +200,79 @@ async function openPostgres(options: DbOptions): Promise<Db> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_CHECK_MS = 5_000;
+const LISTEN_RETRY_MS = [250, 1_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others). A lost connection
+ * is reported (`down`) and opened again; a connection that stops answering (a dead network
+ * sends no error) is found by a `select 1` every LISTEN_CHECK_MS, bounded by a time-out.
+ */
+async function listenPostgres(
+  pg: typeof import('pg').default,
+  options: DbOptions,
+  channel: string,
+  handlers: ListenHandlers,
+  log: (line: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  let stopped = false;
+  let client: import('pg').Client | undefined;
+  let check: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const lost = (current: import('pg').Client, reason: string) => {
+    if (client !== current) return;
+    client = undefined;
+    clearInterval(check);
+    current.end().catch(() => {});
+    handlers.down(reason);
+    if (stopped) return;
+    log(`[db] the cache's LISTEN connection was lost (${reason}): polls read the database until it is back`);
+    retry = setTimeout(connect, LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]);
+    failures += 1;
+  };
+  const connect = async () => {
+    if (stopped) return;
+    const current = new pg.Client({
+      connectionString: options.databaseUrl,
+      keepAlive: true,
+      // Named, so an operator sees it in pg_stat_activity (and a test can cut it).
+      application_name: 'greenpick-listen',
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      query_timeout: LISTEN_CHECK_MS,
+    });
+    client = current;
+    current.on('error', (error) => lost(current, error.message));
+    current.on('end', () => lost(current, 'connection ended'));
+    current.on('notification', (message) => {
+      if (message.channel === channel && client === current) handlers.notify(message.payload ?? '');
+    });
+    try {
+      await current.connect();
+      await current.query(`listen ${channel}`);
+    } catch (error) {
+      lost(current, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (client !== current) return;
+    failures = 0;
+    handlers.up();
+    check = setInterval(() => {
+      current.query('select 1').catch((error: Error) => lost(current, error.message));
+    }, LISTEN_CHECK_MS);
+    check.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(check);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }

@@ -7,6 +7,7 @@
 import type { ChatMessage, MessageSender } from '../../src/shared/contract';
 import { CHAT_PAGE_SIZE, CHAT_THREAD_MAX } from '../../src/shared/limits';
 import type { Queryable } from './connection';
+import { publishInvalidation, threadKey, type ThreadMark } from './poll-cache';
 import { enqueueTaskNotification } from './push';
 
 interface MessageRow {
@@ -99,6 +100,22 @@ export async function readClientThread(
 }
 
 /**
+ * What an empty poll is answered from (server/db/poll-cache.ts): the task's owner and its newest
+ * message's `created_at` in exact microseconds (`extract(epoch ...)` is numeric); undefined for
+ * no such task.
+ */
+export async function readThreadMark(db: Queryable, taskId: string): Promise<ThreadMark | undefined> {
+  const [row] = await db.query<{ owner: string; newest: string | null }>(
+    `select t.user_id as owner,
+       (select (extract(epoch from max(m.created_at)) * 1000000)::bigint::text from messages m where m.task_id = t.id) as newest
+     from tasks t where t.id = $1`,
+    [taskId],
+    { prepared: 'chat-thread-mark' },
+  );
+  return row ? { owner: row.owner, newestMicros: row.newest === null ? null : BigInt(row.newest) } : undefined;
+}
+
+/**
  * Adds a message once per (task, clientId): a replay of a known clientId, even one racing
  * the original, gets the stored message back with `created: false`. A thread holding
  * CHAT_THREAD_MAX messages takes no more (`full`). A driver's message is stored with the
@@ -119,6 +136,7 @@ export async function insertMessageOnce(
     [message.id, message.taskId, message.sender, message.content, message.clientId, CHAT_THREAD_MAX],
   );
   if (inserted) {
+    await publishInvalidation(db, [threadKey(message.taskId)]);
     if (inserted.sender === 'driver')
       await enqueueTaskNotification(db, message.taskId, 'chat', {
         senderName: inserted.sender_name ?? '',

@@ -8,6 +8,7 @@ import { nairaToKobo } from '../../src/shared/money';
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { TRACKERS_KEY, locationKey, publishInvalidation, threadKey } from './poll-cache';
 import { TOKENS_PER_KG, addPoints } from './points';
 import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
 import { enqueueArrivals, enqueueTaskNotification } from './push';
@@ -116,6 +117,7 @@ export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | 
 
 export async function updateTaskDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
   await db.query(`update tasks set driver_id = $2, status = 'driver-assigned' where id = $1`, [taskId, driverId]);
+  await publishInvalidation(db, [TRACKERS_KEY]);
 }
 
 export async function updateTaskStatus(
@@ -130,6 +132,7 @@ export async function updateTaskStatus(
      where id = $1`,
     [taskId, status, clearDriver],
   );
+  await publishInvalidation(db, [TRACKERS_KEY]);
 }
 
 export async function countCompletedTasks(db: Queryable, userId: string, exceptTaskId: string): Promise<number> {
@@ -173,6 +176,7 @@ export async function updateDriverLocation(db: Queryable, driverId: string, lat:
     lat,
     lng,
   ]);
+  await publishInvalidation(db, [locationKey(driverId)]);
   await enqueueArrivals(db, driverId);
 }
 
@@ -245,6 +249,7 @@ export async function assignPendingTask(db: Queryable, taskId: string, driverId:
     [taskId, driverId],
   );
   if (rows.length === 0) return false;
+  await publishInvalidation(db, [TRACKERS_KEY]);
   await insertStatusEvent(db, taskId, 'driver-assigned');
   await noteNewDriver(db, taskId, driverId);
   return true;
@@ -256,14 +261,16 @@ export async function assignPendingTask(db: Queryable, taskId: string, driverId:
  * new driver's. The note carries the new driver's id. Run it after the assignment.
  */
 export async function noteNewDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
-  await db.query(
+  const noted = await db.query(
     `insert into messages (id, task_id, sender, content, driver_id)
      select $1, $2, 'system', 'Your new driver is ' || d.firstname, d.id from drivers d
       where d.id = $3
         and (select m.driver_id from messages m where m.task_id = $2 and m.driver_id is not null
-              order by m.created_at desc, m.id desc limit 1) <> $3`,
+              order by m.created_at desc, m.id desc limit 1) <> $3
+     returning id`,
     [randomUUID(), taskId, driverId],
   );
+  if (noted.length > 0) await publishInvalidation(db, [threadKey(taskId)]);
 }
 
 export interface TripRow {
@@ -293,6 +300,7 @@ export async function markOnGoing(db: Queryable, taskId: string): Promise<boolea
     [taskId],
   );
   if (rows.length === 0) return false;
+  await publishInvalidation(db, [TRACKERS_KEY]);
   await insertStatusEvent(db, taskId, 'on-going');
   return true;
 }
@@ -328,6 +336,7 @@ export async function insertDriverMessage(db: Queryable, taskId: string, content
      returning sender_name`,
     [randomUUID(), taskId, content],
   );
+  if (row) await publishInvalidation(db, [threadKey(taskId)]);
   if (row)
     await enqueueTaskNotification(db, taskId, 'chat', {
       senderName: row.sender_name ?? '',

@@ -4,6 +4,7 @@
  * "log out everywhere").
  */
 import type { Queryable } from './connection';
+import { publishInvalidation, sessionKey } from './poll-cache';
 
 /** The user's current session version; undefined when the user no longer exists. */
 export async function findSessionVersion(db: Queryable, userId: string): Promise<number | undefined> {
@@ -13,7 +14,8 @@ export async function findSessionVersion(db: Queryable, userId: string): Promise
   return row ? Number(row.session_version) : undefined;
 }
 
-/** Every token issued so far stops working. */
+/** Every token issued so far stops working (on every instance: the kept version is dropped). */
 export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
   await db.query('update users set session_version = session_version + 1 where id = $1', [userId]);
+  await publishInvalidation(db, [sessionKey(userId)]);
 }

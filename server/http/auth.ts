@@ -27,9 +27,13 @@ export async function tokenSession(c: Context<AppEnv>, bodyToken?: unknown): Pro
   return session;
 }
 
-/** Throws 401 when the user no longer exists or the session ended since the token was issued (password reset, log out everywhere). */
+/**
+ * Throws 401 when the user no longer exists or the session ended since the token was issued
+ * (password reset, log out everywhere). The version is kept in memory (server/db/poll-cache.ts).
+ */
 export async function requireCurrentSession(c: Context<AppEnv>, session: Session): Promise<void> {
-  const currentVersion = await findSessionVersion(c.var.deps.db, session.userId);
+  const { db, polls } = c.var.deps;
+  const currentVersion = await polls.sessionVersion(session.userId, () => findSessionVersion(db, session.userId));
   if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
   noteUserId(c, session.userId);
 }

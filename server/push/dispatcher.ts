@@ -205,6 +205,7 @@ export function withPushKick(db: Db, dispatcher: Pick<PushDispatcher, 'kick' | '
   return {
     kind: db.kind,
     exec: (sql) => db.exec(sql),
+    listen: (channel, handlers) => db.listen(channel, handlers),
     async close() {
       await dispatcher.stop();
       await db.close();

@@ -4,7 +4,8 @@
  * (offline replays) and rate-limited per user and per task, so one client cannot flood a thread.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { Session } from '../auth/tokens';
 import { getMessagesSchema, sendMessageSchema } from '../../src/shared/schemas/chat';
 import type { AppEnv } from '../context';
 import { SESSION_ENDED, authenticate, requireCurrentSession, tokenSession } from '../http/auth';
@@ -16,7 +17,7 @@ import { jsonResponse } from '../http/json-response';
 import { noteUserId } from '../http/request-log';
 import { readJson } from '../http/validate';
 import type { Queryable } from '../db/connection';
-import { insertMessageOnce, readClientThread } from '../db/messages';
+import { insertMessageOnce, readClientThread, readThreadMark } from '../db/messages';
 import { findTaskById } from '../db/tasks';
 
 /** The task, when it is the caller's: 404 for an unknown one, 403 for someone else's. */
@@ -24,6 +25,35 @@ async function requireOwnTask(db: Queryable, taskId: string, userId: string): Pr
   const task = await findTaskById(db, taskId);
   if (!task) throw notFound('Task not found');
   if (task.user_id !== userId) throw forbidden('This task is not yours');
+}
+
+/**
+ * `since` in microseconds since 1970, rounded down (PostgreSQL keeps microseconds and rounds
+ * finer digits, so it reads the same or later); undefined for a form this does not read exactly.
+ */
+function sinceMicros(since: string): bigint | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/i.exec(since);
+  if (!match) return undefined;
+  const seconds = Date.parse(`${match[1]}${match[3]!.toUpperCase()}`);
+  if (Number.isNaN(seconds)) return undefined;
+  return BigInt(seconds) * 1000n + BigInt((match[2] ?? '').slice(0, 6).padEnd(6, '0'));
+}
+
+/**
+ * A poll with nothing new, answered from memory (server/db/poll-cache.ts) with what the
+ * database would answer: the same 401, 404 and 403, then an empty page. Undefined when the
+ * thread may have something newer (or nothing is kept): the query below decides.
+ */
+async function keptEmptyPoll(c: Context<AppEnv>, session: Session, taskId: string, since: string) {
+  const { db, polls } = c.var.deps;
+  const after = sinceMicros(since);
+  if (!polls.active || after === undefined) return undefined;
+  await requireCurrentSession(c, session);
+  const mark = await polls.threadMark(taskId, () => readThreadMark(db, taskId));
+  if (!mark) throw notFound('Task not found');
+  if (mark.owner !== session.userId) throw forbidden('This task is not yours');
+  if (mark.newestMicros !== null && mark.newestMicros > after) return undefined;
+  return jsonResponse(c, { data: { messages: [], olderCursor: null } });
 }
 
 export const chatRoutes = new Hono<AppEnv>();
@@ -39,6 +69,10 @@ chatRoutes.post('/client/getMessages', async (c) => {
     await requireCurrentSession(c, session);
     throw error;
   });
+  if (body.since && !body.before) {
+    const kept = await keptEmptyPoll(c, session, body.taskId, body.since);
+    if (kept) return kept;
+  }
   const thread = await readClientThread(c.var.deps.db, {
     userId: session.userId,
     sessionVersion: session.sessionVersion,

@@ -38,15 +38,16 @@ driverRoutes.get('/driver/photo/:driverId', async (c) => {
   });
 });
 
+/** An unchanged location, and who may read it, are answered from memory (server/db/poll-cache.ts). */
 driverRoutes.get('/driver/location/:driverId', async (c) => {
-  const { db } = c.var.deps;
+  const { db, polls } = c.var.deps;
   const callerId = await authenticate(c);
   // An id too long or holding control characters (a NUL cannot reach PostgreSQL) is no driver's.
   const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
   const driverId = parsed.success ? parsed.data : undefined;
-  const location = driverId ? await findDriverLocation(db, driverId) : undefined;
+  const location = driverId ? await polls.driverLocation(driverId, () => findDriverLocation(db, driverId)) : undefined;
   if (!driverId || !location) throw notFound('Driver not found');
-  if (!(await isDriverOfUser(db, driverId, callerId)))
+  if (!(await polls.mayTrack(driverId, callerId, () => isDriverOfUser(db, driverId, callerId))))
     throw forbidden('This driver is not assigned to any of your tasks');
   return c.json({ data: location });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/shared/contract';
 import { CHAT_PAGE_SIZE, CHAT_THREAD_MAX, MAX_LENGTH } from '../../src/shared/limits';
+import { publishInvalidation, threadKey } from '../../server/db/poll-cache';
 import { createTestServer, type TestServer } from './harness';
 import { count, createPaidTask, insertClient, type TestClient } from './task-fixtures';
 
@@ -27,6 +28,7 @@ async function fillThread(taskId: string, n: number, size = 10): Promise<void> {
      from generate_series(1, $2) i`,
     [taskId, n, size],
   );
+  await publishInvalidation(server.deps.db, [threadKey(taskId)]);
 }
 const numbers = (messages: ChatMessage[]) => messages.map((message) => Number(message.content.replaceAll('.', '')));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, Task } from '../../src/shared/contract';
+import { publishInvalidation, sessionKey, threadKey } from '../../server/db/poll-cache';
 import { createTestServer, type TestServer } from './harness';
 import { count, createPaidTask, insertClient, type TestClient } from './task-fixtures';
 
@@ -36,6 +37,7 @@ async function driverSays(taskId: string, content: string, at: string): Promise<
     "insert into messages (id, task_id, sender, content, created_at) values ($1, $2, 'driver', $3, $4)",
     [id, taskId, content, at],
   );
+  await publishInvalidation(server.deps.db, [threadKey(taskId)]);
   return id;
 }
 
@@ -224,10 +226,15 @@ describe('POST /client/getMessages', () => {
   it("a deleted user's token answers 401, not 404 or 403", async () => {
     const leaving = await insertClient(server);
     expect((await read({ taskId: 'no-such-task' }, leaving)).status).toBe(404);
+    // A poll answered from memory keeps the session's version, which the deletion must end too.
+    expect((await read({ taskId: othersTask._id, since: '2020-01-01T00:00:00Z' }, leaving)).status).toBe(403);
     await server.deps.db.query('delete from users where id = $1', [leaving.id]);
+    // Deleting an account ends its sessions like any other way (server/db/poll-cache.ts).
+    await publishInvalidation(server.deps.db, [sessionKey(leaving.id)]);
     const response = await read({ taskId: 'no-such-task' }, leaving);
     expect(response.status).toBe(401);
     expect((await read({ taskId: othersTask._id }, leaving)).status).toBe(401);
+    expect((await read({ taskId: othersTask._id, since: '2020-01-01T00:00:00Z' }, leaving)).status).toBe(401);
   });
 
   it('an empty poll is a short uncompressed JSON response that states its length', async () => {

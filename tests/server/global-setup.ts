@@ -44,6 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
           work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
         ),
       close: () => pglite.close(),
+      listen: () => Promise.reject(new Error('migrations do not listen')),
     };
     await migrate(db);
     const file = join(dir, 'migrated-pglite.tar');

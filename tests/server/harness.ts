@@ -19,7 +19,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   verifyPerUser: { limit: 1_000_000, windowMs: 60_000 },
   verifyPerAddress: { limit: 1_000_000, windowMs: 60_000 },
 };
-import { createServerDatabase } from './test-database';
+import { createServerDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   deps: AppDeps;
@@ -55,9 +55,11 @@ export async function createTestServer(
     logStream?: { write(chunk: string): void };
     /** Trusts a fake push service's certificate (fake-push-service.ts). */
     pushAgent?: import('node:https').Agent;
+    /** A database another test server uses too (two instances); its owner drops it. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
-  const database = await createServerDatabase();
+  const database = options.database ? { ...options.database, drop: async () => {} } : await createServerDatabase();
   const config = loadConfig(
     {},
     {
@@ -125,4 +127,26 @@ export async function createTestServer(
       }
     },
   };
+}
+
+/** Counts the statements and transactions a server sends to its database while `work` runs. */
+export async function statementsDuring(server: TestServer, work: () => Promise<unknown>): Promise<number> {
+  const db = server.deps.db as { -readonly [K in keyof AppDeps['db']]: AppDeps['db'][K] };
+  const { query, transaction } = db;
+  let sent = 0;
+  db.query = (...args) => {
+    sent += 1;
+    return query(...args);
+  };
+  db.transaction = (...args) => {
+    sent += 1;
+    return transaction(...args);
+  };
+  try {
+    await work();
+  } finally {
+    db.query = query;
+    db.transaction = transaction;
+  }
+  return sent;
 }

@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from '../../server/db/connection';
+import { EVERYTHING_KEY, publishInvalidation, threadKey } from '../../server/db/poll-cache';
 
 export async function insertClient(
   db: Queryable,
@@ -83,9 +84,11 @@ export async function insertUserMessage(db: Queryable, taskId: string, content: 
     content,
     randomUUID(),
   ]);
+  await publishInvalidation(db, [threadKey(taskId)]);
 }
 
 /** Empties what the ops tests write (users stay: ids are unique). */
 export async function clearTasksAndDrivers(db: Queryable): Promise<void> {
   for (const table of ['messages', 'tasks', 'payment_uses', 'drivers']) await db.query(`delete from ${table}`);
+  await publishInvalidation(db, [EVERYTHING_KEY]);
 }

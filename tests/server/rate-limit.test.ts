@@ -42,6 +42,7 @@ function counting(db: Db) {
     kind: db.kind,
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
+    listen: (channel, handlers) => db.listen(channel, handlers),
     transaction: (work) => {
       counts.transactions += 1;
       return db.transaction((tx) => work(wrap(tx)));

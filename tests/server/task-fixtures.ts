@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import { nairaToKobo } from '../../src/shared/money';
 import type { PaymentVerifier } from '../../server/payments/verifier';
+import { TRACKERS_KEY, publishInvalidation } from '../../server/db/poll-cache';
 import { createTestServer, type TestServer } from './harness';
 
 export interface TestClient {
@@ -114,7 +115,11 @@ export async function assignDriver(
   driverId: string,
   status = 'driver-assigned',
 ): Promise<void> {
-  await server.deps.db.query('update tasks set driver_id = $2, status = $3 where id = $1', [taskId, driverId, status]);
+  // As the server's own writes do: who may follow the driver changed (server/db/poll-cache.ts).
+  await server.deps.db.transaction(async (tx) => {
+    await tx.query('update tasks set driver_id = $2, status = $3 where id = $1', [taskId, driverId, status]);
+    await publishInvalidation(tx, [TRACKERS_KEY]);
+  });
 }
 
 export async function count(server: TestServer, sql: string, params: unknown[] = []): Promise<number> {
