@@ -49,7 +49,7 @@ describe.runIf(TEST_DATABASE_URL)('polls answered from memory on two instances o
     const config = { jwtSecret: 'poll-cache-two-instances-secret-0123456789', opsToken: 'poll-cache-two-ops-token' };
     a = await createTestServer({ database, config });
     b = await createTestServer({ database, config });
-  }, 60_000);
+  });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await database?.drop();
