@@ -192,6 +192,11 @@ export interface Task {
   cancelReason?: CancelReason | null;
   /** When it was completed; null otherwise. */
   completedAt?: IsoDate | null;
+  /**
+   * When its driver arrived (within 100 m of the pin, or the driver said so); null until then.
+   * Not a status: 'driver-assigned' or 'on-going' stay what they are.
+   */
+  arrivedAt?: IsoDate | null;
 }
 
 export interface PricingItem {
