@@ -41,11 +41,13 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       const booking = new CreateTaskPage(page);
       await booking.expectShown('Household Waste Pickup');
       await booking.chooseAddress('Ikeja', /^Ikeja/);
+      await booking.openSummary();
       await page.getByRole('checkbox', { name: /Use 125\.00 points/ }).check();
       await expect(booking.summary).toContainText('pay ₦1,375.00 by card');
       const checkout = await booking.proceed();
       await checkout.pay('1,375');
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await home.goto();
       await expect(home.balanceCard).toContainText('0.00');
     });
   });
@@ -68,8 +70,11 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await expect(booking.summary).toContainText('Covered by your Bronze plan');
       await expect(booking.summary).toContainText('₦0.00');
       await booking.proceedButton.click();
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // No checkout: straight to the new task's page.
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /Test payment/ })).toHaveCount(0);
+      await home.goto();
       await expect(home.planCard).toContainText('11 of 12 pickups left this month');
     });
   });
