@@ -43,9 +43,7 @@ export function describeTaskEvent(
       : 'A recurring pickup is not covered this month';
   if (event.kind === 'referral-reward') {
     const earned =
-      event.amount === null || !Number.isFinite(event.amount)
-        ? 'Recycle Tokens'
-        : `${formatTwoDecimals(event.amount)} Recycle Tokens`;
+      event.amount === null || !Number.isFinite(event.amount) ? 'points' : `${formatTwoDecimals(event.amount)} points`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   // The bell speaks plainly ('Your driver is on the way'); the status badges keep the spec's labels.
