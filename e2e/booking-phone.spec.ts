@@ -103,6 +103,8 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   await expect(booking.mapUnavailable).toContainText(LONG_ADDRESS);
   const pin = (await booking.marker.boundingBox())!;
   expect(overlaps(pin, (await booking.mapUnavailable.boundingBox())!), "'Map unavailable' covers the pin").toBe(false);
+  // The first visit's 'Ready to work offline' toast (at the top on this screen) has gone.
+  await expect(page.getByText('Ready to work offline')).toBeHidden();
   await expectOnScreen(page, booking.marker, 'the pin');
 
   // Everything else on the page can still be reached above the sheet (a click checks what it hits).
