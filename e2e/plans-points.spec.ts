@@ -52,7 +52,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
     });
   });
 
-  test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({
+  test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '19 of 20' left", async ({
     page,
     request,
   }) => {
@@ -62,7 +62,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
 
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();
-      await expect(home.planCard).toContainText('12 of 12 pickups left this month');
+      await expect(home.planCard).toContainText('20 of 20 pickups left this month');
       await home.service('Household Waste Pickup').click();
       const booking = new CreateTaskPage(page);
       await booking.expectShown('Household Waste Pickup');
@@ -75,7 +75,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeVisible();
       await expect(page.getByRole('dialog', { name: /Test payment/ })).toHaveCount(0);
       await home.goto();
-      await expect(home.planCard).toContainText('11 of 12 pickups left this month');
+      await expect(home.planCard).toContainText('19 of 20 pickups left this month');
     });
   });
 });
