@@ -15,7 +15,7 @@ import { submitPaidTask } from '../../lib/pending-tasks';
 import type { ScheduledWindow, Task } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
 import { offeredWindows } from '../../shared/pickup-windows';
-import { FALLBACK_PRICES, priceFor } from '../../shared/pricing';
+import { FALLBACK_PRICES, POINTS_PER_KG, priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, totalKobo } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
 import { serviceDisplayName } from '../../shared/service-names';
@@ -391,6 +391,13 @@ function CreateTaskForm({
             </>
           ) : null}
         </dl>
+        {/* Recycling is paid by weight and earns points by weight: said next to the price. */}
+        {serviceType === 'recycling' && price ? (
+          <p className="create-task-recycling">
+            You pay {formatNaira(price.price)} {price.unit} collected, and earn {POINTS_PER_KG} points per kg (each
+            point is ₦1 off a later booking).
+          </p>
+        ) : null}
         <div className="create-task-choices">
           {/* Shown while the prices load, by the unit the service usually has: it does not push 'When?' down on arrival. */}
           <QuantityField
