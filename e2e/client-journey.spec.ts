@@ -10,6 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatLagosDay } from '../src/shared/display-format';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
+import { Shell } from './page-models/shell';
 import { atEachWidth, type Viewport } from './support/at-each-width';
 import { assignNewDriver, moveDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
@@ -144,6 +145,15 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     const home = await new DashboardPage(page).goto();
     const openTask = page.getByRole('list', { name: 'Your open tasks' }).getByRole('listitem').first();
     await expect(openTask.locator('.progress-plain')).toHaveText(scheduled);
+    // Each service tile says its price and unit; 'per pickup' stays whole.
+    const tile = home.service('Household Waste Pickup');
+    await expect(tile).toContainText('from ₦1,500.00 per pickup');
+    const unitTops = await tile.locator('.dashboard-service-unit').evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(unitTops, "'per pickup' on one line").toBe(1);
     await shot(page, viewport, 'home-scheduled');
 
     // A driver: who is coming is the first screen, above the map; the phone grouped.
@@ -199,6 +209,27 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
       await prompt.getByRole('button', { name: 'Send rating' }).click();
       await expect(details.getByText('You rated Kunle Adeyemi 5 stars out of 5')).toBeVisible();
     }
-    void home;
+
+    // Settings, from Profile: with the plan, points, recurring pickups and help, above 'Log Out'.
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(details).toBeHidden();
+    await new Shell(page).link('Profile').click();
+    const menu = page.getByRole('navigation', { name: 'Your account' });
+    for (const name of [/^Your plan/, /^Points/, /^Recurring pickups/, /^Help/, /^Settings/])
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    await expectAbove(
+      menu,
+      page.getByRole('button', { name: 'Log Out', exact: true }),
+      "the menu lies above 'Log Out'",
+    );
+    const settingsLink = menu.getByRole('link', { name: /^Settings/ });
+    await settingsLink.scrollIntoViewIfNeeded();
+    await expectUncovered(page, settingsLink, 'the Settings link');
+    expect((await settingsLink.boundingBox())!.height, 'a 48px row to touch').toBeGreaterThanOrEqual(44);
+    await shot(page, viewport, 'profile-menu');
+    await settingsLink.click();
+    await expect(page).toHaveURL(/\/client\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await shot(page, viewport, 'settings');
   });
 });

@@ -86,7 +86,7 @@ export function ProfileScreen() {
               </li>
               <li>
                 <Link to="/client/schedules">
-                  Recurring pickups<span className="profile-menu-hint">Every week or every 2 weeks</span>
+                  Recurring pickups<span className="profile-menu-hint">The pickups that repeat each week</span>
                 </Link>
               </li>
               <li>
