@@ -22,10 +22,19 @@ export function ServiceGrid({ onChoose }: { onChoose: (tag: string) => void }) {
           const price = priceFor(prices, service.tag);
           return (
             <li key={service.tag}>
-              <button type="button" className="dashboard-service" onClick={() => onChoose(service.tag)}>
+              {/* Named by the service, its price the description: the name stays what the grid offers. */}
+              <button
+                type="button"
+                className="dashboard-service"
+                aria-labelledby={`service-${service.tag}-name`}
+                aria-describedby={`service-${service.tag}-price`}
+                onClick={() => onChoose(service.tag)}
+              >
                 <ServiceIcon tag={service.tag} />
-                <span className="dashboard-service-name">{service.name}</span>
-                <span className="dashboard-service-price">
+                <span id={`service-${service.tag}-name`} className="dashboard-service-name">
+                  {service.name}
+                </span>
+                <span id={`service-${service.tag}-price`} className="dashboard-service-price">
                   from {formatNaira(price.price)} <span className="dashboard-service-unit">{price.unit}</span>
                 </span>
               </button>
