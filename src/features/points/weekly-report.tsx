@@ -3,8 +3,8 @@ import { planStatusQuery } from '../../lib/api/plan';
 import { formatLagosDay } from '../../shared/display-format';
 import { findPlan } from '../../shared/plans';
 
-/** 'Week of Mon 23 Nov' from the week's Monday ('2026-11-23'), at noon Lagos so the day never slips. */
-const weekLabel = (weekStart: string) => `Week of ${formatLagosDay(Date.parse(`${weekStart}T11:00:00Z`))}`;
+/** 'Mon 23 Nov' from the week's Monday ('2026-11-23'), at noon Lagos so the day never slips. */
+const weekLabel = (weekStart: string) => formatLagosDay(Date.parse(`${weekStart}T11:00:00Z`));
 
 /**
  * Gold's and Platinum's weekly report in the app, not only by e-mail: the last 8 weeks'
@@ -23,7 +23,7 @@ export function WeeklyReport() {
       <table className="points-weekly-table">
         <thead>
           <tr>
-            <th scope="col">Week</th>
+            <th scope="col">Week from</th>
             <th scope="col">Pickups</th>
             <th scope="col">Recycled</th>
           </tr>

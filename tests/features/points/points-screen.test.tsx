@@ -103,6 +103,6 @@ describe('Your Points (/client/points)', () => {
     const rows = within(report).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(8);
     expect(rows[0]!.textContent).toBe('This week212.5 kg');
-    expect(rows[1]!.textContent).toBe('Week of Mon 16 Nov00 kg');
+    expect(rows[1]!.textContent).toBe('Mon 16 Nov00 kg');
   });
 });
