@@ -41,6 +41,8 @@ interface TaskDetailsModalProps {
   onBookAgain?: (task: Task) => void;
   /** Back from the chat: focus returns to 'Open Chat'. */
   focusOpenChat?: boolean;
+  /** Under the state (the notifications offer right after a booking): the state comes first. */
+  offer?: ReactNode;
 }
 
 /** Within this of the pin (metres), the driver has arrived, whatever the task's field says yet. */
@@ -87,6 +89,7 @@ export function TaskDetailsModal({
   notice,
   onBookAgain,
   focusOpenChat = false,
+  offer,
 }: TaskDetailsModalProps) {
   const openChatButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes back from the chat.
@@ -146,6 +149,7 @@ export function TaskDetailsModal({
     >
       {notice}
       <ProgressLine task={task} isNear={isNear} />
+      {offer}
       {asksRating ? rateDriver : null}
       {status === 'cancelled' ? (
         <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>

@@ -82,12 +82,8 @@ export function TaskPage({
       renderMap={renderMap}
       onTaskChanged={onTaskChanged}
       renderReceiptLink={renderReceiptLink}
-      notice={
-        <>
-          {offer}
-          <OfflineMarker cachedAt={query.cachedAt} />
-        </>
-      }
+      notice={<OfflineMarker cachedAt={query.cachedAt} />}
+      offer={offer}
       onBookAgain={again ? () => void navigate({ to: '/client/create', state: again }) : undefined}
       focusOpenChat={isBackFromChat}
     />
