@@ -57,14 +57,14 @@ test.describe('desktop (1280px)', () => {
 test.describe('mobile (375px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("login: a single column with 'Sign In'; the button reads Sign In, then Signing in...", async ({
+  test("login: a single column headed 'Welcome Back' (not the button's 'Sign In'); the button reads Sign In, then Signing in...", async ({
     page,
     request,
   }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/');
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
     await expect(page.getByText('📦')).toBeVisible();
     await expect(page.getByRole('img', { name: 'GreenPick' })).toBeVisible();
     const brand = await page.locator('.auth-brand').boundingBox();

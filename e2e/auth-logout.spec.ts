@@ -25,7 +25,7 @@ test.describe('logout and the end of a session', () => {
     await login.expectShown();
   });
 
-  test('the profile Log Out clears the token, then goes to /', async ({ page, request }) => {
+  test("the profile's 'Log Out' (confirmed) clears the token, then goes to /", async ({ page, request }) => {
     const client = await signUpNewClient(request);
     const login = await new LoginPage(page).goto('/');
     await login.login(client.email, client.password);
@@ -33,7 +33,7 @@ test.describe('logout and the end of a session', () => {
     await new Shell(page).link('Profile').click();
     const profile = new ProfilePage(page);
     await expect(profile.heading).toBeVisible();
-    await profile.logOutButton.click();
+    await profile.logOut();
     await login.expectShown();
     await expect(page).toHaveURL(/\/$/);
     await new Shell(page).expectSignedOut();

@@ -1,8 +1,9 @@
 /**
  * The booking screen on a 375x667 phone, built like a ride app: the address search above the
- * map, and a bottom sheet whose service, quantity, when, total and 'Proceed to Payment' stay on
- * screen while the page scrolls; the chosen address is never cut off, and 'Map unavailable'
- * never covers the pin (tiles never load in tests).
+ * map, and a bottom sheet which, once opened, keeps the service, quantity, when, total and
+ * 'Proceed to Payment' on screen while the page scrolls; the chosen address is never cut off,
+ * and 'Map unavailable' never covers the pin (tiles never load in tests). The sheet's one line
+ * while searching, pinning and typing details is e2e/client-journey.spec.ts's.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
@@ -67,6 +68,7 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   expect(search.y + search.height).toBeLessThanOrEqual(mapRegion.y);
 
   const quantity = page.getByRole('spinbutton', { name: 'How many kg?' });
+  await booking.openSummary();
   for (const scroll of ['top', 'bottom'] as const) {
     await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight), scroll);
     await expectSheetOnScreen(page, booking, quantity);
@@ -90,7 +92,9 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   await expectOnScreen(page, page.getByRole('combobox', { name: 'Pickup day' }), 'Pickup day');
   await expectOnScreen(page, page.getByRole('combobox', { name: 'Pickup window' }), 'Pickup window');
 
-  // The map scrolls into view above the sheet; its notice sits under it, never over the pin.
+  // Closed to its one line, the map scrolls into view above the sheet; its notice sits under it, never over the pin.
+  await booking.sheetToggle.click();
+  await expect(booking.sheetToggle).toHaveAttribute('aria-expanded', 'false');
   await booking.waitForMap();
   await page
     .getByRole('region', { name: 'Location map' })
@@ -99,6 +103,8 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   await expect(booking.mapUnavailable).toContainText(LONG_ADDRESS);
   const pin = (await booking.marker.boundingBox())!;
   expect(overlaps(pin, (await booking.mapUnavailable.boundingBox())!), "'Map unavailable' covers the pin").toBe(false);
+  // The first visit's 'Ready to work offline' toast (at the top on this screen) has gone.
+  await expect(page.getByText('Ready to work offline')).toBeHidden();
   await expectOnScreen(page, booking.marker, 'the pin');
 
   // Everything else on the page can still be reached above the sheet (a click checks what it hits).

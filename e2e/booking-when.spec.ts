@@ -27,6 +27,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
       await home.service('Laundry & Dry Cleaning').click();
       const booking = new CreateTaskPage(page);
       await booking.expectShown('Laundry & Dry Cleaning');
+      await booking.openSummary();
       await expect(booking.fact('Price')).toHaveText('₦1,000.00');
       await expect(booking.fact('Pricing Unit')).toHaveText('per kg');
 
@@ -44,7 +45,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
       await booking.chooseAddress('Ikeja', /^Ikeja/);
       const checkout = await booking.proceed();
       await checkout.pay('3,000.00');
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
 
       const response = await request.post('/client/task', {
         data: { userId: client.user._id },
@@ -53,6 +54,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
       const [task] = ((await response.json()) as TasksResponse).data as Task[];
       expect(task).toMatchObject({ type: 'laundry', quantity: 3, amount: 3000 });
       const window = `${tomorrow}, 10:00-12:00`;
+      await home.goto();
       await expect(home.taskByReference(task!.reference)).toContainText(`Pickup ${window}`);
       await expect(home.taskByReference(task!.reference)).toContainText('3 kg');
 
@@ -74,6 +76,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
       await expect(page).toHaveURL(/\/client\/create$/);
       await booking.expectShown('Laundry & Dry Cleaning');
       await expect(booking.addressInput).toHaveValue(task!.address);
+      await booking.openSummary();
       await expect(page.getByLabel('How many kg?')).toHaveValue('3');
       await expect(booking.fact('Total')).toHaveText('₦1,000.00 x 3 kg = ₦3,000.00');
       await expect(page.getByRole('radio', { name: 'As soon as possible' })).toBeChecked();

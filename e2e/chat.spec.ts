@@ -253,9 +253,11 @@ test.describe('Chat with Driver', () => {
       await chat.send('Thank you! The gate code is 1234.');
       await expect(chat.message('Thank you! The gate code is 1234.').locator('time')).toBeVisible();
       await expect(chat.sendButton).toBeInViewport();
+      // Closing the chat comes back to the task it was opened from, at 'Open Chat'.
       await chat.closeButton.click();
       await expect(chat.dialog).toBeHidden();
-      await expect(page.getByRole('button', { name: 'View Task' })).toBeFocused();
+      await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Open Chat' })).toBeFocused();
     });
   });
 });

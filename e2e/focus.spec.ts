@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CreateTaskPage, TestCheckout } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
+import { ProfilePage } from './page-models/profile-page';
 import { Shell } from './page-models/shell';
 import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
@@ -47,7 +48,7 @@ test.describe('focus, on a phone and on a desktop', () => {
 
       // Logging out (the profile's Log Out) lands on the login screen with focus on its heading, and the form still works.
       await shell.link('Profile').click();
-      await page.getByRole('main').getByRole('button', { name: 'Log Out', exact: true }).click();
+      await new ProfilePage(page).logOut();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       await page.getByLabel('Email Address').fill(client.email);

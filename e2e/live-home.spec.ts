@@ -108,7 +108,10 @@ test.describe('Home keeps the open tasks current', () => {
 test.describe('after a booking (375px)', () => {
   test.use({ viewport: MOBILE, serviceWorkers: 'block' });
 
-  test('the client lands on Home with the new task in view, marked', async ({ page, request }) => {
+  test("the client lands on the new task's page; closing it, Home has the new task in view, marked", async ({
+    page,
+    request,
+  }) => {
     const client = await signUpNewClient(request);
     // A client with history: the new task would otherwise sit below the services, under the fold.
     const earlier = new Set([
@@ -121,7 +124,9 @@ test.describe('after a booking (375px)', () => {
     await booking.chooseAddress('Ikeja', /^Ikeja/);
     await (await booking.proceed()).pay('1,500.00');
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
-    await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 6000 });
+    await page.getByRole('dialog', { name: 'Task Details' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/client\/home$/);
 
     const booked = (await tasksOnServer(request, client)).find((task) => !earlier.has(task.reference))!;
     const card = home.taskByReference(booked.reference);

@@ -41,16 +41,18 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       const booking = new CreateTaskPage(page);
       await booking.expectShown('Household Waste Pickup');
       await booking.chooseAddress('Ikeja', /^Ikeja/);
+      await booking.openSummary();
       await page.getByRole('checkbox', { name: /Use 125\.00 points/ }).check();
       await expect(booking.summary).toContainText('pay ₦1,375.00 by card');
       const checkout = await booking.proceed();
       await checkout.pay('1,375.00');
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await home.goto();
       await expect(home.balanceCard).toContainText('0.00');
     });
   });
 
-  test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '11 of 12' left", async ({
+  test("with Bronze a household pickup costs nothing: no checkout, 'Covered by your Bronze plan', then '19 of 20' left", async ({
     page,
     request,
   }) => {
@@ -60,7 +62,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
 
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();
-      await expect(home.planCard).toContainText('12 of 12 pickups left this month');
+      await expect(home.planCard).toContainText('20 of 20 pickups left this month');
       await home.service('Household Waste Pickup').click();
       const booking = new CreateTaskPage(page);
       await booking.expectShown('Household Waste Pickup');
@@ -71,9 +73,12 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await expect(booking.proceedButton).toHaveText('Book (covered by your plan)');
       await booking.proceedButton.click();
       await expect(page.locator('.Toastify').getByText('Booked!')).toBeVisible();
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(home.planCard).toContainText('11 of 12 pickups left this month');
+      // No checkout: straight to the new task's page.
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /Test payment/ })).toHaveCount(0);
+      await home.goto();
+      await expect(home.planCard).toContainText('19 of 20 pickups left this month');
     });
   });
 });

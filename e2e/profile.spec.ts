@@ -38,11 +38,15 @@ test.describe('profile, on a phone and on a desktop', () => {
   });
 });
 
-test('Log Out removes the stored token and goes to /', async ({ page, request }) => {
+test("'Log Out', once confirmed, removes the stored token and goes to /", async ({ page, request }) => {
   const client = await signUpNewClient(request);
   await signInWithToken(page, client.token);
   const profile = await new ProfilePage(page).goto();
+  // 'Stay signed in' keeps the session.
   await profile.logOutButton.click();
+  await page.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(profile.heading).toBeVisible();
+  await profile.logOut();
   await new LoginPage(page).expectShown();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -59,6 +59,11 @@ test.describe('sharing', () => {
     await referral.shareButton.click();
     const link = `${new URL(page.url()).origin}/signup?ref=${CODE}`;
     const text = `Join me on this awesome platform! Use my referral code ${CODE} when you sign up at ${link}`;
+    // WhatsApp first, above the share button, with the same text.
+    const whatsApp = page.getByRole('link', { name: 'Share on WhatsApp' });
+    await expect(whatsApp).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(text)}`);
+    expect((await whatsApp.boundingBox())!.y).toBeLessThan((await referral.shareButton.boundingBox())!.y);
+    await expect(page.getByText(/You get points when your friend's first pickup is done/)).toBeVisible();
     await expect(referral.target('Twitter')).toHaveAttribute(
       'href',
       `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`,

@@ -29,7 +29,7 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       await signInWithToken(page, client.token);
       await waitForServiceWorker(page);
       const dashboard = await new DashboardPage(page).goto();
-      await expect(dashboard.planCard).toContainText('12 of 12 pickups left this month');
+      await expect(dashboard.planCard).toContainText('20 of 20 pickups left this month');
       await page.getByRole('link', { name: 'Set a recurring pickup' }).click();
       await expect(page).toHaveURL(/\/client\/schedules$/);
       await expect(page.getByRole('heading', { name: 'Recurring pickups', level: 1 })).toBeVisible();

@@ -24,7 +24,7 @@ test.describe('the splash of a first visit', () => {
     expect(box).toEqual({ x: 0, y: 0, width: 375, height: 812 });
 
     release();
-    await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome Back', level: 1 })).toBeVisible();
     await expect(splash).toBeHidden();
 
     const { shifts, lcpInSplash } = await page.evaluate(

@@ -32,7 +32,7 @@ test.describe('Task Details modal (a driver-assigned task)', () => {
     await expect(details.field('Time')).toHaveText(/^\d{2}:\d{2}$/);
     await expect(details.field('Date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await expect(details.field('Driver')).toHaveText('Kunle Adeyemi');
-    await expect(details.field('Phone')).toHaveText('+2348031112222');
+    await expect(details.field('Phone')).toHaveText('+234 803 111 2222');
     await expect(details.field('Amount')).toHaveText('₦1,500.00');
     await expect(details.dialog.getByRole('button', { name: 'Zoom in' })).toBeVisible();
   });

@@ -48,6 +48,8 @@ export class CreateTaskPage {
   readonly coordinates: Locator;
   readonly mapPlaceholder: Locator;
   readonly summary: Locator;
+  /** The phone's bottom sheet's handle ('Show details: <service>, <amount>'); hidden from 768px. */
+  readonly sheetToggle: Locator;
   readonly proceedButton: Locator;
   readonly currentLocationButton: Locator;
   readonly locationError: Locator;
@@ -66,6 +68,7 @@ export class CreateTaskPage {
     this.coordinates = page.getByTestId('selected-coordinates');
     this.mapPlaceholder = page.getByText('Please type an address above to see the map');
     this.summary = page.getByRole('region', { name: 'Task Summary' });
+    this.sheetToggle = this.summary.getByRole('button', { name: /^(Show|Hide) details: / });
     this.proceedButton = page.getByRole('button', {
       name: /^(Proceed to Payment|Book \(covered by your plan\)|Processing\.\.\.)$/,
     });
@@ -158,6 +161,14 @@ export class CreateTaskPage {
       dx: pin!.x + pin!.width / 2 - (map!.x + map!.width / 2),
       dy: pin!.y + pin!.height - (map!.y + map!.height / 2),
     };
+  }
+
+  /** On a phone, opens the Task Summary's bottom sheet (one line until opened); from 768px it is always open. */
+  async openSummary(): Promise<void> {
+    if (!(await this.sheetToggle.isVisible())) return;
+    if ((await this.sheetToggle.getAttribute('aria-expanded')) === 'true') return;
+    await this.sheetToggle.click();
+    await expect(this.sheetToggle).toHaveAttribute('aria-expanded', 'true');
   }
 
   /** The value after a Task Summary label (Service Type, Price, Pricing Unit). */

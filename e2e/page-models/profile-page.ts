@@ -14,7 +14,7 @@ export class ProfilePage {
     this.heading = page.getByRole('heading', { name: 'Profile', level: 1 });
     this.editButton = page.getByRole('link', { name: 'Edit Profile' });
     this.referralButton = page.getByRole('link', { name: 'Referral' });
-    this.logOutButton = page.getByRole('button', { name: 'Log Out', exact: true });
+    this.logOutButton = page.getByRole('main').getByRole('button', { name: 'Log Out', exact: true });
     this.logOutEverywhereButton = page.getByRole('button', { name: 'Log out everywhere' });
   }
 
@@ -23,6 +23,13 @@ export class ProfilePage {
     await expect(this.heading).toBeVisible();
     await expect(this.editButton).toBeVisible();
     return this;
+  }
+
+  /** 'Log Out', then 'Log out' to confirm (as in Settings). */
+  async logOut(): Promise<void> {
+    await this.logOutButton.click();
+    const confirm = this.page.getByRole('group', { name: 'Log out of GreenPick on this device?' });
+    await confirm.getByRole('button', { name: 'Log out', exact: true }).click();
   }
 
   /** The read-only value shown for First Name, Last Name, Email or Phone. */

@@ -17,7 +17,7 @@ export class SignupPage {
   readonly loginLink: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole('heading', { name: 'Create Account' });
+    this.heading = page.getByRole('heading', { name: 'Create your account' });
     this.terms = page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ });
     this.submitButton = page.getByRole('button', { name: /^(Create Account|Sign Up|Creating Account\.\.\.)$/ });
     this.loginLink = page.getByRole('link', { name: 'Login', exact: true });

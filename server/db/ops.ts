@@ -31,6 +31,7 @@ export interface OpsTaskRow {
   scheduled_start: Date | string | null;
   scheduled_end: Date | string | null;
   recycled_kg: string | number | null;
+  arrived_at: Date | string | null;
   user_id: string;
   client_firstname: string;
   client_lastname: string;
@@ -58,7 +59,7 @@ export interface OpsDriverRow {
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
-    t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.arrived_at, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
 
@@ -116,7 +117,13 @@ export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | 
 }
 
 export async function updateTaskDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
-  await db.query(`update tasks set driver_id = $2, status = 'driver-assigned' where id = $1`, [taskId, driverId]);
+  // Another driver has not arrived yet.
+  await db.query(
+    `update tasks set status = 'driver-assigned',
+       arrived_at = case when driver_id = $2 then arrived_at else null end, driver_id = $2
+     where id = $1`,
+    [taskId, driverId],
+  );
   await publishInvalidation(db, [TRACKERS_KEY]);
 }
 
@@ -128,6 +135,7 @@ export async function updateTaskStatus(
 ): Promise<void> {
   await db.query(
     `update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end,
+       arrived_at = case when $3::boolean then null else arrived_at end,
        completed_at = case when $2 = 'completed' then coalesce(completed_at, now()) else completed_at end
      where id = $1`,
     [taskId, status, clearDriver],
@@ -176,8 +184,32 @@ export async function updateDriverLocation(db: Queryable, driverId: string, lat:
     lat,
     lng,
   ]);
+  await markArrivals(db, driverId);
   await publishInvalidation(db, [locationKey(driverId)]);
   await enqueueArrivals(db, driverId);
+}
+
+/** How near the pin a driver has arrived (metres): the task page then says 'Your driver has arrived'. */
+export const ARRIVED_WITHIN_METRES = 100;
+
+/** Each active task of the driver whose pin it is now within ARRIVED_WITHIN_METRES of has arrived (once). */
+export async function markArrivals(db: Queryable, driverId: string): Promise<void> {
+  await db.query(
+    `update tasks t set arrived_at = now() from drivers d
+      where d.id = $1 and t.driver_id = d.id and t.status in ('driver-assigned', 'on-going') and t.arrived_at is null
+        and sqrt(power((d.lat - t.lat) * 111320, 2) + power((d.lng - t.lng) * 111320 * cos(radians(t.lat)), 2)) <= $2`,
+    [driverId, ARRIVED_WITHIN_METRES],
+  );
+}
+
+/** The driver says it has arrived: answers false when the task has no driver or is not under way. */
+export async function markArrived(db: Queryable, taskId: string): Promise<boolean> {
+  const rows = await db.query(
+    `update tasks set arrived_at = coalesce(arrived_at, now())
+      where id = $1 and driver_id is not null and status in ('driver-assigned', 'on-going') returning id`,
+    [taskId],
+  );
+  return rows.length > 0;
 }
 
 export async function insertDriver(
@@ -296,7 +328,8 @@ export function selectTrips(db: Queryable): Promise<TripRow[]> {
 /** The driver has arrived: driver-assigned becomes on-going; the client is told. */
 export async function markOnGoing(db: Queryable, taskId: string): Promise<boolean> {
   const rows = await db.query(
-    `update tasks set status = 'on-going' where id = $1 and status = 'driver-assigned' returning id`,
+    `update tasks set status = 'on-going', arrived_at = coalesce(arrived_at, now())
+      where id = $1 and status = 'driver-assigned' returning id`,
     [taskId],
   );
   if (rows.length === 0) return false;

@@ -46,3 +46,17 @@ export async function lockedAllowanceLeft(tx: Queryable, userId: string, service
   const used = await coveredUsage(tx, userId, month.start, month.end);
   return Math.max(0, included.amount - (used[service] ?? 0));
 }
+
+/** The user's completed tasks in [from, to): when each was completed and what recycling it weighed. */
+export async function completedBetween(
+  db: Queryable,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<{ completed_at: Date | string; recycled_kg: string | number | null }[]> {
+  return db.query(
+    `select completed_at, recycled_kg from tasks
+      where user_id = $1 and status = 'completed' and completed_at >= $2 and completed_at < $3`,
+    [userId, from, to],
+  );
+}

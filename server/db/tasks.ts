@@ -47,6 +47,8 @@ export interface TaskRow {
   covered_quantity?: string | number | null;
   /** Absent only before migration 018. */
   payment_reversed_at?: Date | string | null;
+  /** Absent only before migration 020. */
+  arrived_at?: Date | string | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -116,6 +118,7 @@ export function toTask(row: TaskRow): Task {
         : null,
     cancelReason: (row.cancel_reason as CancelReason | null | undefined) ?? null,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+    arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
   };
 }
 

@@ -16,6 +16,7 @@ export interface OpsBackend {
   assignDriver(taskId: string, driverId: string): Promise<ops.OpsTask>;
   setTaskStatus(taskId: string, status: string, extra?: { recycledKg?: number }): Promise<ops.StatusChange>;
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
+  markArrived(taskId: string): Promise<ops.OpsTask>;
   addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
   sendDriverMessage(taskId: string, content: string): Promise<ChatMessage>;
   listPayments(all: boolean): Promise<payments.OpsPayment[]>;
@@ -36,6 +37,7 @@ export function databaseBackend(
     assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId),
     setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(db, taskId, status, { ...options, ...extra }),
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
+    markArrived: (taskId) => ops.markArrived(db, taskId),
     addDriver: (driver) => ops.addDriver(db, driver),
     sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
     listPayments: (all) => payments.listPayments(db, { all }),
@@ -100,6 +102,7 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     setTaskStatus: (taskId, status, extra) =>
       call('POST', `/ops/tasks/${id(taskId)}/status`, { status, recycledKg: extra?.recycledKg }),
     moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
+    markArrived: (taskId) => call('POST', `/ops/tasks/${id(taskId)}/arrived`, {}),
     addDriver: (driver) => call('POST', '/ops/drivers', driver),
     sendDriverMessage: (taskId, content) => call('POST', `/ops/tasks/${id(taskId)}/messages`, { content }),
     listPayments: (all) => call('GET', `/ops/payments${all ? '?all=1' : ''}`),

@@ -29,7 +29,10 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       first task credits the referrer)
   complete <taskId> [--kg N]                          complete a task; a recycling task's weight in kg
                                                       earns the client 10 recycle tokens per kg
-  move <driverId> <lat> <lng>                         set a driver's position
+  move <driverId> <lat> <lng>                         set a driver's position (within 100 m of a task's
+                                                      pin, the driver has arrived there)
+  arrive <taskId>                                     the task's driver has arrived (the client's task
+                                                      page says 'Your driver has arrived')
   add-driver <firstname> <lastname> <phone> <lat> <lng> [<vehicle> [<plate> [<photoUrl>]]]
                                                       add a driver ('Toyota Hiace, white' 'KJA-123XY';
                                                       without a photo the app shows their initials)
@@ -180,6 +183,17 @@ const COMMANDS: Record<string, Command> = {
       const recycledKg = parsed.kg === undefined ? undefined : toNumber(parsed.kg);
       const change = await backend.setTaskStatus(taskId, 'completed', { recycledKg });
       return { result: change, text: statusChangeText(change) };
+    },
+  },
+  arrive: {
+    usage: 'arrive <taskId>',
+    arity: 1,
+    async run(backend, [taskId]) {
+      const task = await backend.markArrived(taskId);
+      return {
+        result: task,
+        text: `Task ${shortId(task.id)}: driver ${task.driver?.name} has arrived (${task.status}).`,
+      };
     },
   },
   move: {

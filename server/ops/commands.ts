@@ -84,6 +84,8 @@ export interface OpsTask {
   quantity: number;
   /** The pickup window; null: as soon as possible. */
   scheduledFor: { start: string; end: string } | null;
+  /** When the driver arrived (within 100 m of the pin, or `arrive`); null until then. */
+  arrivedAt: string | null;
 }
 
 export interface OpsSupportRequest {
@@ -166,6 +168,7 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
       row.scheduled_start && row.scheduled_end
         ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
         : null,
+    arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
     client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
     driver: row.driver_id
       ? { id: row.driver_id, name: `${row.driver_firstname} ${row.driver_lastname}`, phone: row.driver_phone ?? '' }
@@ -318,6 +321,19 @@ export async function setTaskStatus(
     if (status === 'completed') await mailReceipt(db, options.aftercare, taskId);
   }
   return { task: await loadTask(db, taskId), referralReward, pointsEarned };
+}
+
+/** The driver says it has arrived (what a driver app's 'I have arrived' would send); the status stays. */
+export async function markArrived(db: Queryable, taskIdOrPrefix: string): Promise<OpsTask> {
+  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  if (!(await sql.markArrived(db, taskId))) {
+    const task = await loadTask(db, taskId);
+    throw new OpsError(
+      'invalid',
+      `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of a task under way can arrive`,
+    );
+  }
+  return loadTask(db, taskId);
 }
 
 export async function moveDriver(

@@ -97,6 +97,12 @@ opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
   });
 });
 
+/** The driver says it has arrived: the client's task page says so. */
+opsRoutes.post('/ops/tasks/:id/arrived', requireOpsToken, async (c) => {
+  const taskId = c.req.param('id');
+  return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId)) });
+});
+
 opsRoutes.put('/ops/drivers/:id/location', requireOpsToken, async (c) => {
   const driverId = c.req.param('id');
   const { lat, lng } = await readBody(c, ops.positionSchema);

@@ -4,9 +4,10 @@
  * idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import type { PlanName, PlanStatus } from '../../src/shared/contract';
+import type { PlanName, PlanStatus, WeekReport } from '../../src/shared/contract';
 import { allowanceLeft, findPlan, planMonth } from '../../src/shared/plans';
-import { coveredUsage } from '../db/plan-usage';
+import { completedBetween, coveredUsage } from '../db/plan-usage';
+import { lagosWeekStart } from '../jobs/plan-jobs';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
 import { authenticate } from '../http/auth';
@@ -107,6 +108,25 @@ subscriptionRoutes.post('/client/plan', async (c) => {
     monthEnd: month.end.toISOString(),
     allowance: allowanceLeft(plan.key, used),
     manager: plan.key === 'platinum' ? deps.config.platinumManager : null,
+    ...(plan.key === 'gold' || plan.key === 'platinum' ? { weeks: await lastWeeks(deps.db, callerId, now) } : {}),
   };
   return c.json({ data: status });
 });
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const REPORT_WEEKS = 8;
+
+/** The weekly report's figures for the last 8 weeks (Lagos, Monday to Sunday), this week first. */
+async function lastWeeks(db: Queryable, userId: string, now: Date): Promise<WeekReport[]> {
+  const thisWeek = lagosWeekStart(now).at.getTime();
+  const starts = Array.from({ length: REPORT_WEEKS }, (_, index) => thisWeek - index * WEEK_MS);
+  const weeks = starts.map((start) => ({ weekStart: lagosWeekStart(new Date(start)).date, pickups: 0, kg: 0 }));
+  const from = new Date(starts[REPORT_WEEKS - 1]!);
+  for (const row of await completedBetween(db, userId, from, new Date(thisWeek + WEEK_MS))) {
+    const week = weeks[Math.floor((thisWeek + WEEK_MS - 1 - new Date(row.completed_at).getTime()) / WEEK_MS)];
+    if (!week) continue;
+    week.pickups += 1;
+    week.kg = Math.round((week.kg + Number(row.recycled_kg ?? 0)) * 100) / 100;
+  }
+  return weeks;
+}

@@ -19,8 +19,10 @@ declare module '@tanstack/react-router' {
       /** A recurring pickup's date the plan did not cover: booked for its window. */
       scheduledFor?: { start: string; end: string };
     };
-    /** The payment reference of the booking just made: Home brings that task (or its 'confirming' card) into view. */
+    /** The payment reference of the booking just made: Home brings that task (or its 'confirming' card) into view; the task page offers notifications. */
     bookedReference?: string;
+    /** The e-mail just signed up with: the login form starts with it, the password focused. */
+    signedUpEmail?: string;
   }
 }
 

@@ -75,7 +75,7 @@ export interface PlanAllowanceItem {
   /** Service key ('household', 'laundry', ...). */
   service: string;
   amount: number;
-  /** '' (pickups, items), 'kg' or 'h'. */
+  /** '' (pickups, items, garden loads), 'kg' or 'h'. */
   unit: '' | 'kg' | 'h';
   label: string;
   used: number;
@@ -93,6 +93,20 @@ export interface PlanStatus {
   allowance: PlanAllowanceItem[];
   /** Platinum's dedicated manager, when the operator set one. */
   manager: { name: string; phone: string } | null;
+  /**
+   * Gold's and Platinum's weekly report in the app: the last 8 weeks (Monday to Sunday, Lagos),
+   * this week first; absent for the other plans (and in answers kept from before it existed).
+   */
+  weeks?: WeekReport[];
+}
+
+export interface WeekReport {
+  /** The week's Monday, Lagos ('2026-11-23'). */
+  weekStart: string;
+  /** Completed pickups that week. */
+  pickups: number;
+  /** Kilograms of recycling weighed that week. */
+  kg: number;
 }
 
 export interface User {
@@ -194,6 +208,11 @@ export interface Task {
   cancelReason?: CancelReason | null;
   /** When it was completed; null otherwise. */
   completedAt?: IsoDate | null;
+  /**
+   * When its driver arrived (within 100 m of the pin, or the driver said so); null until then.
+   * Not a status: 'driver-assigned' or 'on-going' stay what they are.
+   */
+  arrivedAt?: IsoDate | null;
 }
 
 export interface PricingItem {

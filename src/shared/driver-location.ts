@@ -51,3 +51,10 @@ export function isSameLocation(a: LatLng | null, b: LatLng | null): boolean {
   if (a === null || b === null) return a === b;
   return Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;
 }
+
+/**
+ * What a task's route map shows: the driver coming ('live', with distance and time), arrived
+ * (no 'Distance 0 m'), no driver yet, or the task over (only where it was; never 'Waiting for
+ * the driver's location').
+ */
+export type RouteMode = 'live' | 'arrived' | 'unassigned' | 'ended';

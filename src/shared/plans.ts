@@ -1,4 +1,5 @@
 import type { PlanName } from './contract';
+import { FALLBACK_PRICES, priceFor, type PriceTable } from './pricing';
 
 /** The subscription plans (docs/product.md, Plans); the server prices subscriptions from this. */
 export interface SubscriptionPlan {
@@ -83,12 +84,18 @@ const laundry = (amount: number): PlanInclusion => ({
   unit: 'kg',
   label: 'laundry & dry cleaning',
 });
-const garden = (amount: number): PlanInclusion => ({ service: 'garden', amount, unit: 'h', label: 'garden' });
+// Garden is priced per load: its allowance is in loads, like the bookings it covers.
+const garden = (amount: number): PlanInclusion => ({ service: 'garden', amount, unit: '', label: 'garden loads' });
 const office = (amount: number): PlanInclusion => ({ service: 'office', amount, unit: 'h', label: 'office cleaning' });
 
-/** The business changes what each plan includes here, and only here. */
+/**
+ * The business changes what each plan includes here, and only here. Each plan's month is worth
+ * at least 1.2 x its price per month at list prices (planWorth; a unit test holds this): the
+ * plans' prices are the specification's, so the allowances carry the value (Bronze: ₦60,000 a
+ * month for ₦50,000).
+ */
 export const PLAN_INCLUSIONS: Readonly<Record<PlanName, readonly PlanInclusion[]>> = {
-  bronze: [household(12), laundry(20)],
+  bronze: [household(20), laundry(30)],
   silver: [household(16), bulk(2), laundry(30)],
   gold: [household(20), bulk(4), recycling(50), laundry(40), garden(4), office(8)],
   platinum: [household(30), bulk(8), recycling(100), laundry(60), garden(8), office(16)],
@@ -96,6 +103,14 @@ export const PLAN_INCLUSIONS: Readonly<Record<PlanName, readonly PlanInclusion[]
 
 export function planInclusions(plan: string): readonly PlanInclusion[] {
   return PLAN_INCLUSIONS[plan.toLowerCase() as PlanName] ?? [];
+}
+
+/** What a plan's month includes is worth at `prices` (the list prices by default), in naira. */
+export function planWorth(plan: string, prices: PriceTable = FALLBACK_PRICES): number {
+  return planInclusions(plan).reduce(
+    (sum, inclusion) => sum + inclusion.amount * priceFor(prices, inclusion.service).price,
+    0,
+  );
 }
 
 /** '12 household waste pickups', '20 kg laundry & dry cleaning'. */

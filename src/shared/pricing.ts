@@ -6,6 +6,9 @@
 import { nairaToKobo, timesQuantity } from './money';
 import { DEFAULT_SERVICE, serviceKey } from './service-key';
 
+/** Points a client earns per kg of recycling collected (each point is ₦1 off a later booking). */
+export const POINTS_PER_KG = 10;
+
 export interface ServicePrice {
   serviceName: string;
   /** Naira. */

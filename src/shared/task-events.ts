@@ -44,8 +44,8 @@ export function describeTaskEvent(
   if (event.kind === 'referral-reward') {
     const earned =
       event.amount === null || !Number.isFinite(event.amount)
-        ? 'Recycle Tokens'
-        : `${formatKoboAmount(nairaToKobo(event.amount))} Recycle Tokens`;
+        ? 'points'
+        : `${formatKoboAmount(nairaToKobo(event.amount))} points`;
     return `You earned ${earned}: a friend you referred completed their first task`;
   }
   // The bell speaks plainly ('Your driver is on the way'); the status badges keep the spec's labels.

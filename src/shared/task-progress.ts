@@ -3,8 +3,9 @@
  * Driver assigned -> On the way -> Done), what the bell says, the cancel reasons and support
  * categories offered, and where a refund is. Pure: the screens, the server and its e-mails share it.
  */
-import type { CancelReason, RefundStatus, SupportCategory } from './contract';
+import type { CancelReason, RefundStatus, SupportCategory, Task } from './contract';
 import { formatNaira, nairaToKobo } from './money';
+import { windowText } from './pickup-windows';
 import { normalizeTaskStatus } from './task-status';
 
 export const PROGRESS_STEPS = ['Finding your driver', 'Driver assigned', 'On the way', 'Done'] as const;
@@ -34,6 +35,48 @@ const PLAIN_STATUS: Record<string, string> = {
 /** What the bell and notifications say of a status, in plain words ('Your driver is on the way'). */
 export function plainStatusText(status: string | null | undefined): string {
   return PLAIN_STATUS[normalizeTaskStatus(status)] ?? 'Your task was updated';
+}
+
+/** A task booked for a window is looked for a driver from this long before it starts. */
+export const FIND_DRIVER_BEFORE_MS = 2 * 60 * 60 * 1000;
+
+/** Where a task is, for its progress line: the current step (null: no line), its label and a sentence. */
+export interface TaskStage {
+  step: number | null;
+  label: string;
+  text: string;
+  /** 'scheduled' and 'arrived' are states within a status (the spec's statuses stay as they are). */
+  kind: 'scheduled' | 'finding' | 'assigned' | 'on-the-way' | 'arrived' | 'done' | 'cancelled' | 'other';
+}
+
+/**
+ * The stage of a task at `now`: a pending task booked for a window more than 2 hours away is
+ * 'Scheduled for Sat 28 Nov, 16:00-18:00' (not yet 'Finding your driver'; at once for 'as soon as
+ * possible'); a task whose driver arrived (`arrivedAt`, or `isNear`: the driver's last position
+ * within 100 m) reads 'Your driver has arrived', never 'On the way'.
+ */
+export function taskStage(
+  task: Pick<Task, 'status' | 'scheduledFor' | 'arrivedAt'>,
+  now: number,
+  isNear = false,
+): TaskStage {
+  const status = normalizeTaskStatus(task.status);
+  const step = progressIndex(status);
+  if (status === 'pending' && task.scheduledFor) {
+    const start = Date.parse(task.scheduledFor.start);
+    if (Number.isFinite(start) && now < start - FIND_DRIVER_BEFORE_MS)
+      return { step: 0, label: 'Scheduled', text: `Scheduled for ${windowText(task.scheduledFor)}`, kind: 'scheduled' };
+  }
+  if ((status === 'driver-assigned' || status === 'on-going') && (task.arrivedAt || isNear))
+    return { step: 2, label: 'Arrived', text: 'Your driver has arrived', kind: 'arrived' };
+  const kinds: Record<string, TaskStage['kind']> = {
+    pending: 'finding',
+    'driver-assigned': 'assigned',
+    'on-going': 'on-the-way',
+    completed: 'done',
+    cancelled: 'cancelled',
+  };
+  return { step, label: progressLabel(status), text: plainStatusText(status), kind: kinds[status] ?? 'other' };
 }
 
 const CANCELLABLE = new Set<string>(['pending', 'driver-assigned']);

@@ -27,7 +27,7 @@ afterEach(cleanup);
 describe("inputs' maxLength equal the server's limits", () => {
   it('sign-up', async () => {
     renderApp('/signup');
-    await screen.findByRole('heading', { name: 'Create Account' });
+    await screen.findByRole('heading', { name: 'Create your account' });
     expect(maxLengthOf(screen.getByLabelText('First Name'))).toBe(MAX_LENGTH.name);
     expect(maxLengthOf(screen.getByLabelText('Last Name'))).toBe(MAX_LENGTH.name);
     expect(maxLengthOf(screen.getByLabelText('Email Address'))).toBe(MAX_LENGTH.email);

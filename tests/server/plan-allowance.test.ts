@@ -54,7 +54,7 @@ describe('POST /client/plan', () => {
     expect((await planOf(client)).body).toEqual({ data: null });
   });
 
-  it('Bronze: 12 pickups and 20 kg laundry each plan month; covered bookings use them, a cancelled one gives back', async () => {
+  it('Bronze: 20 pickups and 30 kg laundry each plan month; covered bookings use them, a cancelled one gives back', async () => {
     const client = await insertClient(server);
     await subscribe(client, 'bronze', 50_000);
     const fresh = await planOf(client);
@@ -70,8 +70,8 @@ describe('POST /client/plan', () => {
     expect(
       fresh.body.data.allowance.map((item: { service: string; left: number }) => [item.service, item.left]),
     ).toEqual([
-      ['household', 12],
-      ['laundry', 20],
+      ['household', 20],
+      ['laundry', 30],
     ]);
 
     await coveredTask(client, 'Household Waste Pickup', 1, new Date('2026-11-25T10:00:00Z'));
@@ -89,8 +89,8 @@ describe('POST /client/plan', () => {
     expect(
       used.map((item: { service: string; used: number; left: number }) => [item.service, item.used, item.left]),
     ).toEqual([
-      ['household', 2, 10],
-      ['laundry', 3.5, 16.5],
+      ['household', 2, 18],
+      ['laundry', 3.5, 26.5],
     ]);
   });
 
@@ -105,11 +105,11 @@ describe('POST /client/plan', () => {
     clock = new Date('2026-12-24T10:00:00Z');
     const december = (await planOf(client)).body.data;
     expect(december).toMatchObject({ startedAt: '2026-11-25T09:00:00.000Z', expiresAt: '2027-01-25T09:00:00.000Z' });
-    expect(december.allowance[0]).toMatchObject({ used: 1, left: 11 });
+    expect(december.allowance[0]).toMatchObject({ used: 1, left: 19 });
     clock = new Date('2026-12-25T09:00:00Z');
     const january = (await planOf(client)).body.data;
     expect(january).toMatchObject({ monthStart: '2026-12-25T09:00:00.000Z', monthEnd: '2027-01-25T09:00:00.000Z' });
-    expect(january.allowance[0]).toMatchObject({ used: 0, left: 12 });
+    expect(january.allowance[0]).toMatchObject({ used: 0, left: 20 });
   });
 
   it("Platinum shows the dedicated manager the operator set; Gold's table has six inclusions", async () => {
@@ -122,6 +122,36 @@ describe('POST /client/plan', () => {
     const status = (await planOf(gold)).body.data;
     expect(status.manager).toBeNull();
     expect(status.allowance).toHaveLength(6);
+  });
+
+  it('Gold and Platinum read their weekly report in the app: the last 8 Lagos weeks, this week first; Bronze none', async () => {
+    const gold = await insertClient(server);
+    const bronze = await insertClient(server);
+    for (const [who, plan] of [
+      [gold, 'gold'],
+      [bronze, 'bronze'],
+    ] as const)
+      await server.deps.db.query(
+        "update users set subscription_plan = $2, subscription_started_at = '2026-10-01T09:00:00Z', subscription_expires_at = '2027-03-01T00:00:00Z' where id = $1",
+        [who.id, plan],
+      );
+    const completed = async (at: string, kg: number | null) => {
+      const task = await createPaidTask(server, gold);
+      await server.deps.db.query(
+        "update tasks set status = 'completed', completed_at = $2, recycled_kg = $3 where id = $1",
+        [task._id, at, kg],
+      );
+    };
+    // Clock: Wed 25 Nov 2026 (this week from Mon 23 Nov, Lagos).
+    await completed('2026-11-22T23:00:00Z', 12.5); // Mon 23 Nov, 00:00 Lagos: this week
+    await completed('2026-11-22T22:59:00Z', null); // Sun 22 Nov, 23:59 Lagos: last week
+    await completed('2026-10-04T09:00:00Z', 3); // Sun 4 Oct: before the 8th week back (from Mon 5 Oct)
+    const weeks = (await planOf(gold)).body.data.weeks;
+    expect(weeks).toHaveLength(8);
+    expect(weeks[0]).toEqual({ weekStart: '2026-11-23', pickups: 1, kg: 12.5 });
+    expect(weeks[1]).toEqual({ weekStart: '2026-11-16', pickups: 1, kg: 0 });
+    expect(weeks[7]).toEqual({ weekStart: '2026-10-05', pickups: 0, kg: 0 });
+    expect((await planOf(bronze)).body.data.weeks).toBeUndefined();
   });
 
   it('needs a session', async () => {

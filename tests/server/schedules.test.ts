@@ -277,7 +277,7 @@ describe('the scheduler', () => {
       scheduledFor: FRI_27,
       reference: `schedule-${schedule._id}-2026-11-27`,
     });
-    expect(await householdLeft(client)).toBe(11);
+    expect(await householdLeft(client)).toBe(19);
     const [listed] = await list(client);
     expect(listed!.runs).toEqual([{ date: '2026-11-27', window: FRI_27, outcome: 'created', taskId: tasks[0]._id }]);
     expect(listed!.next!.date).toBe('2026-12-04');
@@ -312,11 +312,11 @@ describe('the scheduler', () => {
     const client = await planHolder();
     await insertDevice(client.id, `device-${client.id}`);
     const schedule = await created(client);
-    // 11 of 12 left, and the schedule asks for 1: covered. Then none left.
+    // 20 left, and the schedule asks for 1: covered. Then none left.
     await server.deps.db.query(
       `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
                           confirmation_code, quantity, covered_quantity)
-       values ($1, $2, 'completed', $3, 'x', 3.4, 6.4, now(), 'household', 'Household Waste Pickup', 0, 'per pickup', '000000', 12, 12)`,
+       values ($1, $2, 'completed', $3, 'x', 3.4, 6.4, now(), 'household', 'Household Waste Pickup', 0, 'per pickup', '000000', 20, 20)`,
       [`spent-${client.id}`, client.id, newReference()],
     );
     expect(await householdLeft(client)).toBe(0);
@@ -367,11 +367,11 @@ describe('the scheduler', () => {
     await server.deps.db.query('insert into notification_settings (user_id, reminders) values ($1, false)', [
       client.id,
     ]);
-    await created(client, { type: 'laundry', quantity: 21 });
+    await created(client, { type: 'laundry', quantity: 31 });
     clock = new Date('2026-11-26T10:00:00Z');
     await runScheduleJobsOnce(server.deps);
     expect((await bell(client)).map(describeTaskEvent)).toEqual([
-      'Your Friday pickup is not covered this month: pay ₦21,000.00 to keep it',
+      'Your Friday pickup is not covered this month: pay ₦31,000.00 to keep it',
     ]);
     expect(await count(server, 'select 1 from push_outbox where user_id = $1', [client.id])).toBe(0);
   });
@@ -424,7 +424,7 @@ describe('the scheduler', () => {
     await runScheduleJobsOnce(server.deps);
     await runScheduleJobsOnce(server.deps);
     expect(await tasksOf(client)).toHaveLength(1);
-    expect(await householdLeft(client)).toBe(11);
+    expect(await householdLeft(client)).toBe(19);
   });
 });
 

@@ -59,6 +59,7 @@ describe("POST /client/task: the client's tasks, oldest first", () => {
       rating: null,
       cancelReason: null,
       completedAt: null,
+      arrivedAt: null,
       quantity: 1,
       coveredQuantity: 0,
       scheduledFor: null,

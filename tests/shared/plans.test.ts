@@ -9,7 +9,9 @@ import {
   planExpiry,
   planInclusions,
   planMonth,
+  planWorth,
 } from '../../src/shared/plans';
+import { FALLBACK_PRICES } from '../../src/shared/pricing';
 
 describe('subscription plans (business constants)', () => {
   it('has the four plans with their prices and durations', () => {
@@ -43,10 +45,10 @@ describe('subscription plans (business constants)', () => {
 });
 
 describe('what a plan includes each month', () => {
-  it('the table as the business set it: Bronze 12 pickups and 20 kg laundry; Platinum all six', () => {
+  it('the table as the business set it: Bronze 20 pickups and 30 kg laundry; garden in loads; Platinum all six', () => {
     expect(PLAN_INCLUSIONS.bronze.map(inclusionText)).toEqual([
-      '12 household waste pickups',
-      '20 kg laundry & dry cleaning',
+      '20 household waste pickups',
+      '30 kg laundry & dry cleaning',
     ]);
     expect(PLAN_INCLUSIONS.silver.map(inclusionText)).toEqual([
       '16 household waste pickups',
@@ -58,12 +60,25 @@ describe('what a plan includes each month', () => {
       '4 bulk items',
       '50 kg recycling',
       '40 kg laundry & dry cleaning',
-      '4 h garden',
+      '4 garden loads',
       '8 h office cleaning',
     ]);
     expect(PLAN_INCLUSIONS.platinum.map((item) => item.amount)).toEqual([30, 8, 100, 60, 8, 16]);
     expect(planInclusions('Gold')).toBe(PLAN_INCLUSIONS.gold);
     expect(planInclusions('freemium')).toEqual([]);
+  });
+
+  it('each plan is worth at least 1.2 x its price per month at list prices (Bronze: ₦60,000 a month for ₦50,000)', () => {
+    for (const plan of SUBSCRIPTION_PLANS) {
+      const monthlyPrice = plan.price / plan.durationMonths;
+      expect(planWorth(plan.key), plan.name).toBeGreaterThanOrEqual(1.2 * monthlyPrice);
+    }
+    expect(planWorth('bronze')).toBe(60_000);
+    // At other prices, the same inclusions: 20 pickups at ₦2,000 and 30 kg at ₦1,000.
+    expect(planWorth('bronze', { ...FALLBACK_PRICES, household: { ...FALLBACK_PRICES.household!, price: 2000 } })).toBe(
+      70_000,
+    );
+    expect(planWorth('freemium')).toBe(0);
   });
 
   it('a plan month runs from the day the plan started, month by month, kept inside short months', () => {
@@ -89,12 +104,12 @@ describe('what a plan includes each month', () => {
   it("what is left: never below zero; Home's line per unit", () => {
     const items = allowanceLeft('bronze', { household: 3, laundry: 25, garden: 2 });
     expect(items.map((item) => [item.service, item.used, item.left])).toEqual([
-      ['household', 3, 9],
-      ['laundry', 25, 0],
+      ['household', 3, 17],
+      ['laundry', 25, 5],
     ]);
     expect(items.map(allowanceLeftText)).toEqual([
-      '9 of 12 pickups left this month',
-      '0 of 20 kg laundry & dry cleaning left this month',
+      '17 of 20 pickups left this month',
+      '5 of 30 kg laundry & dry cleaning left this month',
     ]);
     expect(allowanceLeftText(allowanceLeft('gold', {})[1]!)).toBe('4 of 4 bulk items left this month');
   });

@@ -82,10 +82,10 @@ describe("the wording of a status change: 'Your Household Waste Pickup task: dri
   it('a referral reward names the tokens earned, with 2 decimals, or none when the amount is unknown', () => {
     expect(
       describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: 500 })),
-    ).toBe('You earned 500.00 Recycle Tokens: a friend you referred completed their first task');
+    ).toBe('You earned 500.00 points: a friend you referred completed their first task');
     expect(
       describeTaskEvent(event({ kind: 'referral-reward', taskId: null, status: null, serviceName: '', amount: null })),
-    ).toBe('You earned Recycle Tokens: a friend you referred completed their first task');
+    ).toBe('You earned points: a friend you referred completed their first task');
   });
 });
 

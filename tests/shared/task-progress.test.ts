@@ -9,6 +9,7 @@ import {
   progressLabel,
   refundText,
   VAT_BASIS_POINTS,
+  taskStage,
 } from '../../src/shared/task-progress';
 
 describe('the progress line: Finding your driver -> Driver assigned -> On the way -> Done', () => {
@@ -76,5 +77,41 @@ describe('refunds and money', () => {
     expect(describeTaskEvent({ ...base, kind: 'support-reply', message: 'A driver comes at 3 pm' })).toBe(
       'GreenPick support replied: A driver comes at 3 pm',
     );
+  });
+});
+
+describe("a task's stage: 'Scheduled for' until 2 hours before its window, 'Your driver has arrived'", () => {
+  // Sat 28 Nov 2026, 16:00-18:00 in Lagos (UTC+1).
+  const window = { start: '2026-11-28T15:00:00.000Z', end: '2026-11-28T17:00:00.000Z' };
+  const at = (iso: string) => Date.parse(iso);
+
+  it("a pending task for later is 'Scheduled for Sat 28 Nov, 16:00-18:00' until 2 hours before its window", () => {
+    const task = { status: 'pending' as const, scheduledFor: window };
+    expect(taskStage(task, at('2026-11-27T20:00:00.000Z'))).toEqual({
+      step: 0,
+      label: 'Scheduled',
+      text: 'Scheduled for Sat 28 Nov, 16:00-18:00',
+      kind: 'scheduled',
+    });
+    expect(taskStage(task, at('2026-11-28T12:59:59.000Z')).kind).toBe('scheduled');
+    expect(taskStage(task, at('2026-11-28T13:00:00.000Z'))).toMatchObject({
+      label: 'Finding your driver',
+      text: 'We are finding your driver',
+    });
+  });
+
+  it("'as soon as possible' is 'Finding your driver' at once; an assigned task for later is 'Driver assigned'", () => {
+    expect(taskStage({ status: 'pending', scheduledFor: null }, 0).kind).toBe('finding');
+    expect(taskStage({ status: 'driver-assigned', scheduledFor: window }, 0).kind).toBe('assigned');
+  });
+
+  it("arrived (the task's arrivedAt, or the driver within 100 m) reads 'Your driver has arrived', never 'On the way'", () => {
+    const arrived = { step: 2, label: 'Arrived', text: 'Your driver has arrived', kind: 'arrived' };
+    expect(taskStage({ status: 'on-going', arrivedAt: '2026-11-28T15:10:00.000Z' }, 0)).toEqual(arrived);
+    expect(taskStage({ status: 'driver-assigned' }, 0, true)).toEqual(arrived);
+    expect(taskStage({ status: 'on-going' }, 0).text).toBe('Your driver is on the way');
+    // Over is over, wherever the driver is.
+    expect(taskStage({ status: 'completed', arrivedAt: '2026-11-28T15:10:00.000Z' }, 0, true).kind).toBe('done');
+    expect(taskStage({ status: 'cancelled' }, 0)).toMatchObject({ step: null, kind: 'cancelled' });
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { notify } from '../../ui/toast-host';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -18,7 +18,9 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const signIn = useSessionStore((state) => state.signIn);
-  const [email, setEmail] = useState('');
+  // Right after sign-up: the new e-mail is filled in and the password field has focus.
+  const signedUpEmail = useRouterState({ select: (state) => state.location.state.signedUpEmail });
+  const [email, setEmail] = useState(signedUpEmail ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -50,7 +52,8 @@ export function LoginScreen() {
     setIsSubmitting(false);
   };
 
-  const heading = isMobile ? 'Sign In' : 'Welcome Back';
+  // One heading at every width: on a phone the button reads 'Sign In', and a heading never repeats a button.
+  const heading = 'Welcome Back';
   const buttonText = isMobile ? (isSubmitting ? 'Signing in...' : 'Sign In') : isSubmitting ? 'Logging in...' : 'Login';
 
   return (
@@ -71,6 +74,8 @@ export function LoginScreen() {
         />
         <PasswordField
           label="Password"
+          id="login-password"
+          autoFocus={Boolean(signedUpEmail)}
           name="password"
           autoComplete="current-password"
           required

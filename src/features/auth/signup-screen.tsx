@@ -107,14 +107,16 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
       autoClose: SIGNUP_SUCCESS_TOAST_MS,
       closeButton: true,
     });
-    redirectTimer.current = setTimeout(() => void navigate({ to: '/' }), SIGNUP_REDIRECT_MS);
+    // Back to the login form with the new e-mail filled in: signing in is one step.
+    const signedUpEmail = form.email.trim();
+    redirectTimer.current = setTimeout(() => void navigate({ to: '/', state: { signedUpEmail } }), SIGNUP_REDIRECT_MS);
   };
 
   const buttonText = isSubmitting ? 'Creating Account...' : isMobile ? 'Sign Up' : 'Create Account';
 
   return (
-    <AuthLayout tagline="Join GreenPick: book a pickup in minutes and earn recycle tokens.">
-      <h1 id="signup-heading">Create Account</h1>
+    <AuthLayout tagline="Join GreenPick: book a pickup in minutes and earn points.">
+      <h1 id="signup-heading">Create your account</h1>
       <p className="muted">Sign up to book waste pickup, recycling and cleaning.</p>
       {referralCode ? (
         <p className="auth-referral">

@@ -35,7 +35,7 @@ export function OpenTasks({ tasks, onOpenTask }: { tasks: readonly Task[]; onOpe
                   <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
                 </span>
               </span>
-              <ProgressLine status={task.status} compact />
+              <ProgressLine task={task} compact />
             </button>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { LatLng } from '../../shared/driver-location';
+import type { LatLng, RouteMode } from '../../shared/driver-location';
 import { useOnline } from '../../lib/use-online';
 import { formatDistance, formatDuration } from '../../shared/geo';
 import type { Directions } from './directions';
@@ -34,12 +34,16 @@ function RouteBadges({
   driver,
   task,
   isOnline,
+  mode,
 }: {
   state: RouteState;
   driver: LatLng | null;
   task: LatLng | null;
   isOnline: boolean;
+  mode: RouteMode;
 }) {
+  // Over, not assigned yet, or arrived: nothing to wait for and no 'Distance 0 m' (the state above says it).
+  if (mode !== 'live') return null;
   const route = state.status === 'ready' ? state.route : state.status === 'loading' ? state.route : null;
   const distance = route ? formatDistance(route.distanceMeters) : '…';
   const duration = route ? formatDuration(route.durationSeconds) : '…';
@@ -76,12 +80,14 @@ function RouteBadges({
 export interface LazyRouteMapProps {
   driver: LatLng | null;
   task: LatLng | null;
+  /** Where the trip is ('live' by default): only a live one shows distance and time. */
+  mode?: RouteMode;
   /** Tests pass their own; the app uses the adapter of its build. */
   directions?: Directions;
 }
 
 /** The task's route map with its distance and duration badges; MapLibre is loaded on demand. */
-export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
+export function LazyRouteMap({ driver, task, directions, mode = 'live' }: LazyRouteMapProps) {
   const isOnline = useOnline();
   const { state, retry } = useRoute(directions ?? appDirections(), driver, task);
   const path =
@@ -105,7 +111,7 @@ export function LazyRouteMap({ driver, task, directions }: LazyRouteMapProps) {
           </button>
         </p>
       ) : (
-        <RouteBadges state={state} driver={driver} task={task} isOnline={isOnline} />
+        <RouteBadges state={state} driver={driver} task={task} isOnline={isOnline} mode={mode} />
       )}
     </div>
   );

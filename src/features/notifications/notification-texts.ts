@@ -5,6 +5,8 @@ export const TURN_ON = 'Get told when your driver is on the way';
 export const OFFER_TEXT =
   'We can tell you when a driver is assigned, on the way and arriving, even when the app is closed.';
 export const NOT_NOW = 'Not now';
+/** Under the offer: where to find it again after 'Not now' or a refusal. */
+export const LATER_HINT = 'You can turn them on later in Profile > Settings.';
 export const ON_HERE = 'Notifications are on for this device.';
 export const TURN_OFF = 'Turn off on this device';
 export const BLOCKED =

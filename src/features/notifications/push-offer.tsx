@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notificationPermission, pushSupport } from '../../lib/push-device';
-import { BLOCKED, FAILED, NOT_NOW, OFFER_TEXT, ON_HERE, TURN_ON } from './notification-texts';
+import { BLOCKED, FAILED, LATER_HINT, NOT_NOW, OFFER_TEXT, ON_HERE, TURN_ON } from './notification-texts';
 import { usePushDevice } from './use-push-device';
 import './notifications.css';
 
@@ -49,6 +49,7 @@ export function PushOffer() {
           {kind === 'failed' ? <p role="alert">{FAILED}</p> : null}
         </>
       )}
+      {kind === 'on' ? null : <p className="push-offer-hint">{LATER_HINT}</p>}
       <div className="push-offer-actions">
         {answered ? null : (
           <button type="button" className="button" disabled={device.busy} onClick={() => void device.turnOn()}>

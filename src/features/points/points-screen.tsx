@@ -5,9 +5,10 @@ import { formatDateTime, formatDecimal } from '../../lib/format';
 import { LoadFailed } from '../../ui/load-failed';
 import { OfflineMarker } from '../../ui/offline-marker';
 import { POINTS_EXPLAINED, pointsEntryText, signedPoints } from './points-text';
+import { WeeklyReport } from './weekly-report';
 import './points.css';
 
-/** The recycle-token balance and the ledger it is the sum of (/client/points). */
+/** The points balance and the ledger it is the sum of (/client/points); Gold's and Platinum's weekly report. */
 export function PointsScreen() {
   const query = useQuery(pointsQuery());
   const data = query.data?.data;
@@ -19,7 +20,7 @@ export function PointsScreen() {
         <>
           <OfflineMarker cachedAt={query.data?.cachedAt} />
           <p className="points-balance">
-            <span className="points-balance-value">{formatDecimal(data.balance)}</span> recycle tokens
+            <span className="points-balance-value">{formatDecimal(data.balance)}</span> points
           </p>
           {data.entries.length === 0 ? (
             <p className="muted">No points yet. Book a recycling pickup to start earning.</p>
@@ -47,6 +48,7 @@ export function PointsScreen() {
           Loading your points...
         </p>
       )}
+      <WeeklyReport />
     </section>
   );
 }

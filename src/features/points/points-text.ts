@@ -2,7 +2,7 @@ import type { PointsEntry } from '../../shared/contract';
 
 /** What the points are, in one line (Home's 'Your Points' opens it). */
 export const POINTS_EXPLAINED =
-  'Recycle tokens: you earn 10 for every kg of recycling we collect; each is worth ₦1 off a booking (up to half of it).';
+  'Points: you earn 10 for every kg of recycling we collect; each is worth ₦1 off a booking (up to half of it).';
 
 /** One ledger line: 'Earned - Recycling Collection', 'Referral reward'. */
 export function pointsEntryText(entry: Pick<PointsEntry, 'kind' | 'serviceName'>): string {

@@ -4,11 +4,18 @@ import { formatPhone } from '../../shared/validation/phone';
 import { Avatar } from '../../ui/avatar';
 import { LoadState } from './load-state';
 import { PROFILE_TEXTS } from './profile-texts';
+import { LogOutButton } from './log-out-button';
 import { LogOutEverywhere } from './log-out-everywhere';
 import { useProfileUser } from './use-profile-user';
 import './profile.css';
 
-/** The read-only profile (/client/profile) with Edit Profile, Referral, Log Out and Log out everywhere. */
+const SUPPORT_EMAIL = 'support@greenpick.ng';
+
+/**
+ * The read-only profile (/client/profile) with Edit Profile and Referral; then the client's
+ * places in the app (plan, points, recurring pickups, help, settings), as the tab bar has no
+ * room for them; 'Log out' (asked to confirm, as in Settings) and Log out everywhere.
+ */
 export function ProfileScreen() {
   const query = useProfileUser();
   const current = query.data;
@@ -64,9 +71,38 @@ export function ProfileScreen() {
             <Link to="/client/referal" className="button profile-button-secondary">
               Referral
             </Link>
-            <button type="button" className="button profile-button-danger" onClick={logOut}>
-              Log Out
-            </button>
+          </div>
+          <nav className="profile-menu" aria-label="Your account">
+            <ul>
+              <li>
+                <Link to="/client/subscribe">
+                  Your plan<span className="profile-menu-hint">What it covers, its weekly report</span>
+                </Link>
+              </li>
+              <li>
+                <Link to="/client/points">
+                  Points<span className="profile-menu-hint">Your balance and how you earned it</span>
+                </Link>
+              </li>
+              <li>
+                <Link to="/client/schedules">
+                  Recurring pickups<span className="profile-menu-hint">The pickups that repeat each week</span>
+                </Link>
+              </li>
+              <li>
+                <a href={`mailto:${SUPPORT_EMAIL}`}>
+                  Help<span className="profile-menu-hint">{SUPPORT_EMAIL}</span>
+                </a>
+              </li>
+              <li>
+                <Link to="/client/settings">
+                  Settings<span className="profile-menu-hint">Notifications, log out, version</span>
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="profile-actions">
+            <LogOutButton onLogOut={logOut} label="Log Out" />
           </div>
           <LogOutEverywhere
             onSignedOut={logOut}

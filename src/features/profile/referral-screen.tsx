@@ -36,6 +36,11 @@ export function ReferralScreen() {
               <li>They sign up using your code.</li>
               <li>You earn rewards when they complete their first task.</li>
             </ol>
+            <p className="referral-what">
+              <strong>You get</strong> points when your friend's first pickup is done: each point is ₦1 off a booking
+              (up to half of it). <strong>Your friend gets</strong> pickups booked in minutes, paid in naira, and 10
+              points for every kg they recycle.
+            </p>
           </div>
         </div>
       ) : null}

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { referralShareText, shareTargets } from './referral-share';
+import { referralShareText, shareTargets, whatsAppShareLink } from './referral-share';
 
-/** 'Share Referral Link': the device's own share sheet, or Facebook, Twitter, LinkedIn and e-mail links. */
+/**
+ * 'Share on WhatsApp' first (a wa.me link), then 'Share Referral Link': the device's own share
+ * sheet (Web Share API), or Facebook, Twitter, LinkedIn and e-mail links where there is none.
+ */
 export function ReferralSharePanel({ code, link }: { code: string; link: string }) {
   const [showTargets, setShowTargets] = useState(false);
   const text = referralShareText(code, link);
@@ -21,7 +24,20 @@ export function ReferralSharePanel({ code, link }: { code: string; link: string 
 
   return (
     <div className="referral-share">
-      <button type="button" className="button referral-share-button" onClick={share} aria-expanded={showTargets}>
+      <a
+        className="button referral-whatsapp"
+        href={whatsAppShareLink(code, link)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Share on WhatsApp
+      </a>
+      <button
+        type="button"
+        className="button profile-button-secondary referral-share-button"
+        onClick={share}
+        aria-expanded={showTargets}
+      >
         Share Referral Link
       </button>
       <p className="muted referral-link">{link}</p>

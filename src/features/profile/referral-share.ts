@@ -9,6 +9,11 @@ export function referralShareText(code: string, link: string): string {
   return `Join me on this awesome platform! Use my referral code ${code} when you sign up at ${link}`;
 }
 
+/** WhatsApp first (how most clients in Nigeria share): a wa.me link with the share text, for any phone or desktop. */
+export function whatsAppShareLink(code: string, link: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(referralShareText(code, link))}`;
+}
+
 export interface ShareTarget {
   name: 'Facebook' | 'Twitter' | 'LinkedIn' | 'Email';
   href: string;

@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { version } from '../../../package.json';
 import { useSessionStore } from '../../lib/session-store';
+import { LogOutButton } from './log-out-button';
 import { LogOutEverywhere } from './log-out-everywhere';
 import './profile.css';
-
-export const LOG_OUT_QUESTION = 'Log out of GreenPick on this device?';
 
 /**
  * Settings (/client/settings): notifications (given by the route), 'Log out' after a
@@ -13,7 +12,6 @@ export const LOG_OUT_QUESTION = 'Log out of GreenPick on this device?';
  */
 export function SettingsScreen({ notifications }: { notifications?: ReactNode }) {
   const navigate = useNavigate();
-  const [isConfirming, setIsConfirming] = useState(false);
   const logOut = () => {
     useSessionStore.getState().signOut();
     void navigate({ to: '/', replace: true });
@@ -28,27 +26,7 @@ export function SettingsScreen({ notifications }: { notifications?: ReactNode })
           <h2 id="settings-account-title" className="settings-title">
             Account
           </h2>
-          {isConfirming ? (
-            <fieldset className="settings-confirm" aria-labelledby="settings-confirm-question">
-              <p id="settings-confirm-question">{LOG_OUT_QUESTION}</p>
-              <div className="profile-actions">
-                <button type="button" className="button profile-button-danger" onClick={logOut}>
-                  Log out
-                </button>
-                <button
-                  type="button"
-                  className="button profile-button-secondary"
-                  onClick={() => setIsConfirming(false)}
-                >
-                  Stay signed in
-                </button>
-              </div>
-            </fieldset>
-          ) : (
-            <button type="button" className="button profile-button-danger" onClick={() => setIsConfirming(true)}>
-              Log out
-            </button>
-          )}
+          <LogOutButton onLogOut={logOut} />
           <LogOutEverywhere
             onSignedOut={logOut}
             onSessionEnded={() => void navigate({ to: '/login', replace: true })}

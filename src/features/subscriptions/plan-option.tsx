@@ -1,14 +1,17 @@
 import { formatNaira } from '../../lib/format';
-import { PLAN_INCLUSIONS, inclusionText, type SubscriptionPlan } from '../../shared/plans';
+import { PLAN_INCLUSIONS, inclusionText, planWorth, type SubscriptionPlan } from '../../shared/plans';
+import type { PriceTable } from '../../shared/pricing';
 
 interface PlanOptionProps {
   plan: SubscriptionPlan;
   isSelected: boolean;
   onSelect: (key: SubscriptionPlan['key']) => void;
+  /** Today's prices (the list prices until they arrive): what the month's inclusions are worth. */
+  prices?: PriceTable;
 }
 
 /** One plan card: a radio named by the plan, with its price, duration, features and what it includes each month. */
-export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
+export function PlanOption({ plan, isSelected, onSelect, prices }: PlanOptionProps) {
   const id = `plan-${plan.key}`;
   return (
     <label
@@ -47,6 +50,9 @@ export function PlanOption({ plan, isSelected, onSelect }: PlanOptionProps) {
               {inclusionText(inclusion)}
             </span>
           ))}
+        </span>
+        <span className="plan-option-worth">
+          Worth {formatNaira(planWorth(plan.key, prices))} a month at list prices
         </span>
       </span>
     </label>

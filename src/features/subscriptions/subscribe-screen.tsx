@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import type { QueryData } from '../../lib/api/query-data';
 import { failureText } from '../../lib/api/query-failure';
+import { priceTableQuery } from '../../lib/api/pricing';
 import { subscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
 import { formatNaira } from '../../lib/format';
@@ -48,6 +49,8 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
   const submitButton = useRef<HTMLButtonElement>(null);
   const [toasts] = useState(createFlowToasts);
   const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
+  // What each plan is worth at today's prices (the list prices until they arrive or when they fail).
+  const prices = useQuery(priceTableQuery()).data?.data;
 
   const userError = subscriber.data ? null : subscriber.error;
   useEffect(() => {
@@ -96,7 +99,13 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
           <fieldset className="subscribe-plans">
             <legend className="subscribe-legend">Subscription plans</legend>
             {SUBSCRIPTION_PLANS.map((plan) => (
-              <PlanOption key={plan.key} plan={plan} isSelected={selected === plan.key} onSelect={setSelected} />
+              <PlanOption
+                key={plan.key}
+                plan={plan}
+                isSelected={selected === plan.key}
+                onSelect={setSelected}
+                prices={prices}
+              />
             ))}
           </fieldset>
           {/* On a phone the four cards are 1,300px tall: the choice and the button stay in view at the bottom. */}

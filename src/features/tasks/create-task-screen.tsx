@@ -6,6 +6,8 @@ import type { Id } from 'react-toastify';
 import { cachedPriceTableQuery, priceTableQuery } from '../../lib/api/pricing';
 import { failureReason, failureText } from '../../lib/api/query-failure';
 import { planStatusQuery } from '../../lib/api/plan';
+import type { QueryData } from '../../lib/api/query-data';
+import { tasksQuery } from '../../lib/api/tasks';
 import { serviceAreaQuery } from '../../lib/api/service-area';
 import { userQuery } from '../../lib/api/user';
 import { formatCoordinates, formatNaira } from '../../lib/format';
@@ -17,10 +19,10 @@ import {
   timesQuantity,
 } from '../../shared/money';
 import { submitPaidTask } from '../../lib/pending-tasks';
-import type { ScheduledWindow } from '../../shared/contract';
+import type { ScheduledWindow, Task } from '../../shared/contract';
 import { findPlan } from '../../shared/plans';
 import { offeredWindows } from '../../shared/pickup-windows';
-import { FALLBACK_PRICES, priceFor } from '../../shared/pricing';
+import { FALLBACK_PRICES, POINTS_PER_KG, priceFor } from '../../shared/pricing';
 import { quantityProblem, quantityRule, quantityText, wholeSteps } from '../../shared/quantity';
 import { isInServiceArea, outsideAreaMessage } from '../../shared/service-area';
 import { serviceDisplayName } from '../../shared/service-names';
@@ -39,6 +41,7 @@ import {
   type SelectedPlace,
 } from './booking/booking-rules';
 import { AddressDetailsField } from './booking/address-details-field';
+import { SummarySheet } from './booking/summary-sheet';
 import { SavePlace } from './booking/save-place';
 import { QuantityField, WhenField } from './booking/quantity-and-when';
 import { usePickedPlace, type Point } from './booking/use-picked-place';
@@ -147,6 +150,9 @@ function CreateTaskForm({
   // A problem with the chosen place, shown under the address search as well as in its toast.
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [toasts] = useState(createFlowToasts);
+  // The phone's bottom sheet: one line until the client opens it; searching, pinning or typing details closes it.
+  const [isSheetExpanded, setIsSheetExpanded] = useState(false);
+  const collapseSheet = () => setIsSheetExpanded(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proceedButton = useRef<HTMLButtonElement>(null);
   const displayName = serviceDisplayName(serviceType);
@@ -185,6 +191,12 @@ function CreateTaskForm({
     isCovered: isFullyCovered,
     needsDetails: detailsRequired && addressDetails.trim() === '',
   });
+  // The sheet's one line: what the card pays after the plan and the points, once the price is known.
+  const sheetAmount = !price
+    ? 'Loading price...'
+    : isQuantityWrong
+      ? `${formatNaira(price.price)} ${price.unit}`
+      : formatKobo(dueKobo - (isUsingPoints ? pointsKobo : 0));
   // When the user could not be loaded, that (not 'Loading your account details...') is why payment waits.
   const reason = !user && userError && !isBusy ? userError : proceed.reason;
 
@@ -208,6 +220,7 @@ function CreateTaskForm({
   };
 
   const onPin = (point: Point) => {
+    collapseSheet();
     const isAccepted = pinAt(point);
     if (!isAccepted) toasts.error(PIN_OUTSIDE_NIGERIA);
     else setPlaceError(null);
@@ -244,9 +257,29 @@ function CreateTaskForm({
       toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer, isFullyCovered);
       if (result.outcome.status === 'failed') setIsBusy(false);
-      // Created, or kept to be sent when the connection is back: either way this payment is done,
-      // and Home shows the new task (or its 'confirming' card) in view.
-      else
+      // Created: the client lands on the new task's page (the task joins the device's list first,
+      // so the page opens at once). Kept to be sent when the connection is back: Home shows its
+      // 'confirming' card in view.
+      else if (result.outcome.status === 'created') {
+        const task = result.outcome.task;
+        if (user) {
+          queryClient.setQueryData<QueryData<Task[]>>(tasksQuery(user._id).queryKey, (kept) =>
+            kept && !kept.data.some((one) => one._id === task._id) ? { ...kept, data: [...kept.data, task] } : kept,
+          );
+          void queryClient.invalidateQueries({ queryKey: tasksQuery(user._id).queryKey });
+        }
+        redirect.current = setTimeout(
+          () =>
+            void navigate({
+              to: '/client/tasks/$taskId',
+              params: { taskId: task._id },
+              state: { bookedReference: result.request.reference },
+              // Back from the task goes where the booking started, not to a paid form.
+              replace: true,
+            }),
+          SUCCESS_TOAST_MS,
+        );
+      } else
         redirect.current = setTimeout(
           () => void navigate({ to: '/client/home', state: { bookedReference: result.request.reference } }),
           SUCCESS_TOAST_MS,
@@ -264,8 +297,8 @@ function CreateTaskForm({
   };
 
   return (
-    <div className="create-task-layout">
-      <section className="create-task-panel create-task-search" aria-label="Task location">
+    <div className={isSheetExpanded ? 'create-task-layout is-sheet-expanded' : 'create-task-layout'}>
+      <section className="create-task-panel create-task-search" aria-label="Task location" onFocus={collapseSheet}>
         {renderAddressSearch(onChoose, place?.address)}
         {placeError ? <p className="create-task-field-error">{placeError}</p> : null}
         {outsideArea ? (
@@ -284,19 +317,43 @@ function CreateTaskForm({
           </>
         ) : null}
       </section>
-      <section className="create-task-map" aria-label="Location map">
+      <section className="create-task-map" aria-label="Location map" onPointerDown={collapseSheet}>
         {place ? (
           renderMap(place, onPin)
         ) : (
           <p className="create-task-map-placeholder">Please type an address above to see the map</p>
         )}
       </section>
-      <section className="create-task-panel create-task-details" aria-label="Address details">
+      <section className="create-task-panel create-task-details" aria-label="Address details" onFocus={collapseSheet}>
         <AddressDetailsField value={addressDetails} onChange={setAddressDetails} required={detailsRequired} />
         {place ? <SavePlace place={place} addressDetails={addressDetails} /> : null}
       </section>
-      <section className="create-task-panel create-task-summary" aria-labelledby="task-summary-title">
-        <h2 id="task-summary-title">Task Summary</h2>
+      <SummarySheet
+        isExpanded={isSheetExpanded}
+        onExpandedChange={setIsSheetExpanded}
+        serviceName={displayName}
+        amount={sheetAmount}
+        header={<h2 id="task-summary-title">Task Summary</h2>}
+        footer={
+          <div className="summary-sheet-footer">
+            <button
+              ref={proceedButton}
+              type="button"
+              className="button create-task-proceed"
+              disabled={proceed.disabled || isQuantityWrong || outsideArea !== null}
+              aria-describedby={reason ? 'proceed-reason' : undefined}
+              onClick={() => void onProceed()}
+            >
+              {proceed.label}
+            </button>
+            {reason ? (
+              <p id="proceed-reason" className="create-task-reason" aria-live="polite">
+                {reason}
+              </p>
+            ) : null}
+          </div>
+        }
+      >
         <OfflineMarker cachedAt={pricesCachedAt} />
         {/* The service is known at once; only what the price list says waits for it. */}
         <dl className="create-task-facts" aria-busy={price ? undefined : true}>
@@ -347,6 +404,13 @@ function CreateTaskForm({
             </>
           ) : null}
         </dl>
+        {/* Recycling is paid by weight and earns points by weight: said next to the price. */}
+        {serviceType === 'recycling' && price ? (
+          <p className="create-task-recycling">
+            You pay {formatNaira(price.price)} {price.unit} collected, and earn {POINTS_PER_KG} points per kg (each
+            point is ₦1 off a later booking).
+          </p>
+        ) : null}
         <div className="create-task-choices">
           {/* Shown while the prices load, by the unit the service usually has: it does not push 'When?' down on arrival. */}
           <QuantityField
@@ -367,22 +431,7 @@ function CreateTaskForm({
             {formatKobo(dueKobo - pointsKobo)} by card
           </label>
         ) : null}
-        <button
-          ref={proceedButton}
-          type="button"
-          className="button create-task-proceed"
-          disabled={proceed.disabled || isQuantityWrong || outsideArea !== null}
-          aria-describedby={reason ? 'proceed-reason' : undefined}
-          onClick={() => void onProceed()}
-        >
-          {proceed.label}
-        </button>
-        {reason ? (
-          <p id="proceed-reason" className="create-task-reason" aria-live="polite">
-            {reason}
-          </p>
-        ) : null}
-      </section>
+      </SummarySheet>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { Link, createFileRoute, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { Link, createFileRoute, useCanGoBack, useRouter, useRouterState } from '@tanstack/react-router';
+import { PushOffer } from '../../features/notifications/push-offer';
 import { TaskPage } from '../../features/tasks/details/task-page';
 import type { Task } from '../../shared/contract';
 
@@ -14,31 +15,48 @@ export const Route = createFileRoute('/client/tasks/$taskId')({
 });
 
 /**
- * A task's own address (deep-linkable; from Home, History and the bell): Task Details, whose
- * 'Open Chat' replaces it with the chat. Closing either goes Back to where the page was opened
- * from (Android's and the browser's Back do the same); opened directly, closing goes Home.
+ * A task's own address (deep-linkable; from Home, History, the bell, and right after paying):
+ * Task Details, whose 'Open Chat' replaces it with the chat; closing the chat comes back to the
+ * task. Closing the task goes Back to where the page was opened from (Android's and the
+ * browser's Back do the same); opened directly, closing goes Home. Right after a booking,
+ * notifications are offered at the top of the page.
  */
 function TaskRoute() {
   const { taskId } = Route.useParams();
   const router = useRouter();
   const canGoBack = useCanGoBack();
+  const bookedReference = useRouterState({ select: (state) => state.location.state.bookedReference });
+  const justBooked = Boolean(bookedReference);
   const [chatTask, setChatTask] = useState<Task | null>(null);
+  const [isBackFromChat, setIsBackFromChat] = useState(false);
   const close = () => {
-    if (canGoBack) router.history.back();
+    // Right after paying (the booking form replaced by this page): Home, with the new task in view.
+    if (bookedReference)
+      // Home's list is read already: the card scrolls into view as it renders, so no scroll reset after it.
+      void router.navigate({ to: '/client/home', state: { bookedReference }, replace: true, resetScroll: false });
+    else if (canGoBack) router.history.back();
     else void router.navigate({ to: '/client/home', replace: true });
   };
   return (
     <Suspense fallback={null}>
       {chatTask ? (
-        <ChatModal task={chatTask} onClose={close} />
+        <ChatModal
+          task={chatTask}
+          onClose={() => {
+            setIsBackFromChat(true);
+            setChatTask(null);
+          }}
+        />
       ) : (
         <TaskPage
           taskId={taskId}
           onClose={close}
           onOpenChat={setChatTask}
-          renderMap={(driver, place) => (
+          offer={justBooked ? <PushOffer /> : null}
+          isBackFromChat={isBackFromChat}
+          renderMap={(driver, place, mode) => (
             <Suspense fallback={null}>
-              <LazyRouteMap driver={driver} task={place} />
+              <LazyRouteMap driver={driver} task={place} mode={mode} />
             </Suspense>
           )}
           renderReceiptLink={(id) => (

@@ -14,7 +14,7 @@ async function fillSignup(overrides: Partial<Record<string, string>> = {}) {
     'Confirm Password': 'longenough',
     ...overrides,
   };
-  await screen.findByRole('heading', { name: 'Create Account' });
+  await screen.findByRole('heading', { name: 'Create your account' });
   for (const [label, value] of Object.entries(values))
     fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
   fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }));
@@ -33,7 +33,7 @@ afterEach(() => {
 describe('the sign-up screen (screen, states, validation and messages)', () => {
   it('has every field, the phone placeholder (a plus sign and digits) and the terms links', async () => {
     renderApp('/signup');
-    await screen.findByRole('heading', { name: 'Create Account' });
+    await screen.findByRole('heading', { name: 'Create your account' });
     expect(screen.getByLabelText('Phone Number').getAttribute('placeholder')).toMatch(/^\+\d+$/);
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');

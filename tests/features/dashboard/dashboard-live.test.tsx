@@ -167,7 +167,8 @@ describe('Home keeps the tasks current and tells what changed', () => {
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const card = taskCard('ref-a');
     expect(card.className).toContain('dashboard-highlight');
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+    // At the next frame (after a dialog the client came from has closed).
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1));
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts[0]).toBe(card);
   });
 });

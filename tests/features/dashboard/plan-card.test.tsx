@@ -31,10 +31,10 @@ afterEach(() => {
 });
 
 describe('the plan card on Home', () => {
-  it("a running plan shows what is left this month ('9 of 12 pickups left this month')", async () => {
+  it("a running plan shows what is left this month ('17 of 20 pickups left this month')", async () => {
     const sent = stubApi(() => Response.json({ data: bronze({ household: 3 }) }));
     renderCard({ plan: 'bronze', expiresAt: '2099-12-25T09:00:00.000Z' });
-    expect(await screen.findByText('9 of 12 pickups left this month')).toBeTruthy();
+    expect(await screen.findByText('17 of 20 pickups left this month')).toBeTruthy();
     expect(screen.getByText('Bronze')).toBeTruthy();
     expect(sent.map((request) => request.path)).toEqual(['client/plan']);
   });
@@ -52,7 +52,7 @@ describe('the plan card on Home', () => {
     cleanup();
     stubApi(() => Response.json({ data: bronze({}) }));
     renderCard({ plan: 'bronze', expiresAt: '2099-12-25T09:00:00.000Z' });
-    await screen.findByText('12 of 12 pickups left this month');
+    await screen.findByText('20 of 20 pickups left this month');
     expect(screen.queryByText(/Your manager/)).toBeNull();
   });
 

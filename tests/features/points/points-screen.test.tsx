@@ -54,7 +54,8 @@ describe('Your Points (/client/points)', () => {
       expect.stringMatching(/^Referral reward.*\+0\.50$/),
     ]);
     expect(screen.getByText('95.00')).toBeTruthy();
-    expect(sent.map((request) => request.path)).toEqual(['client/points']);
+    // The points, and the plan (whose weekly report Gold and Platinum read here).
+    expect(sent.map((request) => request.path).sort()).toEqual(['client/plan', 'client/points']);
     expect(screen.queryByTestId('offline-marker')).toBeNull();
   });
 
@@ -77,5 +78,31 @@ describe('Your Points (/client/points)', () => {
   it('each kind of entry reads plainly', () => {
     expect(pointsEntryText({ kind: 'refunded', serviceName: 'Laundry Service' })).toBe('Given back - Laundry Service');
     expect(pointsEntryText({ kind: 'earned', serviceName: null })).toBe('Earned');
+  });
+
+  it("Gold's weekly report: the last 8 weeks, this week first; nothing for a plan without it", async () => {
+    const weeks = Array.from({ length: 8 }, (_, index) => ({
+      weekStart: [
+        '2026-11-23',
+        '2026-11-16',
+        '2026-11-09',
+        '2026-11-02',
+        '2026-10-26',
+        '2026-10-19',
+        '2026-10-12',
+        '2026-10-05',
+      ][index]!,
+      pickups: index === 0 ? 2 : 0,
+      kg: index === 0 ? 12.5 : 0,
+    }));
+    stubApi((path) =>
+      Response.json({ data: path === 'client/plan' ? { plan: 'gold', allowance: [], manager: null, weeks } : status }),
+    );
+    render(withQueryClient(<PointsScreen />));
+    const report = await screen.findByRole('table');
+    const rows = within(report).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(8);
+    expect(rows[0]!.textContent).toBe('This week212.5 kg');
+    expect(rows[1]!.textContent).toBe('Mon 16 Nov00 kg');
   });
 });

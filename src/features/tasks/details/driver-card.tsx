@@ -2,8 +2,8 @@ import type { DriverSummary } from '../../../shared/contract';
 import { Avatar } from '../../../ui/avatar';
 import { driverName } from './call-driver';
 
-/** Who is coming: photo (initials when none), name, vehicle, plate and rating. */
-export function DriverCard({ driver }: { driver: DriverSummary }) {
+/** Who is coming: photo (initials when none), name, vehicle, plate, rating and phone (grouped: '+234 805 214 0917'). */
+export function DriverCard({ driver, phone = '' }: { driver: DriverSummary; phone?: string }) {
   const name = driverName(driver) || 'Your driver';
   const rating = driver.rating;
   return (
@@ -30,6 +30,12 @@ export function DriverCard({ driver }: { driver: DriverSummary }) {
           ) : (
             <p className="task-driver-rating muted">No ratings yet</p>
           )}
+          {phone ? (
+            <p className="task-driver-phone">
+              <span className="sr-only">Phone </span>
+              {phone}
+            </p>
+          ) : null}
         </div>
       </div>
     </section>

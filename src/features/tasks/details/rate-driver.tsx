@@ -8,17 +8,47 @@ import { MAX_LENGTH } from '../../../shared/limits';
 export const RATE_FAILED = 'Could not send your rating. Please check your connection and try again.';
 const STARS = [1, 2, 3, 4, 5] as const;
 
+const SKIPPED_KEY = 'greenpick-rating-skipped';
+
+function skippedIds(): string[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(SKIPPED_KEY) ?? '[]');
+    return Array.isArray(kept) ? kept.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the client said 'Skip' to rating this task (asked once, on this device). */
+export function isRatingSkipped(taskId: string): boolean {
+  return skippedIds().includes(taskId);
+}
+
+/** Remembers 'Skip' (the last 50 tasks are enough: older ones are not asked about). */
+export function skipRating(taskId: string): void {
+  try {
+    localStorage.setItem(SKIPPED_KEY, JSON.stringify([...skippedIds(), taskId].slice(-50)));
+  } catch {
+    // Private mode: asked again next time.
+  }
+}
+
 const starsText = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 
-/** A completed task's rating: the one given, or 1-5 stars (a radio group) and an optional comment, once. */
+/**
+ * A completed task's rating: the one given, or 1-5 stars (a radio group) and an optional comment,
+ * once. `onSkip`: asked as a prompt ('How was your pickup?'), which the client may skip.
+ */
 export function RateDriver({
   task,
   driverName,
   onRated,
+  onSkip,
 }: {
   task: Task;
   driverName: string;
   onRated: (task: Task) => void;
+  onSkip?: () => void;
 }) {
   const [stars, setStars] = useState(0);
   const [comment, setComment] = useState('');
@@ -47,7 +77,7 @@ export function RateDriver({
 
   return (
     <form
-      className="task-rating task-form"
+      className={onSkip ? 'task-rating task-form task-rating-prompt' : 'task-rating task-form'}
       aria-labelledby={`${ids}-title`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -60,7 +90,7 @@ export function RateDriver({
       }}
     >
       <h3 id={`${ids}-title`} className="task-section-title">
-        Rate {driverName}
+        {onSkip ? `How was your pickup? Rate ${driverName}` : `Rate ${driverName}`}
       </h3>
       <fieldset className="task-stars">
         <legend className="sr-only">Stars</legend>
@@ -95,9 +125,16 @@ export function RateDriver({
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={rating.isPending}>
-        {rating.isPending ? 'Sending...' : 'Send rating'}
-      </button>
+      <div className="task-rating-actions">
+        <button type="submit" className="button" disabled={rating.isPending}>
+          {rating.isPending ? 'Sending...' : 'Send rating'}
+        </button>
+        {onSkip ? (
+          <button type="button" className="button task-details-secondary" onClick={onSkip}>
+            Skip
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -39,7 +39,7 @@ export function ReportProblem({ taskId }: { taskId: string }) {
   return (
     <section className="task-support" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className="task-section-title">
-        Report a problem
+        Problems with this task
       </h3>
       {mine.length > 0 ? (
         <ul className="task-support-list" aria-label="Your reports">

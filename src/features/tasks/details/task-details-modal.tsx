@@ -1,8 +1,10 @@
 import { windowText } from '../../../shared/pickup-windows';
 import { quantityRule, quantityText } from '../../../shared/quantity';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Task } from '../../../shared/contract';
-import { normalizeLocation, type LatLng } from '../../../shared/driver-location';
+import { normalizeLocation, type LatLng, type RouteMode } from '../../../shared/driver-location';
+import { haversineMeters } from '../../../shared/geo';
+import { formatPhone } from '../../../shared/validation/phone';
 import { formatDate, formatNaira, formatTime } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
 import { CANCEL_REASONS, PAYMENT_REVERSED_NO_REFUND, canCancelTask, refundText } from '../../../shared/task-progress';
@@ -14,7 +16,7 @@ import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
 import { CancelTask } from './cancel-task';
 import { DriverCard } from './driver-card';
 import { GetHelp } from './get-help';
-import { RateDriver } from './rate-driver';
+import { RateDriver, isRatingSkipped, skipRating } from './rate-driver';
 import { ReportProblem } from './report-problem';
 import { useDriverLocation } from './use-driver-location';
 import './task-details.css';
@@ -24,8 +26,8 @@ interface TaskDetailsModalProps {
   onClose: () => void;
   /** 'Open Chat': the owner closes this modal and opens the chat. */
   onOpenChat: () => void;
-  /** The route map (from the maps feature), given both places; either may be unknown yet. */
-  renderMap: (driver: LatLng | null, task: LatLng | null) => ReactNode;
+  /** The route map (from the maps feature), given both places (either may be unknown yet) and where the trip is. */
+  renderMap: (driver: LatLng | null, task: LatLng | null, mode: RouteMode) => ReactNode;
   returnFocusTo?: HTMLElement | null;
   /** Tests pass their own reader of the driver location. */
   loadDriverLocation?: (driverId: string) => Promise<LatLng | null>;
@@ -37,7 +39,14 @@ interface TaskDetailsModalProps {
   notice?: ReactNode;
   /** 'Book again': the same service, place and quantity on the create screen (from the route). */
   onBookAgain?: (task: Task) => void;
+  /** Back from the chat: focus returns to 'Open Chat'. */
+  focusOpenChat?: boolean;
+  /** Under the state (the notifications offer right after a booking): the state comes first. */
+  offer?: ReactNode;
 }
+
+/** Within this of the pin (metres), the driver has arrived, whatever the task's field says yet. */
+const ARRIVED_WITHIN_METRES = 100;
 
 /** The code's purpose, as the client reads it next to the code. */
 export const CODE_PURPOSE = 'Give this code to your driver when they arrive, to confirm it is them';
@@ -79,7 +88,14 @@ export function TaskDetailsModal({
   renderReceiptLink,
   notice,
   onBookAgain,
+  focusOpenChat = false,
+  offer,
 }: TaskDetailsModalProps) {
+  const openChatButton = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes back from the chat.
+  useEffect(() => {
+    if (focusOpenChat) openChatButton.current?.focus();
+  }, []);
   const driverLocation = useDriverLocation(task.driverId, loadDriverLocation);
   const taskLocation = normalizeLocation(task.location);
   const name = driverName(task.driver);
@@ -90,6 +106,33 @@ export function TaskDetailsModal({
   const isFinal = status === 'completed' || status === 'cancelled';
   const hasDriver = Boolean(task.driverId || task.driver);
   const cancelReason = CANCEL_REASONS.find((reason) => reason.value === task.cancelReason)?.label;
+  const isNear =
+    hasDriver &&
+    !isFinal &&
+    driverLocation !== null &&
+    taskLocation !== null &&
+    haversineMeters(driverLocation, taskLocation) <= ARRIVED_WITHIN_METRES;
+  const isArrived = !isFinal && hasDriver && (Boolean(task.arrivedAt) || isNear);
+  // A completed task's driver is asked for a rating once, first on the page; 'Skip' moves it down for good.
+  const [isSkipped, setIsSkipped] = useState(() => isRatingSkipped(task._id));
+  const asksRating = status === 'completed' && Boolean(task.driver) && !task.rating && !isSkipped;
+  const rateDriver =
+    status === 'completed' && task.driver ? (
+      <RateDriver
+        task={task}
+        driverName={name || 'your driver'}
+        onRated={onTaskChanged}
+        onSkip={
+          asksRating
+            ? () => {
+                skipRating(task._id);
+                setIsSkipped(true);
+              }
+            : undefined
+        }
+      />
+    ) : null;
+  const mode: RouteMode = isFinal ? 'ended' : !hasDriver ? 'unassigned' : isArrived ? 'arrived' : 'live';
 
   return (
     <Modal
@@ -105,7 +148,9 @@ export function TaskDetailsModal({
       }
     >
       {notice}
-      <ProgressLine status={task.status} />
+      <ProgressLine task={task} isNear={isNear} />
+      {offer}
+      {asksRating ? rateDriver : null}
       {status === 'cancelled' ? (
         <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>
       ) : null}
@@ -118,7 +163,33 @@ export function TaskDetailsModal({
           {PAYMENT_REVERSED_NO_REFUND}
         </p>
       ) : null}
-      <div className="task-details-map">{renderMap(driverLocation, taskLocation)}</div>
+      {/* The first screen: where it is and who is coming, then the map. */}
+      {task.driver && !isFinal ? <DriverCard driver={task.driver} phone={phone ? formatPhone(phone) : ''} /> : null}
+      {hasDriver && !isFinal ? (
+        <div className="task-details-actions">
+          {tel ? (
+            <a className="button task-details-call" href={tel}>
+              <PhoneIcon />
+              Call Driver
+            </a>
+          ) : (
+            <button type="button" className="button task-details-call" onClick={() => window.alert(NO_DRIVER_PHONE)}>
+              <PhoneIcon />
+              Call Driver
+            </button>
+          )}
+          <button
+            ref={openChatButton}
+            type="button"
+            className="button task-details-secondary task-details-chat"
+            onClick={onOpenChat}
+          >
+            <ChatIcon />
+            Open Chat
+          </button>
+        </div>
+      ) : null}
+      <div className="task-details-map">{renderMap(isFinal ? null : driverLocation, taskLocation, mode)}</div>
       <dl className="task-details-list">
         <Detail label="Address">{task.address?.trim() || 'N/A'}</Detail>
         {task.addressDetails?.trim() ? (
@@ -133,7 +204,7 @@ export function TaskDetailsModal({
         <Detail label="Date">{formatDate(task.datetime) || 'N/A'}</Detail>
         <Detail label="Time">{time ? <time dateTime={task.datetime}>{time}</time> : 'N/A'}</Detail>
         <Detail label="Driver">{name || 'Driver not assigned'}</Detail>
-        <Detail label="Phone">{phone || 'Not available'}</Detail>
+        <Detail label="Phone">{phone ? formatPhone(phone) : 'Not available'}</Detail>
         <Detail label="Amount">{Number.isFinite(task.amount) ? formatNaira(task.amount) : 'N/A'}</Detail>
       </dl>
       <details className="task-payment-details">
@@ -143,7 +214,6 @@ export function TaskDetailsModal({
           {task.coveredQuantity ? <Detail label="Covered by your plan">{quantityCovered(task)}</Detail> : null}
         </dl>
       </details>
-      {task.driver && !isFinal ? <DriverCard driver={task.driver} /> : null}
       {task.confirmationCode && !isFinal ? (
         <div className="task-code">
           <p className="task-code-value">
@@ -152,30 +222,9 @@ export function TaskDetailsModal({
           <p className="task-hint">{CODE_PURPOSE}</p>
         </div>
       ) : null}
-      {hasDriver && !isFinal ? (
-        <div className="task-details-actions">
-          {tel ? (
-            <a className="button task-details-call" href={tel}>
-              <PhoneIcon />
-              Call Driver
-            </a>
-          ) : (
-            <button type="button" className="button task-details-call" onClick={() => window.alert(NO_DRIVER_PHONE)}>
-              <PhoneIcon />
-              Call Driver
-            </button>
-          )}
-          <button type="button" className="button task-details-secondary task-details-chat" onClick={onOpenChat}>
-            <ChatIcon />
-            Open Chat
-          </button>
-        </div>
-      ) : null}
       {canCancelTask(task.status) ? <CancelTask task={task} onCancelled={onTaskChanged} /> : null}
       {status === 'on-going' ? <p className="task-hint task-no-cancel">{ON_THE_WAY_NO_CANCEL}</p> : null}
-      {status === 'completed' && task.driver ? (
-        <RateDriver task={task} driverName={name || 'your driver'} onRated={onTaskChanged} />
-      ) : null}
+      {asksRating ? null : rateDriver}
       {isFinal && renderReceiptLink ? <p className="task-receipt-link">{renderReceiptLink(task._id)}</p> : null}
       {onBookAgain ? (
         <button type="button" className="button task-book-again" onClick={() => onBookAgain(task)}>

@@ -23,6 +23,10 @@ interface TaskPageProps {
   onOpenChat: (task: Task) => void;
   renderMap: Parameters<typeof TaskDetailsModal>[0]['renderMap'];
   renderReceiptLink: (taskId: string) => ReactNode;
+  /** Shown at the top of the task (the notifications offer right after a booking). */
+  offer?: ReactNode;
+  /** Back from the chat: focus on 'Open Chat'. */
+  isBackFromChat?: boolean;
 }
 
 /**
@@ -30,7 +34,15 @@ interface TaskPageProps {
  * History, so it opens at once from them and offline from the device's copy), shown as Task
  * Details; loading, failure and 'not found' in the same dialog.
  */
-export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceiptLink }: TaskPageProps) {
+export function TaskPage({
+  taskId,
+  onClose,
+  onOpenChat,
+  renderMap,
+  renderReceiptLink,
+  offer,
+  isBackFromChat,
+}: TaskPageProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
@@ -71,7 +83,9 @@ export function TaskPage({ taskId, onClose, onOpenChat, renderMap, renderReceipt
       onTaskChanged={onTaskChanged}
       renderReceiptLink={renderReceiptLink}
       notice={<OfflineMarker cachedAt={query.cachedAt} />}
+      offer={offer}
       onBookAgain={again ? () => void navigate({ to: '/client/create', state: again }) : undefined}
+      focusOpenChat={isBackFromChat}
     />
   );
 }

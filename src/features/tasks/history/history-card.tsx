@@ -3,21 +3,21 @@ import { quantityRule, quantityText } from '../../../shared/quantity';
 import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
-import { canViewTask, taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
+import { taskStatusLabel, taskStatusTone } from '../../../shared/task-status';
 import { refundText } from '../../../shared/task-progress';
 import { StatusBadge } from '../../../ui/status-badge';
 import { driverName, taskCoordinates } from './history-card-fields';
 
 interface HistoryCardProps {
   task: Task;
-  /** 'View Task' (the Task Details modal, composed by the route); offered as on Home. */
+  /** 'View Task' (the task's page, composed by the route): every order, pending and cancelled too. */
   onViewTask: (task: Task) => void;
 }
 
 /**
  * One order, what a client looks for first: the service, its date and its status; then the
  * address, driver and amount; the '#reference', coordinates and confirmation code come last.
- * 'View Task' opens Task Details for the same statuses as Home.
+ * 'View Task' opens its page whatever its status: History is where a client looks up any order.
  */
 export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
   const coordinates = taskCoordinates(task);
@@ -75,24 +75,20 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
           </>
         ) : null}
       </dl>
-      {task.confirmationCode || canViewTask(task.status) ? (
-        <footer className="history-card-footer">
-          {task.confirmationCode ? (
-            <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p>
-          ) : null}
-          {canViewTask(task.status) ? (
-            <button
-              type="button"
-              className="button button-small history-card-view"
-              data-return-focus={`history-${task._id}`}
-              onClick={() => onViewTask(task)}
-              aria-describedby={titleId}
-            >
-              View Task
-            </button>
-          ) : null}
-        </footer>
-      ) : null}
+      <footer className="history-card-footer">
+        {task.confirmationCode ? (
+          <p className="history-card-confirmation">Confirmation: {task.confirmationCode}</p>
+        ) : null}
+        <button
+          type="button"
+          className="button button-small history-card-view"
+          data-return-focus={`history-${task._id}`}
+          onClick={() => onViewTask(task)}
+          aria-describedby={titleId}
+        >
+          View Task
+        </button>
+      </footer>
     </article>
   );
 }

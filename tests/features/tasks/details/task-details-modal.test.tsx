@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Task } from '../../../../src/shared/contract';
-import type { LatLng } from '../../../../src/shared/driver-location';
+import type { LatLng, RouteMode } from '../../../../src/shared/driver-location';
 import { NO_DRIVER_PHONE, driverName, telHref } from '../../../../src/features/tasks/details/call-driver';
 import { sampleTask } from '../../../sample-data';
 import { TaskDetailsModal } from '../../../../src/features/tasks/details/task-details-modal';
@@ -26,7 +26,7 @@ function renderModal(
   overrides: Partial<Task> = {},
   load = vi.fn(async (): Promise<LatLng | null> => ({ lat: 6.5158, lng: 3.3782 })),
 ) {
-  const renderMap = vi.fn((driver: LatLng | null, place: LatLng | null) => (
+  const renderMap = vi.fn((driver: LatLng | null, place: LatLng | null, _mode: RouteMode) => (
     <p data-testid="map">{JSON.stringify({ driver, place })}</p>
   ));
   const onOpenChat = vi.fn();
@@ -80,7 +80,7 @@ describe('Task Details modal', () => {
   it('gives the route map the task location and the driver location read for its driverId (normalized)', async () => {
     const { renderMap, load } = renderModal();
     await waitFor(() =>
-      expect(renderMap).toHaveBeenLastCalledWith({ lat: 6.5158, lng: 3.3782 }, { lat: 6.4926, lng: 3.3553 }),
+      expect(renderMap).toHaveBeenLastCalledWith({ lat: 6.5158, lng: 3.3782 }, { lat: 6.4926, lng: 3.3553 }, 'live'),
     );
     expect(load).toHaveBeenCalledWith('d1');
   });
@@ -89,8 +89,37 @@ describe('Task Details modal', () => {
     const { renderMap, load } = renderModal({ driverId: null, driver: null });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(load).not.toHaveBeenCalled();
-    expect(renderMap).toHaveBeenLastCalledWith(null, { lat: 6.4926, lng: 3.3553 });
+    expect(renderMap).toHaveBeenLastCalledWith(null, { lat: 6.4926, lng: 3.3553 }, 'unassigned');
     expect(field('Driver').textContent).toBe('Driver not assigned');
+  });
+
+  it("a driver within 100 m of the pin has arrived: 'Your driver has arrived', the map without distance", async () => {
+    const { renderMap } = renderModal(
+      { status: 'on-going' },
+      vi.fn(async (): Promise<LatLng | null> => ({ lat: 6.4929, lng: 3.3553 })),
+    );
+    await waitFor(() => expect(screen.getByText('Your driver has arrived')).toBeTruthy());
+    expect(renderMap).toHaveBeenLastCalledWith({ lat: 6.4929, lng: 3.3553 }, { lat: 6.4926, lng: 3.3553 }, 'arrived');
+    expect(screen.queryByText('Your driver is on the way')).toBeNull();
+  });
+
+  it("the task's arrivedAt says so before the driver's position does", () => {
+    renderModal({ status: 'driver-assigned', arrivedAt: '2026-11-27T10:00:00.000Z' });
+    expect(screen.getByText('Your driver has arrived')).toBeTruthy();
+  });
+
+  it('a completed task shows only where it was: no driver on the map, never waiting for a location', async () => {
+    const { renderMap } = renderModal({ status: 'completed' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(renderMap).toHaveBeenLastCalledWith(null, { lat: 6.4926, lng: 3.3553 }, 'ended');
+  });
+
+  it('the phone is grouped (+234 805 214 0917), in the driver card and the facts', () => {
+    renderModal({ driver: { ...task.driver!, phone: '+2348052140917' } });
+    expect(field('Phone').textContent).toBe('+234 805 214 0917');
+    expect(screen.getByRole('region', { name: 'Who is coming', hidden: true }).textContent).toContain(
+      '+234 805 214 0917',
+    );
   });
 
   it("'Call Driver' is a tel: link to the driver's phone", () => {
