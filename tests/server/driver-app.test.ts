@@ -1,0 +1,341 @@
+/**
+ * The driver's API (issue 46, docs/driver.md): accounts and roles, dispatch (offers, expiry,
+ * re-offer, the operator's attention), on the test's own clock: nothing here sleeps.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
+import * as ops from '../../server/ops/commands';
+import { listPayments } from '../../server/ops/payment-commands';
+import { createTestServer, type TestServer } from './harness';
+import { clearTasksAndDrivers, insertClient, insertTask } from './ops-fixtures';
+
+const YABA = { lat: 6.5158, lng: 3.3782 };
+const SURULERE = { lat: 6.5005, lng: 3.3581 };
+const IKEJA = { lat: 6.6018, lng: 3.3515 };
+/** Kano: a driver there is outside the service area. */
+const KANO = { lat: 12.0022, lng: 8.592 };
+
+let clock = new Date();
+let server: TestServer;
+let phoneCounter = 0;
+
+beforeAll(async () => {
+  server = await createTestServer({ now: () => clock });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  clock = new Date();
+  await server.deps.db.query('delete from task_offers');
+  await server.deps.db.query('delete from payments_needing_attention');
+  await clearTasksAndDrivers(server.deps.db);
+});
+
+const db = () => server.deps.db;
+const later = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+/** An operator adds a driver; returns the one-time password. */
+async function addDriver(at = YABA, firstname = 'Segun') {
+  phoneCounter += 1;
+  const phone = `0803${String(1_000_000 + phoneCounter)
+    .slice(1)
+    .padStart(7, '0')}`;
+  return ops.addDriver(db(), { firstname, lastname: 'Driver', phone, lat: at.lat, lng: at.lng });
+}
+
+/** A driver who signed in, changed the one-time password and went online. */
+async function readyDriver(at = YABA, firstname = 'Segun') {
+  const added = await addDriver(at, firstname);
+  const login = await server.request('POST', '/driver/login', {
+    body: { phone: added.phone, password: added.password },
+  });
+  expect(login.status).toBe(200);
+  const changed = await server.request('POST', '/driver/password', {
+    token: login.body.data,
+    body: { currentPassword: added.password, newPassword: 'my-own-password' },
+  });
+  expect(changed.status).toBe(200);
+  const token: string = changed.body.data;
+  expect((await server.request('POST', '/driver/availability', { token, body: { online: true } })).status).toBe(200);
+  return { id: added.id, token, phone: added.phone };
+}
+
+const offersOf = async (token: string) => {
+  const answer = await server.request('POST', '/driver/offers', { token, body: {} });
+  expect(answer.status).toBe(200);
+  return answer.body.data as Array<{ taskId: string; expiresAt: string; earnings: number; distanceMeters: number }>;
+};
+
+describe('driver accounts', () => {
+  it('signs in with the one-time password, must change it first, and the change ends older tokens', async () => {
+    const added = await addDriver();
+    expect(added.password).toMatch(/^[a-z2-9]{10}$/);
+    const [row] = await db().query<{ password_hash: string }>('select password_hash from drivers where id = $1', [
+      added.id,
+    ]);
+    expect(row.password_hash).not.toContain(added.password);
+
+    const wrong = await server.request('POST', '/driver/login', { body: { phone: added.phone, password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Invalid phone number or password');
+    // Stored in E.164; written as the driver writes it ('0803...'), the same driver.
+    expect(added.phone).toMatch(/^\+2348/);
+    const login = await server.request('POST', '/driver/login', {
+      body: { phone: `0${added.phone.slice(4)}`, password: added.password },
+    });
+    expect(login.status).toBe(200);
+    const first: string = login.body.data;
+
+    const before = await server.request('POST', '/driver/offers', { token: first, body: {} });
+    expect(before.status).toBe(403);
+    expect(before.body.message).toBe('Change your password first');
+
+    const badCurrent = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: 'wrong', newPassword: 'my-own-password' },
+    });
+    expect(badCurrent.status).toBe(401);
+    const short = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: added.password, newPassword: 'short' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 8 characters long');
+
+    const changed = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: added.password, newPassword: 'my-own-password' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: changed.body.data, body: {} })).status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: first, body: {} })).status).toBe(401);
+    // The one-time password is spent.
+    const again = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: added.password },
+    });
+    expect(again.status).toBe(401);
+    const own = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: 'my-own-password' },
+    });
+    expect(own.status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: own.body.data, body: {} })).status).toBe(200);
+  });
+
+  it('refuses hostile and malformed sign-ins with a 4xx and a message', async () => {
+    for (const body of [
+      {},
+      { phone: 'x'.repeat(10_000), password: 'a' },
+      { phone: '0803\u0000123456', password: 'a' },
+      { phone: 12, password: 'a' },
+      { phone: '08031234567', password: 'p'.repeat(5000) },
+    ]) {
+      const answer = await server.request('POST', '/driver/login', { body });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+
+  it('is rate-limited like the client login', async () => {
+    const limited = await createTestServer({
+      limits: { loginPerEmailAndAddress: { limit: 3, windowMs: 60_000 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const answer = await limited.request('POST', '/driver/login', {
+          body: { phone: '08039990000', password: 'guess' },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+/** Every driver route this issue adds, with a body a driver could send. */
+const DRIVER_ROUTES: Array<[string, unknown]> = [
+  ['/driver/password', { currentPassword: 'a', newPassword: 'b' }],
+  ['/driver/availability', { online: false }],
+  ['/driver/offers', {}],
+  ['/driver/offers/accept', { taskId: 'none' }],
+  ['/driver/offers/decline', { taskId: 'none' }],
+];
+
+describe('roles', () => {
+  it('each driver route: no token 401, a client token 403, a driver token neither', async () => {
+    const client = await server.createClient();
+    const driver = await readyDriver();
+    for (const [path, body] of DRIVER_ROUTES) {
+      const none = await server.request('POST', path, { body });
+      expect(none.status, `${path} without a token`).toBe(401);
+      const asClient = await server.request('POST', path, { body, token: client.token });
+      expect(asClient.status, `${path} with a client token`).toBe(403);
+      const asDriver = await server.request('POST', path, { body, token: driver.token });
+      expect([401, 403], `${path} with a driver token`).not.toContain(asDriver.status);
+    }
+  });
+
+  it('a driver token gets 403 on every /client/* route; the two client reads under /driver/ stay the clients', async () => {
+    const driver = await readyDriver();
+    const client = await server.createClient();
+    const routes = createApp(server.deps)
+      .routes.filter((route) => route.path.startsWith('/client/') && route.method !== 'ALL')
+      .map((route) => ({ method: route.method, path: route.path.replaceAll(/:[A-Za-z]+/g, 'x') }));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const answer = await server.request(route.method, route.path, {
+        token: driver.token,
+        ...(route.method === 'GET' ? {} : { body: {} }),
+      });
+      expect(answer.status, `${route.method} ${route.path}`).toBe(403);
+    }
+    // The client's reads: a driver's token is not a client's there either, a client's works as before.
+    expect((await server.request('GET', `/driver/location/${driver.id}`, { token: driver.token })).status).toBe(403);
+    expect((await server.request('GET', `/driver/location/${driver.id}`, { token: client.token })).status).toBe(403);
+    expect((await server.request('GET', `/driver/photo/${driver.id}`)).status).toBe(200);
+  });
+});
+
+describe('dispatch', () => {
+  it('offers a paid task to the nearest available driver, with the pickup, distance and earnings', async () => {
+    const near = await readyDriver(YABA, 'Near');
+    const far = await readyDriver(IKEJA, 'Far');
+    const busy = await readyDriver(YABA, 'Busy');
+    const offline = await readyDriver(YABA, 'Offline');
+    const away = await readyDriver(KANO, 'Away');
+    await server.request('POST', '/driver/availability', { token: offline.token, body: { online: false } });
+    const client = await insertClient(db());
+    await insertTask(db(), client, { status: 'on-going', driverId: busy.id });
+    const task = await insertTask(db(), client, { ...SURULERE });
+
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    const [offer] = await offersOf(near.token);
+    expect(offer).toMatchObject({
+      taskId: task,
+      service: { type: 'household', name: 'Household Waste Pickup' },
+      quantity: 1,
+      unit: 'per pickup',
+      window: null,
+      pickup: { address: '3 Awolowo Road, Ikoyi, Lagos', location: { type: 'Point', coordinates: [3.3581, 6.5005] } },
+      earnings: 1050,
+    });
+    expect(offer.distanceMeters).toBeGreaterThan(2500);
+    expect(offer.distanceMeters).toBeLessThan(3000);
+    expect(new Date(offer.expiresAt).getTime() - clock.getTime()).toBe(30_000);
+    for (const other of [far, busy, offline, away]) expect(await offersOf(other.token)).toEqual([]);
+    // One open offer of a task: another round makes none.
+    expect(await runDispatchOnce(server.deps)).toBe(0);
+  });
+
+  it('a declined or unanswered offer goes to the next nearest; a closed offer answers 409', async () => {
+    const first = await readyDriver(YABA, 'First');
+    const second = await readyDriver(IKEJA, 'Second');
+    const third = await readyDriver(IKEJA, 'Third');
+    await db().query('update drivers set lat = lat + 0.01 where id = $1', [third.id]);
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+
+    await runDispatchOnce(server.deps);
+    expect((await offersOf(first.token)).map((offer) => offer.taskId)).toEqual([task]);
+    const declined = await server.request('POST', '/driver/offers/decline', {
+      token: first.token,
+      body: { taskId: task },
+    });
+    expect(declined.status).toBe(200);
+    const again = await server.request('POST', '/driver/offers/accept', { token: first.token, body: { taskId: task } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This offer has expired or was taken');
+
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(first.token)).toEqual([]);
+    expect((await offersOf(second.token)).map((offer) => offer.taskId)).toEqual([task]);
+
+    // Unanswered for 30 s: gone from the driver's list at once, and offered on at the next round.
+    later(30_000);
+    expect(await offersOf(second.token)).toEqual([]);
+    const late = await server.request('POST', '/driver/offers/accept', { token: second.token, body: { taskId: task } });
+    expect(late.status).toBe(409);
+    await runDispatchOnce(server.deps);
+    expect((await offersOf(third.token)).map((offer) => offer.taskId)).toEqual([task]);
+
+    const accepted = await server.request('POST', '/driver/offers/accept', {
+      token: third.token,
+      body: { taskId: task },
+    });
+    expect(accepted.status).toBe(200);
+    const [row] = await db().query<{ status: string; driver_id: string }>(
+      'select status, driver_id from tasks where id = $1',
+      [task],
+    );
+    expect(row).toEqual({ status: 'driver-assigned', driver_id: third.id });
+    const twice = await server.request('POST', '/driver/offers/accept', { token: third.token, body: { taskId: task } });
+    expect(twice.status).toBe(409);
+    // Someone else's task, never offered to this driver: not found.
+    const stranger = await server.request('POST', '/driver/offers/accept', {
+      token: first.token,
+      body: { taskId: 'no-such-task' },
+    });
+    expect(stranger.status).toBe(404);
+  });
+
+  it('after 10 minutes with no one accepting, the task goes on the operator attention list once', async () => {
+    const client = await insertClient(db());
+    const task = await insertTask(db(), client, { ...SURULERE });
+    const [{ reference }] = await db().query<{ reference: string }>('select reference from tasks where id = $1', [
+      task,
+    ]);
+    await runDispatchOnce(server.deps);
+    later(9 * 60_000);
+    await runDispatchOnce(server.deps);
+    expect(await listPayments(db())).toEqual([]);
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    const attention = await listPayments(db());
+    expect(attention).toHaveLength(1);
+    expect(attention[0]).toMatchObject({ reference, reason: 'no driver accepted', attempts: 1 });
+    // An operator can still assign it.
+    const driver = await readyDriver();
+    await ops.assignDriver(db(), task, driver.id);
+    expect(await offersOf(driver.token)).toEqual([]);
+  });
+
+  it('a windowed task is offered 2 hours before its window, not sooner', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    const start = new Date(clock.getTime() + 3 * 3_600_000);
+    await db().query('update tasks set scheduled_start = $2, scheduled_end = $3 where id = $1', [
+      task,
+      start,
+      new Date(start.getTime() + 2 * 3_600_000),
+    ]);
+    expect(await runDispatchOnce(server.deps)).toBe(0);
+    later(60 * 60_000);
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    const [offer] = await offersOf(driver.token);
+    expect(offer).toMatchObject({ taskId: task, window: { start: start.toISOString() } });
+  });
+
+  it("an operator's assign overrides an open offer", async () => {
+    const offered = await readyDriver(YABA, 'Offered');
+    const chosen = await readyDriver(IKEJA, 'Chosen');
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(offered.token)).toHaveLength(1);
+    await ops.assignDriver(db(), task, chosen.id);
+    const accept = await server.request('POST', '/driver/offers/accept', {
+      token: offered.token,
+      body: { taskId: task },
+    });
+    expect(accept.status).toBe(409);
+    const [row] = await db().query<{ driver_id: string }>('select driver_id from tasks where id = $1', [task]);
+    expect(row.driver_id).toBe(chosen.id);
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(offered.token)).toEqual([]);
+  });
+});
