@@ -7,12 +7,25 @@ import { Hono } from 'hono';
 import {
   INVALID_DRIVER_LOGIN,
   availabilitySchema,
+  completeTaskSchema,
   driverLoginSchema,
   driverPasswordSchema,
   driverTaskSchema,
   emptyDriverSchema,
 } from '../../src/shared/schemas/driver';
 import { normalizePhone } from '../../src/shared/validation/phone';
+import { quantityRule } from '../../src/shared/quantity';
+import { serviceKey } from '../../src/shared/service-key';
+import { startRefund } from '../aftercare/refunds';
+import { openRefund, paidKobo } from '../db/refunds';
+import {
+  countWrongCode,
+  lockDriverTask,
+  recordDeliveredQuantity,
+  selectDriverTasks,
+  startDriverTask,
+} from '../db/driver-tasks';
+import { setTaskStatus } from '../ops/commands';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { changeDriverPassword, findDriverAccount, findDriverAccountsByPhone, noteDriverSignIn } from '../db/drivers';
@@ -121,4 +134,117 @@ driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), async (c) 
   if (answer === 'not-found') throw notFound('Task not found');
   if (answer === 'closed') throw conflict(OFFER_CLOSED);
   return c.json({ data: { taskId } });
+});
+
+driverAppRoutes.post('/driver/tasks', requireRole('driver'), async (c) => {
+  const { db, config } = c.var.deps;
+  await readBody(c, emptyDriverSchema, badRequest, { optional: true });
+  const rows = await selectDriverTasks(db, c.var.driver.id);
+  return c.json({
+    data: rows.map((row) => ({
+      taskId: row.id,
+      status: row.status,
+      service: { type: row.type, name: row.service_name },
+      quantity: Number(row.quantity),
+      unit: row.unit,
+      window: windowOf(row.scheduled_start, row.scheduled_end),
+      address: row.address,
+      addressDetails: row.address_details ?? '',
+      pin: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+      client: { firstname: row.client_firstname, phone: row.client_phone },
+      earnings: driverEarnings(Number(row.amount), config.driverShare),
+    })),
+  });
+});
+
+driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), async (c) => {
+  const { db } = c.var.deps;
+  const { taskId } = await readBody(c, driverTaskSchema, badRequest);
+  const started = await db.transaction((tx) => startDriverTask(tx, taskId, c.var.driver.id));
+  if (started === 'not-found') throw notFound('Task not found');
+  if (started === 'closed') throw conflict('This task cannot be started any more');
+  return c.json({ data: { taskId, status: 'on-going' } });
+});
+
+/** Wrong confirmation codes a driver may type before the task's completion is the operator's. */
+export const MAX_CODE_FAILURES = 5;
+const LOCKED = 'Too many wrong codes: the operator will complete this task';
+
+type Completion =
+  | { kind: 'not-found' }
+  | { kind: 'completed' }
+  | { kind: 'closed' }
+  | { kind: 'locked' }
+  | { kind: 'wrong'; left: number }
+  | { kind: 'bad-quantity'; message: string }
+  | { kind: 'done'; delivered: number; recycling: boolean; refundKobo: number };
+
+/** Only kg and items are weighed or counted; other units are done as booked. */
+const MEASURED_UNITS = new Set(['kg', 'items']);
+
+driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), async (c) => {
+  const { db, config, refunder, mailer, log } = c.var.deps;
+  const body = await readBody(c, completeTaskSchema, badRequest);
+  const driverId = c.var.driver.id;
+  // Checked and recorded in one transaction (a wrong code is counted even so: the answer is
+  // returned, not thrown, so the count commits); the completion itself is the operator's path.
+  const outcome = await db.transaction(async (tx): Promise<Completion> => {
+    const task = await lockDriverTask(tx, body.taskId, driverId);
+    if (!task) return { kind: 'not-found' };
+    if (task.status === 'completed' || task.delivered_quantity !== null) return { kind: 'completed' };
+    if (task.status !== 'on-going' && task.status !== 'driver-assigned') return { kind: 'closed' };
+    if (Number(task.code_failures) >= MAX_CODE_FAILURES) return { kind: 'locked' };
+    if (body.code !== task.confirmation_code.trim()) {
+      const failures = await countWrongCode(tx, task.id);
+      return failures >= MAX_CODE_FAILURES ? { kind: 'locked' } : { kind: 'wrong', left: MAX_CODE_FAILURES - failures };
+    }
+    const booked = Number(task.quantity);
+    const rule = quantityRule(task.unit);
+    const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
+    if (body.quantity > booked)
+      return { kind: 'bad-quantity', message: `quantity cannot be more than booked (${booked})` };
+    if (measured && rule.unitWord === 'items' && !Number.isInteger(body.quantity))
+      return { kind: 'bad-quantity', message: 'quantity must be a whole number of items' };
+    const delivered = measured ? Math.round(body.quantity * 1000) / 1000 : booked;
+    await recordDeliveredQuantity(tx, task.id, delivered);
+    let refundKobo = 0;
+    const paid = delivered < booked ? await paidKobo(tx, task.id) : null;
+    if (paid) {
+      // What the card paid for what was not collected (points spent on the task stay spent).
+      refundKobo = Math.floor((paid.kobo * (booked - delivered)) / booked);
+      if (refundKobo > 0)
+        await openRefund(tx, {
+          taskId: task.id,
+          reference: paid.reference,
+          amountKobo: refundKobo,
+          provider: refunder.kind,
+        });
+    }
+    return { kind: 'done', delivered, recycling: serviceKey(task.service_name) === 'recycling', refundKobo };
+  });
+  if (outcome.kind === 'not-found') throw notFound('Task not found');
+  if (outcome.kind === 'completed') throw conflict('This task is completed already');
+  if (outcome.kind === 'closed') throw conflict('This task cannot be completed');
+  if (outcome.kind === 'locked') throw new HttpError(423, LOCKED);
+  if (outcome.kind === 'wrong')
+    throw badRequest(`Wrong confirmation code (${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left)`);
+  if (outcome.kind === 'bad-quantity') throw badRequest(outcome.message);
+  // The operator's completion (`npm run ops -- complete`): status, points on the weighed kg,
+  // referral reward, the client's push and receipt.
+  const aftercare = { refunder, mailer, log };
+  const change = await setTaskStatus(db, body.taskId, 'completed', {
+    referralReward: config.referralReward,
+    aftercare,
+    recycledKg: outcome.recycling ? outcome.delivered : undefined,
+  });
+  if (outcome.refundKobo > 0) await startRefund(db, aftercare, body.taskId);
+  return c.json({
+    data: {
+      taskId: body.taskId,
+      status: 'completed',
+      quantity: outcome.delivered,
+      refund: outcome.refundKobo / 100,
+      pointsEarned: change.pointsEarned,
+    },
+  });
 });

@@ -164,6 +164,9 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/offers', {}],
   ['/driver/offers/accept', { taskId: 'none' }],
   ['/driver/offers/decline', { taskId: 'none' }],
+  ['/driver/tasks', {}],
+  ['/driver/tasks/start', { taskId: 'none' }],
+  ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
 ];
 
 describe('roles', () => {
@@ -337,5 +340,146 @@ describe('dispatch', () => {
     expect(row.driver_id).toBe(chosen.id);
     await runDispatchOnce(server.deps);
     expect(await offersOf(offered.token)).toEqual([]);
+  });
+});
+
+describe("the driver's tasks", () => {
+  /** A paid recycling task of `kg` booked at 1500 a kg, assigned to the driver. */
+  async function recyclingTask(driverId: string, kg = 4) {
+    const client = await insertClient(db(), { firstname: 'Chioma' });
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId, addressDetails: 'Blue gate' });
+    await db().query(
+      `update tasks set type = 'recycling', service_name = 'Recycling Collection', unit = 'per kg', quantity = $2,
+              amount = $3 where id = $1`,
+      [task, kg, 1500 * kg],
+    );
+    await db().query(
+      'update payment_uses set amount_kobo = $2 where reference = (select reference from tasks where id = $1)',
+      [task, 1500 * kg * 100],
+    );
+    return { task, client };
+  }
+
+  it('lists my accepted tasks with what I need; start puts one on the way; another driver gets 404', async () => {
+    const driver = await readyDriver();
+    const other = await readyDriver(IKEJA, 'Other');
+    const { task } = await recyclingTask(driver.id);
+    const list = await server.request('POST', '/driver/tasks', { token: driver.token, body: {} });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([
+      {
+        taskId: task,
+        status: 'driver-assigned',
+        service: { type: 'recycling', name: 'Recycling Collection' },
+        quantity: 4,
+        unit: 'per kg',
+        window: null,
+        address: '3 Awolowo Road, Ikoyi, Lagos',
+        addressDetails: 'Blue gate',
+        pin: { type: 'Point', coordinates: [3.4305, 6.447] },
+        client: { firstname: 'Chioma', phone: '+2348012345678' },
+        earnings: 4200,
+      },
+    ]);
+    expect((await server.request('POST', '/driver/tasks', { token: other.token, body: {} })).body.data).toEqual([]);
+    for (const path of ['/driver/tasks/start', '/driver/tasks/complete']) {
+      const answer = await server.request('POST', path, {
+        token: other.token,
+        body: { taskId: task, code: '123456', quantity: 1 },
+      });
+      expect(answer.status, path).toBe(404);
+    }
+    const started = await server.request('POST', '/driver/tasks/start', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(started.status).toBe(200);
+    const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
+    expect(row.status).toBe('on-going');
+    const events = await db().query(`select 1 from task_events where task_id = $1 and status = 'on-going'`, [task]);
+    expect(events).toHaveLength(1);
+  });
+
+  it('five wrong codes lock the completion for the operator', async () => {
+    const driver = await readyDriver();
+    const { task } = await recyclingTask(driver.id);
+    const complete = (code: string) =>
+      server.request('POST', '/driver/tasks/complete', {
+        token: driver.token,
+        body: { taskId: task, code, quantity: 4 },
+      });
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const wrong = await complete('000000');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(
+        `Wrong confirmation code (${5 - attempt} ${5 - attempt === 1 ? 'try' : 'tries'} left)`,
+      );
+    }
+    const fifth = await complete('000000');
+    expect(fifth.status).toBe(423);
+    const right = await complete('123456');
+    expect(right.status).toBe(423);
+    expect(right.body.message).toBe('Too many wrong codes: the operator will complete this task');
+    const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
+    expect(row.status).toBe('driver-assigned');
+    // The operator still can.
+    await ops.setTaskStatus(db(), task, 'completed', { referralReward: 0 });
+  });
+
+  it('completes with the code and the weighed kg: never more than booked, the rest refunded, points on the weight', async () => {
+    const driver = await readyDriver();
+    const { task, client } = await recyclingTask(driver.id, 4);
+    const tooMuch = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 4.5 },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe('quantity cannot be more than booked (4)');
+
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toEqual({ taskId: task, status: 'completed', quantity: 3.5, refund: 750, pointsEarned: 35 });
+    const [row] = await db().query<{ status: string; delivered_quantity: string; recycled_kg: string }>(
+      'select status, delivered_quantity, recycled_kg from tasks where id = $1',
+      [task],
+    );
+    expect({
+      ...row,
+      delivered_quantity: Number(row.delivered_quantity),
+      recycled_kg: Number(row.recycled_kg),
+    }).toEqual({
+      status: 'completed',
+      delivered_quantity: 3.5,
+      recycled_kg: 3.5,
+    });
+    const [refund] = await db().query<{ amount_kobo: string }>('select amount_kobo from refunds where task_id = $1', [
+      task,
+    ]);
+    expect(Number(refund.amount_kobo)).toBe(75_000);
+    const points = await db().query<{ amount: string }>(
+      `select amount from points_ledger where user_id = $1 and kind = 'earned'`,
+      [client],
+    );
+    expect(points.map((point) => Number(point.amount))).toEqual([35]);
+    const again = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('the whole booked quantity refunds nothing', async () => {
+    const driver = await readyDriver();
+    const { task } = await recyclingTask(driver.id, 2);
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 2 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ quantity: 2, refund: 0, pointsEarned: 20 });
+    expect(await db().query('select 1 from refunds where task_id = $1', [task])).toEqual([]);
   });
 });
