@@ -1,6 +1,7 @@
 /** Drivers as the client sees them: a location, readable only by clients they serve. */
 import type { DriverLocation } from '../../src/shared/contract';
 import type { Queryable } from './connection';
+import { enqueueArrivals } from './push';
 
 interface DriverLocationRow {
   id: string;
@@ -81,4 +82,46 @@ export async function changeDriverPassword(db: Queryable, driverId: string, pass
 /** Someone signed in as this driver: the demo simulator leaves them alone from now on. */
 export async function noteDriverSignIn(db: Queryable, driverId: string, at: Date): Promise<void> {
   await db.query('update drivers set signed_in_at = coalesce(signed_in_at, $2) where id = $1', [driverId, at]);
+}
+
+export interface PositionPoint {
+  lat: number;
+  lng: number;
+  accuracy: number;
+  at: Date;
+}
+
+/**
+ * Keeps a batch of the driver's positions, each (driver, at) once, so a batch sent again after
+ * a lost answer adds nothing; moves the current position to the newest point taken after
+ * `freshSince` and before `latest` (older points stay for the route; a phone clock far ahead moves
+ * nothing) when it is newer than the current one.
+ * Answers how many points were new.
+ */
+export async function recordPositions(
+  db: Queryable,
+  driverId: string,
+  points: PositionPoint[],
+  window: { receivedAt: Date; freshSince: Date; latest: Date },
+): Promise<number> {
+  const { receivedAt } = window;
+  let added = 0;
+  for (const point of points) {
+    const rows = await db.query(
+      `insert into driver_positions (driver_id, at, lat, lng, accuracy, received_at) values ($1, $2, $3, $4, $5, $6)
+       on conflict (driver_id, at) do nothing returning at`,
+      [driverId, point.at, point.lat, point.lng, point.accuracy, receivedAt],
+    );
+    added += rows.length;
+  }
+  const fresh = points
+    .filter((point) => point.at >= window.freshSince && point.at <= window.latest)
+    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  if (!fresh) return added;
+  const moved = await db.query(
+    `update drivers set lat = $2, lng = $3, location_updated_at = $4 where id = $1 and location_updated_at < $4 returning id`,
+    [driverId, fresh.lat, fresh.lng, fresh.at],
+  );
+  if (moved.length > 0) await enqueueArrivals(db, driverId);
+  return added;
 }

@@ -8,6 +8,7 @@ import {
   INVALID_DRIVER_LOGIN,
   availabilitySchema,
   completeTaskSchema,
+  positionsSchema,
   driverLoginSchema,
   driverPasswordSchema,
   driverTaskSchema,
@@ -28,7 +29,13 @@ import {
 import { setTaskStatus } from '../ops/commands';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
-import { changeDriverPassword, findDriverAccount, findDriverAccountsByPhone, noteDriverSignIn } from '../db/drivers';
+import {
+  changeDriverPassword,
+  findDriverAccount,
+  findDriverAccountsByPhone,
+  noteDriverSignIn,
+  recordPositions,
+} from '../db/drivers';
 import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
@@ -247,4 +254,28 @@ driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), async (c) 
       pointsEarned: change.pointsEarned,
     },
   });
+});
+
+/** Points older than this are kept for the route but do not move the driver's current position. */
+export const FRESH_POSITION_MINUTES = 10;
+/** A phone's clock a little ahead is fine; a point further in the future moves nothing. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+driverAppRoutes.post('/driver/positions', requireRole('driver'), async (c) => {
+  const { db, now } = c.var.deps;
+  const { points } = await readBody(c, positionsSchema, badRequest);
+  const receivedAt = now();
+  const added = await db.transaction((tx) =>
+    recordPositions(
+      tx,
+      c.var.driver.id,
+      points.map((point) => ({ ...point, at: new Date(point.at) })),
+      {
+        receivedAt,
+        freshSince: new Date(receivedAt.getTime() - FRESH_POSITION_MINUTES * 60_000),
+        latest: new Date(receivedAt.getTime() + CLOCK_SKEW_MS),
+      },
+    ),
+  );
+  return c.json({ data: { received: points.length, added } });
 });

@@ -167,6 +167,7 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/tasks', {}],
   ['/driver/tasks/start', { taskId: 'none' }],
   ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
+  ['/driver/positions', { points: [{ lat: 6.5, lng: 3.3, accuracy: 5, at: new Date().toISOString() }] }],
 ];
 
 describe('roles', () => {
@@ -481,5 +482,65 @@ describe("the driver's tasks", () => {
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ quantity: 2, refund: 0, pointsEarned: 20 });
     expect(await db().query('select 1 from refunds where task_id = $1', [task])).toEqual([]);
+  });
+});
+
+describe('live location', () => {
+  const point = (minutesAgo: number, lat: number, lng: number) => ({
+    lat,
+    lng,
+    accuracy: 12,
+    at: new Date(clock.getTime() - minutesAgo * 60_000).toISOString(),
+  });
+
+  it("a batch sent twice counts once; the client's poll shows the newest fresh point; old points do not move it", async () => {
+    const driver = await readyDriver();
+    const client = await server.createClient();
+    await insertTask(db(), client.id, { status: 'on-going', driverId: driver.id });
+    // The points are taken after the operator placed the driver (location_updated_at, now).
+    later(10 * 60_000);
+    const batch = [point(3, 6.501, 3.371), point(2, 6.502, 3.372), point(1, 6.503, 3.373)];
+    const send = (points: unknown[]) =>
+      server.request('POST', '/driver/positions', { token: driver.token, body: { points } });
+
+    const first = await send(batch);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ received: 3, added: 3 });
+    const replayed = await send(batch);
+    expect(replayed.body.data).toEqual({ received: 3, added: 0 });
+    const stored = await db().query('select 1 from driver_positions where driver_id = $1', [driver.id]);
+    expect(stored).toHaveLength(3);
+
+    const poll = await server.request('GET', `/driver/location/${driver.id}`, { token: client.token });
+    expect(poll.status).toBe(200);
+    expect(poll.body.data).toEqual({
+      driverId: driver.id,
+      location: { type: 'Point', coordinates: [3.373, 6.503] },
+      updatedAt: batch[2].at,
+    });
+
+    // Taken offline long ago, or before the newest one: kept for the route, the position stays.
+    const late = await send([point(30, 6.6, 3.4), point(5, 6.51, 3.38)]);
+    expect(late.body.data).toEqual({ received: 2, added: 2 });
+    const after = await server.request('GET', `/driver/location/${driver.id}`, { token: client.token });
+    expect(after.body.data.location.coordinates).toEqual([3.373, 6.503]);
+    expect(await db().query('select 1 from driver_positions where driver_id = $1', [driver.id])).toHaveLength(5);
+  });
+
+  it('refuses malformed batches with a 400 and a message', async () => {
+    const driver = await readyDriver();
+    for (const body of [
+      {},
+      { points: [] },
+      { points: Array.from({ length: 501 }, (_, index) => point(index / 100, 6.5, 3.3)) },
+      { points: [{ ...point(1, 6.5, 3.3), lat: 91 }] },
+      { points: [{ ...point(1, 6.5, 3.3), at: 'yesterday' }] },
+      { points: [{ ...point(1, 6.5, 3.3), at: 'x'.repeat(10_000) }] },
+      { points: 'many' },
+    ]) {
+      const answer = await server.request('POST', '/driver/positions', { token: driver.token, body });
+      expect(answer.status).toBe(400);
+      expect(typeof answer.body.message).toBe('string');
+    }
   });
 });
