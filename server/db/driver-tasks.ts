@@ -61,9 +61,13 @@ export async function lockDriverTask(
   return row;
 }
 
-/** Whether the task is the driver's (any status). */
-export async function isDriversTask(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
-  return (await db.query('select 1 from tasks where id = $1 and driver_id = $2', [taskId, driverId])).length > 0;
+/** Whether the task is the driver's now, and its chat open (assigned, on the way or completed). */
+export async function isDriversChat(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from tasks where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going', 'completed')`,
+    [taskId, driverId],
+  );
+  return rows.length > 0;
 }
 
 /** On the way: 'started' now, 'already' when it was, or the status that does not allow it. */

@@ -3,11 +3,17 @@
  * the offers, the tasks, positions and chat. Every route but the sign-in goes through
  * `requireRole('driver')`; a client token is refused there with 403.
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { getMessagesSchema } from '../../src/shared/schemas/chat';
+import { insertMessageOnce, readDriverThread } from '../db/messages';
+import { jsonResponse } from '../http/json-response';
+import { readJson } from '../http/validate';
 import {
   INVALID_DRIVER_LOGIN,
   availabilitySchema,
   completeTaskSchema,
+  driverSendMessageSchema,
   positionsSchema,
   driverLoginSchema,
   driverPasswordSchema,
@@ -21,6 +27,7 @@ import { startRefund } from '../aftercare/refunds';
 import { openRefund, paidKobo } from '../db/refunds';
 import {
   countWrongCode,
+  isDriversChat,
   lockDriverTask,
   recordDeliveredQuantity,
   selectDriverTasks,
@@ -39,7 +46,7 @@ import {
 import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../http/errors';
 import { requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
@@ -278,4 +285,42 @@ driverAppRoutes.post('/driver/positions', requireRole('driver'), async (c) => {
     ),
   );
   return c.json({ data: { received: points.length, added } });
+});
+
+const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
+const CHAT_FULL = 'This chat is full. Please call the client instead.';
+
+/** The client's thread from the driver's side: the same pages (server/routes/chat.ts). */
+driverAppRoutes.post('/driver/getMessages', requireRole('driver'), async (c) => {
+  const { db } = c.var.deps;
+  const body = await readJson(c, getMessagesSchema);
+  if (!(await isDriversChat(db, body.taskId, c.var.driver.id))) throw notFound('Task not found');
+  const thread = await readDriverThread(db, {
+    taskId: body.taskId,
+    ...(body.since ? { since: body.since } : {}),
+    ...(body.before ? { before: body.before } : {}),
+  });
+  return jsonResponse(c, { data: thread });
+});
+
+/** Exactly once per clientId and limited like the client's; the client gets the chat push. */
+driverAppRoutes.post('/driver/sendingMessages', requireRole('driver'), async (c) => {
+  const { db, limiter, limits } = c.var.deps;
+  const driverId = c.var.driver.id;
+  const body = await readJson(c, driverSendMessageSchema);
+  if (!(await isDriversChat(db, body.taskId, driverId))) throw notFound('Task not found');
+  const allowed = await limiter.takeAll([
+    [`chat:driver:${driverId}`, limits.chatPerUser],
+    [`chat:task:${body.taskId}`, limits.chatPerTask],
+  ]);
+  if (!allowed) throw tooManyRequests(TOO_MANY_MESSAGES);
+  const sent = await insertMessageOnce(db, {
+    id: randomUUID(),
+    taskId: body.taskId,
+    sender: 'driver',
+    content: body.content,
+    clientId: body.clientId ?? null,
+  });
+  if ('full' in sent) throw tooManyRequests(CHAT_FULL);
+  return c.json({ data: sent.message }, sent.created ? 201 : 200);
 });

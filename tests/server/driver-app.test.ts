@@ -167,6 +167,8 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/tasks', {}],
   ['/driver/tasks/start', { taskId: 'none' }],
   ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
+  ['/driver/getMessages', { taskId: 'none' }],
+  ['/driver/sendingMessages', { taskId: 'none', content: 'Hello' }],
   ['/driver/positions', { points: [{ lat: 6.5, lng: 3.3, accuracy: 5, at: new Date().toISOString() }] }],
 ];
 
@@ -542,5 +544,86 @@ describe('live location', () => {
       expect(answer.status).toBe(400);
       expect(typeof answer.body.message).toBe('string');
     }
+  });
+});
+
+describe('chat from the driver side', () => {
+  it("the client's thread: exactly once per clientId, both sides read it (the push: push.test.ts); another driver 404", async () => {
+    const driver = await readyDriver();
+    const other = await readyDriver(IKEJA, 'Other');
+    const client = await server.createClient();
+    const task = await insertTask(db(), client.id, { status: 'driver-assigned', driverId: driver.id });
+    const send = (token: string, clientId: string, content: string) =>
+      server.request('POST', '/driver/sendingMessages', { token, body: { taskId: task, content, clientId } });
+
+    const first = await send(driver.token, 'c-1', "I'm outside");
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({
+      sender: 'driver',
+      content: "I'm outside",
+      clientId: 'c-1',
+      senderName: 'Segun',
+    });
+    const replay = await send(driver.token, 'c-1', "I'm outside");
+    expect(replay.status).toBe(200);
+    expect(replay.body.data._id).toBe(first.body.data._id);
+
+    const reply = await server.request('POST', '/client/sendingMessages', {
+      token: client.token,
+      body: { taskId: task, sender: 'user', content: 'Coming down', clientId: 'u-1' },
+    });
+    expect(reply.status).toBe(201);
+    const asDriver = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(asDriver.status).toBe(200);
+    expect(asDriver.body.data.messages.map((message: { content: string }) => message.content)).toEqual([
+      "I'm outside",
+      'Coming down',
+    ]);
+    expect(asDriver.body.data.olderCursor).toBeNull();
+    const since = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task, since: first.body.data.timestamp },
+    });
+    expect(since.body.data.messages.map((message: { content: string }) => message.content)).toContain('Coming down');
+    const asClient = await server.request('POST', '/client/getMessages', {
+      token: client.token,
+      body: { taskId: task },
+    });
+    expect(asClient.body.data.messages).toHaveLength(2);
+
+    expect((await send(other.token, 'c-2', 'Hello')).status).toBe(404);
+    const otherRead = await server.request('POST', '/driver/getMessages', {
+      token: other.token,
+      body: { taskId: task },
+    });
+    expect(otherRead.status).toBe(404);
+    const empty = await send(driver.token, 'c-3', '   ');
+    expect(empty.status).toBe(400);
+    const long = await send(driver.token, 'c-4', 'x'.repeat(100_000));
+    expect(long.status).toBe(400);
+  });
+
+  it('pages a long thread like the client', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { status: 'on-going', driverId: driver.id });
+    await db().query(
+      `insert into messages (id, task_id, sender, content, created_at)
+       select 'm-' || n || '-' || $1, $1, 'user', 'message ' || n, now() - (200 - n) * interval '1 second'
+         from generate_series(1, 101) n`,
+      [task],
+    );
+    const page = await server.request('POST', '/driver/getMessages', { token: driver.token, body: { taskId: task } });
+    expect(page.body.data.messages).toHaveLength(100);
+    expect(page.body.data.messages.at(-1).content).toBe('message 101');
+    expect(page.body.data.olderCursor).toBe(page.body.data.messages[0]._id);
+    const older = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task, before: page.body.data.olderCursor },
+    });
+    expect(older.body.data.messages.map((message: { content: string }) => message.content)).toEqual(['message 1']);
+    expect(older.body.data.olderCursor).toBeNull();
   });
 });

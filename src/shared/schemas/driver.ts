@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { INVALID_PHONE, isPhoneNumber } from '../validation/phone';
+import { sendMessageSchema } from './chat';
 import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 
 export const DRIVER_LOGIN_FIELDS_REQUIRED = 'Phone number and password are required';
@@ -99,3 +100,6 @@ export const positionsSchema = z.object(
   },
   { error: NOT_AN_OBJECT },
 );
+
+/** The driver's send: the client's fields but the sender, which the token says. */
+export const driverSendMessageSchema = sendMessageSchema.omit({ sender: true });
