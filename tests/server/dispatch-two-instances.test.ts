@@ -51,7 +51,12 @@ describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
     database = await createTestDatabase();
     const config = loadConfig(
       {},
-      { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false, jwtSecret: 'dispatch-two-instances-secret' },
+      {
+        dataDir: 'memory://',
+        databaseUrl: database.databaseUrl,
+        log: false,
+        jwtSecret: 'dispatch-two-instances-secret',
+      },
     );
     a = await createDeps(config, { now, log: () => {} });
     b = await createDeps(config, { now, log: () => {} });

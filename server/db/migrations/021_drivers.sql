@@ -5,6 +5,8 @@ alter table drivers add column must_change_password boolean not null default tru
 alter table drivers add column session_version integer not null default 0;
 -- Set at a driver's first sign-in: the demo simulator leaves such a driver alone.
 alter table drivers add column signed_in_at timestamptz;
+-- The demo's drivers (server/db/demo.ts): the only ones the simulator plays.
+alter table drivers add column demo boolean not null default false;
 -- Offers go only to drivers who said they are working.
 alter table drivers add column online boolean not null default false;
 
