@@ -33,7 +33,7 @@ import {
   selectDriverTasks,
   startDriverTask,
 } from '../db/driver-tasks';
-import { setTaskStatus } from '../ops/commands';
+import { OpsError, setTaskStatus } from '../ops/commands';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import {
@@ -246,11 +246,18 @@ driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), async (c) 
   // The operator's completion (`npm run ops -- complete`): status, points on the weighed kg,
   // referral reward, the client's push and receipt.
   const aftercare = { refunder, mailer, log };
-  const change = await setTaskStatus(db, body.taskId, 'completed', {
-    referralReward: config.referralReward,
-    aftercare,
-    recycledKg: outcome.recycling ? outcome.delivered : undefined,
-  });
+  let change: Awaited<ReturnType<typeof setTaskStatus>>;
+  try {
+    change = await setTaskStatus(db, body.taskId, 'completed', {
+      referralReward: config.referralReward,
+      aftercare,
+      recycledKg: outcome.recycling ? outcome.delivered : undefined,
+    });
+  } catch (error) {
+    // Cancelled between the check and the completion (a client's cancel won): a conflict, not a failure.
+    if (error instanceof OpsError) throw conflict(error.message);
+    throw error;
+  }
   if (outcome.refundKobo > 0) await startRefund(db, aftercare, body.taskId);
   return c.json({
     data: {
