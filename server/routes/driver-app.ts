@@ -46,7 +46,7 @@ import {
 import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
 import { requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
@@ -86,7 +86,8 @@ driverAppRoutes.post('/driver/password', requireRole('driver', { beforePasswordC
   const body = await readBody(c, driverPasswordSchema, badRequest);
   const account = await findDriverAccount(db, c.var.driver.id);
   if (!account?.password_hash || !(await verifyPassword(body.currentPassword, account.password_hash)))
-    throw unauthorized('Current password is wrong');
+    // 400, not 401: a 401 to the session's own token signs the app out (as the profile's check).
+    throw badRequest('Current password is incorrect');
   if (body.newPassword === body.currentPassword)
     throw badRequest('Choose a new password different from the one-time password');
   const version = await changeDriverPassword(db, account.id, await hashPassword(body.newPassword));

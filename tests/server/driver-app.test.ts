@@ -96,7 +96,8 @@ describe('driver accounts', () => {
       token: first,
       body: { currentPassword: 'wrong', newPassword: 'my-own-password' },
     });
-    expect(badCurrent.status).toBe(401);
+    expect(badCurrent.status).toBe(400);
+    expect(badCurrent.body.message).toBe('Current password is incorrect');
     const short = await server.request('POST', '/driver/password', {
       token: first,
       body: { currentPassword: added.password, newPassword: 'short' },
