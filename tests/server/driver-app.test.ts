@@ -347,6 +347,29 @@ describe('dispatch', () => {
   });
 });
 
+describe('dispatch and cancels', () => {
+  it('a task cancelled while offered cannot be accepted, and its offer is closed at the next round', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(driver.token)).toHaveLength(1);
+    await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 0 });
+    const accept = await server.request('POST', '/driver/offers/accept', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(accept.status).toBe(409);
+    await runDispatchOnce(server.deps);
+    const offers = await db().query<{ outcome: string }>('select outcome from task_offers where task_id = $1', [task]);
+    expect(offers).toEqual([{ outcome: 'taken' }]);
+    const [row] = await db().query<{ status: string; driver_id: string | null }>(
+      'select status, driver_id from tasks where id = $1',
+      [task],
+    );
+    expect(row).toEqual({ status: 'cancelled', driver_id: null });
+  });
+});
+
 describe("the driver's tasks", () => {
   /** A paid recycling task of `kg` booked at 1500 a kg, assigned to the driver. */
   async function recyclingTask(driverId: string, kg = 4) {
