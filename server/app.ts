@@ -19,6 +19,7 @@ import { avatarRoutes } from './routes/avatars';
 import { chatRoutes } from './routes/chat';
 import { mountDevRoutes } from './routes/dev';
 import { driverRoutes } from './routes/drivers';
+import { driverAppRoutes } from './routes/driver-app';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -39,6 +40,7 @@ import { compress } from 'hono/compress';
 import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
 import { corsFor } from './http/cors';
+import { refuseOtherRoles } from './http/roles';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
 
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
   app.route('/', paystackWebhookRoutes);
+  app.use('/client/*', refuseOtherRoles('client'));
   for (const routes of [
     authRoutes,
     recoveryRoutes,
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     chatRoutes,
     pricingRoutes,
     driverRoutes,
+    driverAppRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,

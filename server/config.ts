@@ -29,6 +29,8 @@ export interface ServerConfig {
   cspExtraOrigins: string[];
   /** Naira-equivalent recycle tokens credited to a referrer. */
   referralReward: number;
+  /** The driver's share of a task's price (0 to 1; DRIVER_SHARE, default 0.7), shown with each offer. */
+  driverShare: number;
   /** A GeoJSON file of where we serve (SERVICE_AREA_FILE); the default outlines metropolitan Lagos and Abuja. */
   serviceAreaFile: string | undefined;
   /** Platinum's dedicated manager (PLATINUM_MANAGER_NAME, PLATINUM_MANAGER_PHONE); null when not set. */
@@ -117,6 +119,11 @@ const numericEnvSchema = z.object({
   DATABASE_POOL_MAX: wholeNumber(10, 1, 1_000),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(10_000, 0),
   REFERRAL_REWARD: amount(500),
+  DRIVER_SHARE: envNumber(
+    0.7,
+    (number) => Number.isFinite(number) && number >= 0 && number <= 1,
+    'a share from 0 to 1',
+  ),
   TOKEN_TTL_SECONDS: wholeNumber(60 * 60 * 24 * 30, 60),
 });
 
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...originOf(env.VITE_API_URL),
     ],
     referralReward: numbers.REFERRAL_REWARD,
+    driverShare: numbers.DRIVER_SHARE,
     serviceAreaFile: env.SERVICE_AREA_FILE || undefined,
     platinumManager:
       env.PLATINUM_MANAGER_NAME?.trim() && env.PLATINUM_MANAGER_PHONE?.trim()

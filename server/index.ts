@@ -12,6 +12,7 @@ import { createDeps } from './services';
 import { startSimulator } from './ops/simulator';
 import { startPlanJobs } from './jobs/plan-jobs';
 import { startScheduleJobs } from './jobs/schedule-jobs';
+import { startDispatchJobs } from './jobs/dispatch-jobs';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
 import type { Lifecycle } from './routes/health';
@@ -70,6 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const simulator = config.simulator ? startSimulator(deps) : undefined;
   const planJobs = startPlanJobs(deps);
   const scheduleJobs = startScheduleJobs(deps);
+  const dispatchJobs = startDispatchJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
@@ -95,10 +97,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         simulator?.stop();
         planJobs.stop();
         scheduleJobs.stop();
+        dispatchJobs.stop();
         await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
         await simulator?.idle();
         await planJobs.idle();
         await scheduleJobs.idle();
+        await dispatchJobs.idle();
         await deps.db.close();
       })();
       return closing;

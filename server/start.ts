@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './db/demo';
+import { DEMO_DRIVERS, DEMO_DRIVER_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD } from './db/demo';
 import { DEFAULT_DIST_DIR, closeOnSignals, startMain, startServer } from './index';
 
 const ROOT = resolve(DEFAULT_DIST_DIR, '..');
@@ -51,8 +51,14 @@ await buildIfNeeded();
 const running = await startMain(startServer);
 closeOnSignals(running);
 const demo = running.config.demo;
+// The driver API's demo accounts (docs/driver.md); the simulator plays each until someone signs in as it.
+const demoDrivers = Object.values(DEMO_DRIVERS)
+  .map(
+    (driver) => `  Demo driver: ${driver.phone} / ${DEMO_DRIVER_PASSWORD} (${driver.firstname} ${driver.lastname})\n`,
+  )
+  .join('');
 console.log(`
   GreenPick is running at ${running.url}   (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
-${demo ? `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n` : ''}  Data: ${running.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : running.config.dataDir}
+${demo ? `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n${demoDrivers}` : ''}  Data: ${running.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : running.config.dataDir}
   Press Ctrl-C to stop.
 `);

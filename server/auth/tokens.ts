@@ -13,11 +13,15 @@ export interface Session {
   userId: string;
   /** The user's session version when the token was issued; tokens from before versions existed count as 0. */
   sessionVersion: number;
+  /** Whose token it is: a client's (tokens from before roles existed are clients') or a driver's. */
+  role: Role;
 }
+
+export type Role = 'client' | 'driver';
 
 export interface TokenService {
   /** `sessionVersion`: the user's current one (a new account's is 0). */
-  sign(userId: string, sessionVersion?: number): Promise<string>;
+  sign(userId: string, sessionVersion?: number, role?: Role): Promise<string>;
   /** The session, or null for a missing, malformed, forged or expired token, or one without `exp`. */
   verify(token: string): Promise<Session | null>;
 }
@@ -61,8 +65,8 @@ export function createTokenService(
   };
 
   return {
-    sign: async (userId, sessionVersion = 0) =>
-      new SignJWT({ sv: sessionVersion })
+    sign: async (userId, sessionVersion = 0, role = 'client') =>
+      new SignJWT(role === 'client' ? { sv: sessionVersion } : { sv: sessionVersion, role })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -72,7 +76,8 @@ export function createTokenService(
       if (token.length > MAX_TOKEN_LENGTH) return null;
       const known = verified.get(token);
       if (known) {
-        if (!isExpired(known.exp, now())) return { userId: known.userId, sessionVersion: known.sessionVersion };
+        if (!isExpired(known.exp, now()))
+          return { userId: known.userId, sessionVersion: known.sessionVersion, role: known.role };
         verified.delete(token);
         return null;
       }
@@ -87,10 +92,12 @@ export function createTokenService(
           typeof payload.sub !== 'string' ||
           !Number.isSafeInteger(version) ||
           (version as number) < 0 ||
-          typeof payload.exp !== 'number'
+          typeof payload.exp !== 'number' ||
+          (payload.role !== undefined && payload.role !== 'driver')
         )
           return null;
-        const session = { userId: payload.sub, sessionVersion: version as number };
+        const role: Role = payload.role === 'driver' ? 'driver' : 'client';
+        const session = { userId: payload.sub, sessionVersion: version as number, role };
         remember(token, { ...session, exp: payload.exp });
         return session;
       } catch {

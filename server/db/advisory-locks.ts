@@ -15,6 +15,8 @@ export const ADVISORY_LOCKS = {
   planJobs: 7_301_010,
   /** One round of the recurring pickups' scheduler (server/jobs/schedule-jobs.ts). */
   scheduleJobs: 7_301_011,
+  /** One dispatch round (server/jobs/dispatch-jobs.ts): offers made by one server at a time. */
+  dispatch: 7_301_012,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

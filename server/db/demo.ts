@@ -15,6 +15,8 @@ import { ADVISORY_LOCKS, takeTransactionLock } from './advisory-locks';
 
 export const DEMO_EMAIL = 'demo@greenpick.ng';
 export const DEMO_PASSWORD = 'demo1234';
+/** Every demo driver's password (printed by `npm start`); no change asked, so a demo signs in at once. */
+export const DEMO_DRIVER_PASSWORD = 'driver1234';
 
 export const DEMO_CLIENT = {
   firstname: 'Ada',
@@ -199,6 +201,24 @@ function paymentReference(at: Date): string {
 }
 
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  await seedDemoData(db, now);
+  await ensureDemoDriverAccounts(db);
+}
+
+/**
+ * The demo drivers can sign in (also in a demo database written before drivers could): they are
+ * marked demo and get the demo password unless they have one already (someone changed it).
+ */
+async function ensureDemoDriverAccounts(db: Queryable): Promise<void> {
+  await db.query(
+    `update drivers set demo = true, must_change_password = case when password_hash is null then false else must_change_password end,
+            password_hash = coalesce(password_hash, $2)
+      where phone = any($1::text[])`,
+    [Object.values(DEMO_DRIVERS).map((driver) => driver.phone), await hashPassword(DEMO_DRIVER_PASSWORD)],
+  );
+}
+
+async function seedDemoData(db: Db, now: Date): Promise<void> {
   if (await demoClientExists(db)) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {

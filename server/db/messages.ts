@@ -154,3 +154,32 @@ export async function insertMessageOnce(
   if (!existing) return { full: true };
   return { message: toChatMessage(existing), created: false };
 }
+
+/**
+ * A page of a task's thread for its driver (whose task it is the route checks first): the same
+ * pages as the client's (newest, older than a cursor, newer than `since`).
+ */
+const driverThreadQuery = (condition: string, order: 'asc' | 'desc') =>
+  `select ${MESSAGE_COLUMNS} from messages m where m.task_id = $1 ${condition}
+   order by m.created_at ${order}, m.id ${order} limit ${CHAT_PAGE_SIZE + 1}`;
+const DRIVER_THREAD = driverThreadQuery('', 'desc');
+const DRIVER_THREAD_BEFORE = driverThreadQuery(
+  `and (m.created_at, m.id) < (select c.created_at, c.id from messages c where c.id = $2 and c.task_id = $1)`,
+  'desc',
+);
+const DRIVER_THREAD_SINCE = driverThreadQuery('and m.created_at > $2::timestamptz', 'asc');
+
+export async function readDriverThread(
+  db: Queryable,
+  query: { taskId: string; since?: string; before?: string },
+): Promise<{ messages: ChatMessage[]; olderCursor: string | null }> {
+  const rows = query.since
+    ? await db.query<MessageRow>(DRIVER_THREAD_SINCE, [query.taskId, query.since])
+    : query.before
+      ? await db.query<MessageRow>(DRIVER_THREAD_BEFORE, [query.taskId, query.before])
+      : await db.query<MessageRow>(DRIVER_THREAD, [query.taskId]);
+  const page = rows.slice(0, CHAT_PAGE_SIZE);
+  if (query.since) return { messages: page.map(toChatMessage), olderCursor: null };
+  page.reverse();
+  return { messages: page.map(toChatMessage), olderCursor: rows.length > CHAT_PAGE_SIZE ? page[0]!.id : null };
+}

@@ -84,6 +84,13 @@ export function selectDrivers(db: Queryable): Promise<OpsDriverRow[]> {
   return db.query<OpsDriverRow>(`${DRIVER_SELECT} order by d.firstname, d.lastname, d.id`);
 }
 
+/** The simulator's drivers: the demo's, while no one has signed in as them. */
+const SIMULATED = 'd.demo and d.signed_in_at is null';
+
+export function selectSimulatedDrivers(db: Queryable): Promise<OpsDriverRow[]> {
+  return db.query<OpsDriverRow>(`${DRIVER_SELECT} where ${SIMULATED} order by d.firstname, d.lastname, d.id`);
+}
+
 export async function selectDriver(db: Queryable, id: string): Promise<OpsDriverRow | undefined> {
   const [row] = await db.query<OpsDriverRow>(`${DRIVER_SELECT} where d.id = $1`, [id]);
   return row;
@@ -320,7 +327,7 @@ export function selectTrips(db: Queryable): Promise<TripRow[]> {
   return db.query<TripRow>(
     `select t.id as task_id, t.status, t.lat as task_lat, t.lng as task_lng, d.id as driver_id, d.lat as driver_lat, d.lng as driver_lng
        from tasks t join drivers d on d.id = t.driver_id
-      where t.status in ('driver-assigned', 'on-going')
+      where t.status in ('driver-assigned', 'on-going') and ${SIMULATED}
       order by case when t.status = 'on-going' then 0 else 1 end, t.created_at, t.id`,
   );
 }
@@ -357,7 +364,7 @@ export function selectTasksAwaitingReply(db: Queryable): Promise<AwaitingReplyRo
        from tasks t
        join drivers d on d.id = t.driver_id
        join lateral (select m.sender from messages m where m.task_id = t.id order by m.created_at desc, m.id desc limit 1) latest on true
-      where t.status in ('driver-assigned', 'on-going') and latest.sender = 'user'
+      where t.status in ('driver-assigned', 'on-going') and latest.sender = 'user' and ${SIMULATED}
       order by t.id`,
   );
 }

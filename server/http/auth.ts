@@ -3,12 +3,12 @@ import type { Context } from 'hono';
 import type { Session } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { findSessionVersion } from '../db/sessions';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 import { noteUserId } from './request-log';
 
 export const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
-export function bearerToken(c: Context<AppEnv>): string | null {
+export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
   const header = c.req.header('Authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
@@ -24,8 +24,12 @@ export async function tokenSession(c: Context<AppEnv>, bodyToken?: unknown): Pro
   if (!token) throw unauthorized('Authentication required');
   const session = await c.var.deps.tokens.verify(token);
   if (!session) throw unauthorized(SESSION_ENDED);
+  // Every client route comes through here: a driver's token is refused by role (server/http/roles.ts).
+  if (session.role !== 'client') throw forbidden(WRONG_ROLE);
   return session;
 }
+
+export const WRONG_ROLE = 'This account cannot use this route';
 
 /**
  * Throws 401 when the user no longer exists or the session ended since the token was issued

@@ -16,8 +16,8 @@ export interface ReadBodyOptions {
   firstMessage?: string;
 }
 
-export async function readBody<S extends z.ZodType>(
-  c: Context<AppEnv>,
+export async function readBody<S extends z.ZodType, E extends AppEnv = AppEnv>(
+  c: Context<E>,
   schema: S,
   fail: (message: string) => HttpError,
   options: ReadBodyOptions = {},

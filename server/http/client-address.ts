@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 
-function socketAddress(c: Context<AppEnv>): string | undefined {
+function socketAddress<E extends AppEnv>(c: Context<E>): string | undefined {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress;
 }
@@ -41,7 +41,7 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
-export function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress<E extends AppEnv>(c: Context<E>): string {
   const hops = c.var.deps.config.trustProxy;
   const address =
     (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local';

@@ -17,7 +17,7 @@ export interface OpsBackend {
   setTaskStatus(taskId: string, status: string, extra?: { recycledKg?: number }): Promise<ops.StatusChange>;
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
   markArrived(taskId: string): Promise<ops.OpsTask>;
-  addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver>;
+  addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver & { password: string }>;
   sendDriverMessage(taskId: string, content: string): Promise<ChatMessage>;
   listPayments(all: boolean): Promise<payments.OpsPayment[]>;
   settlePayment(reference: string, note: string): Promise<payments.OpsPayment>;

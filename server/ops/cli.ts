@@ -226,7 +226,8 @@ const COMMANDS: Record<string, Command> = {
       const driver = await backend.addDriver(input);
       return {
         result: driver,
-        text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}`,
+        // The one-time password is shown here only (stored hashed): the driver changes it at the first sign-in.
+        text: `Added driver ${driver.firstname} ${driver.lastname} with id ${driver.id}.\n\n${driversTable([driver])}\n\nphone: ${driver.phone}\npassword: ${driver.password}\n(one-time: the driver signs in with it and chooses their own)`,
       };
     },
   },

@@ -3,7 +3,7 @@
  * server is running, and the /ops/* routes run them for the CLI when one is; both get the same
  * validation, errors and answers. Ids may be given as a unique prefix of at least 4 characters.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isNairaAmount, koboToNaira, nairaToKobo } from '../../src/shared/money';
 import { addPoints } from '../db/points';
@@ -22,6 +22,8 @@ import {
 } from '../../src/shared/schemas/ops';
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
+import { setDriverOneTimePassword } from '../db/drivers';
+import { hashPassword } from '../auth/passwords';
 import * as sql from '../db/ops';
 import { ratingAverage } from '../db/tasks';
 import { insertStatusEvent } from '../db/task-events';
@@ -348,10 +350,20 @@ export async function moveDriver(
   return loadDriver(db, driverId);
 }
 
-export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver> {
+/** 10 characters without look-alikes (no 0/O, 1/I/L): read out or typed on a phone without doubt. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export function oneTimePassword(): string {
+  return Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+}
+
+/** The driver, and the one-time password they sign in with first (shown once, stored hashed). */
+export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver & { password: string }> {
   const driver = parseOpsInput(newDriverSchema, input);
   // The schema accepted it as a Nigerian mobile number: stored in E.164 like the clients'.
-  return loadDriver(db, await sql.insertDriver(db, { ...driver, phone: normalizePhone(driver.phone) ?? driver.phone }));
+  const id = await sql.insertDriver(db, { ...driver, phone: normalizePhone(driver.phone) ?? driver.phone });
+  const password = oneTimePassword();
+  await setDriverOneTimePassword(db, id, await hashPassword(password));
+  return { ...(await loadDriver(db, id)), password };
 }
 
 const CHATTABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];

@@ -96,7 +96,7 @@ async function cancelUnserved(
 async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date): Promise<void> {
   const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore, dueBy);
   if (!waiting.length) return;
-  const drivers = (await sql.selectDrivers(deps.db)).map((driver) => ({
+  const drivers = (await sql.selectSimulatedDrivers(deps.db)).map((driver) => ({
     ...driver,
     lat: Number(driver.lat),
     lng: Number(driver.lng),

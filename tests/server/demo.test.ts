@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceKey } from '../../src/shared/service-key';
 import { verifyPassword } from '../../server/auth/passwords';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/demo';
+import { DEMO_DRIVERS, DEMO_DRIVER_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/demo';
 import { SEED_PRICES } from '../../server/db/seed';
 import { findUserByEmail, toUser } from '../../server/db/users';
 import { createTestServer, type TestServer } from './harness';
@@ -156,5 +156,18 @@ describe('demo data (DEMO=1)', () => {
     const after = await Promise.all(tables.map((table) => count(`select count(*)::int as count from ${table}`)));
     expect(after).toEqual(before);
     expect(await findUserByEmail(server.deps.db, DEMO_EMAIL)).toEqual(userBefore);
+  });
+
+  it('the demo drivers sign in with the printed password, no change asked; from then on they are no longer simulated', async () => {
+    const { phone } = DEMO_DRIVERS.lekki;
+    const login = await server.request('POST', '/driver/login', { body: { phone, password: DEMO_DRIVER_PASSWORD } });
+    expect(login.status).toBe(200);
+    const offers = await server.request('POST', '/driver/offers', { token: login.body.data, body: {} });
+    expect(offers.status).toBe(200);
+    const rows = await server.deps.db.query<{ demo: boolean; signed_in: boolean }>(
+      'select demo, signed_in_at is not null as signed_in from drivers where phone = $1',
+      [phone],
+    );
+    expect(rows).toEqual([{ demo: true, signed_in: true }]);
   });
 });

@@ -5,6 +5,7 @@
  * login, sign-up, profile, chat and create, and the app resent a paid create forever.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDriver } from '../../server/ops/commands';
 import { createTestServer, type TestServer } from './harness';
 import {
   assignDriver,
@@ -21,6 +22,7 @@ let server: TestServer;
 let client: TestClient;
 let taskId: string;
 let driverId: string;
+let driverToken: string;
 
 beforeAll(async () => {
   server = await createTestServer({ config: { opsToken: 'hostile-ops-token' } });
@@ -28,6 +30,22 @@ beforeAll(async () => {
   taskId = (await createPaidTask(server, client))._id;
   driverId = await insertDriver(server);
   await assignDriver(server, taskId, driverId);
+  // A signed-in driver of the driver's app (docs/driver.md), past the one-time password.
+  const added = await addDriver(server.deps.db, {
+    firstname: 'Musa',
+    lastname: 'Bello',
+    phone: '08098765400',
+    lat: 6.5,
+    lng: 3.3,
+  });
+  const login = await server.request('POST', '/driver/login', {
+    body: { phone: '08098765400', password: added.password },
+  });
+  const changed = await server.request('POST', '/driver/password', {
+    token: login.body.data,
+    body: { currentPassword: added.password, newPassword: 'long-enough-1' },
+  });
+  driverToken = changed.body.data;
 });
 afterAll(() => server.close());
 
@@ -39,7 +57,7 @@ interface Call {
   method: 'POST' | 'PUT' | 'GET';
   path: string | ((bad: string) => string);
   body?: (bad: string) => unknown;
-  auth?: 'client' | 'ops';
+  auth?: 'client' | 'ops' | 'driver';
 }
 
 /** Every call the server takes, with `bad` put into one text field (or the path). */
@@ -151,6 +169,47 @@ const calls = (): Call[] => [
     path: (bad) => `/driver/location/${encodeURIComponent(`${driverId}${bad}`)}`,
   },
   {
+    name: 'driver login',
+    method: 'POST',
+    path: '/driver/login',
+    body: (bad) => ({ phone: `0809876${bad}5400`, password: 'long-enough-1' }),
+  },
+  {
+    name: 'driver positions',
+    method: 'POST',
+    path: '/driver/positions',
+    auth: 'driver',
+    body: (bad) => ({ points: [{ lat: 6.5, lng: 3.3, accuracy: 5, at: `2026-11-27T10:00:00Z${bad}` }] }),
+  },
+  {
+    name: 'driver accept',
+    method: 'POST',
+    path: '/driver/offers/accept',
+    auth: 'driver',
+    body: (bad) => ({ taskId: `${taskId}${bad}` }),
+  },
+  {
+    name: 'driver complete',
+    method: 'POST',
+    path: '/driver/tasks/complete',
+    auth: 'driver',
+    body: (bad) => ({ taskId, code: `12${bad}34`, quantity: 1 }),
+  },
+  {
+    name: 'driver getMessages',
+    method: 'POST',
+    path: '/driver/getMessages',
+    auth: 'driver',
+    body: (bad) => ({ taskId: `${taskId}${bad}` }),
+  },
+  {
+    name: 'driver sendingMessages',
+    method: 'POST',
+    path: '/driver/sendingMessages',
+    auth: 'driver',
+    body: (bad) => ({ taskId, content: `At the gate${bad}`, clientId: 'hostile-1' }),
+  },
+  {
     name: 'ops add driver',
     method: 'POST',
     path: '/ops/drivers',
@@ -178,7 +237,7 @@ function send(call: Call, bad: string) {
   const headers: Record<string, string> = call.auth === 'ops' ? { 'X-Ops-Token': 'hostile-ops-token' } : {};
   return server.request(call.method, path, {
     body: call.body?.(bad),
-    token: call.auth === 'client' ? client.token : undefined,
+    token: call.auth === 'client' ? client.token : call.auth === 'driver' ? driverToken : undefined,
     headers,
   });
 }

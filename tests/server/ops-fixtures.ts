@@ -23,15 +23,17 @@ export async function insertClient(
   return id;
 }
 
+/** A demo driver by default (the simulator plays only those); `demo: false` for a real one. */
 export async function insertDriver(
   db: Queryable,
   position: { lat: number; lng: number },
   firstname = 'Segun',
+  options: { demo?: boolean } = {},
 ): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `insert into drivers (id, firstname, lastname, phone, lat, lng) values ($1, $2, 'Driver', '+2348020000000', $3, $4)`,
-    [id, firstname, position.lat, position.lng],
+    `insert into drivers (id, firstname, lastname, phone, lat, lng, demo) values ($1, $2, 'Driver', '+2348020000000', $3, $4, $5)`,
+    [id, firstname, position.lat, position.lng, options.demo ?? true],
   );
   return id;
 }

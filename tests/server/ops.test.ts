@@ -561,6 +561,24 @@ describe('the ops CLI', () => {
     expect(await runCli(['help'], { env: env(), ...io })).toBe(0);
     expect(output.out.at(-1)).toMatch(/add-driver <firstname> <lastname> <phone> <lat> <lng>/);
   });
+  it('add-driver prints a one-time password the driver signs in with (through the server)', async () => {
+    const { output, io } = capture();
+    expect(
+      await runCli(['add-driver', 'Bola', 'Ade', '0803 111 2222', '6.5', '3.37'], {
+        env: env(),
+        ...io,
+        openDatabase: noDirectDatabase,
+      }),
+    ).toBe(0);
+    const printed = output.out.join('\n');
+    const password = /^password: ([a-z2-9]{10})$/m.exec(printed)?.[1];
+    expect(password).toBeDefined();
+    const login = await server.request('POST', '/driver/login', { body: { phone: '08031112222', password } });
+    expect(login.status).toBe(200);
+    const first = await server.request('POST', '/driver/offers', { token: login.body.data, body: {} });
+    expect(first.body.message).toBe('Change your password first');
+  });
+
   it('add-driver takes a vehicle and a plate; support lists requests, reply answers one (through the server)', async () => {
     const { output, io } = capture();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });

@@ -21,6 +21,7 @@ import {
 } from './fake-push-service';
 import { createTestServer, type TestServer } from './harness';
 import { insertTask } from './ops-fixtures';
+import { addDriver } from '../../server/ops/commands';
 import { insertClient, type TestClient } from './task-fixtures';
 
 let fake: FakePushService;
@@ -335,6 +336,36 @@ describe('the other kinds', () => {
       ],
     ]);
     expect(new Set(payloads.map((payload) => payload.tag))).toEqual(new Set([`task-${taskId}`]));
+  });
+
+  it("a message sent from the driver's app reaches the client's device as the chat push", async () => {
+    const client = await insertClient(server);
+    const device = await subscribe(client);
+    const added = await addDriver(server.deps.db, {
+      firstname: 'Bola',
+      lastname: 'Ade',
+      phone: '08035550101',
+      lat: 6.5,
+      lng: 3.37,
+    });
+    const login = await server.request('POST', '/driver/login', {
+      body: { phone: '08035550101', password: added.password },
+    });
+    const changed = await server.request('POST', '/driver/password', {
+      token: login.body.data,
+      body: { currentPassword: added.password, newPassword: 'my-own-password' },
+    });
+    const taskId = await insertTask(server.deps.db, client.id, { status: 'driver-assigned', driverId: added.id });
+    const sent = await server.request('POST', '/driver/sendingMessages', {
+      token: changed.body.data,
+      body: { taskId, content: 'At your gate', clientId: 'driver-app-1' },
+    });
+    expect(sent.status).toBe(201);
+    await server.deps.push.drain();
+    const payloads = fake.pushesTo(device.id).map((push) => device.decrypt(push));
+    expect(payloads.map((payload) => [payload.kind, payload.title, payload.body])).toEqual([
+      ['chat', 'Bola (driver)', 'At your gate'],
+    ]);
   });
 
   it('cancelled and its refund; an operator answering a support request', async () => {

@@ -78,6 +78,25 @@ describe('the demo driver simulator: assignment', () => {
     expect(far).not.toBe(near);
   });
 
+  it('plays only demo drivers no one has signed in as: a real driver and a signed-in demo driver are left alone', async () => {
+    const client = await insertClient(db(), { firstname: 'Kelechi' });
+    const real = await insertDriver(db(), { lat: 6.4478, lng: 3.4723 }, 'Real', { demo: false });
+    const signedIn = await insertDriver(db(), { lat: 6.4479, lng: 3.4724 }, 'SignedIn');
+    await db().query('update drivers set signed_in_at = now() where id = $1', [signedIn]);
+    const played = await insertDriver(db(), { lat: 6.6018, lng: 3.3515 }, 'Played');
+    const waiting = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(10) });
+    // The signed-in driver's own task: the simulator neither moves them nor answers for them.
+    const own = await insertTask(db(), client, { ...IKOYI_TASK, status: 'driver-assigned', driverId: signedIn });
+    await insertUserMessage(db(), own, 'Are you close?');
+    const [before] = await db().query<{ lat: number }>('select lat from drivers where id = $1', [signedIn]);
+    await simulator.tick();
+    expect(await task(waiting)).toEqual({ status: 'driver-assigned', driver_id: played });
+    expect(real).not.toBe(played);
+    const [after] = await db().query<{ lat: number }>('select lat from drivers where id = $1', [signedIn]);
+    expect(after.lat).toBe(before.lat);
+    expect((await messages(own)).map((message) => message.sender)).toEqual(['user']);
+  });
+
   it("the greeting repeats the client's address details, so the client sees the driver has them", async () => {
     const client = await insertClient(db(), { firstname: 'Kelechi' });
     await insertDriver(db(), { lat: 6.4478, lng: 3.4723 }, 'Tunde');

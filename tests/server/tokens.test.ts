@@ -25,8 +25,8 @@ describe('createTokenService', () => {
   it('verifies its own token, the same response again from memory', async () => {
     const tokens = createTokenService(SECRET, TTL_SECONDS);
     const token = await tokens.sign('user-1', 3);
-    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3 });
-    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3 });
+    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3, role: 'client' });
+    expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3, role: 'client' });
   });
 
   it('a remembered token is refused from the second its exp names, exactly when an unremembered one is', async () => {
@@ -43,8 +43,8 @@ describe('createTokenService', () => {
 
     const expiresAtMs = expOf(token) * 1000;
     clock.set(expiresAtMs - 1);
-    expect(await remembering.verify(token)).toEqual({ userId: 'user-2', sessionVersion: 0 });
-    expect(await checking.verify(token)).toEqual({ userId: 'user-2', sessionVersion: 0 });
+    expect(await remembering.verify(token)).toEqual({ userId: 'user-2', sessionVersion: 0, role: 'client' });
+    expect(await checking.verify(token)).toEqual({ userId: 'user-2', sessionVersion: 0, role: 'client' });
     clock.set(expiresAtMs);
     expect(await remembering.verify(token)).toBeNull();
     expect(await checking.verify(token)).toBeNull();
@@ -65,7 +65,7 @@ describe('createTokenService', () => {
   it('an altered or foreign token is refused although the genuine one is remembered', async () => {
     const tokens = createTokenService(SECRET, TTL_SECONDS);
     const genuine = await tokens.sign('user-4', 1);
-    expect(await tokens.verify(genuine)).toEqual({ userId: 'user-4', sessionVersion: 1 });
+    expect(await tokens.verify(genuine)).toEqual({ userId: 'user-4', sessionVersion: 1, role: 'client' });
 
     const [header, payload, signature] = genuine.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
@@ -88,7 +88,7 @@ describe('createTokenService', () => {
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     expect(await tokens.verify(unsigned)).toBeNull();
 
-    expect(await tokens.verify(genuine)).toEqual({ userId: 'user-4', sessionVersion: 1 });
+    expect(await tokens.verify(genuine)).toEqual({ userId: 'user-4', sessionVersion: 1, role: 'client' });
   });
 
   it('with fewer places than tokens, every token still gets its own answer', async () => {
@@ -96,7 +96,11 @@ describe('createTokenService', () => {
     const signed = await Promise.all(['a', 'b', 'c', 'd'].map((userId, version) => tokens.sign(userId, version)));
     for (let round = 0; round < 2; round += 1) {
       for (const [version, token] of signed.entries())
-        expect(await tokens.verify(token)).toEqual({ userId: 'abcd'[version], sessionVersion: version });
+        expect(await tokens.verify(token)).toEqual({
+          userId: 'abcd'[version],
+          sessionVersion: version,
+          role: 'client',
+        });
     }
   });
 });

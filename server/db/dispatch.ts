@@ -1,0 +1,168 @@
+/**
+ * Dispatch (docs/driver.md): offers of pending tasks to online drivers, one open offer of a
+ * task at a time (the partial unique index task_offers_one_open), each answered once by a
+ * conditional update, and the task taken by exactly one driver (an update that needs the task
+ * still pending and driverless). The round itself is server/jobs/dispatch-jobs.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from './connection';
+import { noteNewDriver, updateTaskDriver } from './ops';
+import { insertStatusEvent } from './task-events';
+
+export async function setDriverOnline(db: Queryable, driverId: string, online: boolean): Promise<void> {
+  await db.query('update drivers set online = $2 where id = $1', [driverId, online]);
+}
+
+/** Open offers that ran out, and those of tasks someone took meanwhile (an operator's assign, a cancel). */
+export async function closeStaleOffers(db: Queryable, now: Date): Promise<void> {
+  await db.query(`update task_offers set outcome = 'expired' where outcome is null and expires_at <= $1`, [now]);
+  await db.query(
+    `update task_offers o set outcome = 'taken' from tasks t
+      where o.outcome is null and t.id = o.task_id and (t.status <> 'pending' or t.driver_id is not null)`,
+  );
+}
+
+export interface DispatchTaskRow {
+  id: string;
+  user_id: string;
+  reference: string;
+  service_name: string;
+  address: string;
+  lat: number | string;
+  lng: number | string;
+  dispatch_started_at: Date | string | null;
+}
+
+/** Pending, driverless tasks that are due (at once, or 2 hours before their window) with no open offer. */
+export async function selectTasksToOffer(db: Queryable, now: Date): Promise<DispatchTaskRow[]> {
+  return db.query<DispatchTaskRow>(
+    `select t.id, t.user_id, t.reference, t.service_name, t.address, t.lat, t.lng, t.dispatch_started_at from tasks t
+      where t.status = 'pending' and t.driver_id is null and t.dispatch_gave_up_at is null
+        and (t.scheduled_start is null or t.scheduled_start <= $1::timestamptz + interval '2 hours')
+        and not exists (select 1 from task_offers o where o.task_id = t.id and o.outcome is null)
+      order by coalesce(t.scheduled_start, t.created_at), t.id
+      for update of t skip locked`,
+    [now],
+  );
+}
+
+export async function startDispatch(db: Queryable, taskId: string, now: Date): Promise<void> {
+  await db.query('update tasks set dispatch_started_at = $2 where id = $1 and dispatch_started_at is null', [
+    taskId,
+    now,
+  ]);
+}
+
+export async function giveUpDispatch(db: Queryable, taskId: string, now: Date): Promise<void> {
+  await db.query('update tasks set dispatch_gave_up_at = $2 where id = $1', [taskId, now]);
+}
+
+export interface AvailableDriverRow {
+  id: string;
+  lat: number | string;
+  lng: number | string;
+}
+
+/**
+ * Online drivers with nothing in hand (no task on the way, no assigned task due within 2 hours,
+ * no open offer) who have not been offered this task yet.
+ */
+export async function selectAvailableDrivers(db: Queryable, taskId: string, now: Date): Promise<AvailableDriverRow[]> {
+  return db.query<AvailableDriverRow>(
+    `select d.id, d.lat, d.lng from drivers d
+      where d.online
+        and not exists (select 1 from tasks t where t.driver_id = d.id and (t.status = 'on-going'
+              or (t.status = 'driver-assigned' and (t.scheduled_start is null or t.scheduled_start <= $2::timestamptz + interval '2 hours'))))
+        and not exists (select 1 from task_offers o where o.driver_id = d.id and o.outcome is null)
+        and not exists (select 1 from task_offers o where o.driver_id = d.id and o.task_id = $1)
+      order by d.id`,
+    [taskId, now],
+  );
+}
+
+/** Whether the offer was made (false: the task has an open offer already). */
+export async function insertOffer(
+  db: Queryable,
+  offer: { taskId: string; driverId: string; now: Date; expiresAt: Date; distanceM: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m)
+     values ($1, $2, $3, $4, $5, $6) on conflict (task_id) where outcome is null do nothing returning id`,
+    [randomUUID(), offer.taskId, offer.driverId, offer.now, offer.expiresAt, offer.distanceM],
+  );
+  return rows.length > 0;
+}
+
+export interface OfferRow {
+  task_id: string;
+  expires_at: Date | string;
+  distance_m: number;
+  service_name: string;
+  type: string;
+  quantity: number | string;
+  unit: string;
+  amount_kobo: number | string;
+  address: string;
+  lat: number | string;
+  lng: number | string;
+  scheduled_start: Date | string | null;
+  scheduled_end: Date | string | null;
+}
+
+export async function selectOpenOffers(db: Queryable, driverId: string, now: Date): Promise<OfferRow[]> {
+  return db.query<OfferRow>(
+    `select o.task_id, o.expires_at, o.distance_m, t.service_name, t.type, t.quantity, t.unit, t.amount_kobo,
+            t.address, t.lat, t.lng, t.scheduled_start, t.scheduled_end
+       from task_offers o join tasks t on t.id = o.task_id
+      where o.driver_id = $1 and o.outcome is null and o.expires_at > $2
+      order by o.expires_at, o.task_id`,
+    [driverId, now],
+  );
+}
+
+/** 'accepted', or why not: never offered to this driver ('not-found'), or no longer open ('closed'). */
+export type OfferAnswer = 'accepted' | 'declined' | 'not-found' | 'closed';
+
+/**
+ * Accepts the driver's open offer and takes the task, in the caller's transaction: the offer's
+ * row is updated only while open (a second accept, here or on another server, finds it closed),
+ * and the task only while pending and driverless (an operator's assign wins).
+ */
+export async function acceptOffer(tx: Queryable, taskId: string, driverId: string, now: Date): Promise<OfferAnswer> {
+  const [offer] = await tx.query<{ id: string }>(
+    `update task_offers set outcome = 'accepted'
+      where task_id = $1 and driver_id = $2 and outcome is null and expires_at > $3 returning id`,
+    [taskId, driverId, now],
+  );
+  if (!offer) return (await wasOffered(tx, taskId, driverId)) ? 'closed' : 'not-found';
+  const taken = await tx.query(
+    `select id from tasks where id = $1 and status = 'pending' and driver_id is null for update`,
+    [taskId],
+  );
+  if (taken.length === 0) {
+    await tx.query(`update task_offers set outcome = 'taken' where id = $1`, [offer.id]);
+    return 'closed';
+  }
+  await updateTaskDriver(tx, taskId, driverId);
+  await insertStatusEvent(tx, taskId, 'driver-assigned');
+  await noteNewDriver(tx, taskId, driverId);
+  return 'accepted';
+}
+
+export async function declineOffer(db: Queryable, taskId: string, driverId: string, now: Date): Promise<OfferAnswer> {
+  const rows = await db.query(
+    `update task_offers set outcome = 'declined'
+      where task_id = $1 and driver_id = $2 and outcome is null and expires_at > $3 returning id`,
+    [taskId, driverId, now],
+  );
+  if (rows.length > 0) return 'declined';
+  return (await wasOffered(db, taskId, driverId)) ? 'closed' : 'not-found';
+}
+
+async function wasOffered(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from task_offers where task_id = $1 and driver_id = $2 limit 1', [
+    taskId,
+    driverId,
+  ]);
+  return rows.length > 0;
+}

@@ -1,0 +1,109 @@
+/**
+ * Dispatch on two servers sharing one PostgreSQL: rounds at the same moment make one offer of
+ * a task, and a driver's accept sent to both at once takes the task exactly once. Only with a
+ * PostgreSQL server (`npm run test:server:pg`), like two-instances.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
+import * as ops from '../../server/ops/commands';
+import { createDeps } from '../../server/services';
+import { insertClient, insertTask } from './ops-fixtures';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
+
+let database: TestDatabase;
+let a: AppDeps;
+let b: AppDeps;
+let appA: Hono<AppEnv>;
+let appB: Hono<AppEnv>;
+const clock = new Date();
+const now = () => clock;
+
+async function call(app: Hono<AppEnv>, path: string, body: unknown, token?: string) {
+  const response = await app.request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function readyDriver(phone: string, at: { lat: number; lng: number }) {
+  const added = await ops.addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...at });
+  const login = await call(appA, '/driver/login', { phone, password: added.password });
+  const changed = await call(
+    appB,
+    '/driver/password',
+    { currentPassword: added.password, newPassword: 'my-own-password' },
+    login.body.data,
+  );
+  expect(changed.status).toBe(200);
+  expect((await call(appA, '/driver/availability', { online: true }, changed.body.data)).status).toBe(200);
+  return { id: added.id, token: changed.body.data as string };
+}
+
+describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        databaseUrl: database.databaseUrl,
+        log: false,
+        jwtSecret: 'dispatch-two-instances-secret',
+      },
+    );
+    a = await createDeps(config, { now, log: () => {} });
+    b = await createDeps(config, { now, log: () => {} });
+    appA = createApp(a);
+    appB = createApp(b);
+  }, 60_000);
+  afterAll(async () => {
+    await a?.db.close();
+    await b?.db.close();
+    await database?.drop();
+  });
+
+  it('rounds at once on both make one offer per task; an accept sent to both at once takes the task once', async () => {
+    const drivers = [
+      await readyDriver('08031110001', { lat: 6.5158, lng: 3.3782 }),
+      await readyDriver('08031110002', { lat: 6.6018, lng: 3.3515 }),
+    ];
+    const client = await insertClient(a.db);
+    const tasks = [
+      await insertTask(a.db, client, { lat: 6.5005, lng: 3.3581 }),
+      await insertTask(a.db, client, { lat: 6.5005, lng: 3.3581 }),
+    ];
+    const rounds = await Promise.all([runDispatchOnce(a), runDispatchOnce(b), runDispatchOnce(a), runDispatchOnce(b)]);
+    expect(rounds.reduce<number>((sum, made) => sum + (made ?? 0), 0)).toBe(2);
+    const open = await a.db.query<{ task_id: string; driver_id: string }>(
+      'select task_id, driver_id from task_offers where outcome is null',
+    );
+    expect(open).toHaveLength(2);
+    expect(new Set(open.map((offer) => offer.task_id))).toEqual(new Set(tasks));
+    expect(new Set(open.map((offer) => offer.driver_id))).toEqual(new Set(drivers.map((driver) => driver.id)));
+
+    for (const driver of drivers) {
+      const taskId = open.find((offer) => offer.driver_id === driver.id)!.task_id;
+      const answers = await Promise.all(
+        [appA, appB, appA, appB].map((app) => call(app, '/driver/offers/accept', { taskId }, driver.token)),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+      const [row] = await b.db.query<{ status: string; driver_id: string }>(
+        'select status, driver_id from tasks where id = $1',
+        [taskId],
+      );
+      expect(row).toEqual({ status: 'driver-assigned', driver_id: driver.id });
+      const events = await b.db.query(
+        `select 1 from task_events where task_id = $1 and kind = 'status' and status = 'driver-assigned'`,
+        [taskId],
+      );
+      expect(events).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,665 @@
+/**
+ * The driver's API (issue 46, docs/driver.md): accounts and roles, dispatch (offers, expiry,
+ * re-offer, the operator's attention), on the test's own clock: nothing here sleeps.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
+import * as ops from '../../server/ops/commands';
+import { listPayments } from '../../server/ops/payment-commands';
+import { createTestServer, type TestServer } from './harness';
+import { clearTasksAndDrivers, insertClient, insertTask } from './ops-fixtures';
+
+const YABA = { lat: 6.5158, lng: 3.3782 };
+const SURULERE = { lat: 6.5005, lng: 3.3581 };
+const IKEJA = { lat: 6.6018, lng: 3.3515 };
+/** Kano: a driver there is outside the service area. */
+const KANO = { lat: 12.0022, lng: 8.592 };
+
+let clock = new Date();
+let server: TestServer;
+let phoneCounter = 0;
+
+beforeAll(async () => {
+  server = await createTestServer({ now: () => clock });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  clock = new Date();
+  await server.deps.db.query('delete from task_offers');
+  await server.deps.db.query('delete from payments_needing_attention');
+  await clearTasksAndDrivers(server.deps.db);
+});
+
+const db = () => server.deps.db;
+const later = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+/** An operator adds a driver; returns the one-time password. */
+async function addDriver(at = YABA, firstname = 'Segun') {
+  phoneCounter += 1;
+  const phone = `0803${String(1_000_000 + phoneCounter)
+    .slice(1)
+    .padStart(7, '0')}`;
+  return ops.addDriver(db(), { firstname, lastname: 'Driver', phone, lat: at.lat, lng: at.lng });
+}
+
+/** A driver who signed in, changed the one-time password and went online. */
+async function readyDriver(at = YABA, firstname = 'Segun') {
+  const added = await addDriver(at, firstname);
+  const login = await server.request('POST', '/driver/login', {
+    body: { phone: added.phone, password: added.password },
+  });
+  expect(login.status).toBe(200);
+  const changed = await server.request('POST', '/driver/password', {
+    token: login.body.data,
+    body: { currentPassword: added.password, newPassword: 'my-own-password' },
+  });
+  expect(changed.status).toBe(200);
+  const token: string = changed.body.data;
+  expect((await server.request('POST', '/driver/availability', { token, body: { online: true } })).status).toBe(200);
+  return { id: added.id, token, phone: added.phone };
+}
+
+const offersOf = async (token: string) => {
+  const answer = await server.request('POST', '/driver/offers', { token, body: {} });
+  expect(answer.status).toBe(200);
+  return answer.body.data as Array<{ taskId: string; expiresAt: string; earnings: number; distanceMeters: number }>;
+};
+
+describe('driver accounts', () => {
+  it('signs in with the one-time password, must change it first, and the change ends older tokens', async () => {
+    const added = await addDriver();
+    expect(added.password).toMatch(/^[a-z2-9]{10}$/);
+    const [row] = await db().query<{ password_hash: string }>('select password_hash from drivers where id = $1', [
+      added.id,
+    ]);
+    expect(row.password_hash).not.toContain(added.password);
+
+    const wrong = await server.request('POST', '/driver/login', { body: { phone: added.phone, password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Invalid phone number or password');
+    // Stored in E.164; written as the driver writes it ('0803...'), the same driver.
+    expect(added.phone).toMatch(/^\+2348/);
+    const login = await server.request('POST', '/driver/login', {
+      body: { phone: `0${added.phone.slice(4)}`, password: added.password },
+    });
+    expect(login.status).toBe(200);
+    const first: string = login.body.data;
+
+    const before = await server.request('POST', '/driver/offers', { token: first, body: {} });
+    expect(before.status).toBe(403);
+    expect(before.body.message).toBe('Change your password first');
+
+    const badCurrent = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: 'wrong', newPassword: 'my-own-password' },
+    });
+    expect(badCurrent.status).toBe(400);
+    expect(badCurrent.body.message).toBe('Current password is incorrect');
+    const short = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: added.password, newPassword: 'short' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 8 characters long');
+
+    const changed = await server.request('POST', '/driver/password', {
+      token: first,
+      body: { currentPassword: added.password, newPassword: 'my-own-password' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: changed.body.data, body: {} })).status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: first, body: {} })).status).toBe(401);
+    // The one-time password is spent.
+    const again = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: added.password },
+    });
+    expect(again.status).toBe(401);
+    const own = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: 'my-own-password' },
+    });
+    expect(own.status).toBe(200);
+    expect((await server.request('POST', '/driver/offers', { token: own.body.data, body: {} })).status).toBe(200);
+  });
+
+  it('refuses hostile and malformed sign-ins with a 4xx and a message', async () => {
+    for (const body of [
+      {},
+      { phone: 'x'.repeat(10_000), password: 'a' },
+      { phone: '0803\u0000123456', password: 'a' },
+      { phone: 12, password: 'a' },
+      { phone: '08031234567', password: 'p'.repeat(5000) },
+    ]) {
+      const answer = await server.request('POST', '/driver/login', { body });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+
+  it('is rate-limited like the client login', async () => {
+    const limited = await createTestServer({
+      limits: { loginPerEmailAndAddress: { limit: 3, windowMs: 60_000 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const answer = await limited.request('POST', '/driver/login', {
+          body: { phone: '08039990000', password: 'guess' },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+/** Every driver route this issue adds, with a body a driver could send. */
+const DRIVER_ROUTES: Array<[string, unknown]> = [
+  ['/driver/password', { currentPassword: 'a', newPassword: 'b' }],
+  ['/driver/availability', { online: false }],
+  ['/driver/offers', {}],
+  ['/driver/offers/accept', { taskId: 'none' }],
+  ['/driver/offers/decline', { taskId: 'none' }],
+  ['/driver/tasks', {}],
+  ['/driver/tasks/start', { taskId: 'none' }],
+  ['/driver/tasks/arrived', { taskId: 'none' }],
+  ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
+  ['/driver/getMessages', { taskId: 'none' }],
+  ['/driver/sendingMessages', { taskId: 'none', content: 'Hello' }],
+  ['/driver/positions', { points: [{ lat: 6.5, lng: 3.3, accuracy: 5, at: new Date().toISOString() }] }],
+];
+
+describe('roles', () => {
+  it('each driver route: no token 401, a client token 403, a driver token neither', async () => {
+    const client = await server.createClient();
+    const driver = await readyDriver();
+    for (const [path, body] of DRIVER_ROUTES) {
+      const none = await server.request('POST', path, { body });
+      expect(none.status, `${path} without a token`).toBe(401);
+      const asClient = await server.request('POST', path, { body, token: client.token });
+      expect(asClient.status, `${path} with a client token`).toBe(403);
+      const asDriver = await server.request('POST', path, { body, token: driver.token });
+      expect([401, 403], `${path} with a driver token`).not.toContain(asDriver.status);
+    }
+  });
+
+  it('a driver token gets 403 on every /client/* route; the two client reads under /driver/ stay the clients', async () => {
+    const driver = await readyDriver();
+    const client = await server.createClient();
+    const routes = createApp(server.deps)
+      .routes.filter((route) => route.path.startsWith('/client/') && route.method !== 'ALL')
+      .map((route) => ({ method: route.method, path: route.path.replaceAll(/:[A-Za-z]+/g, 'x') }));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const answer = await server.request(route.method, route.path, {
+        token: driver.token,
+        ...(route.method === 'GET' ? {} : { body: {} }),
+      });
+      expect(answer.status, `${route.method} ${route.path}`).toBe(403);
+    }
+    // The client's reads: a driver's token is not a client's there either, a client's works as before.
+    expect((await server.request('GET', `/driver/location/${driver.id}`, { token: driver.token })).status).toBe(403);
+    expect((await server.request('GET', `/driver/location/${driver.id}`, { token: client.token })).status).toBe(403);
+    expect((await server.request('GET', `/driver/photo/${driver.id}`)).status).toBe(200);
+  });
+});
+
+describe('dispatch', () => {
+  it('offers a paid task to the nearest available driver, with the pickup, distance and earnings', async () => {
+    const near = await readyDriver(YABA, 'Near');
+    const far = await readyDriver(IKEJA, 'Far');
+    const busy = await readyDriver(YABA, 'Busy');
+    const offline = await readyDriver(YABA, 'Offline');
+    const away = await readyDriver(KANO, 'Away');
+    await server.request('POST', '/driver/availability', { token: offline.token, body: { online: false } });
+    const client = await insertClient(db());
+    await insertTask(db(), client, { status: 'on-going', driverId: busy.id });
+    const task = await insertTask(db(), client, { ...SURULERE });
+
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    const [offer] = await offersOf(near.token);
+    expect(offer).toMatchObject({
+      taskId: task,
+      service: { type: 'household', name: 'Household Waste Pickup' },
+      quantity: 1,
+      unit: 'per pickup',
+      window: null,
+      pickup: { address: '3 Awolowo Road, Ikoyi, Lagos', location: { type: 'Point', coordinates: [3.3581, 6.5005] } },
+      earnings: 1050,
+    });
+    expect(offer.distanceMeters).toBeGreaterThan(2500);
+    expect(offer.distanceMeters).toBeLessThan(3000);
+    expect(new Date(offer.expiresAt).getTime() - clock.getTime()).toBe(30_000);
+    for (const other of [far, busy, offline, away]) expect(await offersOf(other.token)).toEqual([]);
+    // One open offer of a task: another round makes none.
+    expect(await runDispatchOnce(server.deps)).toBe(0);
+  });
+
+  it('a declined or unanswered offer goes to the next nearest; a closed offer answers 409', async () => {
+    const first = await readyDriver(YABA, 'First');
+    const second = await readyDriver(IKEJA, 'Second');
+    const third = await readyDriver(IKEJA, 'Third');
+    await db().query('update drivers set lat = lat + 0.01 where id = $1', [third.id]);
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+
+    await runDispatchOnce(server.deps);
+    expect((await offersOf(first.token)).map((offer) => offer.taskId)).toEqual([task]);
+    const declined = await server.request('POST', '/driver/offers/decline', {
+      token: first.token,
+      body: { taskId: task },
+    });
+    expect(declined.status).toBe(200);
+    const again = await server.request('POST', '/driver/offers/accept', { token: first.token, body: { taskId: task } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This offer has expired or was taken');
+
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(first.token)).toEqual([]);
+    expect((await offersOf(second.token)).map((offer) => offer.taskId)).toEqual([task]);
+
+    // Unanswered for 30 s: gone from the driver's list at once, and offered on at the next round.
+    later(30_000);
+    expect(await offersOf(second.token)).toEqual([]);
+    const late = await server.request('POST', '/driver/offers/accept', { token: second.token, body: { taskId: task } });
+    expect(late.status).toBe(409);
+    await runDispatchOnce(server.deps);
+    expect((await offersOf(third.token)).map((offer) => offer.taskId)).toEqual([task]);
+
+    const accepted = await server.request('POST', '/driver/offers/accept', {
+      token: third.token,
+      body: { taskId: task },
+    });
+    expect(accepted.status).toBe(200);
+    const [row] = await db().query<{ status: string; driver_id: string }>(
+      'select status, driver_id from tasks where id = $1',
+      [task],
+    );
+    expect(row).toEqual({ status: 'driver-assigned', driver_id: third.id });
+    const twice = await server.request('POST', '/driver/offers/accept', { token: third.token, body: { taskId: task } });
+    expect(twice.status).toBe(409);
+    // Someone else's task, never offered to this driver: not found.
+    const stranger = await server.request('POST', '/driver/offers/accept', {
+      token: first.token,
+      body: { taskId: 'no-such-task' },
+    });
+    expect(stranger.status).toBe(404);
+  });
+
+  it('after 10 minutes with no one accepting, the task goes on the operator attention list once', async () => {
+    const client = await insertClient(db());
+    const task = await insertTask(db(), client, { ...SURULERE });
+    const [{ reference }] = await db().query<{ reference: string }>('select reference from tasks where id = $1', [
+      task,
+    ]);
+    await runDispatchOnce(server.deps);
+    later(9 * 60_000);
+    await runDispatchOnce(server.deps);
+    expect(await listPayments(db())).toEqual([]);
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    const attention = await listPayments(db());
+    expect(attention).toHaveLength(1);
+    expect(attention[0]).toMatchObject({ reference, reason: 'no driver accepted', attempts: 1 });
+    // An operator can still assign it.
+    const driver = await readyDriver();
+    await ops.assignDriver(db(), task, driver.id);
+    expect(await offersOf(driver.token)).toEqual([]);
+  });
+
+  it('a windowed task is offered 2 hours before its window, not sooner', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    const start = new Date(clock.getTime() + 3 * 3_600_000);
+    await db().query('update tasks set scheduled_start = $2, scheduled_end = $3 where id = $1', [
+      task,
+      start,
+      new Date(start.getTime() + 2 * 3_600_000),
+    ]);
+    expect(await runDispatchOnce(server.deps)).toBe(0);
+    later(60 * 60_000);
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    const [offer] = await offersOf(driver.token);
+    expect(offer).toMatchObject({ taskId: task, window: { start: start.toISOString() } });
+  });
+
+  it("an operator's assign overrides an open offer", async () => {
+    const offered = await readyDriver(YABA, 'Offered');
+    const chosen = await readyDriver(IKEJA, 'Chosen');
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(offered.token)).toHaveLength(1);
+    await ops.assignDriver(db(), task, chosen.id);
+    const accept = await server.request('POST', '/driver/offers/accept', {
+      token: offered.token,
+      body: { taskId: task },
+    });
+    expect(accept.status).toBe(409);
+    const [row] = await db().query<{ driver_id: string }>('select driver_id from tasks where id = $1', [task]);
+    expect(row.driver_id).toBe(chosen.id);
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(offered.token)).toEqual([]);
+  });
+});
+
+describe('dispatch and cancels', () => {
+  it('a task cancelled while offered cannot be accepted, and its offer is closed at the next round', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    await runDispatchOnce(server.deps);
+    expect(await offersOf(driver.token)).toHaveLength(1);
+    await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 0 });
+    const accept = await server.request('POST', '/driver/offers/accept', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(accept.status).toBe(409);
+    await runDispatchOnce(server.deps);
+    const offers = await db().query<{ outcome: string }>('select outcome from task_offers where task_id = $1', [task]);
+    expect(offers).toEqual([{ outcome: 'taken' }]);
+    const [row] = await db().query<{ status: string; driver_id: string | null }>(
+      'select status, driver_id from tasks where id = $1',
+      [task],
+    );
+    expect(row).toEqual({ status: 'cancelled', driver_id: null });
+  });
+});
+
+describe("the driver's tasks", () => {
+  /** A paid recycling task of `kg` booked at 1500 a kg, assigned to the driver. */
+  async function recyclingTask(driverId: string, kg = 4) {
+    const client = await insertClient(db(), { firstname: 'Chioma' });
+    const task = await insertTask(db(), client, { status: 'driver-assigned', driverId, addressDetails: 'Blue gate' });
+    await db().query(
+      `update tasks set type = 'recycling', service_name = 'Recycling Collection', unit = 'per kg', quantity = $2,
+              amount_kobo = $3, unit_price_kobo = 150000 where id = $1`,
+      [task, kg, 150_000 * kg],
+    );
+    await db().query(
+      'update payment_uses set amount_kobo = $2 where reference = (select reference from tasks where id = $1)',
+      [task, 150_000 * kg],
+    );
+    return { task, client };
+  }
+
+  it('lists my accepted tasks with what I need; start puts one on the way; another driver gets 404', async () => {
+    const driver = await readyDriver();
+    const other = await readyDriver(IKEJA, 'Other');
+    const { task } = await recyclingTask(driver.id);
+    const list = await server.request('POST', '/driver/tasks', { token: driver.token, body: {} });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([
+      {
+        taskId: task,
+        status: 'driver-assigned',
+        service: { type: 'recycling', name: 'Recycling Collection' },
+        quantity: 4,
+        unit: 'per kg',
+        window: null,
+        address: '3 Awolowo Road, Ikoyi, Lagos',
+        addressDetails: 'Blue gate',
+        pin: { type: 'Point', coordinates: [3.4305, 6.447] },
+        client: { firstname: 'Chioma', phone: '+2348012345678' },
+        earnings: 4200,
+      },
+    ]);
+    expect((await server.request('POST', '/driver/tasks', { token: other.token, body: {} })).body.data).toEqual([]);
+    for (const path of ['/driver/tasks/start', '/driver/tasks/arrived', '/driver/tasks/complete']) {
+      const answer = await server.request('POST', path, {
+        token: other.token,
+        body: { taskId: task, code: '123456', quantity: 1 },
+      });
+      expect(answer.status, path).toBe(404);
+    }
+    const started = await server.request('POST', '/driver/tasks/start', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(started.status).toBe(200);
+    const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
+    expect(row.status).toBe('on-going');
+    const events = await db().query(`select 1 from task_events where task_id = $1 and status = 'on-going'`, [task]);
+    expect(events).toHaveLength(1);
+    // 'I've arrived': the task's arrivedAt is set (the client reads 'Your driver has arrived'), once.
+    const arrived = await server.request('POST', '/driver/tasks/arrived', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(arrived.status).toBe(200);
+    const [first] = await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]);
+    expect(first.arrived_at).not.toBeNull();
+    await server.request('POST', '/driver/tasks/arrived', { token: driver.token, body: { taskId: task } });
+    const [again] = await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]);
+    expect(again.arrived_at).toEqual(first.arrived_at);
+  });
+
+  it('five wrong codes lock the completion for the operator', async () => {
+    const driver = await readyDriver();
+    const { task } = await recyclingTask(driver.id);
+    const complete = (code: string) =>
+      server.request('POST', '/driver/tasks/complete', {
+        token: driver.token,
+        body: { taskId: task, code, quantity: 4 },
+      });
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const wrong = await complete('000000');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(
+        `Wrong confirmation code (${5 - attempt} ${5 - attempt === 1 ? 'try' : 'tries'} left)`,
+      );
+    }
+    const fifth = await complete('000000');
+    expect(fifth.status).toBe(423);
+    const right = await complete('123456');
+    expect(right.status).toBe(423);
+    expect(right.body.message).toBe('Too many wrong codes: the operator will complete this task');
+    const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
+    expect(row.status).toBe('driver-assigned');
+    // The operator still can.
+    await ops.setTaskStatus(db(), task, 'completed', { referralReward: 0 });
+  });
+
+  it('completes with the code and the weighed kg: never more than booked, the rest refunded, points on the weight', async () => {
+    const driver = await readyDriver();
+    const { task, client } = await recyclingTask(driver.id, 4);
+    const tooMuch = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 4.5 },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe('quantity cannot be more than booked (4)');
+
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toEqual({ taskId: task, status: 'completed', quantity: 3.5, refund: 750, pointsEarned: 35 });
+    const [row] = await db().query<{ status: string; delivered_quantity: string; recycled_kg: string }>(
+      'select status, delivered_quantity, recycled_kg from tasks where id = $1',
+      [task],
+    );
+    expect({
+      ...row,
+      delivered_quantity: Number(row.delivered_quantity),
+      recycled_kg: Number(row.recycled_kg),
+    }).toEqual({
+      status: 'completed',
+      delivered_quantity: 3.5,
+      recycled_kg: 3.5,
+    });
+    const [refund] = await db().query<{ amount_kobo: string }>('select amount_kobo from refunds where task_id = $1', [
+      task,
+    ]);
+    expect(Number(refund.amount_kobo)).toBe(75_000);
+    const points = await db().query<{ amount_kobo: string }>(
+      `select amount_kobo from points_ledger where user_id = $1 and kind = 'earned'`,
+      [client],
+    );
+    expect(points.map((point) => Number(point.amount_kobo))).toEqual([3_500]);
+    const again = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('the whole booked quantity refunds nothing', async () => {
+    const driver = await readyDriver();
+    const { task } = await recyclingTask(driver.id, 2);
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 2 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ quantity: 2, refund: 0, pointsEarned: 20 });
+    expect(await db().query('select 1 from refunds where task_id = $1', [task])).toEqual([]);
+  });
+});
+
+describe('live location', () => {
+  const point = (minutesAgo: number, lat: number, lng: number) => ({
+    lat,
+    lng,
+    accuracy: 12,
+    at: new Date(clock.getTime() - minutesAgo * 60_000).toISOString(),
+  });
+
+  it("a batch sent twice counts once; the client's poll shows the newest fresh point; old points do not move it", async () => {
+    const driver = await readyDriver();
+    const client = await server.createClient();
+    await insertTask(db(), client.id, { status: 'on-going', driverId: driver.id });
+    // The points are taken after the operator placed the driver (location_updated_at, now).
+    later(10 * 60_000);
+    const batch = [point(3, 6.501, 3.371), point(2, 6.502, 3.372), point(1, 6.503, 3.373)];
+    const send = (points: unknown[]) =>
+      server.request('POST', '/driver/positions', { token: driver.token, body: { points } });
+
+    const first = await send(batch);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ received: 3, added: 3 });
+    const replayed = await send(batch);
+    expect(replayed.body.data).toEqual({ received: 3, added: 0 });
+    const stored = await db().query('select 1 from driver_positions where driver_id = $1', [driver.id]);
+    expect(stored).toHaveLength(3);
+
+    const poll = await server.request('GET', `/driver/location/${driver.id}`, { token: client.token });
+    expect(poll.status).toBe(200);
+    expect(poll.body.data).toEqual({
+      driverId: driver.id,
+      location: { type: 'Point', coordinates: [3.373, 6.503] },
+      updatedAt: batch[2].at,
+    });
+
+    // Taken offline long ago, or before the newest one: kept for the route, the position stays.
+    const late = await send([point(30, 6.6, 3.4), point(5, 6.51, 3.38)]);
+    expect(late.body.data).toEqual({ received: 2, added: 2 });
+    const after = await server.request('GET', `/driver/location/${driver.id}`, { token: client.token });
+    expect(after.body.data.location.coordinates).toEqual([3.373, 6.503]);
+    expect(await db().query('select 1 from driver_positions where driver_id = $1', [driver.id])).toHaveLength(5);
+  });
+
+  it('refuses malformed batches with a 400 and a message', async () => {
+    const driver = await readyDriver();
+    for (const body of [
+      {},
+      { points: [] },
+      { points: Array.from({ length: 501 }, (_, index) => point(index / 100, 6.5, 3.3)) },
+      { points: [{ ...point(1, 6.5, 3.3), lat: 91 }] },
+      { points: [{ ...point(1, 6.5, 3.3), at: 'yesterday' }] },
+      { points: [{ ...point(1, 6.5, 3.3), at: 'x'.repeat(10_000) }] },
+      { points: 'many' },
+    ]) {
+      const answer = await server.request('POST', '/driver/positions', { token: driver.token, body });
+      expect(answer.status).toBe(400);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+});
+
+describe('chat from the driver side', () => {
+  it("the client's thread: exactly once per clientId, both sides read it (the push: push.test.ts); another driver 404", async () => {
+    const driver = await readyDriver();
+    const other = await readyDriver(IKEJA, 'Other');
+    const client = await server.createClient();
+    const task = await insertTask(db(), client.id, { status: 'driver-assigned', driverId: driver.id });
+    const send = (token: string, clientId: string, content: string) =>
+      server.request('POST', '/driver/sendingMessages', { token, body: { taskId: task, content, clientId } });
+
+    const first = await send(driver.token, 'c-1', "I'm outside");
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({
+      sender: 'driver',
+      content: "I'm outside",
+      clientId: 'c-1',
+      senderName: 'Segun',
+    });
+    const replay = await send(driver.token, 'c-1', "I'm outside");
+    expect(replay.status).toBe(200);
+    expect(replay.body.data._id).toBe(first.body.data._id);
+
+    const reply = await server.request('POST', '/client/sendingMessages', {
+      token: client.token,
+      body: { taskId: task, sender: 'user', content: 'Coming down', clientId: 'u-1' },
+    });
+    expect(reply.status).toBe(201);
+    const asDriver = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task },
+    });
+    expect(asDriver.status).toBe(200);
+    expect(asDriver.body.data.messages.map((message: { content: string }) => message.content)).toEqual([
+      "I'm outside",
+      'Coming down',
+    ]);
+    expect(asDriver.body.data.olderCursor).toBeNull();
+    const since = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task, since: first.body.data.timestamp },
+    });
+    expect(since.body.data.messages.map((message: { content: string }) => message.content)).toContain('Coming down');
+    const asClient = await server.request('POST', '/client/getMessages', {
+      token: client.token,
+      body: { taskId: task },
+    });
+    expect(asClient.body.data.messages).toHaveLength(2);
+
+    expect((await send(other.token, 'c-2', 'Hello')).status).toBe(404);
+    const otherRead = await server.request('POST', '/driver/getMessages', {
+      token: other.token,
+      body: { taskId: task },
+    });
+    expect(otherRead.status).toBe(404);
+    const empty = await send(driver.token, 'c-3', '   ');
+    expect(empty.status).toBe(400);
+    const long = await send(driver.token, 'c-4', 'x'.repeat(100_000));
+    expect(long.status).toBe(400);
+  });
+
+  it('pages a long thread like the client', async () => {
+    const driver = await readyDriver();
+    const task = await insertTask(db(), await insertClient(db()), { status: 'on-going', driverId: driver.id });
+    await db().query(
+      `insert into messages (id, task_id, sender, content, created_at)
+       select 'm-' || n || '-' || $1, $1, 'user', 'message ' || n, now() - (200 - n) * interval '1 second'
+         from generate_series(1, 101) n`,
+      [task],
+    );
+    const page = await server.request('POST', '/driver/getMessages', { token: driver.token, body: { taskId: task } });
+    expect(page.body.data.messages).toHaveLength(100);
+    expect(page.body.data.messages.at(-1).content).toBe('message 101');
+    expect(page.body.data.olderCursor).toBe(page.body.data.messages[0]._id);
+    const older = await server.request('POST', '/driver/getMessages', {
+      token: driver.token,
+      body: { taskId: task, before: page.body.data.olderCursor },
+    });
+    expect(older.body.data.messages.map((message: { content: string }) => message.content)).toEqual(['message 1']);
+    expect(older.body.data.olderCursor).toBeNull();
+  });
+});
