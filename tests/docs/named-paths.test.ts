@@ -40,7 +40,8 @@ function namedPaths(markdown: string): string[] {
     else if (!path.includes('/') && FILE_ENDINGS.test(path) && existsSync(join(ROOT, path))) found.add(path);
   }
   for (const [, target] of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
-    if (/^[a-z]+:|^#/.test(target!)) continue;
+    // A web address, an anchor, or no path at all (a pattern's brackets in prose).
+    if (/^[a-z]+:|^#/.test(target!) || !/^[\w./-]+(#[\w-]*)?$/.test(target!)) continue;
     found.add(target!.replace(/#.*$/, ''));
   }
   return [...found];
