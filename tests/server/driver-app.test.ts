@@ -565,6 +565,33 @@ describe('live location', () => {
     expect(await db().query('select 1 from driver_positions where driver_id = $1', [driver.id])).toHaveLength(5);
   });
 
+  it("a fresh position within 100 m of the task's pin sets its arrivedAt; one further away does not", async () => {
+    const driver = await readyDriver();
+    const client = await server.createClient();
+    const task = await insertTask(db(), client.id, {
+      status: 'on-going',
+      driverId: driver.id,
+      lat: 6.447,
+      lng: 3.4305,
+    });
+    later(10 * 60_000);
+    const arrivedAt = async () =>
+      (await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]))[0]!
+        .arrived_at;
+    // About 330 m north of the pin.
+    await server.request('POST', '/driver/positions', {
+      token: driver.token,
+      body: { points: [point(2, 6.45, 3.4305)] },
+    });
+    expect(await arrivedAt()).toBeNull();
+    // About 55 m north.
+    await server.request('POST', '/driver/positions', {
+      token: driver.token,
+      body: { points: [point(1, 6.4475, 3.4305)] },
+    });
+    expect(await arrivedAt()).not.toBeNull();
+  });
+
   it('refuses malformed batches with a 400 and a message', async () => {
     const driver = await readyDriver();
     for (const body of [
