@@ -4,9 +4,8 @@ import type { Queryable } from './connection';
 /** Whether this account held this address at that moment (addresses are compared lower-cased). */
 export async function heldEmailAt(db: Queryable, userId: string, email: string, at: Date): Promise<boolean> {
   const rows = await db.query(
-    // Paystack stamps a payment to the second: an address taken in that same second counts as held.
     `select 1 from user_email_history
-     where user_id = $1 and email = $2 and date_trunc('second', held_from) <= $3 and (held_until is null or held_until >= $3)
+     where user_id = $1 and email = $2 and held_from <= $3 and (held_until is null or held_until >= $3)
      limit 1`,
     [userId, email.trim().toLowerCase(), at],
   );
