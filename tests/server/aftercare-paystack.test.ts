@@ -8,7 +8,7 @@ import { cancelTask } from '../../server/aftercare/refunds';
 import * as ops from '../../server/ops/commands';
 import * as payments from '../../server/ops/payment-commands';
 import { aftercareServices } from '../../server/routes/aftercare';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';
 
@@ -36,7 +36,7 @@ async function paidTask(naira = 1500) {
     status: 'success',
     amount: naira * 100,
     email: client.email,
-    paidAt: new Date().toISOString(),
+    paidAt: paidNow(),
   });
   const created = await post('/client/create', taskBody(client, { reference, amount: naira }));
   expect(created.status).toBe(201);

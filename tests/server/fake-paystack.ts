@@ -12,6 +12,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 // A real test key's shape (sk_test_ and 40 hex digits), so production-mode tests take it too.
+/**
+ * A charge's paid_at for a client made just before: a millisecond ahead of JavaScript's clock,
+ * because PostgreSQL stamps the client's e-mail in microseconds, and a `new Date()` taken in the
+ * same millisecond would read as paid before the address was theirs.
+ */
+export const paidNow = (): string => new Date(Date.now() + 1).toISOString();
+
 export const FAKE_SECRET_KEY = 'sk_test_0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c';
 
 export type ChargeStatus = 'success' | 'failed' | 'abandoned' | 'reversed' | 'ongoing' | 'pending';

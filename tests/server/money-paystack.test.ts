@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as payments from '../../server/ops/payment-commands';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 const post = (who: TestClient, path: string, body: unknown) => server.request('POST', path, { token: who.token, body });
 
 function charge(client: TestClient, kobo: number, reference = newReference()) {
-  fake.charge({ reference, status: 'success', amount: kobo, email: client.email, paidAt: new Date().toISOString() });
+  fake.charge({ reference, status: 'success', amount: kobo, email: client.email, paidAt: paidNow() });
   return reference;
 }
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
 const OPS_TOKEN = 'money-two-instances-ops-token';
@@ -97,7 +97,7 @@ describe.runIf(TEST_DATABASE_URL)('money on two instances on one PostgreSQL', ()
   it('a dispute delivered to both at once, twice: one entry for the operator, the task reversed once, its cancel refunds nothing', async () => {
     const user = await signedIn('dispute');
     const reference = `dispute-${Date.now()}`;
-    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
+    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: paidNow() });
     const created = await call(a, '/client/create', booking(user.id, reference), user.token);
     expect(created.status).toBe(201);
 

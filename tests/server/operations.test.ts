@@ -12,7 +12,7 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stopAccepting } from '../../server/http/graceful-stop';
 import { READY_TIMEOUT_MS } from '../../server/routes/health';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { PROCESS_TEST_TIMEOUT_MS, untilOutput } from '../support/processes';
 import { freePort } from '../../scripts/throwaway-postgres';
@@ -155,7 +155,7 @@ describe('a graceful stop', () => {
           status: 'success',
           amount: 150_000,
           email: client.email,
-          paidAt: new Date().toISOString(),
+          paidAt: paidNow(),
         });
         // The verify call waits until the stop has begun: the request is surely in flight then.
         let release!: () => void;

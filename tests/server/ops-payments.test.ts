@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli';
 import { PAYMENT_SETTLED } from '../../server/payments/check';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';
 
@@ -38,7 +38,7 @@ async function charged(naira: number, who: TestClient = client, metadata?: Recor
       status: 'success',
       amount: naira * 100,
       email: who.email,
-      paidAt: new Date().toISOString(),
+      paidAt: paidNow(),
       metadata,
     }),
   );

@@ -13,7 +13,7 @@ import {
 } from '../../server/payments/check';
 import { createApp } from '../../server/app';
 import { createPaystackVerifier } from '../../server/payments/verifier';
-import { startFakePaystack, type FakeCharge, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakeCharge, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { count, insertClient, newReference, taskBody, withVerifier, type TestClient } from './task-fixtures';
 
@@ -38,7 +38,7 @@ const paid = (who: TestClient, overrides: Partial<FakeCharge> = {}): FakeCharge 
   status: 'success',
   amount: 150_000,
   email: who.email,
-  paidAt: new Date().toISOString(),
+  paidAt: paidNow(),
   metadata: { serviceType: 'household', address: '12 Admiralty Way' },
   ...overrides,
 });

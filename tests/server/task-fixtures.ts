@@ -99,11 +99,12 @@ export async function createPaidTask(
   return response.body.data;
 }
 
+/** A demo driver (the simulator drives only those, and only while no one has signed in as them). */
 export async function insertDriver(server: TestServer, at: [number, number] = [3.3792, 6.5244]): Promise<string> {
   const id = randomUUID();
   await server.deps.db.query(
-    `insert into drivers (id, firstname, lastname, phone, lng, lat, location_updated_at)
-     values ($1, 'Musa', 'Bello', '+2348098765432', $2, $3, '2030-01-02T03:04:05.678Z')`,
+    `insert into drivers (id, firstname, lastname, phone, lng, lat, location_updated_at, demo)
+     values ($1, 'Musa', 'Bello', '+2348098765432', $2, $3, '2030-01-02T03:04:05.678Z', true)`,
     [id, at[0], at[1]],
   );
   return id;

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index';
-import { startFakePaystack, type FakePaystack } from './fake-paystack';
+import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
 const OPS_TOKEN = 'two-instances-ops-token';
@@ -137,7 +137,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     const user = await signUp(a, 'race');
     const token = (await call(b, '/client/login', { email: user.email, password: user.password })).body.data as string;
     const reference = `race-${Date.now()}`;
-    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
+    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: paidNow() });
     const body = {
       address: '12 Admiralty Way, Lekki, Lagos',
       location: { type: 'Point', coordinates: [3.4723, 6.4474] },
@@ -203,7 +203,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
     const user = await signUp(b, 'chat');
     const token = (await call(a, '/client/login', { email: user.email, password: user.password })).body.data as string;
     const reference = `chat-${Date.now()}`;
-    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: new Date().toISOString() });
+    fake.charge({ reference, status: 'success', amount: 150_000, email: user.email, paidAt: paidNow() });
     const created = await call(
       a,
       '/client/create',
@@ -264,7 +264,7 @@ describe.runIf(TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
         status: 'success',
         amount: 150_000,
         email: user.email,
-        paidAt: new Date().toISOString(),
+        paidAt: paidNow(),
       });
       const created = await call(
         a,
