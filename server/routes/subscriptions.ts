@@ -126,7 +126,8 @@ async function lastWeeks(db: Queryable, userId: string, now: Date): Promise<Week
     const week = weeks[Math.floor((thisWeek + WEEK_MS - 1 - new Date(row.completed_at).getTime()) / WEEK_MS)];
     if (!week) continue;
     week.pickups += 1;
-    week.kg = Math.round((week.kg + Number(row.recycled_kg ?? 0)) * 100) / 100;
+    // Kilograms to 2 decimals (weights, not money: money.ts is for naira).
+    week.kg = Number((week.kg + Number(row.recycled_kg ?? 0)).toFixed(2));
   }
   return weeks;
 }
