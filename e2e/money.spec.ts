@@ -25,14 +25,17 @@ test('375 px: 3 kg of laundry with 512.05 points, NGN 2,487.95 by card, and its 
   await home.service('Laundry & Dry Cleaning').click();
   const booking = new CreateTaskPage(page);
   await booking.expectShown('Laundry & Dry Cleaning');
+  await booking.chooseAddress('Ikeja', /^Ikeja/);
+  // On a phone the Task Summary is a bottom sheet, collapsed while the address is chosen.
+  await booking.openSummary();
   await page.getByLabel('How many kg?').fill('3');
   await expect(booking.fact('Total')).toHaveText('₦1,000.00 x 3 kg = ₦3,000.00');
-  await booking.chooseAddress('Ikeja', /^Ikeja/);
   await page.getByRole('checkbox', { name: /Use 512\.05 points \(−₦512\.05\)/ }).check();
   await expect(booking.summary).toContainText('pay ₦2,487.95 by card');
   const checkout = await booking.proceed();
   await checkout.pay('2,487.95');
-  await expect(page).toHaveURL(/\/client\/home$/, { timeout: 10_000 });
+  // After paying, the new task's page.
+  await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
 
   const response = await request.post('/client/task', {
     data: { userId: client.user._id },
