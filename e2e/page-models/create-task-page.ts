@@ -165,7 +165,9 @@ export class CreateTaskPage {
 
   /** On a phone, opens the Task Summary's bottom sheet (one line until opened); from 768px it is always open. */
   async openSummary(): Promise<void> {
-    if (!(await this.sheetToggle.isVisible())) return;
+    // Decided by the width, not by whether the toggle is drawn yet (isVisible does not wait).
+    if ((this.page.viewportSize()?.width ?? 0) >= 768) return;
+    await expect(this.sheetToggle).toBeVisible();
     if ((await this.sheetToggle.getAttribute('aria-expanded')) === 'true') return;
     await this.sheetToggle.click();
     await expect(this.sheetToggle).toHaveAttribute('aria-expanded', 'true');
