@@ -144,7 +144,7 @@ describe('the data folder lock', () => {
       await expect(acquireDataLock(dir)).rejects.toThrow(DataFolderInUse);
       await holder.stop();
     },
-    30_000,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
   it('a second open of one PGlite folder is refused while the first is open, and allowed once it is closed', async () => {

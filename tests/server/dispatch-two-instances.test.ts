@@ -62,7 +62,7 @@ describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
     b = await createDeps(config, { now, log: () => {} });
     appA = createApp(a);
     appB = createApp(b);
-  }, 60_000);
+  });
   afterAll(async () => {
     await a?.db.close();
     await b?.db.close();
