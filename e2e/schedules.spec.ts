@@ -198,6 +198,15 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       // Home's next pickup is the moved one.
       await page.goto('/client/home');
       await expect(page.getByText(`Next pickup: ${windowText(to)}`)).toBeVisible();
+
+      // Put back: its own window again, nothing else changed.
+      await page.goto('/client/schedules');
+      await card.getByRole('button', { name: `Move this date: ${windowText(to)}` }).click();
+      await move.getByRole('button', { name: `Back to ${windowText(first!.window)}` }).click();
+      await expect(move).toHaveCount(0);
+      await expect(dates.nth(0)).toContainText(windowText(first!.window));
+      await expect(dates.nth(0)).not.toContainText('Moved from');
+      await expect(dates.nth(1)).toContainText(windowText(second!.window));
     });
   });
 });
