@@ -305,6 +305,14 @@ export async function addSkip(db: Queryable, scheduleId: string, date: string): 
   ]);
 }
 
+export async function isSkipped(db: Queryable, scheduleId: string, date: string): Promise<boolean> {
+  const rows = await db.query('select 1 from schedule_skips where schedule_id = $1 and date = $2::date', [
+    scheduleId,
+    date,
+  ]);
+  return rows.length > 0;
+}
+
 export async function removeSkip(db: Queryable, scheduleId: string, date: string): Promise<void> {
   await db.query('delete from schedule_skips where schedule_id = $1 and date = $2::date', [scheduleId, date]);
 }

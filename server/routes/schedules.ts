@@ -28,6 +28,7 @@ import {
   deleteSchedule,
   findSchedule,
   insertSchedule,
+  isSkipped,
   listSchedules,
   lockSchedule,
   movedDatesOf,
@@ -192,11 +193,7 @@ scheduleRoutes.post('/client/schedules/move', async (c) => {
     const locked = await lockOwnSchedule(tx, callerId, scheduleId);
     if (locked.paused) throw unprocessable('This pickup is paused: resume it to move one of its dates');
     const { coming, planned } = await comingDate(tx, locked, date, now, 'move');
-    const skipped = await tx.query('select 1 from schedule_skips where schedule_id = $1 and date = $2::date', [
-      locked.id,
-      date,
-    ]);
-    if (skipped.length > 0) throw unprocessable('This date is skipped: undo the skip to move it');
+    if (await isSkipped(tx, locked.id, date)) throw unprocessable('This date is skipped: undo the skip to move it');
     const own = coming.movedFrom ?? coming.window;
     // Back to its own window: the move is taken back.
     if (Date.parse(own.start) === Date.parse(to.start)) return removeMove(tx, locked.id, date);
