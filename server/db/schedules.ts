@@ -1,12 +1,21 @@
 /**
- * Recurring pickups' SQL (migration 016): schedules, the dates a client skipped, and the dates
- * the scheduler reached (runs, one per schedule and date by their primary key), with the API
- * shape (`Schedule` of the contract) built from them and today's prices.
+ * Recurring pickups' SQL (migrations 016 and 024): schedules, the dates a client skipped or
+ * moved to another window, and the dates the scheduler reached (runs, one per schedule and date
+ * by their primary key), with the API shape (`Schedule` of the contract) built from them and
+ * today's prices.
  */
 import { randomUUID } from 'node:crypto';
 import type { Schedule, SchedulePause, ScheduleRun } from '../../src/shared/contract';
 import { koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
-import { type Weekday, lagosDate, occurrences, UPCOMING_DAYS } from '../../src/shared/schedules';
+import {
+  type EveryWeeks,
+  type MovedDate,
+  type ScheduleTimes,
+  type Weekday,
+  lagosDate,
+  plannedDates,
+  UPCOMING_DAYS,
+} from '../../src/shared/schedules';
 import { DEFAULT_SERVICE, serviceKey } from '../../src/shared/service-key';
 import type { PricingItem } from '../../src/shared/contract';
 import type { Queryable } from './connection';
@@ -23,8 +32,21 @@ export interface ScheduleRow {
   lng: number | string;
   weekdays: number[];
   window_start_hour: number;
+  every_weeks: number;
+  /** starts_on as 'YYYY-MM-DD' (SCHEDULE_COLUMNS), whichever driver reads it. */
+  starts_on_day: string;
   paused: SchedulePause | null;
   created_at: Date | string;
+}
+
+/** What every read of a schedule row selects (`returning` too). */
+export const SCHEDULE_COLUMNS = `*, to_char(starts_on, 'YYYY-MM-DD') as starts_on_day`;
+
+interface MoveRow {
+  schedule_id: string;
+  date: string;
+  window_start: Date | string;
+  window_end: Date | string;
 }
 
 interface RunRow {
@@ -40,10 +62,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dates come back as 'YYYY-MM-DD' whichever driver reads them. */
 const DATE = (column: string) => `to_char(${column}, 'YYYY-MM-DD') as ${column.split('.').pop()}`;
 
-export const timesOf = (row: Pick<ScheduleRow, 'weekdays' | 'window_start_hour'>) => ({
+export const timesOf = (
+  row: Pick<ScheduleRow, 'weekdays' | 'window_start_hour' | 'every_weeks' | 'starts_on_day'>,
+): ScheduleTimes & { weekdays: Weekday[]; everyWeeks: EveryWeeks; startsOn: string } => ({
   weekdays: row.weekdays.map(Number) as Weekday[],
   windowStartHour: Number(row.window_start_hour),
+  everyWeeks: Number(row.every_weeks) === 2 ? 2 : 1,
+  startsOn: row.starts_on_day,
 });
+
+const movedOf = (rows: readonly MoveRow[]): MovedDate[] =>
+  rows.map((row) => ({
+    date: row.date,
+    window: { start: new Date(row.window_start).toISOString(), end: new Date(row.window_end).toISOString() },
+  }));
 
 /** The price-list item of a service key (the default service when none), as tasks are priced. */
 function serviceOf(prices: readonly PricingItem[], type: string): { serviceName: string; price: number; unit: string } {
@@ -54,6 +86,7 @@ function serviceOf(prices: readonly PricingItem[], type: string): { serviceName:
 function toSchedule(
   row: ScheduleRow,
   skips: readonly string[],
+  moves: readonly MoveRow[],
   runs: readonly RunRow[],
   prices: readonly PricingItem[],
   now: Date,
@@ -62,9 +95,11 @@ function toSchedule(
   const quantity = Number(row.quantity);
   const reached = new Set(runs.map((run) => run.date));
   const skipped = new Set(skips);
+  const times = timesOf(row);
+  const moved = movedOf(moves);
   const next = row.paused
     ? undefined
-    : occurrences(timesOf(row), now).find((each) => !skipped.has(each.date) && !reached.has(each.date));
+    : plannedDates(times, moved, now).find((each) => !skipped.has(each.date) && !reached.has(each.date));
   return {
     _id: row.id,
     type: row.type,
@@ -74,8 +109,11 @@ function toSchedule(
     address: row.address,
     addressDetails: row.address_details,
     location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
-    weekdays: timesOf(row).weekdays,
-    windowStartHour: Number(row.window_start_hour),
+    weekdays: times.weekdays,
+    windowStartHour: times.windowStartHour,
+    everyWeeks: times.everyWeeks,
+    startsOn: times.startsOn,
+    moved,
     paused: row.paused,
     skipped: [...skips],
     runs: runs.map((run) => ({
@@ -92,9 +130,10 @@ function toSchedule(
 
 /** The user's schedules, oldest first, each with its skips from today and its runs of the last 28 days and later. */
 export async function listSchedules(db: Queryable, userId: string, now: Date): Promise<Schedule[]> {
-  const rows = await db.query<ScheduleRow>('select * from schedules where user_id = $1 order by created_at, id', [
-    userId,
-  ]);
+  const rows = await db.query<ScheduleRow>(
+    `select ${SCHEDULE_COLUMNS} from schedules where user_id = $1 order by created_at, id`,
+    [userId],
+  );
   return schedulesOf(db, rows, now);
 }
 
@@ -103,11 +142,12 @@ async function schedulesOf(db: Queryable, rows: readonly ScheduleRow[], now: Dat
   const ids = rows.map((row) => row.id);
   const today = lagosDate(now.getTime());
   const since = lagosDate(now.getTime() - UPCOMING_DAYS * DAY_MS);
-  const [skips, runs, prices] = await Promise.all([
+  const [skips, moves, runs, prices] = await Promise.all([
     db.query<{ schedule_id: string; date: string }>(
       `select schedule_id, ${DATE('date')} from schedule_skips where schedule_id = any($1) and date >= $2::date order by date`,
       [ids, today],
     ),
+    movesOf(db, ids, now),
     db.query<RunRow>(
       `select schedule_id, ${DATE('date')}, outcome, task_id, window_start, window_end from schedule_runs
         where schedule_id = any($1) and date >= $2::date order by date`,
@@ -119,6 +159,7 @@ async function schedulesOf(db: Queryable, rows: readonly ScheduleRow[], now: Dat
     toSchedule(
       row,
       skips.filter((skip) => skip.schedule_id === row.id).map((skip) => skip.date),
+      moves.filter((move) => move.schedule_id === row.id),
       runs.filter((run) => run.schedule_id === row.id),
       prices,
       now,
@@ -128,8 +169,58 @@ async function schedulesOf(db: Queryable, rows: readonly ScheduleRow[], now: Dat
 
 /** The caller's schedule (another user's is as good as missing). */
 export async function findSchedule(db: Queryable, userId: string, id: string): Promise<ScheduleRow | undefined> {
-  const [row] = await db.query<ScheduleRow>('select * from schedules where id = $1 and user_id = $2', [id, userId]);
+  const [row] = await db.query<ScheduleRow>(
+    `select ${SCHEDULE_COLUMNS} from schedules where id = $1 and user_id = $2`,
+    [id, userId],
+  );
   return row;
+}
+
+/**
+ * The caller's schedule, its row locked until the transaction ends: a change to one date and the
+ * scheduler reaching that date (which locks the row too) happen one after the other.
+ */
+export async function lockSchedule(tx: Queryable, userId: string, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await tx.query<ScheduleRow>(
+    `select ${SCHEDULE_COLUMNS} from schedules where id = $1 and user_id = $2 for update`,
+    [id, userId],
+  );
+  return row;
+}
+
+/**
+ * Moves of the schedules whose date is in the last UPCOMING_DAYS or later: a date is moved only
+ * while coming, to a window at most 2 weeks ahead, so an older move's window is past.
+ */
+async function movesOf(db: Queryable, scheduleIds: readonly string[], now: Date): Promise<MoveRow[]> {
+  return db.query<MoveRow>(
+    `select schedule_id, ${DATE('date')}, window_start, window_end from schedule_moves
+      where schedule_id = any($1) and date >= $2::date order by date`,
+    [scheduleIds, lagosDate(now.getTime() - UPCOMING_DAYS * DAY_MS)],
+  );
+}
+
+/** Each schedule's moved dates (see movesOf), by schedule id. */
+export async function movedDatesOf(
+  db: Queryable,
+  scheduleIds: readonly string[],
+  now: Date,
+): Promise<Map<string, MovedDate[]>> {
+  const rows = await movesOf(db, scheduleIds, now);
+  return new Map(scheduleIds.map((id) => [id, movedOf(rows.filter((row) => row.schedule_id === id))] as const));
+}
+
+export async function setMove(db: Queryable, scheduleId: string, date: string, window: MovedDate['window']) {
+  await db.query(
+    `insert into schedule_moves (schedule_id, date, window_start, window_end) values ($1, $2::date, $3, $4)
+     on conflict (schedule_id, date) do update set window_start = excluded.window_start, window_end = excluded.window_end,
+       created_at = now()`,
+    [scheduleId, date, window.start, window.end],
+  );
+}
+
+export async function removeMove(db: Queryable, scheduleId: string, date: string): Promise<void> {
+  await db.query('delete from schedule_moves where schedule_id = $1 and date = $2::date', [scheduleId, date]);
 }
 
 export async function scheduleOf(db: Queryable, row: ScheduleRow, now: Date): Promise<Schedule> {
@@ -147,6 +238,9 @@ export interface NewSchedule {
   lng: number;
   weekdays: readonly number[];
   windowStartHour: number;
+  everyWeeks: EveryWeeks;
+  /** The first date ('YYYY-MM-DD'). */
+  startsOn: string;
 }
 
 /** The new schedule, or null when the user already has `max` (counted under the user's row lock). */
@@ -157,8 +251,9 @@ export async function insertSchedule(tx: Queryable, schedule: NewSchedule, max: 
   ]);
   if ((count?.count ?? 0) >= max) return null;
   const [row] = await tx.query<ScheduleRow>(
-    `insert into schedules (id, user_id, type, quantity, address, address_details, lat, lng, weekdays, window_start_hour)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10) returning *`,
+    `insert into schedules (id, user_id, type, quantity, address, address_details, lat, lng, weekdays, window_start_hour,
+                            every_weeks, starts_on)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10, $11, $12::date) returning ${SCHEDULE_COLUMNS}`,
     [
       randomUUID(),
       schedule.userId,
@@ -170,6 +265,8 @@ export async function insertSchedule(tx: Queryable, schedule: NewSchedule, max: 
       schedule.lng,
       [...schedule.weekdays].sort((a, b) => a - b),
       schedule.windowStartHour,
+      schedule.everyWeeks,
+      schedule.startsOn,
     ],
   );
   return row!;
@@ -180,7 +277,10 @@ export async function setSchedulePaused(
   id: string,
   paused: SchedulePause | null,
 ): Promise<ScheduleRow | undefined> {
-  const [row] = await db.query<ScheduleRow>('update schedules set paused = $2 where id = $1 returning *', [id, paused]);
+  const [row] = await db.query<ScheduleRow>(
+    `update schedules set paused = $2 where id = $1 returning ${SCHEDULE_COLUMNS}`,
+    [id, paused],
+  );
   return row;
 }
 
@@ -203,6 +303,14 @@ export async function addSkip(db: Queryable, scheduleId: string, date: string): 
     scheduleId,
     date,
   ]);
+}
+
+export async function isSkipped(db: Queryable, scheduleId: string, date: string): Promise<boolean> {
+  const rows = await db.query('select 1 from schedule_skips where schedule_id = $1 and date = $2::date', [
+    scheduleId,
+    date,
+  ]);
+  return rows.length > 0;
 }
 
 export async function removeSkip(db: Queryable, scheduleId: string, date: string): Promise<void> {

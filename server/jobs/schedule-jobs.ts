@@ -4,7 +4,10 @@
  * ended and reaches each due date (dueOccurrences: 24 h before the window, or at once when
  * sooner) of the running ones. A date's run row and its task (covered by the plan, through the
  * covered-booking path) or its 'not covered' bell event and push are written together; the run's
- * key (schedule, date) makes each date once, whatever other servers or a restart do.
+ * key (schedule, date) makes each date once, whatever other servers or a restart do. A date the
+ * client moved is reached in its new window (the run keeps the date's own day as its key); a
+ * schedule with a date due is locked first, so a move or skip of it lands before or after, never
+ * in between.
  */
 import { randomUUID } from 'node:crypto';
 import { scheduleTag } from '../../src/shared/push-payload';
@@ -14,10 +17,12 @@ import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
 import { enqueueUserNotification } from '../db/push';
-import { type ScheduleRow, timesOf } from '../db/schedules';
+import { movedDatesOf, SCHEDULE_COLUMNS, type ScheduleRow, timesOf } from '../db/schedules';
 import type { AppDeps } from '../context';
 import { NotCovered, fulfilTaskOrderIn } from '../payments/fulfil';
 import { errorText, startRepeating, type Repeating } from './repeating';
+
+type TimesColumns = 'weekdays' | 'window_start_hour' | 'every_weeks' | 'starts_on_day';
 
 /** `tick()`: how many dates it reached, or null when another server holds the lock. */
 export type ScheduleJobs = Repeating<number | null>;
@@ -110,16 +115,28 @@ export async function runScheduleJobsOnce(deps: AppDeps): Promise<number | null>
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.scheduleJobs))) return null;
     const now = deps.now();
     await pauseEndedPlans(tx, now);
-    const schedules = await tx.query<ScheduleRow>(
-      `select s.* from schedules s join users u on u.id = s.user_id
+    const schedules = await tx.query<Pick<ScheduleRow, 'id' | TimesColumns>>(
+      `select s.id, s.every_weeks, s.weekdays, s.window_start_hour, to_char(s.starts_on, 'YYYY-MM-DD') as starts_on_day
+         from schedules s join users u on u.id = s.user_id
         where s.paused is null and u.subscription_expires_at > $1
         order by s.created_at, s.id`,
       [now],
     );
+    const moves = await movedDatesOf(
+      tx,
+      schedules.map((schedule) => schedule.id),
+      now,
+    );
     let reached = 0;
-    for (const schedule of schedules) {
-      const due = dueOccurrences(timesOf(schedule), now);
-      if (due.length === 0) continue;
+    for (const candidate of schedules) {
+      if (dueOccurrences(timesOf(candidate), now, moves.get(candidate.id)).length === 0) continue;
+      // Locked, then read again: a move or skip committed meanwhile counts, one waiting comes after.
+      const [schedule] = await tx.query<ScheduleRow>(
+        `select ${SCHEDULE_COLUMNS} from schedules where id = $1 and paused is null for update`,
+        [candidate.id],
+      );
+      if (!schedule) continue;
+      const due = dueOccurrences(timesOf(schedule), now, (await movedDatesOf(tx, [schedule.id], now)).get(schedule.id));
       const skipped = await tx.query<{ date: string }>(
         `select to_char(date, 'YYYY-MM-DD') as date from schedule_skips where schedule_id = $1`,
         [schedule.id],

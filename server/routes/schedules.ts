@@ -1,17 +1,19 @@
 /**
  * Recurring pickups (docs/product.md, Recurring pickups): POST /client/schedules lists the
  * caller's; /create sets one (a running plan that includes the service, a place we serve, the
- * booking's quantity rule, at most MAX_SCHEDULES); /pause, /resume, /skip (a date not reached
- * yet, or `unskip`), /delete. The scheduler (server/jobs/schedule-jobs.ts) makes the tasks.
+ * booking's quantity rule, at most MAX_SCHEDULES; every week or every 2 weeks); /pause, /resume,
+ * /skip (a date not reached yet, or `unskip`), /move (a date not reached yet to another offered
+ * window), /delete. The scheduler (server/jobs/schedule-jobs.ts) makes the tasks.
  */
 import { Hono } from 'hono';
 import type { ScheduleResponse, SchedulesResponse } from '../../src/shared/contract';
 import { isInNigeria } from '../../src/shared/geo';
 import { findPlan, planInclusions } from '../../src/shared/plans';
 import { quantityProblem } from '../../src/shared/quantity';
-import { MAX_SCHEDULES, occurrences } from '../../src/shared/schedules';
+import { firstDate, MAX_SCHEDULES, moveWindowProblem, plannedDates } from '../../src/shared/schedules';
 import {
   createScheduleSchema,
+  moveScheduleDateSchema,
   scheduleActionSchema,
   schedulesSchema,
   skipScheduleSchema,
@@ -26,10 +28,16 @@ import {
   deleteSchedule,
   findSchedule,
   insertSchedule,
+  isSkipped,
   listSchedules,
+  lockSchedule,
+  movedDatesOf,
+  removeMove,
   removeSkip,
   runOutcomes,
   scheduleOf,
+  type ScheduleRow,
+  setMove,
   setSchedulePaused,
   timesOf,
 } from '../db/schedules';
@@ -54,6 +62,34 @@ async function ownSchedule(db: Queryable, userId: string, id: string) {
   const row = await findSchedule(db, userId, id);
   if (!row) throw notFound('Schedule not found');
   return row;
+}
+
+/** The caller's schedule locked for a change of one date (the scheduler waits, or has reached it). */
+async function lockOwnSchedule(tx: Queryable, userId: string, id: string) {
+  const row = await lockSchedule(tx, userId, id);
+  if (!row) throw notFound('Schedule not found');
+  return row;
+}
+
+/** The pattern lets '2026-02-30' through: not a day the database can read. */
+function checkDay(date: string): void {
+  if (
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  )
+    throw badRequest('date must be a day like 2026-11-28');
+}
+
+/** The date's coming occurrence (its window moved or not), or a 422 saying why it cannot be changed. */
+async function comingDate(tx: Queryable, row: ScheduleRow, date: string, now: Date, verb: 'skip' | 'move') {
+  const moved = (await movedDatesOf(tx, [row.id], now)).get(row.id) ?? [];
+  const planned = plannedDates(timesOf(row), moved, now);
+  const coming = planned.find((each) => each.date === date);
+  if (!coming) throw unprocessable(`Choose one of the next dates of this pickup (within 4 weeks) to ${verb}`);
+  const reached = (await runOutcomes(tx, row.id)).get(date);
+  if (reached === 'created') throw unprocessable("This date's pickup is already booked: cancel its task instead");
+  if (reached) throw unprocessable('This date was not covered by your plan: no pickup was booked');
+  return { coming, planned };
 }
 
 scheduleRoutes.post('/client/schedules', async (c) => {
@@ -93,6 +129,8 @@ scheduleRoutes.post('/client/schedules/create', async (c) => {
         lng,
         weekdays: body.weekdays,
         windowStartHour: body.windowStartHour,
+        everyWeeks: body.everyWeeks ?? 1,
+        startsOn: firstDate(body, now),
       },
       MAX_SCHEDULES,
     ),
@@ -128,22 +166,41 @@ scheduleRoutes.post('/client/schedules/skip', async (c) => {
   const callerId = await authenticate(c);
   const { scheduleId, date, unskip } = await readJson(c, skipScheduleSchema);
   const row = await ownSchedule(db, callerId, scheduleId);
-  // The pattern lets '2026-02-30' through: not a day the database can read.
-  if (
-    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
-    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
-  )
-    throw badRequest('date must be a day like 2026-11-28');
+  checkDay(date);
   if (unskip) {
     await removeSkip(db, row.id, date);
     return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
   }
-  const isUpcoming = occurrences(timesOf(row), now).some((each) => each.date === date);
-  if (!isUpcoming) throw unprocessable('Choose one of the next dates of this pickup (within 4 weeks) to skip');
-  const reached = (await runOutcomes(db, row.id)).get(date);
-  if (reached === 'created') throw unprocessable("This date's pickup is already booked: cancel its task instead");
-  if (reached) throw unprocessable('This date was not covered by your plan: no pickup was booked');
-  await addSkip(db, row.id, date);
+  await db.transaction(async (tx) => {
+    const locked = await lockOwnSchedule(tx, callerId, scheduleId);
+    await comingDate(tx, locked, date, now, 'skip');
+    await addSkip(tx, locked.id, date);
+  });
+  return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
+});
+
+scheduleRoutes.post('/client/schedules/move', async (c) => {
+  const { db } = c.var.deps;
+  const now = c.var.deps.now();
+  const callerId = await authenticate(c);
+  const { scheduleId, date, window } = await readJson(c, moveScheduleDateSchema);
+  const row = await ownSchedule(db, callerId, scheduleId);
+  checkDay(date);
+  const problem = moveWindowProblem(window, now);
+  if (problem) throw badRequest(problem);
+  const to = { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() };
+  await db.transaction(async (tx) => {
+    const locked = await lockOwnSchedule(tx, callerId, scheduleId);
+    if (locked.paused) throw unprocessable('This pickup is paused: resume it to move one of its dates');
+    const { coming, planned } = await comingDate(tx, locked, date, now, 'move');
+    if (await isSkipped(tx, locked.id, date)) throw unprocessable('This date is skipped: undo the skip to move it');
+    const own = coming.movedFrom ?? coming.window;
+    // Back to its own window: the move is taken back.
+    if (Date.parse(own.start) === Date.parse(to.start)) return removeMove(tx, locked.id, date);
+    if (planned.some((each) => each.date !== date && Date.parse(each.window.start) === Date.parse(to.start)))
+      throw unprocessable('This pickup already comes in that window: choose another');
+    await setMove(tx, locked.id, date, to);
+  });
   return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
 });
 

@@ -22,8 +22,13 @@ import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
 import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
 import type { deletePlaceSchema, savePlaceSchema } from './schemas/places';
-import type { createScheduleSchema, scheduleActionSchema, skipScheduleSchema } from './schemas/schedules';
-import type { Weekday } from './schedules';
+import type {
+  createScheduleSchema,
+  moveScheduleDateSchema,
+  scheduleActionSchema,
+  skipScheduleSchema,
+} from './schemas/schedules';
+import type { EveryWeeks, Weekday } from './schedules';
 import type { notificationSettingsSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './schemas/push';
 
 export type Id = string;
@@ -493,6 +498,12 @@ export interface Schedule {
   weekdays: Weekday[];
   /** Lagos hour the 2-hour window starts: 8, 10, 12, 14 or 16. */
   windowStartHour: number;
+  /** 1: every week; 2: every 2 weeks, in the weeks an even number of weeks from `startsOn`'s. */
+  everyWeeks: EveryWeeks;
+  /** The first Lagos day ('2026-11-27'). */
+  startsOn: string;
+  /** Dates moved to another window: the date's own Lagos day and its new window (recent and coming ones). */
+  moved: { date: string; window: ScheduledWindow }[];
   /** null: running. */
   paused: SchedulePause | null;
   /** Lagos days the client skipped ('2026-11-28'), today or later. */
@@ -514,6 +525,12 @@ export type CreateScheduleRequest = z.input<typeof createScheduleSchema>;
 export type ScheduleActionRequest = z.input<typeof scheduleActionSchema>;
 /** POST /client/schedules/skip (bearer token): `{ scheduleId, date }`, a date of the schedule not reached yet; `unskip: true` takes the skip back. */
 export type SkipScheduleRequest = z.input<typeof skipScheduleSchema>;
+/**
+ * POST /client/schedules/move (bearer token): `{ scheduleId, date, window }` moves one coming
+ * date not booked yet to an offered 2-hour window (the date's own window puts it back);
+ * responds with the schedule.
+ */
+export type MoveScheduleDateRequest = z.input<typeof moveScheduleDateSchema>;
 export type ScheduleResponse = DataResponse<Schedule>;
 
 // ---- notifications (docs/notifications.md) ----

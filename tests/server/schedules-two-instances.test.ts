@@ -1,12 +1,14 @@
 /**
  * The recurring pickups' scheduler on two servers sharing one PostgreSQL, run at the same
  * moment, then on a third started after the first stopped (a restart): each date's task is made
- * exactly once. Only with a PostgreSQL server (`npm run test:server:pg`), like two-instances.test.ts.
+ * exactly once; and a date moved on one server while the other's round reaches it is made in
+ * its new window. Only with a PostgreSQL server (`npm run test:server:pg`), like two-instances.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppDeps } from '../../server/context';
+import { lockSchedule } from '../../server/db/schedules';
 import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
 import { createDeps } from '../../server/services';
 import { insertClient } from './ops-fixtures';
@@ -89,3 +91,57 @@ describe.runIf(TEST_DATABASE_URL)('the scheduler on two servers and across a res
     }
   });
 });
+
+describe.runIf(TEST_DATABASE_URL)('a date moved while the other server reaches it', () => {
+  let one: AppDeps;
+  let other: AppDeps;
+  let movedDatabase: TestDatabase;
+  // Thursday 26 Nov 2026, 10:00 in Lagos: Friday's 10:00 window is 24 h away, due now.
+  const thursday = () => new Date('2026-11-26T09:00:00Z');
+
+  beforeAll(async () => {
+    movedDatabase = await createTestDatabase();
+    const movedConfig = loadConfig({}, { dataDir: 'memory://', databaseUrl: movedDatabase.databaseUrl, log: false });
+    one = await createDeps(movedConfig, { now: thursday, log: () => {} });
+    other = await createDeps(movedConfig, { now: thursday, log: () => {} });
+  });
+  afterAll(async () => {
+    await one?.db.close();
+    await other?.db.close();
+    await movedDatabase?.drop();
+  });
+
+  it("the round waits for the move holding the schedule, then makes no task at Friday's own window", async () => {
+    const userId = await insertClient(one.db);
+    await one.db.query(
+      `update users set subscription_plan = 'gold', subscription_started_at = '2026-11-20T09:00:00Z',
+              subscription_expires_at = '2027-01-20T09:00:00Z' where id = $1`,
+      [userId],
+    );
+    const scheduleId = randomUUID();
+    await one.db.query(
+      `insert into schedules (id, user_id, type, quantity, address, lat, lng, weekdays, window_start_hour, starts_on)
+       values ($1, $2, 'household', 1, '12 Admiralty Way, Lekki, Lagos', 6.4474, 3.4723, '{5}', 10, '2026-11-27')`,
+      [scheduleId, userId],
+    );
+    let round: Promise<number | null> | undefined;
+    // The move as the route makes it (the row locked, then the move written), held open while
+    // the other server's round starts and blocks on the row.
+    await one.db.transaction(async (tx) => {
+      await lockSchedule(tx, userId, scheduleId);
+      await tx.query(
+        `insert into schedule_moves (schedule_id, date, window_start, window_end)
+         values ($1, '2026-11-27', '2026-11-28T15:00:00Z', '2026-11-28T17:00:00Z')`,
+        [scheduleId],
+      );
+      round = runScheduleJobsOnce(other);
+      while ((await waitingOnLocks(one)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(await round).toBe(0);
+    expect(await count(one, `select 1 from tasks where reference like 'schedule-%'`)).toBe(0);
+  });
+});
+
+/** Sessions of the test database waiting for a lock. */
+const waitingOnLocks = (deps: AppDeps) =>
+  count(deps, `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);

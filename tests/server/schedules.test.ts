@@ -428,6 +428,214 @@ describe('the scheduler', () => {
   });
 });
 
+const scheduledStarts = async (who: TestClient): Promise<string[]> =>
+  ((await tasksOf(who)) as { scheduledFor: { start: string } }[]).map((task) => task.scheduledFor.start).sort();
+
+/** Lagos windows as the API spells them. */
+const lagosWindow = (date: string, hour: number) => ({
+  start: new Date(Date.parse(`${date}T00:00:00Z`) + (hour - 1) * 3_600_000).toISOString(),
+  end: new Date(Date.parse(`${date}T00:00:00Z`) + (hour + 1) * 3_600_000).toISOString(),
+});
+
+describe('every 2 weeks', () => {
+  it('set on Wednesday for Fridays every 2 weeks: the first Friday, then every other one; the scheduler makes those only', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await planHolder('bronze', '2027-01-20T09:00:00Z');
+    const schedule = await created(client, { everyWeeks: 2 });
+    expect(schedule).toMatchObject({ everyWeeks: 2, startsOn: '2026-11-27', moved: [], next: { date: '2026-11-27' } });
+    // Weekly stays the default.
+    expect(await created(await planHolder())).toMatchObject({ everyWeeks: 1 });
+
+    // Each Thursday at 10:00 Lagos, the day before a Friday's window.
+    for (const thursday of ['2026-11-26', '2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24']) {
+      clock = new Date(`${thursday}T09:00:00Z`);
+      await runScheduleJobsOnce(server.deps);
+      await runScheduleJobsOnce(server.deps);
+    }
+    expect(await scheduledStarts(client)).toEqual([
+      lagosWindow('2026-11-27', 10).start,
+      lagosWindow('2026-12-11', 10).start,
+      lagosWindow('2026-12-25', 10).start,
+    ]);
+    const [listed] = await list(client);
+    expect(listed!.runs.map((run) => run.date)).toEqual(['2026-11-27', '2026-12-11', '2026-12-25']);
+    expect(listed!.next!.date).toBe('2027-01-08');
+  });
+
+  it('several weekdays every 2 weeks: both days of one week, none of the next', async () => {
+    // Saturday 28 Nov: the first week is the next one (Monday 30 Nov).
+    clock = new Date('2026-11-28T09:00:00Z');
+    const client = await planHolder('gold', '2027-01-20T09:00:00Z');
+    const schedule = await created(client, { weekdays: [1, 5], everyWeeks: 2 });
+    expect(schedule).toMatchObject({ startsOn: '2026-11-30', next: { date: '2026-11-30' } });
+    for (let day = 0; day < 21; day += 1) {
+      clock = new Date(Date.parse('2026-11-29T09:00:00Z') + day * 24 * 3_600_000);
+      await runScheduleJobsOnce(server.deps);
+    }
+    expect(await scheduledStarts(client)).toEqual(
+      ['2026-11-30', '2026-12-04', '2026-12-14', '2026-12-18'].map((date) => lagosWindow(date, 10).start),
+    );
+  });
+
+  it('refuses an interval other than 1 or 2 weeks', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await planHolder();
+    for (const everyWeeks of [0, 3, 1.5, '2', null, -2]) {
+      const response = await call(client, '/create', { ...fridays(), everyWeeks });
+      expect([response.status, response.body.message], String(everyWeeks)).toEqual([400, 'everyWeeks must be 1 or 2']);
+    }
+    expect(await list(client)).toEqual([]);
+  });
+});
+
+describe('moving one date', () => {
+  const TUE_1_DEC_14 = lagosWindow('2026-12-01', 14);
+
+  it('Friday 4 Dec to Tuesday 1 Dec, 14:00-16:00: that date comes then, once; the others stay', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await planHolder('bronze', '2027-01-20T09:00:00Z');
+    const schedule = await created(client);
+    const moved = await call(client, '/move', { scheduleId: schedule._id, date: '2026-12-04', window: TUE_1_DEC_14 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({
+      moved: [{ date: '2026-12-04', window: TUE_1_DEC_14 }],
+      next: { date: '2026-11-27', window: FRI_27 },
+    });
+
+    // Every day at 14:00 Lagos for two weeks, and at the moved window's lead time.
+    const rounds = [new Date('2026-11-30T13:00:00Z')];
+    for (let day = 0; day < 17; day += 1)
+      rounds.push(new Date(Date.parse('2026-11-25T13:00:00Z') + day * 24 * 3_600_000));
+    for (const round of rounds.sort((a, b) => a.getTime() - b.getTime())) {
+      clock = round;
+      await runScheduleJobsOnce(server.deps);
+    }
+    expect(await scheduledStarts(client)).toEqual([
+      FRI_27.start,
+      TUE_1_DEC_14.start,
+      lagosWindow('2026-12-11', 10).start,
+    ]);
+    const tasks = (await tasksOf(client)) as { reference: string; scheduledFor: { start: string; end: string } }[];
+    expect(tasks.find((task) => task.reference === `schedule-${schedule._id}-2026-12-04`)!.scheduledFor).toEqual(
+      TUE_1_DEC_14,
+    );
+    const [listed] = await list(client);
+    expect(listed!.runs.find((run) => run.date === '2026-12-04')).toMatchObject({
+      window: TUE_1_DEC_14,
+      outcome: 'created',
+    });
+    // Reached: it cannot be moved (nor skipped) again.
+    const again = await call(client, '/move', {
+      scheduleId: schedule._id,
+      date: '2026-12-04',
+      window: lagosWindow('2026-12-14', 10),
+    });
+    expect([again.status, again.body.message]).toEqual([
+      422,
+      'Choose one of the next dates of this pickup (within 4 weeks) to move',
+    ]);
+  });
+
+  it('moved later than its own day, moved again, and put back by choosing its own window', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await planHolder();
+    const schedule = await created(client);
+    const id = schedule._id;
+    const later = lagosWindow('2026-11-28', 16);
+    expect(
+      (await call(client, '/move', { scheduleId: id, date: '2026-11-27', window: later })).body.data,
+    ).toMatchObject({
+      moved: [{ date: '2026-11-27', window: later }],
+      next: { date: '2026-11-27', window: later },
+    });
+    const monday = lagosWindow('2026-11-30', 8);
+    expect(
+      (await call(client, '/move', { scheduleId: id, date: '2026-11-27', window: monday })).body.data.moved,
+    ).toEqual([{ date: '2026-11-27', window: monday }]);
+    // Thursday's round makes nothing: Friday's pickup is now on Monday.
+    clock = new Date('2026-11-26T09:00:00Z');
+    await runScheduleJobsOnce(server.deps);
+    expect(await tasksOf(client)).toEqual([]);
+    const back = await call(client, '/move', { scheduleId: id, date: '2026-11-27', window: FRI_27 });
+    expect(back.body.data).toMatchObject({ moved: [], next: { date: '2026-11-27', window: FRI_27 } });
+    await runScheduleJobsOnce(server.deps);
+    expect(await scheduledStarts(client)).toEqual([FRI_27.start]);
+  });
+
+  it('bad windows and dates: 400 (past, too soon, beyond 2 weeks, not a pickup window) or 422, with a message', async () => {
+    clock = new Date('2026-11-25T09:00:00Z');
+    const client = await planHolder();
+    const stranger = await planHolder();
+    const schedule = await created(client);
+    const id = schedule._id;
+    const move = (date: string, window: unknown, who = client) => call(who, '/move', { scheduleId: id, date, window });
+    const refusals: [Promise<{ status: number; body: { message: string } }>, number, string | RegExp][] = [
+      [move('2026-12-04', lagosWindow('2026-11-20', 10)), 400, 'Choose a window starting at least 2 hours from now'],
+      [move('2026-12-04', lagosWindow('2026-11-25', 10)), 400, 'Choose a window starting at least 2 hours from now'],
+      [move('2026-12-04', lagosWindow('2026-12-10', 10)), 400, 'Choose a window within the next 14 days'],
+      [move('2026-12-04', lagosWindow('2027-06-01', 10)), 400, 'Choose a window within the next 14 days'],
+      [move('2026-12-04', lagosWindow('2026-12-01', 9)), 400, /^window must be a 2-hour pickup window/],
+      [move('2026-12-04', lagosWindow('2026-12-01', 20)), 400, /^window must be a 2-hour pickup window/],
+      [
+        move('2026-12-04', { start: TUE_1_DEC_14.start, end: lagosWindow('2026-12-01', 15).end }),
+        400,
+        /^window must be a 2-hour pickup window/,
+      ],
+      [move('2026-12-04', { start: TUE_1_DEC_14.end, end: TUE_1_DEC_14.start }), 400, /^window must be a 2-hour/],
+      [move('2026-12-04', 'tomorrow'), 400, 'window must be an object with start and end'],
+      [move('2026-12-04', { start: 'x'.repeat(10_000), end: TUE_1_DEC_14.end }), 400, /window.start/],
+      [move('2026-12-04', { start: '2026-12-01T13:00:00', end: TUE_1_DEC_14.end }), 400, /window.start/],
+      [move('2026-02-30', TUE_1_DEC_14), 400, 'date must be a day like 2026-11-28'],
+      [move('4 Dec', TUE_1_DEC_14), 400, 'date must be a day like 2026-11-28'],
+      [move('x'.repeat(5000), TUE_1_DEC_14), 400, /date/],
+      // Not one of its dates: a past Friday, a Thursday, a Friday beyond 4 weeks.
+      [move('2026-11-20', TUE_1_DEC_14), 422, 'Choose one of the next dates of this pickup (within 4 weeks) to move'],
+      [move('2026-11-26', TUE_1_DEC_14), 422, 'Choose one of the next dates of this pickup (within 4 weeks) to move'],
+      [move('2027-01-01', TUE_1_DEC_14), 422, 'Choose one of the next dates of this pickup (within 4 weeks) to move'],
+      // Onto another of its dates' window.
+      [move('2026-12-04', FRI_27), 422, 'This pickup already comes in that window: choose another'],
+      [move('2026-12-04', TUE_1_DEC_14, stranger), 404, 'Schedule not found'],
+    ];
+    for (const [response, status, message] of refusals) {
+      const { status: got, body } = await response;
+      expect(got, JSON.stringify(body)).toBe(status);
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+    }
+    expect((await call(client, '/move', { scheduleId: id, date: '2026-12-04' })).status).toBe(400);
+    expect((await call(client, '/move', null)).status).toBe(400);
+
+    await call(client, '/skip', { scheduleId: id, date: '2026-12-04' });
+    const skipped = await move('2026-12-04', TUE_1_DEC_14);
+    expect([skipped.status, skipped.body.message]).toEqual([422, 'This date is skipped: undo the skip to move it']);
+    await call(client, '/pause', { scheduleId: id });
+    const paused = await move('2026-12-11', TUE_1_DEC_14);
+    expect([paused.status, paused.body.message]).toEqual([
+      422,
+      'This pickup is paused: resume it to move one of its dates',
+    ]);
+    expect((await list(client))[0]!.moved).toEqual([]);
+  });
+
+  it('a booked date is not moved; a moved date can still be skipped', async () => {
+    clock = new Date('2026-11-26T09:00:00Z');
+    const client = await planHolder();
+    const schedule = await created(client);
+    await runScheduleJobsOnce(server.deps);
+    const booked = await call(client, '/move', { scheduleId: schedule._id, date: '2026-11-27', window: TUE_1_DEC_14 });
+    expect([booked.status, booked.body.message]).toEqual([
+      422,
+      "This date's pickup is already booked: cancel its task instead",
+    ]);
+    await call(client, '/move', { scheduleId: schedule._id, date: '2026-12-04', window: TUE_1_DEC_14 });
+    const skip = await call(client, '/skip', { scheduleId: schedule._id, date: '2026-12-04' });
+    expect(skip.body.data.skipped).toEqual(['2026-12-04']);
+    clock = new Date('2026-11-30T14:00:00Z');
+    await runScheduleJobsOnce(server.deps);
+    expect(await tasksOf(client)).toHaveLength(1);
+  });
+});
+
 describe('the renewal reminder as a push', () => {
   it("one push per device: 'Your Bronze plan ends on Sat 5 Dec', opening Home", async () => {
     clock = new Date('2026-12-02T09:00:00Z');

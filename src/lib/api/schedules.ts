@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   CreateScheduleRequest,
+  MoveScheduleDateRequest,
   Schedule,
   ScheduleActionRequest,
   ScheduleResponse,
@@ -43,4 +44,14 @@ export async function changeSchedule(action: ScheduleAction, scheduleId: string)
 export async function skipScheduleDate(scheduleId: string, date: string, unskip = false): Promise<Schedule> {
   const json: SkipScheduleRequest = unskip ? { scheduleId, date, unskip } : { scheduleId, date };
   return (await http.post('client/schedules/skip', { json }).json<ScheduleResponse>()).data;
+}
+
+/** POST /client/schedules/move: one date (its own day) to another offered window; its own window puts it back. */
+export async function moveScheduleDate(
+  scheduleId: string,
+  date: string,
+  window: MoveScheduleDateRequest['window'],
+): Promise<Schedule> {
+  const json: MoveScheduleDateRequest = { scheduleId, date, window };
+  return (await http.post('client/schedules/move', { json }).json<ScheduleResponse>()).data;
 }

@@ -6,7 +6,14 @@ import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { WINDOW_START_HOURS } from '../../../shared/pickup-windows';
 import { priceFor } from '../../../shared/pricing';
 import { quantityProblem, quantityRule } from '../../../shared/quantity';
-import { WEEKDAYS, WEEKDAY_NAMES, type Weekday } from '../../../shared/schedules';
+import {
+  EVERY_WEEKS,
+  type EveryWeeks,
+  everyWeeksText,
+  WEEKDAYS,
+  WEEKDAY_NAMES,
+  type Weekday,
+} from '../../../shared/schedules';
 import { serviceDisplayName } from '../../../shared/service-names';
 import { placesQuery } from '../../../lib/api/places';
 import { priceTableQuery } from '../../../lib/api/pricing';
@@ -23,7 +30,8 @@ const placeName = (place: SavedPlace) =>
 
 /**
  * A new recurring pickup: one of the services the plan includes, a saved place (Home, Work or a
- * recent address) with its details, how much, the weekdays and the 2-hour window.
+ * recent address) with its details, how much, every week or every 2 weeks, the weekdays and the
+ * 2-hour window.
  */
 export function NewScheduleForm({
   plan,
@@ -47,6 +55,7 @@ export function NewScheduleForm({
   const [placeIndex, setPlaceIndex] = useState(0);
   const [addressDetails, setAddressDetails] = useState<string | null>(null);
   const [weekdays, setWeekdays] = useState<Weekday[]>([]);
+  const [everyWeeks, setEveryWeeks] = useState<EveryWeeks>(1);
   const [windowStartHour, setWindowStartHour] = useState<number>(WINDOW_START_HOURS[1]);
   const [error, setError] = useState<string | null>(null);
   const place = placeList[placeIndex] ?? null;
@@ -65,6 +74,7 @@ export function NewScheduleForm({
         location: place.location,
         weekdays: [...weekdays].sort((a, b) => a - b),
         windowStartHour,
+        everyWeeks,
       });
     },
     onSuccess: async () => {
@@ -136,6 +146,20 @@ export function NewScheduleForm({
           Home'.
         </p>
       )}
+      <fieldset>
+        <legend>How often</legend>
+        {EVERY_WEEKS.map((each) => (
+          <label key={each} className="schedule-choice">
+            <input
+              type="radio"
+              name={`${id}-every`}
+              checked={everyWeeks === each}
+              onChange={() => setEveryWeeks(each)}
+            />
+            {everyWeeksText(each)}
+          </label>
+        ))}
+      </fieldset>
       <fieldset>
         <legend>Days</legend>
         {WEEKDAYS.map((day) => (

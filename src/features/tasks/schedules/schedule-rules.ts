@@ -5,16 +5,20 @@
  */
 import type { Schedule, ScheduleRun, Task } from '../../../shared/contract';
 import { MIN_LEAD_MS } from '../../../shared/pickup-windows';
-import { type Occurrence, occurrences } from '../../../shared/schedules';
+import { type PlannedDate, plannedDates } from '../../../shared/schedules';
+
+/** The schedule's dates in their windows, moved ones in their new one (a list cached before moves has none). */
+export const datesOf = (schedule: Schedule, now: Date): PlannedDate[] =>
+  plannedDates(schedule, schedule.moved ?? [], now);
 
 /** The schedule's dates neither skipped nor reached by the scheduler yet; none while paused. */
-export function comingDates(schedule: Schedule, now: Date): Occurrence[] {
+export function comingDates(schedule: Schedule, now: Date): PlannedDate[] {
   if (schedule.paused) return [];
   const reached = new Set(schedule.runs.map((run) => run.date));
-  return occurrences(schedule, now).filter((each) => !reached.has(each.date) && !schedule.skipped.includes(each.date));
+  return datesOf(schedule, now).filter((each) => !reached.has(each.date) && !schedule.skipped.includes(each.date));
 }
 
-export interface NextPickup extends Occurrence {
+export interface NextPickup extends PlannedDate {
   schedule: Schedule;
 }
 

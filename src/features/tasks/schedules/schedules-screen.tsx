@@ -6,15 +6,16 @@ import { windowText } from '../../../shared/pickup-windows';
 import { taskServiceName } from '../../../shared/service-names';
 import { findPlan } from '../../../shared/plans';
 import { quantityText } from '../../../shared/quantity';
-import { MAX_SCHEDULES, occurrences, weekdaysText } from '../../../shared/schedules';
+import { everyWeeksText, MAX_SCHEDULES, weekdaysText } from '../../../shared/schedules';
 import { failureText } from '../../../lib/api/query-failure';
 import { planStatusQuery } from '../../../lib/api/plan';
 import { schedulesQuery } from '../../../lib/api/schedules';
 import { useOnline } from '../../../lib/use-online';
 import { LoadFailed } from '../../../ui/load-failed';
 import { OfflineMarker } from '../../../ui/offline-marker';
+import { MoveDateForm } from './move-date-form';
 import { NewScheduleForm } from './new-schedule-form';
-import { windowHoursText } from './schedule-rules';
+import { datesOf, windowHoursText } from './schedule-rules';
 import { useScheduleChange } from './use-schedule-change';
 import './schedules.css';
 
@@ -22,7 +23,8 @@ const SHOWN_DATES = 4;
 
 /**
  * Recurring pickups (/client/schedules, docs/product.md): the client's schedules with their
- * coming dates (skip one, or take the skip back), pause, resume, delete, and a new one. The list
+ * coming dates (skip one or take the skip back, move one to another window), pause, resume,
+ * delete, and a new one (every week or every 2 weeks). The list
  * is cached on the device, so it reads offline; changes need a connection.
  */
 export function SchedulesScreen() {
@@ -77,11 +79,14 @@ export function SchedulesScreen() {
 }
 
 function ScheduleCard({ schedule, isOnline }: { schedule: Schedule; isOnline: boolean }) {
-  const { change, isRunning, isBusy, error } = useScheduleChange();
+  const [moving, setMoving] = useState<string | null>(null);
+  const { change, isRunning, isBusy, error } = useScheduleChange({
+    onSuccess: (done) => (done.action === 'move' ? setMoving(null) : undefined),
+  });
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [now] = useState(() => new Date());
   const reached = new Map(schedule.runs.map((run) => [run.date, run]));
-  const dates = schedule.paused ? [] : occurrences(schedule, now).slice(0, SHOWN_DATES);
+  const dates = schedule.paused ? [] : datesOf(schedule, now).slice(0, SHOWN_DATES);
   const amount = quantityText(schedule.unit, schedule.quantity);
   const id = { scheduleId: schedule._id };
   const disabled = !isOnline || isBusy;
@@ -94,7 +99,8 @@ function ScheduleCard({ schedule, isOnline }: { schedule: Schedule; isOnline: bo
         {amount ? `, ${amount}` : ''}
       </h2>
       <p>
-        {weekdaysText(schedule.weekdays)}, {windowHoursText(schedule.windowStartHour)}
+        {everyWeeksText(schedule.everyWeeks)}: {weekdaysText(schedule.weekdays)},{' '}
+        {windowHoursText(schedule.windowStartHour)}
       </p>
       <p className="schedule-address">
         {schedule.address}
@@ -107,15 +113,21 @@ function ScheduleCard({ schedule, isOnline }: { schedule: Schedule; isOnline: bo
       ) : null}
       {dates.length > 0 ? (
         <ul className="schedule-dates" aria-label="Coming dates">
-          {dates.map(({ date, window }) => {
+          {dates.map((planned) => {
+            const { date, window, movedFrom } = planned;
             const run = reached.get(date);
             const isSkipped = schedule.skipped.includes(date);
             const skip = { ...id, action: isSkipped ? 'unskip' : 'skip', date } as const;
             return (
               <li key={date}>
-                <span className={isSkipped ? 'schedule-skipped' : undefined}>
+                <span className={isSkipped ? 'schedule-date schedule-skipped' : 'schedule-date'}>
                   {windowText(window)}
                   {isSkipped ? <span className="sr-only"> (skipped)</span> : null}
+                  {movedFrom ? (
+                    <span className="schedule-moved">
+                      Moved from <span className="schedule-when">{windowText(movedFrom)}</span>
+                    </span>
+                  ) : null}
                 </span>
                 {run?.outcome === 'created' && run.taskId ? (
                   <Link to="/client/tasks/$taskId" params={{ taskId: run.taskId }}>
@@ -124,16 +136,40 @@ function ScheduleCard({ schedule, isOnline }: { schedule: Schedule; isOnline: bo
                 ) : run?.outcome === 'not-covered' ? (
                   <span className="muted">Not covered by your plan</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="button button-small button-secondary"
-                    disabled={disabled}
-                    onClick={() => change(skip)}
-                    aria-label={`${isSkipped ? 'Undo skip of' : 'Skip'} ${windowText(window)}`}
-                  >
-                    {isRunning(skip) ? 'Saving...' : isSkipped ? 'Undo skip' : 'Skip'}
-                  </button>
+                  <span className="schedule-date-actions">
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      disabled={disabled}
+                      onClick={() => change(skip)}
+                      aria-label={`${isSkipped ? 'Undo skip of' : 'Skip'} ${windowText(window)}`}
+                    >
+                      {isRunning(skip) ? 'Saving...' : isSkipped ? 'Undo skip' : 'Skip'}
+                    </button>
+                    {isSkipped ? null : (
+                      <button
+                        type="button"
+                        className="button button-small button-secondary"
+                        disabled={disabled}
+                        aria-expanded={moving === date}
+                        onClick={() => setMoving(moving === date ? null : date)}
+                        aria-label={`Move this date: ${windowText(window)}`}
+                      >
+                        Move
+                      </button>
+                    )}
+                  </span>
                 )}
+                {moving === date && !run && !isSkipped ? (
+                  <MoveDateForm
+                    planned={planned}
+                    now={now}
+                    disabled={disabled}
+                    isSaving={isRunning({ ...id, action: 'move', date, window })}
+                    onMove={(to) => change({ ...id, action: 'move', date, window: to })}
+                    onCancel={() => setMoving(null)}
+                  />
+                ) : null}
               </li>
             );
           })}
