@@ -6,7 +6,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { newOperatorSchema } from '../../src/shared/schemas/ops-console';
 import { hashPassword } from '../auth/passwords';
-import type { Queryable } from '../db/connection';
+import { type AuditActor, writeAudit } from '../db/audit';
+import type { Db, Queryable } from '../db/connection';
 import { insertOperator, selectOperators, type OperatorRole, type OperatorRow } from '../db/operators';
 import { OpsError, parseOpsInput } from './commands';
 
@@ -40,17 +41,23 @@ export async function listOperators(db: Queryable): Promise<OpsOperator[]> {
   return (await selectOperators(db)).map(toOpsOperator);
 }
 
-/** The new operator and the one-time password (stored hashed, shown this once). */
+/** The new operator and the one-time password (stored hashed, shown this once); audited with `audit`. */
 export async function addOperator(
-  db: Queryable,
+  db: Db,
   input: { email: unknown; role: unknown },
   now: Date,
+  audit?: AuditActor,
 ): Promise<{ operator: OpsOperator; password: string }> {
   const { email, role } = parseOpsInput(newOperatorSchema, input);
   const password = operatorOneTimePassword();
+  const passwordHash = await hashPassword(password);
   const id = randomUUID();
-  if (!(await insertOperator(db, { id, email, role, passwordHash: await hashPassword(password), now })))
-    throw new OpsError('invalid', `An operator with e-mail ${email} exists already`);
+  await db.transaction(async (tx) => {
+    if (!(await insertOperator(tx, { id, email, role, passwordHash, now })))
+      throw new OpsError('invalid', `An operator with e-mail ${email} exists already`);
+    if (audit)
+      await writeAudit(tx, audit, { action: 'operator.add', subject: `operator:${id}`, after: { email, role } });
+  });
   return {
     operator: { id, email, role, active: true, mustChangePassword: true, createdAt: now.toISOString() },
     password,

@@ -18,7 +18,6 @@ import {
   opsPasswordSchema,
   refundLimitSchema,
 } from '../../src/shared/schemas/ops-console';
-import { writeAudit } from '../db/audit';
 import { listSupport, opsIdSchema, parseOpsInput } from '../ops/commands';
 import {
   cancelWithRefund,
@@ -173,17 +172,7 @@ opsConsoleRoutes.get('/ops/operators', ADMIN, async (c) => c.json({ data: await 
 opsConsoleRoutes.post('/ops/operators', ADMIN, async (c) => {
   const input = await readOpsBody(c, newOperatorSchema);
   const { db, now } = c.var.deps;
-  const added = await run(() =>
-    db.transaction(async (tx) => {
-      const created = await addOperator(tx, input, now());
-      await writeAudit(tx, actorOf(c), {
-        action: 'operator.add',
-        subject: `operator:${created.operator.id}`,
-        after: { email: created.operator.email, role: created.operator.role },
-      });
-      return created;
-    }),
-  );
+  const added = await run(() => addOperator(db, input, now(), actorOf(c)));
   return c.json({ data: added }, 201);
 });
 
