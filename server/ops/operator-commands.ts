@@ -8,7 +8,14 @@ import { newOperatorSchema } from '../../src/shared/schemas/ops-console';
 import { hashPassword } from '../auth/passwords';
 import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
-import { insertOperator, selectOperators, type OperatorRole, type OperatorRow } from '../db/operators';
+import {
+  deactivateOperator as deactivateOperatorRow,
+  findOperatorById,
+  insertOperator,
+  selectOperators,
+  type OperatorRole,
+  type OperatorRow,
+} from '../db/operators';
 import { OpsError, parseOpsInput } from './commands';
 
 export interface OpsOperator {
@@ -62,4 +69,21 @@ export async function addOperator(
     operator: { id, email, role, active: true, mustChangePassword: true, createdAt: now.toISOString() },
     password,
   };
+}
+
+/** An admin removes a colleague's access (not their own: the last admin could lock everyone out). */
+export async function deactivateOperator(db: Db, id: string, audit: AuditActor): Promise<OpsOperator> {
+  if (audit.operatorId === id) throw new OpsError('invalid', 'You cannot deactivate your own account');
+  const before = await findOperatorById(db, id);
+  if (!before) throw new OpsError('not-found', `No operator with id "${id}"`);
+  await db.transaction(async (tx) => {
+    await deactivateOperatorRow(tx, id);
+    await writeAudit(tx, audit, {
+      action: 'operator.deactivate',
+      subject: `operator:${id}`,
+      before: { email: before.email, active: before.active },
+      after: { email: before.email, active: false },
+    });
+  });
+  return toOpsOperator((await findOperatorById(db, id))!);
 }

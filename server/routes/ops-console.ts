@@ -32,7 +32,7 @@ import {
   setRefundLimit,
   taskDetail,
 } from '../ops/console-commands';
-import { addOperator, listOperators } from '../ops/operator-commands';
+import { addOperator, deactivateOperator, listOperators } from '../ops/operator-commands';
 import { actorOf, run } from './ops';
 import { koboToNaira } from '../../src/shared/money';
 import type { AppEnv } from '../context';
@@ -174,6 +174,12 @@ opsConsoleRoutes.post('/ops/operators', ADMIN, async (c) => {
   const { db, now } = c.var.deps;
   const added = await run(() => addOperator(db, input, now(), actorOf(c)));
   return c.json({ data: added }, 201);
+});
+
+opsConsoleRoutes.post('/ops/operators/:id/deactivate', ADMIN, async (c) => {
+  const operatorId = await idParam(c.req.param('id'), 'operator');
+  await readOpsBody(c, emptyOpsSchema, true);
+  return c.json({ data: await run(() => deactivateOperator(c.var.deps.db, operatorId, actorOf(c))) });
 });
 
 opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, async (c) => {
