@@ -1,12 +1,15 @@
 /**
  * Where the CLI's commands run: through the running server's /ops/* API (the embedded
  * database can be open in one process only), or straight on the database when no server
- * answers. Both give the same responses.
+ * answers. Both give the same responses, and both write the audit rows as 'cli'.
  */
 import type { ChatMessage } from '../../src/shared/contract';
+import { CLI_ACTOR } from '../db/audit';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 import * as payments from './payment-commands';
+import { type OpsAuditEntry, listAudit } from './console-commands';
+import { type OpsOperator, addOperator } from './operator-commands';
 import type { AftercareServices } from '../aftercare/services';
 
 export interface OpsBackend {
@@ -24,6 +27,8 @@ export interface OpsBackend {
   honourPayment(reference: string): Promise<payments.Honoured>;
   listSupport(all: boolean): Promise<ops.OpsSupportRequest[]>;
   replySupport(id: string, reply: string): Promise<ops.OpsSupportRequest>;
+  addOperator(email: string, role: string): Promise<{ operator: OpsOperator; password: string }>;
+  listAudit(limit: number): Promise<OpsAuditEntry[]>;
 }
 
 export function databaseBackend(
@@ -34,17 +39,20 @@ export function databaseBackend(
     kind: 'database',
     listTasks: (status) => ops.listTasks(db, { status }),
     listDrivers: () => ops.listDrivers(db),
-    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId),
-    setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(db, taskId, status, { ...options, ...extra }),
-    moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
-    markArrived: (taskId) => ops.markArrived(db, taskId),
-    addDriver: (driver) => ops.addDriver(db, driver),
-    sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
+    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId, { audit: CLI_ACTOR }),
+    setTaskStatus: (taskId, status, extra) =>
+      ops.setTaskStatus(db, taskId, status, { ...options, ...extra, audit: CLI_ACTOR }),
+    moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng, CLI_ACTOR),
+    markArrived: (taskId) => ops.markArrived(db, taskId, CLI_ACTOR),
+    addDriver: (driver) => ops.addDriver(db, driver, CLI_ACTOR),
+    sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content, CLI_ACTOR),
     listPayments: (all) => payments.listPayments(db, { all }),
-    settlePayment: (reference, note) => payments.settlePayment(db, reference, note),
-    honourPayment: (reference) => payments.honourPayment(db, reference),
+    settlePayment: (reference, note) => payments.settlePayment(db, reference, note, CLI_ACTOR),
+    honourPayment: (reference) => payments.honourPayment(db, reference, undefined, CLI_ACTOR),
     listSupport: (all) => ops.listSupport(db, { all }),
-    replySupport: (id, reply) => ops.replySupport(db, id, reply),
+    replySupport: (id, reply) => ops.replySupport(db, id, reply, CLI_ACTOR),
+    addOperator: (email, role) => addOperator(db, { email, role }, new Date(), CLI_ACTOR),
+    listAudit: (limit) => listAudit(db, { limit }),
   };
 }
 
@@ -110,6 +118,8 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     honourPayment: (reference) => call('POST', `/ops/payments/${id(reference)}/honour`, {}),
     listSupport: (all) => call('GET', `/ops/support${all ? '?all=1' : ''}`),
     replySupport: (requestId, reply) => call('POST', `/ops/support/${id(requestId)}/reply`, { reply }),
+    addOperator: (email, role) => call('POST', '/ops/operators', { email, role }),
+    listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
   };
 }
 
