@@ -62,4 +62,3 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
     },
   });
 }
-
