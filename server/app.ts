@@ -24,6 +24,7 @@ import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
+import { opsConsoleRoutes } from './routes/ops-console';
 import { placesRoutes } from './routes/places';
 import { pointsRoutes } from './routes/points';
 import { pricingRoutes } from './routes/pricing';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
   app.route('/', paystackWebhookRoutes);
   app.use('/client/*', refuseOtherRoles('client'));
+  app.use('/ops/*', refuseOtherRoles('operator'));
   for (const routes of [
     authRoutes,
     recoveryRoutes,
@@ -152,6 +154,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   mountDevRoutes(app, deps);
   // Before the operator API, whose routes authenticate every /ops/* call.
   if (options.distDir) mountConsolePages(app, options.distDir);
+  app.route('/', opsConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir) mountFrontend(app, options.distDir, API_PREFIXES);
 

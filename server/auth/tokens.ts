@@ -13,11 +13,12 @@ export interface Session {
   userId: string;
   /** The user's session version when the token was issued; tokens from before versions existed count as 0. */
   sessionVersion: number;
-  /** Whose token it is: a client's (tokens from before roles existed are clients') or a driver's. */
+  /** Whose token it is: a client's (tokens from before roles existed are clients'), a driver's or an operator's. */
   role: Role;
 }
 
-export type Role = 'client' | 'driver';
+export type Role = 'client' | 'driver' | 'operator';
+const SIGNED_ROLES: readonly unknown[] = ['driver', 'operator'];
 
 export interface TokenService {
   /** `sessionVersion`: the user's current one (a new account's is 0). */
@@ -93,10 +94,10 @@ export function createTokenService(
           !Number.isSafeInteger(version) ||
           (version as number) < 0 ||
           typeof payload.exp !== 'number' ||
-          (payload.role !== undefined && payload.role !== 'driver')
+          (payload.role !== undefined && !SIGNED_ROLES.includes(payload.role))
         )
           return null;
-        const role: Role = payload.role === 'driver' ? 'driver' : 'client';
+        const role = (payload.role ?? 'client') as Role;
         const session = { userId: payload.sub, sessionVersion: version as number, role };
         remember(token, { ...session, exp: payload.exp });
         return session;

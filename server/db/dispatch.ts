@@ -70,7 +70,7 @@ export interface AvailableDriverRow {
 export async function selectAvailableDrivers(db: Queryable, taskId: string, now: Date): Promise<AvailableDriverRow[]> {
   return db.query<AvailableDriverRow>(
     `select d.id, d.lat, d.lng from drivers d
-      where d.online
+      where d.online and d.active
         and not exists (select 1 from tasks t where t.driver_id = d.id and (t.status = 'on-going'
               or (t.status = 'driver-assigned' and (t.scheduled_start is null or t.scheduled_start <= $2::timestamptz + interval '2 hours'))))
         and not exists (select 1 from task_offers o where o.driver_id = d.id and o.outcome is null)

@@ -43,20 +43,22 @@ export interface DriverAccountRow {
   password_hash: string | null;
   must_change_password: boolean;
   session_version: number;
+  /** False once an operator deactivated the driver: no sign-in, no session. */
+  active: boolean;
 }
 
 /** Drivers with this phone who can sign in (a phone is normally one driver's; a few are checked at most). */
 export async function findDriverAccountsByPhone(db: Queryable, phone: string): Promise<DriverAccountRow[]> {
   return db.query<DriverAccountRow>(
-    `select id, password_hash, must_change_password, session_version from drivers
-      where phone = $1 and password_hash is not null order by id limit 5`,
+    `select id, password_hash, must_change_password, session_version, active from drivers
+      where phone = $1 and password_hash is not null and active order by id limit 5`,
     [phone],
   );
 }
 
 export async function findDriverAccount(db: Queryable, driverId: string): Promise<DriverAccountRow | undefined> {
   const [row] = await db.query<DriverAccountRow>(
-    'select id, password_hash, must_change_password, session_version from drivers where id = $1',
+    'select id, password_hash, must_change_password, session_version, active from drivers where id = $1',
     [driverId],
   );
   return row;

@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const OPS_TOKEN_FILE = 'ops-token';
+/** The header the CLI sends it in. */
+export const OPS_TOKEN_HEADER = 'X-Ops-Token';
 
 export function resolveOpsToken(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

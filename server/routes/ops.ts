@@ -1,37 +1,26 @@
 /**
- * The operator API (what `npm run ops` calls while the server runs): the commands of
- * server/ops/commands.ts as JSON endpoints. Every /ops/* call needs header X-Ops-Token
- * (see server/ops/token.ts); an unknown /ops path is a 404 like any other.
+ * The operator API: what `npm run ops` calls while the server runs (the commands of
+ * server/ops/commands.ts as JSON endpoints) and what the console reads. Every route declares
+ * the operator roles it is for (`requireRole('operator', { roles })`, server/http/roles.ts); the
+ * X-Ops-Token header (server/ops/token.ts) acts as an admin. An unknown /ops path is a 404.
  */
 import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { clientAddress } from '../http/client-address';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
-import { opsTokenMatches } from '../ops/token';
 
-export const OPS_TOKEN_HEADER = 'X-Ops-Token';
+export { OPS_TOKEN_HEADER } from '../ops/token';
 
 export const opsRoutes = new Hono<AppEnv>();
 
-/** Every operator call needs the token; an unknown /ops path is still a plain 404. */
-const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
-  const given = c.req.header(OPS_TOKEN_HEADER);
-  if (!given) throw unauthorized(`The ${OPS_TOKEN_HEADER} header is required`);
-  // Wrong tokens are counted per address; an address at the limit is refused before any
-  // comparison, so guessing on stops telling right from wrong.
-  const { limiter, limits } = c.var.deps;
-  const key = `ops-token:address:${clientAddress(c)}`;
-  if (await limiter.isBlocked(key, limits.opsTokenFailuresPerAddress)) throw tooManyRequests();
-  if (!opsTokenMatches(given, c.var.deps.opsToken)) {
-    await limiter.take(key, limits.opsTokenFailuresPerAddress);
-    throw unauthorized('Invalid ops token');
-  }
-  await next();
-});
+/** The route is for these roles (and admins, who may call every /ops route). */
+const ADMIN = requireRole('operator', { roles: ['admin'] });
+const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
+const SUPPORT = requireRole('operator', { roles: ['support'] });
+const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
 
 /** Command errors as HTTP errors: unknown ids 404, bad input 400. */
 async function run<T>(work: () => Promise<T>): Promise<T> {
@@ -45,7 +34,7 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Reads and validates a JSON body with the commands' own schemas (their messages name the field). */
-async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
+async function readBody<S extends z.ZodType, E extends AppEnv>(c: Context<E>, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -58,32 +47,33 @@ async function readBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Pro
 const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
 const idOf = ops.opsIdSchema;
 
-opsRoutes.get('/ops/tasks', requireOpsToken, async (c) => {
+opsRoutes.get('/ops/tasks', ANY_OPERATOR, async (c) => {
   const status = await run(async () => ops.parseOpsInput(ops.statusSchema.optional(), c.req.query('status')));
   return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status })) });
 });
 
-opsRoutes.get('/ops/drivers', requireOpsToken, async (c) =>
-  c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }),
-);
+opsRoutes.get('/ops/drivers', DISPATCH, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
 
-opsRoutes.post('/ops/drivers', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/drivers', DISPATCH, async (c) => {
   const input = await readBody(c, ops.newDriverSchema);
   return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input)) }, 201);
 });
 
-opsRoutes.post('/ops/tasks/:id/assign', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, async (c) => {
   const taskId = c.req.param('id');
   const { driverId } = await readBody(c, z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => ops.assignDriver(c.var.deps.db, taskId, driverId)) });
 });
 
-opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/tasks/:id/status', DISPATCH, async (c) => {
   const taskId = c.req.param('id');
   const { status, recycledKg } = await readBody(
     c,
     z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT),
   );
+  // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
+  if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
+    throw forbidden(ROLE_NOT_ALLOWED);
   const { deps } = c.var;
   const aftercare = { refunder: deps.refunder, mailer: deps.mailer, log: deps.log };
   return c.json({
@@ -98,55 +88,55 @@ opsRoutes.post('/ops/tasks/:id/status', requireOpsToken, async (c) => {
 });
 
 /** The driver says it has arrived: the client's task page says so. */
-opsRoutes.post('/ops/tasks/:id/arrived', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, async (c) => {
   const taskId = c.req.param('id');
   return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId)) });
 });
 
-opsRoutes.put('/ops/drivers/:id/location', requireOpsToken, async (c) => {
+opsRoutes.put('/ops/drivers/:id/location', ADMIN, async (c) => {
   const driverId = c.req.param('id');
   const { lat, lng } = await readBody(c, ops.positionSchema);
   return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng)) });
 });
 
 /** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
-opsRoutes.post('/ops/tasks/:id/messages', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/tasks/:id/messages', ADMIN, async (c) => {
   const taskId = c.req.param('id');
   const { content } = await readBody(c, z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content)) }, 201);
 });
 
 /** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
-opsRoutes.post('/ops/clients/:id/points', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/clients/:id/points', ADMIN, async (c) => {
   const userId = c.req.param('id');
   const { amount } = await readBody(c, z.object({ amount: z.unknown() }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount)) }, 201);
 });
 
 /** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
-opsRoutes.get('/ops/payments', requireOpsToken, async (c) => {
+opsRoutes.get('/ops/payments', ADMIN, async (c) => {
   const all = ['1', 'true'].includes(c.req.query('all') ?? '');
   return c.json({ data: await run(() => payments.listPayments(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/payments/:reference/settle', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/payments/:reference/settle', ADMIN, async (c) => {
   const reference = c.req.param('reference');
   const { note } = await readBody(c, z.object({ note: z.unknown() }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string)) });
 });
 
-opsRoutes.post('/ops/payments/:reference/honour', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/payments/:reference/honour', ADMIN, async (c) => {
   const reference = c.req.param('reference');
   return c.json({ data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now())) });
 });
 
 /** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
-opsRoutes.get('/ops/support', requireOpsToken, async (c) => {
+opsRoutes.get('/ops/support', SUPPORT, async (c) => {
   const all = ['1', 'true'].includes(c.req.query('all') ?? '');
   return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/support/:id/reply', requireOpsToken, async (c) => {
+opsRoutes.post('/ops/support/:id/reply', SUPPORT, async (c) => {
   const id = c.req.param('id');
   const { reply } = await readBody(c, z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT));
   return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply)) });

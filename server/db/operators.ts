@@ -1,0 +1,67 @@
+/** Operator accounts (issue 47, docs/operations.md 'The console'): staff who sign in to /ops/ with a role. */
+import type { Queryable } from './connection';
+
+export const OPERATOR_ROLES = ['admin', 'dispatcher', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export interface OperatorRow {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  password_hash: string;
+  must_change_password: boolean;
+  session_version: number;
+  active: boolean;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'id, email, role, password_hash, must_change_password, session_version, active, created_at';
+
+export async function findOperatorById(db: Queryable, id: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.query<OperatorRow>(`select ${COLUMNS} from operators where id = $1`, [id]);
+  return row;
+}
+
+export async function findOperatorByEmail(db: Queryable, email: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.query<OperatorRow>(`select ${COLUMNS} from operators where email = $1`, [email]);
+  return row;
+}
+
+export async function selectOperators(db: Queryable): Promise<OperatorRow[]> {
+  return db.query<OperatorRow>(`select ${COLUMNS} from operators order by created_at, email`);
+}
+
+/** False when the e-mail is taken. */
+export async function insertOperator(
+  db: Queryable,
+  operator: { id: string; email: string; role: OperatorRole; passwordHash: string; now: Date },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into operators (id, email, role, password_hash, created_at) values ($1, $2, $3, $4, $5)
+     on conflict (email) do nothing returning id`,
+    [operator.id, operator.email, operator.role, operator.passwordHash, operator.now],
+  );
+  return rows.length > 0;
+}
+
+/** The operator's own password: older tokens end; the answer is the new session version. */
+export async function changeOperatorPassword(db: Queryable, id: string, passwordHash: string): Promise<number> {
+  const [row] = await db.query<{ session_version: number }>(
+    `update operators set password_hash = $2, must_change_password = false, session_version = session_version + 1
+      where id = $1 returning session_version`,
+    [id, passwordHash],
+  );
+  return Number(row.session_version);
+}
+
+/** The most a support agent may refund by cancelling a task, in kobo. */
+export async function supportRefundLimitKobo(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ support_refund_limit_kobo: string | number }>(
+    'select support_refund_limit_kobo from ops_settings',
+  );
+  return Number(row?.support_refund_limit_kobo ?? 2_000_000);
+}
+
+export async function setSupportRefundLimitKobo(db: Queryable, kobo: number): Promise<void> {
+  await db.query('update ops_settings set support_refund_limit_kobo = $1', [kobo]);
+}

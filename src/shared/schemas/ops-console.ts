@@ -1,0 +1,124 @@
+/**
+ * Request schemas of the operator console's API (issue 47, docs/operations.md 'The console'):
+ * sign-in, the password change, operators, the refund limit, cancel and complete, drivers'
+ * edits and client lookup. Lengths first, as everywhere.
+ */
+import { z } from 'zod';
+import { MAX_LENGTH } from '../limits';
+import { isNairaAmount } from '../money';
+import { isEmailAddress } from '../validation/email';
+import { isCommonPassword } from '../validation/common-passwords';
+import { NOT_AN_OBJECT, number, text } from './fields';
+
+export const OPS_LOGIN_FIELDS_REQUIRED = 'Email and password are required';
+export const INVALID_OPS_LOGIN = 'Invalid email or password';
+export const OPERATOR_PASSWORD_MIN = 12;
+export const SHORT_OPERATOR_PASSWORD = `Password must be at least ${OPERATOR_PASSWORD_MIN} characters long`;
+export const COMMON_OPERATOR_PASSWORD = 'This password is too common: choose another';
+/** A cancel's reason, as the console asks it. */
+export const CANCEL_REASON_MAX = 500;
+
+const password = (field: string, required: string, tooLong: string) =>
+  z
+    .string({ error: (issue) => (issue.input == null ? required : `${field} must be a string`) })
+    .max(MAX_LENGTH.password, { error: tooLong, abort: true });
+
+const email = (invalid: string, required = 'email is required') =>
+  text('email', { max: MAX_LENGTH.email, required, tooLong: invalid })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: required, abort: true });
+
+export const opsLoginSchema = z.object(
+  {
+    email: email(INVALID_OPS_LOGIN, OPS_LOGIN_FIELDS_REQUIRED),
+    password: password('password', OPS_LOGIN_FIELDS_REQUIRED, INVALID_OPS_LOGIN).min(1, {
+      error: OPS_LOGIN_FIELDS_REQUIRED,
+    }),
+  },
+  { error: OPS_LOGIN_FIELDS_REQUIRED },
+);
+
+/** An operator's own password: at least 12 characters and not a common one. */
+export const operatorPasswordRule = password(
+  'newPassword',
+  'newPassword is required',
+  `Password must be at most ${MAX_LENGTH.password} characters long`,
+)
+  .min(OPERATOR_PASSWORD_MIN, { error: SHORT_OPERATOR_PASSWORD, abort: true })
+  .refine((value) => !isCommonPassword(value), { error: COMMON_OPERATOR_PASSWORD });
+
+export const opsPasswordSchema = z.object(
+  {
+    currentPassword: password('currentPassword', 'currentPassword is required', 'currentPassword is too long').min(1, {
+      error: 'currentPassword is required',
+    }),
+    newPassword: operatorPasswordRule,
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+const ROLE_LIST = 'admin, dispatcher or support';
+export const operatorRoleSchema = z.enum(['admin', 'dispatcher', 'support'], {
+  error: (issue) => (issue.input === undefined ? 'role is required' : `role must be ${ROLE_LIST}`),
+});
+
+export const newOperatorSchema = z.object(
+  {
+    email: email('email must be at most 254 characters').refine(isEmailAddress, {
+      error: 'email must be an e-mail address',
+    }),
+    role: operatorRoleSchema,
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** Naira, at most 2 decimals, at most ₦100,000,000. */
+const naira = (field: string) =>
+  number(field, 'a number of naira')
+    .min(0, { error: `${field} must not be negative` })
+    .max(100_000_000, { error: `${field} must be at most 100000000` })
+    .refine(isNairaAmount, { error: `${field} must have at most 2 decimals` });
+
+export const refundLimitSchema = z.object({ amount: naira('amount') }, { error: NOT_AN_OBJECT });
+
+export const cancelTaskSchema = z.object(
+  {
+    reason: text('reason', {
+      max: CANCEL_REASON_MAX,
+      multiline: true,
+      tooLong: `reason is too long (at most ${CANCEL_REASON_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'reason is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const opsCompleteSchema = z.object(
+  {
+    quantity: number('quantity', 'a positive number')
+      .positive({ error: 'quantity must be a positive number' })
+      .max(100_000, { error: 'quantity is too large' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** Calls that take nothing (deactivate, reset a password, close). */
+export const emptyOpsSchema = z.object({}, { error: NOT_AN_OBJECT });
+
+/** `?q=`: an e-mail or a phone number, or part of one. */
+export const clientQuerySchema = text('q', { max: MAX_LENGTH.email, tooLong: 'q is too long (at most 254 characters)' })
+  .trim()
+  .min(3, { error: 'q must be at least 3 characters' });
+
+export const auditQuerySchema = z.object({
+  before: text('before', { max: 20 })
+    .regex(/^[1-9][0-9]{0,17}$/, { error: 'before must be an audit row id' })
+    .optional(),
+  limit: text('limit', { max: 3 })
+    .regex(/^[0-9]+$/, { error: 'limit must be a number from 1 to 100' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 100, { error: 'limit must be a number from 1 to 100' })
+    .optional(),
+});
