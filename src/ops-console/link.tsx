@@ -25,8 +25,3 @@ export function ConsoleLink({ to, children, className }: { to: string; children:
     </a>
   );
 }
-
-export function useGo(): (to: string) => void {
-  const router = useRouter();
-  return (to) => router.history.push(`${CONSOLE_BASE}${to}`);
-}
