@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { quantityText } from '../../shared/quantity';
 import { type Me, cancelTask, completeTask, taskQuery } from '../api';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
@@ -38,7 +39,7 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
             <dt>Pin</dt>
             <dd>{t.location ? `${t.location[1].toFixed(5)}, ${t.location[0].toFixed(5)}` : '—'}</dd>
             <dt>Quantity</dt>
-            <dd>{t.quantity === null ? '—' : `${t.quantity} ${t.unit ?? ''}`}</dd>
+            <dd>{t.quantity === null ? '—' : quantityText(t.unit ?? '', t.quantity)}</dd>
             <dt>Window</dt>
             <dd>
               {t.window
