@@ -21,6 +21,13 @@ import {
 const DESK = { width: 1280, height: 800 };
 test.use({ viewport: DESK });
 
+// The board's map asks OpenStreetMap for tiles: refused here, so nothing leaves the machine (the
+// markers show over the map's plain background).
+const TILES = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//;
+test.beforeEach(async ({ context }) => {
+  await context.route(TILES, (route) => route.abort());
+});
+
 /** The client's own browser: Home, then Task Details of their newest task. */
 async function clientTaskDetails(
   browser: Browser,
@@ -31,6 +38,7 @@ async function clientTaskDetails(
   await page.goto('/');
   await storeToken(page, client.token);
   const home = await new DashboardPage(page).goto();
+  await expect(home.task(0).locator('.status-badge')).toHaveText('driver assigned');
   await home.task(0).getByRole('button', { name: 'View Task' }).click();
   return { page, details: await new TaskDetailsModal(page).waitForOpen() };
 }
