@@ -34,6 +34,7 @@ async function clientTaskDetails(
   client: NewClient,
 ): Promise<{ page: Page; details: TaskDetailsModal }> {
   const context = await browser.newContext({ viewport: DESK, baseURL: test.info().project.use.baseURL });
+  await context.route(TILES, (route) => route.abort());
   const page = await context.newPage();
   await page.goto('/');
   await storeToken(page, client.token);
