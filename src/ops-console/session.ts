@@ -37,10 +37,9 @@ export function setOpsToken(token: string | null, reason: string | null = null):
   for (const listener of listeners) listener();
 }
 
-export function takeSignOutReason(): string | null {
-  const reason = signOutReason;
-  signOutReason = null;
-  return reason;
+/** Read, not taken: the next sign-in clears it (a render may run twice). */
+export function lastSignOutReason(): string | null {
+  return signOutReason;
 }
 
 function subscribe(listener: () => void): () => void {

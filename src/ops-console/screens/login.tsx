@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { Logo } from '../../ui/logo';
 import { login } from '../api';
 import { errorText } from '../http';
-import { setOpsToken, takeSignOutReason } from '../session';
+import { setOpsToken, lastSignOutReason } from '../session';
 
 /** Sign-in with e-mail and password (POST /ops/login). */
 export function LoginScreen() {
-  const [notice] = useState(takeSignOutReason);
+  const [notice] = useState(lastSignOutReason);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
