@@ -40,6 +40,14 @@ export interface OpsTaskRow {
   driver_firstname: string | null;
   driver_lastname: string | null;
   driver_phone: string | null;
+  created_at: Date | string;
+  /** The open offer (dispatch is waiting for this driver's answer), if any. */
+  offer_driver_id: string | null;
+  offer_driver_firstname: string | null;
+  offer_driver_lastname: string | null;
+  offer_expires_at: Date | string | null;
+  /** When the task entered its current status (its newest status event, else its booking). */
+  status_since: Date | string;
 }
 
 export interface OpsDriverRow {
@@ -56,23 +64,51 @@ export interface OpsDriverRow {
   plate: string;
   rating_sum: string | number;
   rating_count: number;
+  active: boolean;
+  online: boolean;
+  /** Tasks it completed since midnight in Lagos. */
+  tasks_today: number;
+  /** Offers it accepted and answered (accepted, declined or let expire). */
+  offers_accepted: number;
+  offers_answered: number;
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
     t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.arrived_at, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
-    u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone
-  from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id`;
+    u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone,
+    t.created_at, o.driver_id as offer_driver_id, od.firstname as offer_driver_firstname, od.lastname as offer_driver_lastname,
+    o.expires_at as offer_expires_at,
+    coalesce((select max(e.created_at) from task_events e where e.task_id = t.id and e.kind = 'status' and e.status = t.status),
+      t.created_at) as status_since
+  from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id
+    left join task_offers o on o.task_id = t.id and o.outcome is null left join drivers od on od.id = o.driver_id`;
+
+/** Today's midnight in Lagos (UTC+1 all year), whatever the database session's time zone. */
+const LAGOS_MIDNIGHT = `((date_trunc('day', (now() at time zone 'UTC') + interval '1 hour') - interval '1 hour') at time zone 'UTC')`;
 
 const DRIVER_SELECT = `select d.id, d.firstname, d.lastname, d.phone, d.lat, d.lng, d.location_updated_at,
-    d.photo_url, d.vehicle, d.plate, d.rating_sum, d.rating_count,
-    (select count(*)::int from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going')) as active_tasks
+    d.photo_url, d.vehicle, d.plate, d.rating_sum, d.rating_count, d.active, d.online,
+    (select count(*)::int from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going')) as active_tasks,
+    (select count(*)::int from tasks t where t.driver_id = d.id and t.status = 'completed'
+       and t.completed_at >= ${LAGOS_MIDNIGHT}) as tasks_today,
+    (select count(*)::int from task_offers o where o.driver_id = d.id and o.outcome = 'accepted') as offers_accepted,
+    (select count(*)::int from task_offers o where o.driver_id = d.id and o.outcome in ('accepted', 'declined', 'expired'))
+      as offers_answered
   from drivers d`;
 
-export function selectTasks(db: Queryable, status?: TaskStatus): Promise<OpsTaskRow[]> {
+/** `open`: only tasks not completed or cancelled yet. */
+export function selectTasks(db: Queryable, status?: TaskStatus, open = false): Promise<OpsTaskRow[]> {
   return db.query<OpsTaskRow>(
-    `${TASK_SELECT} where ($1::text is null or t.status = $1) order by t.datetime desc, t.id`,
-    [status ?? null],
+    `${TASK_SELECT} where ($1::text is null or t.status = $1)
+       and (not $2::boolean or t.status in ('pending', 'driver-assigned', 'on-going'))
+     order by t.datetime desc, t.id`,
+    [status ?? null, open],
   );
+}
+
+/** Tasks by a condition on `t` (the console's lookups), newest first, at most 200. */
+export function selectTasksWhere(db: Queryable, condition: string, params: unknown[]): Promise<OpsTaskRow[]> {
+  return db.query<OpsTaskRow>(`${TASK_SELECT} where ${condition} order by t.datetime desc, t.id limit 200`, params);
 }
 
 export async function selectTask(db: Queryable, id: string): Promise<OpsTaskRow | undefined> {
@@ -132,6 +168,25 @@ export async function updateTaskDriver(db: Queryable, taskId: string, driverId: 
     [taskId, driverId],
   );
   await publishInvalidation(db, [TRACKERS_KEY]);
+}
+
+/** Why the driver cannot take a task now (inactive, offline, on another task), or null. */
+export async function driverUnavailable(db: Queryable, driverId: string, taskId: string): Promise<string | null> {
+  const [row] = await db.query<{ active: boolean; online: boolean; busy: boolean }>(
+    `select d.active, d.online, exists (select 1 from tasks t where t.driver_id = d.id and t.id <> $2
+              and t.status in ('driver-assigned', 'on-going')) as busy
+       from drivers d where d.id = $1`,
+    [driverId, taskId],
+  );
+  if (!row?.active) return 'This driver is deactivated';
+  if (!row.online) return 'This driver is offline';
+  if (row.busy) return 'This driver is on another task';
+  return null;
+}
+
+/** An assignment by hand overrides dispatch: the task's open offer is withdrawn. */
+export async function withdrawOffers(db: Queryable, taskId: string): Promise<void> {
+  await db.query(`update task_offers set outcome = 'taken' where task_id = $1 and outcome is null`, [taskId]);
 }
 
 export async function updateTaskStatus(

@@ -13,6 +13,8 @@ interface SupportRow {
   reply: string | null;
   replied_at: Date | string | null;
   created_at: Date | string;
+  /** When an operator closed it (migration 022); null while open. */
+  closed_at?: Date | string | null;
 }
 
 export function toSupportRequest(row: SupportRow): SupportRequest {
@@ -64,7 +66,7 @@ export function selectSupportRequests(db: Queryable, all: boolean, now: Date): P
     `select s.*, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email, t.service_name,
             case when u.subscription_expires_at > $2 then u.subscription_plan end as client_plan
        from support_requests s join users u on u.id = s.user_id join tasks t on t.id = s.task_id
-      where $1::boolean or s.reply is null
+      where $1::boolean or (s.reply is null and s.closed_at is null)
       order by (s.reply is not null),
                case when u.subscription_expires_at > $2 then
                  case u.subscription_plan when 'platinum' then 0 when 'gold' then 1 when 'silver' then 2 else 3 end

@@ -1,9 +1,10 @@
 /**
  * Where the CLI's commands run: through the running server's /ops/* API (the embedded
  * database can be open in one process only), or straight on the database when no server
- * answers. Both give the same responses.
+ * answers. Both give the same responses, and both write the audit rows as 'cli'.
  */
 import type { ChatMessage } from '../../src/shared/contract';
+import { CLI_ACTOR } from '../db/audit';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 import * as payments from './payment-commands';
@@ -34,17 +35,18 @@ export function databaseBackend(
     kind: 'database',
     listTasks: (status) => ops.listTasks(db, { status }),
     listDrivers: () => ops.listDrivers(db),
-    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId),
-    setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(db, taskId, status, { ...options, ...extra }),
-    moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng),
-    markArrived: (taskId) => ops.markArrived(db, taskId),
-    addDriver: (driver) => ops.addDriver(db, driver),
-    sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content),
+    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId, { audit: CLI_ACTOR }),
+    setTaskStatus: (taskId, status, extra) =>
+      ops.setTaskStatus(db, taskId, status, { ...options, ...extra, audit: CLI_ACTOR }),
+    moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng, CLI_ACTOR),
+    markArrived: (taskId) => ops.markArrived(db, taskId, CLI_ACTOR),
+    addDriver: (driver) => ops.addDriver(db, driver, CLI_ACTOR),
+    sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content, CLI_ACTOR),
     listPayments: (all) => payments.listPayments(db, { all }),
-    settlePayment: (reference, note) => payments.settlePayment(db, reference, note),
-    honourPayment: (reference) => payments.honourPayment(db, reference),
+    settlePayment: (reference, note) => payments.settlePayment(db, reference, note, CLI_ACTOR),
+    honourPayment: (reference) => payments.honourPayment(db, reference, undefined, CLI_ACTOR),
     listSupport: (all) => ops.listSupport(db, { all }),
-    replySupport: (id, reply) => ops.replySupport(db, id, reply),
+    replySupport: (id, reply) => ops.replySupport(db, id, reply, CLI_ACTOR),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   statusSchema,
   type NewDriver,
 } from '../../src/shared/schemas/ops';
+import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
 import { insertMessageOnce } from '../db/messages';
 import { setDriverOneTimePassword } from '../db/drivers';
@@ -36,7 +37,8 @@ import { text } from '../../src/shared/schemas/fields';
 
 export class OpsError extends Error {
   constructor(
-    readonly kind: 'invalid' | 'not-found',
+    /** invalid: 400; not-found: 404; conflict (the state does not allow it): 409; forbidden (role, limit): 403. */
+    readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden',
     message: string,
   ) {
     super(message);
@@ -78,7 +80,7 @@ export interface OpsTask {
   lng: number;
   datetime: string;
   confirmationCode: string;
-  client: { id: string; name: string; email: string };
+  client: { id: string; name: string; firstname: string; email: string };
   driver: { id: string; name: string; phone: string } | null;
   /** A completed recycling task's weight (kg), when the operator recorded it. */
   recycledKg: number | null;
@@ -88,13 +90,29 @@ export interface OpsTask {
   scheduledFor: { start: string; end: string } | null;
   /** When the driver arrived (within 100 m of the pin, or `arrive`); null until then. */
   arrivedAt: string | null;
+  // The board's fields (the console, issue 47).
+  service: { type: string; name: string };
+  window: { start: string; end: string } | null;
+  asap: boolean;
+  createdAt: string;
+  /** [lng, lat] of the pin. */
+  location: [number, number];
+  /** The offer dispatch is waiting on (to whom, until when), if any. */
+  offer: { driverId: string; driverName: string; expiresAt: string } | null;
+  /** Since when the task is in its current status (how long it has waited for a driver, say). */
+  waitingSince: string;
+  /** By when it should be served: the window's end, or an 'as soon as possible' booking plus ASAP_PROMISE_MINUTES. */
+  promiseAt: string;
 }
+
+/** What 'as soon as possible' promises on the board: served within the hour of booking. */
+export const ASAP_PROMISE_MINUTES = 60;
 
 export interface OpsSupportRequest {
   id: string;
   taskId: string;
   serviceName: string;
-  client: { id: string; name: string; email: string };
+  client: { id: string; name: string; firstname: string; email: string };
   category: string;
   text: string;
   createdAt: string;
@@ -102,7 +120,19 @@ export interface OpsSupportRequest {
   repliedAt: string | null;
   /** The client's running plan (its support is listed first), else null. */
   plan: string | null;
+  // The console's fields (issue 47).
+  /** What the plan promises: 'Platinum VIP', 'Gold 24/7', 'Silver'; null without a plan that has one. */
+  priority: 'Platinum VIP' | 'Gold 24/7' | 'Silver' | null;
+  answered: boolean;
+  closed: boolean;
+  closedAt: string | null;
 }
+
+const PRIORITY_OF_PLAN: Record<string, OpsSupportRequest['priority']> = {
+  platinum: 'Platinum VIP',
+  gold: 'Gold 24/7',
+  silver: 'Silver',
+};
 
 function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
   return {
@@ -110,7 +140,16 @@ function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
     id: row.id,
     taskId: row.task_id,
     serviceName: row.service_name,
-    client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
+    client: {
+      id: row.user_id,
+      name: `${row.client_firstname} ${row.client_lastname}`,
+      firstname: row.client_firstname,
+      email: row.client_email,
+    },
+    priority: (row.client_plan && PRIORITY_OF_PLAN[row.client_plan]) || null,
+    answered: row.reply !== null,
+    closed: Boolean(row.closed_at),
+    closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
     category: row.category,
     text: row.text,
     createdAt: new Date(row.created_at).toISOString(),
@@ -133,6 +172,20 @@ export interface OpsDriver {
   plate: string;
   photoUrl: string;
   rating: { average: number; count: number };
+  // The console's fields (issue 47).
+  name: string;
+  /** False once deactivated: no sign-in, no offers. */
+  active: boolean;
+  /** Said it is working (offers go to online drivers only). */
+  online: boolean;
+  /** On a task now (driver-assigned or on-going). */
+  busy: boolean;
+  /** [lng, lat]. */
+  location: [number, number];
+  /** Tasks completed since midnight in Lagos. */
+  tasksToday: number;
+  /** Accepted offers out of those it answered or let expire (0 to 1); null before any. */
+  acceptanceRate: number | null;
 }
 
 export interface StatusChange {
@@ -149,7 +202,12 @@ export const recycledKgSchema = z
   .positive({ error: 'kg must be more than 0' })
   .max(10_000, { error: 'kg must be at most 10000' });
 
-function toOpsTask(row: sql.OpsTaskRow): OpsTask {
+export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
+  const scheduled =
+    row.scheduled_start && row.scheduled_end
+      ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
+      : null;
+  const createdAt = new Date(row.created_at);
   return {
     id: row.id,
     status: row.status,
@@ -166,15 +224,32 @@ function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     confirmationCode: row.confirmation_code,
     recycledKg: row.recycled_kg === null ? null : Number(row.recycled_kg),
     quantity: Number(row.quantity),
-    scheduledFor:
-      row.scheduled_start && row.scheduled_end
-        ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
-        : null,
+    scheduledFor: scheduled,
     arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
-    client: { id: row.user_id, name: `${row.client_firstname} ${row.client_lastname}`, email: row.client_email },
+    client: {
+      id: row.user_id,
+      name: `${row.client_firstname} ${row.client_lastname}`,
+      firstname: row.client_firstname,
+      email: row.client_email,
+    },
     driver: row.driver_id
       ? { id: row.driver_id, name: `${row.driver_firstname} ${row.driver_lastname}`, phone: row.driver_phone ?? '' }
       : null,
+    service: { type: row.type, name: row.service_name },
+    window: scheduled,
+    asap: scheduled === null,
+    createdAt: createdAt.toISOString(),
+    location: [Number(row.lng), Number(row.lat)],
+    offer:
+      row.offer_driver_id && row.offer_expires_at
+        ? {
+            driverId: row.offer_driver_id,
+            driverName: `${row.offer_driver_firstname} ${row.offer_driver_lastname}`,
+            expiresAt: new Date(row.offer_expires_at).toISOString(),
+          }
+        : null,
+    waitingSince: new Date(row.status_since).toISOString(),
+    promiseAt: scheduled ? scheduled.end : new Date(createdAt.getTime() + ASAP_PROMISE_MINUTES * 60_000).toISOString(),
   };
 }
 
@@ -195,6 +270,16 @@ function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
       average: ratingAverage(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
       count: Number(row.rating_count ?? 0),
     },
+    name: `${row.firstname} ${row.lastname}`,
+    active: row.active,
+    online: row.online,
+    busy: Number(row.active_tasks) > 0,
+    location: [Number(row.lng), Number(row.lat)],
+    tasksToday: Number(row.tasks_today),
+    acceptanceRate:
+      Number(row.offers_answered) > 0
+        ? Math.round((Number(row.offers_accepted) / Number(row.offers_answered)) * 100) / 100
+        : null,
   };
 }
 
@@ -229,9 +314,9 @@ async function loadDriver(db: Queryable, id: string): Promise<OpsDriver> {
 
 // ---- the commands ----
 
-export async function listTasks(db: Queryable, filter: { status?: string } = {}): Promise<OpsTask[]> {
+export async function listTasks(db: Queryable, filter: { status?: string; open?: boolean } = {}): Promise<OpsTask[]> {
   const status = filter.status === undefined ? undefined : parseOpsInput(statusSchema, filter.status);
-  return (await sql.selectTasks(db, status)).map(toOpsTask);
+  return (await sql.selectTasks(db, status, filter.open ?? false)).map(toOpsTask);
 }
 
 export async function listDrivers(db: Queryable): Promise<OpsDriver[]> {
@@ -240,8 +325,17 @@ export async function listDrivers(db: Queryable): Promise<OpsDriver[]> {
 
 const ASSIGNABLE: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going'];
 
-/** Gives the task a driver; its status becomes 'driver-assigned' (the client is told, also of a new driver). */
-export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPrefix: string): Promise<OpsTask> {
+/**
+ * Gives the task a driver; its status becomes 'driver-assigned' (the client is told, also of a
+ * new driver) and an open offer of it is withdrawn. `requireFree` (the console): the driver must
+ * be active, online and on no other task; the CLI may assign anyone.
+ */
+export async function assignDriver(
+  db: Db,
+  taskIdOrPrefix: string,
+  driverIdOrPrefix: string,
+  options: { audit?: AuditActor; requireFree?: boolean } = {},
+): Promise<OpsTask> {
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
   const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
   await db.transaction(async (tx) => {
@@ -253,7 +347,19 @@ export async function assignDriver(db: Db, taskIdOrPrefix: string, driverIdOrPre
         `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`,
       );
     }
+    if (options.requireFree) {
+      const problem = await sql.driverUnavailable(tx, driverId, taskId);
+      if (problem) throw new OpsError('conflict', problem);
+    }
     await sql.updateTaskDriver(tx, taskId, driverId);
+    await sql.withdrawOffers(tx, taskId);
+    if (options.audit)
+      await writeAudit(tx, options.audit, {
+        action: 'task.assign',
+        subject: `task:${taskId}`,
+        before: { status: task.status, driverId: task.driver_id },
+        after: { status: 'driver-assigned', driverId },
+      });
     if (task.status !== 'driver-assigned' || task.driver_id !== driverId)
       await insertStatusEvent(tx, taskId, 'driver-assigned');
     // A driver change says who is coming now (when another driver wrote in the thread).
@@ -275,7 +381,7 @@ export async function setTaskStatus(
   db: Db,
   taskIdOrPrefix: string,
   statusInput: string,
-  options: { referralReward: number; aftercare?: AftercareServices; recycledKg?: number },
+  options: { referralReward: number; aftercare?: AftercareServices; recycledKg?: number; audit?: AuditActor },
 ): Promise<StatusChange> {
   const status = parseOpsInput(statusSchema, statusInput);
   const recycledKg = options.recycledKg === undefined ? undefined : parseOpsInput(recycledKgSchema, options.recycledKg);
@@ -288,6 +394,13 @@ export async function setTaskStatus(
     const task = await sql.lockTask(tx, taskId);
     if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
     before = task.status;
+    if (options.audit)
+      await writeAudit(tx, options.audit, {
+        action: 'task.status',
+        subject: `task:${taskId}`,
+        before: { status: task.status, driverId: task.driver_id },
+        after: { status, ...(recycledKg === undefined ? {} : { recycledKg }) },
+      });
     // Cancelled is final: the client may have been refunded, and a cancel racing this change has won.
     if (task.status === 'cancelled' && status !== 'cancelled')
       throw new OpsError('invalid', `Task ${taskId} is cancelled: it cannot change any more`);
@@ -326,8 +439,9 @@ export async function setTaskStatus(
 }
 
 /** The driver says it has arrived (what a driver app's 'I have arrived' would send); the status stays. */
-export async function markArrived(db: Queryable, taskIdOrPrefix: string): Promise<OpsTask> {
+export async function markArrived(db: Queryable, taskIdOrPrefix: string, audit?: AuditActor): Promise<OpsTask> {
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
+  const arrivedBefore = (await loadTask(db, taskId)).arrivedAt;
   if (!(await sql.markArrived(db, taskId))) {
     const task = await loadTask(db, taskId);
     throw new OpsError(
@@ -335,7 +449,15 @@ export async function markArrived(db: Queryable, taskIdOrPrefix: string): Promis
       `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of a task under way can arrive`,
     );
   }
-  return loadTask(db, taskId);
+  const arrived = await loadTask(db, taskId);
+  if (audit)
+    await writeAudit(db, audit, {
+      action: 'task.arrived',
+      subject: `task:${taskId}`,
+      before: { arrivedAt: arrivedBefore },
+      after: { arrivedAt: arrived.arrivedAt },
+    });
+  return arrived;
 }
 
 export async function moveDriver(
@@ -343,10 +465,19 @@ export async function moveDriver(
   driverIdOrPrefix: string,
   lat: number,
   lng: number,
+  audit?: AuditActor,
 ): Promise<OpsDriver> {
   const position = parseOpsInput(positionSchema, { lat, lng });
   const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
+  const before = await loadDriver(db, driverId);
   await sql.updateDriverLocation(db, driverId, position.lat, position.lng);
+  if (audit)
+    await writeAudit(db, audit, {
+      action: 'driver.move',
+      subject: `driver:${driverId}`,
+      before: { lat: before.lat, lng: before.lng },
+      after: position,
+    });
   return loadDriver(db, driverId);
 }
 
@@ -357,12 +488,29 @@ export function oneTimePassword(): string {
 }
 
 /** The driver, and the one-time password they sign in with first (shown once, stored hashed). */
-export async function addDriver(db: Queryable, input: NewDriver): Promise<OpsDriver & { password: string }> {
+export async function addDriver(
+  db: Db,
+  input: NewDriver,
+  audit?: AuditActor,
+): Promise<OpsDriver & { password: string }> {
   const driver = parseOpsInput(newDriverSchema, input);
-  // The schema accepted it as a Nigerian mobile number: stored in E.164 like the clients'.
-  const id = await sql.insertDriver(db, { ...driver, phone: normalizePhone(driver.phone) ?? driver.phone });
   const password = oneTimePassword();
-  await setDriverOneTimePassword(db, id, await hashPassword(password));
+  const hash = await hashPassword(password);
+  const id = await db.transaction(async (tx) => {
+    // The schema accepted it as a Nigerian mobile number: stored in E.164 like the clients'.
+    const phone = normalizePhone(driver.phone) ?? driver.phone;
+    const added = await sql.insertDriver(tx, { ...driver, phone });
+    await setDriverOneTimePassword(tx, added, hash);
+    if (audit) {
+      const { firstname, lastname, vehicle, plate, photoUrl } = driver;
+      await writeAudit(tx, audit, {
+        action: 'driver.add',
+        subject: `driver:${added}`,
+        after: { firstname, lastname, phone, vehicle, plate, photoUrl },
+      });
+    }
+    return added;
+  });
   return { ...(await loadDriver(db, id)), password };
 }
 
@@ -373,6 +521,7 @@ export async function sendDriverMessage(
   db: Queryable,
   taskIdOrPrefix: string,
   contentInput: string,
+  audit?: AuditActor,
 ): Promise<ChatMessage> {
   const content = parseOpsInput(driverMessageSchema, contentInput);
   const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
@@ -385,6 +534,8 @@ export async function sendDriverMessage(
   }
   const sent = await insertMessageOnce(db, { id: randomUUID(), taskId, sender: 'driver', content, clientId: null });
   if ('full' in sent) throw new OpsError('invalid', `Task ${taskId}'s chat is full`);
+  if (audit && sent.created)
+    await writeAudit(db, audit, { action: 'task.driver-message', subject: `task:${taskId}`, after: { content } });
   return sent.message;
 }
 
@@ -396,12 +547,27 @@ export const pointsCreditSchema = z
   .refine(isNairaAmount, { error: 'amount must have at most 2 decimals' });
 
 /** Credits a client recycle tokens by hand (a goodwill gesture, a correction); answers the new balance. */
-export async function creditPoints(db: Queryable, userId: string, amountInput: unknown): Promise<{ balance: number }> {
+export async function creditPoints(
+  db: Db,
+  userId: string,
+  amountInput: unknown,
+  audit?: AuditActor,
+): Promise<{ balance: number }> {
   const amount = parseOpsInput(pointsCreditSchema, amountInput);
-  if (!(await findUserById(db, userId))) throw new OpsError('not-found', `No client with id "${userId}"`);
-  await addPoints(db, { userId, kind: 'credit', amountKobo: nairaToKobo(amount) });
-  const user = await findUserById(db, userId);
-  return { balance: koboToNaira(Number(user!.balance_kobo)) };
+  const known = await findUserById(db, userId);
+  if (!known) throw new OpsError('not-found', `No client with id "${userId}"`);
+  return db.transaction(async (tx) => {
+    await addPoints(tx, { userId, kind: 'credit', amountKobo: nairaToKobo(amount) });
+    const balance = koboToNaira(Number((await findUserById(tx, userId))!.balance_kobo));
+    if (audit)
+      await writeAudit(tx, audit, {
+        action: 'client.points-credit',
+        subject: `client:${userId}`,
+        before: { balance: koboToNaira(Number(known.balance_kobo)) },
+        after: { balance, credited: amount },
+      });
+    return { balance };
+  });
 }
 
 // ---- support requests ----
@@ -423,7 +589,12 @@ export async function listSupport(
 }
 
 /** Answers a support request once; the client sees the reply in the bell, on the task. */
-export async function replySupport(db: Db, idInput: string, replyInput: string): Promise<OpsSupportRequest> {
+export async function replySupport(
+  db: Db,
+  idInput: string,
+  replyInput: string,
+  audit?: AuditActor,
+): Promise<OpsSupportRequest> {
   const reply = parseOpsInput(supportReplySchema, replyInput);
   const id = parseOpsInput(opsIdSchema('request id'), String(idInput ?? ''));
   const matches = await db.query<{ id: string }>(
@@ -435,7 +606,17 @@ export async function replySupport(db: Db, idInput: string, replyInput: string):
   if (!match) throw new OpsError('not-found', `No support request with id "${id}"`);
   if (matches.length > 1 && match.id !== id)
     throw new OpsError('invalid', `"${id}" matches more than one support request: give more of the id`);
-  const answered = await db.transaction((tx) => replyToSupportRequest(tx, match.id, reply));
+  const answered = await db.transaction(async (tx) => {
+    const done = await replyToSupportRequest(tx, match.id, reply);
+    if (audit && typeof done === 'object')
+      await writeAudit(tx, audit, {
+        action: 'support.reply',
+        subject: `support:${match.id}`,
+        before: { reply: null },
+        after: { reply },
+      });
+    return done;
+  });
   if (answered === 'not-found') throw new OpsError('not-found', `No support request with id "${id}"`);
   if (answered === 'answered') throw new OpsError('invalid', `Support request ${match.id} was answered already`);
   return toOpsSupport(answered);

@@ -14,6 +14,7 @@ import type { Db } from '../db/connection';
 import { priceForServiceKey } from '../db/pricing';
 import { fulfilSubscription, fulfilTaskOrder } from '../payments/fulfil';
 import { OpsError, parseOpsInput } from './commands';
+import { type AuditActor, writeAudit } from '../db/audit';
 
 export const UNCLAIMED_AFTER_MINUTES = 30;
 const UNCLAIMED_REASON = `Paid, but no booking arrived within ${UNCLAIMED_AFTER_MINUTES} minutes`;
@@ -153,7 +154,12 @@ async function loadPayment(db: Db, reference: string): Promise<OpsPayment> {
 }
 
 /** Marks a payment needing attention (or an unclaimed charge) as settled, with how. */
-export async function settlePayment(db: Db, referenceInput: string, noteInput: string): Promise<OpsPayment> {
+export async function settlePayment(
+  db: Db,
+  referenceInput: string,
+  noteInput: string,
+  audit?: AuditActor,
+): Promise<OpsPayment> {
   const reference = parseOpsInput(referenceSchema, referenceInput);
   const note = parseOpsInput(settlementNoteSchema, noteInput);
   const known = (await findAttention(db, reference)) ?? ((await findCharge(db, reference)) ? undefined : null);
@@ -161,7 +167,16 @@ export async function settlePayment(db: Db, referenceInput: string, noteInput: s
     throw new OpsError('not-found', `No payment needing attention and no charge with reference "${reference}"`);
   if (known?.settled_at)
     throw new OpsError('invalid', `Payment ${reference} was already settled (${known.settlement})`);
-  await settleAttention(db, reference, note, UNCLAIMED_REASON);
+  await db.transaction(async (tx) => {
+    await settleAttention(tx, reference, note, UNCLAIMED_REASON);
+    if (audit)
+      await writeAudit(tx, audit, {
+        action: 'payment.settle',
+        subject: `payment:${reference}`,
+        before: { settled: false, reason: known?.reason ?? UNCLAIMED_REASON },
+        after: { settled: true, note },
+      });
+  });
   return loadPayment(db, reference);
 }
 
@@ -190,7 +205,25 @@ const taskRequestSchema = z.object({
 });
 
 /** Gives the client what the kept request asked for, at the amount the provider confirmed. */
-export async function honourPayment(db: Db, referenceInput: string, now: Date = new Date()): Promise<Honoured> {
+export async function honourPayment(
+  db: Db,
+  referenceInput: string,
+  now: Date = new Date(),
+  audit?: AuditActor,
+): Promise<Honoured> {
+  const honoured = await honour(db, referenceInput, now);
+  // After the fulfilment's own transactions: what was given is known only then.
+  if (audit)
+    await writeAudit(db, audit, {
+      action: 'payment.honour',
+      subject: `payment:${honoured.payment.reference}`,
+      before: { settled: false },
+      after: { taskId: honoured.taskId, subscription: honoured.subscription, settlement: honoured.payment.settlement },
+    });
+  return honoured;
+}
+
+async function honour(db: Db, referenceInput: string, now: Date): Promise<Honoured> {
   const reference = parseOpsInput(referenceSchema, referenceInput);
   const entry = await findAttention(db, reference);
   if (!entry) throw new OpsError('not-found', `No payment needing attention with reference "${reference}"`);

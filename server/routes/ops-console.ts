@@ -1,9 +1,40 @@
 /**
- * The operator console's accounts (issue 47, docs/operations.md 'The console'): sign-in with
- * e-mail and password, the password change (the one-time password first), and who am I.
+ * The operator console's own routes (issue 47, docs/operations.md 'The console'): sign-in with
+ * e-mail and password, the password change (the one-time password first), who am I, and what
+ * the console does beyond the CLI's routes (server/routes/ops.ts). Each declares its roles.
  */
-import { Hono } from 'hono';
-import { INVALID_OPS_LOGIN, opsLoginSchema, opsPasswordSchema } from '../../src/shared/schemas/ops-console';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  INVALID_OPS_LOGIN,
+  auditQuerySchema,
+  cancelTaskSchema,
+  clientQuerySchema,
+  driverEditSchema,
+  emptyOpsSchema,
+  newOperatorSchema,
+  opsCompleteSchema,
+  opsLoginSchema,
+  opsPasswordSchema,
+  refundLimitSchema,
+} from '../../src/shared/schemas/ops-console';
+import { writeAudit } from '../db/audit';
+import { listSupport, opsIdSchema, parseOpsInput } from '../ops/commands';
+import {
+  cancelWithRefund,
+  clientDetail,
+  closeSupportRequest,
+  completeWithQuantity,
+  deactivateDriver,
+  editDriver,
+  findClients,
+  listAudit,
+  resetDriverPassword,
+  setRefundLimit,
+  taskDetail,
+} from '../ops/console-commands';
+import { addOperator, listOperators } from '../ops/operator-commands';
+import { actorOf, run } from './ops';
 import { koboToNaira } from '../../src/shared/money';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
@@ -11,7 +42,7 @@ import { changeOperatorPassword, findOperatorByEmail, findOperatorById, supportR
 import { readBody } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest } from '../http/errors';
-import { requireRole } from '../http/roles';
+import { type OperatorEnv, requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
@@ -59,4 +90,112 @@ opsConsoleRoutes.get('/ops/me', anyOperator(true), async (c) => {
   const { id, email, role, mustChangePassword } = c.var.operator;
   const limit = await supportRefundLimitKobo(c.var.deps.db);
   return c.json({ data: { id: id ?? 'cli', email, role, mustChangePassword, refundLimit: koboToNaira(limit) } });
+});
+
+// ---- the console's routes beyond the CLI's (the role table: docs/operations.md) ----
+
+const DISPATCH_OR_SUPPORT = requireRole('operator', { roles: ['dispatcher', 'support'] });
+const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
+const SUPPORT = requireRole('operator', { roles: ['support'] });
+const ADMIN = requireRole('operator', { roles: ['admin'] });
+
+/** A path's id: length and characters checked before it reaches a query. */
+const idParam = (value: string | undefined, what: string) =>
+  run(async () => parseOpsInput(opsIdSchema(`${what} id`), value ?? ''));
+
+const readOpsBody = <S extends z.ZodType>(c: Context<OperatorEnv>, schema: S, optional = false) =>
+  readBody(c, schema, badRequest, { optional });
+
+const aftercareOf = (c: Context<OperatorEnv>) => {
+  const { refunder, mailer, log } = c.var.deps;
+  return { refunder, mailer, log };
+};
+
+opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, async (c) => {
+  const taskId = await idParam(c.req.param('id'), 'task');
+  return c.json({ data: await run(() => taskDetail(c.var.deps.db, taskId)) });
+});
+
+/** Cancel with a full refund; support only up to the refund limit, dispatchers not at all. */
+opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, async (c) => {
+  const taskId = await idParam(c.req.param('id'), 'task');
+  const { reason } = await readOpsBody(c, cancelTaskSchema);
+  const caller = { role: c.var.operator.role, actor: actorOf(c), aftercare: aftercareOf(c) };
+  return c.json({ data: await run(() => cancelWithRefund(c.var.deps.db, taskId, reason, caller)) });
+});
+
+opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, async (c) => {
+  const taskId = await idParam(c.req.param('id'), 'task');
+  const { quantity } = await readOpsBody(c, opsCompleteSchema);
+  const options = { actor: actorOf(c), aftercare: aftercareOf(c), referralReward: c.var.deps.config.referralReward };
+  return c.json({ data: await run(() => completeWithQuantity(c.var.deps.db, taskId, quantity, options)) });
+});
+
+opsConsoleRoutes.post('/ops/drivers/:id', DISPATCH, async (c) => {
+  const driverId = await idParam(c.req.param('id'), 'driver');
+  const edit = await readOpsBody(c, driverEditSchema);
+  return c.json({ data: await run(() => editDriver(c.var.deps.db, driverId, edit, actorOf(c))) });
+});
+
+opsConsoleRoutes.post('/ops/drivers/:id/deactivate', DISPATCH, async (c) => {
+  const driverId = await idParam(c.req.param('id'), 'driver');
+  await readOpsBody(c, emptyOpsSchema, true);
+  return c.json({ data: await run(() => deactivateDriver(c.var.deps.db, driverId, actorOf(c))) });
+});
+
+opsConsoleRoutes.post('/ops/drivers/:id/password', DISPATCH, async (c) => {
+  const driverId = await idParam(c.req.param('id'), 'driver');
+  await readOpsBody(c, emptyOpsSchema, true);
+  return c.json({ data: await run(() => resetDriverPassword(c.var.deps.db, driverId, actorOf(c))) });
+});
+
+opsConsoleRoutes.post('/ops/support/:id/close', SUPPORT, async (c) => {
+  const requestId = await idParam(c.req.param('id'), 'request');
+  await readOpsBody(c, emptyOpsSchema, true);
+  const { db, now } = c.var.deps;
+  await run(() => closeSupportRequest(db, requestId, actorOf(c)));
+  const [request] = (await listSupport(db, { all: true, now: now() })).filter((entry) => entry.id === requestId);
+  return c.json({ data: request });
+});
+
+opsConsoleRoutes.get('/ops/clients', SUPPORT, async (c) => {
+  const query = await run(async () => parseOpsInput(clientQuerySchema, c.req.query('q') ?? ''));
+  return c.json({ data: await findClients(c.var.deps.db, query) });
+});
+
+opsConsoleRoutes.get('/ops/clients/:id', SUPPORT, async (c) => {
+  const userId = await idParam(c.req.param('id'), 'client');
+  return c.json({ data: await run(() => clientDetail(c.var.deps.db, userId, c.var.deps.now())) });
+});
+
+opsConsoleRoutes.get('/ops/operators', ADMIN, async (c) => c.json({ data: await listOperators(c.var.deps.db) }));
+
+opsConsoleRoutes.post('/ops/operators', ADMIN, async (c) => {
+  const input = await readOpsBody(c, newOperatorSchema);
+  const { db, now } = c.var.deps;
+  const added = await run(() =>
+    db.transaction(async (tx) => {
+      const created = await addOperator(tx, input, now());
+      await writeAudit(tx, actorOf(c), {
+        action: 'operator.add',
+        subject: `operator:${created.operator.id}`,
+        after: { email: created.operator.email, role: created.operator.role },
+      });
+      return created;
+    }),
+  );
+  return c.json({ data: added }, 201);
+});
+
+opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, async (c) => {
+  const { amount } = await readOpsBody(c, refundLimitSchema);
+  return c.json({ data: await setRefundLimit(c.var.deps.db, amount, actorOf(c)) });
+});
+
+/** The audit trail, newest first: `?before=<id>` pages on, `?limit=` (1-100, default 50). */
+opsConsoleRoutes.get('/ops/audit', ADMIN, async (c) => {
+  const query = await run(async () =>
+    parseOpsInput(auditQuerySchema, { before: c.req.query('before'), limit: c.req.query('limit') }),
+  );
+  return c.json({ data: await listAudit(c.var.deps.db, { before: query.before, limit: query.limit ?? 50 }) });
 });

@@ -7,8 +7,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
+import type { AuditActor } from '../db/audit';
+import { clientAddress } from '../http/client-address';
+import { HttpError, badRequest, forbidden } from '../http/errors';
+import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
 
@@ -17,24 +19,31 @@ export { OPS_TOKEN_HEADER } from '../ops/token';
 export const opsRoutes = new Hono<AppEnv>();
 
 /** The route is for these roles (and admins, who may call every /ops route). */
-const ADMIN = requireRole('operator', { roles: ['admin'] });
-const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
-const SUPPORT = requireRole('operator', { roles: ['support'] });
-const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
+export const ADMIN = requireRole('operator', { roles: ['admin'] });
+export const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
+export const SUPPORT = requireRole('operator', { roles: ['support'] });
+export const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
 
-/** Command errors as HTTP errors: unknown ids 404, bad input 400. */
-async function run<T>(work: () => Promise<T>): Promise<T> {
+const STATUS_OF_KIND = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
+
+/** Command errors as HTTP errors: bad input 400, unknown ids 404, a state that forbids it 409, role or limit 403. */
+export async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ops.OpsError)
-      throw error.kind === 'not-found' ? notFound(error.message) : badRequest(error.message);
+    if (error instanceof ops.OpsError) throw new HttpError(STATUS_OF_KIND[error.kind], error.message);
     throw error;
   }
 }
 
+/** Who the audit row names: the operator (or 'cli' for the ops token) and their address. */
+export function actorOf<E extends OperatorEnv>(c: Context<E>): AuditActor {
+  const { id, email } = c.var.operator;
+  return { operatorId: id, actor: email, address: clientAddress(c) };
+}
+
 /** Reads and validates a JSON body with the commands' own schemas (their messages name the field). */
-async function readBody<S extends z.ZodType, E extends AppEnv>(c: Context<E>, schema: S): Promise<z.infer<S>> {
+export async function readBody<S extends z.ZodType, E extends AppEnv>(c: Context<E>, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -44,25 +53,33 @@ async function readBody<S extends z.ZodType, E extends AppEnv>(c: Context<E>, sc
   return run(async () => ops.parseOpsInput(schema, body));
 }
 
-const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
+export const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
 const idOf = ops.opsIdSchema;
 
+const stateSchema = z.enum(['open', 'all'], { error: 'state must be open or all' }).optional();
+
+/** Every task, newest first (`?status=`: of one status; `?state=open`: not completed or cancelled yet). */
 opsRoutes.get('/ops/tasks', ANY_OPERATOR, async (c) => {
   const status = await run(async () => ops.parseOpsInput(ops.statusSchema.optional(), c.req.query('status')));
-  return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status })) });
+  const state = await run(async () => ops.parseOpsInput(stateSchema, c.req.query('state')));
+  return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status, open: state === 'open' })) });
 });
 
 opsRoutes.get('/ops/drivers', DISPATCH, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
 
 opsRoutes.post('/ops/drivers', DISPATCH, async (c) => {
   const input = await readBody(c, ops.newDriverSchema);
-  return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input)) }, 201);
+  return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input, actorOf(c))) }, 201);
 });
 
 opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, async (c) => {
   const taskId = c.req.param('id');
   const { driverId } = await readBody(c, z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT));
-  return c.json({ data: await run(() => ops.assignDriver(c.var.deps.db, taskId, driverId)) });
+  // The console's assignment checks the driver is free; the CLI (no operator id) may override.
+  const requireFree = c.var.operator.id !== null;
+  return c.json({
+    data: await run(() => ops.assignDriver(c.var.deps.db, taskId, driverId, { audit: actorOf(c), requireFree })),
+  });
 });
 
 opsRoutes.post('/ops/tasks/:id/status', DISPATCH, async (c) => {
@@ -82,6 +99,7 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, async (c) => {
         referralReward: deps.config.referralReward,
         aftercare,
         recycledKg,
+        audit: actorOf(c),
       }),
     ),
   });
@@ -90,27 +108,27 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, async (c) => {
 /** The driver says it has arrived: the client's task page says so. */
 opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, async (c) => {
   const taskId = c.req.param('id');
-  return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId)) });
+  return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId, actorOf(c))) });
 });
 
 opsRoutes.put('/ops/drivers/:id/location', ADMIN, async (c) => {
   const driverId = c.req.param('id');
   const { lat, lng } = await readBody(c, ops.positionSchema);
-  return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng)) });
+  return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng, actorOf(c))) });
 });
 
 /** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
 opsRoutes.post('/ops/tasks/:id/messages', ADMIN, async (c) => {
   const taskId = c.req.param('id');
   const { content } = await readBody(c, z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT));
-  return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content)) }, 201);
+  return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content, actorOf(c))) }, 201);
 });
 
 /** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
 opsRoutes.post('/ops/clients/:id/points', ADMIN, async (c) => {
   const userId = c.req.param('id');
   const { amount } = await readBody(c, z.object({ amount: z.unknown() }, NOT_AN_OBJECT));
-  return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount)) }, 201);
+  return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount, actorOf(c))) }, 201);
 });
 
 /** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
@@ -122,12 +140,16 @@ opsRoutes.get('/ops/payments', ADMIN, async (c) => {
 opsRoutes.post('/ops/payments/:reference/settle', ADMIN, async (c) => {
   const reference = c.req.param('reference');
   const { note } = await readBody(c, z.object({ note: z.unknown() }, NOT_AN_OBJECT));
-  return c.json({ data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string)) });
+  return c.json({
+    data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string, actorOf(c))),
+  });
 });
 
 opsRoutes.post('/ops/payments/:reference/honour', ADMIN, async (c) => {
   const reference = c.req.param('reference');
-  return c.json({ data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now())) });
+  return c.json({
+    data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now(), actorOf(c))),
+  });
 });
 
 /** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
@@ -139,5 +161,5 @@ opsRoutes.get('/ops/support', SUPPORT, async (c) => {
 opsRoutes.post('/ops/support/:id/reply', SUPPORT, async (c) => {
   const id = c.req.param('id');
   const { reply } = await readBody(c, z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT));
-  return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply)) });
+  return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply, actorOf(c))) });
 });

@@ -17,7 +17,7 @@ const D: OperatorRole = 'dispatcher';
 const S: OperatorRole = 'support';
 
 /** [method, path, the roles allowed]. */
-export const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> = [
+const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> = [
   ['GET', '/ops/me', [A, D, S]],
   ['POST', '/ops/password', [A, D, S]],
   ['GET', '/ops/tasks', [A, D, S]],
@@ -34,6 +34,19 @@ export const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRo
   ['POST', '/ops/payments/no-such-reference/honour', [A]],
   ['GET', '/ops/support', [A, S]],
   ['POST', '/ops/support/no-such-request/reply', [A, S]],
+  ['GET', '/ops/tasks/no-such-task', [A, D, S]],
+  ['POST', '/ops/tasks/no-such-task/cancel', [A, S]],
+  ['POST', '/ops/tasks/no-such-task/complete', [A]],
+  ['POST', '/ops/drivers/no-such-driver', [A, D]],
+  ['POST', '/ops/drivers/no-such-driver/deactivate', [A, D]],
+  ['POST', '/ops/drivers/no-such-driver/password', [A, D]],
+  ['POST', '/ops/support/no-such-request/close', [A, S]],
+  ['GET', '/ops/clients?q=nobody', [A, S]],
+  ['GET', '/ops/clients/no-such-client', [A, S]],
+  ['GET', '/ops/operators', [A]],
+  ['POST', '/ops/operators', [A]],
+  ['POST', '/ops/settings/refund-limit', [A]],
+  ['GET', '/ops/audit', [A]],
 ];
 
 let server: TestServer;

@@ -9,6 +9,7 @@ import { isNairaAmount } from '../money';
 import { isEmailAddress } from '../validation/email';
 import { isCommonPassword } from '../validation/common-passwords';
 import { NOT_AN_OBJECT, number, text } from './fields';
+import { newDriverSchema } from './ops';
 
 export const OPS_LOGIN_FIELDS_REQUIRED = 'Email and password are required';
 export const INVALID_OPS_LOGIN = 'Invalid email or password';
@@ -122,3 +123,6 @@ export const auditQuerySchema = z.object({
     .refine((value) => value >= 1 && value <= 100, { error: 'limit must be a number from 1 to 100' })
     .optional(),
 });
+
+/** A driver's edit: any of the fields the driver was added with but the position. */
+export const driverEditSchema = newDriverSchema.omit({ lat: true, lng: true }).partial();

@@ -1,0 +1,154 @@
+/** SQL of the operator console's own commands (server/ops/console-commands.ts). */
+import type { TaskStatus } from '../../src/shared/contract';
+import type { Queryable } from './connection';
+import { locationKey, publishInvalidation } from './poll-cache';
+
+export interface TaskExtraRow {
+  client_lastname: string;
+  client_phone: string;
+  paid_kobo: string | number | null;
+  payment_reversed_at: Date | string | null;
+  refund_kobo: string | number | null;
+  refund_status: string | null;
+  cancelled_by: string | null;
+  cancel_note: string | null;
+  delivered_quantity: string | number | null;
+}
+
+export async function selectTaskExtra(db: Queryable, taskId: string): Promise<TaskExtraRow> {
+  const [row] = await db.query<TaskExtraRow>(
+    `select u.lastname as client_lastname, u.phonenumber as client_phone, p.amount_kobo as paid_kobo,
+            t.payment_reversed_at, r.amount_kobo as refund_kobo, r.status as refund_status, t.cancelled_by,
+            t.cancel_note, t.delivered_quantity
+       from tasks t join users u on u.id = t.user_id
+       left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
+       left join refunds r on r.task_id = t.id
+      where t.id = $1`,
+    [taskId],
+  );
+  return row;
+}
+
+export function selectTaskStatusEvents(db: Queryable, taskId: string) {
+  return db.query<{ created_at: Date | string; kind: string; status: string | null; refund_status: string | null }>(
+    `select created_at, kind, status, refund_status from task_events where task_id = $1 order by created_at, id limit 200`,
+    [taskId],
+  );
+}
+
+export function selectAcceptedOffers(db: Queryable, taskId: string) {
+  return db.query<{ offered_at: Date | string; firstname: string; lastname: string }>(
+    `select o.offered_at, d.firstname, d.lastname from task_offers o join drivers d on d.id = o.driver_id
+      where o.task_id = $1 and o.outcome = 'accepted' order by o.offered_at`,
+    [taskId],
+  );
+}
+
+export function selectTaskAudit(db: Queryable, taskId: string) {
+  return db.query<{ at: Date | string; actor: string; action: string }>(
+    `select at, actor, action from audit_log where subject = $1 order by id limit 200`,
+    [`task:${taskId}`],
+  );
+}
+
+/** The newest 200 messages of the thread, oldest first. */
+export async function selectTaskMessages(db: Queryable, taskId: string) {
+  const rows = await db.query<{ sender: 'user' | 'driver'; content: string; created_at: Date | string }>(
+    `select sender, content, created_at from messages where task_id = $1 order by created_at desc, id desc limit 200`,
+    [taskId],
+  );
+  return rows.reverse();
+}
+
+export async function lockTaskForCompletion(tx: Queryable, taskId: string) {
+  const [row] = await tx.query<{
+    status: TaskStatus;
+    unit: string;
+    service_name: string;
+    quantity: string | number;
+    delivered_quantity: string | number | null;
+  }>('select status, unit, service_name, quantity, delivered_quantity from tasks where id = $1 for update', [taskId]);
+  return row;
+}
+
+const DRIVER_COLUMNS = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  phone: 'phone',
+  vehicle: 'vehicle',
+  plate: 'plate',
+  photoUrl: 'photo_url',
+} as const;
+
+/** Sets the given fields (undefined ones stay). */
+export async function updateDriverFields(
+  db: Queryable,
+  driverId: string,
+  fields: Partial<Record<keyof typeof DRIVER_COLUMNS, string>>,
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [driverId];
+  for (const [key, column] of Object.entries(DRIVER_COLUMNS)) {
+    const value = fields[key as keyof typeof DRIVER_COLUMNS];
+    if (value === undefined) continue;
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (sets.length > 0) await db.query(`update drivers set ${sets.join(', ')} where id = $1`, values);
+}
+
+/** Inactive, offline, sessions ended, its open offers withdrawn ('taken': they go to another driver). */
+export async function deactivateDriver(db: Queryable, driverId: string): Promise<void> {
+  await db.query(
+    `update drivers set active = false, online = false, session_version = session_version + 1 where id = $1`,
+    [driverId],
+  );
+  await db.query(`update task_offers set outcome = 'taken' where driver_id = $1 and outcome is null`, [driverId]);
+  await publishInvalidation(db, [locationKey(driverId)]);
+}
+
+export async function closeSupportRequest(db: Queryable, id: string): Promise<'done' | 'not-found' | 'closed'> {
+  const rows = await db.query(
+    'update support_requests set closed_at = now() where id = $1 and closed_at is null returning id',
+    [id],
+  );
+  if (rows.length > 0) return 'done';
+  const known = await db.query('select 1 from support_requests where id = $1', [id]);
+  return known.length > 0 ? 'closed' : 'not-found';
+}
+
+interface ClientRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phonenumber: string;
+}
+
+/** `like` takes % and _ as wildcards: a search for them means the characters. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export function searchClients(db: Queryable, text: string, phone: string | null): Promise<ClientRow[]> {
+  return db.query<ClientRow>(
+    `select id, firstname, lastname, email, phonenumber from users
+      where lower(email) like $1 escape '\\' or phonenumber like $1 escape '\\' or phonenumber = $2
+      order by email limit 20`,
+    [`%${literal(text)}%`, phone],
+  );
+}
+
+export async function selectClient(db: Queryable, userId: string) {
+  const [row] = await db.query<
+    ClientRow & {
+      created_at: Date | string;
+      subscription_plan: string | null;
+      subscription_expires_at: Date | string | null;
+      balance_kobo: string | number;
+    }
+  >(
+    `select id, firstname, lastname, email, phonenumber, created_at, subscription_plan, subscription_expires_at, balance_kobo
+       from users where id = $1`,
+    [userId],
+  );
+  return row;
+}

@@ -1,0 +1,377 @@
+/**
+ * What the operator console does beyond the CLI's commands (issue 47, docs/operations.md 'The
+ * console'): a task's whole story, cancel with refund (support up to the refund limit),
+ * complete with a quantity, drivers' edits, closing support requests, client lookup and the
+ * refund limit. Each change writes its audit row in its own transaction.
+ */
+import type { TaskStatus } from '../../src/shared/contract';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../src/shared/money';
+import { quantityRule } from '../../src/shared/quantity';
+import { serviceKey } from '../../src/shared/service-key';
+import { TASK_STATUSES } from '../../src/shared/task-status';
+import { normalizePhone } from '../../src/shared/validation/phone';
+import { cancelTask, startRefund } from '../aftercare/refunds';
+import type { AftercareServices } from '../aftercare/services';
+import { hashPassword } from '../auth/passwords';
+import { type AuditActor, selectAudit, writeAudit } from '../db/audit';
+import type { Db, Queryable } from '../db/connection';
+import { setDriverOneTimePassword } from '../db/drivers';
+import * as sql from '../db/ops';
+import * as consoleSql from '../db/ops-console';
+import { setSupportRefundLimitKobo, supportRefundLimitKobo } from '../db/operators';
+import { openRefund, paidKobo } from '../db/refunds';
+import { recordDeliveredQuantity } from '../db/driver-tasks';
+import type { OperatorRole } from '../db/operators';
+import { insertStatusEvent } from '../db/task-events';
+import {
+  type OpsDriver,
+  type OpsTask,
+  OpsError,
+  listDrivers,
+  oneTimePassword,
+  setTaskStatus,
+  toOpsTask,
+} from './commands';
+
+async function summary(db: Queryable, taskId: string): Promise<OpsTask> {
+  const [task] = (await sql.selectTasksWhere(db, 't.id = $1', [taskId])).map(toOpsTask);
+  if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+  return task;
+}
+
+export interface OpsTaskDetail extends OpsTask {
+  client: OpsTask['client'] & { lastname: string; phone: string };
+  payment: { reference: string; status: 'paid' | 'reversed' | 'not paid'; amount: number | null };
+  refund: { amount: number; status: string } | null;
+  events: Array<{ at: string; kind: string; actor: string; detail: string }>;
+  messages: Array<{ from: 'client' | 'driver'; text: string; at: string }>;
+  cancelReason: string | null;
+  deliveredQuantity: number | null;
+}
+
+/** Everything about one task: the board's summary, the client, payment and refund, who did what, the chat. */
+export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTaskDetail> {
+  const task = await summary(db, taskId);
+  const extra = await consoleSql.selectTaskExtra(db, taskId);
+  const events = [
+    ...(await consoleSql.selectTaskStatusEvents(db, taskId)).map((row) => ({
+      at: new Date(row.created_at).toISOString(),
+      kind: row.kind,
+      actor:
+        row.kind === 'status' && row.status === 'cancelled' && extra.cancelled_by === 'client' ? 'client' : 'system',
+      detail:
+        row.kind === 'status'
+          ? `status ${row.status}`
+          : row.kind === 'refund'
+            ? `refund ${row.refund_status}`
+            : row.kind,
+    })),
+    ...(await consoleSql.selectAcceptedOffers(db, taskId)).map((row) => ({
+      at: new Date(row.offered_at).toISOString(),
+      kind: 'offer-accepted',
+      actor: `driver ${row.firstname} ${row.lastname}`,
+      detail: 'accepted the offer',
+    })),
+    ...(await consoleSql.selectTaskAudit(db, taskId)).map((row) => ({
+      at: new Date(row.at).toISOString(),
+      kind: row.action,
+      actor: row.actor === 'cli' ? 'cli' : `operator ${row.actor}`,
+      detail: row.action,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    ...task,
+    client: { ...task.client, lastname: extra.client_lastname, phone: extra.client_phone },
+    payment: {
+      reference: task.reference,
+      status: extra.paid_kobo === null ? 'not paid' : extra.payment_reversed_at ? 'reversed' : 'paid',
+      amount: extra.paid_kobo === null ? null : koboToNaira(Number(extra.paid_kobo)),
+    },
+    refund:
+      extra.refund_status === null
+        ? null
+        : { amount: koboToNaira(Number(extra.refund_kobo)), status: extra.refund_status },
+    events,
+    messages: (await consoleSql.selectTaskMessages(db, taskId)).map((row) => ({
+      from: row.sender === 'user' ? 'client' : 'driver',
+      text: row.content,
+      at: new Date(row.created_at).toISOString(),
+    })),
+    cancelReason: extra.cancel_note || null,
+    deliveredQuantity: extra.delivered_quantity === null ? null : Number(extra.delivered_quantity),
+  };
+}
+
+/**
+ * Cancels a task with a full refund of what was paid for it. Support may refund up to the
+ * limit an admin set; the check, the cancel, the refund's opening and the audit row are one
+ * transaction, and the provider is asked after the commit.
+ */
+export async function cancelWithRefund(
+  db: Db,
+  taskId: string,
+  reason: string,
+  caller: { role: OperatorRole; actor: AuditActor; aftercare: AftercareServices },
+): Promise<{ taskId: string; status: 'cancelled'; refund: number }> {
+  const refundKobo = await db.transaction(async (tx) => {
+    const task = await sql.lockTask(tx, taskId);
+    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+    if (task.status === 'cancelled') throw new OpsError('conflict', 'This task is cancelled already');
+    if (task.status === 'completed') throw new OpsError('conflict', 'A completed task cannot be cancelled');
+    const paid = await paidKobo(tx, taskId);
+    if (caller.role === 'support') {
+      const limit = await supportRefundLimitKobo(tx);
+      if ((paid?.kobo ?? 0) > limit)
+        throw new OpsError('forbidden', `Above your refund limit of ${formatNaira(limit)}`);
+    }
+    const from = TASK_STATUSES.filter((value) => value !== 'cancelled');
+    const order = { taskId, by: 'operator' as const, from, reason: null, note: reason };
+    if (!(await cancelTask(tx, order, caller.aftercare.refunder.kind)))
+      throw new OpsError('conflict', 'This task changed meanwhile: look again');
+    await insertStatusEvent(tx, taskId, 'cancelled');
+    await writeAudit(tx, caller.actor, {
+      action: 'task.cancel',
+      subject: `task:${taskId}`,
+      before: { status: task.status },
+      after: { status: 'cancelled', reason, refund: koboToNaira(paid?.kobo ?? 0) },
+    });
+    return paid?.kobo ?? 0;
+  });
+  await startRefund(db, caller.aftercare, taskId);
+  return { taskId, status: 'cancelled', refund: koboToNaira(refundKobo) };
+}
+
+/** Only kg and items are weighed or counted; other units are done as booked. */
+const MEASURED_UNITS = new Set(['kg', 'items']);
+const COMPLETABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
+
+/**
+ * An admin completes a task with the quantity collected (as the driver's completion, without
+ * the client's code): less than booked refunds the difference of what the card paid.
+ */
+export async function completeWithQuantity(
+  db: Db,
+  taskId: string,
+  quantity: number,
+  options: { actor: AuditActor; aftercare: AftercareServices; referralReward: number },
+): Promise<{ taskId: string; status: 'completed'; quantity: number; refund: number; pointsEarned: number | null }> {
+  const outcome = await db.transaction(async (tx) => {
+    const task = await consoleSql.lockTaskForCompletion(tx, taskId);
+    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
+    if (task.status === 'completed' || task.delivered_quantity !== null)
+      throw new OpsError('conflict', 'This task is completed already');
+    if (!COMPLETABLE.includes(task.status)) throw new OpsError('conflict', `A ${task.status} task cannot be completed`);
+    const booked = Number(task.quantity);
+    const rule = quantityRule(task.unit);
+    const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
+    if (quantity > booked) throw new OpsError('invalid', `quantity cannot be more than booked (${booked})`);
+    if (measured && rule.unitWord === 'items' && !Number.isInteger(quantity))
+      throw new OpsError('invalid', 'quantity must be a whole number of items');
+    const delivered = measured ? Math.round(quantity * 1000) / 1000 : booked;
+    await recordDeliveredQuantity(tx, taskId, delivered);
+    let refundKobo = 0;
+    const paid = delivered < booked ? await paidKobo(tx, taskId) : null;
+    if (paid) {
+      refundKobo = Math.floor((paid.kobo * (booked - delivered)) / booked);
+      if (refundKobo > 0)
+        await openRefund(tx, {
+          taskId,
+          reference: paid.reference,
+          amountKobo: refundKobo,
+          provider: options.aftercare.refunder.kind,
+        });
+    }
+    await writeAudit(tx, options.actor, {
+      action: 'task.complete',
+      subject: `task:${taskId}`,
+      before: { status: task.status, quantity: booked },
+      after: { status: 'completed', quantity: delivered, refund: koboToNaira(refundKobo) },
+    });
+    return { delivered, refundKobo, recycling: serviceKey(task.service_name) === 'recycling' };
+  });
+  // The operator's completion path: status, points on the weighed kg, referral reward, receipt.
+  const change = await setTaskStatus(db, taskId, 'completed', {
+    referralReward: options.referralReward,
+    aftercare: options.aftercare,
+    recycledKg: outcome.recycling ? outcome.delivered : undefined,
+  });
+  if (outcome.refundKobo > 0) await startRefund(db, options.aftercare, taskId);
+  return {
+    taskId,
+    status: 'completed',
+    quantity: outcome.delivered,
+    refund: koboToNaira(outcome.refundKobo),
+    pointsEarned: change.pointsEarned,
+  };
+}
+
+// ---- drivers ----
+
+async function driverById(db: Queryable, driverId: string): Promise<OpsDriver> {
+  const driver = (await listDrivers(db)).find((entry) => entry.id === driverId);
+  if (!driver) throw new OpsError('not-found', `No driver with id "${driverId}"`);
+  return driver;
+}
+
+const auditDriver = (driver: OpsDriver) => ({
+  firstname: driver.firstname,
+  lastname: driver.lastname,
+  phone: driver.phone,
+  vehicle: driver.vehicle,
+  plate: driver.plate,
+  photoUrl: driver.photoUrl,
+  active: driver.active,
+});
+
+export interface DriverEdit {
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  vehicle?: string;
+  plate?: string;
+  photoUrl?: string;
+}
+
+export async function editDriver(db: Db, driverId: string, edit: DriverEdit, actor: AuditActor): Promise<OpsDriver> {
+  if (Object.values(edit).every((value) => value === undefined)) throw new OpsError('invalid', 'Nothing to change');
+  const before = await driverById(db, driverId);
+  const phone = edit.phone === undefined ? undefined : (normalizePhone(edit.phone) ?? edit.phone);
+  await db.transaction(async (tx) => {
+    await consoleSql.updateDriverFields(tx, driverId, { ...edit, phone });
+    await writeAudit(tx, actor, {
+      action: 'driver.edit',
+      subject: `driver:${driverId}`,
+      before: auditDriver(before),
+      after: auditDriver(await driverById(tx, driverId)),
+    });
+  });
+  return driverById(db, driverId);
+}
+
+/** The driver can no longer sign in, is offline and offered nothing; their sessions end. */
+export async function deactivateDriver(db: Db, driverId: string, actor: AuditActor): Promise<OpsDriver> {
+  const before = await driverById(db, driverId);
+  await db.transaction(async (tx) => {
+    await consoleSql.deactivateDriver(tx, driverId);
+    await writeAudit(tx, actor, {
+      action: 'driver.deactivate',
+      subject: `driver:${driverId}`,
+      before: { active: before.active, online: before.online },
+      after: { active: false, online: false },
+    });
+  });
+  return driverById(db, driverId);
+}
+
+/** A new one-time password (shown once); the driver's sessions end. */
+export async function resetDriverPassword(db: Db, driverId: string, actor: AuditActor): Promise<{ password: string }> {
+  await driverById(db, driverId);
+  const password = oneTimePassword();
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await setDriverOneTimePassword(tx, driverId, hash);
+    // Never the password itself: only that it was reset.
+    await writeAudit(tx, actor, { action: 'driver.reset-password', subject: `driver:${driverId}` });
+  });
+  return { password };
+}
+
+// ---- support, clients, settings ----
+
+export async function closeSupportRequest(db: Db, requestId: string, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const closed = await consoleSql.closeSupportRequest(tx, requestId);
+    if (closed === 'not-found') throw new OpsError('not-found', `No support request with id "${requestId}"`);
+    if (closed === 'closed') throw new OpsError('conflict', 'This support request is closed already');
+    await writeAudit(tx, actor, {
+      action: 'support.close',
+      subject: `support:${requestId}`,
+      before: { closed: false },
+      after: { closed: true },
+    });
+  });
+}
+
+export interface OpsClient {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+}
+
+/** Clients whose e-mail or phone holds the text (at most 20). */
+export async function findClients(db: Queryable, query: string): Promise<OpsClient[]> {
+  const phone = normalizePhone(query);
+  return (await consoleSql.searchClients(db, query.toLowerCase(), phone ?? null)).map((row) => ({
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phone: row.phonenumber,
+  }));
+}
+
+/** A client's account, tasks, plan and points: never a password hash or a token. */
+export async function clientDetail(db: Queryable, userId: string, now: Date) {
+  const row = await consoleSql.selectClient(db, userId);
+  if (!row) throw new OpsError('not-found', `No client with id "${userId}"`);
+  const running = row.subscription_plan && row.subscription_expires_at && new Date(row.subscription_expires_at) > now;
+  return {
+    client: {
+      id: row.id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      phone: row.phonenumber,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    plan: running
+      ? { name: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at as Date | string).toISOString() }
+      : null,
+    points: koboToNaira(Number(row.balance_kobo)),
+    tasks: (await sql.selectTasksWhere(db, 't.user_id = $1', [userId])).map(toOpsTask),
+  };
+}
+
+export async function setRefundLimit(db: Db, amount: number, actor: AuditActor): Promise<{ amount: number }> {
+  await db.transaction(async (tx) => {
+    const before = await supportRefundLimitKobo(tx);
+    await setSupportRefundLimitKobo(tx, nairaToKobo(amount));
+    await writeAudit(tx, actor, {
+      action: 'settings.refund-limit',
+      subject: 'settings:support-refund-limit',
+      before: { amount: koboToNaira(before) },
+      after: { amount },
+    });
+  });
+  return { amount };
+}
+
+export interface OpsAuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  address: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The audit trail, newest first (`before`: older than that row id). */
+export async function listAudit(
+  db: Queryable,
+  options: { before?: string; limit: number; subject?: string },
+): Promise<OpsAuditEntry[]> {
+  return (await selectAudit(db, options)).map((row) => ({
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    actor: row.actor,
+    address: row.address,
+    action: row.action,
+    subject: row.subject,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  }));
+}

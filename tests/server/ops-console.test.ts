@@ -1,0 +1,393 @@
+/**
+ * The operator console's routes (issue 47): the board's fields, a task's detail, cancel with
+ * refund and support's limit, complete with a quantity, assignment checks, drivers' edits,
+ * closing support requests, client lookup, operators, and the audit row each change writes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as ops from '../../server/ops/commands';
+import { createTestServer, type TestServer } from './harness';
+import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
+import { readyOperator } from './operator-fixtures';
+
+const OPS_TOKEN = 'ops-console-test-token-of-at-least-32-chars';
+let server: TestServer;
+const token: Record<'admin' | 'dispatcher' | 'support', { token: string; email: string }> = {} as never;
+
+beforeAll(async () => {
+  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
+  for (const role of ['admin', 'dispatcher', 'support'] as const) token[role] = await readyOperator(server, role);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  await db().query('delete from support_requests');
+  await db().query('delete from task_offers');
+  await db().query('delete from refunds');
+  await clearTasksAndDrivers(db());
+  await db().query('update ops_settings set support_refund_limit_kobo = 2000000');
+});
+
+const db = () => server.deps.db;
+const as = (role: keyof typeof token, method: string, path: string, body?: unknown) =>
+  server.request(method, path, { token: token[role].token, body });
+
+/** A task paid `kobo` by card (the fixture's reference in payment_uses). */
+async function paidTask(kobo: number, fixture: Parameters<typeof insertTask>[2] = {}) {
+  const userId = await insertClient(db());
+  const taskId = await insertTask(db(), userId, fixture);
+  await db().query(
+    'update payment_uses set amount_kobo = $2 where reference = (select reference from tasks where id = $1)',
+    [taskId, kobo],
+  );
+  return { userId, taskId };
+}
+
+/** The newest audit rows of a subject, oldest first. */
+async function auditOf(subject: string) {
+  const answer = await as('admin', 'GET', '/ops/audit?limit=100');
+  expect(answer.status).toBe(200);
+  return (
+    answer.body.data as Array<{ subject: string; action: string; actor: string; before: unknown; after: unknown }>
+  )
+    .filter((row) => row.subject === subject)
+    .reverse();
+}
+
+describe('the board', () => {
+  it('lists open tasks with the offer, waiting time and promise; drivers with online, busy and location', async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    await db().query('update drivers set online = true where id = $1', [driverId]);
+    const { taskId } = await paidTask(150_000);
+    const { taskId: doneId } = await paidTask(150_000, { status: 'completed', driverId });
+    await db().query(
+      `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m)
+       values ('offer-1', $1, $2, now(), now() + interval '2 minutes', 900)`,
+      [taskId, driverId],
+    );
+    const board = await as('dispatcher', 'GET', '/ops/tasks?state=open');
+    expect(board.status).toBe(200);
+    expect(board.body.data.map((task: { id: string }) => task.id)).toEqual([taskId]);
+    const [task] = board.body.data;
+    expect(task).toMatchObject({
+      status: 'pending',
+      asap: true,
+      window: null,
+      service: { type: 'household', name: 'Household Waste Pickup' },
+      location: [3.4305, 6.447],
+      offer: { driverId, driverName: 'Kunle Driver' },
+      client: { firstname: 'Chioma' },
+      amount: 1500,
+    });
+    expect(Date.parse(task.promiseAt) - Date.parse(task.createdAt)).toBe(60 * 60_000);
+    expect(task.waitingSince).toBe(task.createdAt);
+    // Without ?state the CLI's list: every task.
+    expect((await as('dispatcher', 'GET', '/ops/tasks')).body.data.map((t: { id: string }) => t.id)).toContain(doneId);
+    expect((await as('dispatcher', 'GET', '/ops/tasks?state=nonsense')).status).toBe(400);
+
+    const drivers = await as('dispatcher', 'GET', '/ops/drivers');
+    expect(drivers.body.data).toEqual([
+      expect.objectContaining({
+        id: driverId,
+        name: 'Kunle Driver',
+        online: true,
+        busy: false,
+        active: true,
+        location: [3.37, 6.5],
+        acceptanceRate: null,
+      }),
+    ]);
+  });
+
+  it("the console's assignment needs an online, free driver (409 otherwise); it withdraws the open offer", async () => {
+    const userId = await insertClient(db());
+    const taskId = await insertTask(db(), userId);
+    const otherTask = await insertTask(db(), userId);
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const offline = await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId });
+    expect(offline.status).toBe(409);
+    expect(offline.body.message).toBe('This driver is offline');
+    await db().query('update drivers set online = true where id = $1', [driverId]);
+    await db().query(
+      `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m)
+       values ('offer-2', $1, $2, now(), now() + interval '2 minutes', 900)`,
+      [taskId, driverId],
+    );
+    const assigned = await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.data).toMatchObject({ id: taskId, status: 'driver-assigned', driver: { id: driverId } });
+    const [offer] = await db().query<{ outcome: string }>("select outcome from task_offers where id = 'offer-2'");
+    expect(offer.outcome).toBe('taken');
+    const busy = await as('dispatcher', 'POST', `/ops/tasks/${otherTask}/assign`, { driverId });
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe('This driver is on another task');
+    // The CLI may still assign anyone (it overrides).
+    const cli = await server.request('POST', `/ops/tasks/${otherTask}/assign`, {
+      headers: { 'X-Ops-Token': OPS_TOKEN },
+      body: { driverId },
+    });
+    expect(cli.status).toBe(200);
+
+    const rows = await auditOf(`task:${taskId}`);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'task.assign',
+        actor: token.dispatcher.email,
+        before: { status: 'pending', driverId: null },
+        after: { status: 'driver-assigned', driverId },
+      }),
+    ]);
+    expect((await auditOf(`task:${otherTask}`))[0]).toMatchObject({ action: 'task.assign', actor: 'cli' });
+  });
+
+  it('a dispatcher may move a task along but not cancel or complete it through the status route', async () => {
+    const userId = await insertClient(db());
+    const taskId = await insertTask(db(), userId);
+    for (const status of ['cancelled', 'completed']) {
+      const refused = await as('dispatcher', 'POST', `/ops/tasks/${taskId}/status`, { status });
+      expect(refused.status).toBe(403);
+    }
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 });
+    await db().query('update tasks set driver_id = $2 where id = $1', [taskId, driverId]);
+    expect((await as('dispatcher', 'POST', `/ops/tasks/${taskId}/status`, { status: 'on-going' })).status).toBe(200);
+    expect(await auditOf(`task:${taskId}`)).toEqual([
+      expect.objectContaining({
+        action: 'task.status',
+        before: { status: 'pending', driverId },
+        after: { status: 'on-going' },
+      }),
+    ]);
+  });
+});
+
+describe('a task', () => {
+  it('answers its client, payment, events and chat', async () => {
+    const { taskId, userId } = await paidTask(150_000);
+    await db().query(
+      `insert into messages (id, task_id, sender, content, client_id) values ('m-1', $1, 'user', 'Gate is blue', 'c-1')`,
+      [taskId],
+    );
+    const answer = await as('support', 'GET', `/ops/tasks/${taskId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      id: taskId,
+      client: { id: userId, firstname: 'Chioma', lastname: 'Test', phone: '+2348012345678' },
+      payment: { status: 'paid', amount: 1500 },
+      refund: null,
+      messages: [{ from: 'client', text: 'Gate is blue' }],
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('not-a-real-hash');
+    expect((await as('support', 'GET', '/ops/tasks/nope')).status).toBe(404);
+    expect((await as('support', 'GET', `/ops/tasks/${'x'.repeat(500)}`)).status).toBe(400);
+  });
+});
+
+describe('cancel with refund', () => {
+  it('support cancels at or below the limit; above it is 403 and nothing changes; an admin raises the limit', async () => {
+    const small = await paidTask(2_000_000);
+    const cancelled = await as('support', 'POST', `/ops/tasks/${small.taskId}/cancel`, {
+      reason: 'Client asked by phone',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toEqual({ taskId: small.taskId, status: 'cancelled', refund: 20_000 });
+    const [refund] = await db().query<{ amount_kobo: string }>('select amount_kobo from refunds where task_id = $1', [
+      small.taskId,
+    ]);
+    expect(Number(refund.amount_kobo)).toBe(2_000_000);
+
+    const big = await paidTask(2_000_001);
+    const refused = await as('support', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'Client asked' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Above your refund limit of ₦20,000.00');
+    const [still] = await db().query<{ status: string }>('select status from tasks where id = $1', [big.taskId]);
+    expect(still.status).toBe('pending');
+    expect(await auditOf(`task:${big.taskId}`)).toEqual([]);
+
+    expect((await as('support', 'POST', '/ops/settings/refund-limit', { amount: 50_000 })).status).toBe(403);
+    const raised = await as('admin', 'POST', '/ops/settings/refund-limit', { amount: 50_000 });
+    expect(raised.status).toBe(200);
+    expect((await as('support', 'GET', '/ops/me')).body.data.refundLimit).toBe(50_000);
+    expect((await as('support', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'Client asked' })).status).toBe(
+      200,
+    );
+    expect(await auditOf('settings:support-refund-limit')).toEqual([
+      expect.objectContaining({ actor: token.admin.email, before: { amount: 20_000 }, after: { amount: 50_000 } }),
+    ]);
+    expect(await auditOf(`task:${small.taskId}`)).toEqual([
+      expect.objectContaining({
+        action: 'task.cancel',
+        actor: token.support.email,
+        before: { status: 'pending' },
+        after: { status: 'cancelled', reason: 'Client asked by phone', refund: 20_000 },
+      }),
+    ]);
+  });
+
+  it('an admin has no limit; a dispatcher may not cancel; a reason is required; twice is 409', async () => {
+    const big = await paidTask(9_000_000);
+    expect((await as('dispatcher', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'x' })).status).toBe(403);
+    const noReason = await as('admin', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: '  ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('reason is required');
+    expect((await as('admin', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'r'.repeat(501) })).status).toBe(
+      400,
+    );
+    expect(
+      (await as('admin', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'Flooded street' })).body.data.refund,
+    ).toBe(90_000);
+    expect((await as('admin', 'POST', `/ops/tasks/${big.taskId}/cancel`, { reason: 'again' })).status).toBe(409);
+  });
+});
+
+describe('complete with a quantity (admin)', () => {
+  it('completes an assigned task; audit row; a pending one is 409', async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 });
+    const { taskId } = await paidTask(150_000, { status: 'on-going', driverId });
+    const done = await as('admin', 'POST', `/ops/tasks/${taskId}/complete`, { quantity: 1 });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ taskId, status: 'completed', quantity: 1, refund: 0 });
+    expect((await auditOf(`task:${taskId}`))[0]).toMatchObject({
+      action: 'task.complete',
+      after: { status: 'completed', quantity: 1, refund: 0 },
+    });
+    const { taskId: pending } = await paidTask(150_000);
+    expect((await as('admin', 'POST', `/ops/tasks/${pending}/complete`, { quantity: 1 })).status).toBe(409);
+    expect((await as('admin', 'POST', `/ops/tasks/${pending}/complete`, { quantity: -1 })).status).toBe(400);
+  });
+});
+
+describe('drivers', () => {
+  it('edit, reset the password (sessions end), deactivate (no sign-in): each with its audit row', async () => {
+    const added = await ops.addDriver(db(), {
+      firstname: 'Bola',
+      lastname: 'Ade',
+      phone: '08031112233',
+      lat: 6.5,
+      lng: 3.37,
+    });
+    const edited = await as('dispatcher', 'POST', `/ops/drivers/${added.id}`, { vehicle: 'Tricycle', plate: 'kja-1' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ vehicle: 'Tricycle', plate: 'KJA-1' });
+    expect((await as('dispatcher', 'POST', `/ops/drivers/${added.id}`, {})).body.message).toBe('Nothing to change');
+    expect((await as('dispatcher', 'POST', `/ops/drivers/${added.id}`, { plate: 'x'.repeat(100) })).status).toBe(400);
+
+    const login = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: added.password },
+    });
+    const reset = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/password`, {});
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.password).toMatch(/^[a-z2-9]{10}$/);
+    expect((await server.request('POST', '/driver/offers', { token: login.body.data, body: {} })).status).toBe(401);
+    const again = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: reset.body.data.password },
+    });
+    expect(again.status).toBe(200);
+
+    const deactivated = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/deactivate`, {});
+    expect(deactivated.body.data).toMatchObject({ active: false, online: false });
+    expect((await server.request('POST', '/driver/password', { token: again.body.data, body: {} })).status).toBe(401);
+    expect(
+      (
+        await server.request('POST', '/driver/login', {
+          body: { phone: added.phone, password: reset.body.data.password },
+        })
+      ).status,
+    ).toBe(401);
+
+    const rows = await auditOf(`driver:${added.id}`);
+    expect(rows.map((row) => row.action)).toEqual(['driver.edit', 'driver.reset-password', 'driver.deactivate']);
+    expect(rows[0]).toMatchObject({
+      before: { vehicle: '', plate: '' },
+      after: { vehicle: 'Tricycle', plate: 'KJA-1' },
+    });
+    expect(JSON.stringify(rows)).not.toContain(reset.body.data.password);
+  });
+});
+
+describe('support', () => {
+  it('lists with the plan priority; reply and close are audited; closed requests leave the open list', async () => {
+    const userId = await insertClient(db());
+    const taskId = await insertTask(db(), userId);
+    await db().query(
+      `update users set subscription_plan = 'gold', subscription_expires_at = now() + interval '10 days' where id = $1`,
+      [userId],
+    );
+    await db().query(
+      `insert into support_requests (id, user_id, task_id, category, text) values ('req-1', $1, $2, 'pickup', 'Nobody came')`,
+      [userId, taskId],
+    );
+    const list = await as('support', 'GET', '/ops/support?all=1');
+    expect(list.body.data[0]).toMatchObject({ id: 'req-1', priority: 'Gold 24/7', answered: false, closed: false });
+    const replied = await as('support', 'POST', '/ops/support/req-1/reply', { reply: 'On our way' });
+    expect(replied.status).toBe(200);
+    const closed = await as('support', 'POST', '/ops/support/req-1/close', {});
+    expect(closed.body.data).toMatchObject({ id: 'req-1', answered: true, closed: true });
+    expect((await as('support', 'POST', '/ops/support/req-1/close', {})).status).toBe(409);
+    expect((await as('support', 'GET', '/ops/support')).body.data).toEqual([]);
+    expect((await auditOf('support:req-1')).map((row) => row.action)).toEqual(['support.reply', 'support.close']);
+  });
+});
+
+describe('clients', () => {
+  it('finds by e-mail or phone and shows tasks, plan and points, never a password hash', async () => {
+    const client = await server.createClient({ phonenumber: '08035550000' });
+    const byEmail = await as('support', 'GET', `/ops/clients?q=${encodeURIComponent(client.email.slice(0, 10))}`);
+    expect(byEmail.body.data.map((entry: { id: string }) => entry.id)).toContain(client.id);
+    const byPhone = await as('support', 'GET', '/ops/clients?q=0803%20555%200000');
+    expect(byPhone.body.data.map((entry: { id: string }) => entry.id)).toEqual([client.id]);
+    expect((await as('support', 'GET', '/ops/clients?q=%25%25')).status).toBe(400);
+    expect((await as('support', 'GET', `/ops/clients?q=${'a'.repeat(300)}`)).status).toBe(400);
+    const wildcard = await as('support', 'GET', '/ops/clients?q=%25%25%25');
+    expect(wildcard.body.data).toEqual([]);
+    const detail = await as('support', 'GET', `/ops/clients/${client.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({
+      client: { id: client.id, email: client.email },
+      plan: null,
+      points: 0,
+      tasks: [],
+    });
+    const text = JSON.stringify(detail.body);
+    expect(text).not.toMatch(/password|scrypt|token/i);
+  });
+});
+
+describe('operators', () => {
+  it('an admin adds one (one-time password, audited) and lists them; bad input is 400', async () => {
+    const added = await as('admin', 'POST', '/ops/operators', { email: 'New.Agent@GreenPick.ng', role: 'support' });
+    expect(added.status).toBe(201);
+    expect(added.body.data.operator).toMatchObject({
+      email: 'new.agent@greenpick.ng',
+      role: 'support',
+      mustChangePassword: true,
+    });
+    expect(added.body.data.password).toMatch(/^[a-z2-9]{16}$/);
+    expect(
+      (await as('admin', 'POST', '/ops/operators', { email: 'new.agent@greenpick.ng', role: 'support' })).status,
+    ).toBe(400);
+    expect((await as('admin', 'POST', '/ops/operators', { email: 'x@y.ng', role: 'root' })).status).toBe(400);
+    expect(
+      (await as('admin', 'POST', '/ops/operators', { email: `${'a'.repeat(300)}@y.ng`, role: 'admin' })).status,
+    ).toBe(400);
+    const list = await as('admin', 'GET', '/ops/operators');
+    expect(list.body.data.map((entry: { email: string }) => entry.email)).toContain('new.agent@greenpick.ng');
+    expect(JSON.stringify(list.body)).not.toMatch(/scrypt|password_hash/);
+    const [row] = await auditOf(`operator:${added.body.data.operator.id}`);
+    expect(row).toMatchObject({
+      action: 'operator.add',
+      actor: token.admin.email,
+      after: { email: 'new.agent@greenpick.ng', role: 'support' },
+    });
+    expect(JSON.stringify(row)).not.toContain(added.body.data.password);
+  });
+});
+
+describe('the audit list', () => {
+  it('pages with before and limit, refuses bad values with 400', async () => {
+    const all = (await as('admin', 'GET', '/ops/audit?limit=100')).body.data as Array<{ id: string }>;
+    if (all.length >= 2) {
+      const page = await as('admin', 'GET', `/ops/audit?before=${all[0].id}&limit=1`);
+      expect(page.body.data.map((row: { id: string }) => row.id)).toEqual([all[1].id]);
+    }
+    for (const query of ['limit=0', 'limit=101', 'limit=x', 'before=-1', `before=${'9'.repeat(30)}`])
+      expect((await as('admin', 'GET', `/ops/audit?${query}`)).status, query).toBe(400);
+  });
+});
