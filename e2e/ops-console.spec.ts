@@ -96,6 +96,10 @@ test('a support agent answers a request, and the client sees the answer on the t
   const answer = 'Sorry about that: a driver comes tomorrow morning.';
   await request_.getByRole('textbox', { name: /^Reply to / }).fill(answer);
   await request_.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Reply sent to /);
+  // Answered, it leaves the open requests; the answered ones show it with its reply.
+  await expect(request_).toHaveCount(0);
+  await page.getByLabel('Show answered and closed requests').check();
   await expect(request_).toContainText(`Reply: ${answer}`);
   await expect(request_).toContainText('Answered');
 
@@ -150,7 +154,7 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
   expect(supportRequest).toBeDefined();
   const replied = await request.post(`/ops/support/${supportRequest!.id}/reply`, {
     headers: { Authorization: `Bearer ${agent.token}` },
-    data: { message: 'We are on it.' },
+    data: { reply: 'We are on it.' },
   });
   expect(replied.status(), await replied.text()).toBe(200);
 

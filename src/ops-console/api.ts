@@ -35,7 +35,7 @@ export interface TaskSummary {
   createdAt: string;
   address: string;
   location: [number, number] | null;
-  client: { id: string; firstname: string };
+  client: { id: string; name: string; firstname: string };
   driver: { id: string; name: string } | null;
   offer: { driverId: string; driverName: string; expiresAt: string } | null;
   waitingSince: string | null;
@@ -46,41 +46,46 @@ export interface TaskSummary {
 export interface TaskDetails extends Omit<TaskSummary, 'client'> {
   addressDetails: string | null;
   client: { id: string; firstname: string; lastname: string; email: string; phone: string | null };
-  payment: { reference: string; status: string; amount: number } | null;
+  payment: { reference: string; status: string; amount: number | null } | null;
   refund: { amount: number; status: string } | null;
   events: { at: string; kind: string; actor: string; detail: string | null }[];
   messages: { from: string; text: string; at: string }[];
+  cancelReason: string | null;
+  deliveredQuantity: number | null;
 }
 
 export interface Driver {
   id: string;
   name: string;
+  firstname: string;
+  lastname: string;
   phone: string;
   vehicle: string | null;
   plate: string | null;
+  photoUrl: string;
   active: boolean;
   online: boolean;
   busy: boolean;
   location: [number, number] | null;
   tasksToday: number;
-  rating: number | null;
+  rating: { average: number; count: number };
   acceptanceRate: number | null;
 }
 
 export interface SupportRequest {
   id: string;
-  taskId?: string;
-  client: { id: string; firstname?: string; name?: string; email?: string; plan?: string | null };
-  priority?: string | null;
-  plan?: string | null;
-  category?: string;
-  subject?: string;
+  taskId: string;
+  serviceName: string;
+  client: { id: string; name: string; firstname: string; email: string };
+  plan: string | null;
+  priority: 'Platinum VIP' | 'Gold 24/7' | 'Silver' | null;
+  category: string;
   text: string;
   createdAt: string;
-  answered?: boolean;
-  closed?: boolean;
-  reply?: string | null;
-  replies?: { text?: string; message?: string; at?: string }[];
+  reply: string | null;
+  repliedAt: string | null;
+  answered: boolean;
+  closed: boolean;
 }
 
 export interface Payment {
@@ -106,15 +111,8 @@ export interface ClientMatch {
 
 export interface ClientRecord {
   client: ClientMatch;
-  tasks: {
-    id: string;
-    status: string;
-    service?: { name: string };
-    serviceName?: string;
-    createdAt: string;
-    amount: number;
-  }[];
-  plan: { name: string; expiresAt?: string } | string | null;
+  tasks: TaskSummary[];
+  plan: { name: string; expiresAt: string } | null;
   points: number;
 }
 
@@ -157,10 +155,11 @@ export const taskQuery = (id: string) =>
   });
 export const driversQuery = (refetchInterval: number | false = false) =>
   queryOptions({ queryKey: ['ops', 'drivers'], queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
-export const supportQuery = () =>
+/** Open requests (unanswered, not closed); `all`: answered and closed ones too. */
+export const supportQuery = (all: boolean) =>
   queryOptions({
-    queryKey: ['ops', 'support'],
-    queryFn: () => read<SupportRequest[]>('ops/support'),
+    queryKey: ['ops', 'support', all],
+    queryFn: () => read<SupportRequest[]>('ops/support', all ? { all: '1' } : undefined),
     refetchInterval: 15_000,
   });
 export const paymentsQuery = () =>
@@ -188,25 +187,30 @@ export const cancelTask = (taskId: string, reason: string) =>
 export const completeTask = (taskId: string, quantity: number) =>
   write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/complete`, { quantity });
 
-export interface NewDriver {
+export interface DriverFields {
+  firstname: string;
+  lastname: string;
   phone: string;
-  name: string;
   vehicle: string;
   plate: string;
+  photoUrl: string;
 }
-export const addDriver = (driver: NewDriver) => write<{ driver: Driver; password: string }>('ops/drivers', driver);
-export const editDriver = (id: string, changes: Partial<NewDriver>) =>
+/** Where a new driver starts on the map until their app reports a position: central Lagos. */
+const START = { lat: 6.5244, lng: 3.3792 };
+export const addDriver = (driver: DriverFields) =>
+  write<Driver & { password: string }>('ops/drivers', { ...driver, ...START });
+export const editDriver = (id: string, changes: Partial<DriverFields>) =>
   write<Driver>(`ops/drivers/${encodeURIComponent(id)}`, changes);
 export const deactivateDriver = (id: string) => write<Driver>(`ops/drivers/${encodeURIComponent(id)}/deactivate`);
 export const resetDriverPassword = (id: string) =>
   write<{ password: string }>(`ops/drivers/${encodeURIComponent(id)}/password`);
 
-export const replySupport = (id: string, message: string) =>
-  write<SupportRequest>(`ops/support/${encodeURIComponent(id)}/reply`, { message });
+export const replySupport = (id: string, reply: string) =>
+  write<SupportRequest>(`ops/support/${encodeURIComponent(id)}/reply`, { reply });
 export const closeSupport = (id: string) => write<SupportRequest>(`ops/support/${encodeURIComponent(id)}/close`);
 
-export const honourPayment = (reference: string, note: string) =>
-  write<unknown>(`ops/payments/${encodeURIComponent(reference)}/honour`, { note });
+export const honourPayment = (reference: string) =>
+  write<unknown>(`ops/payments/${encodeURIComponent(reference)}/honour`);
 export const settlePayment = (reference: string, note: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
 

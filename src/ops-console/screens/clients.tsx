@@ -54,7 +54,7 @@ export function ClientScreen({ clientId }: { clientId: string }) {
   if (record.isPending) return <main className="ops-main">Loading…</main>;
   if (record.isError) return <LoadError error={record.error} />;
   const { client, tasks, plan, points } = record.data;
-  const planName = plan === null ? 'No plan' : typeof plan === 'string' ? plan : plan.name;
+  const planName = plan === null ? 'No plan' : `${plan.name} (until ${formatDate(plan.expiresAt)})`;
   return (
     <main className="ops-main">
       <p>
@@ -88,9 +88,7 @@ export function ClientScreen({ clientId }: { clientId: string }) {
             <tr key={task.id}>
               <td>{formatDate(task.createdAt)}</td>
               <td>
-                <ConsoleLink to={`/console/tasks/${task.id}`}>
-                  {task.service?.name ?? task.serviceName ?? 'Task'}
-                </ConsoleLink>
+                <ConsoleLink to={`/console/tasks/${task.id}`}>{task.service.name}</ConsoleLink>
               </td>
               <td>{task.status}</td>
               <td>{formatNaira(task.amount)}</td>

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
 import {
   type Driver,
-  type NewDriver,
+  type DriverFields,
   addDriver,
   deactivateDriver,
   driversQuery,
@@ -15,18 +15,26 @@ import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 
-const FIELDS: { name: keyof NewDriver; label: string; max: number; type?: string }[] = [
-  // A first and a last name, with a space between.
-  { name: 'name', label: 'Name', max: MAX_LENGTH.name * 2 + 1 },
-  { name: 'phone', label: 'Phone', max: MAX_LENGTH.phone, type: 'tel' },
+const FIELDS: { name: keyof DriverFields; label: string; max: number; type?: string; required?: boolean }[] = [
+  { name: 'firstname', label: 'First name', max: MAX_LENGTH.name, required: true },
+  { name: 'lastname', label: 'Last name', max: MAX_LENGTH.name, required: true },
+  { name: 'phone', label: 'Phone', max: MAX_LENGTH.phone, type: 'tel', required: true },
   { name: 'vehicle', label: 'Vehicle', max: MAX_LENGTH.vehicle },
   { name: 'plate', label: 'Plate', max: MAX_LENGTH.plate },
+  { name: 'photoUrl', label: 'Photo (https address)', max: MAX_LENGTH.photoUrl, type: 'url' },
 ];
 
-function readDriverForm(form: HTMLFormElement): NewDriver {
+function readDriverForm(form: HTMLFormElement): DriverFields {
   const data = new FormData(form);
-  const value = (name: string) => String(data.get(name) ?? '').trim();
-  return { name: value('name'), phone: value('phone'), vehicle: value('vehicle'), plate: value('plate') };
+  const value = (name: keyof DriverFields) => String(data.get(name) ?? '').trim();
+  return {
+    firstname: value('firstname'),
+    lastname: value('lastname'),
+    phone: value('phone'),
+    vehicle: value('vehicle'),
+    plate: value('plate'),
+    photoUrl: value('photoUrl'),
+  };
 }
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
@@ -71,7 +79,7 @@ function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: str
     mutationFn: addDriver,
     onSuccess: (answer, driver) => {
       setError(null);
-      onAdded({ who: driver.name, password: answer.password });
+      onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
       void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
     },
     onError: async (failure) => setError(await errorText(failure, 'The driver could not be added.')),
@@ -126,7 +134,7 @@ function DriverRow({
   };
   const fail = async (failure: unknown) => setError(await errorText(failure));
   const edit = useMutation({
-    mutationFn: (changes: NewDriver) => editDriver(driver.id, changes),
+    mutationFn: (changes: DriverFields) => editDriver(driver.id, changes),
     onSuccess: () => {
       setEditing(false);
       refresh();
@@ -155,7 +163,7 @@ function DriverRow({
       </td>
       <td>{state}</td>
       <td>{driver.tasksToday}</td>
-      <td>{driver.rating === null ? '—' : driver.rating.toFixed(1)}</td>
+      <td>{driver.rating.count === 0 ? '—' : `${driver.rating.average.toFixed(1)} (${driver.rating.count})`}</td>
       <td>{percent(driver.acceptanceRate)}</td>
       <td>
         {editing ? (
@@ -174,7 +182,7 @@ function DriverRow({
                   name={field.name}
                   type={field.type ?? 'text'}
                   defaultValue={driver[field.name] ?? ''}
-                  required
+                  required={field.required}
                   maxLength={field.max}
                 />
               </label>

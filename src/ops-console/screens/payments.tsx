@@ -1,4 +1,4 @@
-/** The payments that need an operator (the CLI's `ops payments`): honour a charge as what it was for, or settle it by hand, each with a note. */
+/** The payments that need an operator (the CLI's `ops payments`): honour a charge as what it was for, or settle it by hand with a note. */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
@@ -33,9 +33,7 @@ function PaymentCard({ payment }: { payment: Payment }) {
   const [done, setDone] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: (action: 'honour' | 'settle') =>
-      action === 'honour'
-        ? honourPayment(payment.reference, note.trim())
-        : settlePayment(payment.reference, note.trim()),
+      action === 'honour' ? honourPayment(payment.reference) : settlePayment(payment.reference, note.trim()),
     onSuccess: (_answer, action) => {
       setError(null);
       setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
@@ -60,13 +58,12 @@ function PaymentCard({ payment }: { payment: Payment }) {
       {open && (
         <form className="ops-form" onSubmit={(event) => event.preventDefault()}>
           <label>
-            Note
+            How it was settled (for Settle)
             <input
               className="text-input"
               value={note}
               onChange={(event) => setNote(event.target.value)}
               maxLength={500}
-              required
             />
           </label>
           {error && (
@@ -76,12 +73,7 @@ function PaymentCard({ payment }: { payment: Payment }) {
           )}
           {done && <p role="status">{done}</p>}
           <div className="ops-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending || !note.trim()}
-              onClick={() => act.mutate('honour')}
-            >
+            <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate('honour')}>
               Honour
             </button>
             <button

@@ -1,4 +1,4 @@
-/** The support inbox: unanswered requests first, with the client's plan's priority; reply (the client sees it on the task) and close. */
+/** The support inbox: open requests, unanswered first, with the client's plan's priority; reply (the client reads it on the task) and close. */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
@@ -8,23 +8,30 @@ import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 
-const answered = (request: SupportRequest) => request.answered ?? Boolean(request.reply);
-
 export function SupportScreen() {
-  const requests = useQuery(supportQuery());
-  if (requests.isPending) return <main className="ops-main">Loading…</main>;
-  if (requests.isError) return <LoadError error={requests.error} />;
-  // The server orders them; unanswered stay first whatever it sends.
-  const list = [...requests.data].sort((a, b) => Number(answered(a)) - Number(answered(b)));
+  const [all, setAll] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const requests = useQuery(supportQuery(all));
   return (
     <main className="ops-main">
-      <h1>Support</h1>
-      {list.length === 0 ? (
+      <div className="ops-title-row">
+        <h1>Support</h1>
+        <label className="ops-check">
+          <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} />
+          Show answered and closed requests
+        </label>
+      </div>
+      {done && <p role="status">{done}</p>}
+      {requests.isPending ? (
+        <p>Loading…</p>
+      ) : requests.isError ? (
+        <LoadError error={requests.error} />
+      ) : requests.data.length === 0 ? (
         <p className="muted">No open requests.</p>
       ) : (
         <ul className="ops-list">
-          {list.map((request) => (
-            <RequestCard key={request.id} request={request} />
+          {requests.data.map((request) => (
+            <RequestCard key={request.id} request={request} onDone={setDone} />
           ))}
         </ul>
       )}
@@ -32,53 +39,41 @@ export function SupportScreen() {
   );
 }
 
-function RequestCard({ request }: { request: SupportRequest }) {
+function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (text: string) => void }) {
   const queryClient = useQueryClient();
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const done = () => {
+  const who = request.client.name || request.client.firstname;
+  const finished = (text: string) => {
     setError(null);
+    onDone(text);
     void queryClient.invalidateQueries({ queryKey: ['ops', 'support'] });
   };
   const fail = async (failure: unknown) => setError(await errorText(failure));
   const send = useMutation({
     mutationFn: () => replySupport(request.id, reply.trim()),
-    onSuccess: () => {
-      setReply('');
-      done();
-    },
+    onSuccess: () => finished(`Reply sent to ${who}.`),
     onError: fail,
   });
-  const close = useMutation({ mutationFn: () => closeSupport(request.id), onSuccess: done, onError: fail });
-  const who = request.client.firstname ?? request.client.name ?? 'Client';
-  const priority = request.priority ?? request.plan ?? request.client.plan ?? null;
-  const replies =
-    request.replies?.map((entry) => entry.text ?? entry.message ?? '') ?? (request.reply ? [request.reply] : []);
+  const close = useMutation({
+    mutationFn: () => closeSupport(request.id),
+    onSuccess: () => finished(`${who}'s request is closed.`),
+    onError: fail,
+  });
   return (
     <li className="ops-panel" aria-label={`Request from ${who}`}>
       <p className="ops-card-title">
         <strong>{who}</strong>
-        {priority && <span className="ops-badge ops-badge-priority">{priority}</span>}
-        <span className="ops-badge">{answered(request) ? 'Answered' : 'Unanswered'}</span>
+        {request.priority && <span className="ops-badge ops-badge-priority">{request.priority}</span>}
+        <span className="ops-badge">{request.answered ? 'Answered' : 'Unanswered'}</span>
         {request.closed && <span className="ops-badge">Closed</span>}
       </p>
       <p className="muted">
-        {formatDateTime(request.createdAt)}
-        {request.category || request.subject ? ` · ${request.category ?? request.subject}` : ''}
-        {request.taskId && (
-          <>
-            {' · '}
-            <ConsoleLink to={`/console/tasks/${request.taskId}`}>Task</ConsoleLink>
-          </>
-        )}
+        {formatDateTime(request.createdAt)} · {request.category} ·{' '}
+        <ConsoleLink to={`/console/tasks/${request.taskId}`}>{request.serviceName}</ConsoleLink>
       </p>
       <p className="ops-quote">{request.text}</p>
-      {replies.map((text, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end; two entries may be alike.
-        <p key={`${index}-${text}`} className="ops-reply">
-          Reply: {text}
-        </p>
-      ))}
+      {request.reply && <p className="ops-reply">Reply: {request.reply}</p>}
       {!request.closed && (
         <form
           className="ops-form"
@@ -87,25 +82,29 @@ function RequestCard({ request }: { request: SupportRequest }) {
             if (reply.trim()) send.mutate();
           }}
         >
-          <label>
-            Reply to {who}
-            <textarea
-              className="text-input"
-              value={reply}
-              onChange={(event) => setReply(event.target.value)}
-              maxLength={MAX_LENGTH.supportText}
-              required
-            />
-          </label>
+          {!request.answered && (
+            <label>
+              Reply to {who}
+              <textarea
+                className="text-input"
+                value={reply}
+                onChange={(event) => setReply(event.target.value)}
+                maxLength={MAX_LENGTH.supportText}
+                required
+              />
+            </label>
+          )}
           {error && (
             <p role="alert" className="ops-error">
               {error}
             </p>
           )}
           <div className="ops-actions">
-            <button type="submit" className="button" disabled={send.isPending || !reply.trim()}>
-              Send reply
-            </button>
+            {!request.answered && (
+              <button type="submit" className="button" disabled={send.isPending || !reply.trim()}>
+                Send reply
+              </button>
+            )}
             <button
               type="button"
               className="button button-secondary"

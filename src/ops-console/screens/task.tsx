@@ -54,10 +54,24 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
             <dd>{formatNaira(t.amount)}</dd>
             <dt>Payment</dt>
             <dd>
-              {t.payment ? `${formatNaira(t.payment.amount)} · ${t.payment.status} · ${t.payment.reference}` : '—'}
+              {t.payment
+                ? `${t.payment.amount === null ? '' : `${formatNaira(t.payment.amount)} · `}${t.payment.status} · ${t.payment.reference}`
+                : '—'}
             </dd>
             <dt>Refund</dt>
             <dd>{t.refund ? `${formatNaira(t.refund.amount)} · ${t.refund.status}` : '—'}</dd>
+            {t.cancelReason && (
+              <>
+                <dt>Cancelled</dt>
+                <dd>{t.cancelReason}</dd>
+              </>
+            )}
+            {t.deliveredQuantity !== null && (
+              <>
+                <dt>Collected</dt>
+                <dd>{quantityText(t.unit ?? '', t.deliveredQuantity)}</dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="ops-panel" aria-labelledby="task-events">
