@@ -57,7 +57,7 @@ function SignedIn({ token }: { token: string }) {
           </ul>
         </nav>
         <div className="ops-account">
-          <span className="muted">
+          <span className="muted" title={me.data.email}>
             {me.data.email} · {me.data.role}
           </span>
           <ConsoleLink to="/console/password">Password</ConsoleLink>

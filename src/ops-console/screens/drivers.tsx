@@ -156,7 +156,7 @@ function DriverRow({
       <th scope="row">
         {driver.name}
         <br />
-        <span className="muted">{driver.phone}</span>
+        <span className="muted ops-nowrap">{driver.phone}</span>
       </th>
       <td>
         {driver.vehicle ?? '—'} {driver.plate ? `· ${driver.plate}` : ''}

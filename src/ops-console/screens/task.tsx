@@ -76,6 +76,7 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
         </section>
         <section className="ops-panel" aria-labelledby="task-events">
           <h2 id="task-events">Events</h2>
+          {t.events.length === 0 && <p className="muted">No events yet.</p>}
           <ol className="ops-events">
             {t.events.map((event, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end; two entries may be alike.
