@@ -65,3 +65,12 @@ export async function supportRefundLimitKobo(db: Queryable): Promise<number> {
 export async function setSupportRefundLimitKobo(db: Queryable, kobo: number): Promise<void> {
   await db.query('update ops_settings set support_refund_limit_kobo = $1', [kobo]);
 }
+
+/** No sign-in, and every token ends (the active check and a new session version). */
+export async function deactivateOperator(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query(
+    'update operators set active = false, session_version = session_version + 1 where id = $1 returning id',
+    [id],
+  );
+  return rows.length > 0;
+}

@@ -170,8 +170,13 @@ export async function updateTaskDriver(db: Queryable, taskId: string, driverId: 
   await publishInvalidation(db, [TRACKERS_KEY]);
 }
 
-/** Why the driver cannot take a task now (inactive, offline, on another task), or null. */
+/**
+ * Why the driver cannot take a task now (inactive, offline, on another task), or null. Locks
+ * the driver's row first, in a statement of its own: two assignments of one driver at once
+ * (two dispatchers, two instances) check one after the other, the second seeing the first.
+ */
 export async function driverUnavailable(db: Queryable, driverId: string, taskId: string): Promise<string | null> {
+  await db.query('select id from drivers where id = $1 for update', [driverId]);
   const [row] = await db.query<{ active: boolean; online: boolean; busy: boolean }>(
     `select d.active, d.online, exists (select 1 from tasks t where t.driver_id = d.id and t.id <> $2
               and t.status in ('driver-assigned', 'on-going')) as busy

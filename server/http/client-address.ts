@@ -41,9 +41,14 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
-export function clientAddress<E extends AppEnv>(c: Context<E>): string {
+/** The caller's address as seen (trusting proxies as configured): what the audit records. */
+export function callerAddress<E extends AppEnv>(c: Context<E>): string {
   const hops = c.var.deps.config.trustProxy;
-  const address =
-    (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local';
-  return addressBucket(address);
+  return (
+    (hops > 0 ? forwardedAddress(c.req.header('X-Forwarded-For'), hops) : undefined) ?? socketAddress(c) ?? 'local'
+  );
+}
+
+export function clientAddress<E extends AppEnv>(c: Context<E>): string {
+  return addressBucket(callerAddress(c));
 }

@@ -2,7 +2,7 @@
  * The operators' console page (the build's ops/index.html, src/ops-console) on the server's
  * own origin. Its screens live at /ops/ and /ops/console/<screen>; the operator API's reads are
  * /ops/<resource>, and none of them starts with /ops/console, so a path tells the two apart
- * (docs/operations.md, 'The console').
+ * (docs/operations.md, "The console's page and screens").
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,6 +8,8 @@ import { CLI_ACTOR } from '../db/audit';
 import type { Db } from '../db/connection';
 import * as ops from './commands';
 import * as payments from './payment-commands';
+import { type OpsAuditEntry, listAudit } from './console-commands';
+import { type OpsOperator, addOperator } from './operator-commands';
 import type { AftercareServices } from '../aftercare/services';
 
 export interface OpsBackend {
@@ -25,6 +27,8 @@ export interface OpsBackend {
   honourPayment(reference: string): Promise<payments.Honoured>;
   listSupport(all: boolean): Promise<ops.OpsSupportRequest[]>;
   replySupport(id: string, reply: string): Promise<ops.OpsSupportRequest>;
+  addOperator(email: string, role: string): Promise<{ operator: OpsOperator; password: string }>;
+  listAudit(limit: number): Promise<OpsAuditEntry[]>;
 }
 
 export function databaseBackend(
@@ -47,6 +51,8 @@ export function databaseBackend(
     honourPayment: (reference) => payments.honourPayment(db, reference, undefined, CLI_ACTOR),
     listSupport: (all) => ops.listSupport(db, { all }),
     replySupport: (id, reply) => ops.replySupport(db, id, reply, CLI_ACTOR),
+    addOperator: (email, role) => addOperator(db, { email, role }, new Date(), CLI_ACTOR),
+    listAudit: (limit) => listAudit(db, { limit }),
   };
 }
 
@@ -112,6 +118,8 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     honourPayment: (reference) => call('POST', `/ops/payments/${id(reference)}/honour`, {}),
     listSupport: (all) => call('GET', `/ops/support${all ? '?all=1' : ''}`),
     replySupport: (requestId, reply) => call('POST', `/ops/support/${id(requestId)}/reply`, { reply }),
+    addOperator: (email, role) => call('POST', '/ops/operators', { email, role }),
+    listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
   };
 }
 

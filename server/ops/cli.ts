@@ -14,7 +14,7 @@ import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from './commands';
 import { printable, printableJson } from '../printable';
-import { driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
+import { auditTable, driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
 import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
 import { readStoredOpsToken } from './token';
@@ -47,6 +47,10 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   support [--all]                                     support requests not answered yet (--all: all)
   reply <requestId> <text>                            answer a support request (the client sees it in
                                                       the bell, on the task)
+  add-operator <email> <role>                         add a console account (role: admin, dispatcher or
+                                                      support); prints its one-time password
+  audit                                               the newest 100 changes made by operators and this
+                                                      CLI: who, when, from where, before and after
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -281,6 +285,26 @@ const COMMANDS: Record<string, Command> = {
         result: request,
         text: `Support request ${shortId(request.id)} answered: ${request.client.name} sees it in the bell.`,
       };
+    },
+  },
+  'add-operator': {
+    usage: 'add-operator <email> <role>',
+    arity: 2,
+    async run(backend, [email, role]) {
+      const { operator, password } = await backend.addOperator(email, role);
+      return {
+        result: { operator, password },
+        // Shown here only (stored hashed): the operator chooses their own at the first sign-in to /ops/.
+        text: `Added operator ${operator.email} (${operator.role}) with id ${operator.id}.\n\nemail: ${operator.email}\npassword: ${password}\n(one-time: sign in at /ops/ with it and choose a password of at least 12 characters)`,
+      };
+    },
+  },
+  audit: {
+    usage: 'audit',
+    arity: 0,
+    async run(backend) {
+      const entries = await backend.listAudit(100);
+      return { result: entries, text: entries.length ? auditTable(entries) : 'Nothing recorded yet.' };
     },
   },
   settle: {

@@ -4,6 +4,7 @@ import { windowText } from '../../src/shared/pickup-windows';
 import { quantityRule, quantityText } from '../../src/shared/quantity';
 import { printable } from '../printable';
 import type { OpsDriver, OpsSupportRequest, OpsTask } from './commands';
+import type { OpsAuditEntry } from './console-commands';
 import type { OpsPayment } from './payment-commands';
 
 /** Tables show the first 8 characters; every command accepts such a prefix. */
@@ -125,6 +126,25 @@ export function supportTable(requests: OpsSupportRequest[]): string {
       lagosDate(request.createdAt),
       clip(oneLine(request.text), 80),
       request.reply === null ? '(not answered)' : clip(oneLine(request.reply), 40),
+    ]),
+  );
+}
+
+/** A before or after of the audit as one short line ('-' when none). */
+const change = (value: unknown) => (value === null || value === undefined ? '-' : clip(JSON.stringify(value), 60));
+
+export function auditTable(entries: OpsAuditEntry[]): string {
+  return table(
+    ['ID', 'WHEN (LAGOS)', 'WHO', 'ADDRESS', 'ACTION', 'SUBJECT', 'BEFORE', 'AFTER'],
+    entries.map((entry) => [
+      entry.id,
+      lagosDate(entry.at),
+      entry.actor,
+      entry.address,
+      entry.action,
+      entry.subject,
+      change(entry.before),
+      change(entry.after),
     ]),
   );
 }

@@ -6,8 +6,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { newOperatorSchema } from '../../src/shared/schemas/ops-console';
 import { hashPassword } from '../auth/passwords';
-import type { Queryable } from '../db/connection';
-import { insertOperator, selectOperators, type OperatorRole, type OperatorRow } from '../db/operators';
+import { type AuditActor, writeAudit } from '../db/audit';
+import type { Db, Queryable } from '../db/connection';
+import {
+  deactivateOperator as deactivateOperatorRow,
+  findOperatorById,
+  insertOperator,
+  selectOperators,
+  type OperatorRole,
+  type OperatorRow,
+} from '../db/operators';
 import { OpsError, parseOpsInput } from './commands';
 
 export interface OpsOperator {
@@ -40,19 +48,42 @@ export async function listOperators(db: Queryable): Promise<OpsOperator[]> {
   return (await selectOperators(db)).map(toOpsOperator);
 }
 
-/** The new operator and the one-time password (stored hashed, shown this once). */
+/** The new operator and the one-time password (stored hashed, shown this once); audited with `audit`. */
 export async function addOperator(
-  db: Queryable,
+  db: Db,
   input: { email: unknown; role: unknown },
   now: Date,
+  audit?: AuditActor,
 ): Promise<{ operator: OpsOperator; password: string }> {
   const { email, role } = parseOpsInput(newOperatorSchema, input);
   const password = operatorOneTimePassword();
+  const passwordHash = await hashPassword(password);
   const id = randomUUID();
-  if (!(await insertOperator(db, { id, email, role, passwordHash: await hashPassword(password), now })))
-    throw new OpsError('invalid', `An operator with e-mail ${email} exists already`);
+  await db.transaction(async (tx) => {
+    if (!(await insertOperator(tx, { id, email, role, passwordHash, now })))
+      throw new OpsError('invalid', `An operator with e-mail ${email} exists already`);
+    if (audit)
+      await writeAudit(tx, audit, { action: 'operator.add', subject: `operator:${id}`, after: { email, role } });
+  });
   return {
     operator: { id, email, role, active: true, mustChangePassword: true, createdAt: now.toISOString() },
     password,
   };
+}
+
+/** An admin removes a colleague's access (not their own: the last admin could lock everyone out). */
+export async function deactivateOperator(db: Db, id: string, audit: AuditActor): Promise<OpsOperator> {
+  if (audit.operatorId === id) throw new OpsError('invalid', 'You cannot deactivate your own account');
+  const before = await findOperatorById(db, id);
+  if (!before) throw new OpsError('not-found', `No operator with id "${id}"`);
+  await db.transaction(async (tx) => {
+    await deactivateOperatorRow(tx, id);
+    await writeAudit(tx, audit, {
+      action: 'operator.deactivate',
+      subject: `operator:${id}`,
+      before: { email: before.email, active: before.active },
+      after: { email: before.email, active: false },
+    });
+  });
+  return toOpsOperator((await findOperatorById(db, id))!);
 }

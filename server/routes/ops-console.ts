@@ -18,7 +18,6 @@ import {
   opsPasswordSchema,
   refundLimitSchema,
 } from '../../src/shared/schemas/ops-console';
-import { writeAudit } from '../db/audit';
 import { listSupport, opsIdSchema, parseOpsInput } from '../ops/commands';
 import {
   cancelWithRefund,
@@ -33,7 +32,7 @@ import {
   setRefundLimit,
   taskDetail,
 } from '../ops/console-commands';
-import { addOperator, listOperators } from '../ops/operator-commands';
+import { addOperator, deactivateOperator, listOperators } from '../ops/operator-commands';
 import { actorOf, run } from './ops';
 import { koboToNaira } from '../../src/shared/money';
 import type { AppEnv } from '../context';
@@ -173,18 +172,14 @@ opsConsoleRoutes.get('/ops/operators', ADMIN, async (c) => c.json({ data: await 
 opsConsoleRoutes.post('/ops/operators', ADMIN, async (c) => {
   const input = await readOpsBody(c, newOperatorSchema);
   const { db, now } = c.var.deps;
-  const added = await run(() =>
-    db.transaction(async (tx) => {
-      const created = await addOperator(tx, input, now());
-      await writeAudit(tx, actorOf(c), {
-        action: 'operator.add',
-        subject: `operator:${created.operator.id}`,
-        after: { email: created.operator.email, role: created.operator.role },
-      });
-      return created;
-    }),
-  );
+  const added = await run(() => addOperator(db, input, now(), actorOf(c)));
   return c.json({ data: added }, 201);
+});
+
+opsConsoleRoutes.post('/ops/operators/:id/deactivate', ADMIN, async (c) => {
+  const operatorId = await idParam(c.req.param('id'), 'operator');
+  await readOpsBody(c, emptyOpsSchema, true);
+  return c.json({ data: await run(() => deactivateOperator(c.var.deps.db, operatorId, actorOf(c))) });
 });
 
 opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, async (c) => {

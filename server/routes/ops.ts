@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
 import type { AuditActor } from '../db/audit';
-import { clientAddress } from '../http/client-address';
+import { callerAddress } from '../http/client-address';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
 import * as ops from '../ops/commands';
@@ -36,10 +36,10 @@ export async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Who the audit row names: the operator (or 'cli' for the ops token) and their address. */
+/** Who the audit row names: the operator (or 'cli' for the ops token) and their address (exact, not the rate limit's /64). */
 export function actorOf<E extends OperatorEnv>(c: Context<E>): AuditActor {
   const { id, email } = c.var.operator;
-  return { operatorId: id, actor: email, address: clientAddress(c) };
+  return { operatorId: id, actor: email, address: callerAddress(c) };
 }
 
 /** Reads and validates a JSON body with the commands' own schemas (their messages name the field). */

@@ -1,6 +1,6 @@
 /**
  * The operator API the console calls (one function per call, and the reads as query options),
- * with the shapes of the console's contract (docs/operations.md, 'The console').
+ * with the shapes of the console's contract (docs/operations.md, 'The operator console').
  */
 import { queryOptions } from '@tanstack/react-query';
 import { opsHttp } from './http';

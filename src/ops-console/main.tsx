@@ -1,6 +1,6 @@
 /**
  * The operators' console: a page of its own (ops/index.html, built by ops/vite.config.ts),
- * with code-based routes under /ops (docs/operations.md, 'The console').
+ * with code-based routes under /ops (docs/operations.md, "The console's page and screens").
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -230,6 +230,39 @@ const calls = (): Call[] => [
     auth: 'ops',
     body: (bad) => ({ content: `On my way${bad}` }),
   },
+  {
+    name: 'ops console login',
+    method: 'POST',
+    path: '/ops/login',
+    body: (bad) => ({ email: `agent${bad}@greenpick.ng`, password: 'a long staff passphrase' }),
+  },
+  {
+    name: 'ops cancel with refund',
+    method: 'POST',
+    path: '/ops/tasks/TASK/cancel',
+    auth: 'ops',
+    body: (bad) => ({ reason: `Client asked${bad}` }),
+  },
+  {
+    name: 'ops add operator',
+    method: 'POST',
+    path: '/ops/operators',
+    auth: 'ops',
+    body: (bad) => ({ email: `agent${bad}@greenpick.ng`, role: 'support' }),
+  },
+  {
+    name: 'ops driver edit',
+    method: 'POST',
+    path: () => `/ops/drivers/${driverId}`,
+    auth: 'ops',
+    body: (bad) => ({ vehicle: `Van${bad}` }),
+  },
+  {
+    name: 'ops client search',
+    method: 'GET',
+    path: (bad) => `/ops/clients?q=${encodeURIComponent(`ada${bad}`)}`,
+    auth: 'ops',
+  },
 ];
 
 function send(call: Call, bad: string) {

@@ -380,6 +380,33 @@ describe('operators', () => {
   });
 });
 
+describe('deactivating an operator', () => {
+  it('ends their sessions and sign-in, is audited, and is refused on oneself', async () => {
+    const added = await as('admin', 'POST', '/ops/operators', { email: 'leaving@greenpick.ng', role: 'dispatcher' });
+    const { id } = added.body.data.operator;
+    const login = await server.request('POST', '/ops/login', {
+      body: { email: 'leaving@greenpick.ng', password: added.body.data.password },
+    });
+    expect(login.status).toBe(200);
+    const done = await as('admin', 'POST', `/ops/operators/${id}/deactivate`, {});
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ id, active: false });
+    expect((await server.request('GET', '/ops/me', { token: login.body.data })).status).toBe(401);
+    expect(
+      (
+        await server.request('POST', '/ops/login', {
+          body: { email: 'leaving@greenpick.ng', password: added.body.data.password },
+        })
+      ).status,
+    ).toBe(401);
+    const me = (await as('admin', 'GET', '/ops/me')).body.data;
+    const self = await as('admin', 'POST', `/ops/operators/${me.id}/deactivate`, {});
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('You cannot deactivate your own account');
+    expect((await auditOf(`operator:${id}`)).map((row) => row.action)).toEqual(['operator.add', 'operator.deactivate']);
+  });
+});
+
 describe('the audit list', () => {
   it('pages with before and limit, refuses bad values with 400', async () => {
     const all = (await as('admin', 'GET', '/ops/audit?limit=100')).body.data as Array<{ id: string }>;

@@ -62,6 +62,13 @@ const listed = async (query = '') =>
   // biome-ignore lint/suspicious/noExplicitAny: a JSON response or a database row, read loosely; the assertions check its fields.
   (await server.request('GET', `/ops/payments${query}`, { headers: auth })).body.data as Array<Record<string, any>>;
 
+/** The audit rows of a payment (GET /ops/audit). */
+const auditOf = async (reference: string) => {
+  const rows: Array<{ subject: string }> = (await server.request('GET', '/ops/audit?limit=100', { headers: auth })).body
+    .data;
+  return rows.filter((row) => row.subject === `payment:${reference}`);
+};
+
 describe('GET /ops/payments', () => {
   it('needs the ops token', async () => {
     expect((await server.request('GET', '/ops/payments')).status).toBe(401);
@@ -136,6 +143,14 @@ describe('settling and honouring', () => {
     });
     const again = await server.request('POST', `/ops/payments/${reference}/honour`, { headers: auth });
     expect(again.status).toBe(400);
+    // The audit names the CLI's token and what was given (issue 47).
+    expect(await auditOf(reference)).toEqual([
+      expect.objectContaining({
+        actor: 'cli',
+        action: 'payment.honour',
+        after: expect.objectContaining({ taskId: honoured.body.data.taskId, settlement: 'honoured' }),
+      }),
+    ]);
   });
 
   it('honour a subscription: the plan is set', async () => {
@@ -169,6 +184,14 @@ describe('settling and honouring', () => {
     });
     const retry = await server.request('POST', '/client/create', { token: client.token, body });
     expect(retry).toMatchObject({ status: 409, body: { message: PAYMENT_SETTLED } });
+    expect(await auditOf(reference)).toEqual([
+      expect.objectContaining({
+        actor: 'cli',
+        action: 'payment.settle',
+        before: { settled: false, reason: 'Paid ₦1,234.00, but the price is ₦1,500.00' },
+        after: { settled: true, note: 'Refunded in the Paystack dashboard' },
+      }),
+    ]);
     expect(
       (await server.request('POST', `/ops/payments/${reference}/settle`, { headers: auth, body: { note: 'again' } }))
         .status,

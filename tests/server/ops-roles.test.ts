@@ -45,6 +45,7 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['GET', '/ops/clients/no-such-client', [A, S]],
   ['GET', '/ops/operators', [A]],
   ['POST', '/ops/operators', [A]],
+  ['POST', '/ops/operators/no-such-operator/deactivate', [A]],
   ['POST', '/ops/settings/refund-limit', [A]],
   ['GET', '/ops/audit', [A]],
 ];

@@ -39,3 +39,8 @@ create index audit_log_subject_idx on audit_log (subject, id);
 alter table support_requests add column closed_at timestamptz;
 -- A driver an operator deactivated: never offered tasks, cannot sign in.
 alter table drivers add column active boolean not null default true;
+
+-- The console reads per task and per driver what the client's screens read per user: when a
+-- task entered its status (the board's waiting time) and each driver's tasks.
+create index task_events_task_idx on task_events (task_id, kind, status, created_at);
+create index tasks_driver_idx on tasks (driver_id, status) where driver_id is not null;

@@ -1,0 +1,103 @@
+/**
+ * The console on two servers sharing one PostgreSQL (issue 47): two operators cancelling one
+ * paid task at once refund it once, with one audit row; two dispatchers giving one free
+ * driver two tasks at once succeed once. Only with a PostgreSQL server
+ * (`npm run test:server:pg`), like two-instances.test.ts.
+ */
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { addOperator } from '../../server/ops/operator-commands';
+import { createDeps } from '../../server/services';
+import { insertClient, insertDriver, insertTask } from './ops-fixtures';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
+
+let database: TestDatabase;
+let a: AppDeps;
+let b: AppDeps;
+let appA: Hono<AppEnv>;
+let appB: Hono<AppEnv>;
+
+async function call(app: Hono<AppEnv>, method: string, path: string, body: unknown, token?: string) {
+  const response = await app.request(path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** An operator past the one-time password, signed in on server A. */
+async function operator(role: 'admin' | 'dispatcher' | 'support', email: string) {
+  const { password } = await addOperator(a.db, { email, role }, new Date());
+  const login = await call(appA, 'POST', '/ops/login', { email, password });
+  const changed = await call(
+    appB,
+    'POST',
+    '/ops/password',
+    { currentPassword: password, newPassword: 'a long staff passphrase' },
+    login.body.data,
+  );
+  expect(changed.status).toBe(200);
+  return changed.body.data as string;
+}
+
+describe.runIf(TEST_DATABASE_URL)('the console on two servers', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = loadConfig(
+      {},
+      {
+        dataDir: 'memory://',
+        databaseUrl: database.databaseUrl,
+        log: false,
+        jwtSecret: 'ops-two-instances-secret-value',
+      },
+    );
+    a = await createDeps(config, { log: () => {} });
+    b = await createDeps(config, { log: () => {} });
+    appA = createApp(a);
+    appB = createApp(b);
+  }, 60_000);
+  afterAll(async () => {
+    await a?.db.close();
+    await b?.db.close();
+    await database?.drop();
+  });
+
+  it('an admin and a support agent cancel one paid task at once: one 200, one 409, one refund, one audit row', async () => {
+    const admin = await operator('admin', 'admin-two@greenpick.ng');
+    const support = await operator('support', 'support-two@greenpick.ng');
+    const client = await insertClient(a.db);
+    const taskId = await insertTask(a.db, client);
+    const answers = await Promise.all([
+      call(appA, 'POST', `/ops/tasks/${taskId}/cancel`, { reason: 'Client phoned' }, admin),
+      call(appB, 'POST', `/ops/tasks/${taskId}/cancel`, { reason: 'Client wrote' }, support),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refunds = await a.db.query('select amount_kobo from refunds where task_id = $1', [taskId]);
+    expect(refunds).toHaveLength(1);
+    const rows = await a.db.query('select action from audit_log where subject = $1', [`task:${taskId}`]);
+    expect(rows).toEqual([{ action: 'task.cancel' }]);
+  });
+
+  it('two dispatchers give one free driver two tasks at once: one is assigned, the other 409', async () => {
+    const first = await operator('dispatcher', 'dispatch-one@greenpick.ng');
+    const second = await operator('dispatcher', 'dispatch-two@greenpick.ng');
+    const client = await insertClient(a.db);
+    const tasks = [await insertTask(a.db, client), await insertTask(a.db, client)];
+    const driverId = await insertDriver(a.db, { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    await a.db.query('update drivers set online = true where id = $1', [driverId]);
+    const answers = await Promise.all([
+      call(appA, 'POST', `/ops/tasks/${tasks[0]}/assign`, { driverId }, first),
+      call(appB, 'POST', `/ops/tasks/${tasks[1]}/assign`, { driverId }, second),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('This driver is on another task');
+    const assigned = await a.db.query('select id from tasks where driver_id = $1', [driverId]);
+    expect(assigned).toHaveLength(1);
+  });
+});
