@@ -216,3 +216,4 @@ export const settlePayment = (reference: string, note: string) =>
 
 export const addOperator = (email: string, role: OperatorRole) =>
   write<{ operator: Operator; password: string }>('ops/operators', { email, role });
+export const deactivateOperator = (id: string) => write<Operator>(`ops/operators/${encodeURIComponent(id)}/deactivate`);

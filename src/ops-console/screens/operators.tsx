@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
-import { addOperator, operatorsQuery } from '../api';
+import { type Operator, addOperator, deactivateOperator, operatorsQuery } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
@@ -72,20 +72,53 @@ export function OperatorsScreen() {
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
             <th scope="col">State</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
           {(operators.data ?? []).map((operator) => (
-            <tr key={operator.id}>
-              <th scope="row">{operator.email}</th>
-              <td>{operator.role}</td>
-              <td>
-                {!operator.active ? 'Inactive' : operator.mustChangePassword ? 'Waiting for first sign-in' : 'Active'}
-              </td>
-            </tr>
+            <OperatorRow key={operator.id} operator={operator} />
           ))}
         </tbody>
       </table>
     </main>
+  );
+}
+
+function OperatorRow({ operator }: { operator: Operator }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const deactivate = useMutation({
+    mutationFn: () => deactivateOperator(operator.id),
+    onSuccess: () => {
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });
+    },
+    onError: async (failure) => setError(await errorText(failure)),
+  });
+  return (
+    <tr>
+      <th scope="row">{operator.email}</th>
+      <td>{operator.role}</td>
+      <td>{!operator.active ? 'Inactive' : operator.mustChangePassword ? 'Waiting for first sign-in' : 'Active'}</td>
+      <td>
+        {operator.active && (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            disabled={deactivate.isPending}
+            onClick={() => deactivate.mutate()}
+            aria-label={`Deactivate ${operator.email}`}
+          >
+            Deactivate
+          </button>
+        )}
+        {error && (
+          <p role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
   );
 }
