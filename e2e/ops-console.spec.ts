@@ -166,3 +166,24 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
   await expect(rows.filter({ hasText: dispatcher.email }).filter({ hasText: task._id })).toHaveCount(1);
   await expect(rows.filter({ hasText: agent.email }).filter({ hasText: supportRequest!.id })).toHaveCount(1);
 });
+
+test("the client's first visit loads nothing of the console, nor precaches it; the console loads only its own files", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  expect(asked.filter((path) => path.startsWith('/assets/ops-') || path.startsWith('/ops'))).toEqual([]);
+  expect(asked.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(0);
+  // Nor does the client's worker precache any of it.
+  const worker = await page.request.get('/sw.js');
+  expect(await worker.text()).not.toMatch(/assets\/ops-|ops\/index\.html/);
+
+  asked.length = 0;
+  await page.goto('/ops/console/board');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const consoleFiles = asked.filter((path) => path.startsWith('/assets/'));
+  expect(consoleFiles.length).toBeGreaterThan(0);
+  expect(consoleFiles.filter((path) => !path.startsWith('/assets/ops-'))).toEqual([]);
+});
