@@ -3,6 +3,7 @@
  * client, task and driver (workers share one server), signs its operator in with the one-time
  * password and replaces it, and checks what the client sees in a browser of its own.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { OpsConsole } from './page-models/ops-console';
@@ -186,4 +187,32 @@ test("the client's first visit loads nothing of the console, nor precaches it; t
   const consoleFiles = asked.filter((path) => path.startsWith('/assets/'));
   expect(consoleFiles.length).toBeGreaterThan(0);
   expect(consoleFiles.filter((path) => !path.startsWith('/assets/ops-'))).toEqual([]);
+});
+
+test("axe finds nothing serious on the console's screens, at a desk's width and a tablet's", async ({
+  page,
+  request,
+}) => {
+  const client = await signUpNewClient(request);
+  const task = await paidRecycling(request, client, 2, { later: true });
+  await reportProblem(request, client, task._id);
+  const admin = await addOperator(request, 'admin');
+  await page.goto('/ops/');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const screen of ['board', `tasks/${task._id}`, 'support', 'drivers', 'payments', 'operators', 'audit']) {
+      await page.goto(`/ops/console/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      if (screen === 'board') await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+      expect(await serious(), `${screen} at ${width}px`).toEqual([]);
+    }
+  }
 });

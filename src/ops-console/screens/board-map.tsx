@@ -19,11 +19,7 @@ export default function BoardMap({ tasks, drivers }: { tasks: TaskSummary[]; dri
   const online = drivers.filter((driver) => driver.online && driver.location);
   const placed = tasks.filter((task) => task.location);
   return (
-    <div
-      className="ops-map"
-      role="img"
-      aria-label={`Map: ${placed.length} open tasks, ${online.length} online drivers`}
-    >
+    <section className="ops-map" aria-label={`Map: ${placed.length} open tasks, ${online.length} online drivers`}>
       <MapView initialViewState={CENTER} mapStyle={mapStyle()} style={{ width: '100%', height: '100%' }}>
         <NavigationControl showCompass={false} />
         {placed.map((task) => (
@@ -37,6 +33,6 @@ export default function BoardMap({ tasks, drivers }: { tasks: TaskSummary[]; dri
           </Marker>
         ))}
       </MapView>
-    </div>
+    </section>
   );
 }
