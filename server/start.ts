@@ -60,5 +60,6 @@ const demoDrivers = Object.values(DEMO_DRIVERS)
 console.log(`
   GreenPick is running at ${running.url}   (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 ${demo ? `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n${demoDrivers}` : ''}  Data: ${running.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : running.config.dataDir}
+  Operator console: ${running.url}/ops/   (first admin: npm run ops -- add-operator you@company.ng admin)
   Press Ctrl-C to stop.
 `);

@@ -409,11 +409,12 @@ describe('deactivating an operator', () => {
 
 describe('the audit list', () => {
   it('pages with before and limit, refuses bad values with 400', async () => {
-    const all = (await as('admin', 'GET', '/ops/audit?limit=100')).body.data as Array<{ id: string }>;
-    if (all.length >= 2) {
-      const page = await as('admin', 'GET', `/ops/audit?before=${all[0].id}&limit=1`);
-      expect(page.body.data.map((row: { id: string }) => row.id)).toEqual([all[1].id]);
-    }
+    for (const amount of [30_000, 40_000])
+      expect((await as('admin', 'POST', '/ops/settings/refund-limit', { amount })).status).toBe(200);
+    const all = (await as('admin', 'GET', '/ops/audit?limit=2')).body.data as Array<{ id: string; after: unknown }>;
+    expect(all.map((row) => row.after)).toEqual([{ amount: 40_000 }, { amount: 30_000 }]);
+    const page = await as('admin', 'GET', `/ops/audit?before=${all[0].id}&limit=1`);
+    expect(page.body.data.map((row: { id: string }) => row.id)).toEqual([all[1].id]);
     for (const query of ['limit=0', 'limit=101', 'limit=x', 'before=-1', `before=${'9'.repeat(30)}`])
       expect((await as('admin', 'GET', `/ops/audit?${query}`)).status, query).toBe(400);
   });

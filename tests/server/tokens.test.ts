@@ -29,6 +29,24 @@ describe('createTokenService', () => {
     expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionVersion: 3, role: 'client' });
   });
 
+  it("carries a driver's or an operator's role; a token naming any other role is refused", async () => {
+    const tokens = createTokenService(SECRET, TTL_SECONDS);
+    for (const role of ['driver', 'operator'] as const)
+      expect(await tokens.verify(await tokens.sign('staff-1', 2, role))).toEqual({
+        userId: 'staff-1',
+        sessionVersion: 2,
+        role,
+      });
+    for (const role of ['admin', 'client', 'Operator', 7]) {
+      const forged = await new SignJWT({ sv: 0, role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('staff-2')
+        .setExpirationTime('1m')
+        .sign(new TextEncoder().encode(SECRET));
+      expect(await tokens.verify(forged), String(role)).toBeNull();
+    }
+  });
+
   it('a remembered token is refused from the second its exp names, exactly when an unremembered one is', async () => {
     const clock = testClock();
     // One service remembers, the other (keep: 0) checks every time with jose.
