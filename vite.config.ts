@@ -76,6 +76,9 @@ function appPlugins(): PluginOption[] {
           'maskable-icon-*.png',
           // The plugin adds the manifest itself.
           'manifest.webmanifest',
+          // The operators' console (ops/vite.config.ts) is not the client's: never precached.
+          'ops/**',
+          'assets/ops-*',
         ],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

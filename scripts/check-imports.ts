@@ -71,9 +71,27 @@ function featureOf(path: string): string | undefined {
   return /^src\/features\/([^/]+)\//.exec(`${path}/`)?.[1];
 }
 
+/** The operators' console: a page of its own beside the client's app (its own entry and routes). */
+const CONSOLE = /^src\/ops-console(\/|$)/;
+
+/**
+ * The console may use src/ui, src/lib and src/shared, never the client's features or routes;
+ * nothing of the client's app imports the console (its code stays out of the client's chunks).
+ */
+function consoleRule(file: string, path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  const fromConsole = CONSOLE.test(file);
+  if (fromConsole && (layerOf(path) === 0 || layerOf(path) === 1))
+    return "src/ops-console imports only src/ui, src/lib and src/shared (not the client's features or routes)";
+  if (!fromConsole && CONSOLE.test(path)) return 'nothing outside src/ops-console imports the console';
+  return undefined;
+}
+
 /** The rule a file breaks by importing `specifier`, or undefined when the import is allowed. */
 export function brokenRule(root: string, file: string, specifier: string): string | undefined {
   const { path, pkg } = target(root, file, specifier);
+  const consoleBreak = consoleRule(file, path);
+  if (consoleBreak) return consoleBreak;
   const fromLayer = layerOf(file);
   const toLayer = path ? layerOf(path) : -1;
   if (fromLayer > 0 && toLayer !== -1 && toLayer < fromLayer)

@@ -37,6 +37,7 @@ import { taskEventRoutes } from './routes/task-events';
 import { taskRoutes } from './routes/tasks';
 import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
+import { isConsolePage, mountConsolePages } from './http/console-pages';
 import { compress } from 'hono/compress';
 import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
@@ -50,7 +51,9 @@ export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/', '
 
 /** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
 export function isApiRequest(method: string, path: string): boolean {
-  return (method !== 'GET' && method !== 'HEAD') || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  if (method !== 'GET' && method !== 'HEAD') return true;
+  // The operators' console is a page under /ops/ (server/http/console-pages.ts).
+  return !isConsolePage(path) && API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /**
@@ -149,6 +152,8 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     app.route('/', routes);
   }
   mountDevRoutes(app, deps);
+  // Before the operator API, whose routes authenticate every /ops/* call.
+  if (options.distDir) mountConsolePages(app, options.distDir);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir) mountFrontend(app, options.distDir, API_PREFIXES);

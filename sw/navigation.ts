@@ -8,7 +8,8 @@ export const API_PATH_DENYLIST: RegExp[] = [
   /^\/driver\//,
   /^\/api\//,
   /^\/dev\//,
-  /^\/ops\//,
+  // The operators' console and API: the console's pages come from the server, never the client's shell.
+  /^\/ops(\/|$)/,
   /^\/avatars\//,
 ];
 

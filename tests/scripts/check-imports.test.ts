@@ -101,6 +101,43 @@ describe('folder rules', () => {
     expect(violations[0].rule).toMatch(/a feature never imports another feature .*chat -> maps/);
   });
 
+  it("the operators' console uses ui, lib and shared only, and nothing of the client imports it", () => {
+    const violations = checkImports(
+      repo({
+        ...shared,
+        'src/ui/logo.tsx': 'export const Logo = 1;\n',
+        'src/ops-console/main.tsx':
+          "import { y } from '../lib/http';\nimport { x } from '../shared/contract';\nimport { Logo } from '../ui/logo';\nimport { b } from './screens/board';\nimport { send } from '../features/chat/chat-send';\nimport { routeTree } from '../routeTree.gen';\n",
+        'src/ops-console/screens/board.tsx': "import { R } from '../../routes/client/home';\nexport const b = 1;\n",
+        'src/routes/client/home.tsx': "import { b } from '../../ops-console/screens/board';\n",
+        'src/lib/ops.ts': "const c = () => import('../ops-console/main');\n",
+      }),
+    );
+    expect(violations.map((v) => [v.file, v.specifier, v.rule])).toEqual([
+      ['src/lib/ops.ts', '../ops-console/main', 'nothing outside src/ops-console imports the console'],
+      [
+        'src/ops-console/main.tsx',
+        '../features/chat/chat-send',
+        "src/ops-console imports only src/ui, src/lib and src/shared (not the client's features or routes)",
+      ],
+      [
+        'src/ops-console/main.tsx',
+        '../routeTree.gen',
+        "src/ops-console imports only src/ui, src/lib and src/shared (not the client's features or routes)",
+      ],
+      [
+        'src/ops-console/screens/board.tsx',
+        '../../routes/client/home',
+        "src/ops-console imports only src/ui, src/lib and src/shared (not the client's features or routes)",
+      ],
+      [
+        'src/routes/client/home.tsx',
+        '../../ops-console/screens/board',
+        'nothing outside src/ops-console imports the console',
+      ],
+    ]);
+  });
+
   it('src/shared importing the app (lib, features, ui, routes) or React fails', () => {
     const violations = checkImports(
       repo({

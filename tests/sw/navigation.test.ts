@@ -20,4 +20,12 @@ describe('navigations the service worker answers with the app shell', () => {
       expect(isApiPath(path), path).toBe(true);
     }
   });
+
+  it("the operators' console's pages never do either: the server answers them with the console", () => {
+    for (const path of ['/ops', '/ops/', '/ops/console/board', '/ops/console/tasks/t1']) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+    // A client route that only begins like it is still the client's.
+    expect(isApiPath('/opsroom')).toBe(false);
+  });
 });

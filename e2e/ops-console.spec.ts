@@ -1,0 +1,218 @@
+/**
+ * The operators' console (/ops/) at a desk's 1280 x 800: each journey adds its own operators,
+ * client, task and driver (workers share one server), signs its operator in with the one-time
+ * password and replaces it, and checks what the client sees in a browser of its own.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DashboardPage } from './page-models/dashboard-page';
+import { OpsConsole } from './page-models/ops-console';
+import { TaskDetailsModal } from './page-models/task-details-modal';
+import { storeToken } from './support/demo-client';
+import { signUpNewClient, type NewClient } from './support/new-client';
+import {
+  OPERATOR_PASSWORD,
+  addOperator,
+  onlineDriver,
+  operatorToken,
+  paidRecycling,
+  reportProblem,
+} from './support/operators';
+
+const DESK = { width: 1280, height: 800 };
+test.use({ viewport: DESK });
+
+// The board's map asks OpenStreetMap for tiles: refused here, so nothing leaves the machine (the
+// markers show over the map's plain background).
+const TILES = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//;
+test.beforeEach(async ({ context }) => {
+  await context.route(TILES, (route) => route.abort());
+});
+
+/** The client's own browser: Home, then Task Details of their newest task. */
+async function clientTaskDetails(
+  browser: Browser,
+  client: NewClient,
+): Promise<{ page: Page; details: TaskDetailsModal }> {
+  const context = await browser.newContext({ viewport: DESK, baseURL: test.info().project.use.baseURL });
+  await context.route(TILES, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto('/');
+  await storeToken(page, client.token);
+  const home = await new DashboardPage(page).goto();
+  await expect(home.task(0).locator('.status-badge')).toHaveText('driver assigned');
+  await home.task(0).getByRole('button', { name: 'View Task' }).click();
+  return { page, details: await new TaskDetailsModal(page).waitForOpen() };
+}
+
+test("a dispatcher assigns a waiting task on the board, and the client's Home shows the driver", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const client = await signUpNewClient(request);
+  const task = await paidRecycling(request, client, 2, { later: true });
+  const driver = await onlineDriver(request, 'Tunde');
+  const dispatcher = await addOperator(request, 'dispatcher');
+
+  const ops = await new OpsConsole(page).firstSignIn(dispatcher.email, dispatcher.password, OPERATOR_PASSWORD);
+  // A dispatcher's nav: the board and the drivers, nothing else.
+  await expect(ops.navLinks()).toHaveText(['Board', 'Drivers']);
+
+  const waiting = ops.column('Waiting for a driver').locator(ops.card(task._id));
+  await expect(waiting).toContainText('Recycling Collection');
+  await expect(waiting).toContainText(/Waiting \d+ (s|min)/);
+  await waiting.getByRole('combobox').selectOption({ label: `${driver.name} (Tricycle)` });
+  await waiting.getByRole('button', { name: 'Assign' }).click();
+  // The board refreshes itself: the card moves to Assigned with its driver.
+  await expect(ops.column('Assigned').locator(ops.card(task._id))).toContainText(`Driver: ${driver.name}`);
+
+  const { page: clientPage, details } = await clientTaskDetails(browser, client);
+  await expect(details.dialog).toContainText(driver.name);
+  await clientPage.context().close();
+});
+
+test('a support agent answers a request, and the client sees the answer on the task', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const client = await signUpNewClient(request);
+  const task = await paidRecycling(request, client, 2, { later: true });
+  const driver = await onlineDriver(request, 'Bola');
+  const dispatcher = await operatorToken(request, 'dispatcher');
+  const assigned = await request.post(`/ops/tasks/${task._id}/assign`, {
+    headers: { Authorization: `Bearer ${dispatcher.token}` },
+    data: { driverId: driver.id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const problem = await reportProblem(request, client, task._id);
+  const agent = await addOperator(request, 'support');
+
+  const ops = await new OpsConsole(page).firstSignIn(agent.email, agent.password, OPERATOR_PASSWORD);
+  await expect(ops.navLinks()).toHaveText(['Board', 'Support', 'Clients']);
+  await ops.open('Support');
+  const request_ = page.getByRole('listitem').filter({ hasText: problem });
+  await expect(request_).toContainText('Unanswered');
+  const answer = 'Sorry about that: a driver comes tomorrow morning.';
+  await request_.getByRole('textbox', { name: /^Reply to / }).fill(answer);
+  await request_.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Reply sent to /);
+  // Answered, it leaves the open requests; the answered ones show it with its reply.
+  await expect(request_).toHaveCount(0);
+  await page.getByLabel('Show answered and closed requests').check();
+  await expect(request_).toContainText(`Reply: ${answer}`);
+  await expect(request_).toContainText('Answered');
+
+  const { page: clientPage, details } = await clientTaskDetails(browser, client);
+  await expect(details.dialog.getByText(answer)).toBeVisible();
+  await clientPage.context().close();
+});
+
+test("a support agent's cancel above the refund limit is refused, and the task stays open", async ({
+  page,
+  request,
+}) => {
+  const client = await signUpNewClient(request);
+  // 14 kg at ₦1,500: ₦21,000, above support's default limit of ₦20,000.
+  const task = await paidRecycling(request, client, 14, { later: true });
+  const agent = await addOperator(request, 'support');
+
+  const ops = await new OpsConsole(page).firstSignIn(agent.email, agent.password, OPERATOR_PASSWORD);
+  await page.goto(`/ops/console/tasks/${task._id}`);
+  await expect(page.getByRole('heading', { name: /^Recycling Collection/, level: 1 })).toBeVisible();
+  await expect(page.getByText('Your refund limit: ₦20,000.00')).toBeVisible();
+  await expect(page.getByText('₦21,000.00').first()).toBeVisible();
+  await page.getByLabel('Reason').fill('The client asked to cancel by phone');
+  await page.getByRole('button', { name: 'Cancel task and refund' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Above your refund limit of ₦20,000.00');
+  await expect(ops.nav).toBeVisible();
+
+  const admin = await operatorToken(request, 'admin');
+  const stored = await request.get(`/ops/tasks/${task._id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  expect(stored.status(), await stored.text()).toBe(200);
+  expect(((await stored.json()) as { data: { status: string } }).data.status).toBe('pending');
+});
+
+test("an admin reads a dispatcher's assignment and a support agent's reply in the audit", async ({ page, request }) => {
+  const client = await signUpNewClient(request);
+  const task = await paidRecycling(request, client, 2, { later: true });
+  const driver = await onlineDriver(request, 'Femi');
+  const dispatcher = await operatorToken(request, 'dispatcher');
+  const agent = await operatorToken(request, 'support');
+
+  const assigned = await request.post(`/ops/tasks/${task._id}/assign`, {
+    headers: { Authorization: `Bearer ${dispatcher.token}` },
+    data: { driverId: driver.id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const problem = await reportProblem(request, client, task._id);
+  const inbox = await request.get('/ops/support', { headers: { Authorization: `Bearer ${agent.token}` } });
+  expect(inbox.status(), await inbox.text()).toBe(200);
+  const supportRequest = ((await inbox.json()) as { data: { id: string; text: string }[] }).data.find(
+    (entry) => entry.text === problem,
+  );
+  expect(supportRequest).toBeDefined();
+  const replied = await request.post(`/ops/support/${supportRequest!.id}/reply`, {
+    headers: { Authorization: `Bearer ${agent.token}` },
+    data: { reply: 'We are on it.' },
+  });
+  expect(replied.status(), await replied.text()).toBe(200);
+
+  const admin = await addOperator(request, 'admin');
+  const ops = await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
+  await expect(ops.navLinks()).toHaveText(['Board', 'Support', 'Payments', 'Drivers', 'Clients', 'Operators', 'Audit']);
+  await ops.open('Audit');
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: dispatcher.email }).filter({ hasText: task._id })).toHaveCount(1);
+  await expect(rows.filter({ hasText: agent.email }).filter({ hasText: supportRequest!.id })).toHaveCount(1);
+});
+
+test("the client's first visit loads nothing of the console, nor precaches it; the console loads only its own files", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  expect(asked.filter((path) => path.startsWith('/assets/ops-') || path.startsWith('/ops'))).toEqual([]);
+  expect(asked.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(0);
+  // Nor does the client's worker precache any of it.
+  const worker = await page.request.get('/sw.js');
+  expect(await worker.text()).not.toMatch(/assets\/ops-|ops\/index\.html/);
+
+  asked.length = 0;
+  await page.goto('/ops/console/board');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const consoleFiles = asked.filter((path) => path.startsWith('/assets/'));
+  expect(consoleFiles.length).toBeGreaterThan(0);
+  expect(consoleFiles.filter((path) => !path.startsWith('/assets/ops-'))).toEqual([]);
+});
+
+test("axe finds nothing serious on the console's screens, at a desk's width and a tablet's", async ({
+  page,
+  request,
+}) => {
+  const client = await signUpNewClient(request);
+  const task = await paidRecycling(request, client, 2, { later: true });
+  await reportProblem(request, client, task._id);
+  const admin = await addOperator(request, 'admin');
+  await page.goto('/ops/');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const screen of ['board', `tasks/${task._id}`, 'support', 'drivers', 'payments', 'operators', 'audit']) {
+      await page.goto(`/ops/console/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      if (screen === 'board') await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+      expect(await serious(), `${screen} at ${width}px`).toEqual([]);
+    }
+  }
+});

@@ -1,0 +1,219 @@
+/**
+ * The operator API the console calls (one function per call, and the reads as query options),
+ * with the shapes of the console's contract (docs/operations.md, 'The operator console').
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { opsHttp } from './http';
+import type { OperatorRole } from './rules';
+
+type Envelope<T> = { data: T };
+const read = async <T>(path: string, searchParams?: Record<string, string>) =>
+  (await opsHttp.get(path, searchParams ? { searchParams } : {}).json<Envelope<T>>()).data;
+const write = async <T>(path: string, json: unknown = {}) =>
+  (await opsHttp.post(path, { json }).json<Envelope<T>>()).data;
+
+/** The board refreshes at least this often (the issue's 'within 5 s'). */
+export const BOARD_REFRESH_MS = 4000;
+
+export interface Me {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  mustChangePassword: boolean;
+  refundLimit: number;
+}
+
+export interface TaskSummary {
+  id: string;
+  status: string;
+  arrivedAt: string | null;
+  service: { type: string; name: string };
+  quantity: number | null;
+  unit: string | null;
+  window: { start: string; end: string } | null;
+  asap: boolean;
+  createdAt: string;
+  address: string;
+  location: [number, number] | null;
+  client: { id: string; name: string; firstname: string };
+  driver: { id: string; name: string } | null;
+  offer: { driverId: string; driverName: string; expiresAt: string } | null;
+  waitingSince: string | null;
+  promiseAt: string | null;
+  amount: number;
+}
+
+export interface TaskDetails extends Omit<TaskSummary, 'client'> {
+  addressDetails: string | null;
+  client: { id: string; firstname: string; lastname: string; email: string; phone: string | null };
+  payment: { reference: string; status: string; amount: number | null } | null;
+  refund: { amount: number; status: string } | null;
+  events: { at: string; kind: string; actor: string; detail: string | null }[];
+  messages: { from: string; text: string; at: string }[];
+  cancelReason: string | null;
+  deliveredQuantity: number | null;
+}
+
+export interface Driver {
+  id: string;
+  name: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  vehicle: string | null;
+  plate: string | null;
+  photoUrl: string;
+  active: boolean;
+  online: boolean;
+  busy: boolean;
+  location: [number, number] | null;
+  tasksToday: number;
+  rating: { average: number; count: number };
+  acceptanceRate: number | null;
+}
+
+export interface SupportRequest {
+  id: string;
+  taskId: string;
+  serviceName: string;
+  client: { id: string; name: string; firstname: string; email: string };
+  plan: string | null;
+  priority: 'Platinum VIP' | 'Gold 24/7' | 'Silver' | null;
+  category: string;
+  text: string;
+  createdAt: string;
+  reply: string | null;
+  repliedAt: string | null;
+  answered: boolean;
+  closed: boolean;
+}
+
+export interface Payment {
+  reference: string;
+  state: string;
+  reason: string;
+  amount: number | null;
+  payerEmail: string | null;
+  client: { id: string; name: string; email: string } | null;
+  wanted: string | null;
+  since: string;
+  settledAt: string | null;
+  settlement: string | null;
+}
+
+export interface ClientMatch {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface ClientRecord {
+  client: ClientMatch;
+  tasks: TaskSummary[];
+  plan: { name: string; expiresAt: string } | null;
+  points: number;
+}
+
+export interface Operator {
+  id: string;
+  email: string;
+  role: OperatorRole;
+  active: boolean;
+  mustChangePassword: boolean;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  address: string | null;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+export const login = (email: string, password: string) => write<string>('ops/login', { email, password });
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  write<string>('ops/password', { currentPassword, newPassword });
+
+export const meQuery = (token: string) =>
+  queryOptions({ queryKey: ['ops', 'me', token], queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
+export const tasksQuery = () =>
+  queryOptions({
+    queryKey: ['ops', 'tasks'],
+    queryFn: () => read<TaskSummary[]>('ops/tasks'),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
+export const taskQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['ops', 'task', id],
+    queryFn: () => read<TaskDetails>(`ops/tasks/${encodeURIComponent(id)}`),
+    refetchInterval: BOARD_REFRESH_MS,
+  });
+export const driversQuery = (refetchInterval: number | false = false) =>
+  queryOptions({ queryKey: ['ops', 'drivers'], queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
+/** Open requests (unanswered, not closed); `all`: answered and closed ones too. */
+export const supportQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: ['ops', 'support', all],
+    queryFn: () => read<SupportRequest[]>('ops/support', all ? { all: '1' } : undefined),
+    refetchInterval: 15_000,
+  });
+export const paymentsQuery = () =>
+  queryOptions({ queryKey: ['ops', 'payments'], queryFn: () => read<Payment[]>('ops/payments') });
+export const clientSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['ops', 'clients', q],
+    queryFn: () => read<ClientMatch[]>('ops/clients', { q }),
+    enabled: q.length >= 3,
+  });
+export const clientQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['ops', 'client', id],
+    queryFn: () => read<ClientRecord>(`ops/clients/${encodeURIComponent(id)}`),
+  });
+export const operatorsQuery = () =>
+  queryOptions({ queryKey: ['ops', 'operators'], queryFn: () => read<Operator[]>('ops/operators') });
+export const auditQuery = () =>
+  queryOptions({ queryKey: ['ops', 'audit'], queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
+
+export const assignTask = (taskId: string, driverId: string) =>
+  write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });
+export const cancelTask = (taskId: string, reason: string) =>
+  write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/cancel`, { reason });
+export const completeTask = (taskId: string, quantity: number) =>
+  write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/complete`, { quantity });
+
+export interface DriverFields {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  vehicle: string;
+  plate: string;
+  photoUrl: string;
+}
+/** Where a new driver starts on the map until their app reports a position: central Lagos. */
+const START = { lat: 6.5244, lng: 3.3792 };
+export const addDriver = (driver: DriverFields) =>
+  write<Driver & { password: string }>('ops/drivers', { ...driver, ...START });
+export const editDriver = (id: string, changes: Partial<DriverFields>) =>
+  write<Driver>(`ops/drivers/${encodeURIComponent(id)}`, changes);
+export const deactivateDriver = (id: string) => write<Driver>(`ops/drivers/${encodeURIComponent(id)}/deactivate`);
+export const resetDriverPassword = (id: string) =>
+  write<{ password: string }>(`ops/drivers/${encodeURIComponent(id)}/password`);
+
+export const replySupport = (id: string, reply: string) =>
+  write<SupportRequest>(`ops/support/${encodeURIComponent(id)}/reply`, { reply });
+export const closeSupport = (id: string) => write<SupportRequest>(`ops/support/${encodeURIComponent(id)}/close`);
+
+export const honourPayment = (reference: string) =>
+  write<unknown>(`ops/payments/${encodeURIComponent(reference)}/honour`);
+export const settlePayment = (reference: string, note: string) =>
+  write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
+
+export const addOperator = (email: string, role: OperatorRole) =>
+  write<{ operator: Operator; password: string }>('ops/operators', { email, role });
+export const deactivateOperator = (id: string) => write<Operator>(`ops/operators/${encodeURIComponent(id)}/deactivate`);

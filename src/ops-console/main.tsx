@@ -1,0 +1,28 @@
+/**
+ * The operators' console: a page of its own (ops/index.html, built by ops/vite.config.ts),
+ * with code-based routes under /ops (docs/operations.md, "The console's page and screens").
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { makeConsoleRouter } from './router';
+import '../styles/app.css';
+import './console.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A refused call (403, 404) is an answer; only the network is worth a second try (ky's retry).
+    queries: { retry: false, refetchOnWindowFocus: true },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('ops/index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={makeConsoleRouter(queryClient)} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,239 @@
+/** The drivers: add, edit, deactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
+import { type FormEvent, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_LENGTH } from '../../shared/limits';
+import {
+  type Driver,
+  type DriverFields,
+  addDriver,
+  deactivateDriver,
+  driversQuery,
+  editDriver,
+  resetDriverPassword,
+} from '../api';
+import { LoadError } from '../error-message';
+import { errorText } from '../http';
+import { OneTimePassword } from '../one-time-password';
+
+const FIELDS: { name: keyof DriverFields; label: string; max: number; type?: string; required?: boolean }[] = [
+  { name: 'firstname', label: 'First name', max: MAX_LENGTH.name, required: true },
+  { name: 'lastname', label: 'Last name', max: MAX_LENGTH.name, required: true },
+  { name: 'phone', label: 'Phone', max: MAX_LENGTH.phone, type: 'tel', required: true },
+  { name: 'vehicle', label: 'Vehicle', max: MAX_LENGTH.vehicle },
+  { name: 'plate', label: 'Plate', max: MAX_LENGTH.plate },
+  { name: 'photoUrl', label: 'Photo (https address)', max: MAX_LENGTH.photoUrl, type: 'url' },
+];
+
+function readDriverForm(form: HTMLFormElement): DriverFields {
+  const data = new FormData(form);
+  const value = (name: keyof DriverFields) => String(data.get(name) ?? '').trim();
+  return {
+    firstname: value('firstname'),
+    lastname: value('lastname'),
+    phone: value('phone'),
+    vehicle: value('vehicle'),
+    plate: value('plate'),
+    photoUrl: value('photoUrl'),
+  };
+}
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
+
+export function DriversScreen() {
+  const drivers = useQuery(driversQuery(15_000));
+  const [secret, setSecret] = useState<{ who: string; password: string } | null>(null);
+  if (drivers.isPending) return <main className="ops-main">Loading…</main>;
+  if (drivers.isError) return <LoadError error={drivers.error} />;
+  return (
+    <main className="ops-main">
+      <h1>Drivers</h1>
+      {secret && <OneTimePassword who={secret.who} password={secret.password} onDone={() => setSecret(null)} />}
+      <AddDriver onAdded={setSecret} />
+      <table className="ops-table">
+        <caption className="sr-only">Drivers</caption>
+        <thead>
+          <tr>
+            <th scope="col">Driver</th>
+            <th scope="col">Vehicle</th>
+            <th scope="col">State</th>
+            <th scope="col">Tasks today</th>
+            <th scope="col">Rating</th>
+            <th scope="col">Acceptance</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {drivers.data.map((driver) => (
+            <DriverRow key={driver.id} driver={driver} onPassword={setSecret} />
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}
+
+function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: string }) => void }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: addDriver,
+    onSuccess: (answer, driver) => {
+      setError(null);
+      onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
+    },
+    onError: async (failure) => setError(await errorText(failure, 'The driver could not be added.')),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    add.mutate(readDriverForm(form), { onSuccess: () => form.reset() });
+  };
+  return (
+    <details className="ops-panel">
+      <summary>Add a driver</summary>
+      <form className="ops-form ops-inline-form" onSubmit={submit}>
+        {FIELDS.map((field) => (
+          <label key={field.name}>
+            {field.label}
+            <input
+              className="text-input"
+              name={field.name}
+              type={field.type ?? 'text'}
+              required
+              maxLength={field.max}
+            />
+          </label>
+        ))}
+        {error && (
+          <p role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={add.isPending}>
+          Add driver
+        </button>
+      </form>
+    </details>
+  );
+}
+
+function DriverRow({
+  driver,
+  onPassword,
+}: {
+  driver: Driver;
+  onPassword: (secret: { who: string; password: string }) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => {
+    setError(null);
+    void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
+  };
+  const fail = async (failure: unknown) => setError(await errorText(failure));
+  const edit = useMutation({
+    mutationFn: (changes: DriverFields) => editDriver(driver.id, changes),
+    onSuccess: () => {
+      setEditing(false);
+      refresh();
+    },
+    onError: fail,
+  });
+  const deactivate = useMutation({ mutationFn: () => deactivateDriver(driver.id), onSuccess: refresh, onError: fail });
+  const reset = useMutation({
+    mutationFn: () => resetDriverPassword(driver.id),
+    onSuccess: (answer) => {
+      refresh();
+      onPassword({ who: driver.name, password: answer.password });
+    },
+    onError: fail,
+  });
+  const state = !driver.active ? 'Deactivated' : !driver.online ? 'Offline' : driver.busy ? 'Busy' : 'Online, free';
+  return (
+    <tr>
+      <th scope="row">
+        {driver.name}
+        <br />
+        <span className="muted ops-nowrap">{driver.phone}</span>
+      </th>
+      <td>
+        {driver.vehicle ?? '—'} {driver.plate ? `· ${driver.plate}` : ''}
+      </td>
+      <td>{state}</td>
+      <td>{driver.tasksToday}</td>
+      <td>{driver.rating.count === 0 ? '—' : `${driver.rating.average.toFixed(1)} (${driver.rating.count})`}</td>
+      <td>{percent(driver.acceptanceRate)}</td>
+      <td>
+        {editing ? (
+          <form
+            className="ops-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              edit.mutate(readDriverForm(event.currentTarget));
+            }}
+          >
+            {FIELDS.map((field) => (
+              <label key={field.name}>
+                {field.label}
+                <input
+                  className="text-input"
+                  name={field.name}
+                  type={field.type ?? 'text'}
+                  defaultValue={driver[field.name] ?? ''}
+                  required={field.required}
+                  maxLength={field.max}
+                />
+              </label>
+            ))}
+            <div className="ops-actions">
+              <button type="submit" className="button button-small" disabled={edit.isPending}>
+                Save
+              </button>
+              <button type="button" className="button button-small button-secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div className="ops-actions">
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit ${driver.name}`}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              onClick={() => reset.mutate()}
+              disabled={reset.isPending}
+              aria-label={`Reset the password of ${driver.name}`}
+            >
+              Reset password
+            </button>
+            {driver.active && (
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                onClick={() => deactivate.mutate()}
+                disabled={deactivate.isPending}
+                aria-label={`Deactivate ${driver.name}`}
+              >
+                Deactivate
+              </button>
+            )}
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

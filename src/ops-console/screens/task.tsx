@@ -1,0 +1,211 @@
+/** Everything about one task: details, payment and refund, events with who did what, the chat (read-only), and the operator's actions. */
+import { type FormEvent, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime, formatNaira } from '../../lib/format';
+import { quantityText } from '../../shared/quantity';
+import { type Me, cancelTask, completeTask, taskQuery } from '../api';
+import { errorText } from '../http';
+import { LoadError } from '../error-message';
+import { ConsoleLink } from '../link';
+
+export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
+  const task = useQuery(taskQuery(taskId));
+  if (task.isPending) return <main className="ops-main">Loading…</main>;
+  if (task.isError) return <LoadError error={task.error} />;
+  const t = task.data;
+  const open = t.status !== 'completed' && t.status !== 'cancelled';
+  return (
+    <main className="ops-main ops-task">
+      <p>
+        <ConsoleLink to="/console/board">← Board</ConsoleLink>
+      </p>
+      <h1>
+        {t.service.name} <span className="ops-status">{t.status}</span>
+      </h1>
+      <div className="ops-grid">
+        <section className="ops-panel" aria-labelledby="task-details">
+          <h2 id="task-details">Details</h2>
+          <dl className="ops-facts">
+            <dt>Client</dt>
+            <dd>
+              {t.client.firstname} {t.client.lastname} · {t.client.email}
+              {t.client.phone ? ` · ${t.client.phone}` : ''}
+            </dd>
+            <dt>Address</dt>
+            <dd>
+              {t.address}
+              {t.addressDetails ? ` (${t.addressDetails})` : ''}
+            </dd>
+            <dt>Pin</dt>
+            <dd>{t.location ? `${t.location[1].toFixed(5)}, ${t.location[0].toFixed(5)}` : '—'}</dd>
+            <dt>Quantity</dt>
+            <dd>{t.quantity === null ? '—' : quantityText(t.unit ?? '', t.quantity)}</dd>
+            <dt>Window</dt>
+            <dd>
+              {t.window
+                ? `${formatDateTime(t.window.start)} – ${formatDateTime(t.window.end)}`
+                : t.asap
+                  ? 'As soon as possible'
+                  : '—'}
+            </dd>
+            <dt>Driver</dt>
+            <dd>{t.driver?.name ?? '—'}</dd>
+            <dt>Amount</dt>
+            <dd>{formatNaira(t.amount)}</dd>
+            <dt>Payment</dt>
+            <dd>
+              {t.payment
+                ? `${t.payment.amount === null ? '' : `${formatNaira(t.payment.amount)} · `}${t.payment.status} · ${t.payment.reference}`
+                : '—'}
+            </dd>
+            <dt>Refund</dt>
+            <dd>{t.refund ? `${formatNaira(t.refund.amount)} · ${t.refund.status}` : '—'}</dd>
+            {t.cancelReason && (
+              <>
+                <dt>Cancelled</dt>
+                <dd>{t.cancelReason}</dd>
+              </>
+            )}
+            {t.deliveredQuantity !== null && (
+              <>
+                <dt>Collected</dt>
+                <dd>{quantityText(t.unit ?? '', t.deliveredQuantity)}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="ops-panel" aria-labelledby="task-events">
+          <h2 id="task-events">Events</h2>
+          {t.events.length === 0 && <p className="muted">No events yet.</p>}
+          <ol className="ops-events">
+            {t.events.map((event, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end; two entries may be alike.
+              <li key={`${event.at}-${index}`}>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.kind} · {event.actor}
+                {event.detail ? ` · ${event.detail}` : ''}
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="ops-panel" aria-labelledby="task-chat">
+          <h2 id="task-chat">Chat (read-only)</h2>
+          {t.messages.length === 0 ? (
+            <p className="muted">No messages.</p>
+          ) : (
+            <ol className="ops-events">
+              {t.messages.map((message, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end; two entries may be alike.
+                <li key={`${message.at}-${index}`}>
+                  <strong>{message.from}</strong> <time dateTime={message.at}>{formatDateTime(message.at)}</time>
+                  <br />
+                  {message.text}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        {open && me.role !== 'dispatcher' && (
+          <CancelForm taskId={t.id} refundLimit={me.role === 'support' ? me.refundLimit : null} />
+        )}
+        {open && me.role === 'admin' && <CompleteForm taskId={t.id} />}
+      </div>
+    </main>
+  );
+}
+
+function useTaskAction(taskId: string, action: () => Promise<unknown>, fallback: string) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: action,
+    onSuccess: () => {
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
+    onError: async (failure) => setError(await errorText(failure, fallback)),
+  });
+  return { mutation, error, taskId };
+}
+
+function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
+  const [reason, setReason] = useState('');
+  const { mutation, error } = useTaskAction(
+    taskId,
+    () => cancelTask(taskId, reason.trim()),
+    'The task could not be cancelled.',
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim()) mutation.mutate();
+  };
+  return (
+    <section className="ops-panel" aria-labelledby="task-cancel">
+      <h2 id="task-cancel">Cancel with refund</h2>
+      {refundLimit !== null && <p className="muted">Your refund limit: {formatNaira(refundLimit)}</p>}
+      <form className="ops-form" onSubmit={submit}>
+        <label>
+          Reason
+          <textarea
+            className="text-input"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            maxLength={500}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+        {mutation.isSuccess && <p role="status">Cancelled; the refund is on its way.</p>}
+        <button type="submit" className="button button-danger" disabled={mutation.isPending || !reason.trim()}>
+          Cancel task and refund
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function CompleteForm({ taskId }: { taskId: string }) {
+  const [quantity, setQuantity] = useState('');
+  const { mutation, error } = useTaskAction(
+    taskId,
+    () => completeTask(taskId, Number(quantity)),
+    'The task could not be completed.',
+  );
+  return (
+    <section className="ops-panel" aria-labelledby="task-complete">
+      <h2 id="task-complete">Mark completed</h2>
+      <form
+        className="ops-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          mutation.mutate();
+        }}
+      >
+        <label>
+          Quantity
+          <input
+            className="text-input"
+            type="number"
+            min={0}
+            step={0.5}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            required
+          />
+        </label>
+        {error && (
+          <p role="alert" className="ops-error">
+            {error}
+          </p>
+        )}
+        {mutation.isSuccess && <p role="status">Completed.</p>}
+        <button type="submit" className="button" disabled={mutation.isPending || quantity === ''}>
+          Mark completed
+        </button>
+      </form>
+    </section>
+  );
+}

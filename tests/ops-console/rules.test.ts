@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RED_AFTER_MS,
+  columnOf,
+  countdown,
+  lateness,
+  mayAssign,
+  mayUse,
+  navItems,
+  waitedFor,
+} from '../../src/ops-console/rules';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('lateness against the promise', () => {
+  const promise = '2026-11-28T10:00:00.000Z';
+
+  it('is on time until the promise, amber from it, red once it is RED_AFTER_MS past', () => {
+    expect(lateness(promise, at('2026-11-28T09:59:59.999Z'))).toBe('on-time');
+    expect(lateness(promise, at(promise))).toBe('amber');
+    expect(lateness(promise, at(promise) + RED_AFTER_MS - 1)).toBe('amber');
+    expect(lateness(promise, at(promise) + RED_AFTER_MS)).toBe('red');
+    expect(lateness(promise, at('2026-11-29T10:00:00.000Z'))).toBe('red');
+  });
+
+  it('a task without a promise (or an unreadable one) is never late', () => {
+    expect(lateness(null, at('2030-01-01T00:00:00.000Z'))).toBe('on-time');
+    expect(lateness('not a date', at('2030-01-01T00:00:00.000Z'))).toBe('on-time');
+  });
+});
+
+describe('the nav of each role', () => {
+  it('admin sees every screen; dispatcher the board and drivers; support the board, support and clients', () => {
+    expect(navItems('admin').map((item) => item.label)).toEqual([
+      'Board',
+      'Support',
+      'Payments',
+      'Drivers',
+      'Clients',
+      'Operators',
+      'Audit',
+    ]);
+    expect(navItems('dispatcher').map((item) => item.screen)).toEqual(['board', 'drivers']);
+    expect(navItems('support').map((item) => item.screen)).toEqual(['board', 'support', 'clients']);
+  });
+
+  it('a screen outside the role is not usable, and only admins and dispatchers assign', () => {
+    expect(mayUse('support', 'audit')).toBe(false);
+    expect(mayUse('dispatcher', 'payments')).toBe(false);
+    expect(mayUse('admin', 'operators')).toBe(true);
+    expect([mayAssign('admin'), mayAssign('dispatcher'), mayAssign('support')]).toEqual([true, true, false]);
+  });
+});
+
+describe('clocks', () => {
+  const expires = '2026-11-28T10:02:05.000Z';
+
+  it("an offer's countdown is m:ss, rounded up to the second, and stops at 0:00", () => {
+    expect(countdown(expires, at('2026-11-28T10:00:00.000Z'))).toBe('2:05');
+    expect(countdown(expires, at('2026-11-28T10:02:04.500Z'))).toBe('0:01');
+    expect(countdown(expires, at('2026-11-28T10:01:56.000Z'))).toBe('0:09');
+    expect(countdown(expires, at('2026-11-28T10:03:00.000Z'))).toBe('0:00');
+    expect(countdown('never', at('2026-11-28T10:03:00.000Z'))).toBe('0:00');
+  });
+
+  it('a wait reads in seconds, minutes, then hours and minutes', () => {
+    const since = '2026-11-28T10:00:00.000Z';
+    expect(waitedFor(since, at('2026-11-28T10:00:45.000Z'))).toBe('45 s');
+    expect(waitedFor(since, at('2026-11-28T10:12:00.000Z'))).toBe('12 min');
+    expect(waitedFor(since, at('2026-11-28T12:05:30.000Z'))).toBe('2 h 05 min');
+  });
+});
+
+describe('board columns', () => {
+  it('puts each open task in the column of its state, and closed ones in none', () => {
+    const offer = { driverId: 'd1', driverName: 'Kunle', expiresAt: '2026-11-28T10:00:00.000Z' };
+    expect(columnOf({ status: 'pending', offer: null, arrivedAt: null })).toBe('waiting');
+    expect(columnOf({ status: 'pending', offer, arrivedAt: null })).toBe('offered');
+    expect(columnOf({ status: 'driver-assigned', offer: null, arrivedAt: null })).toBe('assigned');
+    expect(columnOf({ status: 'on-going', offer: null, arrivedAt: null })).toBe('on-the-way');
+    expect(columnOf({ status: 'on-going', offer: null, arrivedAt: '2026-11-28T10:00:00.000Z' })).toBe('arrived');
+    expect(columnOf({ status: 'completed', offer: null, arrivedAt: null })).toBeNull();
+    expect(columnOf({ status: 'cancelled', offer: null, arrivedAt: null })).toBeNull();
+  });
+});
