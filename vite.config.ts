@@ -76,6 +76,8 @@ function appPlugins(): PluginOption[] {
           'maskable-icon-*.png',
           // The plugin adds the manifest itself.
           'manifest.webmanifest',
+          // The driver's app (vite.driver.config.ts, dist/driver/) has its own worker and precache.
+          'driver/**',
         ],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -41,6 +41,7 @@ import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
 import { corsFor } from './http/cors';
 import { refuseOtherRoles } from './http/roles';
+import { isDriverAppRequest } from '../src/shared/driver-paths';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -49,7 +50,9 @@ export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/', '
 
 /** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
 export function isApiRequest(method: string, path: string): boolean {
-  return (method !== 'GET' && method !== 'HEAD') || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  if (method !== 'GET' && method !== 'HEAD') return true;
+  // /driver/ is both the driver's API (POSTs, and the client's two GET reads) and the driver's app (GETs).
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !isDriverAppRequest(method, path);
 }
 
 /**

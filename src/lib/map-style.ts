@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import { config } from '../../shared/config';
+import { config } from '../shared/config';
 
 /** Shown under the tiles, and alone when they cannot load (offline, tests): the marker stays visible. */
 export const MAP_BACKGROUND = '#e6eee8';
