@@ -58,7 +58,13 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
   };
 
   return (
-    <section className="driver-offer" role="dialog" aria-modal="true" aria-labelledby="offer-title">
+    <section
+      className="driver-offer"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="offer-title"
+      data-task-id={offer.taskId}
+    >
       <p className="driver-offer-countdown" aria-live="off">
         <span data-testid="offer-seconds">{left}</span> s
       </p>
