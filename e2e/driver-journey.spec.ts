@@ -100,7 +100,7 @@ async function driveToTheDoor(
   await app.signIn(driver.phone, driver.password, `road-${driver.password}`);
   await shot(driverPage, 'tasks-empty');
   await app.goOnline();
-  await app.acceptOffer(booked.taskId, booked.address);
+  await app.acceptOffer(booked.taskId, booked.address, () => shot(driverPage, 'offer'));
   await expect(driverPage).toHaveURL(new RegExp(`/driver/tasks/${booked.taskId}$`));
   await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
   await expect(driverPage.getByTestId('task-status')).toHaveText('Accepted');

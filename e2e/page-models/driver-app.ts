@@ -35,7 +35,7 @@ export class DriverApp {
    * suite books in parallel on one server) are declined: each task is offered to a driver
    * once, so this ends.
    */
-  async acceptOffer(taskId: string, address: string | RegExp): Promise<void> {
+  async acceptOffer(taskId: string, address: string | RegExp, beforeAccepting?: () => Promise<void>): Promise<void> {
     await expect(async () => {
       await expect(this.offer).toBeVisible({ timeout: 1_000 });
       const offered = await this.offer.getAttribute('data-task-id');
@@ -46,6 +46,7 @@ export class DriverApp {
     }).toPass({ timeout: 60_000 });
     await expect(this.offer.getByTestId('offer-address')).toHaveText(address);
     await expect(this.offer.getByTestId('offer-seconds')).toHaveText(/^([1-9]|[12]\d|30)$/);
+    await beforeAccepting?.();
     await this.offer.getByRole('button', { name: 'Accept' }).click();
     await expect(this.offer).toBeHidden();
   }

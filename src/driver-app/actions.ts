@@ -40,6 +40,9 @@ async function send(action: DriverAction): Promise<SendOutcome> {
   }
 }
 
+/** The driver's reads from the server (not the queue itself). */
+const isDriverRead = (queryKey: readonly unknown[]) => queryKey[0] === 'driver' && queryKey[1] !== ACTIONS_KEY[1];
+
 let flushing: Promise<void> | undefined;
 
 /** Sends what waits, in order (one run at a time), then refreshes the screens. */
@@ -47,13 +50,15 @@ export function flushActions(queryClient: QueryClient): Promise<void> {
   flushing ??= (async () => {
     try {
       const results = await sendInOrder(await getDriverActions(), send);
+      // The screens read the server's new state before the queued entries go, so a step done
+      // never shows as undone in between (on the way, then 'Accepted' for a moment).
+      if (results.some(({ outcome }) => outcome.kind !== 'offline'))
+        await queryClient.invalidateQueries({ predicate: ({ queryKey }) => isDriverRead(queryKey) });
       for (const { item, outcome } of results) {
         if (outcome.kind === 'sent') await removeDriverAction(item.id!);
         else if (outcome.kind === 'refused') await refuseDriverAction(item.id!, outcome.message);
       }
-      if (results.some(({ outcome }) => outcome.kind !== 'offline'))
-        await queryClient.invalidateQueries({ queryKey: ['driver'] });
-      else await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
     } finally {
       flushing = undefined;
     }

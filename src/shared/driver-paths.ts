@@ -3,7 +3,7 @@
  * API. The API's driver calls are POSTs; the only GETs under /driver/ are the client app's two
  * reads of a driver (its location and photo). Used by the server and the driver's worker.
  */
-export const DRIVER_API_GETS: RegExp[] = [/^\/driver\/location\//, /^\/driver\/photo\//];
+export const DRIVER_API_GETS: RegExp[] = [/^\/driver\/(location|photo)(\/|$)/];
 
 /** A GET or HEAD of the driver's app (a screen, a chunk, its worker or manifest). */
 export function isDriverAppRequest(method: string, path: string): boolean {
