@@ -23,7 +23,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigScript);
   // The driver's app, its own build (vite.driver.config.ts).
   mkdirSync(join(dist, 'driver', 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'driver', 'index.html'), '<!doctype html><title>GreenPick Driver</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'driver', 'index.html'),
+    '<!doctype html><title>GreenPick Driver</title><div id="root"></div>',
+  );
   writeFileSync(join(dist, 'driver', 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'driver', 'assets', 'index-def456.js'), bigScript);
   writeFileSync(
@@ -127,7 +130,14 @@ describe('serving the built app', () => {
   });
 
   it("/driver/ screens get the driver's shell, its files their own caching; the client's two GET reads stay the API", async () => {
-    for (const path of ['/driver/', '/driver', '/driver/login', '/driver/offer', '/driver/tasks/abc', '/driver/earnings']) {
+    for (const path of [
+      '/driver/',
+      '/driver',
+      '/driver/login',
+      '/driver/offer',
+      '/driver/tasks/abc',
+      '/driver/earnings',
+    ]) {
       const page = await app.request(path, { headers: html });
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toContain('<title>GreenPick Driver</title>');
