@@ -8,6 +8,9 @@
  * then the right one wait on the phone, are sent when the network is back, and the server's
  * answer shows (refused, then completed); the task screen opens offline with its age.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatDistance, haversineMeters, offsetByMeters } from '../src/shared/geo';
 import { CreateTaskPage } from './page-models/create-task-page';
@@ -249,5 +252,64 @@ test("the driver's network drops after arrival: a wrong code and the right one w
   await driverContext.setOffline(false);
   await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
   await expectClientSeesCompletion(page, booked.taskId);
+
+  // Every screen seen once online opens offline, with its age.
+  await driverPage.getByRole('link', { name: 'Earnings' }).click();
+  await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
+  await driverContext.setOffline(true);
+  for (const [path, heading] of [
+    ['/driver/earnings', 'Earnings'],
+    ['/driver/', "Today's tasks"],
+    [`/driver/tasks/${booked.taskId}/chat`, 'Chat with the client'],
+  ] as const) {
+    await driverPage.goto(path);
+    await expect(driverPage.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();
+    await expect(driverPage.getByTestId('screen-age'), path).toHaveText(/^Offline\. Updated /);
+  }
+  await expect(driverPage.getByRole('list', { name: 'Messages' })).toContainText('Coming down now');
   await driverContext.close();
+});
+
+test("the driver's app installs on its own: its manifest, a worker scoped to /driver/, and it opens offline", async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
+  // Chromium never offers installing in an incognito profile (every Playwright context is one): a real profile here.
+  const userDataDir = await mkdtemp(join(tmpdir(), 'greenpick-driver-install-'));
+  const context = await playwright.chromium.launchPersistentContext(userDataDir, {
+    ...testInfo.project.use.launchOptions,
+    viewport: MOBILE,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/driver/');
+    await expect(page).toHaveURL(/\/driver\/login$/);
+    await expect(page.getByRole('heading', { name: 'GreenPick Driver', level: 1 })).toBeVisible();
+    await new DriverApp(page).waitForWorker();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(
+      `${baseURL}/driver/`,
+    );
+    const cdp = await context.newCDPSession(page);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    const { url, errors, data } = await cdp.send('Page.getAppManifest');
+    expect(url).toBe(`${baseURL}/driver/manifest.webmanifest`);
+    expect(errors).toEqual([]);
+    expect(JSON.parse(data ?? '{}')).toMatchObject({
+      name: 'GreenPick Driver',
+      start_url: '/driver/',
+      scope: '/driver/',
+    });
+    await shot(page, 'sign-in');
+
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/driver/earnings');
+    // Signed out, a screen leads to the sign-in: the app itself opened without network.
+    await expect(offline).toHaveURL(/\/driver\/login$/);
+    await expect(offline.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  } finally {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
 });
