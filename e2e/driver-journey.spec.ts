@@ -8,6 +8,7 @@
  * then the right one wait on the phone, are sent when the network is back, and the server's
  * answer shows (refused, then completed); the task screen opens offline with its age.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,15 @@ import { tasksOnServer } from './support/paid-task';
 import { MOBILE } from './support/viewports';
 
 test.use({ viewport: MOBILE });
+
+/** No serious or critical axe violation (contrast AA among them) on what the screen shows now. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, what).toEqual([]);
+}
 
 /** Screenshots for the reviewer when SHOTS_DIR is set (never asserted on). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -103,7 +113,10 @@ async function driveToTheDoor(
   await app.signIn(driver.phone, driver.password, `road-${driver.password}`);
   await shot(driverPage, 'tasks-empty');
   await app.goOnline();
-  await app.acceptOffer(booked.taskId, booked.address, () => shot(driverPage, 'offer'));
+  await app.acceptOffer(booked.taskId, booked.address, async () => {
+    await shot(driverPage, 'offer');
+    await expectAccessible(driverPage, 'the offer');
+  });
   await expect(driverPage).toHaveURL(new RegExp(`/driver/tasks/${booked.taskId}$`));
   await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
   await expect(driverPage.getByTestId('task-status')).toHaveText('Accepted');
@@ -196,6 +209,7 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
   await driverPage.getByLabel("Client's confirmation code").fill(code);
   await expect(driverPage.getByLabel('Weight collected (kg)')).toHaveValue('3.5');
   await shot(driverPage, 'task-complete-form');
+  await expectAccessible(driverPage, 'the task, arrived');
   await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
   await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
   await expect(driverPage.getByRole('status')).toContainText('The client earned 35 points');
@@ -206,6 +220,7 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
   await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
   await expect(driverPage.getByRole('region', { name: 'Today' })).toContainText('1 task');
   await shot(driverPage, 'earnings');
+  await expectAccessible(driverPage, 'earnings');
   await driverContext.close();
 });
 

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatNaira } from '../lib/format';
+import { useOnline } from '../lib/use-online';
 import type { DriverCompletion } from '../shared/driver-contract';
 import type { DriverAction } from '../shared/offline-db';
 import { completionPath, queueAction, useActions } from './actions';
@@ -33,6 +34,7 @@ function measuredUnit(unit: string): 'kg' | 'items' | null {
 export function TaskScreen({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const tasks = useTasks();
+  const network = useOnline();
   const actions = useActions().filter((action) => action.taskId === taskId);
   const completion = useQuery({
     queryKey: ['driver', 'completed', taskId],
@@ -87,6 +89,36 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       <p className="driver-status" data-testid="task-status">
         {arrived ? 'Arrived' : started ? 'On the way' : statusText(task)}
       </p>
+      {waiting.map((action) => (
+        <p key={action.id} className="driver-waiting" role="status">
+          {network
+            ? `Sending: ${ACTION_NAMES[action.kind]}…`
+            : `Waiting for the network: ${ACTION_NAMES[action.kind]}. It is sent when you are back online.`}
+        </p>
+      ))}
+      {refused.map((action) => (
+        <p key={action.id} className="driver-error" role="alert">
+          Refused ({ACTION_NAMES[action.kind]}): {action.refusal}
+        </p>
+      ))}
+      {started ? null : (
+        <button
+          type="button"
+          className="driver-button"
+          onClick={() => void queueAction(queryClient, { kind: 'start', taskId })}
+        >
+          I'm on my way
+        </button>
+      )}
+      {started && !arrived ? (
+        <button
+          type="button"
+          className="driver-button"
+          onClick={() => void queueAction(queryClient, { kind: 'arrived', taskId })}
+        >
+          I've arrived
+        </button>
+      ) : null}
       <dl className="driver-facts">
         <dt>Address</dt>
         <dd>{task.address}</dd>
@@ -128,34 +160,6 @@ export function TaskScreen({ taskId }: { taskId: string }) {
           Chat
         </Link>
       </div>
-      {waiting.map((action) => (
-        <p key={action.id} className="driver-waiting" role="status">
-          Waiting for the network: {ACTION_NAMES[action.kind]}. It is sent when you are back online.
-        </p>
-      ))}
-      {refused.map((action) => (
-        <p key={action.id} className="driver-error" role="alert">
-          Refused ({ACTION_NAMES[action.kind]}): {action.refusal}
-        </p>
-      ))}
-      {started ? null : (
-        <button
-          type="button"
-          className="driver-button"
-          onClick={() => void queueAction(queryClient, { kind: 'start', taskId })}
-        >
-          I'm on my way
-        </button>
-      )}
-      {started && !arrived ? (
-        <button
-          type="button"
-          className="driver-button"
-          onClick={() => void queueAction(queryClient, { kind: 'arrived', taskId })}
-        >
-          I've arrived
-        </button>
-      ) : null}
       {started && !completing ? (
         <CompleteForm
           unit={unit}
