@@ -20,7 +20,7 @@ import { DriverApp } from './page-models/driver-app';
 import { signInWithToken } from './support/demo-client';
 import { addDriver, driverLocationSeenByClient } from './support/driver';
 import { signUpNewClient, type NewClient } from './support/new-client';
-import { tasksOnServer } from './support/paid-task';
+import { messagesOnServer, tasksOnServer } from './support/paid-task';
 import { MOBILE } from './support/viewports';
 
 test.use({ viewport: MOBILE });
@@ -243,6 +243,15 @@ test("the driver's network drops after arrival: a wrong code and the right one w
   await expect(driverPage.getByTestId('screen-age')).toHaveText(/^Offline\. Updated (just now|\d+ min ago)$/);
   await expect(driverPage.getByTestId('task-status')).toHaveText('Arrived');
 
+  // A chat message written offline waits on the phone.
+  await driverPage.getByRole('link', { name: 'Chat' }).click();
+  await driverPage.getByRole('textbox', { name: 'Message' }).fill('Weighing your bags now');
+  await driverPage.getByRole('button', { name: 'Send' }).click();
+  await expect(driverPage.getByRole('list', { name: 'Messages' }).getByRole('listitem').last()).toContainText(
+    'Weighing your bags nowWaiting for the network',
+  );
+  await driverPage.getByRole('link', { name: 'Back to the task' }).click();
+
   // A wrong code, offline: it waits, and the server judges it once the network is back.
   await driverPage.getByLabel("Client's confirmation code").fill(`9${code}`);
   await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
@@ -252,6 +261,14 @@ test("the driver's network drops after arrival: a wrong code and the right one w
   await shot(driverPage, 'offline-waiting');
   await driverContext.setOffline(false);
   await expect(driverPage.getByRole('alert')).toContainText('Refused (Completing the pickup): Wrong confirmation code');
+  // The message went first, once.
+  await expect
+    .poll(async () =>
+      (await messagesOnServer(request, booked.client, booked.taskId))
+        .filter((message) => message.sender === 'driver')
+        .map((message) => message.content),
+    )
+    .toEqual(['I am at the gate', 'Weighing your bags now']);
   expect((await tasksOnServer(request, booked.client)).find((one) => one._id === booked.taskId)?.status).not.toBe(
     'completed',
   );

@@ -1,10 +1,10 @@
 /**
- * The driver's status changes and completions (docs/driver.md, 'Offline'): each is queued in
+ * The driver's status changes, completions and chat messages (docs/driver.md, 'Offline'): each is queued in
  * IndexedDB first and sent in order, at once when the network is there, else when it returns.
  * The server judges each; a refused one stays with its reason for the driver to see.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { completeTask, markArrived, startTask } from '../lib/api/driver';
+import { completeTask, markArrived, sendDriverMessage, startTask } from '../lib/api/driver';
 import { readCallFailure, failureMessage } from '../shared/call-failure';
 import type { DriverCompletion } from '../shared/driver-contract';
 import { sendInOrder, type SendOutcome } from '../shared/driver-rules';
@@ -26,6 +26,8 @@ async function send(action: DriverAction): Promise<SendOutcome> {
   try {
     if (action.kind === 'start') await startTask(action.taskId);
     else if (action.kind === 'arrived') await markArrived(action.taskId);
+    else if (action.kind === 'message')
+      await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
     else {
       const done: DriverCompletion = await completeTask(action.taskId, action.code ?? '', action.quantity ?? 0);
       await keep(completionPath(action.taskId), done);
@@ -72,7 +74,7 @@ export async function queueAction(
   action: Omit<DriverAction, 'id' | 'queuedAt'>,
 ): Promise<void> {
   for (const old of await getDriverActions())
-    if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind)
+    if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind && old.kind !== 'message')
       await removeDriverAction(old.id!);
   await addDriverAction({ ...action, queuedAt: Date.now() });
   await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });

@@ -1,12 +1,14 @@
 /**
  * The task's chat from the driver's side: the client's thread (POST /driver/getMessages, read
- * every 3 s while open) and a reply box. A message is sent with a clientId, so sending it
- * again after a lost answer delivers it once; offline it stays in the box.
+ * every 3 s while open) and a reply box. A message goes through the queue of the driver's
+ * steps (./actions.ts) with a clientId: offline it waits, in order, and it is delivered once
+ * however often it is sent.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { getDriverMessages, sendDriverMessage } from '../lib/api/driver';
-import { failureMessage, readCallFailure } from '../shared/call-failure';
+import { useState, type FormEvent } from 'react';
+import { getDriverMessages } from '../lib/api/driver';
+import { useOnline } from '../lib/use-online';
+import { queueAction, useActions } from './actions';
 import { formatLagosTime } from '../shared/display-format';
 import { MAX_LENGTH } from '../shared/limits';
 import { keptRead } from './kept';
@@ -15,40 +17,25 @@ import { ScreenAge } from './screen-age';
 
 export function ChatScreen({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
-  const key = ['driver', 'messages', taskId];
   const messages = useQuery({
-    queryKey: key,
+    queryKey: ['driver', 'messages', taskId],
     queryFn: () => keptRead(`driver/messages/${taskId}`, () => getDriverMessages(taskId)),
     refetchInterval: 3_000,
   });
+  const network = useOnline();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  // One clientId per message typed: a retry of the same text is the same message.
-  const clientId = useRef<string | null>(null);
+  const delivered = new Set(messages.data?.data.messages.map((message) => message.clientId));
+  // Queued and not in the thread yet (a sent one stays queued until the thread has been read again).
+  const outbox = useActions().filter(
+    (action) => action.kind === 'message' && action.taskId === taskId && !delivered.has(action.clientId ?? ''),
+  );
 
-  const send = async (event: FormEvent<HTMLFormElement>) => {
+  const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const content = text.trim();
     if (!content) return;
-    clientId.current ??= crypto.randomUUID();
-    setSending(true);
-    setError(null);
-    try {
-      await sendDriverMessage(taskId, content, clientId.current);
-      clientId.current = null;
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(
-        failure.kind === 'network'
-          ? 'Not sent: no network. Send it again when you are back online.'
-          : failureMessage(failure, 'Not sent.'),
-      );
-    } finally {
-      setSending(false);
-    }
+    setText('');
+    void queueAction(queryClient, { kind: 'message', taskId, content, clientId: crypto.randomUUID() });
   };
 
   return (
@@ -65,26 +52,27 @@ export function ChatScreen({ taskId }: { taskId: string }) {
             <time dateTime={message.timestamp}>{formatLagosTime(Date.parse(message.timestamp))}</time>
           </li>
         ))}
+        {outbox.map((action) => (
+          <li key={action.id} className="driver-message driver-message-driver driver-message-waiting">
+            <span className="driver-message-who">You</span>
+            <span>{action.content}</span>
+            <span className={action.refusal ? 'driver-error' : undefined}>
+              {action.refusal ? `Not sent: ${action.refusal}` : network ? 'Sending…' : 'Waiting for the network'}
+            </span>
+          </li>
+        ))}
       </ol>
       <form className="driver-form" onSubmit={send}>
         <label>
           Message
           <textarea
             value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              clientId.current = null;
-            }}
+            onChange={(event) => setText(event.target.value)}
             maxLength={MAX_LENGTH.chat}
             rows={2}
           />
         </label>
-        {error ? (
-          <p role="alert" className="driver-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="driver-button" disabled={sending}>
+        <button type="submit" className="driver-button">
           Send
         </button>
       </form>

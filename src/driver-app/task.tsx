@@ -22,6 +22,7 @@ const ACTION_NAMES: Record<DriverAction['kind'], string> = {
   start: "I'm on my way",
   arrived: "I've arrived",
   complete: 'Completing the pickup',
+  message: 'A chat message',
 };
 
 /** 'kg' or 'items' when the quantity is weighed or counted at the door; null when done as booked. */
@@ -35,7 +36,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const tasks = useTasks();
   const network = useOnline();
-  const actions = useActions().filter((action) => action.taskId === taskId);
+  const actions = useActions().filter((action) => action.taskId === taskId && action.kind !== 'message');
   const completion = useQuery({
     queryKey: ['driver', 'completed', taskId],
     queryFn: async () => (await kept<DriverCompletion>(completionPath(taskId))) ?? null,

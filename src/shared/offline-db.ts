@@ -52,11 +52,14 @@ interface SignOut {
 /** A driver's action waiting for the network, sent in `id` order (docs/driver.md, 'Offline'). */
 export interface DriverAction {
   id?: number;
-  kind: 'start' | 'arrived' | 'complete';
+  kind: 'start' | 'arrived' | 'complete' | 'message';
   taskId: string;
   /** The completion's code and quantity. */
   code?: string;
   quantity?: number;
+  /** A chat message's text and its clientId (delivered once however often it is sent). */
+  content?: string;
+  clientId?: string;
   queuedAt: number;
   /** Set when the server refused it: its message. The driver sees it and may try again. */
   refusal?: string;
