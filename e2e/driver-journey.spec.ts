@@ -221,6 +221,7 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
   await expect(driverPage.getByRole('region', { name: 'Today' })).toContainText('1 task');
   await shot(driverPage, 'earnings');
   await expectAccessible(driverPage, 'earnings');
+  await new DriverApp(driverPage).goOffline();
   await driverContext.close();
 });
 
@@ -299,6 +300,8 @@ test("the driver's network drops after arrival: a wrong code and the right one w
     await expect(driverPage.getByTestId('screen-age'), path).toHaveText(/^Offline\. Updated /);
   }
   await expect(driverPage.getByRole('list', { name: 'Messages' })).toContainText('Coming down now');
+  await driverContext.setOffline(false);
+  await app.goOffline();
   await driverContext.close();
 });
 

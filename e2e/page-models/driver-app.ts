@@ -30,6 +30,13 @@ export class DriverApp {
     await expect(this.availability).toHaveText('Online');
   }
 
+  /** Stops taking offers (at the end of a journey: the server is shared with other journeys). */
+  async goOffline(): Promise<void> {
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
+    await this.availability.click();
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+  }
+
   /**
    * Waits for the offer of task `taskId` and accepts it. Offers of other journeys' tasks (the
    * suite books in parallel on one server) are declined: each task is offered to a driver
