@@ -79,6 +79,8 @@ function appPlugins(): PluginOption[] {
           // The operators' console (ops/vite.config.ts) is not the client's: never precached.
           'ops/**',
           'assets/ops-*',
+          // The driver's app (vite.driver.config.ts, dist/driver/) has its own worker and precache.
+          'driver/**',
         ],
         // MapLibre (and its worker) are precached so that maps open offline once installed.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

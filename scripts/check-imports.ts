@@ -55,8 +55,13 @@ function target(root: string, file: string, specifier: string): { path?: string;
   return { path: toPosix(relative(root, resolve(root, dirname(file), bare))) };
 }
 
-/** The app's layers, top first; src/main.tsx and the generated route tree belong with the routes. */
+/**
+ * The app's layers, top first; src/main.tsx and the generated route tree belong with the routes.
+ * The driver's app (src/driver-app, its own build) sits on top beside the client's routes: it
+ * may import src/ui, src/lib and src/shared, and nothing imports it.
+ */
 const LAYERS = [
+  { name: 'src/driver-app', test: /^src\/driver-app\// },
   { name: 'src/routes', test: /^src\/(routes\/|main(\.tsx)?$|routeTree\.gen(\.ts)?$)/ },
   { name: 'src/features', test: /^src\/features\// },
   { name: 'src/ui', test: /^src\/ui\// },
@@ -94,6 +99,8 @@ export function brokenRule(root: string, file: string, specifier: string): strin
   if (consoleBreak) return consoleBreak;
   const fromLayer = layerOf(file);
   const toLayer = path ? layerOf(path) : -1;
+  if (file.startsWith('src/driver-app/') && path && /^src\/(routes|features|main|routeTree)/.test(path))
+    return "the driver's app imports no client screen or feature (src/routes, src/features): shared code moves to src/ui or src/lib";
   if (fromLayer > 0 && toLayer !== -1 && toLayer < fromLayer)
     return `${LAYERS[fromLayer]!.name} imports nothing from a layer above it (${LAYERS[toLayer]!.name})`;
   const fromFeature = featureOf(file);

@@ -43,6 +43,7 @@ import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
 import { corsFor } from './http/cors';
 import { refuseOtherRoles } from './http/roles';
+import { isDriverAppRequest } from '../src/shared/driver-paths';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
@@ -52,8 +53,11 @@ export const API_PREFIXES = ['/admin/', '/driver/', '/api/', '/dev/', '/ops/', '
 /** An API call: any write, or a read under an API prefix (app pages and assets are GETs elsewhere). */
 export function isApiRequest(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return true;
-  // The operators' console is a page under /ops/ (server/http/console-pages.ts).
-  return !isConsolePage(path) && API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  // The operators' console is a page under /ops/ (server/http/console-pages.ts); /driver/ is both
+  // the driver's API (POSTs, and the client's two GET reads) and the driver's app (GETs).
+  return (
+    !isConsolePage(path) && !isDriverAppRequest(method, path) && API_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 /**

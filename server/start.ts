@@ -9,7 +9,17 @@ import { DEMO_DRIVERS, DEMO_DRIVER_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD } from '.
 import { DEFAULT_DIST_DIR, closeOnSignals, startMain, startServer } from './index';
 
 const ROOT = resolve(DEFAULT_DIST_DIR, '..');
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json'];
+const SOURCES = [
+  'src',
+  'sw',
+  'public',
+  'driver',
+  'index.html',
+  'vite.config.ts',
+  'vite.driver.config.ts',
+  'manifest.webmanifest',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -38,6 +48,8 @@ async function buildIfNeeded(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({ root: ROOT, logLevel: 'warn' });
+    // The driver's app, a build of its own into dist/driver/ (vite.driver.config.ts).
+    await build({ configFile: join(ROOT, 'vite.driver.config.ts'), logLevel: 'warn' });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -1,7 +1,9 @@
 /**
  * Paths that belong to the API (the server's API_PREFIXES): a request there is never
  * answered with the app shell. App routes such as /client/home are navigations; the API's
- * /client/* calls are POSTs, so they are never navigations.
+ * /client/* calls are POSTs, so they are never navigations. /driver/ pages are the driver's
+ * app, answered by its own worker (sw/driver/sw.ts, scope /driver/) or the network, never
+ * with this app's shell.
  */
 export const API_PATH_DENYLIST: RegExp[] = [
   /^\/admin\//,

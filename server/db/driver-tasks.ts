@@ -22,17 +22,31 @@ export interface DriverTaskRow {
   scheduled_end: Date | string | null;
   client_firstname: string;
   client_phone: string;
+  arrived_at: Date | string | null;
 }
 
 /** Accepted and on the way: the ones the driver still has to do, soonest first. */
 export async function selectDriverTasks(db: Queryable, driverId: string): Promise<DriverTaskRow[]> {
   return db.query<DriverTaskRow>(
     `select t.id, t.status, t.type, t.service_name, t.quantity, t.unit, t.amount_kobo, t.address, t.address_details,
-            t.lat, t.lng, t.scheduled_start, t.scheduled_end, u.firstname as client_firstname, u.phonenumber as client_phone
+            t.lat, t.lng, t.scheduled_start, t.scheduled_end, t.arrived_at, u.firstname as client_firstname, u.phonenumber as client_phone
        from tasks t join users u on u.id = t.user_id
       where t.driver_id = $1 and t.status in ('driver-assigned', 'on-going')
       order by coalesce(t.scheduled_start, t.created_at), t.id`,
     [driverId],
+  );
+}
+
+/** The driver's completed tasks since `since`: when each was completed and its price (earnings, docs/driver.md). */
+export async function selectDriverCompletions(
+  db: Queryable,
+  driverId: string,
+  since: Date,
+): Promise<Array<{ completed_at: Date | string; amount_kobo: number | string }>> {
+  return db.query(
+    `select completed_at, amount_kobo from tasks
+      where driver_id = $1 and status = 'completed' and completed_at >= $2`,
+    [driverId, since.toISOString()],
   );
 }
 

@@ -11,9 +11,20 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { isDriverAppRequest } from '../../src/shared/driver-paths';
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
-const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+const REVALIDATE = new Set([
+  '/',
+  '/index.html',
+  '/sw.js',
+  '/manifest.webmanifest',
+  '/registerSW.js',
+  '/driver/',
+  '/driver/index.html',
+  '/driver/sw.js',
+  '/driver/manifest.webmanifest',
+]);
 
 /**
  * Writes .br and .gz beside each compressible file that has none newer than itself (the
@@ -46,12 +57,18 @@ export function precompress(distDir: string): number {
 
 export function cacheControlFor(path: string): string {
   if (REVALIDATE.has(path)) return 'no-cache';
-  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path.startsWith('/assets/') || path.startsWith('/driver/assets/')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
 
 export function isApiPath(path: string, apiPrefixes: readonly string[]): boolean {
+  if (isDriverAppRequest('GET', path)) return false;
   return apiPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+}
+
+/** The driver's app (dist/driver/, its own build) answers navigations under /driver/. */
+function isDriverScreen(path: string): boolean {
+  return path === '/driver' || path.startsWith('/driver/');
 }
 
 /**
@@ -111,6 +128,8 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
   precompress(distDir);
   const files = readBuild(distDir);
   const indexHtml = new TextDecoder().decode(files.get('/index.html')?.bytes);
+  const driverHtml = files.get('/driver/index.html');
+  const driverIndexHtml = driverHtml ? new TextDecoder().decode(driverHtml.bytes) : null;
   const preloadHints = files.get('/preload-hints.json');
   const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
 
@@ -129,7 +148,7 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
     serveStatic({
       root: '/',
       precompressed: true,
-      isDir: (path) => path === '/',
+      isDir: (path) => path === '/' || path === '/driver/',
       getContent: async (path) => files.get(path)?.bytes ?? null,
       onFound: (path, c) => {
         const file = files.get(path);
@@ -142,6 +161,7 @@ export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: r
     const acceptsHtml = (c.req.header('Accept') ?? '').includes('text/html');
     if (isApiPath(c.req.path, apiPrefixes) || !acceptsHtml || extname(c.req.path) !== '') return next();
     c.header('Cache-Control', 'no-cache');
+    if (isDriverScreen(c.req.path)) return driverIndexHtml === null ? next() : c.html(driverIndexHtml);
     const link = preloadLinkHeader(hints, c.req.path);
     if (link) c.header('Link', link);
     return c.html(indexHtml);

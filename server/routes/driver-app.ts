@@ -23,11 +23,13 @@ import {
 import { normalizePhone } from '../../src/shared/validation/phone';
 import { quantityRule } from '../../src/shared/quantity';
 import { koboToNaira } from '../../src/shared/money';
+import { driverShareKobo, lagosWeekStart, sumEarnings } from '../../src/shared/driver-rules';
 import { serviceKey } from '../../src/shared/service-key';
 import { startRefund } from '../aftercare/refunds';
 import { openRefund, paidKobo } from '../db/refunds';
 import {
   countWrongCode,
+  selectDriverCompletions,
   isDriversChat,
   lockDriverTask,
   recordDeliveredQuantity,
@@ -105,7 +107,7 @@ driverAppRoutes.post('/driver/availability', requireRole('driver'), async (c) =>
 
 /** What the driver earns of a task's price: its share in whole kobo, naira on the wire. */
 export function driverEarnings(priceKobo: number, share: number): number {
-  return koboToNaira(Math.round(priceKobo * share));
+  return koboToNaira(driverShareKobo(priceKobo, share));
 }
 
 const windowOf = (start: Date | string | null, end: Date | string | null) =>
@@ -170,8 +172,24 @@ driverAppRoutes.post('/driver/tasks', requireRole('driver'), async (c) => {
       pin: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
       client: { firstname: row.client_firstname, phone: row.client_phone },
       earnings: driverEarnings(Number(row.amount_kobo), config.driverShare),
+      arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
     })),
   });
+});
+
+/** Completed tasks and the driver's share of them, today and this week in Lagos (the earnings screen). */
+driverAppRoutes.post('/driver/earnings', requireRole('driver'), async (c) => {
+  const { db, config, now } = c.var.deps;
+  await readBody(c, emptyDriverSchema, badRequest, { optional: true });
+  const at = now();
+  const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
+  const completions = rows.map((row) => ({
+    completedAt: new Date(row.completed_at).getTime(),
+    earningsKobo: driverShareKobo(Number(row.amount_kobo), config.driverShare),
+  }));
+  const totals = sumEarnings(completions, at.getTime());
+  const naira = (total: { tasks: number; kobo: number }) => ({ tasks: total.tasks, earnings: koboToNaira(total.kobo) });
+  return c.json({ data: { today: naira(totals.today), week: naira(totals.week) } });
 });
 
 driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), async (c) => {

@@ -1,4 +1,4 @@
-/** The maps' style, shared by the client's maps (src/features/maps) and the operators' board. */
+/** The maps' style, shared by the client's maps (src/features/maps), the operators' board and the driver's app. */
 import type { StyleSpecification } from 'maplibre-gl';
 import { config } from '../shared/config';
 
@@ -27,3 +27,9 @@ const OSM_RASTER_STYLE: StyleSpecification = {
 export function mapStyle(styleUrl: string | undefined = config.mapStyleUrl): string | StyleSpecification {
   return styleUrl ?? OSM_RASTER_STYLE;
 }
+
+/** Zoom after choosing a place (docs/product.md, Constants). */
+export const SELECTION_ZOOM = 15;
+
+/** Zoom of the task route map (docs/product.md, Constants). */
+export const ROUTE_ZOOM = 14;

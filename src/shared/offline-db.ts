@@ -8,7 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreateTaskRequest, SendMessageRequest } from './contract';
 
 export const DB_NAME = 'greenpick';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export interface CachedResponse<T = unknown> {
   /** `${userId}:${path}` */
@@ -49,7 +49,35 @@ interface SignOut {
   at: number;
 }
 
+/** A driver's action waiting for the network, sent in `id` order (docs/driver.md, 'Offline'). */
+export interface DriverAction {
+  id?: number;
+  kind: 'start' | 'arrived' | 'complete' | 'message';
+  taskId: string;
+  /** The completion's code and quantity. */
+  code?: string;
+  quantity?: number;
+  /** A chat message's text and its clientId (delivered once however often it is sent). */
+  content?: string;
+  clientId?: string;
+  queuedAt: number;
+  /** Set when the server refused it: its message. The driver sees it and may try again. */
+  refusal?: string;
+}
+
+/** A position taken by the driver's device, sent in `id` order (exactly once: the server keeps one per `at`). */
+export interface DriverPoint {
+  id?: number;
+  lat: number;
+  lng: number;
+  accuracy: number;
+  /** ISO 8601. */
+  at: string;
+}
+
 interface OfflineSchema extends DBSchema {
+  driverActions: { key: number; value: DriverAction };
+  driverPoints: { key: number; value: DriverPoint };
   answers: { key: string; value: CachedResponse };
   signOuts: { key: string; value: SignOut };
   outbox: { key: number; value: OutboxMessage; indexes: { byTaskId: string } };
@@ -76,6 +104,10 @@ export function openOfflineDb(): Promise<IDBPDatabase<OfflineSchema>> {
         db.createObjectStore('pendingTasks', { keyPath: 'reference' });
       }
       if (oldVersion < 2) db.createObjectStore('signOuts', { keyPath: 'userId' });
+      if (oldVersion < 3) {
+        db.createObjectStore('driverActions', { keyPath: 'id', autoIncrement: true });
+        db.createObjectStore('driverPoints', { keyPath: 'id', autoIncrement: true });
+      }
     },
     // A newer version (a new app or worker) wants to upgrade: let it, and reopen on next use.
     blocking: () => closeOfflineDb(),
@@ -217,5 +249,59 @@ export async function markPendingTaskRefused(
     const record = await tx.store.get(reference);
     if (record) await tx.store.put({ ...record, refusal: { message, at } });
     await tx.done;
+  });
+}
+
+// ---- the driver's app: queued actions and positions ----
+
+export function addDriverAction(action: Omit<DriverAction, 'id'>): Promise<number> {
+  return write((db) => db.add('driverActions', action));
+}
+
+/** Oldest first. */
+export async function getDriverActions(): Promise<DriverAction[]> {
+  const db = await openOfflineDb();
+  return db.getAll('driverActions');
+}
+
+export async function removeDriverAction(id: number): Promise<void> {
+  await write((db) => db.delete('driverActions', id));
+}
+
+export async function refuseDriverAction(id: number, refusal: string): Promise<void> {
+  await write(async (db) => {
+    const entry = await db.get('driverActions', id);
+    if (entry) await db.put('driverActions', { ...entry, refusal });
+  });
+}
+
+export function addDriverPoint(point: Omit<DriverPoint, 'id'>): Promise<number> {
+  return write((db) => db.add('driverPoints', point));
+}
+
+/** The oldest `limit` points, oldest first. */
+export async function getDriverPoints(limit: number): Promise<DriverPoint[]> {
+  const db = await openOfflineDb();
+  return db.getAll('driverPoints', undefined, limit);
+}
+
+export async function removeDriverPoints(ids: readonly number[]): Promise<void> {
+  await write(async (db) => {
+    const tx = db.transaction('driverPoints', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  });
+}
+
+/** The driver signs out: their queued actions, points and kept answers go. */
+export async function clearDriverData(userId: string): Promise<void> {
+  await write(async (db) => {
+    const tx = db.transaction(['driverActions', 'driverPoints', 'answers'], 'readwrite');
+    const removals: Promise<unknown>[] = [
+      tx.objectStore('driverActions').clear(),
+      tx.objectStore('driverPoints').clear(),
+    ];
+    for (const answer of await tx.objectStore('answers').getAll())
+      if (answer.userId === userId) removals.push(tx.objectStore('answers').delete(answer.key));
+    await Promise.all([...removals, tx.done]);
   });
 }

@@ -42,6 +42,25 @@ describe('folder rules', () => {
     expect(violations).toEqual([]);
   });
 
+  it("the driver's app may use src/ui, src/lib and src/shared, never a client screen or feature; nothing imports it", () => {
+    const violations = checkImports(
+      repo({
+        ...shared,
+        'src/ui/modal.tsx': 'export const M = 1;\n',
+        'src/driver-app/task.tsx':
+          "import { y } from '../lib/http';\nimport { M } from '../ui/modal';\nimport { x } from '../shared/contract';\nimport { send } from '../features/chat/chat-send';\nimport { r } from '../routes/client/home';\n",
+        'src/routes/client/home.tsx': "import { T } from '../../driver-app/task';\n",
+        'src/lib/driver.ts': "import { T } from '../driver-app/task';\n",
+      }),
+    );
+    expect(violations.map((v) => [v.file, v.specifier])).toEqual([
+      ['src/driver-app/task.tsx', '../features/chat/chat-send'],
+      ['src/driver-app/task.tsx', '../routes/client/home'],
+      ['src/lib/driver.ts', '../driver-app/task'],
+      ['src/routes/client/home.tsx', '../../driver-app/task'],
+    ]);
+  });
+
   it('src/lib importing a feature, a component or a route fails, whether by a static, a type-only or a lazy import', () => {
     const violations = checkImports(
       repo({

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { lagosDayStart, lagosWeekStart } from '../../src/shared/driver-rules';
 import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
 import * as ops from '../../server/ops/commands';
 import { listPayments } from '../../server/ops/payment-commands';
@@ -166,6 +167,7 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/offers/accept', { taskId: 'none' }],
   ['/driver/offers/decline', { taskId: 'none' }],
   ['/driver/tasks', {}],
+  ['/driver/earnings', {}],
   ['/driver/tasks/start', { taskId: 'none' }],
   ['/driver/tasks/arrived', { taskId: 'none' }],
   ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
@@ -407,6 +409,7 @@ describe("the driver's tasks", () => {
         pin: { type: 'Point', coordinates: [3.4305, 6.447] },
         client: { firstname: 'Chioma', phone: '+2348012345678' },
         earnings: 4200,
+        arrivedAt: null,
       },
     ]);
     expect((await server.request('POST', '/driver/tasks', { token: other.token, body: {} })).body.data).toEqual([]);
@@ -437,6 +440,60 @@ describe("the driver's tasks", () => {
     await server.request('POST', '/driver/tasks/arrived', { token: driver.token, body: { taskId: task } });
     const [again] = await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]);
     expect(again.arrived_at).toEqual(first.arrived_at);
+    // The driver's list says so too (the app shows 'Arrived').
+    const listed = await server.request('POST', '/driver/tasks', { token: driver.token, body: {} });
+    expect(listed.body.data[0]).toMatchObject({
+      status: 'on-going',
+      arrivedAt: new Date(first.arrived_at!).toISOString(),
+    });
+  });
+
+  it("earnings: my completed tasks and my share, today and this week in Lagos; not another driver's, not last week's", async () => {
+    const driver = await readyDriver();
+    const other = await readyDriver(IKEJA, 'Other');
+    const earnings = async (token: string) => {
+      const answer = await server.request('POST', '/driver/earnings', { token, body: {} });
+      expect(answer.status).toBe(200);
+      return answer.body.data;
+    };
+    expect(await earnings(driver.token)).toEqual({ today: { tasks: 0, earnings: 0 }, week: { tasks: 0, earnings: 0 } });
+
+    // Completed through the app now: 2 kg at ₦1,500, 70% of ₦3,000.
+    const { task } = await recyclingTask(driver.id, 2);
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 2 },
+    });
+    expect(done.status).toBe(200);
+    await db().query('update tasks set completed_at = $2 where id = $1', [task, clock.toISOString()]);
+    /** A completed task of `driverId` priced `kobo`, completed at `at`. */
+    const completedAt = async (driverId: string, kobo: number, at: number) => {
+      const client = await insertClient(db(), { firstname: 'Ada' });
+      const id = await insertTask(db(), client, { status: 'completed', driverId });
+      await db().query('update tasks set amount_kobo = $2, completed_at = $3 where id = $1', [
+        id,
+        kobo,
+        new Date(at).toISOString(),
+      ]);
+    };
+    const dayStart = lagosDayStart(clock.getTime());
+    const weekStart = lagosWeekStart(clock.getTime());
+    // Last Sunday, a minute before the week began: not this week.
+    await completedAt(driver.id, 1_000_000, weekStart - 60_000);
+    // Another driver's, now.
+    await completedAt(other.id, 1_000_000, clock.getTime());
+    // Earlier this week, before today (none when today is Monday): ₦1,000 earns ₦700.
+    const earlierThisWeek = dayStart > weekStart;
+    if (earlierThisWeek) await completedAt(driver.id, 100_000, dayStart - 60_000);
+
+    expect(await earnings(driver.token)).toEqual({
+      today: { tasks: 1, earnings: 2100 },
+      week: earlierThisWeek ? { tasks: 2, earnings: 2800 } : { tasks: 1, earnings: 2100 },
+    });
+    expect(await earnings(other.token)).toEqual({
+      today: { tasks: 1, earnings: 7000 },
+      week: { tasks: 1, earnings: 7000 },
+    });
   });
 
   it('five wrong codes lock the completion for the operator', async () => {

@@ -21,6 +21,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>GreenPick</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), bigScript);
+  // The driver's app, its own build (vite.driver.config.ts).
+  mkdirSync(join(dist, 'driver', 'assets'), { recursive: true });
+  writeFileSync(
+    join(dist, 'driver', 'index.html'),
+    '<!doctype html><title>GreenPick Driver</title><div id="root"></div>',
+  );
+  writeFileSync(join(dist, 'driver', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dist, 'driver', 'assets', 'index-def456.js'), bigScript);
   writeFileSync(
     join(dist, 'preload-hints.json'),
     JSON.stringify({
@@ -119,6 +127,36 @@ describe('serving the built app', () => {
       body: '{}',
     });
     expect(post.status).toBe(404);
+  });
+
+  it("/driver/ screens get the driver's shell, its files their own caching; the client's two GET reads stay the API", async () => {
+    for (const path of [
+      '/driver/',
+      '/driver',
+      '/driver/login',
+      '/driver/offer',
+      '/driver/tasks/abc',
+      '/driver/earnings',
+    ]) {
+      const page = await app.request(path, { headers: html });
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('<title>GreenPick Driver</title>');
+      expect(page.headers.get('Cache-Control'), path).toBe('no-cache');
+      // A page's policy, not the API's `default-src 'none'`.
+      expect(page.headers.get('Content-Security-Policy'), path).toContain("script-src 'self'");
+    }
+    const chunk = await app.request('/driver/assets/index-def456.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect((await app.request('/driver/sw.js')).headers.get('Cache-Control')).toBe('no-cache');
+    // The client's app keeps its own shell.
+    expect(await (await app.request('/client/home', { headers: html })).text()).toContain('<title>GreenPick</title>');
+    // The client app's reads of a driver are the API even when a browser asks for HTML.
+    for (const path of ['/driver/location/abc', '/driver/photo/abc']) {
+      const read = await app.request(path, { headers: html });
+      expect(read.headers.get('Content-Type'), path).toContain('application/json');
+      expect([401, 404], path).toContain(read.status);
+    }
   });
 
   it('a missing asset is a 404, not the shell', async () => {

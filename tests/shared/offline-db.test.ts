@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DB_NAME,
+  addDriverAction,
+  addDriverPoint,
   addToOutbox,
+  clearDriverData,
+  getDriverActions,
+  getDriverPoints,
+  refuseDriverAction,
+  removeDriverAction,
+  removeDriverPoints,
   closeOfflineDb,
   getCachedResponse,
   getOutbox,
@@ -18,11 +26,58 @@ import { sampleTaskRequest } from '../sample-data';
 afterAll(() => closeOfflineDb());
 
 describe('the offline database', () => {
-  it('is "greenpick" version 2 with the responses, outbox, pendingTasks and signOuts stores', async () => {
+  it('is "greenpick" version 3 with the responses, outbox, pendingTasks, signOuts and the driver app\'s stores', async () => {
     const db = await openOfflineDb();
     expect(db.name).toBe(DB_NAME);
-    expect(db.version).toBe(2);
-    expect([...db.objectStoreNames].sort()).toEqual(['answers', 'outbox', 'pendingTasks', 'signOuts']);
+    expect(db.version).toBe(3);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'answers',
+      'driverActions',
+      'driverPoints',
+      'outbox',
+      'pendingTasks',
+      'signOuts',
+    ]);
+  });
+
+  it("keeps the driver's actions and positions in the order they were made, until removed", async () => {
+    const start = await addDriverAction({ kind: 'start', taskId: 't1', queuedAt: 1 });
+    const complete = await addDriverAction({
+      kind: 'complete',
+      taskId: 't1',
+      code: '1234',
+      quantity: 3.5,
+      queuedAt: 2,
+    });
+    await refuseDriverAction(complete, 'Wrong confirmation code (4 tries left)');
+    expect(await getDriverActions()).toEqual([
+      { id: start, kind: 'start', taskId: 't1', queuedAt: 1 },
+      {
+        id: complete,
+        kind: 'complete',
+        taskId: 't1',
+        code: '1234',
+        quantity: 3.5,
+        queuedAt: 2,
+        refusal: 'Wrong confirmation code (4 tries left)',
+      },
+    ]);
+    await removeDriverAction(start);
+    expect((await getDriverActions()).map((action) => action.id)).toEqual([complete]);
+
+    const at = (second: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, second)).toISOString();
+    const ids = [];
+    for (const second of [1, 2, 3])
+      ids.push(await addDriverPoint({ lat: 6.5, lng: 3.3, accuracy: 10, at: at(second) }));
+    expect((await getDriverPoints(2)).map((point) => point.at)).toEqual([at(1), at(2)]);
+    await removeDriverPoints(ids.slice(0, 2));
+    expect((await getDriverPoints(500)).map((point) => point.at)).toEqual([at(3)]);
+
+    await putCachedResponse('driver', 'driver/tasks', { data: [] });
+    await clearDriverData('driver');
+    expect(await getDriverActions()).toEqual([]);
+    expect(await getDriverPoints(500)).toEqual([]);
+    expect(await getCachedResponse('driver', 'driver/tasks')).toBeUndefined();
   });
 
   it('opens once: every caller shares one connection', async () => {

@@ -13,7 +13,7 @@ import './map-controls.css';
 import { offsetByMeters } from '../../shared/geo';
 import { LocationMarker } from './location-marker';
 import { MapUnavailableNotice } from './map-unavailable-notice';
-import { SELECTION_ZOOM, mapStyle } from './map-style';
+import { SELECTION_ZOOM, mapStyle } from '../../lib/map-style';
 import type { LatLng } from './place-search';
 import { TILE_WAIT_MS, nextTileStatus, type TileEvent, type TileStatus } from './tile-status';
 

@@ -11,7 +11,7 @@ import MapView, { Layer, Marker, NavigationControl, Source, type MapRef } from '
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-controls.css';
 import type { LatLng } from '../../shared/driver-location';
-import { ROUTE_ZOOM, mapStyle } from './map-style';
+import { ROUTE_ZOOM, mapStyle } from '../../lib/map-style';
 import { DriverMarker, TaskMarker } from './route-markers';
 
 maplibregl.setWorkerUrl(workerUrl);

@@ -6,13 +6,12 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { INVALID_PHONE, isPhoneNumber } from '../validation/phone';
 import { sendMessageSchema } from './chat';
+import { MAX_POSITIONS_PER_BATCH } from '../driver-rules';
 import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 
 export const DRIVER_LOGIN_FIELDS_REQUIRED = 'Phone number and password are required';
 export const INVALID_DRIVER_LOGIN = 'Invalid phone number or password';
 export const SHORT_DRIVER_PASSWORD = 'Password must be at least 8 characters long';
-/** A batch of positions: a phone offline for an hour at one point a minute sends about 60. */
-export const MAX_POSITIONS_PER_BATCH = 500;
 
 const password = (field: string, required: string, tooLong: string) =>
   z

@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The driver's app (/driver/) in the driver's own browser context. */
+export class DriverApp {
+  readonly offer: Locator;
+  readonly availability: Locator;
+
+  constructor(readonly page: Page) {
+    this.offer = page.getByRole('dialog', { name: 'New pickup' });
+    this.availability = page.getByRole('button', { name: /^(Online|Offline)$/ });
+  }
+
+  /** Signs in with the one-time password and chooses `newPassword` when asked. */
+  async signIn(phone: string, oneTimePassword: string, newPassword: string): Promise<void> {
+    await this.page.goto('/driver/login');
+    await this.page.getByLabel('Phone number').fill(phone);
+    await this.page.getByLabel('Password').fill(oneTimePassword);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+    await this.page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await this.page.getByLabel('New password again').fill(newPassword);
+    await this.page.getByRole('button', { name: 'Save password' }).click();
+    await expect(this.page.getByRole('heading', { name: "Today's tasks" })).toBeVisible();
+  }
+
+  async goOnline(): Promise<void> {
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+    await this.availability.click();
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
+    await expect(this.availability).toHaveText('Online');
+  }
+
+  /** Stops taking offers (at the end of a journey: the server is shared with other journeys). */
+  async goOffline(): Promise<void> {
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
+    await this.availability.click();
+    await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+  }
+
+  /**
+   * Waits for the offer of task `taskId` and accepts it. Offers of other journeys' tasks (the
+   * suite books in parallel on one server) are declined: each task is offered to a driver
+   * once, so this ends.
+   */
+  async acceptOffer(taskId: string, address: string | RegExp, beforeAccepting?: () => Promise<void>): Promise<void> {
+    await expect(async () => {
+      await expect(this.offer).toBeVisible({ timeout: 1_000 });
+      const offered = await this.offer.getAttribute('data-task-id');
+      if (offered !== taskId) {
+        await this.offer.getByRole('button', { name: 'Decline' }).click();
+        throw new Error(`the offer of another task (${offered}) was declined`);
+      }
+    }).toPass({ timeout: 60_000 });
+    await expect(this.offer.getByTestId('offer-address')).toHaveText(address);
+    await expect(this.offer.getByTestId('offer-seconds')).toHaveText(/^([1-9]|[12]\d|30)$/);
+    await beforeAccepting?.();
+    await this.offer.getByRole('button', { name: 'Accept' }).click();
+    await expect(this.offer).toBeHidden();
+  }
+
+  async waitForWorker(): Promise<void> {
+    await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}

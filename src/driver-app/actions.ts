@@ -1,0 +1,86 @@
+/**
+ * The driver's status changes, completions and chat messages (docs/driver.md, 'Offline'): each is queued in
+ * IndexedDB first and sent in order, at once when the network is there, else when it returns.
+ * The server judges each; a refused one stays with its reason for the driver to see.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { completeTask, markArrived, sendDriverMessage, startTask } from '../lib/api/driver';
+import { readCallFailure, failureMessage } from '../shared/call-failure';
+import type { DriverCompletion } from '../shared/driver-contract';
+import { sendInOrder, type SendOutcome } from '../shared/driver-rules';
+import {
+  addDriverAction,
+  getDriverActions,
+  refuseDriverAction,
+  removeDriverAction,
+  type DriverAction,
+} from '../shared/offline-db';
+import { keep } from './kept';
+
+export const ACTIONS_KEY = ['driver', 'actions'] as const;
+export const TASKS_KEY = ['driver', 'tasks'] as const;
+
+export const completionPath = (taskId: string) => `driver/completed/${taskId}`;
+
+async function send(action: DriverAction): Promise<SendOutcome> {
+  try {
+    if (action.kind === 'start') await startTask(action.taskId);
+    else if (action.kind === 'arrived') await markArrived(action.taskId);
+    else if (action.kind === 'message')
+      await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
+    else {
+      const done: DriverCompletion = await completeTask(action.taskId, action.code ?? '', action.quantity ?? 0);
+      await keep(completionPath(action.taskId), done);
+    }
+    return { kind: 'sent' };
+  } catch (error) {
+    const failure = await readCallFailure(error);
+    // No answer, or the session is being renewed (signed out, password change): it waits.
+    if (failure.kind !== 'http' || failure.status === 401 || failure.status === 403 || failure.status >= 500)
+      return { kind: 'offline' };
+    return { kind: 'refused', message: failureMessage(failure, 'The server refused this') };
+  }
+}
+
+/** The driver's reads from the server (not the queue itself). */
+const isDriverRead = (queryKey: readonly unknown[]) => queryKey[0] === 'driver' && queryKey[1] !== ACTIONS_KEY[1];
+
+let flushing: Promise<void> | undefined;
+
+/** Sends what waits, in order (one run at a time), then refreshes the screens. */
+export function flushActions(queryClient: QueryClient): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      const results = await sendInOrder(await getDriverActions(), send);
+      // The screens read the server's new state before the queued entries go, so a step done
+      // never shows as undone in between (on the way, then 'Accepted' for a moment).
+      if (results.some(({ outcome }) => outcome.kind !== 'offline'))
+        await queryClient.invalidateQueries({ predicate: ({ queryKey }) => isDriverRead(queryKey) });
+      for (const { item, outcome } of results) {
+        if (outcome.kind === 'sent') await removeDriverAction(item.id!);
+        else if (outcome.kind === 'refused') await refuseDriverAction(item.id!, outcome.message);
+      }
+      await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+    } finally {
+      flushing = undefined;
+    }
+  })();
+  return flushing;
+}
+
+/** Queues an action (a refused one of the same kind and task is replaced) and tries to send it. */
+export async function queueAction(
+  queryClient: QueryClient,
+  action: Omit<DriverAction, 'id' | 'queuedAt'>,
+): Promise<void> {
+  for (const old of await getDriverActions())
+    if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind && old.kind !== 'message')
+      await removeDriverAction(old.id!);
+  await addDriverAction({ ...action, queuedAt: Date.now() });
+  await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+  await flushActions(queryClient);
+}
+
+export function useActions(): DriverAction[] {
+  return useQuery({ queryKey: ACTIONS_KEY, queryFn: getDriverActions }).data ?? [];
+}

@@ -1,0 +1,53 @@
+/**
+ * The driver's app (docs/driver.md): its own entry (driver/index.html), build
+ * (vite.driver.config.ts), worker (sw/driver/sw.ts) and manifest, with the client app's look
+ * (src/styles, src/ui). Reads run whatever the network says (networkMode 'always'): offline,
+ * each read answers from the device.
+ */
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
+import { readCallFailure } from '../shared/call-failure';
+import { makeDriverRouter } from './router';
+import { MUST_CHANGE } from './sign-in';
+import '../styles/app.css';
+import './driver.css';
+
+const router = makeDriverRouter();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { networkMode: 'always', retry: false, staleTime: 2_000 } },
+  queryCache: new QueryCache({
+    onError: async (error) => {
+      const failure = await readCallFailure(error);
+      if (failure.kind === 'http' && failure.status === 403 && failure.message === MUST_CHANGE)
+        void router.navigate({ to: '/password' } as never);
+    },
+  }),
+});
+
+// Signed out (a 401, or the driver's own sign-out): back to the sign-in screen.
+onDriverTokenChange(() => {
+  if (!getDriverToken()) {
+    queryClient.clear();
+    void router.navigate({ to: '/login', replace: true } as never);
+  }
+});
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/driver/sw.js', { scope: '/driver/' }).catch(() => undefined);
+  });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('driver/index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

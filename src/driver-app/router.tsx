@@ -1,0 +1,193 @@
+/**
+ * The driver's screens (docs/driver.md): code-based TanStack Router routes under /driver, a
+ * signed-in layout that keeps the driver's availability, offers, live location and queued
+ * actions going on every screen.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { setAvailability } from '../lib/api/driver';
+import { clearDriverToken, getDriverToken } from '../lib/driver-token';
+import { useOnline } from '../lib/use-online';
+import { failureMessage, readCallFailure } from '../shared/call-failure';
+import { clearDriverData } from '../shared/offline-db';
+import { flushActions, useActions } from './actions';
+import { rememberAvailable, useAvailable } from './availability';
+import { ChatScreen } from './chat';
+import { DRIVER_USER } from './kept';
+import { Link } from './link';
+import { useLiveLocation } from './location';
+import { OfferOverlay } from './offer';
+import { useOffers, useTasks } from './queries';
+import { LoginScreen, PasswordScreen } from './sign-in';
+import { TaskScreen } from './task';
+import { EarningsScreen, TasksScreen } from './tasks';
+
+const rootRoute = createRootRoute({ component: Outlet });
+
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginScreen });
+
+const requireToken = () => {
+  if (!getDriverToken()) throw redirect({ to: '/login' } as never);
+};
+
+const signedIn = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: requireToken,
+  component: SignedInLayout,
+});
+
+const passwordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/password',
+  beforeLoad: requireToken,
+  component: PasswordScreen,
+});
+const tasksRoute = createRoute({ getParentRoute: () => signedIn, path: '/', component: TasksScreen });
+const offerRoute = createRoute({ getParentRoute: () => signedIn, path: '/offer', component: NoOffer });
+const earningsRoute = createRoute({ getParentRoute: () => signedIn, path: '/earnings', component: EarningsScreen });
+const taskRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/tasks/$taskId',
+  component: function Task() {
+    const { taskId } = taskRoute.useParams();
+    return <TaskScreen key={taskId} taskId={taskId} />;
+  },
+});
+const chatRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/tasks/$taskId/chat',
+  component: function Chat() {
+    const { taskId } = chatRoute.useParams();
+    return <ChatScreen key={taskId} taskId={taskId} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  passwordRoute,
+  signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, taskRoute, chatRoute]),
+]);
+
+export function makeDriverRouter() {
+  return createRouter({ routeTree, basepath: '/driver', scrollRestoration: true });
+}
+
+function NoOffer() {
+  return (
+    <main className="driver-main">
+      <h1>Offers</h1>
+      <p className="driver-empty">No offer right now. While you are online, a new offer opens here at once.</p>
+    </main>
+  );
+}
+
+/** Every signed-in screen: the bar, the offer over it, location and the queue at work. */
+function SignedInLayout() {
+  const queryClient = useQueryClient();
+  const available = useAvailable();
+  const network = useOnline();
+  const tasks = useTasks();
+  const actions = useActions();
+  const offers = useOffers(available && network);
+  const onTheWay =
+    (tasks.data?.data.some((task) => task.status === 'on-going') ?? false) ||
+    actions.some((action) => action.kind === 'start' && action.refusal === undefined);
+  useLiveLocation(available, onTheWay);
+
+  // Queued actions go when the network returns, and are tried again every 15 s while any waits.
+  const waiting = actions.some((action) => action.refusal === undefined);
+  useEffect(() => {
+    const flush = () => void flushActions(queryClient);
+    window.addEventListener('online', flush);
+    const timer = waiting ? setInterval(flush, 15_000) : undefined;
+    return () => {
+      window.removeEventListener('online', flush);
+      clearInterval(timer);
+    };
+  }, [queryClient, waiting]);
+
+  return (
+    <div className="driver-app">
+      <header className="driver-bar">
+        <span className="driver-brand">GreenPick Driver</span>
+        <AvailabilityToggle available={available} />
+      </header>
+      {network ? null : (
+        <p className="driver-offline" role="status">
+          You are offline. What you do is kept and sent when the network is back.
+        </p>
+      )}
+      <Outlet />
+      <nav className="driver-nav" aria-label="Driver">
+        <Link to="/" className="driver-nav-link">
+          Tasks
+        </Link>
+        <Link to="/earnings" className="driver-nav-link">
+          Earnings
+        </Link>
+        <SignOut />
+      </nav>
+      {available && offers.data ? <OfferOverlay offers={offers.data} /> : null}
+    </div>
+  );
+}
+
+function AvailabilityToggle({ available }: { available: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The server is told again when the app opens online (it may have been changed elsewhere).
+  useEffect(() => {
+    if (available) void setAvailability(true).catch(() => undefined);
+  }, [available]);
+
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await setAvailability(!available);
+      rememberAvailable(!available);
+    } catch (error) {
+      const failure = await readCallFailure(error);
+      setError(failureMessage(failure, failure.kind === 'network' ? 'No network: try again.' : 'Could not change.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="driver-availability">
+      <button
+        type="button"
+        className={available ? 'driver-toggle driver-toggle-on' : 'driver-toggle'}
+        aria-pressed={available}
+        disabled={busy}
+        onClick={toggle}
+      >
+        {available ? 'Online' : 'Offline'}
+      </button>
+      {error ? (
+        <span role="alert" className="driver-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function SignOut() {
+  const queryClient = useQueryClient();
+  const signOut = async () => {
+    await setAvailability(false).catch(() => undefined);
+    rememberAvailable(false);
+    await clearDriverData(DRIVER_USER).catch(() => undefined);
+    queryClient.clear();
+    clearDriverToken();
+  };
+  return (
+    <button type="button" className="driver-nav-link" onClick={() => void signOut()}>
+      Sign out
+    </button>
+  );
+}

@@ -1,0 +1,145 @@
+/** Sign-in with phone and password, then the forced change of the one-time password (docs/driver.md). */
+import { useState, type FormEvent } from 'react';
+import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
+import { setDriverToken } from '../lib/driver-token';
+import { failureMessage, readCallFailure } from '../shared/call-failure';
+import { MAX_LENGTH } from '../shared/limits';
+import { useGo } from './navigation';
+
+/** The password just typed, so the change screen does not ask for it again (memory only). */
+let oneTimePassword = '';
+
+export const MUST_CHANGE = 'Change your password first';
+
+export function LoginScreen() {
+  const go = useGo();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const phone = String(form.get('phone') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setBusy(true);
+    setError(null);
+    try {
+      setDriverToken(await driverLogin(phone, password));
+      oneTimePassword = password;
+      try {
+        await getDriverTasks();
+        oneTimePassword = '';
+        go('/', { replace: true });
+      } catch (error) {
+        const failure = await readCallFailure(error);
+        if (failure.kind === 'http' && failure.status === 403) go('/password', { replace: true });
+        else go('/', { replace: true });
+      }
+    } catch (error) {
+      const failure = await readCallFailure(error);
+      setError(
+        failure.kind === 'network'
+          ? 'No network: signing in needs a connection.'
+          : failureMessage(failure, 'Could not sign in. Please try again.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="driver-auth">
+      <h1>GreenPick Driver</h1>
+      <p>Sign in with the phone number your operator registered and your password.</p>
+      <form onSubmit={submit} className="driver-form" noValidate>
+        <label>
+          Phone number
+          <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={MAX_LENGTH.password}
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="driver-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="driver-button" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+export function PasswordScreen() {
+  const go = useGo();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const known = oneTimePassword !== '';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const current = known ? oneTimePassword : String(form.get('current') ?? '');
+    const next = String(form.get('new') ?? '');
+    if (next !== String(form.get('again') ?? '')) {
+      setError('The two new passwords are not the same.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setDriverToken(await changeDriverPassword(current, next));
+      oneTimePassword = '';
+      go('/', { replace: true });
+    } catch (error) {
+      const failure = await readCallFailure(error);
+      setError(
+        failure.kind === 'network'
+          ? 'No network: changing the password needs a connection.'
+          : failureMessage(failure, 'Could not change the password.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="driver-auth">
+      <h1>Choose your password</h1>
+      <p>Your operator gave you a one-time password. Choose your own (8 characters at least) to go on.</p>
+      <form onSubmit={submit} className="driver-form" noValidate>
+        {known ? null : (
+          <label>
+            One-time password
+            <input name="current" type="password" autoComplete="current-password" maxLength={MAX_LENGTH.password} />
+          </label>
+        )}
+        <label>
+          New password
+          <input name="new" type="password" autoComplete="new-password" minLength={8} maxLength={MAX_LENGTH.password} />
+        </label>
+        <label>
+          New password again
+          <input name="again" type="password" autoComplete="new-password" maxLength={MAX_LENGTH.password} />
+        </label>
+        {error ? (
+          <p role="alert" className="driver-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="driver-button" disabled={busy}>
+          {busy ? 'Saving…' : 'Save password'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The task: address, details, map, Navigate (the phone's maps app), Call, Chat, "I'm on my
+ * way", "I've arrived", and the client's code with the weighed or counted quantity to complete.
+ * Each step is queued first (./actions.ts): offline it waits and says so; a refusal shows.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { formatNaira } from '../lib/format';
+import { useOnline } from '../lib/use-online';
+import type { DriverCompletion } from '../shared/driver-contract';
+import type { DriverAction } from '../shared/offline-db';
+import { completionPath, queueAction, useActions } from './actions';
+import { kept } from './kept';
+import { Link } from './link';
+import { useTasks } from './queries';
+import { ScreenAge } from './screen-age';
+import { statusText, whenText } from './tasks';
+
+const TaskMap = lazy(() => import('./task-map'));
+
+const ACTION_NAMES: Record<DriverAction['kind'], string> = {
+  start: "I'm on my way",
+  arrived: "I've arrived",
+  complete: 'Completing the pickup',
+  message: 'A chat message',
+};
+
+/** 'kg' or 'items' when the quantity is weighed or counted at the door; null when done as booked. */
+function measuredUnit(unit: string): 'kg' | 'items' | null {
+  if (/\bkg\b/.test(unit)) return 'kg';
+  if (/\bitems?\b/.test(unit)) return 'items';
+  return null;
+}
+
+export function TaskScreen({ taskId }: { taskId: string }) {
+  const queryClient = useQueryClient();
+  const tasks = useTasks();
+  const network = useOnline();
+  const actions = useActions().filter((action) => action.taskId === taskId && action.kind !== 'message');
+  const completion = useQuery({
+    queryKey: ['driver', 'completed', taskId],
+    queryFn: async () => (await kept<DriverCompletion>(completionPath(taskId))) ?? null,
+  });
+  const task = tasks.data?.data.find((candidate) => candidate.taskId === taskId);
+
+  if (completion.data) {
+    const done = completion.data;
+    return (
+      <main className="driver-main">
+        <h1>Pickup completed</h1>
+        <p role="status" className="driver-done">
+          Completed: {done.quantity} collected.
+          {done.refund > 0 ? ` The client gets ${formatNaira(done.refund)} back.` : ''}
+          {done.pointsEarned > 0 ? ` The client earned ${done.pointsEarned} points.` : ''}
+        </p>
+        <Link to="/" className="driver-button">
+          Back to today's tasks
+        </Link>
+      </main>
+    );
+  }
+  if (!task) {
+    return (
+      <main className="driver-main">
+        <h1>Task</h1>
+        {tasks.isPending ? (
+          <p>Loading…</p>
+        ) : (
+          <p>This task is not open for you (done, cancelled or given to another driver).</p>
+        )}
+        <Link to="/" className="driver-button driver-button-quiet">
+          Today's tasks
+        </Link>
+      </main>
+    );
+  }
+
+  const waiting = actions.filter((action) => action.refusal === undefined);
+  const refused = actions.filter((action) => action.refusal !== undefined);
+  const started = task.status === 'on-going' || waiting.some((action) => action.kind === 'start');
+  const arrived = Boolean(task.arrivedAt) || waiting.some((action) => action.kind === 'arrived');
+  const completing = waiting.some((action) => action.kind === 'complete');
+  const [lng, lat] = task.pin.coordinates;
+  const unit = measuredUnit(task.unit);
+
+  return (
+    <main className="driver-main">
+      <h1>{task.service.name}</h1>
+      <ScreenAge kept={tasks.data} />
+      <p className="driver-status" data-testid="task-status">
+        {arrived ? 'Arrived' : started ? 'On the way' : statusText(task)}
+      </p>
+      {waiting.map((action) => (
+        <p key={action.id} className="driver-waiting" role="status">
+          {network
+            ? `Sending: ${ACTION_NAMES[action.kind]}…`
+            : `Waiting for the network: ${ACTION_NAMES[action.kind]}. It is sent when you are back online.`}
+        </p>
+      ))}
+      {refused.map((action) => (
+        <p key={action.id} className="driver-error" role="alert">
+          Refused ({ACTION_NAMES[action.kind]}): {action.refusal}
+        </p>
+      ))}
+      {started ? null : (
+        <button
+          type="button"
+          className="driver-button"
+          onClick={() => void queueAction(queryClient, { kind: 'start', taskId })}
+        >
+          I'm on my way
+        </button>
+      )}
+      {started && !arrived ? (
+        <button
+          type="button"
+          className="driver-button"
+          onClick={() => void queueAction(queryClient, { kind: 'arrived', taskId })}
+        >
+          I've arrived
+        </button>
+      ) : null}
+      <dl className="driver-facts">
+        <dt>Address</dt>
+        <dd>{task.address}</dd>
+        {task.addressDetails ? (
+          <>
+            <dt>Details</dt>
+            <dd>{task.addressDetails}</dd>
+          </>
+        ) : null}
+        <dt>Client</dt>
+        <dd>{task.client.firstname}</dd>
+        <dt>Booked</dt>
+        <dd>
+          {task.quantity} {task.unit.replace(/^per /, '')}
+        </dd>
+        <dt>When</dt>
+        <dd>{whenText(task)}</dd>
+        <dt>You earn</dt>
+        <dd>{formatNaira(task.earnings)}</dd>
+      </dl>
+      <div className="driver-map">
+        <Suspense fallback={null}>
+          <TaskMap lat={lat!} lng={lng!} />
+        </Suspense>
+      </div>
+      <div className="driver-row">
+        <a
+          className="driver-button driver-button-quiet"
+          href={`https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Navigate
+        </a>
+        <a className="driver-button driver-button-quiet" href={`tel:${task.client.phone}`}>
+          Call
+        </a>
+        <Link to={`/tasks/${task.taskId}/chat`} className="driver-button driver-button-quiet">
+          Chat
+        </Link>
+      </div>
+      {started && !completing ? (
+        <CompleteForm
+          unit={unit}
+          booked={task.quantity}
+          onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function CompleteForm({
+  unit,
+  booked,
+  onComplete,
+}: {
+  unit: 'kg' | 'items' | null;
+  booked: number;
+  onComplete: (code: string, quantity: number) => Promise<void>;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const code = String(form.get('code') ?? '').trim();
+    const quantity = unit ? Number(form.get('quantity')) : booked;
+    if (code === '') return setProblem("Type the client's confirmation code.");
+    if (!Number.isFinite(quantity) || quantity <= 0) return setProblem('Type the quantity collected.');
+    if (quantity > booked) return setProblem(`At most ${booked} ${unit ?? ''}: what the client booked.`);
+    setProblem(null);
+    void onComplete(code, quantity);
+  };
+  return (
+    <form className="driver-form" onSubmit={submit} noValidate aria-labelledby="complete-title">
+      <h2 id="complete-title">Complete the pickup</h2>
+      <label>
+        Client's confirmation code
+        <input name="code" inputMode="numeric" autoComplete="off" maxLength={16} />
+      </label>
+      {unit ? (
+        <label>
+          {unit === 'kg' ? 'Weight collected (kg)' : 'Items collected'}
+          <input
+            name="quantity"
+            type="number"
+            inputMode="decimal"
+            min={unit === 'kg' ? 0.5 : 1}
+            step={unit === 'kg' ? 0.5 : 1}
+            max={booked}
+            defaultValue={booked}
+          />
+        </label>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="driver-error">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="driver-button">
+        Complete pickup
+      </button>
+    </form>
+  );
+}

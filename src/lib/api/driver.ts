@@ -1,0 +1,78 @@
+/**
+ * The driver's API (docs/driver.md), one function per endpoint, through the app's HTTP client
+ * made with the driver's token (src/lib/driver-token.ts): a 401 to it signs the driver out.
+ */
+import type { ChatMessage, DataResponse } from '../../shared/contract';
+import type { DriverCompletion, DriverEarnings, DriverOffer, DriverTask } from '../../shared/driver-contract';
+import { config } from '../../shared/config';
+import { createHttpClient } from '../http';
+import { clearDriverToken, getDriverToken } from '../driver-token';
+
+export const driverHttp = createHttpClient({
+  prefixUrl: config.apiUrl,
+  getToken: getDriverToken,
+  onUnauthorized: clearDriverToken,
+});
+
+const call = async <T>(path: string, json: object = {}): Promise<T> =>
+  (await driverHttp.post(path, { json, retry: 0 }).json<DataResponse<T>>()).data;
+
+/** POST /driver/login: the token (with no token of the session's: a wrong password is not a sign-out). */
+export function driverLogin(phone: string, password: string): Promise<string> {
+  return call<string>('driver/login', { phone, password });
+}
+
+/** POST /driver/password: a fresh token (older ones end). */
+export function changeDriverPassword(currentPassword: string, newPassword: string): Promise<string> {
+  return call<string>('driver/password', { currentPassword, newPassword });
+}
+
+export function setAvailability(online: boolean): Promise<{ online: boolean }> {
+  return call('driver/availability', { online });
+}
+
+export function getOffers(): Promise<DriverOffer[]> {
+  return call('driver/offers');
+}
+
+export function acceptOffer(taskId: string): Promise<{ taskId: string }> {
+  return call('driver/offers/accept', { taskId });
+}
+
+export function declineOffer(taskId: string): Promise<{ taskId: string }> {
+  return call('driver/offers/decline', { taskId });
+}
+
+export function getDriverTasks(): Promise<DriverTask[]> {
+  return call('driver/tasks');
+}
+
+export function getEarnings(): Promise<DriverEarnings> {
+  return call('driver/earnings');
+}
+
+export function startTask(taskId: string): Promise<unknown> {
+  return call('driver/tasks/start', { taskId });
+}
+
+export function markArrived(taskId: string): Promise<unknown> {
+  return call('driver/tasks/arrived', { taskId });
+}
+
+export function completeTask(taskId: string, code: string, quantity: number): Promise<DriverCompletion> {
+  return call('driver/tasks/complete', { taskId, code, quantity });
+}
+
+export function sendPositions(
+  points: Array<{ lat: number; lng: number; accuracy: number; at: string }>,
+): Promise<{ received: number; added: number }> {
+  return call('driver/positions', { points });
+}
+
+export function getDriverMessages(taskId: string): Promise<{ messages: ChatMessage[] }> {
+  return call('driver/getMessages', { taskId });
+}
+
+export function sendDriverMessage(taskId: string, content: string, clientId: string): Promise<ChatMessage> {
+  return call('driver/sendingMessages', { taskId, content, clientId });
+}
