@@ -1,13 +1,14 @@
 /**
- * Who may call a route, as one middleware: `requireRole('driver')` verifies the bearer token,
- * its role and its session version, and puts the caller on the context (`c.var.driver`).
- * Client routes check the role where they read the token (`tokenSession` in auth.ts).
+ * Who may call a route, as one middleware: `requireRole('driver')` and `requireClient()` verify
+ * the bearer token, its role and its session version, and put the caller on the context
+ * (`c.var.driver`, `c.var.client`). Each records the role it declares (`declaredRole`), so the
+ * route table in docs/architecture.md is checked against the app (tests/server/routes.test.ts).
  */
-import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../auth/tokens';
+import type { Context, HonoRequest, MiddlewareHandler } from 'hono';
+import type { Role, Session } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { findDriverAccount } from '../db/drivers';
-import { SESSION_ENDED, WRONG_ROLE, bearerToken } from './auth';
+import { SESSION_ENDED, WRONG_ROLE, bearerToken, requireCurrentSession, tokenSession } from './auth';
 import { forbidden, unauthorized } from './errors';
 import { noteUserId } from './request-log';
 
@@ -26,7 +27,7 @@ export interface RoleOptions {
 }
 
 export function requireRole(role: Exclude<Role, 'client'>, options: RoleOptions = {}): MiddlewareHandler<DriverEnv> {
-  return async (c, next) => {
+  return declareRole(role, async (c, next) => {
     const token = bearerToken(c);
     if (!token) throw unauthorized('Authentication required');
     const session = await c.var.deps.tokens.verify(token);
@@ -38,7 +39,7 @@ export function requireRole(role: Exclude<Role, 'client'>, options: RoleOptions 
     noteUserId(c, session.userId);
     c.set('driver', { id: account.id, mustChangePassword: account.must_change_password });
     await next();
-  };
+  });
 }
 
 /**
@@ -52,4 +53,50 @@ export function refuseOtherRoles(role: Role): MiddlewareHandler<AppEnv> {
     if (session && session.role !== role) throw forbidden(WRONG_ROLE);
     await next();
   };
+}
+
+const declaredRoles = new WeakMap<MiddlewareHandler, Role>();
+
+function declareRole<M extends MiddlewareHandler>(role: Role, middleware: M): M {
+  declaredRoles.set(middleware, role);
+  return middleware;
+}
+
+/** The role a route's middleware declares, if it is one of the above. */
+export function declaredRole(handler: unknown): Role | undefined {
+  return typeof handler === 'function' ? declaredRoles.get(handler as MiddlewareHandler) : undefined;
+}
+
+export interface ClientCaller {
+  id: string;
+  session: Session;
+}
+
+export type ClientEnv = AppEnv & { Variables: { client: ClientCaller } };
+
+export interface ClientRoleOptions {
+  /**
+   * The token may come in the body (`userdata {token}` of the spec's client): the route's
+   * `jsonBody` runs first, so a bad body is told before a missing token, as before.
+   */
+  tokenInBody?: boolean;
+}
+
+/** The token in the body the route's `jsonBody` validated. */
+function validatedBodyToken(c: Context): unknown {
+  return (c.req as HonoRequest<string, { json: { token?: unknown } | undefined }>).valid('json')?.token;
+}
+
+/**
+ * A signed-in client: a valid client token whose session is current (log out everywhere and
+ * password resets end it). The session version is read from memory (server/db/poll-cache.ts),
+ * so the 2 s chat poll costs no query for it.
+ */
+export function requireClient(options: ClientRoleOptions = {}): MiddlewareHandler<ClientEnv> {
+  return declareRole('client', async (c, next) => {
+    const session = await tokenSession(c, options.tokenInBody ? validatedBodyToken(c) : undefined);
+    await requireCurrentSession(c, session);
+    c.set('client', { id: session.userId, session });
+    await next();
+  });
 }
