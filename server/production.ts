@@ -4,19 +4,25 @@
  * codes (docs/operations.md, 'Running in production').
  */
 import type { ServerConfig } from './config';
+import { envVariables } from './env';
 import { isVapidKeyPair } from './push/keys';
 
-/** The variables production cannot run without, with the setting each fills. */
-export const REQUIRED_IN_PRODUCTION = [
-  ['JWT_SECRET', 'jwtSecret'],
-  ['PAYSTACK_SECRET_KEY', 'paystackSecretKey'],
-  ['SMTP_URL', 'smtpUrl'],
-  // Generated keys would change with each instance's data folder, and every device's
-  // subscription is bound to the public key: production must give the same keys to all.
-  ['VAPID_PUBLIC_KEY', 'vapidPublicKey'],
-  ['VAPID_PRIVATE_KEY', 'vapidPrivateKey'],
-  ['VAPID_SUBJECT', 'vapidSubject'],
-] as const satisfies ReadonlyArray<readonly [string, keyof ServerConfig]>;
+/**
+ * The variables production cannot run without, with the setting each fills, and those it
+ * refuses: their rules are in the schema (server/env.ts). The VAPID keys are required because
+ * generated ones would change with each instance's data folder, and every device's
+ * subscription is bound to the public key: production must give the same keys to all.
+ */
+const REQUIRED_IN_PRODUCTION = envVariables().flatMap(([name, { production }]) =>
+  typeof production === 'object' && 'required' in production
+    ? [[name, production.required as keyof ServerConfig] as const]
+    : [],
+);
+const REFUSED_IN_PRODUCTION = envVariables().flatMap(([name, { production }]) =>
+  typeof production === 'object' && 'refused' in production
+    ? [[name, production.refused as keyof ServerConfig] as const]
+    : [],
+);
 
 /** Shorter token keys can be brute-forced offline from one token. */
 export const MIN_JWT_SECRET_LENGTH = 32;
@@ -134,8 +140,7 @@ export function productionProblems(config: ServerConfig): string[] {
     if (problem) problems.push(problem);
   }
   problems.push(...vapidProblems(config));
-  if (config.demo) problems.push('DEMO is not allowed');
-  if (config.simulator) problems.push('SIMULATOR is not allowed');
+  for (const [name, setting] of REFUSED_IN_PRODUCTION) if (config[setting]) problems.push(`${name} is not allowed`);
   return problems;
 }
 

@@ -19,7 +19,7 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
  * missing, invalid or expired token. Whether the session is still current is the caller's
  * to check (`requireCurrentSession`, or in the same query as the data, as the chat poll does).
  */
-export async function tokenSession(c: Context<AppEnv>, bodyToken?: unknown): Promise<Session> {
+export async function tokenSession<E extends AppEnv>(c: Context<E>, bodyToken?: unknown): Promise<Session> {
   const token = bearerToken(c) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : null);
   if (!token) throw unauthorized('Authentication required');
   const session = await c.var.deps.tokens.verify(token);
@@ -35,19 +35,9 @@ export const WRONG_ROLE = 'This account cannot use this route';
  * Throws 401 when the user no longer exists or the session ended since the token was issued
  * (password reset, log out everywhere). The version is kept in memory (server/db/poll-cache.ts).
  */
-export async function requireCurrentSession(c: Context<AppEnv>, session: Session): Promise<void> {
+export async function requireCurrentSession<E extends AppEnv>(c: Context<E>, session: Session): Promise<void> {
   const { db, polls } = c.var.deps;
   const currentVersion = await polls.sessionVersion(session.userId, () => findSessionVersion(db, session.userId));
   if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
   noteUserId(c, session.userId);
-}
-
-/**
- * The signed-in user's id; throws 401 for a missing, invalid or expired token, a deleted
- * user, or a session ended since the token was issued (password reset, log out everywhere).
- */
-export async function authenticate(c: Context<AppEnv>, bodyToken?: unknown): Promise<string> {
-  const session = await tokenSession(c, bodyToken);
-  await requireCurrentSession(c, session);
-  return session.userId;
 }

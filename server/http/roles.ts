@@ -3,16 +3,18 @@
  * { roles: [...] })` verify the bearer token, its role, the account's session version and that
  * it is active, and put the caller on the context (`c.var.driver`, `c.var.operator`). An
  * operator route also takes the X-Ops-Token header (the CLI), which acts as an admin.
- * Client routes check the role where they read the token (`tokenSession` in auth.ts).
+ * `requireClient()` does the same for clients' routes (`c.var.client`). Each records the role it
+ * declares (`declaredRole`), so the route table in docs/architecture.md is checked against the
+ * app (tests/server/routes.test.ts).
  */
-import type { Context, MiddlewareHandler } from 'hono';
-import type { Role } from '../auth/tokens';
+import type { Context, HonoRequest, MiddlewareHandler } from 'hono';
+import type { Role, Session } from '../auth/tokens';
 import type { AppEnv } from '../context';
 import { findDriverAccount } from '../db/drivers';
 import { findOperatorById, type OperatorRole } from '../db/operators';
 import { OPS_TOKEN_HEADER, opsTokenMatches } from '../ops/token';
 import { clientAddress } from './client-address';
-import { SESSION_ENDED, WRONG_ROLE, bearerToken } from './auth';
+import { SESSION_ENDED, WRONG_ROLE, bearerToken, requireCurrentSession, tokenSession } from './auth';
 import { forbidden, tooManyRequests, unauthorized } from './errors';
 import { noteUserId } from './request-log';
 
@@ -65,14 +67,15 @@ export function requireRole(
   options: RoleOptions & Partial<OperatorRoleOptions> = {},
 ): MiddlewareHandler<DriverEnv> | MiddlewareHandler<OperatorEnv> {
   if (role === 'driver') {
-    return (async (c, next) => {
+    return declareRole(role, (async (c, next) => {
       const account = await signedInAccount(c, 'driver', findDriverAccount, options);
       c.set('driver', { id: account.id, mustChangePassword: account.must_change_password });
       await next();
-    }) satisfies MiddlewareHandler<DriverEnv>;
+    }) satisfies MiddlewareHandler<DriverEnv>);
   }
   const roles = options.roles ?? [];
-  return (async (c, next) => {
+  const who = roles.length > 0 ? `operator: ${roles.join(', ')}` : 'operator: admin';
+  return declareRole(who, (async (c, next) => {
     if (c.req.header(OPS_TOKEN_HEADER) !== undefined) {
       await checkOpsToken(c);
       c.set('operator', CLI_OPERATOR);
@@ -88,7 +91,7 @@ export function requireRole(
       mustChangePassword: account.must_change_password,
     });
     await next();
-  }) satisfies MiddlewareHandler<OperatorEnv>;
+  }) satisfies MiddlewareHandler<OperatorEnv>);
 }
 
 /** The bearer token's account, of the role, current and active; the one-time password gate. */
@@ -139,4 +142,51 @@ export function refuseOtherRoles(role: Role): MiddlewareHandler<AppEnv> {
     if (session && session.role !== role) throw forbidden(WRONG_ROLE);
     await next();
   };
+}
+
+/** Who a route is for, as the route table says it: `client`, `driver`, `operator: support`. */
+const declaredRoles = new WeakMap<MiddlewareHandler, string>();
+
+function declareRole<M extends MiddlewareHandler>(who: string, middleware: M): M {
+  declaredRoles.set(middleware, who);
+  return middleware;
+}
+
+/** Who a route's middleware declares, if it is one of the above (an admin may call every operator route). */
+export function declaredRole(handler: unknown): string | undefined {
+  return typeof handler === 'function' ? declaredRoles.get(handler as MiddlewareHandler) : undefined;
+}
+
+export interface ClientCaller {
+  id: string;
+  session: Session;
+}
+
+export type ClientEnv = AppEnv & { Variables: { client: ClientCaller } };
+
+export interface ClientRoleOptions {
+  /**
+   * The token may come in the body (`userdata {token}` of the spec's client): the route's
+   * `jsonBody` runs first, so a bad body is told before a missing token, as before.
+   */
+  tokenInBody?: boolean;
+}
+
+/** The token in the body the route's `jsonBody` validated. */
+function validatedBodyToken(c: Context): unknown {
+  return (c.req as HonoRequest<string, { json: { token?: unknown } | undefined }>).valid('json')?.token;
+}
+
+/**
+ * A signed-in client: a valid client token whose session is current (log out everywhere and
+ * password resets end it). The session version is read from memory (server/db/poll-cache.ts),
+ * so the 2 s chat poll costs no query for it.
+ */
+export function requireClient(options: ClientRoleOptions = {}): MiddlewareHandler<ClientEnv> {
+  return declareRole('client', async (c, next) => {
+    const session = await tokenSession(c, options.tokenInBody ? validatedBodyToken(c) : undefined);
+    await requireCurrentSession(c, session);
+    c.set('client', { id: session.userId, session });
+    await next();
+  });
 }

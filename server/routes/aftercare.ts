@@ -24,9 +24,9 @@ import type { Queryable } from '../db/connection';
 import { insertRating } from '../db/ratings';
 import { insertSupportRequest, listSupportRequestsOfUser } from '../db/support';
 import { findTaskById, toTask, type TaskRow } from '../db/tasks';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
-import { readJson } from '../http/validate';
+import { jsonBody } from '../http/validator';
 
 /** The caller's task: 404 for an unknown one, 403 for someone else's. */
 async function ownTask(db: Queryable, taskId: string, userId: string): Promise<TaskRow> {
@@ -45,10 +45,10 @@ export const aftercareServices = (deps: AppDeps) => ({ refunder: deps.refunder, 
 
 export const aftercareRoutes = new Hono<AppEnv>();
 
-aftercareRoutes.post('/client/tasks/cancel', async (c) => {
+aftercareRoutes.post('/client/tasks/cancel', requireClient(), jsonBody(cancelTaskSchema), async (c) => {
   const { deps } = c.var;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, cancelTaskSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   const before = await ownTask(deps.db, body.taskId, callerId);
   // A repeated cancel (an offline retry) gets the cancelled task again.
   if (before.status === 'cancelled') return c.json({ data: toTask(before) } satisfies CancelTaskResponse);
@@ -76,10 +76,10 @@ aftercareRoutes.post('/client/tasks/cancel', async (c) => {
   return c.json({ data: toTask((await findTaskById(deps.db, body.taskId))!) } satisfies CancelTaskResponse);
 });
 
-aftercareRoutes.post('/client/tasks/rate', async (c) => {
+aftercareRoutes.post('/client/tasks/rate', requireClient(), jsonBody(rateTaskSchema), async (c) => {
   const { db } = c.var.deps;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, rateTaskSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   const task = await ownTask(db, body.taskId, callerId);
   if (task.status !== 'completed' || !task.driver_id)
     throw conflict('Only a completed task with a driver can be rated');
@@ -94,20 +94,20 @@ aftercareRoutes.post('/client/tasks/rate', async (c) => {
   return c.json({ data: toTask((await findTaskById(db, task.id))!) } satisfies RateTaskResponse);
 });
 
-aftercareRoutes.post('/client/tasks/receipt', async (c) => {
+aftercareRoutes.post('/client/tasks/receipt', requireClient(), jsonBody(taskIdSchema), async (c) => {
   const { db } = c.var.deps;
-  const callerId = await authenticate(c);
-  const { taskId } = await readJson(c, taskIdSchema);
+  const callerId = c.var.client.id;
+  const { taskId } = c.req.valid('json');
   await ownTask(db, taskId, callerId);
   const found = await findReceipt(db, taskId);
   if (!found) throw notFound('This task has no payment, so no receipt');
   return c.json({ data: found.receipt } satisfies ReceiptResponse);
 });
 
-aftercareRoutes.post('/client/support', async (c) => {
+aftercareRoutes.post('/client/support', requireClient(), jsonBody(supportRequestSchema), async (c) => {
   const { deps } = c.var;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, supportRequestSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   await ownTask(deps.db, body.taskId, callerId);
   if (!(await deps.limiter.take(`support:user:${callerId}`, deps.limits.supportPerUser)))
     throw tooManyRequests('Too many requests. Please wait a while, or write to support@greenpick.ng.');
@@ -116,7 +116,7 @@ aftercareRoutes.post('/client/support', async (c) => {
   return c.json({ data: request } satisfies SupportRequestResponse, 201);
 });
 
-aftercareRoutes.post('/client/support/list', async (c) => {
-  const callerId = await authenticate(c);
+aftercareRoutes.post('/client/support/list', requireClient(), async (c) => {
+  const callerId = c.var.client.id;
   return c.json({ data: await listSupportRequestsOfUser(c.var.deps.db, callerId) } satisfies SupportRequestsResponse);
 });

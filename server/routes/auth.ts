@@ -23,8 +23,8 @@ import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
 import { deleteUserSubscriptions } from '../db/push';
 import { rememberSignInAddress } from '../db/reset-codes';
-import { authenticate } from '../http/auth';
-import { readBody } from '../http/body';
+import { requireClient } from '../http/roles';
+import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, unauthorized } from '../http/errors';
 
@@ -42,40 +42,44 @@ export function generateReferralCode(): string {
 
 export const authRoutes = new Hono<AppEnv>();
 
-authRoutes.post('/client/signup', async (c) => {
-  const { db, limiter, limits } = c.var.deps;
+authRoutes.post(
+  '/client/signup',
   // "All fields are required" comes first, as on the client's form.
-  const body = await readBody(c, signupSchema, signupError, { firstMessage: ALL_FIELDS_REQUIRED });
-  // Before the password is hashed: the hash is what makes a sign-up flood expensive.
-  if (!(await limiter.take(`signup:address:${clientAddress(c)}`, limits.signupPerAddress))) {
-    throw new HttpError(429, TOO_MANY_SIGNUPS, { data: TOO_MANY_SIGNUPS });
-  }
-  // Stored in E.164 however it was written ('0803 123 4567' is '+2348031234567').
-  const phonenumber = normalizePhone(body.phonenumber) ?? body.phonenumber.trim();
-  const account = { ...body, phonenumber, passwordHash: await hashPassword(body.password) };
-  // A referral-code clash (about 1 in 10^12 per pair) just draws another code.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = randomUUID();
-    try {
-      if (!(await insertAccount(db, { ...account, id, referralCode: generateReferralCode() }))) {
-        throw conflict('Email already exists', { data: 'Email already exists' });
-      }
-      return c.json(
-        {
-          data: { message: 'Account created successfully!, login with your details', userId: id },
-        } satisfies SignupResponse,
-        201,
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error, 'users_referral_code_key')) throw error;
+  jsonBody(signupSchema, { fail: signupError, firstMessage: ALL_FIELDS_REQUIRED }),
+  async (c) => {
+    const { db, limiter, limits } = c.var.deps;
+    const body = c.req.valid('json');
+    // Before the password is hashed: the hash is what makes a sign-up flood expensive.
+    if (!(await limiter.take(`signup:address:${clientAddress(c)}`, limits.signupPerAddress))) {
+      throw new HttpError(429, TOO_MANY_SIGNUPS, { data: TOO_MANY_SIGNUPS });
     }
-  }
-  throw new Error('could not draw a free referral code');
-});
+    // Stored in E.164 however it was written ('0803 123 4567' is '+2348031234567').
+    const phonenumber = normalizePhone(body.phonenumber) ?? body.phonenumber.trim();
+    const account = { ...body, phonenumber, passwordHash: await hashPassword(body.password) };
+    // A referral-code clash (about 1 in 10^12 per pair) just draws another code.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const id = randomUUID();
+      try {
+        if (!(await insertAccount(db, { ...account, id, referralCode: generateReferralCode() }))) {
+          throw conflict('Email already exists', { data: 'Email already exists' });
+        }
+        return c.json(
+          {
+            data: { message: 'Account created successfully!, login with your details', userId: id },
+          } satisfies SignupResponse,
+          201,
+        );
+      } catch (error) {
+        if (!isUniqueViolation(error, 'users_referral_code_key')) throw error;
+      }
+    }
+    throw new Error('could not draw a free referral code');
+  },
+);
 
-authRoutes.post('/client/login', async (c) => {
+authRoutes.post('/client/login', jsonBody(loginSchema, { fail: loginError }), async (c) => {
   const { db, tokens, limiter, limits } = c.var.deps;
-  const body = await readBody(c, loginSchema, loginError);
+  const body = c.req.valid('json');
   const address = clientAddress(c);
   // Guesses at one e-mail count per address, so a stranger typing wrong passwords elsewhere
   // cannot lock the owner out, while one attacker is still slowed; the address bucket keeps
@@ -97,18 +101,22 @@ authRoutes.post('/client/login', async (c) => {
   return c.json({ data: await tokens.sign(user.id, Number(user.session_version)) });
 });
 
-authRoutes.post('/client/userdata', async (c) => {
-  const body = await readBody(c, userDataSchema, badRequest, { optional: true });
-  const userId = await authenticate(c, body.token);
-  const user = await findUserById(c.var.deps.db, userId);
-  if (!user) throw unauthorized();
-  return c.json({ data: toUser(user) });
-});
+// The body is read first: it may hold the token.
+authRoutes.post(
+  '/client/userdata',
+  jsonBody(userDataSchema, { optional: true }),
+  requireClient({ tokenInBody: true }),
+  async (c) => {
+    const userId = c.var.client.id;
+    const user = await findUserById(c.var.deps.db, userId);
+    if (!user) throw unauthorized();
+    return c.json({ data: toUser(user) });
+  },
+);
 
 /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
-authRoutes.post('/client/logoutAll', async (c) => {
-  await readBody(c, logoutAllSchema, badRequest, { optional: true });
-  const userId = await authenticate(c);
+authRoutes.post('/client/logoutAll', jsonBody(logoutAllSchema, { optional: true }), requireClient(), async (c) => {
+  const userId = c.var.client.id;
   await endAllSessions(c.var.deps.db, userId);
   await deleteUserSubscriptions(c.var.deps.db, userId);
   return c.json({ data: { message: 'You have been logged out on every device' } });

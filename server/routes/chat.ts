@@ -5,17 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import type { Session } from '../auth/tokens';
 import { getMessagesSchema, sendMessageSchema } from '../../src/shared/schemas/chat';
 import type { AppEnv } from '../context';
-import { SESSION_ENDED, authenticate, requireCurrentSession, tokenSession } from '../http/auth';
+import { SESSION_ENDED } from '../http/auth';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../http/errors';
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 const CHAT_FULL = 'This chat is full. Please call the driver instead.';
 import { jsonResponse } from '../http/json-response';
-import { noteUserId } from '../http/request-log';
-import { readJson } from '../http/validate';
+import { requireClient } from '../http/roles';
+import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
 import { insertMessageOnce, readClientThread, readThreadMark } from '../db/messages';
 import { findTaskById } from '../db/tasks';
@@ -41,17 +40,17 @@ function sinceMicros(since: string): bigint | undefined {
 
 /**
  * A poll with nothing new, answered from memory (server/db/poll-cache.ts) with what the
- * database would answer: the same 401, 404 and 403, then an empty page. Undefined when the
- * thread may have something newer (or nothing is kept): the query below decides.
+ * database would answer: the same 404 and 403, then an empty page (the session was checked by
+ * `requireClient`, from memory too). Undefined when the thread may have something newer (or
+ * nothing is kept): the query below decides.
  */
-async function keptEmptyPoll(c: Context<AppEnv>, session: Session, taskId: string, since: string) {
+async function keptEmptyPoll<E extends AppEnv>(c: Context<E>, userId: string, taskId: string, since: string) {
   const { db, polls } = c.var.deps;
   const after = sinceMicros(since);
   if (!polls.active || after === undefined) return undefined;
-  await requireCurrentSession(c, session);
   const mark = await polls.threadMark(taskId, () => readThreadMark(db, taskId));
   if (!mark) throw notFound('Task not found');
-  if (mark.owner !== session.userId) throw forbidden('This task is not yours');
+  if (mark.owner !== userId) throw forbidden('This task is not yours');
   if (mark.newestMicros !== null && mark.newestMicros > after) return undefined;
   return jsonResponse(c, { data: { messages: [], olderCursor: null } });
 }
@@ -62,15 +61,11 @@ export const chatRoutes = new Hono<AppEnv>();
  * The responses and their order are every authenticated call's: a bad token or an ended
  * session 401, then a bad body 400, then an unknown task 404 and someone else's task 403.
  */
-chatRoutes.post('/client/getMessages', async (c) => {
-  const session = await tokenSession(c);
-  const body = await readJson(c, getMessagesSchema).catch(async (error: unknown) => {
-    // An ended session is told before a bad body (the query below would tell it after).
-    await requireCurrentSession(c, session);
-    throw error;
-  });
+chatRoutes.post('/client/getMessages', requireClient(), jsonBody(getMessagesSchema), async (c) => {
+  const { session } = c.var.client;
+  const body = c.req.valid('json');
   if (body.since && !body.before) {
-    const kept = await keptEmptyPoll(c, session, body.taskId, body.since);
+    const kept = await keptEmptyPoll(c, session.userId, body.taskId, body.since);
     if (kept) return kept;
   }
   const thread = await readClientThread(c.var.deps.db, {
@@ -80,17 +75,17 @@ chatRoutes.post('/client/getMessages', async (c) => {
     ...(body.since ? { since: body.since } : {}),
     ...(body.before ? { before: body.before } : {}),
   });
+  // Ended between the middleware's check and this query (a log out everywhere meanwhile).
   if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
-  noteUserId(c, session.userId);
   if (thread.kind === 'no-task') throw notFound('Task not found');
   if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
   return jsonResponse(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
 });
 
-chatRoutes.post('/client/sendingMessages', async (c) => {
+chatRoutes.post('/client/sendingMessages', requireClient(), jsonBody(sendMessageSchema), async (c) => {
   const { db } = c.var.deps;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, sendMessageSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   if (body.sender !== 'user') throw forbidden('A client can only send messages as the user');
   await requireOwnTask(db, body.taskId, callerId);
   const { limiter, limits } = c.var.deps;

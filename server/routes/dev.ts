@@ -4,12 +4,13 @@
  * never opens the other (docs/security.md, 'Secrets are what they claim').
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { SettleTestPaymentResponse, TestPaymentResponse } from '../../src/shared/contract';
 import { mailboxQuerySchema, settleTestPaymentSchema, testPaymentSchema } from '../../src/shared/schemas/dev';
 import type { AppDeps, AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { conflict, notFound } from '../http/errors';
-import { parseWith, readJson } from '../http/validate';
+import { jsonBody, queryOf } from '../http/validator';
 import { insertTestLedgerPayment, settleTestLedgerPayment } from '../db/payments';
 import { forgetUnknown } from '../db/unknown-references';
 
@@ -17,11 +18,17 @@ export const devRoutes = new Hono<AppEnv>();
 
 export const NO_PENDING_TEST_PAYMENT = 'No pending test payment of yours has this reference';
 
-devRoutes.post('/dev/payments', async (c) => {
-  const { db, payments, config } = c.var.deps;
+/** 404 unless the local test ledger takes the payments, before any token or body is read. */
+const testLedgerOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const { payments, config } = c.var.deps;
   if (payments.kind !== 'test-ledger' || config.production) throw notFound();
-  const callerId = await authenticate(c);
-  const body = await readJson(c, testPaymentSchema);
+  await next();
+});
+
+devRoutes.post('/dev/payments', testLedgerOnly, requireClient(), jsonBody(testPaymentSchema), async (c) => {
+  const { db } = c.var.deps;
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   const recorded = await insertTestLedgerPayment(db, {
     reference: body.reference,
     amountKobo: body.amount,
@@ -39,20 +46,31 @@ devRoutes.post('/dev/payments', async (c) => {
 });
 
 // The test ledger's stand-in for Paystack's charge.success on a bank transfer: only the payer settles it, once.
-devRoutes.post('/dev/payments/settle', async (c) => {
-  const { db, payments, config } = c.var.deps;
-  if (payments.kind !== 'test-ledger' || config.production) throw notFound();
-  const callerId = await authenticate(c);
-  const { reference } = await readJson(c, settleTestPaymentSchema);
-  if (!(await settleTestLedgerPayment(db, reference, callerId))) throw notFound(NO_PENDING_TEST_PAYMENT);
-  return c.json({ data: { reference, status: 'success' } } satisfies SettleTestPaymentResponse);
-});
+devRoutes.post(
+  '/dev/payments/settle',
+  testLedgerOnly,
+  requireClient(),
+  jsonBody(settleTestPaymentSchema),
+  async (c) => {
+    const { db } = c.var.deps;
+    const callerId = c.var.client.id;
+    const { reference } = c.req.valid('json');
+    if (!(await settleTestLedgerPayment(db, reference, callerId))) throw notFound(NO_PENDING_TEST_PAYMENT);
+    return c.json({ data: { reference, status: 'success' } } satisfies SettleTestPaymentResponse);
+  },
+);
 
 // No token: the mailbox is read while recovering a forgotten password.
-devRoutes.get('/dev/mailbox', (c) => {
+const devMailboxOnly = createMiddleware<AppEnv>(async (c, next) => {
   const { mailer, config } = c.var.deps;
   if (mailer.kind !== 'dev-mailbox' || !mailer.inbox || config.production) throw notFound();
-  const address = parseWith(mailboxQuerySchema, { email: c.req.query('email') }).email;
+  await next();
+});
+
+devRoutes.get('/dev/mailbox', devMailboxOnly, queryOf(mailboxQuerySchema), (c) => {
+  const { mailer } = c.var.deps;
+  if (!mailer.inbox) throw notFound();
+  const address = c.req.valid('query').email;
   return c.json({ data: mailer.inbox(address) });
 });
 

@@ -1,7 +1,7 @@
 /** Driver locations, for the client's route map; a client sees only the drivers serving it. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { forbidden, notFound } from '../http/errors';
 import { findDriverLocation, isDriverOfUser } from '../db/drivers';
 import { id } from '../../src/shared/schemas/fields';
@@ -39,9 +39,9 @@ driverRoutes.get('/driver/photo/:driverId', async (c) => {
 });
 
 /** An unchanged location, and who may read it, are answered from memory (server/db/poll-cache.ts). */
-driverRoutes.get('/driver/location/:driverId', async (c) => {
+driverRoutes.get('/driver/location/:driverId', requireClient(), async (c) => {
   const { db, polls } = c.var.deps;
-  const callerId = await authenticate(c);
+  const callerId = c.var.client.id;
   // An id too long or holding control characters (a NUL cannot reach PostgreSQL) is no driver's.
   const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
   const driverId = parsed.success ? parsed.data : undefined;

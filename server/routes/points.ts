@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { PointsStatus } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { notFound } from '../http/errors';
 import { koboToNaira } from '../../src/shared/money';
 import { listPoints } from '../db/points';
@@ -10,9 +10,9 @@ import { findUserById } from '../db/users';
 
 export const pointsRoutes = new Hono<AppEnv>();
 
-pointsRoutes.post('/client/points', async (c) => {
+pointsRoutes.post('/client/points', requireClient(), async (c) => {
   const { db } = c.var.deps;
-  const callerId = await authenticate(c);
+  const callerId = c.var.client.id;
   const user = await findUserById(db, callerId);
   if (!user) throw notFound('User not found');
   const status: PointsStatus = {

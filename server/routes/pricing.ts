@@ -2,12 +2,11 @@
 import { Hono } from 'hono';
 import type { PricingResponse } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { listPricing } from '../db/pricing';
 
 export const pricingRoutes = new Hono<AppEnv>();
 
-pricingRoutes.get('/admin/pricing', async (c) => {
-  await authenticate(c);
+pricingRoutes.get('/admin/pricing', requireClient(), async (c) => {
   return c.json({ data: await listPricing(c.var.deps.db) } satisfies PricingResponse);
 });

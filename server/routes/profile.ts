@@ -14,8 +14,9 @@ import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/acc
 import { reclaimAvatarSpace, type AvatarImage } from '../db/avatars';
 import { toUser } from '../db/users';
 import { normalizePhone } from '../../src/shared/validation/phone';
-import { authenticate } from '../http/auth';
-import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
+import { type HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
+import { requireClient } from '../http/roles';
+import { jsonBody } from '../http/validator';
 
 const TOO_MANY_AVATARS = 'Too many new pictures. Please try again in an hour.';
 import { describeIssue } from '../http/validate';
@@ -65,8 +66,8 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
-async function requireCurrentPassword(
-  c: Context<AppEnv>,
+async function requireCurrentPassword<E extends AppEnv>(
+  c: Context<E>,
   userId: string,
   storedHash: string,
   given: string | undefined,
@@ -103,58 +104,58 @@ function storedPhone(phone: string): string {
 
 export const profileRoutes = new Hono<AppEnv>();
 
-profileRoutes.put('/api/user/profile', async (c) => {
-  const { db } = c.var.deps;
-  const userId = await authenticate(c);
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw badRequest('Request body must be valid JSON');
+/** A wrong type is told alone; otherwise every field's problem at once, the picture's included, for the form. */
+function profileRefusal(issues: readonly z.core.$ZodIssue[], raw: unknown): HttpError {
+  const wrongType = issues.find((issue) => issue.code === 'invalid_type');
+  if (wrongType) return badRequest(describeIssue(wrongType));
+  const errors = fieldErrors(issues);
+  const avatar = (raw as { avatar?: unknown }).avatar;
+  if (!errors.avatar && typeof avatar === 'string') {
+    const { error } = checkAvatar(avatar);
+    if (error) errors.avatar = error;
   }
-  const parsed = profileUpdateSchema.safeParse(raw, { reportInput: true });
-  if (!parsed.success) {
-    const wrongType = parsed.error.issues.find((issue) => issue.code === 'invalid_type');
-    if (wrongType) throw badRequest(describeIssue(wrongType));
-    const errors = fieldErrors(parsed.error.issues);
-    // The picture is checked too, so the form shows every problem at once.
-    const avatar = (raw as { avatar?: unknown }).avatar;
-    if (!errors.avatar && typeof avatar === 'string') {
-      const { error } = checkAvatar(avatar);
-      if (error) errors.avatar = error;
-    }
-    throw badRequest(CORRECT_THE_FIELDS, { errors });
-  }
-  const body = parsed.data;
-  const avatar = checkAvatar(body.avatar);
-  if (avatar.error) throw badRequest(CORRECT_THE_FIELDS, { errors: { avatar: avatar.error } });
+  return badRequest(CORRECT_THE_FIELDS, { errors });
+}
 
-  const changes: ProfileChanges = {
-    firstname: body.firstName.trim(),
-    lastname: body.lastName.trim(),
-    email: body.email.trim().toLowerCase(),
-    // Absent keeps the stored value; null or '' clears it; a number is stored in E.164.
-    phonenumber: body.phone === undefined ? undefined : storedPhone(body.phone ?? ''),
-    bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
-    avatar: avatar.image,
-  };
-  // A new e-mail takes over the account's recovery: only its owner, who knows the password, may set it.
-  const current = await findUserById(db, userId);
-  if (!current) throw notFound('User not found');
-  const emailChanges = changes.email !== current.email;
-  if (emailChanges) await requireCurrentPassword(c, userId, current.password_hash, body.currentPassword);
-  // Each new picture is megabytes the database must write and later reclaim: a few an hour is plenty.
-  if (avatar.image && !(await c.var.deps.limiter.take(`avatar:${userId}`, c.var.deps.limits.avatarPerUser)))
-    throw tooManyRequests(TOO_MANY_AVATARS, { errors: { avatar: TOO_MANY_AVATARS } });
-  // The unique index decides whether the address is free, so two accounts racing for it cannot both win.
-  try {
-    const row = await updateProfile(db, userId, changes);
-    if (!row) throw notFound('User not found');
-    if (changes.avatar !== undefined) reclaimAvatarSpace(c.var.deps.db);
-    if (emailChanges) void tellOldAddress(c.var.deps, current.email, changes.email);
-    return c.json({ data: toUser(row) });
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_key')) throw conflict(EMAIL_IN_USE, { errors: { email: EMAIL_IN_USE } });
-    throw error;
-  }
-});
+profileRoutes.put(
+  '/api/user/profile',
+  requireClient(),
+  jsonBody(profileUpdateSchema, { invalid: profileRefusal }),
+  async (c) => {
+    const { db } = c.var.deps;
+    const userId = c.var.client.id;
+    const body = c.req.valid('json');
+    const avatar = checkAvatar(body.avatar);
+    if (avatar.error) throw badRequest(CORRECT_THE_FIELDS, { errors: { avatar: avatar.error } });
+
+    const changes: ProfileChanges = {
+      firstname: body.firstName.trim(),
+      lastname: body.lastName.trim(),
+      email: body.email.trim().toLowerCase(),
+      // Absent keeps the stored value; null or '' clears it; a number is stored in E.164.
+      phonenumber: body.phone === undefined ? undefined : storedPhone(body.phone ?? ''),
+      bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
+      avatar: avatar.image,
+    };
+    // A new e-mail takes over the account's recovery: only its owner, who knows the password, may set it.
+    const current = await findUserById(db, userId);
+    if (!current) throw notFound('User not found');
+    const emailChanges = changes.email !== current.email;
+    if (emailChanges) await requireCurrentPassword(c, userId, current.password_hash, body.currentPassword);
+    // Each new picture is megabytes the database must write and later reclaim: a few an hour is plenty.
+    if (avatar.image && !(await c.var.deps.limiter.take(`avatar:${userId}`, c.var.deps.limits.avatarPerUser)))
+      throw tooManyRequests(TOO_MANY_AVATARS, { errors: { avatar: TOO_MANY_AVATARS } });
+    // The unique index decides whether the address is free, so two accounts racing for it cannot both win.
+    try {
+      const row = await updateProfile(db, userId, changes);
+      if (!row) throw notFound('User not found');
+      if (changes.avatar !== undefined) reclaimAvatarSpace(c.var.deps.db);
+      if (emailChanges) void tellOldAddress(c.var.deps, current.email, changes.email);
+      return c.json({ data: toUser(row) });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key'))
+        throw conflict(EMAIL_IN_USE, { errors: { email: EMAIL_IN_USE } });
+      throw error;
+    }
+  },
+);

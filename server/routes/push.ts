@@ -22,9 +22,9 @@ import {
 } from '../../src/shared/schemas/push';
 import type { AppEnv } from '../context';
 import { countSubscriptions, deleteSubscription, readSettings, saveSubscription, updateSettings } from '../db/push';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { badRequest } from '../http/errors';
-import { readJson } from '../http/validate';
+import { jsonBody } from '../http/validator';
 import { isAllowedPushEndpoint } from '../push/endpoints';
 import { subscriptionKeysProblem } from '../push/keys';
 
@@ -32,9 +32,8 @@ export const NOT_A_PUSH_SERVICE = 'endpoint is not a known push service';
 
 export const pushRoutes = new Hono<AppEnv>();
 
-pushRoutes.post('/client/notifications', async (c) => {
-  const callerId = await authenticate(c);
-  await readJson(c, notificationsReadSchema);
+pushRoutes.post('/client/notifications', requireClient(), jsonBody(notificationsReadSchema), async (c) => {
+  const callerId = c.var.client.id;
   const { db, vapidPublicKey, smsAvailable } = c.var.deps;
   return c.json({
     data: {
@@ -46,15 +45,15 @@ pushRoutes.post('/client/notifications', async (c) => {
   } satisfies NotificationsResponse);
 });
 
-pushRoutes.post('/client/notifications/update', async (c) => {
-  const callerId = await authenticate(c);
-  const change = await readJson(c, notificationSettingsSchema);
+pushRoutes.post('/client/notifications/update', requireClient(), jsonBody(notificationSettingsSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const change = c.req.valid('json');
   return c.json({ data: await updateSettings(c.var.deps.db, callerId, change) } satisfies NotificationSettingsResponse);
 });
 
-pushRoutes.post('/client/push/subscribe', async (c) => {
-  const callerId = await authenticate(c);
-  const subscription = await readJson(c, pushSubscriptionSchema);
+pushRoutes.post('/client/push/subscribe', requireClient(), jsonBody(pushSubscriptionSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const subscription = c.req.valid('json');
   if (!isAllowedPushEndpoint(subscription.endpoint, c.var.deps.config.pushAllowedOrigins))
     throw badRequest(NOT_A_PUSH_SERVICE);
   // Keys that cannot encrypt would fail every push to this device.
@@ -64,9 +63,9 @@ pushRoutes.post('/client/push/subscribe', async (c) => {
   return c.json({ data: { subscribed: true } } satisfies PushSubscriptionResponse, created ? 201 : 200);
 });
 
-pushRoutes.post('/client/push/unsubscribe', async (c) => {
-  const callerId = await authenticate(c);
-  const { endpoint } = await readJson(c, pushUnsubscribeSchema);
+pushRoutes.post('/client/push/unsubscribe', requireClient(), jsonBody(pushUnsubscribeSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const { endpoint } = c.req.valid('json');
   await deleteSubscription(c.var.deps.db, callerId, endpoint);
   return c.json({ data: { subscribed: false } } satisfies PushSubscriptionResponse);
 });

@@ -7,15 +7,17 @@ import { Hono, type Context } from 'hono';
 import { INVALID_CODE, forgotSchema, resetCodeSchema, resetPasswordSchema } from '../../src/shared/schemas/auth';
 import type { AppEnv } from '../context';
 import { requestResetCode, resetPassword, verifyResetCode } from '../auth/recovery';
-import { readBody } from '../http/body';
+import { jsonBody } from '../http/validator';
 import { hasSignedInFrom } from '../db/reset-codes';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, tooManyRequests } from '../http/errors';
 
 const MAIL_NOT_SENT = 'We could not send the verification code right now. Please try again in a few minutes.';
 
+const recoveryError = (message: string) => badRequest(message, { success: false });
+
 /** Recovery calls answer `{ success, message }`, failures included. */
-async function recoveryResponse(c: Context<AppEnv>, work: () => Promise<string>) {
+async function recoveryResponse<E extends AppEnv>(c: Context<E>, work: () => Promise<string>) {
   try {
     return c.json({ success: true, message: await work() });
   } catch (error) {
@@ -26,10 +28,10 @@ async function recoveryResponse(c: Context<AppEnv>, work: () => Promise<string>)
 
 export const recoveryRoutes = new Hono<AppEnv>();
 
-recoveryRoutes.post('/client/forgot', (c) =>
+recoveryRoutes.post('/client/forgot', jsonBody(forgotSchema, { fail: recoveryError }), (c) =>
   recoveryResponse(c, async () => {
     const { deps } = c.var;
-    const { email } = await readBody(c, forgotSchema, badRequest);
+    const { email } = c.req.valid('json');
     const address = clientAddress(c);
     // An address that signed in to the account is the owner's own: it has an allowance of its
     // own, so strangers elsewhere spending the account's cannot stop the owner asking from home.
@@ -48,10 +50,10 @@ recoveryRoutes.post('/client/forgot', (c) =>
   }),
 );
 
-recoveryRoutes.post('/client/resetCode', (c) =>
+recoveryRoutes.post('/client/resetCode', jsonBody(resetCodeSchema, { fail: recoveryError }), (c) =>
   recoveryResponse(c, async () => {
     const { deps } = c.var;
-    const { email, code } = await readBody(c, resetCodeSchema, badRequest);
+    const { email, code } = c.req.valid('json');
     const address = clientAddress(c);
     if (!(await deps.limiter.take(`reset-code:address:${address}`, deps.limits.recoveryPerAddress)))
       throw tooManyRequests();
@@ -63,10 +65,10 @@ recoveryRoutes.post('/client/resetCode', (c) =>
   }),
 );
 
-recoveryRoutes.post('/client/resetPassword', (c) =>
+recoveryRoutes.post('/client/resetPassword', jsonBody(resetPasswordSchema, { fail: recoveryError }), (c) =>
   recoveryResponse(c, async () => {
     const { deps } = c.var;
-    const { email, newPassword } = await readBody(c, resetPasswordSchema, badRequest);
+    const { email, newPassword } = c.req.valid('json');
     const address = clientAddress(c);
     if (!(await resetPassword(deps, email, newPassword, address))) throw badRequest('Please verify your code first');
     // The owner just proved control of the address: their own failed logins from here no longer count.

@@ -42,9 +42,9 @@ import {
   timesOf,
 } from '../db/schedules';
 import { findUserById } from '../db/users';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { badRequest, notFound, unprocessable } from '../http/errors';
-import { readJson } from '../http/validate';
+import { jsonBody } from '../http/validator';
 
 export const scheduleRoutes = new Hono<AppEnv>();
 
@@ -92,19 +92,18 @@ async function comingDate(tx: Queryable, row: ScheduleRow, date: string, now: Da
   return { coming, planned };
 }
 
-scheduleRoutes.post('/client/schedules', async (c) => {
+scheduleRoutes.post('/client/schedules', requireClient(), jsonBody(schedulesSchema), async (c) => {
   const { db, now } = c.var.deps;
-  const callerId = await authenticate(c);
-  await readJson(c, schedulesSchema);
+  const callerId = c.var.client.id;
   return c.json({ data: await listSchedules(db, callerId, now()) } satisfies SchedulesResponse);
 });
 
-scheduleRoutes.post('/client/schedules/create', async (c) => {
+scheduleRoutes.post('/client/schedules/create', requireClient(), jsonBody(createScheduleSchema), async (c) => {
   const { deps } = c.var;
   const { db } = deps;
   const now = deps.now();
-  const callerId = await authenticate(c);
-  const body = await readJson(c, createScheduleSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   const plan = await runningPlan(db, callerId, now);
   if (!planInclusions(plan).some((inclusion) => inclusion.service === body.type))
     throw unprocessable(`Your ${findPlan(plan)?.name ?? plan} plan does not include ${serviceDisplayName(body.type)}.`);
@@ -139,32 +138,32 @@ scheduleRoutes.post('/client/schedules/create', async (c) => {
   return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse, 201);
 });
 
-scheduleRoutes.post('/client/schedules/pause', async (c) => {
+scheduleRoutes.post('/client/schedules/pause', requireClient(), jsonBody(scheduleActionSchema), async (c) => {
   const { db, now } = c.var.deps;
-  const callerId = await authenticate(c);
-  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const callerId = c.var.client.id;
+  const { scheduleId } = c.req.valid('json');
   const row = await ownSchedule(db, callerId, scheduleId);
   // Paused by the plan's end, it stays so (renewing resumes it) unless the client pauses it too.
   const updated = (await setSchedulePaused(db, row.id, 'client')) ?? row;
   return c.json({ data: await scheduleOf(db, updated, now()) } satisfies ScheduleResponse);
 });
 
-scheduleRoutes.post('/client/schedules/resume', async (c) => {
+scheduleRoutes.post('/client/schedules/resume', requireClient(), jsonBody(scheduleActionSchema), async (c) => {
   const { db } = c.var.deps;
   const now = c.var.deps.now();
-  const callerId = await authenticate(c);
-  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const callerId = c.var.client.id;
+  const { scheduleId } = c.req.valid('json');
   const row = await ownSchedule(db, callerId, scheduleId);
   await runningPlan(db, callerId, now);
   const updated = (await setSchedulePaused(db, row.id, null)) ?? row;
   return c.json({ data: await scheduleOf(db, updated, now) } satisfies ScheduleResponse);
 });
 
-scheduleRoutes.post('/client/schedules/skip', async (c) => {
+scheduleRoutes.post('/client/schedules/skip', requireClient(), jsonBody(skipScheduleSchema), async (c) => {
   const { db } = c.var.deps;
   const now = c.var.deps.now();
-  const callerId = await authenticate(c);
-  const { scheduleId, date, unskip } = await readJson(c, skipScheduleSchema);
+  const callerId = c.var.client.id;
+  const { scheduleId, date, unskip } = c.req.valid('json');
   const row = await ownSchedule(db, callerId, scheduleId);
   checkDay(date);
   if (unskip) {
@@ -179,11 +178,11 @@ scheduleRoutes.post('/client/schedules/skip', async (c) => {
   return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
 });
 
-scheduleRoutes.post('/client/schedules/move', async (c) => {
+scheduleRoutes.post('/client/schedules/move', requireClient(), jsonBody(moveScheduleDateSchema), async (c) => {
   const { db } = c.var.deps;
   const now = c.var.deps.now();
-  const callerId = await authenticate(c);
-  const { scheduleId, date, window } = await readJson(c, moveScheduleDateSchema);
+  const callerId = c.var.client.id;
+  const { scheduleId, date, window } = c.req.valid('json');
   const row = await ownSchedule(db, callerId, scheduleId);
   checkDay(date);
   const problem = moveWindowProblem(window, now);
@@ -204,10 +203,10 @@ scheduleRoutes.post('/client/schedules/move', async (c) => {
   return c.json({ data: await scheduleOf(db, row, now) } satisfies ScheduleResponse);
 });
 
-scheduleRoutes.post('/client/schedules/delete', async (c) => {
+scheduleRoutes.post('/client/schedules/delete', requireClient(), jsonBody(scheduleActionSchema), async (c) => {
   const { db } = c.var.deps;
-  const callerId = await authenticate(c);
-  const { scheduleId } = await readJson(c, scheduleActionSchema);
+  const callerId = c.var.client.id;
+  const { scheduleId } = c.req.valid('json');
   const row = await ownSchedule(db, callerId, scheduleId);
   await deleteSchedule(db, row.id);
   return c.json({ data: { deleted: true } });

@@ -10,10 +10,10 @@ import { completedBetween, coveredUsage } from '../db/plan-usage';
 import { lagosWeekStart } from '../jobs/plan-jobs';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { readJson } from '../http/validate';
+import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
 import { findUserById, toUser, type UserRow } from '../db/users';
@@ -39,11 +39,11 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
 
 export const subscriptionRoutes = new Hono<AppEnv>();
 
-subscriptionRoutes.post('/client/subscribe', async (c) => {
+subscriptionRoutes.post('/client/subscribe', requireClient(), jsonBody(subscribeSchema), async (c) => {
   const { deps } = c.var;
   const { db, now } = deps;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, subscribeSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   const plan = typeof body.plan === 'string' ? findPlan(body.plan.trim()) : undefined;
   if (!plan) throw badRequest('Please select a plan');
   if (body.userId !== callerId) throw forbidden('You can only subscribe for yourself');
@@ -88,9 +88,9 @@ subscriptionRoutes.post('/client/subscribe', async (c) => {
 });
 
 /** The running plan and what is left of it this plan month (data: null without one: Freemium). */
-subscriptionRoutes.post('/client/plan', async (c) => {
+subscriptionRoutes.post('/client/plan', requireClient(), async (c) => {
   const { deps } = c.var;
-  const callerId = await authenticate(c);
+  const callerId = c.var.client.id;
   const user = await findUserById(deps.db, callerId);
   if (!user) throw notFound('User not found');
   const now = deps.now();

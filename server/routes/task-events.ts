@@ -8,23 +8,23 @@ import { TASK_EVENTS_DEFAULT } from '../../src/shared/limits';
 import { taskEventsReadSchema, taskEventsSchema } from '../../src/shared/schemas/events';
 import type { AppEnv } from '../context';
 import { listTaskEvents, markTaskEventsRead } from '../db/task-events';
-import { authenticate } from '../http/auth';
-import { readJson } from '../http/validate';
+import { requireClient } from '../http/roles';
+import { jsonBody } from '../http/validator';
 import type { TaskEventsResponse, TaskEventsReadResponse } from '../../src/shared/contract';
 
 export const taskEventRoutes = new Hono<AppEnv>();
 
-taskEventRoutes.post('/client/events', async (c) => {
-  const callerId = await authenticate(c);
-  const { limit } = await readJson(c, taskEventsSchema);
+taskEventRoutes.post('/client/events', requireClient(), jsonBody(taskEventsSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const { limit } = c.req.valid('json');
   return c.json({
     data: await listTaskEvents(c.var.deps.db, callerId, limit ?? TASK_EVENTS_DEFAULT),
   } satisfies TaskEventsResponse);
 });
 
-taskEventRoutes.post('/client/events/read', async (c) => {
-  const callerId = await authenticate(c);
-  const { upTo } = await readJson(c, taskEventsReadSchema);
+taskEventRoutes.post('/client/events/read', requireClient(), jsonBody(taskEventsReadSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const { upTo } = c.req.valid('json');
   const unread = await c.var.deps.db.transaction((tx) => markTaskEventsRead(tx, callerId, new Date(upTo)));
   return c.json({ data: { unread } } satisfies TaskEventsReadResponse);
 });

@@ -7,14 +7,14 @@
 import { Hono } from 'hono';
 import { createTaskSchema, tasksSchema } from '../../src/shared/schemas/tasks';
 import type { AppEnv } from '../context';
-import { authenticate } from '../http/auth';
+import { requireClient } from '../http/roles';
 import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
 import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
 import { quantityProblem, quantityRule } from '../../src/shared/quantity';
 import { formatKoboAmount, formatNaira, parseNaira, timesQuantity } from '../../src/shared/money';
 import { NotEnoughPoints } from '../db/points';
-import { readJson } from '../http/validate';
+import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
 import { findPaymentUse } from '../db/payments';
 import { isInNigeria } from '../../src/shared/geo';
@@ -69,9 +69,9 @@ const normalWindow = (window: PickupWindow): PickupWindow => ({
 /** Where we serve: the area (GeoJSON MultiPolygon) and its name; public, and cached by the app for offline use. */
 taskRoutes.get('/client/service-area', (c) => c.json({ data: c.var.deps.serviceArea }));
 
-taskRoutes.post('/client/task', async (c) => {
-  const callerId = await authenticate(c);
-  const { userId } = await readJson(c, tasksSchema);
+taskRoutes.post('/client/task', requireClient(), jsonBody(tasksSchema), async (c) => {
+  const callerId = c.var.client.id;
+  const { userId } = c.req.valid('json');
   // Any other id, known or not, is someone else's: 403 without telling which.
   if (userId !== callerId) throw forbidden('You can only view your own tasks');
   const rows = await listTasksForUser(c.var.deps.db, callerId);
@@ -87,11 +87,11 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
   return task;
 }
 
-taskRoutes.post('/client/create', async (c) => {
+taskRoutes.post('/client/create', requireClient(), jsonBody(createTaskSchema), async (c) => {
   const { deps } = c.var;
   const { db, now } = deps;
-  const callerId = await authenticate(c);
-  const body = await readJson(c, createTaskSchema);
+  const callerId = c.var.client.id;
+  const body = c.req.valid('json');
   if (body.user !== callerId) throw forbidden('You can only create tasks for yourself');
   const [lng, lat] = body.location.coordinates;
   if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');

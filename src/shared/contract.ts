@@ -298,6 +298,8 @@ export interface ErrorResponse {
   data?: string;
   /** Profile validation: a message per field. */
   errors?: Record<string, string>;
+  /** Recovery errors keep the calls' own shape (`RecoveryResponse`). */
+  success?: false;
 }
 export interface RecoveryResponse {
   success: boolean;

@@ -1,0 +1,92 @@
+/**
+ * Request validation as route middleware (`@hono/zod-validator`) with the shared schemas of
+ * src/shared/schemas: `jsonBody(schema)` and `queryOf(schema)` fail with the same status, message
+ * and extra fields as before (server/http/validate.ts words the first issue), and the handler
+ * reads the parsed value with `c.req.valid('json')` / `c.req.valid('query')`.
+ */
+import { zValidator } from '@hono/zod-validator';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
+import { isJsonContentType } from './api-guards';
+import { type HttpError, badRequest } from './errors';
+import { describeIssue } from './validate';
+
+export interface JsonBodyOptions {
+  /** The route's own error shape (sign-up adds `data`, login `error`); a 400 `{message}` otherwise. */
+  fail?: (message: string) => HttpError;
+  /** An empty body reads as `{}` (calls that take everything from the bearer token). */
+  optional?: boolean;
+  /** This message wins over the others when several fields fail (sign-up's 'All fields are required'). */
+  firstMessage?: string;
+  /** The whole refusal, for a route that lists every field's problem (the profile form's `errors`). */
+  invalid?: (issues: readonly z.core.$ZodIssue[], input: unknown) => HttpError;
+}
+
+/**
+ * zod's issues carry the input (for 'x is required' against 'x must be a string'). The cast:
+ * the validator types the result by a conditional type on the schema that a generic `S` leaves open.
+ */
+const withInput = {
+  validationFunction: (schema: z.ZodType, value: unknown) =>
+    schema.safeParseAsync(value, { reportInput: true }) as never,
+};
+
+const INVALID_JSON = 'Request body must be valid JSON';
+
+/**
+ * What the validator would read otherwise than the routes always have: a write without a body
+ * (and so without a type, server/http/api-guards.ts) is `{}` to it, and an empty JSON body is
+ * its own 'Malformed JSON' error. Here both are the route's 400, or `{}` when the body is optional.
+ */
+async function readBodyAsBefore(c: Context, fail: (message: string) => HttpError, optional: boolean): Promise<void> {
+  if (!isJsonContentType(c.req.header('Content-Type'))) {
+    if (!optional) throw fail(INVALID_JSON);
+    return;
+  }
+  // The request keeps its body read as a promise (hono's own cache, typed as the value).
+  if (optional && (await c.req.text()).trim() === '') c.req.bodyCache.text = Promise.resolve('{}') as never;
+}
+
+export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOptions = {}) {
+  const fail = options.fail ?? badRequest;
+  const validate = zValidator(
+    'json',
+    schema,
+    (result) => {
+      if (result.success) return;
+      const { issues } = result.error;
+      if (options.invalid) throw options.invalid(issues, result.data);
+      const first =
+        (options.firstMessage && issues.find((issue) => issue.message === options.firstMessage)) || issues[0];
+      throw fail(describeIssue(first));
+    },
+    withInput,
+  );
+  const middleware: typeof validate = async (c, next) => {
+    await readBodyAsBefore(c, fail, options.optional ?? false);
+    let validated = false;
+    try {
+      return await validate(c, () => {
+        validated = true;
+        return next();
+      });
+    } catch (error) {
+      // The validator's only own error is a body that is not JSON (before the route runs).
+      if (!validated && error instanceof HTTPException) throw fail(INVALID_JSON);
+      throw error;
+    }
+  };
+  return middleware;
+}
+
+export function queryOf<S extends z.ZodType>(schema: S) {
+  return zValidator(
+    'query',
+    schema,
+    (result) => {
+      if (!result.success) throw badRequest(describeIssue(result.error.issues[0]));
+    },
+    withInput,
+  );
+}
