@@ -278,7 +278,8 @@ function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
     tasksToday: Number(row.tasks_today),
     acceptanceRate:
       Number(row.offers_answered) > 0
-        ? Math.round((Number(row.offers_accepted) / Number(row.offers_answered)) * 100) / 100
+        ? // A share of 1, to two decimals.
+          Number((Number(row.offers_accepted) / Number(row.offers_answered)).toFixed(2))
         : null,
   };
 }

@@ -125,6 +125,7 @@ describe('folder rules', () => {
       repo({
         ...shared,
         'src/ui/logo.tsx': 'export const Logo = 1;\n',
+        'src/features/chat/chat-send.ts': 'export const send = 1;\n',
         'src/ops-console/main.tsx':
           "import { y } from '../lib/http';\nimport { x } from '../shared/contract';\nimport { Logo } from '../ui/logo';\nimport { b } from './screens/board';\nimport { send } from '../features/chat/chat-send';\nimport { routeTree } from '../routeTree.gen';\n",
         'src/ops-console/screens/board.tsx': "import { R } from '../../routes/client/home';\nexport const b = 1;\n",

@@ -61,7 +61,7 @@ describe.runIf(TEST_DATABASE_URL)('the console on two servers', () => {
     b = await createDeps(config, { log: () => {} });
     appA = createApp(a);
     appB = createApp(b);
-  }, 60_000);
+  });
   afterAll(async () => {
     await a?.db.close();
     await b?.db.close();

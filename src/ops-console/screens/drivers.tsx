@@ -37,7 +37,8 @@ function readDriverForm(form: HTMLFormElement): DriverFields {
   };
 }
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
+const PERCENT = new Intl.NumberFormat('en-NG', { style: 'percent', maximumFractionDigits: 0 });
+const percent = (rate: number | null) => (rate === null ? '—' : PERCENT.format(rate));
 
 export function DriversScreen() {
   const drivers = useQuery(driversQuery(15_000));
