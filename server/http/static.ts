@@ -11,6 +11,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { PRERENDERED_DIR } from './prerendered';
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
 const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -107,10 +108,32 @@ function readBuild(distDir: string): Map<string, BuiltFile> {
   return files;
 }
 
-export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: readonly string[]): void {
+/**
+ * `prerendered`: page path → file under prerendered/ (server/http/prerendered.ts); a navigation
+ * to one of those paths gets its prerendered screen instead of the empty shell.
+ */
+export function mountFrontend(
+  app: Hono<AppEnv>,
+  distDir: string,
+  apiPrefixes: readonly string[],
+  prerendered: Readonly<Record<string, string>> = {},
+): void {
   precompress(distDir);
   const files = readBuild(distDir);
-  const indexHtml = new TextDecoder().decode(files.get('/index.html')?.bytes);
+  const decode = (path: string) => new TextDecoder().decode(files.get(path)?.bytes);
+  const indexHtml = decode('/index.html');
+  const prerenderedHtml = new Map(
+    Object.entries(prerendered)
+      .filter(([, file]) => files.has(`/${PRERENDERED_DIR}/${file}`))
+      .map(([path, file]) => [path, decode(`/${PRERENDERED_DIR}/${file}`)]),
+  );
+  // Before the static files: `/` would otherwise be answered with index.html (the empty shell).
+  app.get('*', async (c, next) => {
+    const page = prerenderedHtml.get(c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path);
+    if (page === undefined || !(c.req.header('Accept') ?? '').includes('text/html')) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page);
+  });
   const preloadHints = files.get('/preload-hints.json');
   const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
 
