@@ -85,6 +85,8 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir, options.pgliteData);
 }
 
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
@@ -94,7 +96,13 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   }
   let pglite: PGliteDatabase;
   try {
-    pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
+    pglite = await PGlite.create(dataDir, {
+      // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, touched at
+      // start: 16 MB holds the demo data and more many times over, and the process starts about
+      // 120 MB smaller (docs/performance.md, 'The server's memory'). Real loads use PostgreSQL.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
   } catch (error) {
     await release();
