@@ -17,6 +17,11 @@ export interface SlowVisit {
   /** null when it was not measured (no paint, or the form never became usable in 30 s). */
   firstPaintMs: number | null;
   formUsableMs: number | null;
+  /**
+   * The login screen only: when the app had taken over the prerendered form (its own form in
+   * #root, the prerendered copy gone); before, what is typed is kept and a submit waits.
+   */
+  appReadyMs?: number | null;
 }
 
 export interface SlowVisits {
@@ -51,6 +56,10 @@ const USABLE_CHECKS: Record<FormName, string> = {
     return rendered(search) && !search.disabled && rendered(proceed) && priceShown ? performance.now() : false;
   })()`,
 };
+
+/** The app has taken over the prerendered login form (src/lib/prerender-handoff.ts). */
+const APP_READY = `document.getElementById('prerendered') === null && document.querySelector('#root form') !== null
+  ? performance.now() : false`;
 
 const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
   new PerformanceObserver((list) => {
@@ -114,6 +123,15 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
       );
       formUsableMs = null;
     }
+    let appReadyMs: number | null | undefined;
+    if (form === 'login') {
+      try {
+        const ready = await page.waitForFunction(APP_READY, undefined, { polling: 'raf', timeout: USABLE_TIMEOUT_MS });
+        appReadyMs = Math.round((await ready.jsonValue()) as number);
+      } catch {
+        appReadyMs = null;
+      }
+    }
     // The paint entry is queued after the frame that painted: wait for it (a few seconds at most).
     const paint = await page.evaluate(FIRST_CONTENTFUL_PAINT);
     await context.close();
@@ -123,6 +141,7 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
       firstPaintMs,
       formUsableMs:
         formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs,
+      ...(appReadyMs === undefined ? {} : { appReadyMs }),
     };
   } finally {
     await browser.close();
@@ -145,13 +164,17 @@ async function medianVisit(
   for (let run = 0; run < RUNS; run += 1) {
     const visit = await visitOnce(baseURL, path, form, token);
     process.stderr.write(
-      `bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms\n`,
+      `bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms${visit.appReadyMs === undefined ? '' : `, app ready ${visit.appReadyMs ?? 'n/a'} ms`}\n`,
     );
     runs.push(visit);
   }
+  const appReady = runs.some((run) => run.appReadyMs !== undefined)
+    ? { appReadyMs: median(runs.map((run) => run.appReadyMs ?? null)) }
+    : {};
   return {
     firstPaintMs: median(runs.map((run) => run.firstPaintMs)),
     formUsableMs: median(runs.map((run) => run.formUsableMs)),
+    ...appReady,
     runs,
   };
 }
@@ -163,11 +186,15 @@ export async function measureSlowVisits(baseURL: string, token: string): Promise
   };
 }
 
-export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000 };
+/**
+ * The login form, prerendered, is visible and typable in about the time its 4 kB page takes
+ * (issue 49's target: 1.3 s); the booking form still waits for the app's code.
+ */
+export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000, loginTypableMs: 1300 };
 
 export function slowVisitRows(visits: SlowVisits): Row[] {
   const network = `${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.rttMs} ms RTT`;
-  const rows = (label: string, visit: SlowVisit): Row[] => [
+  const rows = (label: string, visit: SlowVisit, usable: string, usableBudget: number): Row[] => [
     {
       figure: `${label} (${network}): first paint`,
       value: visit.firstPaintMs,
@@ -175,14 +202,16 @@ export function slowVisitRows(visits: SlowVisits): Row[] {
       budget: { op: '<=', limit: SLOW_BUDGETS.firstPaintMs },
     },
     {
-      figure: `${label} (${network}): form usable`,
+      figure: `${label} (${network}): ${usable}`,
       value: visit.formUsableMs,
       unit: 'ms',
-      budget: { op: '<=', limit: SLOW_BUDGETS.formUsableMs },
+      budget: { op: '<=', limit: usableBudget },
     },
   ];
   return [
-    ...rows('slow first visit to /', visits.login),
-    ...rows('slow signed-in first visit to /client/create', visits.create),
+    ...rows('slow first visit to /', visits.login, 'login form visible and typable', SLOW_BUDGETS.loginTypableMs),
+    // What was typed before is kept, and a submit waits for this (no budget: the form works before).
+    { figure: `slow first visit to / (${network}): app ready`, value: visits.login.appReadyMs ?? null, unit: 'ms' },
+    ...rows('slow signed-in first visit to /client/create', visits.create, 'form usable', SLOW_BUDGETS.formUsableMs),
   ];
 }
