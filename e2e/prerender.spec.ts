@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpNewClient } from './support/new-client';
 import { LoginPage } from './page-models/login-page';
+import { goOffline, waitForServiceWorker } from './support/network';
 
 /**
  * The signed-out screens come prerendered (scripts/prerender.ts): the login form shows and
@@ -115,5 +116,23 @@ test.describe('the prerendered first screen', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await appStarted(page);
     expect(violations).toEqual([]);
+  });
+});
+
+test.describe('the prerendered screens offline', () => {
+  test('once the worker is installed, /login and /signup open offline (from the precached shell)', async ({ page }) => {
+    const login = await new LoginPage(page).goto('/login');
+    // Said once the worker is installed, which can take a while on a busy machine.
+    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 30_000 });
+    await waitForServiceWorker(page);
+    await goOffline(page);
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await page.goto('/login');
+    await login.expectShown();
+    // The worker answers navigations with the app shell, which has no prerendered copy.
+    expect(await page.evaluate(() => document.getElementById('prerendered'))).toBeNull();
+    await login.email.fill('ada@example.ng');
+    await expect(login.email).toHaveValue('ada@example.ng');
   });
 });

@@ -38,6 +38,9 @@ async function buildIfNeeded(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({ root: ROOT, logLevel: 'warn' });
+    // The signed-out screens as HTML, as `npm run build` makes them.
+    const { prerender } = await import('../scripts/prerender');
+    await prerender(DEFAULT_DIST_DIR);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
