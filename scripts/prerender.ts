@@ -66,7 +66,9 @@ function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new 
 export function composePage(shell: string, markup: string, css: string, entryCssHref: string): string {
   // React hoists resource hints (the logo's preload) to the front of its output: they go in the head.
   const hints = markup.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
-  const body = markup.slice(hints.length);
+  // Should the inline script not run, a form must not fall back to a GET, which would put the
+  // password in the address: a POST to the page is refused by the server, and nothing leaks.
+  const body = markup.slice(hints.length).replaceAll('<form ', '<form method="post" ');
   const link = new RegExp(
     `<link rel="stylesheet"[^>]*href="${entryCssHref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
   );

@@ -74,6 +74,8 @@ describe('prerendered signed-out screens', () => {
       expect(text).toMatch(/<input id="login-password" type="password"[^>]* name="password"/);
       expect(text).toMatch(/<input type="checkbox" name="remember" checked=""/);
       expect(text).toMatch(/<button type="submit"[^>]*>Login<\/button>/);
+      // Never a GET with the password in the address, should the inline script not run.
+      expect(text).toContain('<form method="post" class="auth-form"');
       expect(text).toContain(`<style>${ENTRY_CSS}</style>`);
       // The stylesheet is inline instead of linked (a link would hold the first paint); the app's script stays.
       expect(text).not.toContain('href="/assets/index-1.css"');
@@ -100,6 +102,16 @@ describe('prerendered signed-out screens', () => {
     expect(terms.text).toContain('href="/assets/index-1.css"');
     const plain = await app.request('/');
     expect(await plain.text()).not.toContain('prerendered');
+  });
+
+  it('a form posted without the app (no script ran) is refused with a 4xx, not served a page', async () => {
+    const response = await app.request('/login', {
+      method: 'POST',
+      headers: { ...html, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=ada%40example.ng&password=secret-words',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
   });
 
   it("the page's policy allows its inline script by hash, and scripts are never 'unsafe-inline'", async () => {
