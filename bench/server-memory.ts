@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildServer } from '../scripts/build-server';
+import { findPostgresBin, startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import { emptyPoll } from './chat-poll-load';
 import type { Row } from './report';
 import { repoRoot } from './serve';
@@ -25,12 +26,18 @@ import { repoRoot } from './serve';
 export const MEMORY_LOAD = { connections: 500, requestsPerSecond: 500, durationSeconds: 60, settleMs: 10_000 };
 const TARGET_MB = 150;
 
-export interface ServerMemory {
+export interface ServerMemoryRun {
   afterStartMb: number;
   afterLoadMb: number;
   peakMb: number;
   requests: number;
   failed: number;
+}
+
+export interface ServerMemory {
+  pglite: ServerMemoryRun;
+  /** The same server on a throw-away PostgreSQL (DATABASE_URL): what the server itself holds; null without PostgreSQL. */
+  postgres: ServerMemoryRun | null;
 }
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
@@ -41,8 +48,11 @@ const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** `distDir`: the built app to serve; the compiled server finds it as `../dist` beside its bundle. */
-export async function measureServerMemory(distDir: string): Promise<ServerMemory> {
+/**
+ * `distDir`: the built app to serve; the compiled server finds it as `../dist` beside its bundle.
+ * `databaseUrl`: PostgreSQL instead of PGlite.
+ */
+async function measureOnce(distDir: string, databaseUrl = ''): Promise<ServerMemoryRun> {
   const work = mkdtempSync(join(tmpdir(), 'greenpick-memory-'));
   try {
     const serverDir = join(work, 'server');
@@ -60,7 +70,7 @@ export async function measureServerMemory(distDir: string): Promise<ServerMemory
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         DEMO: '1',
         SIMULATOR: '0',
       },
@@ -115,20 +125,39 @@ export async function measureServerMemory(distDir: string): Promise<ServerMemory
   }
 }
 
-export function serverMemoryRows(memory: ServerMemory): Row[] {
-  const label = 'server RSS (PGlite, demo data, first start)';
+export async function measureServerMemory(distDir: string): Promise<ServerMemory> {
+  const pglite = await measureOnce(distDir);
+  if (!findPostgresBin()) return { pglite, postgres: null };
+  const cluster = await startThrowawayPostgres();
+  try {
+    return { pglite, postgres: await measureOnce(distDir, cluster.url) };
+  } finally {
+    cluster.stop();
+  }
+}
+
+export function serverMemoryRows({ pglite, postgres }: ServerMemory): Row[] {
+  return [
+    ...runRows('PGlite, demo data, first start', pglite, true),
+    ...(postgres ? runRows('PostgreSQL, demo data, first start', postgres, false) : []),
+  ];
+}
+
+function runRows(database: string, memory: ServerMemoryRun, withBudget: boolean): Row[] {
+  const label = `server RSS (${database})`;
+  const budget = withBudget ? { budget: { op: '<=' as const, limit: TARGET_MB } } : {};
   const load = `${MEMORY_LOAD.connections} clients (${MEMORY_LOAD.requestsPerSecond} req/s) for ${MEMORY_LOAD.durationSeconds} s`;
   return [
-    { figure: `${label}: after start`, value: memory.afterStartMb, unit: 'MB', budget: { op: '<=', limit: TARGET_MB } },
+    { figure: `${label}: after start`, value: memory.afterStartMb, unit: 'MB', ...budget },
     {
       figure: `${label}: after ${load}`,
       value: memory.afterLoadMb,
       unit: 'MB',
-      budget: { op: '<=', limit: TARGET_MB },
+      ...budget,
     },
     { figure: `${label}: peak`, value: memory.peakMb, unit: 'MB' },
-    { figure: `server memory run: requests answered (${load})`, value: memory.requests, unit: '' },
-    { figure: 'server memory run: failed requests', value: memory.failed, unit: '' },
+    { figure: `${label}: requests answered`, value: memory.requests, unit: '' },
+    { figure: `${label}: failed requests`, value: memory.failed, unit: '' },
   ];
 }
 
