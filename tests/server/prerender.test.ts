@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { HOLD_SUBMIT_SCRIPT, prerender } from '../../scripts/prerender';
@@ -82,6 +83,17 @@ describe('prerendered signed-out screens', () => {
       expect(text).toContain('src="/assets/index-1.js"');
       expect(text).toContain('<div id="root"></div>');
     }
+  });
+
+  it('is sent compressed as the browser accepts it (brotli, else gzip), the same page', async () => {
+    const { text: plain } = await page('/login');
+    const br = await app.request('/login', { headers: { ...html, 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+    const gzip = await app.request('/login', { headers: { ...html, 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
   });
 
   it('/signup and /forgot are their forms, with the CSS of their chunks inline', async () => {
