@@ -105,6 +105,9 @@ export default defineConfig({
     ],
   },
   build: {
+    // The prerender step (scripts/prerender.ts) reads which CSS each signed-out screen's chunk
+    // needs from .vite/manifest.json (it deletes the file once read).
+    manifest: true,
     // Chrome, Firefox 115+ and Safari 17+ preload modules themselves; older browsers still
     // work, without preloading. The polyfill would add bytes to every first visit.
     modulePreload: { polyfill: false },

@@ -9,6 +9,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Requests per second over all connections (0: as fast as they can). */
     overallRate?: number;
+    /** Each connection sends these in turn, over and over. */
+    requests?: Array<{ method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Histogram {
     average: number;

@@ -61,7 +61,7 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
 }
 
 /** The demo client's token and the body of an empty poll of a chat that has messages. */
-async function emptyPoll(baseURL: string): Promise<{ token: string; body: { taskId: string; since: string } }> {
+export async function emptyPoll(baseURL: string): Promise<{ token: string; body: { taskId: string; since: string } }> {
   const token = (await post<LoginResponse>(baseURL, '/client/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD }))
     .data;
   const user = (await post<UserDataResponse>(baseURL, '/client/userdata', {}, token)).data;

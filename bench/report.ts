@@ -9,6 +9,7 @@ import type { EndpointLoad, ServerLoad } from './server-load';
 import type { SignupFlood } from './signup-flood';
 import type { PostgresLoad } from './server-load-postgres';
 import { slowVisitRows, type SlowVisits } from './slow-network';
+import { serverMemoryRows, type ServerMemory } from './server-memory';
 
 export interface Budget {
   op: '<=' | '<' | '>=';
@@ -19,7 +20,7 @@ export interface Row {
   figure: string;
   /** null: could not be measured (fails its budget, if it has one). */
   value: number | null;
-  unit: 'kB' | 'B' | 'ms' | 'req/s' | 'polls/s' | 'score' | '' | 'entries';
+  unit: 'kB' | 'MB' | 'B' | 'ms' | 'req/s' | 'polls/s' | 'score' | '' | 'entries';
   budget?: Budget;
 }
 
@@ -35,6 +36,7 @@ export interface Results {
   /** Null when no PostgreSQL server is installed. */
   loadPostgres: PostgresLoad | null;
   chatPollLoad: ChatPollLoad;
+  memory: ServerMemory;
 }
 
 /** Bytes are shown in kB of 1000 bytes, with one decimal. */
@@ -78,7 +80,7 @@ function postgresRows(load: PostgresLoad | null): Row[] {
 }
 
 export function toRows(results: Results): Row[] {
-  const { pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad, loadPostgres, flood } = results;
+  const { pages, precache, lighthouse, slow, offline, chat, load, chatPollLoad, loadPostgres, flood, memory } = results;
   return [
     ...weightRows('first visit to /', pages.firstVisit, { op: '<=', limit: 100 }),
     ...weightRows('/client/home adds after login', pages.homeAfterLogin, { op: '<=', limit: 50 }),
@@ -109,6 +111,7 @@ export function toRows(results: Results): Row[] {
     { figure: 'sign-ups of the flood refused (429)', value: flood.flood.refused, unit: '' },
     { figure: 'sign-ups of the flood sent', value: flood.flood.sent, unit: '' },
     ...chatPollLoadRows(chatPollLoad),
+    ...serverMemoryRows(memory),
   ];
 }
 

@@ -18,17 +18,79 @@ import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
 import { measureSignupFlood } from './signup-flood';
 import { measurePostgresLoad } from './server-load-postgres';
-import { measureSlowVisits } from './slow-network';
+import { measureSlowVisits, slowVisitRows } from './slow-network';
+import { measureServerMemory, serverMemoryRows } from './server-memory';
+import type { Row } from './report';
 
 const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 
 /** The machine's load (1-minute average) and cores: the timings mean little on a busy machine. */
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
+/**
+ * `BENCH_ONLY=slow,memory npm run bench`: the build, then only these parts (the slow-network
+ * first visits, the server's memory), their rows and budgets; results.json says it is partial.
+ */
+const PARTS = { slow: 'slow', memory: 'memory' } as const;
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+
+/** Prints and records the rows, and says whether every budget among them held. */
+function report(results: object, rows: Row[]): number {
+  const failures = checkBudgets(rows);
+  writeFileSync(
+    join(repoRoot, 'bench', 'results.json'),
+    `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`,
+  );
+  process.stdout.write(`${formatTable(rows)}\n`);
+  if (failures.length > 0) {
+    process.stderr.write(`Over budget:\n${failures.map((failure) => `  - ${failure}`).join('\n')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+async function partial(started: number, loadAtStart: ReturnType<typeof machineLoad>): Promise<number> {
+  for (const part of ONLY)
+    if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
+  step('building the app into bench/.dist');
+  buildApp();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), partial: [...ONLY] };
+  if (ONLY.has(PARTS.slow)) {
+    const server = await startBenchServer();
+    try {
+      step('slow network first visits (3 runs each)');
+      const slow = await measureSlowVisits(server.url, await signInDemoClient(server.url));
+      results.slow = slow;
+      rows.push(...slowVisitRows(slow));
+    } finally {
+      await server.close();
+    }
+  }
+  if (ONLY.has(PARTS.memory)) {
+    step('server memory (the compiled server in a process of its own, first start, then many clients)');
+    const memory = await measureServerMemory(benchDist);
+    results.memory = memory;
+    rows.push(...serverMemoryRows(memory));
+  }
+  results.machine = { atStart: loadAtStart, atEnd: machineLoad() };
+  const code = report(results, rows);
+  step(
+    `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${loadAtStart.loadAverage} at start, ${machineLoad().loadAverage} at the end)`,
+  );
+  return code;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = machineLoad();
   step(`load average ${loadAtStart.loadAverage} on ${loadAtStart.cores} cores`);
+  if (ONLY.size > 0) return partial(started, loadAtStart);
   step('building the app into bench/.dist');
   buildApp();
   const precache = measurePrecache(benchDist);
@@ -60,6 +122,9 @@ async function main(): Promise<number> {
     step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
     const chatPollLoad = await measureChatPollLoad();
 
+    step('server memory (the compiled server in a process of its own, first start, then many clients)');
+    const memory = await measureServerMemory(benchDist);
+
     const machine = { atStart: loadAtStart, atEnd: machineLoad() };
     const results = {
       measuredAt: new Date().toISOString(),
@@ -74,22 +139,13 @@ async function main(): Promise<number> {
       chatPollLoad,
       loadPostgres,
       flood,
+      memory,
     };
-    const rows = toRows(results);
-    const failures = checkBudgets(rows);
-    writeFileSync(
-      join(repoRoot, 'bench', 'results.json'),
-      `${JSON.stringify({ ...results, rows, failures }, null, 2)}\n`,
-    );
-    process.stdout.write(`${formatTable(rows)}\n`);
+    const code = report(results, toRows(results));
     step(
       `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`,
     );
-    if (failures.length > 0) {
-      process.stderr.write(`Over budget:\n${failures.map((failure) => `  - ${failure}`).join('\n')}\n`);
-      return 1;
-    }
-    return 0;
+    return code;
   } finally {
     await server.close();
   }

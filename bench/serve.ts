@@ -18,6 +18,12 @@ export function buildApp(): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (built.status !== 0) throw new Error(`vite build failed (exit ${built.status})`);
+  // The signed-out screens as HTML, as `npm run build` makes them (scripts/prerender.ts).
+  const prerendered = spawnSync('npx', ['tsx', 'scripts/prerender.ts', benchDist], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (prerendered.status !== 0) throw new Error(`prerender failed (exit ${prerendered.status})`);
 }
 
 /** The load test signs in many times from 127.0.0.1: per-address limits would throttle the bench itself. */

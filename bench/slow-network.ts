@@ -17,6 +17,11 @@ export interface SlowVisit {
   /** null when it was not measured (no paint, or the form never became usable in 30 s). */
   firstPaintMs: number | null;
   formUsableMs: number | null;
+  /**
+   * The login screen only: when the app had taken over the prerendered form (its own form in
+   * #root, the prerendered copy gone); before, what is typed is kept and a submit waits.
+   */
+  appReadyMs?: number | null;
 }
 
 export interface SlowVisits {
@@ -51,6 +56,46 @@ const USABLE_CHECKS: Record<FormName, string> = {
     return rendered(search) && !search.disabled && rendered(proceed) && priceShown ? performance.now() : false;
   })()`,
 };
+
+/** The app has taken over the prerendered login form (src/lib/prerender-handoff.ts). */
+const APP_READY = `document.getElementById('prerendered') === null && document.querySelector('#root form') !== null
+  ? performance.now() : false`;
+
+/**
+ * Installed before any of the page's code (an init script): runs the checks on every frame
+ * from the document's start and records, in the page, the time of the first frame each held.
+ * Playwright's own polling would start only once it has injected its helpers into the page,
+ * which on a loaded machine is a few hundred milliseconds after a prerendered form is there.
+ */
+function frameWatch(checks: Record<string, string>): string {
+  const entries = Object.entries(checks).map(([name, check]) => `${JSON.stringify(name)}: () => (${check})`);
+  return `(() => {
+    const checks = { ${entries.join(', ')} };
+    const seen = (window.__benchSeen = {});
+    const tick = () => {
+      for (const [name, check] of Object.entries(checks)) {
+        if (name in seen) continue;
+        const at = check();
+        if (at !== false) seen[name] = at;
+      }
+      if (Object.keys(seen).length < Object.keys(checks).length) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`;
+}
+
+/** Resolves with the time the frame watch recorded for `name`. */
+async function firstFrame(page: Page, name: string): Promise<number> {
+  const seen = await page.waitForFunction(
+    `(window.__benchSeen && window.__benchSeen[${JSON.stringify(name)}]) || false`,
+    undefined,
+    {
+      polling: 100,
+      timeout: USABLE_TIMEOUT_MS,
+    },
+  );
+  return Math.round((await seen.jsonValue()) as number);
+}
 
 const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
   new PerformanceObserver((list) => {
@@ -99,20 +144,29 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
     }
     // The booking form of a service, not the service picker (bench/screens.ts).
     if (form === 'create') await page.addInitScript(BOOKING_STATE_SCRIPT);
+    await page.addInitScript(
+      frameWatch(
+        form === 'login' ? { usable: USABLE_CHECKS.login, appReady: APP_READY } : { usable: USABLE_CHECKS[form] },
+      ),
+    );
     await throttle(page);
     await page.goto(path, { waitUntil: 'commit' });
     let formUsableMs: number | null = null;
     try {
-      const usable = await page.waitForFunction(USABLE_CHECKS[form], undefined, {
-        polling: 'raf',
-        timeout: USABLE_TIMEOUT_MS,
-      });
-      formUsableMs = Math.round((await usable.jsonValue()) as number);
+      formUsableMs = await firstFrame(page, 'usable');
     } catch (error) {
       process.stderr.write(
         `bench: ${path}: the form was not usable within ${USABLE_TIMEOUT_MS / 1000} s (${error instanceof Error ? error.message.split('\n')[0] : String(error)})\n`,
       );
       formUsableMs = null;
+    }
+    let appReadyMs: number | null | undefined;
+    if (form === 'login') {
+      try {
+        appReadyMs = await firstFrame(page, 'appReady');
+      } catch {
+        appReadyMs = null;
+      }
     }
     // The paint entry is queued after the frame that painted: wait for it (a few seconds at most).
     const paint = await page.evaluate(FIRST_CONTENTFUL_PAINT);
@@ -123,6 +177,7 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
       firstPaintMs,
       formUsableMs:
         formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs,
+      ...(appReadyMs === undefined ? {} : { appReadyMs }),
     };
   } finally {
     await browser.close();
@@ -145,13 +200,17 @@ async function medianVisit(
   for (let run = 0; run < RUNS; run += 1) {
     const visit = await visitOnce(baseURL, path, form, token);
     process.stderr.write(
-      `bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms\n`,
+      `bench: slow network ${path} run ${run + 1}: first paint ${visit.firstPaintMs ?? 'n/a'} ms, form usable ${visit.formUsableMs ?? 'n/a'} ms${visit.appReadyMs === undefined ? '' : `, app ready ${visit.appReadyMs ?? 'n/a'} ms`}\n`,
     );
     runs.push(visit);
   }
+  const appReady = runs.some((run) => run.appReadyMs !== undefined)
+    ? { appReadyMs: median(runs.map((run) => run.appReadyMs ?? null)) }
+    : {};
   return {
     firstPaintMs: median(runs.map((run) => run.firstPaintMs)),
     formUsableMs: median(runs.map((run) => run.formUsableMs)),
+    ...appReady,
     runs,
   };
 }
@@ -163,11 +222,15 @@ export async function measureSlowVisits(baseURL: string, token: string): Promise
   };
 }
 
-export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000 };
+/**
+ * The login form, prerendered, is visible and typable in about the time its 4 kB page takes
+ * (issue 49's target: 1.3 s); the booking form still waits for the app's code.
+ */
+export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000, loginTypableMs: 1300 };
 
 export function slowVisitRows(visits: SlowVisits): Row[] {
   const network = `${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.rttMs} ms RTT`;
-  const rows = (label: string, visit: SlowVisit): Row[] => [
+  const rows = (label: string, visit: SlowVisit, usable: string, usableBudget: number): Row[] => [
     {
       figure: `${label} (${network}): first paint`,
       value: visit.firstPaintMs,
@@ -175,14 +238,16 @@ export function slowVisitRows(visits: SlowVisits): Row[] {
       budget: { op: '<=', limit: SLOW_BUDGETS.firstPaintMs },
     },
     {
-      figure: `${label} (${network}): form usable`,
+      figure: `${label} (${network}): ${usable}`,
       value: visit.formUsableMs,
       unit: 'ms',
-      budget: { op: '<=', limit: SLOW_BUDGETS.formUsableMs },
+      budget: { op: '<=', limit: usableBudget },
     },
   ];
   return [
-    ...rows('slow first visit to /', visits.login),
-    ...rows('slow signed-in first visit to /client/create', visits.create),
+    ...rows('slow first visit to /', visits.login, 'login form visible and typable', SLOW_BUDGETS.loginTypableMs),
+    // What was typed before is kept, and a submit waits for this (no budget: the form works before).
+    { figure: `slow first visit to / (${network}): app ready`, value: visits.login.appReadyMs ?? null, unit: 'ms' },
+    ...rows('slow signed-in first visit to /client/create', visits.create, 'form usable', SLOW_BUDGETS.formUsableMs),
   ];
 }

@@ -38,6 +38,7 @@ import { taskRoutes } from './routes/tasks';
 import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { isConsolePage, mountConsolePages } from './http/console-pages';
+import { readPrerenderedIndex } from './http/prerendered';
 import { compress } from 'hono/compress';
 import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
@@ -86,8 +87,9 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   // Pages get the full set of page headers; API answers and static files are never run under
   // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
   // of an empty poll's cost, and on each of the 20-odd chunks a screen loads).
+  const prerendered = readPrerenderedIndex(options.distDir);
   const pageHeaders = secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(deps.config),
+    contentSecurityPolicy: contentSecurityPolicy(deps.config, prerendered.scriptHashes),
     crossOriginEmbedderPolicy: false,
   });
   const apiHeaders = secureHeaders({
@@ -160,7 +162,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   if (options.distDir) mountConsolePages(app, options.distDir);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsRoutes);
-  if (options.distDir) mountFrontend(app, options.distDir, API_PREFIXES);
+  if (options.distDir) mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

@@ -2,8 +2,8 @@
  * The server's logger: pino, one JSON object a line in production ({ time, level, message } or a
  * request's fields), pretty lines in a terminal. Callers say the level; nothing guesses it.
  */
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
 import type { ServerConfig } from './config';
 import { printable } from './printable';
 
@@ -18,12 +18,19 @@ export interface Logger {
   logRequest: LogRequest;
 }
 
+/**
+ * pino-pretty and its dozen packages load only for a terminal outside production: a server
+ * whose output goes to a pipe or a file (production, a service manager) never holds them.
+ */
+const prettyStream = (): typeof import('pino-pretty') =>
+  createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+
 /** `stream`: where the lines go (tests capture them); default stdout, pretty when it is a terminal outside production. */
 export function createLogger(config: Pick<ServerConfig, 'production'>, stream?: DestinationStream): Logger {
   const destination =
     stream ??
     (!config.production && process.stdout.isTTY
-      ? pretty({ colorize: true, ignore: 'pid,hostname', messageKey: 'message', translateTime: 'SYS:HH:MM:ss' })
+      ? prettyStream()({ colorize: true, ignore: 'pid,hostname', messageKey: 'message', translateTime: 'SYS:HH:MM:ss' })
       : pino.destination({ sync: true }));
   const logger = pino(
     {

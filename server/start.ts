@@ -14,7 +14,9 @@ const SOURCES = [
   'sw',
   'public',
   'driver',
+  'ops',
   'index.html',
+  'scripts/prerender.ts',
   'vite.config.ts',
   'vite.driver.config.ts',
   'manifest.webmanifest',
@@ -48,7 +50,11 @@ async function buildIfNeeded(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   try {
     await build({ root: ROOT, logLevel: 'warn' });
-    // The driver's app, a build of its own into dist/driver/ (vite.driver.config.ts).
+    // The signed-out screens as HTML, as `npm run build` makes them.
+    const { prerender } = await import('../scripts/prerender');
+    await prerender(DEFAULT_DIST_DIR);
+    // The operators' console and the driver's app, builds of their own (dist/ops/, dist/driver/).
+    await build({ configFile: join(ROOT, 'ops/vite.config.ts'), logLevel: 'warn' });
     await build({ configFile: join(ROOT, 'vite.driver.config.ts'), logLevel: 'warn' });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

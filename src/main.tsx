@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { focusHeadingOnNavigation } from './lib/focus-heading-on-navigation';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { handOverPrerendered } from './lib/prerender-handoff';
 import { startServiceWorker } from './lib/sw-start';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
@@ -51,6 +52,9 @@ if (!root) throw new Error('index.html has no #root element');
 // The router does not load the same location again when it mounts. Evaluating the app's code,
 // making the router (its route tree, history, scroll restoration) and loading the first screen
 // are three tasks, not one: on a phone each is a few tens of milliseconds, together a long task.
+// A prerendered signed-out screen (/, /login, /signup, /forgot) stays until the app's own is in
+// #root, then hands over what the client typed, focused or submitted meanwhile.
+handOverPrerendered(root);
 const app = createRoot(root);
 const renderApp = (router: AppRouter) =>
   startTransition(() =>

@@ -5,8 +5,10 @@
  * some of their own (to be moved here). A PGlite data folder is locked to the process that opens it
  * (data-lock.ts).
  */
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
 
@@ -85,6 +87,41 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir, options.pgliteData);
 }
 
+const PGLITE_SHARED_BUFFERS = '16MB';
+const pgliteStartParams = (defaults: readonly string[]) => [
+  ...defaults,
+  '-c',
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
+/**
+ * Makes a new PGlite data folder (initdb) in a worker thread. Made in this process, initdb's
+ * second PGlite instance, its WASM memory and the folder's tarball (a few hundred MB) would
+ * stay until a garbage collection, which an idle server may not run for a long time; a
+ * worker's memory goes back when it ends.
+ */
+async function initDataFolder(dataDir: string, defaults: readonly string[]): Promise<void> {
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+    const { PGlite } = require(workerData.pglite);
+    PGlite.create(workerData.dataDir, { startParams: workerData.startParams }).then((db) => db.close());`,
+    {
+      eval: true,
+      workerData: {
+        pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+        dataDir,
+        startParams: pgliteStartParams(defaults),
+      },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`initdb worker exited with code ${code}`)),
+    );
+  });
+}
+
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
@@ -94,7 +131,15 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   }
   let pglite: PGliteDatabase;
   try {
-    pglite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
+    if (!dataDir.startsWith('memory://') && !loadDataDir && !existsSync(join(dataDir, 'PG_VERSION')))
+      await initDataFolder(dataDir, PGlite.defaultStartParams);
+    pglite = await PGlite.create(dataDir, {
+      // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, touched at
+      // start: 16 MB holds the demo data and more many times over, and the process starts about
+      // 120 MB smaller (docs/performance.md, 'The server's memory'). Real loads use PostgreSQL.
+      startParams: pgliteStartParams(PGlite.defaultStartParams),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
   } catch (error) {
     await release();

@@ -6,14 +6,18 @@ const TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreet
 const GOOGLE_HOSTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://places.googleapis.com'];
 const PAYSTACK_HOSTS = ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://api.paystack.co'];
 
-export function contentSecurityPolicy(config: ServerConfig) {
+/**
+ * `scriptHashes`: the prerendered pages' one inline script (scripts/prerender.ts), allowed by
+ * its hash, computed at build time; never 'unsafe-inline' for scripts.
+ */
+export function contentSecurityPolicy(config: ServerConfig, scriptHashes: readonly string[] = []) {
   const extra = [...config.cspExtraOrigins, ...config.corsOrigins];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'self'"],
-    scriptSrc: ["'self'", ...GOOGLE_HOSTS, 'https://js.paystack.co'],
+    scriptSrc: ["'self'", ...scriptHashes, ...GOOGLE_HOSTS, 'https://js.paystack.co'],
     styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
     imgSrc: ["'self'", 'data:', 'blob:', ...TILE_HOSTS, ...GOOGLE_HOSTS, ...extra],
     fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],

@@ -12,6 +12,7 @@ import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { isDriverAppRequest } from '../../src/shared/driver-paths';
+import { PRERENDERED_DIR } from './prerendered';
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
 const REVALIDATE = new Set([
@@ -124,12 +125,45 @@ function readBuild(distDir: string): Map<string, BuiltFile> {
   return files;
 }
 
-export function mountFrontend(app: Hono<AppEnv>, distDir: string, apiPrefixes: readonly string[]): void {
+/**
+ * `prerendered`: page path → file under prerendered/ (server/http/prerendered.ts); a navigation
+ * to one of those paths gets its prerendered screen instead of the empty shell.
+ */
+export function mountFrontend(
+  app: Hono<AppEnv>,
+  distDir: string,
+  apiPrefixes: readonly string[],
+  prerendered: Readonly<Record<string, string>> = {},
+): void {
   precompress(distDir);
   const files = readBuild(distDir);
-  const indexHtml = new TextDecoder().decode(files.get('/index.html')?.bytes);
-  const driverHtml = files.get('/driver/index.html');
-  const driverIndexHtml = driverHtml ? new TextDecoder().decode(driverHtml.bytes) : null;
+  const decode = (path: string) => new TextDecoder().decode(files.get(path)?.bytes);
+  const indexHtml = decode('/index.html');
+  const driverIndexHtml = files.has('/driver/index.html') ? decode('/driver/index.html') : null;
+  // Compressed once here, not by the compress middleware on every request (a deflate stream's
+  // buffers per request, 500 clients at once).
+  const prerenderedPages = new Map(
+    Object.entries(prerendered)
+      .filter(([, file]) => files.has(`/${PRERENDERED_DIR}/${file}`))
+      .map(([path, file]) => {
+        const html = files.get(`/${PRERENDERED_DIR}/${file}`)!.bytes;
+        const br = new Uint8Array(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        return [path, { html, br, gzip: new Uint8Array(gzipSync(html, { level: 9 })) }] as const;
+      }),
+  );
+  // Before the static files: `/` would otherwise be answered with index.html (the empty shell).
+  app.get('*', async (c, next) => {
+    const page = prerenderedPages.get(c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path);
+    if (page === undefined || !(c.req.header('Accept') ?? '').includes('text/html')) return next();
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Vary', 'Accept-Encoding');
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (encoding === null) return c.body(page.html);
+    c.header('Content-Encoding', encoding);
+    return c.body(page[encoding]);
+  });
   const preloadHints = files.get('/preload-hints.json');
   const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
 
