@@ -11,24 +11,14 @@ import { formatLagosDay } from '../src/shared/display-format';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
-import { atEachWidth, type Viewport } from './support/at-each-width';
+import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, moveDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
+import { PHONES, shot } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const PHONES = [
-  { width: 375, height: 667 },
-  { width: 320, height: 568 },
-] as const;
-
-/** Screenshots for the reviewer when SHOTS_DIR is set (never asserted on). */
-async function shot(page: Page, viewport: Viewport, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png` });
-}
 
 /** Wholly in the window above the tab bar (when there is one), and what its centre hits is itself. */
 async function expectUncovered(page: Page, locator: Locator, what: string): Promise<void> {
@@ -72,7 +62,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await expectUncovered(page, booking.proceedButton, "'Proceed to Payment' in the collapsed sheet");
     await expect(sheet.getByTestId('sheet-amount')).toHaveText('₦1,500.00');
     await expectUncovered(page, booking.options.first(), 'the first suggestion');
-    await shot(page, viewport, 'booking-search');
+    await shot(page, `booking-search-${viewport.width}`);
     await booking.chooseAddress('Ikeja', /^Ikeja/);
 
     // Pinning and typing details: the pin and the details field are never under the sheet.
@@ -84,7 +74,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expectUncovered(page, booking.addressDetails, 'the address details');
     await expectAbove(booking.addressDetails, sheet, 'the details field lies above the sheet');
-    await shot(page, viewport, 'booking-details');
+    await shot(page, `booking-details-${viewport.width}`);
 
     // A tap opens it: the facts, 'per pickup' on one line (never broken inside a word).
     await toggle.click();
@@ -98,7 +88,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     });
     expect(unitLines, "'per pickup' stays on one line").toBe(1);
     await expectUncovered(page, booking.proceedButton, "'Proceed to Payment' in the open sheet");
-    await shot(page, viewport, 'booking-sheet-open');
+    await shot(page, `booking-sheet-open-${viewport.width}`);
     // Booked for tomorrow's last window.
     const tomorrow = formatLagosDay(Date.now() + DAY_MS);
     await page.getByRole('radio', { name: 'Choose a time' }).check();
@@ -138,7 +128,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     const offer = details.getByRole('complementary', { name: 'Notifications' });
     if (await offer.isVisible())
       await expectUncovered(page, offer.getByRole('button').first(), 'the notifications offer');
-    await shot(page, viewport, 'task-after-paying');
+    await shot(page, `task-after-paying-${viewport.width}`);
 
     // Home says the same until a driver is assigned.
     await details.getByRole('button', { name: 'Close' }).click();
@@ -154,7 +144,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
     expect(unitTops, "'per pickup' on one line").toBe(1);
-    await shot(page, viewport, 'home-scheduled');
+    await shot(page, `home-scheduled-${viewport.width}`);
 
     // A driver: who is coming is the first screen, above the map; the phone grouped.
     await assignNewDriver(request, taskId, { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348052140917' });
@@ -168,7 +158,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await expectAbove(card, map, 'who is coming lies above the map');
     const cardBox = (await card.boundingBox())!;
     expect(cardBox.y + cardBox.height, 'who is coming is on the first screen').toBeLessThanOrEqual(viewport.height);
-    await shot(page, viewport, 'task-driver-assigned');
+    await shot(page, `task-driver-assigned-${viewport.width}`);
 
     // Opening the chat and closing it comes back to the task page.
     await details.getByRole('button', { name: 'Open Chat' }).click();
@@ -186,7 +176,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await expect(details.locator('.progress-plain')).toHaveText('Your driver has arrived');
     await expect(details.getByRole('listitem').filter({ hasText: 'Distance' })).toHaveCount(0);
     await expect(details).not.toContainText('On the way');
-    await shot(page, viewport, 'task-arrived');
+    await shot(page, `task-arrived-${viewport.width}`);
 
     // Completed: the rating is asked once, first on the page; never 'Waiting for the driver's location'.
     await setTaskStatus(request, taskId, 'completed');
@@ -196,7 +186,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await expect(prompt).toBeVisible();
     await expectAbove(prompt, map, 'the rating prompt lies above the map');
     await expect(details).not.toContainText("Waiting for the driver's location");
-    await shot(page, viewport, 'task-completed-rate');
+    await shot(page, `task-completed-rate-${viewport.width}`);
     if (viewport.width === 320) {
       // Skipped: not asked again, the form stays further down.
       await prompt.getByRole('button', { name: 'Skip' }).click();
@@ -226,10 +216,10 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await settingsLink.scrollIntoViewIfNeeded();
     await expectUncovered(page, settingsLink, 'the Settings link');
     expect((await settingsLink.boundingBox())!.height, 'a 48px row to touch').toBeGreaterThanOrEqual(44);
-    await shot(page, viewport, 'profile-menu');
+    await shot(page, `profile-menu-${viewport.width}`);
     await settingsLink.click();
     await expect(page).toHaveURL(/\/client\/settings$/);
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-    await shot(page, viewport, 'settings');
+    await shot(page, `settings-${viewport.width}`);
   });
 });

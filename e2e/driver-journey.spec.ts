@@ -21,7 +21,7 @@ import { signInWithToken } from './support/demo-client';
 import { addDriver, driverLocationSeenByClient } from './support/driver';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { messagesOnServer, tasksOnServer } from './support/paid-task';
-import { MOBILE } from './support/viewports';
+import { MOBILE, shot } from './support/viewports';
 
 test.use({ viewport: MOBILE });
 
@@ -32,12 +32,6 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious, what).toEqual([]);
-}
-
-/** Screenshots for the reviewer when SHOTS_DIR is set (never asserted on). */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/driver-${name}.png` });
 }
 
 interface Booked {
@@ -111,10 +105,10 @@ async function driveToTheDoor(
   const driverPage = await driverContext.newPage();
   const app = new DriverApp(driverPage);
   await app.signIn(driver.phone, driver.password, `road-${driver.password}`);
-  await shot(driverPage, 'tasks-empty');
+  await shot(driverPage, 'driver-tasks-empty');
   await app.goOnline();
   await app.acceptOffer(booked.taskId, booked.address, async () => {
-    await shot(driverPage, 'offer');
+    await shot(driverPage, 'driver-offer');
     await expectAccessible(driverPage, 'the offer');
   });
   await expect(driverPage).toHaveURL(new RegExp(`/driver/tasks/${booked.taskId}$`));
@@ -130,7 +124,7 @@ async function driveToTheDoor(
   // On the way: the client's page names the assigned driver, then shows where the phone is.
   await driverPage.getByRole('button', { name: "I'm on my way" }).click();
   await expect(driverPage.getByTestId('task-status')).toHaveText('On the way');
-  await shot(driverPage, 'task-on-the-way');
+  await shot(driverPage, 'driver-task-on-the-way');
   await expect
     .poll(async () => driverLocationSeenByClient(request, booked.client, driver.id))
     .toEqual({ lat: expect.closeTo(start.lat, 5), lng: expect.closeTo(start.lng, 5) });
@@ -167,7 +161,7 @@ async function driveToTheDoor(
   await clientChat.getByPlaceholder('Type your message...').fill('Coming down now');
   await clientChat.getByRole('button', { name: 'Send' }).click();
   await expect(driverThread).toContainText('Coming down now');
-  await shot(driverPage, 'chat');
+  await shot(driverPage, 'driver-chat');
   await driverPage.getByRole('link', { name: 'Back to the task' }).click();
   return { driverPage, driverContext, driverId: driver.id };
 }
@@ -208,7 +202,7 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
 
   await driverPage.getByLabel("Client's confirmation code").fill(code);
   await expect(driverPage.getByLabel('Weight collected (kg)')).toHaveValue('3.5');
-  await shot(driverPage, 'task-complete-form');
+  await shot(driverPage, 'driver-task-complete-form');
   await expectAccessible(driverPage, 'the task, arrived');
   await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
   await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
@@ -219,7 +213,7 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
   await driverPage.getByRole('link', { name: 'Earnings' }).click();
   await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
   await expect(driverPage.getByRole('region', { name: 'Today' })).toContainText('1 task');
-  await shot(driverPage, 'earnings');
+  await shot(driverPage, 'driver-earnings');
   await expectAccessible(driverPage, 'earnings');
   await new DriverApp(driverPage).goOffline();
   await driverContext.close();
@@ -259,7 +253,7 @@ test("the driver's network drops after arrival: a wrong code and the right one w
   await expect(driverPage.getByRole('status').filter({ hasText: 'Waiting for the network' })).toContainText(
     'Completing the pickup',
   );
-  await shot(driverPage, 'offline-waiting');
+  await shot(driverPage, 'driver-offline-waiting');
   await driverContext.setOffline(false);
   await expect(driverPage.getByRole('alert')).toContainText('Refused (Completing the pickup): Wrong confirmation code');
   // The message went first, once.
@@ -335,7 +329,7 @@ test("the driver's app installs on its own: its manifest, a worker scoped to /dr
       start_url: '/driver/',
       scope: '/driver/',
     });
-    await shot(page, 'sign-in');
+    await shot(page, 'driver-sign-in');
 
     await context.setOffline(true);
     const offline = await context.newPage();

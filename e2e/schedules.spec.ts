@@ -4,24 +4,14 @@ import { formatLagosDay } from '../src/shared/display-format';
 import { windowText } from '../src/shared/pickup-windows';
 import { WEEKDAY_NAMES, firstDate, lagosDate, occurrences, weekdayOf, windowOn } from '../src/shared/schedules';
 import { DashboardPage } from './page-models/dashboard-page';
-import { atEachWidth, type Viewport } from './support/at-each-width';
+import { atEachWidth } from './support/at-each-width';
 import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { saveHomePlace, signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA } from './support/paid-task';
+import { PHONES, shot } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const PHONES = [
-  { width: 375, height: 667 },
-  { width: 320, height: 568 },
-] as const;
-
-/** Screenshots for the reviewer when SHOTS_DIR is set (never asserted on). */
-async function shot(page: Page, viewport: Viewport, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png` });
-}
 
 /** Wholly inside `outer`, left to right. */
 async function expectInside(inner: Locator, outer: Locator, what: string): Promise<void> {
@@ -131,7 +121,7 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       await form.getByRole('checkbox', { name: WEEKDAY_NAMES[weekday] }).check();
       await form.getByLabel('Pickup window').selectOption({ label: '14:00-16:00' });
       await form.getByRole('group', { name: 'How often' }).scrollIntoViewIfNeeded();
-      await shot(page, viewport, 'schedules-new-every-2-weeks');
+      await shot(page, `schedules-new-every-2-weeks-${viewport.width}`);
       await form.getByRole('button', { name: 'Save recurring pickup' }).click();
 
       const card = page.getByRole('article', { name: 'Household Waste Pickup' });
@@ -175,7 +165,7 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       await expectInside(move, card, 'the move form');
       await expectInside(move.getByLabel('New window'), move, 'the window picker');
       await expectNoSidewaysScroll(page);
-      await shot(page, viewport, 'schedules-move-form');
+      await shot(page, `schedules-move-form-${viewport.width}`);
       await submit.click();
       await expect(move).toHaveCount(0);
 
@@ -187,7 +177,7 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       await expect(dates.nth(1)).not.toContainText('Moved from');
       await expectNoSidewaysScroll(page);
       await card.scrollIntoViewIfNeeded();
-      await shot(page, viewport, 'schedules-moved');
+      await shot(page, `schedules-moved-${viewport.width}`);
       const stored = await request.post('/client/schedules', {
         headers: { Authorization: `Bearer ${client.token}` },
         data: {},

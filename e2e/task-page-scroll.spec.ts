@@ -4,20 +4,10 @@
  * line sits at the bottom of the window, with no blank space under it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { atEachWidth, type Viewport } from './support/at-each-width';
+import { atEachWidth } from './support/at-each-width';
 import { createAssignedTask } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
-
-const PHONES = [
-  { width: 375, height: 667 },
-  { width: 320, height: 568 },
-] as const;
-
-/** Screenshots for the reviewer when SHOTS_DIR is set (never asserted on). */
-async function shot(page: Page, viewport: Viewport, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png` });
-}
+import { PHONES, shot } from './support/viewports';
 
 /** Every element that can scroll now (its content taller than itself and scrolling allowed), the page's too. */
 const scrollers = (page: Page) =>
@@ -51,7 +41,7 @@ test('the task page scrolls once: the title and close stay put, the end meets th
     expect(await scrollers(page), 'one scroller: the body of the task page').toEqual(['DIV.modal-body']);
     const titleBefore = (await title.boundingBox())!;
     const closeBefore = (await close.boundingBox())!;
-    await shot(page, viewport, 'task-page-top');
+    await shot(page, `task-page-top-${viewport.width}`);
 
     // Scrolled to the end as a finger or wheel would, over the middle of the page.
     const bodyBox = (await body.boundingBox())!;
@@ -89,6 +79,6 @@ test('the task page scrolls once: the title and close stay put, the end meets th
     expect(await title.boundingBox()).toEqual(titleBefore);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await scrollers(page)).toEqual(['DIV.modal-body']);
-    await shot(page, viewport, 'task-page-end');
+    await shot(page, `task-page-end-${viewport.width}`);
   });
 });

@@ -14,7 +14,7 @@ import { formatDistance } from '../shared/geo';
 import { formatLagosTime } from '../shared/display-format';
 import { alertNewOffer } from './alert';
 import { useGo } from './navigation';
-import { useNow } from './use-now';
+import { useNow } from '../lib/use-now';
 
 export function OfferOverlay({ offers }: { offers: DriverOffer[] }) {
   const now = useNow(250);

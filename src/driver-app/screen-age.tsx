@@ -1,6 +1,6 @@
 import { ageText } from '../shared/driver-rules';
 import type { Kept } from './kept';
-import { useNow } from './use-now';
+import { useNow } from '../lib/use-now';
 
 /** How old what the screen shows is ('Updated 5 min ago'), and that it came from the device when offline. */
 export function ScreenAge({ kept }: { kept: Kept<unknown> | undefined }) {

@@ -6,7 +6,7 @@ import { type Driver, type Me, type TaskSummary, assignTask, driversQuery, tasks
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { COLUMNS, type Column, columnOf, countdown, lateness, mayAssign, waitedFor } from '../rules';
-import { useNow } from '../use-now';
+import { useNow } from '../../lib/use-now';
 
 const BoardMap = lazy(() => import('./board-map'));
 
