@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
 import * as ops from '../../server/ops/commands';
-import { createDeps } from '../../server/services';
+import { call as post, twoInstances } from './instances';
 import { insertClient, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -22,15 +21,7 @@ let appB: Hono<AppEnv>;
 const clock = new Date();
 const now = () => clock;
 
-async function call(app: Hono<AppEnv>, path: string, body: unknown, token?: string) {
-  const response = await app.request(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = (app: Hono<AppEnv>, path: string, body: unknown, token?: string) => post(app, 'POST', path, body, token);
 
 async function readyDriver(phone: string, at: { lat: number; lng: number }) {
   const added = await ops.addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...at });
@@ -49,17 +40,7 @@ async function readyDriver(phone: string, at: { lat: number; lng: number }) {
 describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(
-      {},
-      {
-        dataDir: 'memory://',
-        databaseUrl: database.databaseUrl,
-        log: false,
-        jwtSecret: 'dispatch-two-instances-secret',
-      },
-    );
-    a = await createDeps(config, { now, log: () => {} });
-    b = await createDeps(config, { now, log: () => {} });
+    [a, b] = await twoInstances(database, { config: { jwtSecret: 'dispatch-two-instances-secret' }, deps: { now } });
     appA = createApp(a);
     appB = createApp(b);
   });

@@ -7,10 +7,9 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { addOperator } from '../../server/ops/operator-commands';
-import { createDeps } from '../../server/services';
+import { call, twoInstances } from './instances';
 import { insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -19,16 +18,6 @@ let a: AppDeps;
 let b: AppDeps;
 let appA: Hono<AppEnv>;
 let appB: Hono<AppEnv>;
-
-async function call(app: Hono<AppEnv>, method: string, path: string, body: unknown, token?: string) {
-  const response = await app.request(path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: method === 'GET' ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
-  return { status: response.status, body: (await response.json()) as any };
-}
 
 /** An operator past the one-time password, signed in on server A. */
 async function operator(role: 'admin' | 'dispatcher' | 'support', email: string) {
@@ -48,17 +37,7 @@ async function operator(role: 'admin' | 'dispatcher' | 'support', email: string)
 describe.runIf(TEST_DATABASE_URL)('the console on two servers', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = loadConfig(
-      {},
-      {
-        dataDir: 'memory://',
-        databaseUrl: database.databaseUrl,
-        log: false,
-        jwtSecret: 'ops-two-instances-secret-value',
-      },
-    );
-    a = await createDeps(config, { log: () => {} });
-    b = await createDeps(config, { log: () => {} });
+    [a, b] = await twoInstances(database, { config: { jwtSecret: 'ops-two-instances-secret-value' } });
     appA = createApp(a);
     appB = createApp(b);
   });

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../server/context';
 import { lockSchedule } from '../../server/db/schedules';
 import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
 import { createDeps } from '../../server/services';
+import { twoInstances } from './instances';
 import { insertClient } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -101,9 +102,7 @@ describe.runIf(TEST_DATABASE_URL)('a date moved while the other server reaches i
 
   beforeAll(async () => {
     movedDatabase = await createTestDatabase();
-    const movedConfig = loadConfig({}, { dataDir: 'memory://', databaseUrl: movedDatabase.databaseUrl, log: false });
-    one = await createDeps(movedConfig, { now: thursday, log: () => {} });
-    other = await createDeps(movedConfig, { now: thursday, log: () => {} });
+    [one, other] = await twoInstances(movedDatabase, { deps: { now: thursday } });
   });
   afterAll(async () => {
     await one?.db.close();

@@ -1,0 +1,41 @@
+/**
+ * Two servers' dependencies on one PostgreSQL database, as N instances run in production: what
+ * the race tests (`*-two-instances.test.ts`, `npm run test:server:pg`) start from.
+ */
+import type { Hono } from 'hono';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { createDeps } from '../../server/services';
+import type { TestDatabase } from './test-database';
+
+export interface InstanceOptions {
+  /** Settings as environment variables (both instances read the same). */
+  env?: NodeJS.ProcessEnv;
+  config?: Partial<ServerConfig>;
+  deps?: Parameters<typeof createDeps>[1];
+}
+
+/** One after the other: the second finds the first's migrations done, as a rolling start does. */
+export async function twoInstances(database: TestDatabase, options: InstanceOptions = {}): Promise<[AppDeps, AppDeps]> {
+  const config = loadConfig(options.env ?? {}, {
+    dataDir: 'memory://',
+    databaseUrl: database.databaseUrl,
+    log: false,
+    ...options.config,
+  });
+  const deps = { log: () => {}, ...options.deps };
+  const a = await createDeps(config, deps);
+  const b = await createDeps(config, deps);
+  return [a, b];
+}
+
+/** A JSON call to an instance's app, its answer read loosely (the assertions check its fields). */
+export async function call(app: Hono<AppEnv>, method: string, path: string, body: unknown, token?: string) {
+  const response = await app.request(path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: method === 'GET' ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
+  return { status: response.status, body: (await response.json()) as any };
+}
