@@ -50,9 +50,10 @@ const USABLE_CHECKS: Record<FormName, string> = {
     const rendered = ${RENDERED};
     const search = document.querySelector('input[role="combobox"]');
     const proceed = [...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Proceed to Payment');
+    // The price: in the Task Summary's open body, or (on a phone, the sheet collapsed) on its one line.
     const term = [...document.querySelectorAll('dt')].find((candidate) => candidate.textContent.trim() === 'Price');
-    const price = term && term.nextElementSibling;
-    const priceShown = rendered(price) && /₦\\s?\\d/.test(price.textContent);
+    const naira = (element) => rendered(element) && /₦\\s?\\d/.test(element.textContent);
+    const priceShown = naira(term && term.nextElementSibling) || naira(document.querySelector('[data-testid="sheet-amount"]'));
     return rendered(search) && !search.disabled && rendered(proceed) && priceShown ? performance.now() : false;
   })()`,
 };
