@@ -11,19 +11,38 @@ let oneTimePassword = '';
 
 export const MUST_CHANGE = 'Change your password first';
 
-export function LoginScreen() {
-  const go = useGo();
+/** A form's call that needs the network: busy while it runs, its failure said in the form. */
+function useFormCall(offline: string, fallback: string) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (error) {
+      const failure = await readCallFailure(error);
+      setError(failure.kind === 'network' ? offline : failureMessage(failure, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, setError, busy, run };
+}
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+export function LoginScreen() {
+  const go = useGo();
+  const { error, busy, run } = useFormCall(
+    'No network: signing in needs a connection.',
+    'Could not sign in. Please try again.',
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const phone = String(form.get('phone') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       setDriverToken(await driverLogin(phone, password));
       oneTimePassword = password;
       try {
@@ -35,16 +54,7 @@ export function LoginScreen() {
         if (failure.kind === 'http' && failure.status === 403) go('/password', { replace: true });
         else go('/', { replace: true });
       }
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(
-        failure.kind === 'network'
-          ? 'No network: signing in needs a connection.'
-          : failureMessage(failure, 'Could not sign in. Please try again.'),
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -81,11 +91,13 @@ export function LoginScreen() {
 
 export function PasswordScreen() {
   const go = useGo();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useFormCall(
+    'No network: changing the password needs a connection.',
+    'Could not change the password.',
+  );
   const known = oneTimePassword !== '';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const current = known ? oneTimePassword : String(form.get('current') ?? '');
@@ -94,22 +106,11 @@ export function PasswordScreen() {
       setError('The two new passwords are not the same.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       setDriverToken(await changeDriverPassword(current, next));
       oneTimePassword = '';
       go('/', { replace: true });
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(
-        failure.kind === 'network'
-          ? 'No network: changing the password needs a connection.'
-          : failureMessage(failure, 'Could not change the password.'),
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
