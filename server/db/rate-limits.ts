@@ -50,10 +50,10 @@ export async function isAtLimit(db: Queryable, key: string, limit: number, now: 
   return rows.length === 1;
 }
 
-/** Takes back one hit of each key still in its window (what was counted turned out not to count). */
-export async function returnHits(db: Queryable, keys: readonly string[], now: Date): Promise<void> {
-  await db.query('update rate_limits set hits = hits - 1 where key = any($1) and hits > 0 and window_ends_at > $2', [
-    keys,
+/** Takes back one hit of the key if still in its window (what was counted turned out not to count). */
+export async function returnHit(db: Queryable, key: string, now: Date): Promise<void> {
+  await db.query('update rate_limits set hits = hits - 1 where key = $1 and hits > 0 and window_ends_at > $2', [
+    key,
     now,
   ]);
 }

@@ -5,7 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
-import { clearHits, deleteEndedWindows, isAtLimit, returnHits, takeCountedHit, takeHit } from '../db/rate-limits';
+import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
@@ -56,11 +56,14 @@ export class RateLimiter {
     const refused = new Error('refused');
     try {
       return await this.db.transaction(async (tx) => {
-        const counts: number[] = [];
-        for (const [key, rule] of buckets) {
+        const counts: number[] = new Array(buckets.length);
+        // One lock order for every request (the keys sorted): two requests naming the same keys
+        // the other way round would otherwise each hold the row the other waits for (a deadlock).
+        for (const index of lockOrder(buckets.map(([key]) => key))) {
+          const [key, rule] = buckets[index]!;
           const hits = await takeCountedHit(tx, key, rule.limit, now, new Date(now.getTime() + rule.windowMs));
           if (hits === undefined) throw refused;
-          counts.push(hits);
+          counts[index] = hits;
         }
         return counts;
       });
@@ -79,7 +82,9 @@ export class RateLimiter {
 
   /** Takes back one hit of each key's current window (an attempt that turned out not to count). */
   async giveBack(keys: string | readonly string[]): Promise<void> {
-    await returnHits(this.db, typeof keys === 'string' ? [keys] : keys, this.now());
+    const named = typeof keys === 'string' ? [keys] : keys;
+    // One key per statement, in the same order as takeAll: a statement holds one row at a time.
+    for (const index of lockOrder(named)) await returnHit(this.db, named[index]!, this.now());
   }
 
   async reset(key: string): Promise<void> {
@@ -150,3 +155,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyPerUser: { limit: 10, windowMs: 60_000 },
   verifyPerAddress: { limit: 10, windowMs: 60_000 },
 };
+
+/** The indexes of `keys` sorted by key: the order every multi-key change locks rows in. */
+function lockOrder(keys: readonly string[]): number[] {
+  return keys.map((_, index) => index).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+}
