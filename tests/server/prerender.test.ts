@@ -137,7 +137,9 @@ describe('prerendered signed-out screens', () => {
     expect(inline).toEqual([SHELL_SCRIPT, HOLD_SUBMIT_SCRIPT]);
     const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? '';
     for (const script of inline) {
-      const hash = createHash('sha256').update(script ?? '').digest('base64');
+      const hash = createHash('sha256')
+        .update(script ?? '')
+        .digest('base64');
       expect(scriptSrc.split(' ')).toContain(`'sha256-${hash}'`);
     }
     expect(scriptSrc).not.toContain("'unsafe-inline'");
