@@ -43,6 +43,14 @@ export function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
+/**
+ * The inline scripts of the built index.html itself (the booking form's early reads): every
+ * page, prerendered or the shell, carries them, so their hashes join the policy too.
+ */
+export function shellScripts(shell: string): string[] {
+  return [...shell.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -115,7 +123,8 @@ export async function prerender(distDir: string): Promise<void> {
   } finally {
     await vite.close();
   }
-  const index: PrerenderedIndex = { pages, scriptHashes: [scriptHash(HOLD_SUBMIT_SCRIPT)] };
+  const scriptHashes = [HOLD_SUBMIT_SCRIPT, ...shellScripts(shell)].map(scriptHash);
+  const index: PrerenderedIndex = { pages, scriptHashes };
   writeFileSync(join(distDir, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify(index, null, 2));
   // The manifest was only for this step: not served, not precached.
   rmSync(join(distDir, '.vite'), { recursive: true, force: true });

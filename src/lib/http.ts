@@ -3,6 +3,7 @@
  * client's session: its token, and a 401 that ends it (docs/architecture.md, 'One HTTP client').
  */
 import { config } from '../shared/config';
+import { pageEarlyReads, withEarlyReads } from './early-reads';
 import { createHttpClient } from './http-client';
 import { useSessionStore } from './session-store';
 import { getToken } from './token-storage';
@@ -13,4 +14,6 @@ export const http = createHttpClient({
   prefixUrl: config.apiUrl,
   getToken,
   onUnauthorized: () => useSessionStore.getState().expire(),
+  // The booking form's reads the page started before the app (index.html) are taken from there.
+  fetch: withEarlyReads((input, init) => globalThis.fetch(input, init), pageEarlyReads),
 });
