@@ -27,26 +27,26 @@ interface ReceiptRow {
   unit: string;
   address: string;
   address_details: string | null;
-  quantity: string | number;
-  covered_quantity: string | number;
-  amount_kobo: string | number;
-  unit_price_kobo: string | number | null;
-  created_at: Date | string;
-  completed_at: Date | string | null;
-  paid_kobo: string | number | null;
-  used_at: Date | string | null;
-  paid_at: Date | string | null;
+  quantity: number;
+  covered_quantity: number;
+  amount_kobo: number;
+  unit_price_kobo: number | null;
+  created_at: Date;
+  completed_at: Date | null;
+  paid_kobo: number | null;
+  used_at: Date | null;
+  paid_at: Date | null;
   provider: 'paystack' | 'test-ledger' | null;
   channel: string | null;
   ledger_channel: string | null;
-  points_kobo: string | number | null;
+  points_kobo: number | null;
   client_email: string;
   client_firstname: string;
   client_lastname: string;
   subscription_plan: string | null;
   refund_status: RefundRow['status'] | null;
-  refund_amount_kobo: string | number | null;
-  refund_updated_at: Date | string | null;
+  refund_amount_kobo: number | null;
+  refund_updated_at: Date | null;
 }
 
 const CHANNEL_NAMES: Readonly<Record<string, string>> = {
@@ -91,18 +91,14 @@ export async function findReceipt(
     [taskId],
   );
   if (!row) return undefined;
-  const quantity = Number(row.quantity);
-  const coveredQuantity = Number(row.covered_quantity);
-  const paidKobo = Number(row.paid_kobo ?? 0);
-  const pointsKobo = Number(row.points_kobo ?? 0);
+  const quantity = row.quantity;
+  const coveredQuantity = row.covered_quantity;
+  const paidKobo = row.paid_kobo ?? 0;
+  const pointsKobo = row.points_kobo ?? 0;
   const uncovered = quantity - coveredQuantity;
   // Tasks from before migration 018 without a unit price: what was paid, shared over the units paid for.
   const unitPriceKobo =
-    row.unit_price_kobo !== null
-      ? Number(row.unit_price_kobo)
-      : uncovered > 0
-        ? Math.round(Number(row.amount_kobo) / uncovered)
-        : 0;
+    row.unit_price_kobo !== null ? row.unit_price_kobo : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
   // The plan paid the rest of the price: the parts add up to the total by construction.
   const lineKobo = timesQuantity(unitPriceKobo, quantity);
   const coveredKobo = coveredQuantity > 0 ? Math.max(0, lineKobo - pointsKobo - paidKobo) : 0;

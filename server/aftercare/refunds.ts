@@ -55,7 +55,7 @@ export async function cancelTask(
 export async function startRefund(db: Db, services: AftercareServices, taskId: string): Promise<void> {
   const refund = await findRefundByTask(db, taskId);
   if (refund?.status !== 'pending' || refund.provider_ref) return;
-  const started = await services.refunder.refund(refund.reference, Number(refund.amount_kobo));
+  const started = await services.refunder.refund(refund.reference, refund.amount_kobo);
   if (started.status === 'failed') services.log(`[payments] refund of ${refund.reference} failed: ${started.failure}`);
   await db.transaction(async (tx) => {
     if (started.status === 'pending') {

@@ -7,9 +7,9 @@ import { enqueueArrivals } from './push';
 
 interface DriverLocationRow {
   id: string;
-  lng: number | string;
-  lat: number | string;
-  location_updated_at: Date | string;
+  lng: number;
+  lat: number;
+  location_updated_at: Date;
 }
 
 export async function findDriverLocation(db: Queryable, driverId: string): Promise<DriverLocation | undefined> {
@@ -20,7 +20,7 @@ export async function findDriverLocation(db: Queryable, driverId: string): Promi
   return row
     ? {
         driverId: row.id,
-        location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+        location: { type: 'Point', coordinates: [row.lng, row.lat] },
         updatedAt: new Date(row.location_updated_at).toISOString(),
       }
     : undefined;
@@ -80,7 +80,7 @@ export async function changeDriverPassword(db: Queryable, driverId: string, pass
       where id = $1 returning session_version`,
     [driverId, passwordHash],
   );
-  return Number(row.session_version);
+  return row.session_version;
 }
 
 /** Someone signed in as this driver: the demo simulator leaves them alone from now on. */

@@ -21,17 +21,17 @@ export interface OpsTaskRow {
   address_details: string;
   lat: number;
   lng: number;
-  datetime: Date | string;
+  datetime: Date;
   type: string;
   service_name: string;
-  amount_kobo: string | number;
+  amount_kobo: number;
   unit: string;
   confirmation_code: string;
-  quantity: string | number;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
-  recycled_kg: string | number | null;
-  arrived_at: Date | string | null;
+  quantity: number;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
+  recycled_kg: number | null;
+  arrived_at: Date | null;
   user_id: string;
   client_firstname: string;
   client_lastname: string;
@@ -40,14 +40,14 @@ export interface OpsTaskRow {
   driver_firstname: string | null;
   driver_lastname: string | null;
   driver_phone: string | null;
-  created_at: Date | string;
+  created_at: Date;
   /** The open offer (dispatch is waiting for this driver's answer), if any. */
   offer_driver_id: string | null;
   offer_driver_firstname: string | null;
   offer_driver_lastname: string | null;
-  offer_expires_at: Date | string | null;
+  offer_expires_at: Date | null;
   /** When the task entered its current status (its newest status event, else its booking). */
-  status_since: Date | string;
+  status_since: Date;
 }
 
 export interface OpsDriverRow {
@@ -57,12 +57,12 @@ export interface OpsDriverRow {
   phone: string;
   lat: number;
   lng: number;
-  location_updated_at: Date | string;
+  location_updated_at: Date;
   active_tasks: number;
   photo_url: string;
   vehicle: string;
   plate: string;
-  rating_sum: string | number;
+  rating_sum: number;
   rating_count: number;
   active: boolean;
   online: boolean;
@@ -148,7 +148,7 @@ interface LockedTask {
   user_id: string;
   driver_id: string | null;
   service_name: string;
-  recycled_kg: string | number | null;
+  recycled_kg: number | null;
 }
 
 export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | undefined> {

@@ -209,7 +209,7 @@ export async function enqueueArrivals(db: Queryable, driverId: string): Promise<
 }
 
 export interface OutboxRow {
-  id: string;
+  id: number;
   user_id: string;
   /** null for a notification about the user (enqueueUserNotification). */
   task_id: string | null;
@@ -218,12 +218,12 @@ export interface OutboxRow {
   subscription_id: string | null;
   data: Record<string, unknown> | string;
   attempts: number;
-  created_at: Date | string;
+  created_at: Date;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
   service_name: string | null;
-  amount_kobo: string | number | null;
+  amount_kobo: number | null;
   driver_firstname: string | null;
   driver_vehicle: string | null;
   driver_plate: string | null;
@@ -259,11 +259,11 @@ export function claimDueRows(db: Queryable, limit: number, leaseSeconds: number)
   );
 }
 
-export async function markSent(db: Queryable, id: string): Promise<void> {
+export async function markSent(db: Queryable, id: number): Promise<void> {
   await db.query('update push_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1', [id]);
 }
 
-export async function markRetry(db: Queryable, id: string, delaySeconds: number, error: string): Promise<void> {
+export async function markRetry(db: Queryable, id: number, delaySeconds: number, error: string): Promise<void> {
   await db.query(
     `update push_outbox set next_attempt_at = now() + make_interval(secs => $2), locked_until = null, last_error = $3
       where id = $1`,
@@ -271,7 +271,7 @@ export async function markRetry(db: Queryable, id: string, delaySeconds: number,
   );
 }
 
-export async function markFailed(db: Queryable, id: string, error: string): Promise<void> {
+export async function markFailed(db: Queryable, id: number, error: string): Promise<void> {
   await db.query('update push_outbox set failed_at = now(), locked_until = null, last_error = $2 where id = $1', [
     id,
     error.slice(0, 500),

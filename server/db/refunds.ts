@@ -11,18 +11,18 @@ import { enqueueTaskNotification } from './push';
 export interface RefundRow {
   task_id: string;
   reference: string;
-  amount_kobo: string | number;
+  amount_kobo: number;
   status: RefundStatus;
   provider: 'paystack' | 'test-ledger';
   provider_ref: string | null;
   failure: string | null;
-  updated_at: Date | string;
+  updated_at: Date;
 }
 
 export function toTaskRefund(row: Pick<RefundRow, 'status' | 'amount_kobo' | 'updated_at'>): TaskRefund {
   return {
     status: row.status,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -47,14 +47,14 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
  * booked through a payment use of purpose 'task'.
  */
 export async function paidKobo(db: Queryable, taskId: string): Promise<{ reference: string; kobo: number } | null> {
-  const [row] = await db.query<{ reference: string; amount_kobo: string | number }>(
+  const [row] = await db.query<{ reference: string; amount_kobo: number }>(
     // A payment the provider reported refunded or disputed after the task was made is back with
     // the payer already: refunding it again would pay twice.
     `select p.reference, p.amount_kobo from tasks t join payment_uses p on p.reference = t.reference and p.purpose = 'task'
       where t.id = $1 and t.payment_reversed_at is null`,
     [taskId],
   );
-  return row && Number(row.amount_kobo) > 0 ? { reference: row.reference, kobo: Number(row.amount_kobo) } : null;
+  return row && row.amount_kobo > 0 ? { reference: row.reference, kobo: row.amount_kobo } : null;
 }
 
 /** Opens the task's refund as pending (once); answers whether it was opened now. */
@@ -91,13 +91,13 @@ export async function moveRefund(
   taskId: string,
   change: { status: RefundStatus; providerRef?: string | null; failure?: string | null },
 ): Promise<boolean> {
-  const [row] = await db.query<{ amount_kobo: string | number }>(
+  const [row] = await db.query<{ amount_kobo: number }>(
     `update refunds set status = $2, provider_ref = coalesce($3, provider_ref), failure = $4, updated_at = now()
       where task_id = $1 and status <> $2 and status <> 'refunded' returning amount_kobo`,
     [taskId, change.status, change.providerRef ?? null, change.failure ?? null],
   );
   if (!row) return false;
-  await insertRefundEvent(db, taskId, change.status, Number(row.amount_kobo));
+  await insertRefundEvent(db, taskId, change.status, row.amount_kobo);
   return true;
 }
 

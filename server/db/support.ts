@@ -11,10 +11,10 @@ interface SupportRow {
   category: SupportCategory;
   text: string;
   reply: string | null;
-  replied_at: Date | string | null;
-  created_at: Date | string;
+  replied_at: Date | null;
+  created_at: Date;
   /** When an operator closed it (migration 022); null while open. */
-  closed_at?: Date | string | null;
+  closed_at?: Date | null;
 }
 
 export function toSupportRequest(row: SupportRow): SupportRequest {

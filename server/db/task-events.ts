@@ -18,19 +18,19 @@ const PUSH_OF_STATUS: Partial<Record<TaskStatus, PushKind>> = {
 };
 
 interface TaskEventRow {
-  id: string | number;
+  id: number;
   kind: TaskEventKind;
   task_id: string | null;
   status: string | null;
   service_type: string;
   service_name: string;
-  amount_kobo: string | number | null;
-  created_at: Date | string;
+  amount_kobo: number | null;
+  created_at: Date;
   is_read: boolean;
   refund_status: RefundStatus | null;
   message: string | null;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
   schedule_id: string | null;
 }
 
@@ -42,7 +42,7 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
     status: (row.status as TaskStatus | null) ?? null,
     type: row.service_type,
     serviceName: row.service_name,
-    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
+    amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
     at: new Date(row.created_at).toISOString(),
     read: row.is_read,
     refundStatus: row.refund_status ?? null,

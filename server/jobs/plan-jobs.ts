@@ -31,7 +31,7 @@ interface ReminderRow {
   email: string;
   firstname: string;
   subscription_plan: string;
-  subscription_expires_at: Date | string;
+  subscription_expires_at: Date;
 }
 
 /** Plans ending within 3 days and not reminded for this expiry: a bell event and a push each, and the mail to send. */
@@ -83,13 +83,13 @@ interface ReportRow {
 interface WeekRow {
   service_name: string;
   pickups: number;
-  kg: string | number | null;
+  kg: number | null;
 }
 
 /** 'Your GreenPick week: 3 pickups, 12.5 kg recycled' and the lines by service. */
 export function weeklyReportMail(to: { email: string; firstname: string }, rows: readonly WeekRow[], from: Date): Mail {
   const pickups = rows.reduce((sum, row) => sum + row.pickups, 0);
-  const kg = rows.reduce((sum, row) => sum + Number(row.kg ?? 0), 0);
+  const kg = rows.reduce((sum, row) => sum + (row.kg ?? 0), 0);
   const subject = `Your GreenPick week: ${pickups} ${pickups === 1 ? 'pickup' : 'pickups'}, ${Number(kg.toFixed(2))} kg recycled`;
   const lines = rows.map((row) => `- ${row.service_name}: ${row.pickups}`);
   return {
@@ -139,7 +139,7 @@ async function remindScheduledTasks(tx: Queryable, now: Date): Promise<void> {
   const lagos = now.getTime() + LAGOS_OFFSET_MS;
   if (new Date(lagos).getUTCHours() < REMINDER_FROM_HOUR) return;
   const tomorrow = Math.floor(lagos / DAY_MS) * DAY_MS + DAY_MS - LAGOS_OFFSET_MS;
-  const rows = await tx.query<{ id: string; scheduled_start: Date | string; scheduled_end: Date | string }>(
+  const rows = await tx.query<{ id: string; scheduled_start: Date; scheduled_end: Date }>(
     `update tasks set reminded_at = $3
       where scheduled_start >= $1 and scheduled_start < $2 and reminded_at is null
         and status in ('pending', 'driver-assigned')

@@ -48,7 +48,7 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
   );
   if (!claimed) return false;
   const service = await priceForServiceKey(tx, schedule.type);
-  const quantity = Number(schedule.quantity);
+  const quantity = schedule.quantity;
   try {
     const taskId = await fulfilTaskOrderIn(
       tx,
@@ -57,8 +57,8 @@ async function reach(tx: Queryable, schedule: ScheduleRow, date: Occurrence, now
         userId: schedule.user_id,
         address: schedule.address,
         addressDetails: schedule.address_details,
-        lng: Number(schedule.lng),
-        lat: Number(schedule.lat),
+        lng: schedule.lng,
+        lat: schedule.lat,
         type: schedule.type,
         serviceName: service.serviceName,
         unit: service.unit,

@@ -57,7 +57,7 @@ function contextOf(row: OutboxRow): MessageContext {
     taskId: row.task_id,
     data,
     serviceName: row.service_name ?? 'task',
-    amountKobo: Number(row.amount_kobo ?? 0),
+    amountKobo: row.amount_kobo ?? 0,
     driver: row.driver_firstname
       ? { firstname: row.driver_firstname, vehicle: row.driver_vehicle ?? '', plate: row.driver_plate ?? '' }
       : null,
