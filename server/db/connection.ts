@@ -5,6 +5,7 @@
  * (tests/scripts/sql-placement.test.ts). A PGlite data folder is locked to the process that
  * opens it (data-lock.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -77,6 +78,24 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+}
+
+/**
+ * Runs `work` in a savepoint of the transaction `tx`: when it throws, only its own writes are
+ * rolled back and the error goes on; the transaction stays usable. The savepoint's name is
+ * ours (a random identifier: a name cannot be a parameter), never a caller's value.
+ */
+export async function inSavepoint<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
+  const name = `sp_${randomUUID().replaceAll('-', '')}`;
+  await tx.query(`savepoint ${name}`);
+  try {
+    const result = await work();
+    await tx.query(`release savepoint ${name}`);
+    return result;
+  } catch (error) {
+    await tx.query(`rollback to savepoint ${name}`);
+    throw error;
+  }
 }
 
 export interface DbOptions {

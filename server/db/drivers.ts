@@ -27,6 +27,18 @@ export async function findDriverLocation(db: Queryable, driverId: string): Promi
 }
 
 /** Whether the driver is assigned to one of the user's open tasks (driver-assigned or on-going). */
+/** A driver's id and name (their initials' avatar), or undefined. */
+export async function findDriverName(
+  db: Queryable,
+  driverId: string,
+): Promise<{ id: string; firstname: string; lastname: string } | undefined> {
+  const [row] = await db.query<{ id: string; firstname: string; lastname: string }>(
+    'select id, firstname, lastname from drivers where id = $1',
+    [driverId],
+  );
+  return row;
+}
+
 export async function isDriverOfUser(db: Queryable, driverId: string, userId: string): Promise<boolean> {
   // Only while the driver is on their way to this client: a former client never follows a driver.
   const rows = await db.query(

@@ -106,9 +106,9 @@ export function selectTasks(db: Queryable, status?: TaskStatus, open = false): P
   );
 }
 
-/** Tasks by a condition on `t` (the console's lookups), newest first, at most 200. */
-export function selectTasksWhere(db: Queryable, condition: string, params: unknown[]): Promise<OpsTaskRow[]> {
-  return db.query<OpsTaskRow>(`${TASK_SELECT} where ${condition} order by t.datetime desc, t.id limit 200`, params);
+/** A client's tasks (the console's client page), newest first, at most 200. */
+export function selectTasksOfClient(db: Queryable, userId: string): Promise<OpsTaskRow[]> {
+  return db.query<OpsTaskRow>(`${TASK_SELECT} where t.user_id = $1 order by t.datetime desc, t.id limit 200`, [userId]);
 }
 
 export async function selectTask(db: Queryable, id: string): Promise<OpsTaskRow | undefined> {

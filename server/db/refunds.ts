@@ -7,6 +7,7 @@ import type { RefundStatus, TaskRefund } from '../../src/shared/contract';
 import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
+import { insertBellEvent } from './task-events';
 
 export interface RefundRow {
   task_id: string;
@@ -29,15 +30,7 @@ export function toTaskRefund(row: Pick<RefundRow, 'status' | 'amount_kobo' | 'up
 
 /** Writes the bell's event of a refund's new state and turns the owner's dot on. */
 async function insertRefundEvent(db: Queryable, taskId: string, status: RefundStatus, amountKobo: number) {
-  await db.query(
-    `with event as (
-       insert into task_events (user_id, task_id, kind, refund_status, amount_kobo, service_type, service_name)
-       select user_id, id, 'refund', $2, $3, type, service_name from tasks where id = $1
-       returning user_id
-     )
-     update users set notification = true where id in (select user_id from event)`,
-    [taskId, status, amountKobo],
-  );
+  await insertBellEvent(db, { taskId }, { kind: 'refund', refundStatus: status, amountKobo });
   // A failed refund is the operator's to retry (docs/operations.md), not news for the client.
   if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amountKobo });
 }
@@ -123,4 +116,9 @@ export function selectFailedRefunds(db: Queryable): Promise<FailedRefundRow[]> {
          or (r.status = 'pending' and r.provider_ref is null and r.created_at < now() - interval '10 minutes')
       order by r.updated_at`,
   );
+}
+
+/** The provider took the refund and answers later: its refund id, or 'requested' when it gave none. */
+export async function setRefundProviderRef(db: Queryable, taskId: string, providerRef: string): Promise<void> {
+  await db.query('update refunds set provider_ref = $2, updated_at = now() where task_id = $1', [taskId, providerRef]);
 }

@@ -96,3 +96,16 @@ export async function replyToSupportRequest(
   );
   return full!;
 }
+
+/**
+ * Support request ids equal to `idOrPrefix` or, when it is at least `minPrefix` long, starting
+ * with it: the exact one first, at most two (two mean the prefix is ambiguous).
+ */
+export async function matchSupportRequestIds(db: Queryable, idOrPrefix: string, minPrefix: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select id from support_requests where id = $1 or (length($1) >= $2 and starts_with(id, $1))
+      order by (id = $1) desc, id limit 2`,
+    [idOrPrefix, minPrefix],
+  );
+  return rows.map((row) => row.id);
+}

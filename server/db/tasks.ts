@@ -188,3 +188,26 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
     ],
   );
 }
+
+/**
+ * Cancels the task if it is still in one of `from` (and `userId`'s, when given): the one
+ * conditional update every canceller goes through. Whether this call cancelled it.
+ */
+export async function cancelTaskIfIn(
+  tx: Queryable,
+  order: {
+    taskId: string;
+    from: readonly TaskStatus[];
+    reason: CancelReason | null;
+    note: string;
+    by: 'client' | 'operator' | 'simulator';
+    userId?: string;
+  },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update tasks set status = 'cancelled', cancel_reason = $3, cancel_note = $4, cancelled_by = $5
+      where id = $1 and status = any($2::text[]) and ($6::text is null or user_id = $6) returning id`,
+    [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
+  );
+  return rows.length > 0;
+}

@@ -28,7 +28,12 @@ import { hashPassword } from '../auth/passwords';
 import * as sql from '../db/ops';
 import { ratingAverage } from '../db/tasks';
 import { insertStatusEvent } from '../db/task-events';
-import { replyToSupportRequest, selectSupportRequests, type OpsSupportRow } from '../db/support';
+import {
+  matchSupportRequestIds,
+  replyToSupportRequest,
+  selectSupportRequests,
+  type OpsSupportRow,
+} from '../db/support';
 import { cancelTask, startRefund } from '../aftercare/refunds';
 import { mailReceipt } from '../aftercare/receipt';
 import type { AftercareServices } from '../aftercare/services';
@@ -598,27 +603,23 @@ export async function replySupport(
 ): Promise<OpsSupportRequest> {
   const reply = parseOpsInput(supportReplySchema, replyInput);
   const id = parseOpsInput(opsIdSchema('request id'), String(idInput ?? ''));
-  const matches = await db.query<{ id: string }>(
-    `select id from support_requests where id = $1 or (length($1) >= ${MIN_PREFIX} and starts_with(id, $1))
-      order by (id = $1) desc, id limit 2`,
-    [id],
-  );
-  const [match] = matches;
-  if (!match) throw new OpsError('not-found', `No support request with id "${id}"`);
-  if (matches.length > 1 && match.id !== id)
+  const matches = await matchSupportRequestIds(db, id, MIN_PREFIX);
+  const [matchId] = matches;
+  if (!matchId) throw new OpsError('not-found', `No support request with id "${id}"`);
+  if (matches.length > 1 && matchId !== id)
     throw new OpsError('invalid', `"${id}" matches more than one support request: give more of the id`);
   const answered = await db.transaction(async (tx) => {
-    const done = await replyToSupportRequest(tx, match.id, reply);
+    const done = await replyToSupportRequest(tx, matchId, reply);
     if (audit && typeof done === 'object')
       await writeAudit(tx, audit, {
         action: 'support.reply',
-        subject: `support:${match.id}`,
+        subject: `support:${matchId}`,
         before: { reply: null },
         after: { reply },
       });
     return done;
   });
   if (answered === 'not-found') throw new OpsError('not-found', `No support request with id "${id}"`);
-  if (answered === 'answered') throw new OpsError('invalid', `Support request ${match.id} was answered already`);
+  if (answered === 'answered') throw new OpsError('invalid', `Support request ${matchId} was answered already`);
   return toOpsSupport(answered);
 }

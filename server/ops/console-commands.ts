@@ -34,9 +34,9 @@ import {
 } from './commands';
 
 async function summary(db: Queryable, taskId: string): Promise<OpsTask> {
-  const [task] = (await sql.selectTasksWhere(db, 't.id = $1', [taskId])).map(toOpsTask);
-  if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-  return task;
+  const row = await sql.selectTask(db, taskId);
+  if (!row) throw new OpsError('not-found', `No task with id "${taskId}"`);
+  return toOpsTask(row);
 }
 
 export interface OpsTaskDetail extends OpsTask {
@@ -330,7 +330,7 @@ export async function clientDetail(db: Queryable, userId: string, now: Date) {
       ? { name: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at as Date | string).toISOString() }
       : null,
     points: koboToNaira(row.balance_kobo),
-    tasks: (await sql.selectTasksWhere(db, 't.user_id = $1', [userId])).map(toOpsTask),
+    tasks: (await sql.selectTasksOfClient(db, userId)).map(toOpsTask),
   };
 }
 
