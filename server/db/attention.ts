@@ -47,7 +47,8 @@ export async function selectAttention(
   options: { includeSettled?: boolean } = {},
 ): Promise<AttentionRow[]> {
   return db.query<AttentionRow>(
-    `${SELECT} ${options.includeSettled ? '' : 'where a.settled_at is null'} order by a.first_seen_at, a.reference`,
+    `${SELECT} where ($1::boolean or a.settled_at is null) order by a.first_seen_at, a.reference`,
+    [options.includeSettled ?? false],
   );
 }
 

@@ -71,30 +71,21 @@ export async function lockTaskForCompletion(tx: Queryable, taskId: string) {
   return row;
 }
 
-const DRIVER_COLUMNS = {
-  firstname: 'firstname',
-  lastname: 'lastname',
-  phone: 'phone',
-  vehicle: 'vehicle',
-  plate: 'plate',
-  photoUrl: 'photo_url',
-} as const;
-
-/** Sets the given fields (undefined ones stay). */
+/** Sets the given fields (undefined ones stay): one fixed statement, a null parameter keeps the column. */
 export async function updateDriverFields(
   db: Queryable,
   driverId: string,
-  fields: Partial<Record<keyof typeof DRIVER_COLUMNS, string>>,
+  fields: Partial<Record<'firstname' | 'lastname' | 'phone' | 'vehicle' | 'plate' | 'photoUrl', string>>,
 ): Promise<void> {
-  const sets: string[] = [];
-  const values: unknown[] = [driverId];
-  for (const [key, column] of Object.entries(DRIVER_COLUMNS)) {
-    const value = fields[key as keyof typeof DRIVER_COLUMNS];
-    if (value === undefined) continue;
-    values.push(value);
-    sets.push(`${column} = $${values.length}`);
-  }
-  if (sets.length > 0) await db.query(`update drivers set ${sets.join(', ')} where id = $1`, values);
+  const values = [fields.firstname, fields.lastname, fields.phone, fields.vehicle, fields.plate, fields.photoUrl];
+  if (values.every((value) => value === undefined)) return;
+  await db.query(
+    `update drivers set firstname = coalesce($2::text, firstname), lastname = coalesce($3::text, lastname),
+       phone = coalesce($4::text, phone), vehicle = coalesce($5::text, vehicle), plate = coalesce($6::text, plate),
+       photo_url = coalesce($7::text, photo_url)
+     where id = $1`,
+    [driverId, ...values.map((value) => value ?? null)],
+  );
 }
 
 /** Inactive, offline, sessions ended, its open offers withdrawn ('taken': they go to another driver). */

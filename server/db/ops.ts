@@ -132,13 +132,23 @@ export async function selectDriver(db: Queryable, id: string): Promise<OpsDriver
   return row;
 }
 
+/** The statements of matchIds, one fixed pair per table (a table's name cannot be a parameter). */
+const ID_MATCHES = {
+  tasks: {
+    exact: 'select id from tasks where id = $1',
+    prefix: 'select id from tasks where starts_with(id, $1) order by id limit 2',
+  },
+  drivers: {
+    exact: 'select id from drivers where id = $1',
+    prefix: 'select id from drivers where starts_with(id, $1) order by id limit 2',
+  },
+} as const;
+
 /** Ids equal to `idOrPrefix`, else the (at most two) ids starting with it. */
-export async function matchIds(db: Queryable, table: 'tasks' | 'drivers', idOrPrefix: string): Promise<string[]> {
-  const exact = await db.query<{ id: string }>(`select id from ${table} where id = $1`, [idOrPrefix]);
+export async function matchIds(db: Queryable, table: keyof typeof ID_MATCHES, idOrPrefix: string): Promise<string[]> {
+  const exact = await db.query<{ id: string }>(ID_MATCHES[table].exact, [idOrPrefix]);
   if (exact.length) return [exact[0].id];
-  const rows = await db.query<{ id: string }>(`select id from ${table} where starts_with(id, $1) order by id limit 2`, [
-    idOrPrefix,
-  ]);
+  const rows = await db.query<{ id: string }>(ID_MATCHES[table].prefix, [idOrPrefix]);
   return rows.map((row) => row.id);
 }
 

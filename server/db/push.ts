@@ -149,6 +149,7 @@ export async function enqueueTaskNotification(
   kind: PushKind,
   data: Record<string, unknown> = {},
 ): Promise<void> {
+  // The switch's column is one of SETTING_COLUMNS' fixed names (a column cannot be a parameter); every value is one.
   const column = SETTING_COLUMNS[SWITCH_OF[kind]];
   await db.query(
     `insert into push_outbox (user_id, task_id, kind, channel, subscription_id, data)
@@ -162,8 +163,8 @@ export async function enqueueTaskNotification(
      select o.user_id, o.task_id, $2::text, 'sms', null, $3::jsonb from owner o
       where $4::boolean and o.wanted and o.sms_on
         and not exists (select 1 from push_subscriptions p where p.user_id = o.user_id)
-        and (select count(*) from push_outbox x where x.task_id = o.task_id and x.channel = 'sms' and x.failed_at is null) < ${SMS_PER_TASK}`,
-    [taskId, kind, JSON.stringify(data), SMS_KINDS.includes(kind)],
+        and (select count(*) from push_outbox x where x.task_id = o.task_id and x.channel = 'sms' and x.failed_at is null) < $5`,
+    [taskId, kind, JSON.stringify(data), SMS_KINDS.includes(kind), SMS_PER_TASK],
   );
 }
 
@@ -178,6 +179,7 @@ export async function enqueueUserNotification(
   kind: UserPushKind,
   data: { text: string; tag: string },
 ): Promise<void> {
+  // The switch's column is one of SETTING_COLUMNS' fixed names (a column cannot be a parameter); every value is one.
   const column = SETTING_COLUMNS[SWITCH_OF[kind]];
   await db.query(
     `insert into push_outbox (user_id, task_id, kind, channel, subscription_id, data)
