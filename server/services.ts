@@ -18,7 +18,8 @@ import { createLogger, type Log, type Logger } from './log';
 import { assertStartable, productionWarnings } from './production';
 import type { Agent } from 'node:https';
 import { resolveVapidKeys } from './push/keys';
-import { createDispatcher, withPushKick } from './push/dispatcher';
+import { withPushKick } from './db/push-kick';
+import { createDispatcher } from './push/dispatcher';
 import { createTermiiSender } from './push/sms';
 
 export async function createDeps(

@@ -4,7 +4,7 @@
  * covered, the points, and the card, transfer or USSD part, adding up to the price. Prices
  * include VAT. Money is integer kobo here and naira on the wire (src/shared/money.ts).
  */
-import type { Receipt, TaskStatus } from '../../src/shared/contract';
+import type { Receipt } from '../../src/shared/contract';
 import { formatLagosDate } from '../../src/shared/display-format';
 import { koboToNaira, timesQuantity, vatInsideKobo } from '../../src/shared/money';
 import { findPlan } from '../../src/shared/plans';
@@ -12,42 +12,12 @@ import { quantityText } from '../../src/shared/quantity';
 import { receiptNaira, receiptPaymentLines, vatPercent } from '../../src/shared/receipt-lines';
 import { refundText, VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import type { Queryable } from '../db/connection';
-import { toTaskRefund, type RefundRow } from '../db/refunds';
+import { type ReceiptRow, findReceiptRow } from '../db/receipts';
+import { toTaskRefund } from '../db/refunds';
 import type { Log } from '../log';
 import type { Mailer } from '../mail/mailer';
 
 export const COMPANY = { name: 'GreenPick', supportEmail: 'support@greenpick.ng' } as const;
-
-interface ReceiptRow {
-  id: string;
-  user_id: string;
-  status: TaskStatus;
-  reference: string;
-  service_name: string;
-  unit: string;
-  address: string;
-  address_details: string | null;
-  quantity: string | number;
-  covered_quantity: string | number;
-  amount_kobo: string | number;
-  unit_price_kobo: string | number | null;
-  created_at: Date | string;
-  completed_at: Date | string | null;
-  paid_kobo: string | number | null;
-  used_at: Date | string | null;
-  paid_at: Date | string | null;
-  provider: 'paystack' | 'test-ledger' | null;
-  channel: string | null;
-  ledger_channel: string | null;
-  points_kobo: string | number | null;
-  client_email: string;
-  client_firstname: string;
-  client_lastname: string;
-  subscription_plan: string | null;
-  refund_status: RefundRow['status'] | null;
-  refund_amount_kobo: string | number | null;
-  refund_updated_at: Date | string | null;
-}
 
 const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   card: 'Card',
@@ -72,37 +42,16 @@ export async function findReceipt(
   db: Queryable,
   taskId: string,
 ): Promise<{ receipt: Receipt; userId: string; email: string; firstname: string } | undefined> {
-  const [row] = await db.query<ReceiptRow>(
-    `select t.id, t.user_id, t.status, t.reference, t.service_name, t.unit, t.address, t.address_details,
-            t.quantity, t.covered_quantity, t.amount_kobo, t.unit_price_kobo, t.created_at, t.completed_at,
-            p.amount_kobo as paid_kobo, p.created_at as used_at, c.paid_at, c.provider, c.channel,
-            l.channel as ledger_channel,
-            (select -sum(amount_kobo) from points_ledger where task_id = t.id and kind = 'spent') as points_kobo,
-            u.email as client_email, u.firstname as client_firstname, u.lastname as client_lastname,
-            u.subscription_plan,
-            r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at
-       from tasks t
-       join users u on u.id = t.user_id
-       left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
-       left join charges c on c.reference = t.reference
-       left join test_payments l on l.reference = t.reference
-       left join refunds r on r.task_id = t.id
-      where t.id = $1 and (p.reference is not null or t.covered_quantity > 0)`,
-    [taskId],
-  );
+  const row = await findReceiptRow(db, taskId);
   if (!row) return undefined;
-  const quantity = Number(row.quantity);
-  const coveredQuantity = Number(row.covered_quantity);
-  const paidKobo = Number(row.paid_kobo ?? 0);
-  const pointsKobo = Number(row.points_kobo ?? 0);
+  const quantity = row.quantity;
+  const coveredQuantity = row.covered_quantity;
+  const paidKobo = row.paid_kobo ?? 0;
+  const pointsKobo = row.points_kobo ?? 0;
   const uncovered = quantity - coveredQuantity;
   // Tasks from before migration 018 without a unit price: what was paid, shared over the units paid for.
   const unitPriceKobo =
-    row.unit_price_kobo !== null
-      ? Number(row.unit_price_kobo)
-      : uncovered > 0
-        ? Math.round(Number(row.amount_kobo) / uncovered)
-        : 0;
+    row.unit_price_kobo !== null ? row.unit_price_kobo : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
   // The plan paid the rest of the price: the parts add up to the total by construction.
   const lineKobo = timesQuantity(unitPriceKobo, quantity);
   const coveredKobo = coveredQuantity > 0 ? Math.max(0, lineKobo - pointsKobo - paidKobo) : 0;

@@ -8,7 +8,8 @@ import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import type { Db, Queryable } from '../db/connection';
 import { givePointsBack } from '../db/points';
 import { TRACKERS_KEY, publishInvalidation } from '../db/poll-cache';
-import { findRefundByTask, moveRefund, openRefund, paidKobo } from '../db/refunds';
+import { findRefundByTask, moveRefund, openRefund, paidKobo, setRefundProviderRef } from '../db/refunds';
+import { cancelTaskIfIn } from '../db/tasks';
 import type { AftercareServices } from './services';
 
 /** Statuses a client may cancel from; an operator may cancel from any but cancelled. */
@@ -33,12 +34,7 @@ export async function cancelTask(
   order: CancelOrder,
   provider: 'paystack' | 'test-ledger',
 ): Promise<boolean> {
-  const rows = await tx.query(
-    `update tasks set status = 'cancelled', cancel_reason = $3, cancel_note = $4, cancelled_by = $5
-      where id = $1 and status = any($2::text[]) and ($6::text is null or user_id = $6) returning id`,
-    [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
-  );
-  if (rows.length === 0) return false;
+  if (!(await cancelTaskIfIn(tx, order))) return false;
   // A client follows a driver only while the task is open (server/db/poll-cache.ts).
   await publishInvalidation(tx, [TRACKERS_KEY]);
   // Points spent on it come back at once; the card's part is refunded through the provider.
@@ -55,14 +51,11 @@ export async function cancelTask(
 export async function startRefund(db: Db, services: AftercareServices, taskId: string): Promise<void> {
   const refund = await findRefundByTask(db, taskId);
   if (refund?.status !== 'pending' || refund.provider_ref) return;
-  const started = await services.refunder.refund(refund.reference, Number(refund.amount_kobo));
+  const started = await services.refunder.refund(refund.reference, refund.amount_kobo);
   if (started.status === 'failed') services.log(`[payments] refund of ${refund.reference} failed: ${started.failure}`);
   await db.transaction(async (tx) => {
     if (started.status === 'pending') {
-      await tx.query('update refunds set provider_ref = $2, updated_at = now() where task_id = $1', [
-        taskId,
-        started.providerRef ?? 'requested',
-      ]);
+      await setRefundProviderRef(tx, taskId, started.providerRef ?? 'requested');
       return;
     }
     await moveRefund(tx, taskId, started);

@@ -12,18 +12,18 @@ export interface AttentionRow {
   user_id: string | null;
   reason: string;
   request: Record<string, unknown> | string | null;
-  first_seen_at: Date | string;
-  last_seen_at: Date | string;
+  first_seen_at: Date;
+  last_seen_at: Date;
   attempts: number;
-  settled_at: Date | string | null;
+  settled_at: Date | null;
   settlement: string | null;
   /** The provider's event when the charge was reversed after it paid for something (migration 018). */
   reversal?: string | null;
   // From the charge, when the provider confirmed one.
-  amount_kobo: string | number | null;
+  amount_kobo: number | null;
   currency: string | null;
   email: string | null;
-  paid_at: Date | string | null;
+  paid_at: Date | null;
   // The client, when known.
   client_email: string | null;
   client_firstname: string | null;
@@ -47,7 +47,8 @@ export async function selectAttention(
   options: { includeSettled?: boolean } = {},
 ): Promise<AttentionRow[]> {
   return db.query<AttentionRow>(
-    `${SELECT} ${options.includeSettled ? '' : 'where a.settled_at is null'} order by a.first_seen_at, a.reference`,
+    `${SELECT} where ($1::boolean or a.settled_at is null) order by a.first_seen_at, a.reference`,
+    [options.includeSettled ?? false],
   );
 }
 

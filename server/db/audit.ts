@@ -42,8 +42,8 @@ export async function writeAudit(db: Queryable, actor: AuditActor, entry: AuditE
 }
 
 export interface AuditRow {
-  id: string | number;
-  at: Date | string;
+  id: number;
+  at: Date;
   actor: string;
   address: string;
   action: string;

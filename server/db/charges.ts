@@ -24,11 +24,11 @@ export interface Charge {
 interface ChargeRow {
   reference: string;
   provider: Charge['provider'];
-  amount_kobo: string | number;
+  amount_kobo: number;
   currency: string;
   email: string;
   payer_user_id: string | null;
-  paid_at: Date | string | null;
+  paid_at: Date | null;
   confirmed_by: Charge['confirmedBy'];
   metadata: Record<string, unknown> | string | null;
   channel: string | null;
@@ -38,7 +38,7 @@ function toCharge(row: ChargeRow): Charge {
   return {
     reference: row.reference,
     provider: row.provider,
-    amountKobo: Number(row.amount_kobo),
+    amountKobo: row.amount_kobo,
     currency: row.currency,
     email: row.email,
     payerUserId: row.payer_user_id,
@@ -77,7 +77,7 @@ export async function recordCharge(db: Queryable, charge: Charge): Promise<boole
 }
 
 export interface UnclaimedChargeRow extends ChargeRow {
-  received_at: Date | string;
+  received_at: Date;
 }
 
 /**

@@ -1,16 +1,47 @@
 /**
  * The database connection: PGlite (embedded PostgreSQL) by default, node-postgres when
- * DATABASE_URL is set. Both speak the same portable SQL through this small interface. Most
- * SQL lives in server/db; the jobs, refunds, the push dispatcher and a few routes still hold
- * some of their own (to be moved here). A PGlite data folder is locked to the process that opens it
- * (data-lock.ts).
+ * DATABASE_URL is set. Both speak the same portable SQL through this small interface, and
+ * both hand rows back in the same JS types (ROW_PARSERS). All SQL lives in server/db
+ * (tests/scripts/sql-placement.test.ts). A PGlite data folder is locked to the process that
+ * opens it (data-lock.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
+
+/** PostgreSQL's type ids of the two kinds both drivers would otherwise hand back differently. */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * bigint (kobo, counts, bigserial ids) as a JS number: node-postgres gives a string, PGlite a
+ * number. Kobo are integers and every one we store is far below 2^53 (90 trillion naira), so a
+ * number holds it exactly; one that is not a safe integer fails loudly instead of rounding.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`bigint ${text} is beyond a safe JS integer`);
+  return value;
+}
+
+/**
+ * numeric (quantities, kg, the sums of bigint kobo that PostgreSQL types as numeric) as a JS
+ * number: both drivers give a string. A whole value (a sum of kobo) must be a safe integer, as
+ * above; a fraction (2.5 bags, 12.25 kg) is the nearest double, which prints back the same.
+ */
+export function parseNumeric(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value)))
+    throw new Error(`numeric ${text} does not fit a JS number exactly`);
+  return value;
+}
+
+/** The parsers both backends use, so a row is typed once (its `*Row` type) and converted by no caller. */
+const ROW_PARSERS = { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric } as const;
 
 export interface QueryOptions {
   /**
@@ -47,6 +78,24 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+}
+
+/**
+ * Runs `work` in a savepoint of the transaction `tx`: when it throws, only its own writes are
+ * rolled back and the error goes on; the transaction stays usable. The savepoint's name is
+ * ours (a random identifier: a name cannot be a parameter), never a caller's value.
+ */
+export async function inSavepoint<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
+  const name = `sp_${randomUUID().replaceAll('-', '')}`;
+  await tx.query(`savepoint ${name}`);
+  try {
+    const result = await work();
+    await tx.query(`release savepoint ${name}`);
+    return result;
+  } catch (error) {
+    await tx.query(`rollback to savepoint ${name}`);
+    throw error;
+  }
 }
 
 export interface DbOptions {
@@ -138,6 +187,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
       // start: 16 MB holds the demo data and more many times over, and the process starts about
       // 120 MB smaller (docs/performance.md, 'The server's memory'). Real loads use PostgreSQL.
       startParams: pgliteStartParams(PGlite.defaultStartParams),
+      parsers: ROW_PARSERS,
       ...(loadDataDir ? { loadDataDir } : {}),
     });
     if (!dataDir.startsWith('memory://')) makePrivate(dataDir);
@@ -183,6 +233,13 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   const statementTimeout = options.statementTimeoutMs ?? 10_000;
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
+    // Per pool, not pg.types.setTypeParser: the same rows as PGlite without changing pg for anyone else.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? ROW_PARSERS[oid]
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
     max: options.poolMax ?? 10,
     // A frozen server must not hang requests: waiting for a connection, and for any answer, is bounded.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,

@@ -28,9 +28,9 @@ export interface DispatchTaskRow {
   reference: string;
   service_name: string;
   address: string;
-  lat: number | string;
-  lng: number | string;
-  dispatch_started_at: Date | string | null;
+  lat: number;
+  lng: number;
+  dispatch_started_at: Date | null;
 }
 
 /** Pending, driverless tasks that are due (at once, or 2 hours before their window) with no open offer. */
@@ -59,8 +59,8 @@ export async function giveUpDispatch(db: Queryable, taskId: string, now: Date): 
 
 export interface AvailableDriverRow {
   id: string;
-  lat: number | string;
-  lng: number | string;
+  lat: number;
+  lng: number;
 }
 
 /**
@@ -95,18 +95,18 @@ export async function insertOffer(
 
 export interface OfferRow {
   task_id: string;
-  expires_at: Date | string;
+  expires_at: Date;
   distance_m: number;
   service_name: string;
   type: string;
-  quantity: number | string;
+  quantity: number;
   unit: string;
-  amount_kobo: number | string;
+  amount_kobo: number;
   address: string;
-  lat: number | string;
-  lng: number | string;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
+  lat: number;
+  lng: number;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
 }
 
 export async function selectOpenOffers(db: Queryable, driverId: string, now: Date): Promise<OfferRow[]> {

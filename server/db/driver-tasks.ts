@@ -11,18 +11,18 @@ export interface DriverTaskRow {
   status: string;
   type: string;
   service_name: string;
-  quantity: number | string;
+  quantity: number;
   unit: string;
-  amount_kobo: number | string;
+  amount_kobo: number;
   address: string;
   address_details: string | null;
-  lat: number | string;
-  lng: number | string;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
+  lat: number;
+  lng: number;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
   client_firstname: string;
   client_phone: string;
-  arrived_at: Date | string | null;
+  arrived_at: Date | null;
 }
 
 /** Accepted and on the way: the ones the driver still has to do, soonest first. */
@@ -42,7 +42,7 @@ export async function selectDriverCompletions(
   db: Queryable,
   driverId: string,
   since: Date,
-): Promise<Array<{ completed_at: Date | string; amount_kobo: number | string }>> {
+): Promise<Array<{ completed_at: Date; amount_kobo: number }>> {
   return db.query(
     `select completed_at, amount_kobo from tasks
       where driver_id = $1 and status = 'completed' and completed_at >= $2`,
@@ -56,10 +56,10 @@ export interface CompletionRow {
   user_id: string;
   unit: string;
   service_name: string;
-  quantity: number | string;
+  quantity: number;
   confirmation_code: string;
   code_failures: number;
-  delivered_quantity: number | string | null;
+  delivered_quantity: number | null;
 }
 
 /** The driver's task, locked for the completion (undefined: not theirs). */
@@ -114,7 +114,7 @@ export async function countWrongCode(db: Queryable, taskId: string): Promise<num
     'update tasks set code_failures = code_failures + 1 where id = $1 returning code_failures',
     [taskId],
   );
-  return Number(row.code_failures);
+  return row.code_failures;
 }
 
 export async function recordDeliveredQuantity(tx: Queryable, taskId: string, quantity: number): Promise<void> {

@@ -7,9 +7,9 @@ import { enqueueArrivals } from './push';
 
 interface DriverLocationRow {
   id: string;
-  lng: number | string;
-  lat: number | string;
-  location_updated_at: Date | string;
+  lng: number;
+  lat: number;
+  location_updated_at: Date;
 }
 
 export async function findDriverLocation(db: Queryable, driverId: string): Promise<DriverLocation | undefined> {
@@ -20,13 +20,25 @@ export async function findDriverLocation(db: Queryable, driverId: string): Promi
   return row
     ? {
         driverId: row.id,
-        location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+        location: { type: 'Point', coordinates: [row.lng, row.lat] },
         updatedAt: new Date(row.location_updated_at).toISOString(),
       }
     : undefined;
 }
 
 /** Whether the driver is assigned to one of the user's open tasks (driver-assigned or on-going). */
+/** A driver's id and name (their initials' avatar), or undefined. */
+export async function findDriverName(
+  db: Queryable,
+  driverId: string,
+): Promise<{ id: string; firstname: string; lastname: string } | undefined> {
+  const [row] = await db.query<{ id: string; firstname: string; lastname: string }>(
+    'select id, firstname, lastname from drivers where id = $1',
+    [driverId],
+  );
+  return row;
+}
+
 export async function isDriverOfUser(db: Queryable, driverId: string, userId: string): Promise<boolean> {
   // Only while the driver is on their way to this client: a former client never follows a driver.
   const rows = await db.query(
@@ -80,7 +92,7 @@ export async function changeDriverPassword(db: Queryable, driverId: string, pass
       where id = $1 returning session_version`,
     [driverId, passwordHash],
   );
-  return Number(row.session_version);
+  return row.session_version;
 }
 
 /** Someone signed in as this driver: the demo simulator leaves them alone from now on. */

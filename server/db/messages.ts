@@ -16,7 +16,7 @@ interface MessageRow {
   sender: MessageSender;
   content: string;
   client_id: string | null;
-  created_ms: Date | string;
+  created_ms: Date;
   sender_name: string | null;
 }
 
@@ -88,7 +88,7 @@ export async function readClientThread(
       ? await db.query<ThreadRow>(THREAD_BEFORE, [...base, query.before], { prepared: 'chat-thread-before' })
       : await db.query<ThreadRow>(THREAD, base, { prepared: 'chat-thread' });
   const [first] = rows;
-  if (!first || Number(first.session_version) !== query.sessionVersion) return { kind: 'session-ended' };
+  if (!first || first.session_version !== query.sessionVersion) return { kind: 'session-ended' };
   if (first.task_owner === null) return { kind: 'no-task' };
   if (first.task_owner !== query.userId) return { kind: 'not-yours' };
   const found = rows.filter((row): row is ThreadRow & { id: string } => row.id !== null);

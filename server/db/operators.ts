@@ -12,7 +12,7 @@ export interface OperatorRow {
   must_change_password: boolean;
   session_version: number;
   active: boolean;
-  created_at: Date | string;
+  created_at: Date;
 }
 
 const COLUMNS = 'id, email, role, password_hash, must_change_password, session_version, active, created_at';
@@ -51,15 +51,15 @@ export async function changeOperatorPassword(db: Queryable, id: string, password
       where id = $1 returning session_version`,
     [id, passwordHash],
   );
-  return Number(row.session_version);
+  return row.session_version;
 }
 
 /** The most a support agent may refund by cancelling a task, in kobo. */
 export async function supportRefundLimitKobo(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ support_refund_limit_kobo: string | number }>(
+  const [row] = await db.query<{ support_refund_limit_kobo: number }>(
     'select support_refund_limit_kobo from ops_settings',
   );
-  return Number(row?.support_refund_limit_kobo ?? 2_000_000);
+  return row?.support_refund_limit_kobo ?? 2_000_000;
 }
 
 export async function setSupportRefundLimitKobo(db: Queryable, kobo: number): Promise<void> {

@@ -6,13 +6,13 @@ import { locationKey, publishInvalidation } from './poll-cache';
 export interface TaskExtraRow {
   client_lastname: string;
   client_phone: string;
-  paid_kobo: string | number | null;
-  payment_reversed_at: Date | string | null;
-  refund_kobo: string | number | null;
+  paid_kobo: number | null;
+  payment_reversed_at: Date | null;
+  refund_kobo: number | null;
   refund_status: string | null;
   cancelled_by: string | null;
   cancel_note: string | null;
-  delivered_quantity: string | number | null;
+  delivered_quantity: number | null;
 }
 
 export async function selectTaskExtra(db: Queryable, taskId: string): Promise<TaskExtraRow> {
@@ -30,14 +30,14 @@ export async function selectTaskExtra(db: Queryable, taskId: string): Promise<Ta
 }
 
 export function selectTaskStatusEvents(db: Queryable, taskId: string) {
-  return db.query<{ created_at: Date | string; kind: string; status: string | null; refund_status: string | null }>(
+  return db.query<{ created_at: Date; kind: string; status: string | null; refund_status: string | null }>(
     `select created_at, kind, status, refund_status from task_events where task_id = $1 order by created_at, id limit 200`,
     [taskId],
   );
 }
 
 export function selectAcceptedOffers(db: Queryable, taskId: string) {
-  return db.query<{ offered_at: Date | string; firstname: string; lastname: string }>(
+  return db.query<{ offered_at: Date; firstname: string; lastname: string }>(
     `select o.offered_at, d.firstname, d.lastname from task_offers o join drivers d on d.id = o.driver_id
       where o.task_id = $1 and o.outcome = 'accepted' order by o.offered_at`,
     [taskId],
@@ -45,7 +45,7 @@ export function selectAcceptedOffers(db: Queryable, taskId: string) {
 }
 
 export function selectTaskAudit(db: Queryable, taskId: string) {
-  return db.query<{ at: Date | string; actor: string; action: string }>(
+  return db.query<{ at: Date; actor: string; action: string }>(
     `select at, actor, action from audit_log where subject = $1 order by id limit 200`,
     [`task:${taskId}`],
   );
@@ -53,7 +53,7 @@ export function selectTaskAudit(db: Queryable, taskId: string) {
 
 /** The newest 200 messages of the thread, oldest first. */
 export async function selectTaskMessages(db: Queryable, taskId: string) {
-  const rows = await db.query<{ sender: 'user' | 'driver'; content: string; created_at: Date | string }>(
+  const rows = await db.query<{ sender: 'user' | 'driver'; content: string; created_at: Date }>(
     `select sender, content, created_at from messages where task_id = $1 order by created_at desc, id desc limit 200`,
     [taskId],
   );
@@ -65,36 +65,27 @@ export async function lockTaskForCompletion(tx: Queryable, taskId: string) {
     status: TaskStatus;
     unit: string;
     service_name: string;
-    quantity: string | number;
-    delivered_quantity: string | number | null;
+    quantity: number;
+    delivered_quantity: number | null;
   }>('select status, unit, service_name, quantity, delivered_quantity from tasks where id = $1 for update', [taskId]);
   return row;
 }
 
-const DRIVER_COLUMNS = {
-  firstname: 'firstname',
-  lastname: 'lastname',
-  phone: 'phone',
-  vehicle: 'vehicle',
-  plate: 'plate',
-  photoUrl: 'photo_url',
-} as const;
-
-/** Sets the given fields (undefined ones stay). */
+/** Sets the given fields (undefined ones stay): one fixed statement, a null parameter keeps the column. */
 export async function updateDriverFields(
   db: Queryable,
   driverId: string,
-  fields: Partial<Record<keyof typeof DRIVER_COLUMNS, string>>,
+  fields: Partial<Record<'firstname' | 'lastname' | 'phone' | 'vehicle' | 'plate' | 'photoUrl', string>>,
 ): Promise<void> {
-  const sets: string[] = [];
-  const values: unknown[] = [driverId];
-  for (const [key, column] of Object.entries(DRIVER_COLUMNS)) {
-    const value = fields[key as keyof typeof DRIVER_COLUMNS];
-    if (value === undefined) continue;
-    values.push(value);
-    sets.push(`${column} = $${values.length}`);
-  }
-  if (sets.length > 0) await db.query(`update drivers set ${sets.join(', ')} where id = $1`, values);
+  const values = [fields.firstname, fields.lastname, fields.phone, fields.vehicle, fields.plate, fields.photoUrl];
+  if (values.every((value) => value === undefined)) return;
+  await db.query(
+    `update drivers set firstname = coalesce($2::text, firstname), lastname = coalesce($3::text, lastname),
+       phone = coalesce($4::text, phone), vehicle = coalesce($5::text, vehicle), plate = coalesce($6::text, plate),
+       photo_url = coalesce($7::text, photo_url)
+     where id = $1`,
+    [driverId, ...values.map((value) => value ?? null)],
+  );
 }
 
 /** Inactive, offline, sessions ended, its open offers withdrawn ('taken': they go to another driver). */
@@ -140,10 +131,10 @@ export function searchClients(db: Queryable, text: string, phone: string | null)
 export async function selectClient(db: Queryable, userId: string) {
   const [row] = await db.query<
     ClientRow & {
-      created_at: Date | string;
+      created_at: Date;
       subscription_plan: string | null;
-      subscription_expires_at: Date | string | null;
-      balance_kobo: string | number;
+      subscription_expires_at: Date | null;
+      balance_kobo: number;
     }
   >(
     `select id, firstname, lastname, email, phonenumber, created_at, subscription_plan, subscription_expires_at, balance_kobo

@@ -21,17 +21,17 @@ export interface OpsTaskRow {
   address_details: string;
   lat: number;
   lng: number;
-  datetime: Date | string;
+  datetime: Date;
   type: string;
   service_name: string;
-  amount_kobo: string | number;
+  amount_kobo: number;
   unit: string;
   confirmation_code: string;
-  quantity: string | number;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
-  recycled_kg: string | number | null;
-  arrived_at: Date | string | null;
+  quantity: number;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
+  recycled_kg: number | null;
+  arrived_at: Date | null;
   user_id: string;
   client_firstname: string;
   client_lastname: string;
@@ -40,14 +40,14 @@ export interface OpsTaskRow {
   driver_firstname: string | null;
   driver_lastname: string | null;
   driver_phone: string | null;
-  created_at: Date | string;
+  created_at: Date;
   /** The open offer (dispatch is waiting for this driver's answer), if any. */
   offer_driver_id: string | null;
   offer_driver_firstname: string | null;
   offer_driver_lastname: string | null;
-  offer_expires_at: Date | string | null;
+  offer_expires_at: Date | null;
   /** When the task entered its current status (its newest status event, else its booking). */
-  status_since: Date | string;
+  status_since: Date;
 }
 
 export interface OpsDriverRow {
@@ -57,12 +57,12 @@ export interface OpsDriverRow {
   phone: string;
   lat: number;
   lng: number;
-  location_updated_at: Date | string;
+  location_updated_at: Date;
   active_tasks: number;
   photo_url: string;
   vehicle: string;
   plate: string;
-  rating_sum: string | number;
+  rating_sum: number;
   rating_count: number;
   active: boolean;
   online: boolean;
@@ -106,9 +106,9 @@ export function selectTasks(db: Queryable, status?: TaskStatus, open = false): P
   );
 }
 
-/** Tasks by a condition on `t` (the console's lookups), newest first, at most 200. */
-export function selectTasksWhere(db: Queryable, condition: string, params: unknown[]): Promise<OpsTaskRow[]> {
-  return db.query<OpsTaskRow>(`${TASK_SELECT} where ${condition} order by t.datetime desc, t.id limit 200`, params);
+/** A client's tasks (the console's client page), newest first, at most 200. */
+export function selectTasksOfClient(db: Queryable, userId: string): Promise<OpsTaskRow[]> {
+  return db.query<OpsTaskRow>(`${TASK_SELECT} where t.user_id = $1 order by t.datetime desc, t.id limit 200`, [userId]);
 }
 
 export async function selectTask(db: Queryable, id: string): Promise<OpsTaskRow | undefined> {
@@ -132,13 +132,23 @@ export async function selectDriver(db: Queryable, id: string): Promise<OpsDriver
   return row;
 }
 
+/** The statements of matchIds, one fixed pair per table (a table's name cannot be a parameter). */
+const ID_MATCHES = {
+  tasks: {
+    exact: 'select id from tasks where id = $1',
+    prefix: 'select id from tasks where starts_with(id, $1) order by id limit 2',
+  },
+  drivers: {
+    exact: 'select id from drivers where id = $1',
+    prefix: 'select id from drivers where starts_with(id, $1) order by id limit 2',
+  },
+} as const;
+
 /** Ids equal to `idOrPrefix`, else the (at most two) ids starting with it. */
-export async function matchIds(db: Queryable, table: 'tasks' | 'drivers', idOrPrefix: string): Promise<string[]> {
-  const exact = await db.query<{ id: string }>(`select id from ${table} where id = $1`, [idOrPrefix]);
+export async function matchIds(db: Queryable, table: keyof typeof ID_MATCHES, idOrPrefix: string): Promise<string[]> {
+  const exact = await db.query<{ id: string }>(ID_MATCHES[table].exact, [idOrPrefix]);
   if (exact.length) return [exact[0].id];
-  const rows = await db.query<{ id: string }>(`select id from ${table} where starts_with(id, $1) order by id limit 2`, [
-    idOrPrefix,
-  ]);
+  const rows = await db.query<{ id: string }>(ID_MATCHES[table].prefix, [idOrPrefix]);
   return rows.map((row) => row.id);
 }
 
@@ -148,7 +158,7 @@ interface LockedTask {
   user_id: string;
   driver_id: string | null;
   service_name: string;
-  recycled_kg: string | number | null;
+  recycled_kg: number | null;
 }
 
 export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | undefined> {

@@ -51,7 +51,7 @@ export interface TestLedgerPayment {
 export async function findTestLedgerPayment(db: Queryable, reference: string): Promise<TestLedgerPayment | undefined> {
   const [row] = await db.query<{
     reference: string;
-    amount_kobo: string | number;
+    amount_kobo: number;
     email: string;
     user_id: string | null;
     status: TestLedgerStatus;
@@ -62,7 +62,7 @@ export async function findTestLedgerPayment(db: Queryable, reference: string): P
   return row
     ? {
         reference: row.reference,
-        amountKobo: Number(row.amount_kobo),
+        amountKobo: row.amount_kobo,
         email: row.email,
         userId: row.user_id,
         status: row.status,

@@ -5,15 +5,15 @@ import type { Queryable } from './connection';
 interface PlaceRow {
   label: PlaceLabel | null;
   address: string;
-  lat: number | string;
-  lng: number | string;
+  lat: number;
+  lng: number;
   address_details: string | null;
 }
 
 const toPlace = (row: PlaceRow): SavedPlace => ({
   label: row.label,
   address: row.address,
-  location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+  location: { type: 'Point', coordinates: [row.lng, row.lat] },
   addressDetails: row.address_details ?? '',
 });
 

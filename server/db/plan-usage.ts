@@ -10,7 +10,7 @@ export async function coveredUsage(
   from: Date,
   to: Date,
 ): Promise<Record<string, number>> {
-  const rows = await db.query<{ service_name: string; used: string | number }>(
+  const rows = await db.query<{ service_name: string; used: number }>(
     `select service_name, sum(covered_quantity) as used from tasks
       where user_id = $1 and created_at >= $2 and created_at < $3
         and covered_quantity > 0 and status <> 'cancelled'
@@ -20,7 +20,7 @@ export async function coveredUsage(
   const used: Record<string, number> = {};
   for (const row of rows) {
     const key = serviceKey(row.service_name);
-    used[key] = (used[key] ?? 0) + Number(row.used);
+    used[key] = (used[key] ?? 0) + row.used;
   }
   return used;
 }
@@ -33,8 +33,8 @@ export async function coveredUsage(
 export async function lockedAllowanceLeft(tx: Queryable, userId: string, service: string, now: Date): Promise<number> {
   const [user] = await tx.query<{
     subscription_plan: string | null;
-    subscription_started_at: Date | string | null;
-    subscription_expires_at: Date | string | null;
+    subscription_started_at: Date | null;
+    subscription_expires_at: Date | null;
   }>('select subscription_plan, subscription_started_at, subscription_expires_at from users where id = $1 for update', [
     userId,
   ]);
@@ -53,7 +53,7 @@ export async function completedBetween(
   userId: string,
   from: Date,
   to: Date,
-): Promise<{ completed_at: Date | string; recycled_kg: string | number | null }[]> {
+): Promise<{ completed_at: Date; recycled_kg: number | null }[]> {
   return db.query(
     `select completed_at, recycled_kg from tasks
       where user_id = $1 and status = 'completed' and completed_at >= $2 and completed_at < $3`,

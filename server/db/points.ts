@@ -29,12 +29,12 @@ export async function addPoints(
 }
 
 interface LedgerRow {
-  id: string | number;
+  id: number;
   kind: PointsKind;
-  amount_kobo: string | number;
+  amount_kobo: number;
   task_id: string | null;
   service_name: string | null;
-  created_at: Date | string;
+  created_at: Date;
 }
 
 /** The newest 100 entries, newest first. */
@@ -48,7 +48,7 @@ export async function listPoints(db: Queryable, userId: string): Promise<PointsE
   return rows.map((row) => ({
     _id: String(row.id),
     kind: row.kind,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     taskId: row.task_id,
     serviceName: row.service_name,
     at: new Date(row.created_at).toISOString(),
@@ -57,11 +57,10 @@ export async function listPoints(db: Queryable, userId: string): Promise<PointsE
 
 /** The points a cancelled task spent, given back once (a second call finds them given back already). */
 export async function givePointsBack(db: Queryable, taskId: string): Promise<void> {
-  const [row] = await db.query<{ user_id: string; owed: string | number }>(
+  const [row] = await db.query<{ user_id: string; owed: number }>(
     `select user_id, -sum(amount_kobo) as owed from points_ledger
       where task_id = $1 and kind in ('spent', 'refunded') group by user_id`,
     [taskId],
   );
-  if (row && Number(row.owed) > 0)
-    await addPoints(db, { userId: row.user_id, kind: 'refunded', amountKobo: Number(row.owed), taskId });
+  if (row && row.owed > 0) await addPoints(db, { userId: row.user_id, kind: 'refunded', amountKobo: row.owed, taskId });
 }

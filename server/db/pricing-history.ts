@@ -6,7 +6,7 @@ import type { Queryable } from './connection';
  * one included): a price changed at t1 and again at t2 was in effect until t2.
  */
 export async function pricesSinceKobo(db: Queryable, serviceName: string, since: Date): Promise<number[]> {
-  const rows = await db.query<{ price_kobo: string | number }>(
+  const rows = await db.query<{ price_kobo: number }>(
     `select distinct price_kobo from (
        select price_kobo, lead(changed_at) over (order by changed_at, id) as replaced_at
        from pricing_history where service_name = $1
@@ -14,5 +14,5 @@ export async function pricesSinceKobo(db: Queryable, serviceName: string, since:
      where replaced_at is null or replaced_at > $2`,
     [serviceName, since],
   );
-  return rows.map((row) => Number(row.price_kobo));
+  return rows.map((row) => row.price_kobo);
 }

@@ -7,7 +7,7 @@ import type { Queryable } from './connection';
 interface PricingRow {
   id: string;
   service_name: string;
-  price_kobo: string | number;
+  price_kobo: number;
   unit: string;
 }
 
@@ -19,7 +19,7 @@ export interface ServicePrice {
 }
 
 function toPricingItem(row: PricingRow): PricingItem {
-  return { _id: row.id, serviceName: row.service_name, price: koboToNaira(Number(row.price_kobo)), unit: row.unit };
+  return { _id: row.id, serviceName: row.service_name, price: koboToNaira(row.price_kobo), unit: row.unit };
 }
 
 async function pricingRows(db: Queryable): Promise<PricingRow[]> {
@@ -45,6 +45,6 @@ export const DEFAULT_SERVICE_PRICE: ServicePrice = {
 export async function priceForServiceKey(db: Queryable, key: string): Promise<ServicePrice> {
   const row = (await pricingRows(db)).find((candidate) => serviceKey(candidate.service_name) === key);
   return row
-    ? { serviceName: row.service_name, priceKobo: Number(row.price_kobo), unit: row.unit }
+    ? { serviceName: row.service_name, priceKobo: row.price_kobo, unit: row.unit }
     : { ...DEFAULT_SERVICE_PRICE };
 }

@@ -149,6 +149,7 @@ export async function enqueueTaskNotification(
   kind: PushKind,
   data: Record<string, unknown> = {},
 ): Promise<void> {
+  // The switch's column is one of SETTING_COLUMNS' fixed names (a column cannot be a parameter); every value is one.
   const column = SETTING_COLUMNS[SWITCH_OF[kind]];
   await db.query(
     `insert into push_outbox (user_id, task_id, kind, channel, subscription_id, data)
@@ -162,8 +163,8 @@ export async function enqueueTaskNotification(
      select o.user_id, o.task_id, $2::text, 'sms', null, $3::jsonb from owner o
       where $4::boolean and o.wanted and o.sms_on
         and not exists (select 1 from push_subscriptions p where p.user_id = o.user_id)
-        and (select count(*) from push_outbox x where x.task_id = o.task_id and x.channel = 'sms' and x.failed_at is null) < ${SMS_PER_TASK}`,
-    [taskId, kind, JSON.stringify(data), SMS_KINDS.includes(kind)],
+        and (select count(*) from push_outbox x where x.task_id = o.task_id and x.channel = 'sms' and x.failed_at is null) < $5`,
+    [taskId, kind, JSON.stringify(data), SMS_KINDS.includes(kind), SMS_PER_TASK],
   );
 }
 
@@ -178,6 +179,7 @@ export async function enqueueUserNotification(
   kind: UserPushKind,
   data: { text: string; tag: string },
 ): Promise<void> {
+  // The switch's column is one of SETTING_COLUMNS' fixed names (a column cannot be a parameter); every value is one.
   const column = SETTING_COLUMNS[SWITCH_OF[kind]];
   await db.query(
     `insert into push_outbox (user_id, task_id, kind, channel, subscription_id, data)
@@ -209,7 +211,7 @@ export async function enqueueArrivals(db: Queryable, driverId: string): Promise<
 }
 
 export interface OutboxRow {
-  id: string;
+  id: number;
   user_id: string;
   /** null for a notification about the user (enqueueUserNotification). */
   task_id: string | null;
@@ -218,12 +220,12 @@ export interface OutboxRow {
   subscription_id: string | null;
   data: Record<string, unknown> | string;
   attempts: number;
-  created_at: Date | string;
+  created_at: Date;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
   service_name: string | null;
-  amount_kobo: string | number | null;
+  amount_kobo: number | null;
   driver_firstname: string | null;
   driver_vehicle: string | null;
   driver_plate: string | null;
@@ -259,11 +261,11 @@ export function claimDueRows(db: Queryable, limit: number, leaseSeconds: number)
   );
 }
 
-export async function markSent(db: Queryable, id: string): Promise<void> {
+export async function markSent(db: Queryable, id: number): Promise<void> {
   await db.query('update push_outbox set sent_at = now(), locked_until = null, last_error = null where id = $1', [id]);
 }
 
-export async function markRetry(db: Queryable, id: string, delaySeconds: number, error: string): Promise<void> {
+export async function markRetry(db: Queryable, id: number, delaySeconds: number, error: string): Promise<void> {
   await db.query(
     `update push_outbox set next_attempt_at = now() + make_interval(secs => $2), locked_until = null, last_error = $3
       where id = $1`,
@@ -271,7 +273,7 @@ export async function markRetry(db: Queryable, id: string, delaySeconds: number,
   );
 }
 
-export async function markFailed(db: Queryable, id: string, error: string): Promise<void> {
+export async function markFailed(db: Queryable, id: number, error: string): Promise<void> {
   await db.query('update push_outbox set failed_at = now(), locked_until = null, last_error = $2 where id = $1', [
     id,
     error.slice(0, 500),

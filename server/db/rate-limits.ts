@@ -29,7 +29,7 @@ export async function takeCountedHit(
   windowEndsAt: Date,
 ): Promise<number | undefined> {
   const [row] = await db.query<{ hits: number }>(TAKE_HIT_SQL, [key, now, windowEndsAt, limit]);
-  return row ? Number(row.hits) : undefined;
+  return row ? row.hits : undefined;
 }
 
 /** $1 key, $2 now, $3 the end of a window starting now, $4 the limit. Exported for the cost test. */

@@ -7,37 +7,30 @@ import type { RefundStatus, TaskRefund } from '../../src/shared/contract';
 import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
+import { insertBellEvent } from './task-events';
 
 export interface RefundRow {
   task_id: string;
   reference: string;
-  amount_kobo: string | number;
+  amount_kobo: number;
   status: RefundStatus;
   provider: 'paystack' | 'test-ledger';
   provider_ref: string | null;
   failure: string | null;
-  updated_at: Date | string;
+  updated_at: Date;
 }
 
 export function toTaskRefund(row: Pick<RefundRow, 'status' | 'amount_kobo' | 'updated_at'>): TaskRefund {
   return {
     status: row.status,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
 /** Writes the bell's event of a refund's new state and turns the owner's dot on. */
 async function insertRefundEvent(db: Queryable, taskId: string, status: RefundStatus, amountKobo: number) {
-  await db.query(
-    `with event as (
-       insert into task_events (user_id, task_id, kind, refund_status, amount_kobo, service_type, service_name)
-       select user_id, id, 'refund', $2, $3, type, service_name from tasks where id = $1
-       returning user_id
-     )
-     update users set notification = true where id in (select user_id from event)`,
-    [taskId, status, amountKobo],
-  );
+  await insertBellEvent(db, { taskId }, { kind: 'refund', refundStatus: status, amountKobo });
   // A failed refund is the operator's to retry (docs/operations.md), not news for the client.
   if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amountKobo });
 }
@@ -47,14 +40,14 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
  * booked through a payment use of purpose 'task'.
  */
 export async function paidKobo(db: Queryable, taskId: string): Promise<{ reference: string; kobo: number } | null> {
-  const [row] = await db.query<{ reference: string; amount_kobo: string | number }>(
+  const [row] = await db.query<{ reference: string; amount_kobo: number }>(
     // A payment the provider reported refunded or disputed after the task was made is back with
     // the payer already: refunding it again would pay twice.
     `select p.reference, p.amount_kobo from tasks t join payment_uses p on p.reference = t.reference and p.purpose = 'task'
       where t.id = $1 and t.payment_reversed_at is null`,
     [taskId],
   );
-  return row && Number(row.amount_kobo) > 0 ? { reference: row.reference, kobo: Number(row.amount_kobo) } : null;
+  return row && row.amount_kobo > 0 ? { reference: row.reference, kobo: row.amount_kobo } : null;
 }
 
 /** Opens the task's refund as pending (once); answers whether it was opened now. */
@@ -91,13 +84,13 @@ export async function moveRefund(
   taskId: string,
   change: { status: RefundStatus; providerRef?: string | null; failure?: string | null },
 ): Promise<boolean> {
-  const [row] = await db.query<{ amount_kobo: string | number }>(
+  const [row] = await db.query<{ amount_kobo: number }>(
     `update refunds set status = $2, provider_ref = coalesce($3, provider_ref), failure = $4, updated_at = now()
       where task_id = $1 and status <> $2 and status <> 'refunded' returning amount_kobo`,
     [taskId, change.status, change.providerRef ?? null, change.failure ?? null],
   );
   if (!row) return false;
-  await insertRefundEvent(db, taskId, change.status, Number(row.amount_kobo));
+  await insertRefundEvent(db, taskId, change.status, row.amount_kobo);
   return true;
 }
 
@@ -123,4 +116,9 @@ export function selectFailedRefunds(db: Queryable): Promise<FailedRefundRow[]> {
          or (r.status = 'pending' and r.provider_ref is null and r.created_at < now() - interval '10 minutes')
       order by r.updated_at`,
   );
+}
+
+/** The provider took the refund and answers later: its refund id, or 'requested' when it gave none. */
+export async function setRefundProviderRef(db: Queryable, taskId: string, providerRef: string): Promise<void> {
+  await db.query('update refunds set provider_ref = $2, updated_at = now() where task_id = $1', [taskId, providerRef]);
 }

@@ -10,10 +10,10 @@ export interface ResetCodeRow {
   email: string;
   address: string;
   code_hash: string;
-  expires_at: Date | string;
+  expires_at: Date;
   attempts: number;
-  verified_at: Date | string | null;
-  used_at: Date | string | null;
+  verified_at: Date | null;
+  used_at: Date | null;
   user_id: string | null;
 }
 
@@ -50,7 +50,7 @@ export async function saveResetCode(
   );
 }
 
-const asRow = (row: ResetCodeRow | undefined) => (row ? { ...row, attempts: Number(row.attempts) } : undefined);
+const asRow = (row: ResetCodeRow | undefined) => (row ? { ...row, attempts: row.attempts } : undefined);
 
 export async function findResetCode(db: Queryable, email: string, address: string): Promise<ResetCodeRow | undefined> {
   const [row] = await db.query<ResetCodeRow>('select * from reset_codes where email = $1 and address = $2', [

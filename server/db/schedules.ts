@@ -25,18 +25,18 @@ export interface ScheduleRow {
   id: string;
   user_id: string;
   type: string;
-  quantity: string | number;
+  quantity: number;
   address: string;
   address_details: string;
-  lat: number | string;
-  lng: number | string;
+  lat: number;
+  lng: number;
   weekdays: number[];
   window_start_hour: number;
   every_weeks: number;
   /** starts_on as 'YYYY-MM-DD' (SCHEDULE_COLUMNS), whichever driver reads it. */
   starts_on_day: string;
   paused: SchedulePause | null;
-  created_at: Date | string;
+  created_at: Date;
 }
 
 /** What every read of a schedule row selects (`returning` too). */
@@ -45,8 +45,8 @@ export const SCHEDULE_COLUMNS = `*, to_char(starts_on, 'YYYY-MM-DD') as starts_o
 interface MoveRow {
   schedule_id: string;
   date: string;
-  window_start: Date | string;
-  window_end: Date | string;
+  window_start: Date;
+  window_end: Date;
 }
 
 interface RunRow {
@@ -54,8 +54,8 @@ interface RunRow {
   date: string;
   outcome: ScheduleRun['outcome'];
   task_id: string | null;
-  window_start: Date | string;
-  window_end: Date | string;
+  window_start: Date;
+  window_end: Date;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,8 +66,8 @@ export const timesOf = (
   row: Pick<ScheduleRow, 'weekdays' | 'window_start_hour' | 'every_weeks' | 'starts_on_day'>,
 ): ScheduleTimes & { weekdays: Weekday[]; everyWeeks: EveryWeeks; startsOn: string } => ({
   weekdays: row.weekdays.map(Number) as Weekday[],
-  windowStartHour: Number(row.window_start_hour),
-  everyWeeks: Number(row.every_weeks) === 2 ? 2 : 1,
+  windowStartHour: row.window_start_hour,
+  everyWeeks: row.every_weeks === 2 ? 2 : 1,
   startsOn: row.starts_on_day,
 });
 
@@ -92,7 +92,7 @@ function toSchedule(
   now: Date,
 ): Schedule {
   const service = serviceOf(prices, row.type);
-  const quantity = Number(row.quantity);
+  const quantity = row.quantity;
   const reached = new Set(runs.map((run) => run.date));
   const skipped = new Set(skips);
   const times = timesOf(row);
@@ -108,7 +108,7 @@ function toSchedule(
     quantity,
     address: row.address,
     addressDetails: row.address_details,
-    location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+    location: { type: 'Point', coordinates: [row.lng, row.lat] },
     weekdays: times.weekdays,
     windowStartHour: times.windowStartHour,
     everyWeeks: times.everyWeeks,

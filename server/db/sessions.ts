@@ -11,7 +11,7 @@ export async function findSessionVersion(db: Queryable, userId: string): Promise
   const [row] = await db.query<{ session_version: number }>('select session_version from users where id = $1', [
     userId,
   ]);
-  return row ? Number(row.session_version) : undefined;
+  return row ? row.session_version : undefined;
 }
 
 /** Every token issued so far stops working (on every instance: the kept version is dropped). */

@@ -11,10 +11,10 @@ interface SupportRow {
   category: SupportCategory;
   text: string;
   reply: string | null;
-  replied_at: Date | string | null;
-  created_at: Date | string;
+  replied_at: Date | null;
+  created_at: Date;
   /** When an operator closed it (migration 022); null while open. */
-  closed_at?: Date | string | null;
+  closed_at?: Date | null;
 }
 
 export function toSupportRequest(row: SupportRow): SupportRequest {
@@ -95,4 +95,17 @@ export async function replyToSupportRequest(
     rows.filter((entry) => entry.id === id),
   );
   return full!;
+}
+
+/**
+ * Support request ids equal to `idOrPrefix` or, when it is at least `minPrefix` long, starting
+ * with it: the exact one first, at most two (two mean the prefix is ambiguous).
+ */
+export async function matchSupportRequestIds(db: Queryable, idOrPrefix: string, minPrefix: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select id from support_requests where id = $1 or (length($1) >= $2 and starts_with(id, $1))
+      order by (id = $1) desc, id limit 2`,
+    [idOrPrefix, minPrefix],
+  );
+  return rows.map((row) => row.id);
 }

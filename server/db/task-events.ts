@@ -18,19 +18,19 @@ const PUSH_OF_STATUS: Partial<Record<TaskStatus, PushKind>> = {
 };
 
 interface TaskEventRow {
-  id: string | number;
+  id: number;
   kind: TaskEventKind;
   task_id: string | null;
   status: string | null;
   service_type: string;
   service_name: string;
-  amount_kobo: string | number | null;
-  created_at: Date | string;
+  amount_kobo: number | null;
+  created_at: Date;
   is_read: boolean;
   refund_status: RefundStatus | null;
   message: string | null;
-  scheduled_start: Date | string | null;
-  scheduled_end: Date | string | null;
+  scheduled_start: Date | null;
+  scheduled_end: Date | null;
   schedule_id: string | null;
 }
 
@@ -42,7 +42,7 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
     status: (row.status as TaskStatus | null) ?? null,
     type: row.service_type,
     serviceName: row.service_name,
-    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
+    amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
     at: new Date(row.created_at).toISOString(),
     read: row.is_read,
     refundStatus: row.refund_status ?? null,
@@ -58,41 +58,71 @@ function toTaskEvent(row: TaskEventRow): TaskEvent {
   };
 }
 
-/** Records that the task now has `status` (for its owner), and turns the owner's dot on. */
-export async function insertStatusEvent(db: Queryable, taskId: string, status: TaskStatus): Promise<void> {
+/** Who a bell event is for: a task's owner (its service read from the task), or a user without a task. */
+export type BellEventSubject = { taskId: string } | { userId: string };
+
+/** What a bell event says; the fields its kind does not use stay null. */
+export interface BellEvent {
+  kind: TaskEventKind;
+  status?: TaskStatus;
+  refundStatus?: RefundStatus;
+  amountKobo?: number;
+  message?: string;
+  scheduleId?: string;
+  /** For an event without a task (a recurring date not covered); a task's event takes the task's. */
+  service?: { type: string; name: string };
+  scheduledFor?: { start: Date | string; end: Date | string };
+}
+
+/**
+ * The one write of a bell event: the event and the owner's red dot in one statement, so the dot
+ * is never on without an event to explain it, nor an event left without the dot. A task that
+ * does not exist writes nothing. Every value is a parameter; the column list is fixed.
+ */
+export async function insertBellEvent(db: Queryable, subject: BellEventSubject, event: BellEvent): Promise<void> {
   await db.query(
     `with event as (
-       insert into task_events (user_id, task_id, kind, status, service_type, service_name)
-       select user_id, id, 'status', $2, type, service_name from tasks where id = $1
+       insert into task_events (user_id, task_id, kind, status, refund_status, amount_kobo, message, schedule_id,
+                                service_type, service_name, scheduled_start, scheduled_end)
+       select coalesce(t.user_id, $1::text), t.id, $3::text, $4::text, $5::text, $6::bigint, $7::text, $8::text,
+              coalesce(t.type, $9::text, ''), coalesce(t.service_name, $10::text, ''), $11::timestamptz, $12::timestamptz
+         from (values (1)) as one left join tasks t on t.id = $2::text
+        where coalesce(t.user_id, $1::text) is not null
        returning user_id
      )
      update users set notification = true where id in (select user_id from event)`,
-    [taskId, status],
+    [
+      'userId' in subject ? subject.userId : null,
+      'taskId' in subject ? subject.taskId : null,
+      event.kind,
+      event.status ?? null,
+      event.refundStatus ?? null,
+      event.amountKobo ?? null,
+      event.message ?? null,
+      event.scheduleId ?? null,
+      event.service?.type ?? null,
+      event.service?.name ?? null,
+      event.scheduledFor?.start ?? null,
+      event.scheduledFor?.end ?? null,
+    ],
   );
+}
+
+/** Records that the task now has `status` (for its owner), and turns the owner's dot on. */
+export async function insertStatusEvent(db: Queryable, taskId: string, status: TaskStatus): Promise<void> {
+  await insertBellEvent(db, { taskId }, { kind: 'status', status });
   const kind = PUSH_OF_STATUS[status];
   if (kind) await enqueueTaskNotification(db, taskId, kind);
 }
 
 /** Records a referral reward credited to `userId` (the referred client's task stays theirs). */
 export async function insertReferralRewardEvent(db: Queryable, userId: string, amountKobo: number): Promise<void> {
-  await db.query(
-    `with event as (insert into task_events (user_id, kind, amount_kobo) values ($1, 'referral-reward', $2) returning user_id)
-     update users set notification = true where id in (select user_id from event)`,
-    [userId, amountKobo],
-  );
+  await insertBellEvent(db, { userId }, { kind: 'referral-reward', amountKobo });
 }
 
 /** Records the operator's reply to a support request about the task, for its owner. */
 export async function insertSupportReplyEvent(db: Queryable, taskId: string, message: string): Promise<void> {
-  await db.query(
-    `with event as (
-       insert into task_events (user_id, task_id, kind, message, service_type, service_name)
-       select user_id, id, 'support-reply', $2, type, service_name from tasks where id = $1
-       returning user_id
-     )
-     update users set notification = true where id in (select user_id from event)`,
-    [taskId, message],
-  );
+  await insertBellEvent(db, { taskId }, { kind: 'support-reply', message });
   await enqueueTaskNotification(db, taskId, 'support-reply', { message: message.slice(0, 300) });
 }
 

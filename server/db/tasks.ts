@@ -12,16 +12,16 @@ export interface TaskRow {
   address: string;
   /** Absent only before migration 005. */
   address_details?: string | null;
-  lng: number | string;
-  lat: number | string;
-  datetime: Date | string;
+  lng: number;
+  lat: number;
+  datetime: Date;
   type: string;
   service_name: string;
-  amount_kobo: number | string;
+  amount_kobo: number;
   unit: string;
   confirmation_code: string;
   driver_id: string | null;
-  created_at: Date | string;
+  created_at: Date;
   driver_firstname: string | null;
   driver_lastname: string | null;
   driver_phone: string | null;
@@ -29,26 +29,26 @@ export interface TaskRow {
   driver_photo_url?: string | null;
   driver_vehicle?: string | null;
   driver_plate?: string | null;
-  driver_rating_sum?: string | number | null;
+  driver_rating_sum?: number | null;
   driver_rating_count?: number | null;
   cancel_reason?: string | null;
-  completed_at?: Date | string | null;
+  completed_at?: Date | null;
   refund_status?: RefundStatus | null;
-  refund_amount_kobo?: string | number | null;
-  refund_updated_at?: Date | string | null;
+  refund_amount_kobo?: number | null;
+  refund_updated_at?: Date | null;
   rating_stars?: number | null;
   rating_comment?: string | null;
-  rating_at?: Date | string | null;
+  rating_at?: Date | null;
   /** The columns below are absent only before migration 010. */
-  quantity?: string | number | null;
-  scheduled_start?: Date | string | null;
-  scheduled_end?: Date | string | null;
+  quantity?: number | null;
+  scheduled_start?: Date | null;
+  scheduled_end?: Date | null;
   /** Absent only before migration 011. */
-  covered_quantity?: string | number | null;
+  covered_quantity?: number | null;
   /** Absent only before migration 018. */
-  payment_reversed_at?: Date | string | null;
+  payment_reversed_at?: Date | null;
   /** Absent only before migration 020. */
-  arrived_at?: Date | string | null;
+  arrived_at?: Date | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -72,14 +72,14 @@ export function toTask(row: TaskRow): Task {
     reference: row.reference,
     address: row.address,
     addressDetails: row.address_details ?? '',
-    location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+    location: { type: 'Point', coordinates: [row.lng, row.lat] },
     datetime: new Date(row.datetime).toISOString(),
     type: row.type,
     serviceName: row.service_name,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     unit: row.unit,
-    quantity: row.quantity == null ? 1 : Number(row.quantity),
-    coveredQuantity: row.covered_quantity == null ? 0 : Number(row.covered_quantity),
+    quantity: row.quantity == null ? 1 : row.quantity,
+    coveredQuantity: row.covered_quantity == null ? 0 : row.covered_quantity,
     scheduledFor:
       row.scheduled_start && row.scheduled_end
         ? { start: new Date(row.scheduled_start).toISOString(), end: new Date(row.scheduled_end).toISOString() }
@@ -98,8 +98,8 @@ export function toTask(row: TaskRow): Task {
             vehicle: row.driver_vehicle ?? '',
             plate: row.driver_plate ?? '',
             rating: {
-              average: ratingAverage(Number(row.driver_rating_sum ?? 0), Number(row.driver_rating_count ?? 0)),
-              count: Number(row.driver_rating_count ?? 0),
+              average: ratingAverage(row.driver_rating_sum ?? 0, row.driver_rating_count ?? 0),
+              count: row.driver_rating_count ?? 0,
             },
           }
         : null,
@@ -187,4 +187,27 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
       task.unitPriceKobo,
     ],
   );
+}
+
+/**
+ * Cancels the task if it is still in one of `from` (and `userId`'s, when given): the one
+ * conditional update every canceller goes through. Whether this call cancelled it.
+ */
+export async function cancelTaskIfIn(
+  tx: Queryable,
+  order: {
+    taskId: string;
+    from: readonly TaskStatus[];
+    reason: CancelReason | null;
+    note: string;
+    by: 'client' | 'operator' | 'simulator';
+    userId?: string;
+  },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update tasks set status = 'cancelled', cancel_reason = $3, cancel_note = $4, cancelled_by = $5
+      where id = $1 and status = any($2::text[]) and ($6::text is null or user_id = $6) returning id`,
+    [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
+  );
+  return rows.length > 0;
 }

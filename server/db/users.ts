@@ -19,11 +19,11 @@ export interface UserRow {
   referred_by: string | null;
   referral_rewarded: boolean;
   notification: boolean;
-  balance_kobo: string | number;
+  balance_kobo: number;
   subscription_plan: string | null;
-  subscription_expires_at: Date | string | null;
-  subscription_started_at: Date | string | null;
-  created_at: Date | string;
+  subscription_expires_at: Date | null;
+  subscription_started_at: Date | null;
+  created_at: Date;
 }
 
 /** Where an avatar is served (server/routes/avatars.ts), relative to the API's base address. */
@@ -42,7 +42,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar_id ? avatarPath(row.avatar_id) : '',
     referralCode: row.referral_code,
     notification: row.notification,
-    balance: koboToNaira(Number(row.balance_kobo)),
+    balance: koboToNaira(row.balance_kobo),
     subscription:
       row.subscription_plan && row.subscription_expires_at
         ? { plan: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at).toISOString() }

@@ -108,7 +108,7 @@ async function signedInAccount<A extends Account, E extends AppEnv>(
   if (!session) throw unauthorized(sessionEnded);
   if (session.role !== role) throw forbidden(WRONG_ROLE);
   const account = await find(c.var.deps.db, session.userId);
-  if (!account?.active || Number(account.session_version) !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
+  if (!account?.active || account.session_version !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
   if (account.must_change_password && !options.beforePasswordChange) throw forbidden(CHANGE_PASSWORD_FIRST);
   noteUserId(c, session.userId);
   return account;

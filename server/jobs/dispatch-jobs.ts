@@ -48,9 +48,9 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
         });
         continue;
       }
-      const pickup = { lat: Number(task.lat), lng: Number(task.lng) };
+      const pickup = { lat: task.lat, lng: task.lng };
       const nearest = (await selectAvailableDrivers(tx, task.id, now))
-        .map((driver) => ({ id: driver.id, at: { lat: Number(driver.lat), lng: Number(driver.lng) } }))
+        .map((driver) => ({ id: driver.id, at: { lat: driver.lat, lng: driver.lng } }))
         .filter((driver) => !offeredNow.has(driver.id) && isInServiceArea(driver.at, deps.serviceArea.area))
         .map((driver) => ({ id: driver.id, distance: haversineMeters(driver.at, pickup) }))
         .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id))[0];

@@ -11,6 +11,14 @@ import { PLAN_TAG } from '../../src/shared/push-payload';
 import { enqueueTaskNotification, enqueueUserNotification } from '../db/push';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import type { Queryable } from '../db/connection';
+import {
+  claimRenewalReminders,
+  claimTaskReminders,
+  claimWeeklyReports,
+  completedByService,
+  type WeekRow,
+} from '../db/reminders';
+import { insertBellEvent } from '../db/task-events';
 import type { AppDeps } from '../context';
 import type { Mail } from '../mail/mailer';
 import { errorText, startRepeating, type Repeating } from './repeating';
@@ -26,32 +34,13 @@ export function renewalText(plan: string, expiresAt: Date): string {
   return `Your ${name} plan ends on ${formatLagosDay(expiresAt.getTime())}`;
 }
 
-interface ReminderRow {
-  id: string;
-  email: string;
-  firstname: string;
-  subscription_plan: string;
-  subscription_expires_at: Date | string;
-}
-
 /** Plans ending within 3 days and not reminded for this expiry: a bell event and a push each, and the mail to send. */
 async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
-  const rows = await tx.query<ReminderRow>(
-    `update users set renewal_reminded_for = subscription_expires_at
-      where subscription_plan is not null
-        and subscription_expires_at > $1 and subscription_expires_at <= $2
-        and renewal_reminded_for is distinct from subscription_expires_at
-      returning id, email, firstname, subscription_plan, subscription_expires_at`,
-    [now, new Date(now.getTime() + RENEWAL_NOTICE_MS)],
-  );
+  const rows = await claimRenewalReminders(tx, now, new Date(now.getTime() + RENEWAL_NOTICE_MS));
   const mails: Mail[] = [];
   for (const row of rows) {
     const text = renewalText(row.subscription_plan, new Date(row.subscription_expires_at));
-    await tx.query(
-      `with event as (insert into task_events (user_id, kind, message) values ($1, 'plan-renewal', $2) returning user_id)
-       update users set notification = true where id in (select user_id from event)`,
-      [row.id, text],
-    );
+    await insertBellEvent(tx, { userId: row.id }, { kind: 'plan-renewal', message: text });
     await enqueueUserNotification(tx, row.id, 'plan-renewal', { text, tag: PLAN_TAG });
     mails.push({
       to: row.email,
@@ -73,23 +62,10 @@ export function lagosWeekStart(now: Date): { date: string; at: Date } {
   return { date: new Date(monday).toISOString().slice(0, 10), at: new Date(monday - LAGOS_OFFSET_MS) };
 }
 
-interface ReportRow {
-  id: string;
-  email: string;
-  firstname: string;
-  subscription_plan: string;
-}
-
-interface WeekRow {
-  service_name: string;
-  pickups: number;
-  kg: string | number | null;
-}
-
 /** 'Your GreenPick week: 3 pickups, 12.5 kg recycled' and the lines by service. */
 export function weeklyReportMail(to: { email: string; firstname: string }, rows: readonly WeekRow[], from: Date): Mail {
   const pickups = rows.reduce((sum, row) => sum + row.pickups, 0);
-  const kg = rows.reduce((sum, row) => sum + Number(row.kg ?? 0), 0);
+  const kg = rows.reduce((sum, row) => sum + (row.kg ?? 0), 0);
   const subject = `Your GreenPick week: ${pickups} ${pickups === 1 ? 'pickup' : 'pickups'}, ${Number(kg.toFixed(2))} kg recycled`;
   const lines = rows.map((row) => `- ${row.service_name}: ${row.pickups}`);
   return {
@@ -110,22 +86,10 @@ export function weeklyReportMail(to: { email: string; firstname: string }, rows:
 async function weeklyReports(tx: Queryable, now: Date): Promise<Mail[]> {
   const week = lagosWeekStart(now);
   const from = new Date(week.at.getTime() - 7 * DAY_MS);
-  const rows = await tx.query<ReportRow>(
-    `update users set weekly_report_for = $1
-      where subscription_plan in ('gold', 'platinum') and subscription_expires_at > $2
-        and subscription_started_at < $3
-        and (weekly_report_for is null or weekly_report_for < $1)
-      returning id, email, firstname, subscription_plan`,
-    [week.date, now, week.at],
-  );
+  const rows = await claimWeeklyReports(tx, week, now);
   const mails: Mail[] = [];
   for (const row of rows) {
-    const done = await tx.query<WeekRow>(
-      `select service_name, count(*)::int as pickups, sum(recycled_kg) as kg from tasks
-        where user_id = $1 and status = 'completed' and completed_at >= $2 and completed_at < $3
-        group by service_name order by service_name`,
-      [row.id, from, week.at],
-    );
+    const done = await completedByService(tx, row.id, from, week.at);
     mails.push(weeklyReportMail(row, done, from));
   }
   return mails;
@@ -139,13 +103,7 @@ async function remindScheduledTasks(tx: Queryable, now: Date): Promise<void> {
   const lagos = now.getTime() + LAGOS_OFFSET_MS;
   if (new Date(lagos).getUTCHours() < REMINDER_FROM_HOUR) return;
   const tomorrow = Math.floor(lagos / DAY_MS) * DAY_MS + DAY_MS - LAGOS_OFFSET_MS;
-  const rows = await tx.query<{ id: string; scheduled_start: Date | string; scheduled_end: Date | string }>(
-    `update tasks set reminded_at = $3
-      where scheduled_start >= $1 and scheduled_start < $2 and reminded_at is null
-        and status in ('pending', 'driver-assigned')
-      returning id, scheduled_start, scheduled_end`,
-    [new Date(tomorrow), new Date(tomorrow + DAY_MS), now],
-  );
+  const rows = await claimTaskReminders(tx, new Date(tomorrow), new Date(tomorrow + DAY_MS), now);
   for (const row of rows) {
     const window = windowText({
       start: new Date(row.scheduled_start).toISOString(),

@@ -28,7 +28,12 @@ import { hashPassword } from '../auth/passwords';
 import * as sql from '../db/ops';
 import { ratingAverage } from '../db/tasks';
 import { insertStatusEvent } from '../db/task-events';
-import { replyToSupportRequest, selectSupportRequests, type OpsSupportRow } from '../db/support';
+import {
+  matchSupportRequestIds,
+  replyToSupportRequest,
+  selectSupportRequests,
+  type OpsSupportRow,
+} from '../db/support';
 import { cancelTask, startRefund } from '../aftercare/refunds';
 import { mailReceipt } from '../aftercare/receipt';
 import type { AftercareServices } from '../aftercare/services';
@@ -214,16 +219,16 @@ export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     reference: row.reference,
     serviceName: row.service_name,
     type: row.type,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     unit: row.unit,
     address: row.address,
     addressDetails: row.address_details ?? '',
-    lat: Number(row.lat),
-    lng: Number(row.lng),
+    lat: row.lat,
+    lng: row.lng,
     datetime: new Date(row.datetime).toISOString(),
     confirmationCode: row.confirmation_code,
-    recycledKg: row.recycled_kg === null ? null : Number(row.recycled_kg),
-    quantity: Number(row.quantity),
+    recycledKg: row.recycled_kg === null ? null : row.recycled_kg,
+    quantity: row.quantity,
     scheduledFor: scheduled,
     arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
     client: {
@@ -239,7 +244,7 @@ export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     window: scheduled,
     asap: scheduled === null,
     createdAt: createdAt.toISOString(),
-    location: [Number(row.lng), Number(row.lat)],
+    location: [row.lng, row.lat],
     offer:
       row.offer_driver_id && row.offer_expires_at
         ? {
@@ -259,27 +264,27 @@ function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
     firstname: row.firstname,
     lastname: row.lastname,
     phone: row.phone,
-    lat: Number(row.lat),
-    lng: Number(row.lng),
+    lat: row.lat,
+    lng: row.lng,
     locationUpdatedAt: new Date(row.location_updated_at).toISOString(),
-    activeTasks: Number(row.active_tasks),
+    activeTasks: row.active_tasks,
     vehicle: row.vehicle ?? '',
     plate: row.plate ?? '',
     photoUrl: row.photo_url ?? '',
     rating: {
-      average: ratingAverage(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
-      count: Number(row.rating_count ?? 0),
+      average: ratingAverage(row.rating_sum ?? 0, row.rating_count ?? 0),
+      count: row.rating_count ?? 0,
     },
     name: `${row.firstname} ${row.lastname}`,
     active: row.active,
     online: row.online,
-    busy: Number(row.active_tasks) > 0,
-    location: [Number(row.lng), Number(row.lat)],
-    tasksToday: Number(row.tasks_today),
+    busy: row.active_tasks > 0,
+    location: [row.lng, row.lat],
+    tasksToday: row.tasks_today,
     acceptanceRate:
-      Number(row.offers_answered) > 0
+      row.offers_answered > 0
         ? // A share of 1, to two decimals.
-          Number((Number(row.offers_accepted) / Number(row.offers_answered)).toFixed(2))
+          Number((row.offers_accepted / row.offers_answered).toFixed(2))
         : null,
   };
 }
@@ -559,12 +564,12 @@ export async function creditPoints(
   if (!known) throw new OpsError('not-found', `No client with id "${userId}"`);
   return db.transaction(async (tx) => {
     await addPoints(tx, { userId, kind: 'credit', amountKobo: nairaToKobo(amount) });
-    const balance = koboToNaira(Number((await findUserById(tx, userId))!.balance_kobo));
+    const balance = koboToNaira((await findUserById(tx, userId))!.balance_kobo);
     if (audit)
       await writeAudit(tx, audit, {
         action: 'client.points-credit',
         subject: `client:${userId}`,
-        before: { balance: koboToNaira(Number(known.balance_kobo)) },
+        before: { balance: koboToNaira(known.balance_kobo) },
         after: { balance, credited: amount },
       });
     return { balance };
@@ -598,27 +603,23 @@ export async function replySupport(
 ): Promise<OpsSupportRequest> {
   const reply = parseOpsInput(supportReplySchema, replyInput);
   const id = parseOpsInput(opsIdSchema('request id'), String(idInput ?? ''));
-  const matches = await db.query<{ id: string }>(
-    `select id from support_requests where id = $1 or (length($1) >= ${MIN_PREFIX} and starts_with(id, $1))
-      order by (id = $1) desc, id limit 2`,
-    [id],
-  );
-  const [match] = matches;
-  if (!match) throw new OpsError('not-found', `No support request with id "${id}"`);
-  if (matches.length > 1 && match.id !== id)
+  const matches = await matchSupportRequestIds(db, id, MIN_PREFIX);
+  const [matchId] = matches;
+  if (!matchId) throw new OpsError('not-found', `No support request with id "${id}"`);
+  if (matches.length > 1 && matchId !== id)
     throw new OpsError('invalid', `"${id}" matches more than one support request: give more of the id`);
   const answered = await db.transaction(async (tx) => {
-    const done = await replyToSupportRequest(tx, match.id, reply);
+    const done = await replyToSupportRequest(tx, matchId, reply);
     if (audit && typeof done === 'object')
       await writeAudit(tx, audit, {
         action: 'support.reply',
-        subject: `support:${match.id}`,
+        subject: `support:${matchId}`,
         before: { reply: null },
         after: { reply },
       });
     return done;
   });
   if (answered === 'not-found') throw new OpsError('not-found', `No support request with id "${id}"`);
-  if (answered === 'answered') throw new OpsError('invalid', `Support request ${match.id} was answered already`);
+  if (answered === 'answered') throw new OpsError('invalid', `Support request ${matchId} was answered already`);
   return toOpsSupport(answered);
 }

@@ -34,9 +34,9 @@ import {
 } from './commands';
 
 async function summary(db: Queryable, taskId: string): Promise<OpsTask> {
-  const [task] = (await sql.selectTasksWhere(db, 't.id = $1', [taskId])).map(toOpsTask);
-  if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-  return task;
+  const row = await sql.selectTask(db, taskId);
+  if (!row) throw new OpsError('not-found', `No task with id "${taskId}"`);
+  return toOpsTask(row);
 }
 
 export interface OpsTaskDetail extends OpsTask {
@@ -85,12 +85,12 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
     payment: {
       reference: task.reference,
       status: extra.paid_kobo === null ? 'not paid' : extra.payment_reversed_at ? 'reversed' : 'paid',
-      amount: extra.paid_kobo === null ? null : koboToNaira(Number(extra.paid_kobo)),
+      amount: extra.paid_kobo === null ? null : koboToNaira(extra.paid_kobo),
     },
     refund:
       extra.refund_status === null
         ? null
-        : { amount: koboToNaira(Number(extra.refund_kobo)), status: extra.refund_status },
+        : { amount: koboToNaira(extra.refund_kobo ?? 0), status: extra.refund_status },
     events,
     messages: (await consoleSql.selectTaskMessages(db, taskId)).map((row) => ({
       from: row.sender === 'user' ? 'client' : 'driver',
@@ -98,7 +98,7 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
       at: new Date(row.created_at).toISOString(),
     })),
     cancelReason: extra.cancel_note || null,
-    deliveredQuantity: extra.delivered_quantity === null ? null : Number(extra.delivered_quantity),
+    deliveredQuantity: extra.delivered_quantity,
   };
 }
 
@@ -161,7 +161,7 @@ export async function completeWithQuantity(
     if (task.status === 'completed' || task.delivered_quantity !== null)
       throw new OpsError('conflict', 'This task is completed already');
     if (!COMPLETABLE.includes(task.status)) throw new OpsError('conflict', `A ${task.status} task cannot be completed`);
-    const booked = Number(task.quantity);
+    const booked = task.quantity;
     const rule = quantityRule(task.unit);
     const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
     if (quantity > booked) throw new OpsError('invalid', `quantity cannot be more than booked (${booked})`);
@@ -329,8 +329,8 @@ export async function clientDetail(db: Queryable, userId: string, now: Date) {
     plan: running
       ? { name: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at as Date | string).toISOString() }
       : null,
-    points: koboToNaira(Number(row.balance_kobo)),
-    tasks: (await sql.selectTasksWhere(db, 't.user_id = $1', [userId])).map(toOpsTask),
+    points: koboToNaira(row.balance_kobo),
+    tasks: (await sql.selectTasksOfClient(db, userId)).map(toOpsTask),
   };
 }
 

@@ -85,7 +85,7 @@ function fromAttention(row: AttentionRow): OpsPayment {
     state: row.settled_at ? 'settled' : row.reversal ? 'reversed-after-fulfilment' : 'needs-attention',
     reason: row.reason,
     purpose: row.purpose,
-    amount: row.amount_kobo === null ? null : koboToNaira(Number(row.amount_kobo)),
+    amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
     currency: row.currency,
     payerEmail: row.email,
     client:
@@ -129,7 +129,7 @@ export async function listPayments(db: Db, options: { all?: boolean; now?: Date 
         refund.failure ??
         (refund.status === 'pending' ? 'The refund was never asked of the payment provider' : 'The refund failed'),
       purpose: 'task',
-      amount: koboToNaira(Number(refund.amount_kobo)),
+      amount: koboToNaira(refund.amount_kobo),
       currency: 'NGN',
       payerEmail: refund.client_email,
       client: {

@@ -98,11 +98,11 @@ async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date):
   if (!waiting.length) return;
   const drivers = (await sql.selectSimulatedDrivers(deps.db)).map((driver) => ({
     ...driver,
-    lat: Number(driver.lat),
-    lng: Number(driver.lng),
+    lat: driver.lat,
+    lng: driver.lng,
   }));
   for (const task of waiting) {
-    const target = { lat: Number(task.lat), lng: Number(task.lng) };
+    const target = { lat: task.lat, lng: task.lng };
     const free = drivers.filter((driver) => driver.active_tasks === 0);
     const driver = nearest(free.length ? free : drivers, target);
     if (!driver) return;
@@ -125,8 +125,8 @@ async function moveDrivers(deps: Tick): Promise<void> {
     // One target per driver: its on-going task, else its oldest assigned one.
     if (moved.has(trip.driver_id)) continue;
     moved.add(trip.driver_id);
-    const target = { lat: Number(trip.task_lat), lng: Number(trip.task_lng) };
-    let position = { lat: Number(trip.driver_lat), lng: Number(trip.driver_lng) };
+    const target = { lat: trip.task_lat, lng: trip.task_lng };
+    let position = { lat: trip.driver_lat, lng: trip.driver_lng };
     if (distanceMeters(position, target) >= 1) {
       position = stepToward(position, target);
       await sql.updateDriverLocation(deps.db, trip.driver_id, position.lat, position.lng);
@@ -156,10 +156,10 @@ const REPLIES: ((distance: number) => string)[] = [
 async function responseMessages(deps: Tick): Promise<void> {
   for (const row of await sql.selectTasksAwaitingReply(deps.db)) {
     const distance = distanceMeters(
-      { lat: Number(row.driver_lat), lng: Number(row.driver_lng) },
-      { lat: Number(row.task_lat), lng: Number(row.task_lng) },
+      { lat: row.driver_lat, lng: row.driver_lng },
+      { lat: row.task_lat, lng: row.task_lng },
     );
-    const reply = REPLIES[Number(row.driver_messages) % REPLIES.length](distance);
+    const reply = REPLIES[row.driver_messages % REPLIES.length](distance);
     await sql.insertDriverMessage(deps.db, row.task_id, reply);
   }
 }

@@ -2,7 +2,7 @@
  * Sends what the outbox holds: pushes through the real `web-push` library (VAPID-signed,
  * aes128gcm-encrypted for the device), SMS through the provider adapter. Sending never blocks
  * or fails the request that caused it: rows are written in the event's transaction, and the
- * dispatcher is kicked after the commit (`withPushKick`) and sweeps every SWEEP_MS for retries
+ * dispatcher is kicked after the commit (`withPushKick`, server/db/push-kick.ts) and sweeps every SWEEP_MS for retries
  * and for rows written where no dispatcher ran (the ops CLI without a server).
  *
  * A row is claimed with a lease under `for update skip locked`, so N instances on one
@@ -12,7 +12,7 @@
  */
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { Db, Queryable } from '../db/connection';
+import type { Db } from '../db/connection';
 import { claimDueRows, deleteSubscriptionById, markFailed, markRetry, markSent, type OutboxRow } from '../db/push';
 import type { Log } from '../log';
 import { isAllowedPushEndpoint } from './endpoints';
@@ -57,7 +57,7 @@ function contextOf(row: OutboxRow): MessageContext {
     taskId: row.task_id,
     data,
     serviceName: row.service_name ?? 'task',
-    amountKobo: Number(row.amount_kobo ?? 0),
+    amountKobo: row.amount_kobo ?? 0,
     driver: row.driver_firstname
       ? { firstname: row.driver_firstname, vehicle: row.driver_vehicle ?? '', plate: row.driver_plate ?? '' }
       : null,
@@ -190,43 +190,6 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
       stopped = true;
       clearInterval(sweep);
       await running;
-    },
-  };
-}
-
-/**
- * The database the server's code uses: a statement that writes the outbox kicks the
- * dispatcher, outside a transaction right after it, inside one after the commit. Closing it
- * stops the dispatcher first (sends in flight finish), so a server's shutdown stops it cleanly.
- */
-export function withPushKick(db: Db, dispatcher: Pick<PushDispatcher, 'kick' | 'stop'>): Db {
-  const kick = () => dispatcher.kick();
-  const writesOutbox = (sql: string) => sql.includes('insert into push_outbox');
-  return {
-    kind: db.kind,
-    exec: (sql) => db.exec(sql),
-    listen: (channel, handlers) => db.listen(channel, handlers),
-    async close() {
-      await dispatcher.stop();
-      await db.close();
-    },
-    async query(sql, params, options) {
-      const rows = await db.query(sql, params, options);
-      if (writesOutbox(sql)) kick();
-      return rows as never;
-    },
-    async transaction(work) {
-      let wrote = false;
-      const result = await db.transaction((tx: Queryable) =>
-        work({
-          query(sql, params, options) {
-            if (writesOutbox(sql)) wrote = true;
-            return tx.query(sql, params, options);
-          },
-        }),
-      );
-      if (wrote) kick();
-      return result;
     },
   };
 }

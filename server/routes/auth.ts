@@ -98,7 +98,7 @@ authRoutes.post('/client/login', jsonBody(loginSchema, { fail: loginError }), as
   await limiter.reset(pairKey);
   // The owner's own network from now on: recovery asked from here has an allowance strangers cannot spend.
   await rememberSignInAddress(db, user.id, address, c.var.deps.now());
-  return c.json({ data: await tokens.sign(user.id, Number(user.session_version)) });
+  return c.json({ data: await tokens.sign(user.id, user.session_version) });
 });
 
 // The body is read first: it may hold the token.

@@ -82,7 +82,7 @@ driverAppRoutes.post('/driver/login', async (c) => {
   if (!signedIn) throw new HttpError(401, INVALID_DRIVER_LOGIN);
   await limiter.reset(pairKey);
   await noteDriverSignIn(db, signedIn.id, c.var.deps.now());
-  return c.json({ data: await tokens.sign(signedIn.id, Number(signedIn.session_version), 'driver') });
+  return c.json({ data: await tokens.sign(signedIn.id, signedIn.session_version, 'driver') });
 });
 
 driverAppRoutes.post('/driver/password', requireRole('driver', { beforePasswordChange: true }), async (c) => {
@@ -122,15 +122,15 @@ driverAppRoutes.post('/driver/offers', requireRole('driver'), async (c) => {
       taskId: row.task_id,
       expiresAt: new Date(row.expires_at).toISOString(),
       service: { type: row.type, name: row.service_name },
-      quantity: Number(row.quantity),
+      quantity: row.quantity,
       unit: row.unit,
       window: windowOf(row.scheduled_start, row.scheduled_end),
       pickup: {
         address: row.address,
-        location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+        location: { type: 'Point', coordinates: [row.lng, row.lat] },
       },
-      distanceMeters: Number(row.distance_m),
-      earnings: driverEarnings(Number(row.amount_kobo), config.driverShare),
+      distanceMeters: row.distance_m,
+      earnings: driverEarnings(row.amount_kobo, config.driverShare),
     })),
   });
 });
@@ -164,14 +164,14 @@ driverAppRoutes.post('/driver/tasks', requireRole('driver'), async (c) => {
       taskId: row.id,
       status: row.status,
       service: { type: row.type, name: row.service_name },
-      quantity: Number(row.quantity),
+      quantity: row.quantity,
       unit: row.unit,
       window: windowOf(row.scheduled_start, row.scheduled_end),
       address: row.address,
       addressDetails: row.address_details ?? '',
-      pin: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+      pin: { type: 'Point', coordinates: [row.lng, row.lat] },
       client: { firstname: row.client_firstname, phone: row.client_phone },
-      earnings: driverEarnings(Number(row.amount_kobo), config.driverShare),
+      earnings: driverEarnings(row.amount_kobo, config.driverShare),
       arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
     })),
   });
@@ -185,7 +185,7 @@ driverAppRoutes.post('/driver/earnings', requireRole('driver'), async (c) => {
   const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
   const completions = rows.map((row) => ({
     completedAt: new Date(row.completed_at).getTime(),
-    earningsKobo: driverShareKobo(Number(row.amount_kobo), config.driverShare),
+    earningsKobo: driverShareKobo(row.amount_kobo, config.driverShare),
   }));
   const totals = sumEarnings(completions, at.getTime());
   const naira = (total: { tasks: number; kobo: number }) => ({ tasks: total.tasks, earnings: koboToNaira(total.kobo) });
@@ -236,12 +236,12 @@ driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), async (c) 
     if (!task) return { kind: 'not-found' };
     if (task.status === 'completed' || task.delivered_quantity !== null) return { kind: 'completed' };
     if (task.status !== 'on-going' && task.status !== 'driver-assigned') return { kind: 'closed' };
-    if (Number(task.code_failures) >= MAX_CODE_FAILURES) return { kind: 'locked' };
+    if (task.code_failures >= MAX_CODE_FAILURES) return { kind: 'locked' };
     if (body.code !== task.confirmation_code.trim()) {
       const failures = await countWrongCode(tx, task.id);
       return failures >= MAX_CODE_FAILURES ? { kind: 'locked' } : { kind: 'wrong', left: MAX_CODE_FAILURES - failures };
     }
-    const booked = Number(task.quantity);
+    const booked = task.quantity;
     const rule = quantityRule(task.unit);
     const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
     if (body.quantity > booked)

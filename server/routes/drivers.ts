@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { requireClient } from '../http/roles';
 import { forbidden, notFound } from '../http/errors';
-import { findDriverLocation, isDriverOfUser } from '../db/drivers';
+import { findDriverLocation, findDriverName, isDriverOfUser } from '../db/drivers';
 import { id } from '../../src/shared/schemas/fields';
 
 const driverIdSchema = id('driverId');
@@ -25,12 +25,7 @@ export function initialsAvatar(driverId: string, firstname: string, lastname: st
 /** GET /driver/photo/<id>: no token (an <img> sends none); a driver's initials are no secret. */
 driverRoutes.get('/driver/photo/:driverId', async (c) => {
   const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
-  const [driver] = parsed.success
-    ? await c.var.deps.db.query<{ id: string; firstname: string; lastname: string }>(
-        'select id, firstname, lastname from drivers where id = $1',
-        [parsed.data],
-      )
-    : [];
+  const driver = parsed.success ? await findDriverName(c.var.deps.db, parsed.data) : undefined;
   if (!driver) throw notFound('Driver not found');
   c.header('Cache-Control', 'public, max-age=86400');
   return c.body(initialsAvatar(driver.id, driver.firstname, driver.lastname), 200, {

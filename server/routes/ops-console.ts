@@ -63,7 +63,7 @@ opsConsoleRoutes.post('/ops/login', async (c) => {
   const matches = await verifyPassword(body.password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!operator?.active || !matches) throw new HttpError(401, INVALID_OPS_LOGIN);
   await limiter.reset(pairKey);
-  return c.json({ data: await tokens.sign(operator.id, Number(operator.session_version), 'operator') });
+  return c.json({ data: await tokens.sign(operator.id, operator.session_version, 'operator') });
 });
 
 const anyOperator = (beforePasswordChange: boolean) =>

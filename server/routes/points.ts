@@ -16,7 +16,7 @@ pointsRoutes.post('/client/points', requireClient(), async (c) => {
   const user = await findUserById(db, callerId);
   if (!user) throw notFound('User not found');
   const status: PointsStatus = {
-    balance: koboToNaira(Number(user.balance_kobo)),
+    balance: koboToNaira(user.balance_kobo),
     entries: await listPoints(db, callerId),
   };
   return c.json({ data: status });

@@ -127,7 +127,7 @@ async function lastWeeks(db: Queryable, userId: string, now: Date): Promise<Week
     if (!week) continue;
     week.pickups += 1;
     // Kilograms to 2 decimals (weights, not money: money.ts is for naira).
-    week.kg = Number((week.kg + Number(row.recycled_kg ?? 0)).toFixed(2));
+    week.kg = Number((week.kg + (row.recycled_kg ?? 0)).toFixed(2));
   }
   return weeks;
 }
