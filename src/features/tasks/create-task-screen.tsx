@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Id } from 'react-toastify';
 import { cachedPriceTableQuery, priceTableQuery } from '../../lib/api/pricing';
 import { failureReason, failureText } from '../../lib/api/query-failure';
-import { planStatusQuery } from '../../lib/api/plan';
+import { planKeys, planStatusQuery } from '../../lib/api/plan';
 import type { QueryData } from '../../lib/api/query-data';
 import { tasksQuery } from '../../lib/api/tasks';
 import { serviceAreaQuery } from '../../lib/api/service-area';
@@ -252,7 +252,7 @@ function CreateTaskForm({
     );
     if (result.kind === 'paid') {
       // What the plan has left changed (the server spent it): Home reads it again.
-      if (coveredQuantity > 0) void queryClient.invalidateQueries({ queryKey: ['plan'] });
+      if (coveredQuantity > 0) void queryClient.invalidateQueries({ queryKey: planKeys.all });
       // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
       toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer, isFullyCovered);
