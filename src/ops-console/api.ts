@@ -139,46 +139,65 @@ export const login = (email: string, password: string) => write<string>('ops/log
 export const changePassword = (currentPassword: string, newPassword: string) =>
   write<string>('ops/password', { currentPassword, newPassword });
 
+/** The console's query keys (TkDodo's key factory): everything under `opsKeys.all`, dropped at sign-out. */
+export const opsKeys = {
+  all: ['ops'] as const,
+  /** Whoever is signed in (every token's). */
+  signedIn: () => [...opsKeys.all, 'me'] as const,
+  me: (token: string) => [...opsKeys.signedIn(), token] as const,
+  tasks: () => [...opsKeys.all, 'tasks'] as const,
+  task: (id: string) => [...opsKeys.all, 'task', id] as const,
+  drivers: () => [...opsKeys.all, 'drivers'] as const,
+  /** Both support lists (open only, and all). */
+  supportLists: () => [...opsKeys.all, 'support'] as const,
+  support: (all: boolean) => [...opsKeys.supportLists(), all] as const,
+  payments: () => [...opsKeys.all, 'payments'] as const,
+  clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
+  client: (id: string) => [...opsKeys.all, 'client', id] as const,
+  operators: () => [...opsKeys.all, 'operators'] as const,
+  audit: () => [...opsKeys.all, 'audit'] as const,
+};
+
 export const meQuery = (token: string) =>
-  queryOptions({ queryKey: ['ops', 'me', token], queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
+  queryOptions({ queryKey: opsKeys.me(token), queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
 export const tasksQuery = () =>
   queryOptions({
-    queryKey: ['ops', 'tasks'],
+    queryKey: opsKeys.tasks(),
     queryFn: () => read<TaskSummary[]>('ops/tasks'),
     refetchInterval: BOARD_REFRESH_MS,
   });
 export const taskQuery = (id: string) =>
   queryOptions({
-    queryKey: ['ops', 'task', id],
+    queryKey: opsKeys.task(id),
     queryFn: () => read<TaskDetails>(`ops/tasks/${encodeURIComponent(id)}`),
     refetchInterval: BOARD_REFRESH_MS,
   });
 export const driversQuery = (refetchInterval: number | false = false) =>
-  queryOptions({ queryKey: ['ops', 'drivers'], queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
+  queryOptions({ queryKey: opsKeys.drivers(), queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
 /** Open requests (unanswered, not closed); `all`: answered and closed ones too. */
 export const supportQuery = (all: boolean) =>
   queryOptions({
-    queryKey: ['ops', 'support', all],
+    queryKey: opsKeys.support(all),
     queryFn: () => read<SupportRequest[]>('ops/support', all ? { all: '1' } : undefined),
     refetchInterval: 15_000,
   });
 export const paymentsQuery = () =>
-  queryOptions({ queryKey: ['ops', 'payments'], queryFn: () => read<Payment[]>('ops/payments') });
+  queryOptions({ queryKey: opsKeys.payments(), queryFn: () => read<Payment[]>('ops/payments') });
 export const clientSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['ops', 'clients', q],
+    queryKey: opsKeys.clients(q),
     queryFn: () => read<ClientMatch[]>('ops/clients', { q }),
     enabled: q.length >= 3,
   });
 export const clientQuery = (id: string) =>
   queryOptions({
-    queryKey: ['ops', 'client', id],
+    queryKey: opsKeys.client(id),
     queryFn: () => read<ClientRecord>(`ops/clients/${encodeURIComponent(id)}`),
   });
 export const operatorsQuery = () =>
-  queryOptions({ queryKey: ['ops', 'operators'], queryFn: () => read<Operator[]>('ops/operators') });
+  queryOptions({ queryKey: opsKeys.operators(), queryFn: () => read<Operator[]>('ops/operators') });
 export const auditQuery = () =>
-  queryOptions({ queryKey: ['ops', 'audit'], queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
+  queryOptions({ queryKey: opsKeys.audit(), queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
 
 export const assignTask = (taskId: string, driverId: string) =>
   write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });

@@ -2,7 +2,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTime } from '../../lib/format';
-import { type Driver, type Me, type TaskSummary, assignTask, driversQuery, tasksQuery, BOARD_REFRESH_MS } from '../api';
+import { type Driver, type Me, type TaskSummary, assignTask, driversQuery, tasksQuery, BOARD_REFRESH_MS, opsKeys } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { COLUMNS, type Column, columnOf, countdown, lateness, mayAssign, waitedFor } from '../rules';
@@ -111,7 +111,7 @@ function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] })
     onSuccess: () => {
       setError(null);
       setDriverId('');
-      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.all });
     },
     onError: async (failure) => setError(await errorText(failure, 'The task could not be assigned.')),
   });

@@ -9,6 +9,7 @@ import {
   deactivateDriver,
   driversQuery,
   editDriver,
+  opsKeys,
   resetDriverPassword,
 } from '../api';
 import { LoadError } from '../error-message';
@@ -81,7 +82,7 @@ function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: str
     onSuccess: (answer, driver) => {
       setError(null);
       onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.drivers() });
     },
     onError: async (failure) => setError(await errorText(failure, 'The driver could not be added.')),
   });
@@ -131,7 +132,7 @@ function DriverRow({
   const [error, setError] = useState<string | null>(null);
   const refresh = () => {
     setError(null);
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.drivers() });
   };
   const fail = async (failure: unknown) => setError(await errorText(failure));
   const edit = useMutation({

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
-import { type Operator, addOperator, deactivateOperator, operatorsQuery } from '../api';
+import { type Operator, addOperator, deactivateOperator, operatorsQuery, opsKeys } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
@@ -24,7 +24,7 @@ export function OperatorsScreen() {
     onSuccess: (answer, { email }) => {
       setError(null);
       setSecret({ who: email, password: answer.password });
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.operators() });
     },
     onError: async (failure) => setError(await errorText(failure, 'The operator could not be added.')),
   });
@@ -92,7 +92,7 @@ function OperatorRow({ operator }: { operator: Operator }) {
     mutationFn: () => deactivateOperator(operator.id),
     onSuccess: () => {
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.operators() });
     },
     onError: async (failure) => setError(await errorText(failure)),
   });

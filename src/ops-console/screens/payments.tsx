@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { type Payment, honourPayment, paymentsQuery, settlePayment } from '../api';
+import { type Payment, honourPayment, paymentsQuery, opsKeys, settlePayment } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 
@@ -37,7 +37,7 @@ function PaymentCard({ payment }: { payment: Payment }) {
     onSuccess: (_answer, action) => {
       setError(null);
       setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'payments'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.payments() });
     },
     onError: async (failure) => setError(await errorText(failure)),
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
-import { type SupportRequest, closeSupport, replySupport, supportQuery } from '../api';
+import { type SupportRequest, closeSupport, replySupport, opsKeys, supportQuery } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
@@ -47,7 +47,7 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
   const finished = (text: string) => {
     setError(null);
     onDone(text);
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'support'] });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.supportLists() });
   };
   const fail = async (failure: unknown) => setError(await errorText(failure));
   const send = useMutation({

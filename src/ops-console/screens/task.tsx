@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
-import { type Me, cancelTask, completeTask, taskQuery } from '../api';
+import { type Me, cancelTask, completeTask, opsKeys, taskQuery } from '../api';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
@@ -120,7 +120,7 @@ function useTaskAction(taskId: string, action: () => Promise<unknown>, fallback:
     mutationFn: action,
     onSuccess: () => {
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.all });
     },
     onError: async (failure) => setError(await errorText(failure, fallback)),
   });
