@@ -37,7 +37,12 @@ describe('a push read again by the open app', () => {
       ['points'],
       ['plan'],
     ]);
-    expect(queryKeysAfterPush({ kind: 'refund', taskId: 't1' })).toEqual([['tasks'], ['taskEvents'], ['plan'], ['points']]);
+    expect(queryKeysAfterPush({ kind: 'refund', taskId: 't1' })).toEqual([
+      ['tasks'],
+      ['taskEvents'],
+      ['plan'],
+      ['points'],
+    ]);
     expect(queryKeysAfterPush({ kind: 'chat', taskId: 't1' })).toEqual([['chat', 't1']]);
     expect(queryKeysAfterPush({ kind: 'plan-renewal', taskId: null })).toEqual([['plan'], ['user']]);
     expect(queryKeysAfterPush({ kind: 'schedule-not-covered', taskId: null })).toEqual([['schedules'], ['plan']]);

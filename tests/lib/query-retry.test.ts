@@ -4,7 +4,8 @@ import { QueryFailure, asQuery } from '../../src/lib/api/query-failure';
 import { QUERY_RETRIES, retryQuery } from '../../src/lib/query-retry';
 
 const networkFailure = () => new TypeError('Failed to fetch');
-const refused = () => Object.assign(new Error('Request failed with status code 404'), { response: new Response('{}', { status: 404 }) });
+const refused = () =>
+  Object.assign(new Error('Request failed with status code 404'), { response: new Response('{}', { status: 404 }) });
 
 describe('the one retry policy of the QueryClients', () => {
   it('tries a read whose network failed twice more, then gives up', () => {
@@ -26,9 +27,9 @@ describe('the one retry policy of the QueryClients', () => {
     await expect(client.fetchQuery({ queryKey: ['retried'], queryFn: () => asQuery(call) })).resolves.toBe('tasks');
     expect(call).toHaveBeenCalledTimes(2);
     const refusedCall = vi.fn(() => Promise.reject(refused()));
-    await expect(client.fetchQuery({ queryKey: ['refused'], queryFn: () => asQuery(refusedCall) })).rejects.toBeInstanceOf(
-      QueryFailure,
-    );
+    await expect(
+      client.fetchQuery({ queryKey: ['refused'], queryFn: () => asQuery(refusedCall) }),
+    ).rejects.toBeInstanceOf(QueryFailure);
     expect(refusedCall).toHaveBeenCalledTimes(1);
   });
 });

@@ -41,8 +41,7 @@ export async function rateTask(request: RateTaskRequest): Promise<Task> {
 
 /** POST /client/tasks/receipt: what the receipt shows (paid tasks; 404 otherwise). */
 export async function getReceipt(taskId: string): Promise<Receipt> {
-  return (await http.post('client/tasks/receipt', { json: { taskId } }).json<ReceiptResponse>())
-    .data;
+  return (await http.post('client/tasks/receipt', { json: { taskId } }).json<ReceiptResponse>()).data;
 }
 
 /** A task's receipt: it changes only when a refund moves, so it is read again on each visit. */
@@ -57,8 +56,7 @@ export async function sendSupportRequest(request: SupportRequestBody): Promise<S
 
 /** POST /client/support/list: the client's requests with any replies, newest first. */
 export async function getSupportRequests(): Promise<SupportRequest[]> {
-  return (await http.post('client/support/list', { json: {} }).json<SupportRequestsResponse>())
-    .data;
+  return (await http.post('client/support/list', { json: {} }).json<SupportRequestsResponse>()).data;
 }
 
 /** The client's support requests (the task page shows the ones about its task, with any reply). */
@@ -77,7 +75,13 @@ export function useCancelTask(callbacks: MutationCallbacks<Task> = {}) {
     mutationFn: cancelTask,
     onSuccess: (cancelled) => {
       putTaskInLists(queryClient, cancelled);
-      for (const queryKey of [taskKeys.all, planKeys.all, pointsKeys.all, taskEventKeys.all, receiptKeys.ofTask(cancelled._id)])
+      for (const queryKey of [
+        taskKeys.all,
+        planKeys.all,
+        pointsKeys.all,
+        taskEventKeys.all,
+        receiptKeys.ofTask(cancelled._id),
+      ])
         void queryClient.invalidateQueries({ queryKey });
       callbacks.onSuccess?.(cancelled);
     },

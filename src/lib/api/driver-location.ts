@@ -13,9 +13,7 @@ export const DRIVER_LOCATION_REFRESH_MS = 30_000;
 
 /** GET /driver/location/{driverId}: where the driver is, normalized (null when the response has no usable location). */
 export async function getDriverLocation(driverId: string): Promise<LatLng | null> {
-  const response = await http
-    .get(`driver/location/${encodeURIComponent(driverId)}`)
-    .json<DriverLocationResponse>();
+  const response = await http.get(`driver/location/${encodeURIComponent(driverId)}`).json<DriverLocationResponse>();
   return normalizeLocation(response.data);
 }
 

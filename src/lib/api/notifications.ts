@@ -20,8 +20,7 @@ export type NotificationsStatus = NotificationsResponse['data'];
 
 /** POST /client/notifications: the switches, the server's VAPID public key, subscribed devices, whether SMS is on. */
 export async function getNotifications(): Promise<NotificationsStatus> {
-  return (await http.post('client/notifications', { json: {} }).json<NotificationsResponse>())
-    .data;
+  return (await http.post('client/notifications', { json: {} }).json<NotificationsResponse>()).data;
 }
 
 export function notificationsQuery() {

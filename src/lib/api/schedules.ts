@@ -83,9 +83,7 @@ async function applyScheduleChange(change: ScheduleChange): Promise<void> {
 }
 
 /** Changes a schedule; the list is read again after each change, refused or not (it may have moved meanwhile). */
-export function useChangeSchedule(
-  callbacks: MutationCallbacks<ScheduleChange> & { onMutate?: () => void } = {},
-) {
+export function useChangeSchedule(callbacks: MutationCallbacks<ScheduleChange> & { onMutate?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyScheduleChange,

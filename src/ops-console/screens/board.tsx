@@ -2,7 +2,16 @@
 import { Suspense, lazy, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTime } from '../../lib/format';
-import { type Driver, type Me, type TaskSummary, assignTask, driversQuery, tasksQuery, BOARD_REFRESH_MS, opsKeys } from '../api';
+import {
+  type Driver,
+  type Me,
+  type TaskSummary,
+  assignTask,
+  driversQuery,
+  tasksQuery,
+  BOARD_REFRESH_MS,
+  opsKeys,
+} from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { COLUMNS, type Column, columnOf, countdown, lateness, mayAssign, waitedFor } from '../rules';

@@ -44,7 +44,6 @@ export function TaskPage({
   const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
   const task = query.data?.tasks.find((candidate) => candidate._id === taskId);
 
-
   if (!task) {
     return (
       <Modal title="Task Details" className="task-details" onClose={onClose}>
