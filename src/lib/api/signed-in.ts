@@ -8,6 +8,11 @@ import { decodeJwtSubject } from '../../shared/cached-responses';
 import { getToken } from '../token-storage';
 import { asQuery, noTokenFailure } from './query-failure';
 
+/** The signed-in user's id as the stored token names it (null without a token): what their reads are keyed by. */
+export function signedInSubject(): string | null {
+  return decodeJwtSubject(getToken());
+}
+
 /**
  * `{ queryKey, queryFn }` for `queryOptions`: `keyOf` is the resource's key factory entry,
  * given the token's subject; `read` is the endpoint call, given the token.
