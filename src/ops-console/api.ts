@@ -2,7 +2,7 @@
  * The operator API the console calls (one function per call, and the reads as query options),
  * with the shapes of the console's contract (docs/operations.md, 'The operator console').
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { opsHttp } from './http';
 import type { OperatorRole } from './rules';
 
@@ -236,3 +236,65 @@ export const settlePayment = (reference: string, note: string) =>
 export const addOperator = (email: string, role: OperatorRole) =>
   write<{ operator: Operator; password: string }>('ops/operators', { email, role });
 export const deactivateOperator = (id: string) => write<Operator>(`ops/operators/${encodeURIComponent(id)}/deactivate`);
+
+/** What a screen adds to a console write: its own words (the hook reads again what the write changed). */
+export interface OpsCallbacks<T, V> {
+  onSuccess?: (result: T, variables: V) => void;
+  onError?: (error: Error) => void;
+}
+
+/** A console write that owns its refresh: after it succeeds, the queries under `refreshes` are read again. */
+function useOpsWrite<T, V>(
+  mutationFn: (variables: V) => Promise<T>,
+  refreshes: QueryKey,
+  callbacks: OpsCallbacks<T, V>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result: T, variables: V) => {
+      void queryClient.invalidateQueries({ queryKey: refreshes });
+      callbacks.onSuccess?.(result, variables);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Assigning, cancelling or completing a task changes the board, the task, the drivers (busy or free) and the payments (a refund): all of the console's reads. */
+export const useAssignTask = (callbacks: OpsCallbacks<unknown, { taskId: string; driverId: string }> = {}) =>
+  useOpsWrite(({ taskId, driverId }) => assignTask(taskId, driverId), opsKeys.all, callbacks);
+export const useCancelOpsTask = (callbacks: OpsCallbacks<unknown, { taskId: string; reason: string }> = {}) =>
+  useOpsWrite(({ taskId, reason }) => cancelTask(taskId, reason), opsKeys.all, callbacks);
+export const useCompleteOpsTask = (callbacks: OpsCallbacks<unknown, { taskId: string; quantity: number }> = {}) =>
+  useOpsWrite(({ taskId, quantity }) => completeTask(taskId, quantity), opsKeys.all, callbacks);
+
+export const useAddDriver = (callbacks: OpsCallbacks<Driver & { password: string }, DriverFields> = {}) =>
+  useOpsWrite((driver: DriverFields) => addDriver(driver), opsKeys.drivers(), callbacks);
+export const useEditDriver = (callbacks: OpsCallbacks<Driver, { id: string; changes: Partial<DriverFields> }> = {}) =>
+  useOpsWrite(({ id, changes }) => editDriver(id, changes), opsKeys.drivers(), callbacks);
+export const useDeactivateDriver = (callbacks: OpsCallbacks<Driver, string> = {}) =>
+  useOpsWrite((id: string) => deactivateDriver(id), opsKeys.drivers(), callbacks);
+export const useResetDriverPassword = (callbacks: OpsCallbacks<{ password: string }, string> = {}) =>
+  useOpsWrite((id: string) => resetDriverPassword(id), opsKeys.drivers(), callbacks);
+
+export const useReplySupport = (callbacks: OpsCallbacks<SupportRequest, { id: string; reply: string }> = {}) =>
+  useOpsWrite(({ id, reply }) => replySupport(id, reply), opsKeys.supportLists(), callbacks);
+export const useCloseSupport = (callbacks: OpsCallbacks<SupportRequest, string> = {}) =>
+  useOpsWrite((id: string) => closeSupport(id), opsKeys.supportLists(), callbacks);
+
+export type PaymentAction =
+  | { action: 'honour'; reference: string }
+  | { action: 'settle'; reference: string; note: string };
+export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction> = {}) =>
+  useOpsWrite(
+    (payment: PaymentAction) =>
+      payment.action === 'honour' ? honourPayment(payment.reference) : settlePayment(payment.reference, payment.note),
+    opsKeys.payments(),
+    callbacks,
+  );
+
+export const useAddOperator = (
+  callbacks: OpsCallbacks<{ operator: Operator; password: string }, { email: string; role: OperatorRole }> = {},
+) => useOpsWrite(({ email, role }) => addOperator(email, role), opsKeys.operators(), callbacks);
+export const useDeactivateOperator = (callbacks: OpsCallbacks<Operator, string> = {}) =>
+  useOpsWrite((id: string) => deactivateOperator(id), opsKeys.operators(), callbacks);
