@@ -1,11 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryFailure, asQuery } from '../../src/lib/api/query-failure';
 import { QUERY_RETRIES, retryQuery } from '../../src/lib/query-retry';
 
 const networkFailure = () => new TypeError('Failed to fetch');
 const refused = () =>
   Object.assign(new Error('Request failed with status code 404'), { response: new Response('{}', { status: 404 }) });
+
+afterEach(() => onlineManager.setOnline(true));
 
 describe('the one retry policy of the QueryClients', () => {
   it('tries a read whose network failed twice more, then gives up', () => {
@@ -19,6 +21,13 @@ describe('the one retry policy of the QueryClients', () => {
     expect(retryQuery(0, await asQuery(() => Promise.reject(refused())).catch((error: unknown) => error))).toBe(false);
     expect(retryQuery(0, Object.assign(new Error('timed out'), { name: 'TimeoutError' }))).toBe(false);
     expect(retryQuery(0, new QueryFailure('no-token'))).toBe(false);
+  });
+
+  it('offline, a failed read is final at once (the screen says so; reconnecting reads it again)', () => {
+    onlineManager.setOnline(false);
+    expect(retryQuery(0, networkFailure())).toBe(false);
+    onlineManager.setOnline(true);
+    expect(retryQuery(0, networkFailure())).toBe(true);
   });
 
   it('asQuery marks a network failure, so a query made through it is retried by the QueryClient', async () => {
