@@ -4,6 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { focusHeadingOnNavigation } from './lib/focus-heading-on-navigation';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { handOverPrerendered } from './lib/prerender-handoff';
+import { onBrowserOnlineChange } from './lib/online';
 import { startServiceWorker } from './lib/sw-start';
 import { routeTree } from './routeTree.gen';
 import { AppNotices } from './ui/app-notices';
@@ -96,16 +97,15 @@ const readScreenAgain = () => {
 // When the network returns the bridge checks for an update and has the worker send the chat
 // outbox; a return before it has loaded would otherwise go unnoticed.
 let cameOnlineBeforeBridge = false;
-const noteOnline = () => {
-  cameOnlineBeforeBridge = true;
-};
-window.addEventListener('online', noteOnline);
+const stopNotingOnline = onBrowserOnlineChange((isOnline) => {
+  if (isOnline) cameOnlineBeforeBridge = true;
+});
 // In a task of its own, not in the one that reads the screen again.
 const loadBridge = () =>
   whenIdle(
     () =>
       void import('./lib/sw-bridge').then(({ registerServiceWorker }) => {
-        window.removeEventListener('online', noteOnline);
+        stopNotingOnline();
         registerServiceWorker({
           cameOnlineBeforeLoad: cameOnlineBeforeBridge,
           onOfflineReady: notifyOfflineReady,

@@ -4,7 +4,7 @@
  * The server judges each; a refused one stays with its reason for the driver to see.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { completeTask, markArrived, sendDriverMessage, startTask } from '../lib/api/driver';
+import { completeTask, driverKeys, markArrived, sendDriverMessage, startTask } from '../lib/api/driver';
 import { readCallFailure, failureMessage } from '../shared/call-failure';
 import type { DriverCompletion } from '../shared/driver-contract';
 import { sendInOrder, type SendOutcome } from '../shared/driver-rules';
@@ -16,9 +16,6 @@ import {
   type DriverAction,
 } from '../shared/offline-db';
 import { keep } from './kept';
-
-export const ACTIONS_KEY = ['driver', 'actions'] as const;
-export const TASKS_KEY = ['driver', 'tasks'] as const;
 
 export const completionPath = (taskId: string) => `driver/completed/${taskId}`;
 
@@ -43,7 +40,8 @@ async function send(action: DriverAction): Promise<SendOutcome> {
 }
 
 /** The driver's reads from the server (not the queue itself). */
-const isDriverRead = (queryKey: readonly unknown[]) => queryKey[0] === 'driver' && queryKey[1] !== ACTIONS_KEY[1];
+const isDriverRead = (queryKey: readonly unknown[]) =>
+  queryKey[0] === driverKeys.all[0] && queryKey[1] !== driverKeys.actions()[1];
 
 let flushing: Promise<void> | undefined;
 
@@ -60,7 +58,7 @@ export function flushActions(queryClient: QueryClient): Promise<void> {
         if (outcome.kind === 'sent') await removeDriverAction(item.id!);
         else if (outcome.kind === 'refused') await refuseDriverAction(item.id!, outcome.message);
       }
-      await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: driverKeys.actions() });
     } finally {
       flushing = undefined;
     }
@@ -77,10 +75,10 @@ export async function queueAction(
     if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind && old.kind !== 'message')
       await removeDriverAction(old.id!);
   await addDriverAction({ ...action, queuedAt: Date.now() });
-  await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+  await queryClient.invalidateQueries({ queryKey: driverKeys.actions() });
   await flushActions(queryClient);
 }
 
 export function useActions(): DriverAction[] {
-  return useQuery({ queryKey: ACTIONS_KEY, queryFn: getDriverActions }).data ?? [];
+  return useQuery({ queryKey: driverKeys.actions(), queryFn: getDriverActions }).data ?? [];
 }

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { getDriverMessages } from '../lib/api/driver';
+import { driverKeys, getDriverMessages } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
 import { queueAction, useActions } from './actions';
 import { formatLagosTime } from '../shared/display-format';
@@ -18,7 +18,7 @@ import { ScreenAge } from './screen-age';
 export function ChatScreen({ taskId }: { taskId: string }) {
   const queryClient = useQueryClient();
   const messages = useQuery({
-    queryKey: ['driver', 'messages', taskId],
+    queryKey: driverKeys.messages(taskId),
     queryFn: () => keptRead(`driver/messages/${taskId}`, () => getDriverMessages(taskId)),
     refetchInterval: 3_000,
   });

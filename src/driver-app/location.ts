@@ -5,6 +5,7 @@
  * batches. Offline they wait; the server keeps one point per time, so a batch sent again after
  * a lost answer counts once. The screen stays awake while a task is on the way.
  */
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { sendPositions } from '../lib/api/driver';
 import { readCallFailure } from '../shared/call-failure';
@@ -69,11 +70,12 @@ export function useLiveLocation(online: boolean, onTheWay: boolean): void {
     const timer = setInterval(() => {
       if (latest.current) void sample(latest.current);
     }, positionIntervalMs(onTheWay));
-    const onNetwork = () => void sendKeptPoints();
-    window.addEventListener('online', onNetwork);
+    const stopWatchingNetwork = onlineManager.subscribe((isOnline) => {
+      if (isOnline) void sendKeptPoints();
+    });
     return () => {
       clearInterval(timer);
-      window.removeEventListener('online', onNetwork);
+      stopWatchingNetwork();
     };
   }, [online, onTheWay]);
 

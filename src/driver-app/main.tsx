@@ -4,11 +4,12 @@
  * (src/styles, src/ui). Reads run whatever the network says (networkMode 'always'): offline,
  * each read answers from the device.
  */
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
+import { feedOnlineManager } from '../lib/online';
 import { readCallFailure } from '../shared/call-failure';
 import { makeDriverRouter } from './router';
 import { MUST_CHANGE } from './sign-in';
@@ -17,7 +18,12 @@ import './driver.css';
 
 const router = makeDriverRouter();
 
+// onlineManager is the one source of online state here too, fed by src/lib/online.ts.
+onlineManager.setEventListener(feedOnlineManager);
+
 const queryClient = new QueryClient({
+  // Not retried (the app's one policy, src/lib/query-retry.ts, is not used here): a read whose
+  // network failed answers from the device at once (keptRead), and the screens poll.
   defaultOptions: { queries: { networkMode: 'always', retry: false, staleTime: 2_000 } },
   queryCache: new QueryCache({
     onError: async (error) => {

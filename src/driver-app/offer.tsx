@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { acceptOffer, declineOffer } from '../lib/api/driver';
+import { acceptOffer, declineOffer, driverKeys } from '../lib/api/driver';
 import { formatNaira } from '../lib/format';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import type { DriverOffer } from '../shared/driver-contract';
@@ -46,12 +46,12 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
     try {
       if (accept) await acceptOffer(offer.taskId);
       else await declineOffer(offer.taskId);
-      await queryClient.invalidateQueries({ queryKey: ['driver'] });
+      await queryClient.invalidateQueries({ queryKey: driverKeys.all });
       if (accept) go(`/tasks/${offer.taskId}`);
     } catch (error) {
       const failure = await readCallFailure(error);
       setError(failureMessage(failure, failure.kind === 'network' ? 'No network: try again.' : 'Could not answer.'));
-      await queryClient.invalidateQueries({ queryKey: ['driver', 'offers'] });
+      await queryClient.invalidateQueries({ queryKey: driverKeys.offers() });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDriverTasks, getEarnings, getOffers } from '../lib/api/driver';
-import { TASKS_KEY } from './actions';
+import { driverKeys, getDriverTasks, getEarnings, getOffers } from '../lib/api/driver';
 import { keptRead } from './kept';
 
 /** Offers are asked for every few seconds while the driver is online (an offer lasts 30 s). */
@@ -8,7 +7,7 @@ export const OFFER_POLL_MS = 4_000;
 
 export function useTasks() {
   return useQuery({
-    queryKey: TASKS_KEY,
+    queryKey: driverKeys.tasks(),
     queryFn: () => keptRead('driver/tasks', getDriverTasks),
     refetchInterval: 20_000,
   });
@@ -16,14 +15,15 @@ export function useTasks() {
 
 export function useOffers(available: boolean) {
   return useQuery({
-    queryKey: ['driver', 'offers'],
+    queryKey: driverKeys.offers(),
     queryFn: getOffers,
     enabled: available,
     refetchInterval: OFFER_POLL_MS,
+    // Not retried: the 4 s poll is the retry.
     retry: false,
   });
 }
 
 export function useEarnings() {
-  return useQuery({ queryKey: ['driver', 'earnings'], queryFn: () => keptRead('driver/earnings', getEarnings) });
+  return useQuery({ queryKey: driverKeys.earnings(), queryFn: () => keptRead('driver/earnings', getEarnings) });
 }

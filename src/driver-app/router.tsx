@@ -3,7 +3,7 @@
  * signed-in layout that keeps the driver's availability, offers, live location and queued
  * actions going on every screen.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { setAvailability } from '../lib/api/driver';
@@ -100,10 +100,12 @@ function SignedInLayout() {
   const waiting = actions.some((action) => action.refusal === undefined);
   useEffect(() => {
     const flush = () => void flushActions(queryClient);
-    window.addEventListener('online', flush);
+    const stopWatchingNetwork = onlineManager.subscribe((isOnline) => {
+      if (isOnline) flush();
+    });
     const timer = waiting ? setInterval(flush, 15_000) : undefined;
     return () => {
-      window.removeEventListener('online', flush);
+      stopWatchingNetwork();
       clearInterval(timer);
     };
   }, [queryClient, waiting]);

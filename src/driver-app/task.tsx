@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatNaira } from '../lib/format';
+import { driverKeys } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
 import type { DriverCompletion } from '../shared/driver-contract';
 import type { DriverAction } from '../shared/offline-db';
@@ -38,7 +39,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const network = useOnline();
   const actions = useActions().filter((action) => action.taskId === taskId && action.kind !== 'message');
   const completion = useQuery({
-    queryKey: ['driver', 'completed', taskId],
+    queryKey: driverKeys.completed(taskId),
     queryFn: async () => (await kept<DriverCompletion>(completionPath(taskId))) ?? null,
   });
   const task = tasks.data?.data.find((candidate) => candidate.taskId === taskId);

@@ -1,21 +1,12 @@
 /**
  * The one ky setup: base address, time-out, bearer token, and a 401 that ends the session.
- * Only idempotent requests are retried, and only when the network failed: writes have their
- * own durable replay (docs/architecture.md, 'One HTTP client'). The app's instance is
- * src/lib/http.ts; the operators' console makes its own with its own session.
+ * It retries nothing: a read is tried again by Query's one retry policy (src/lib/query-retry.ts),
+ * and writes have their own durable replay (docs/architecture.md, 'One HTTP client'). The
+ * app's instance is src/lib/http.ts; the operators' console makes its own with its own session.
  */
-import ky, { type KyInstance, type RetryOptions } from 'ky';
+import ky, { type KyInstance } from 'ky';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
-
-/** A network failure (not an HTTP error, not a time-out) of a GET or HEAD is tried twice more. */
-const readRetry: RetryOptions = { limit: 2, methods: ['get', 'head'], statusCodes: [], afterStatusCodes: [] };
-
-/**
- * The spec's API reads some data with POST (`userdata`, `task`, `getMessages`): those calls
- * pass `{ retry: retryPostQuery }` to be retried like a GET. Never use it for a write.
- */
-export const retryPostQuery: RetryOptions = { ...readRetry, methods: ['get', 'head', 'post'] };
 
 export interface HttpClientOptions {
   /** The API base address, ending with `/`; paths are then given without a leading slash. */
@@ -41,7 +32,7 @@ export function createHttpClient(options: HttpClientOptions): KyInstance {
   return ky.create({
     prefixUrl: options.prefixUrl,
     timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
-    retry: readRetry,
+    retry: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hooks: {
       beforeRequest: [

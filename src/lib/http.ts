@@ -8,7 +8,7 @@ import { createHttpClient } from './http-client';
 import { useSessionStore } from './session-store';
 import { getToken } from './token-storage';
 
-export { REQUEST_TIMEOUT_MS, createHttpClient, retryPostQuery } from './http-client';
+export { REQUEST_TIMEOUT_MS, createHttpClient } from './http-client';
 
 export const http = createHttpClient({
   prefixUrl: config.apiUrl,

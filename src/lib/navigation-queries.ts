@@ -4,17 +4,16 @@
  * screen carries neither Query nor the HTTP client.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { decodeJwtSubject } from '../shared/cached-responses';
 import { placesQuery } from './api/places';
 import { planStatusQuery } from './api/plan';
 import { pointsQuery } from './api/points';
 import { schedulesQuery } from './api/schedules';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
 import { serviceAreaQuery } from './api/service-area';
+import { signedInSubject } from './api/signed-in';
 import { tasksQuery } from './api/tasks';
 import { userQuery } from './api/user';
 import { queryClient } from './query-client';
-import { getToken } from './token-storage';
 
 export { queryClient };
 
@@ -31,7 +30,7 @@ export function navigationQueries(client: QueryClient) {
     /** Tasks are asked for beside the user (the token names the user): one round trip less. */
     userAndTasks: () => {
       user();
-      const subject = decodeJwtSubject(getToken());
+      const subject = signedInSubject();
       if (subject) start(tasksQuery(subject));
       // Home's 'Next pickup' comes with them, not after (it would push the cards down).
       start(schedulesQuery());

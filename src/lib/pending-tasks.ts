@@ -4,6 +4,7 @@
  * page owns and replays them, never the worker, because they go with the session's token of
  * the moment (docs/offline.md, 'What is queued' and 'Who replays, and when').
  */
+import { onlineManager } from '@tanstack/react-query';
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskRequest, Task } from '../shared/contract';
 import { createTask } from './api/tasks';
@@ -152,13 +153,21 @@ export async function dismissRefusedPaidTask(
   changed();
 }
 
+/** The app's one source of online state (src/lib/online.ts feeds it). */
+function whenOnlineManagerOnline(listener: () => void): () => void {
+  return onlineManager.subscribe((isOnline) => {
+    if (isOnline) listener();
+  });
+}
+
 /** How often kept paid tasks are tried again while the app is open. */
 export const REPLAY_INTERVAL_MS = 60_000;
 
 export interface ReplayOptions {
   /** Told about each replayed task the server has now confirmed, or newly refused. */
   onSettled?: (resumed: ResumedTask) => void;
-  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Calls `listener` each time the network returns; returns the unsubscribe function (default: onlineManager's). */
+  onNetworkReturn?: (listener: () => void) => () => void;
   deps?: PaidTaskDeps;
   hasToken?: () => boolean;
 }
@@ -169,7 +178,7 @@ export interface ReplayOptions {
  */
 export function startPendingTaskReplay({
   onSettled,
-  target = window,
+  onNetworkReturn = whenOnlineManagerOnline,
   deps = defaultDeps,
   hasToken,
 }: ReplayOptions = {}): () => void {
@@ -202,12 +211,12 @@ export function startPendingTaskReplay({
       });
   };
   const replayPending = () => replay(false);
-  target.addEventListener('online', replayPending);
+  const stopWatchingNetwork = onNetworkReturn(replayPending);
   // A server error is not followed by an 'online' event: try again now and then while the app is open.
   const timer = setInterval(replayPending, REPLAY_INTERVAL_MS);
   replay(true);
   return () => {
     clearInterval(timer);
-    target.removeEventListener('online', replayPending);
+    stopWatchingNetwork();
   };
 }

@@ -7,26 +7,35 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { PushKind, PushNotice } from '../shared/push-payload';
 import { PUSH_RECEIVED } from '../shared/sw-messages';
+import { supportKeys } from './api/aftercare';
+import { chatKeys } from './api/chat';
+import { taskEventKeys } from './api/events';
+import { planKeys } from './api/plan';
+import { pointsKeys } from './api/points';
+import { scheduleKeys } from './api/schedules';
+import { taskKeys } from './api/tasks';
+import { userKeys } from './api/user';
 
-/** The query keys (prefixes) a push is about. */
+/** The query keys (prefixes, from the key factories) a push is about. */
 export function queryKeysAfterPush({ kind, taskId }: PushNotice): QueryKey[] {
   switch (kind) {
     case 'chat':
-      return taskId ? [['chat', taskId]] : [];
+      return taskId ? [chatKeys.ofTask(taskId)] : [];
     case 'support-reply':
-      return [['supportRequests'], ['taskEvents']];
+      return [supportKeys.all, taskEventKeys.all];
     case 'plan-renewal':
-      return [['plan'], ['user']];
+      return [planKeys.all, userKeys.all];
     case 'schedule-not-covered':
-      return [['schedules'], ['plan']];
+      return [scheduleKeys.all, planKeys.all];
     // Points are earned on completion; a cancelled covered pickup goes back to the plan.
     case 'completed':
-      return [['tasks'], ['taskEvents'], ['user'], ['points'], ['plan']];
+      return [taskKeys.all, taskEventKeys.all, userKeys.all, pointsKeys.all, planKeys.all];
+    // A cancel (or its refund) gives back points spent too, as the client's own cancel does.
     case 'cancelled':
     case 'refund':
-      return [['tasks'], ['taskEvents'], ['plan']];
+      return [taskKeys.all, taskEventKeys.all, planKeys.all, pointsKeys.all];
     default:
-      return [['tasks'], ['taskEvents']];
+      return [taskKeys.all, taskEventKeys.all];
   }
 }
 

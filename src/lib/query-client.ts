@@ -4,6 +4,8 @@
  * service worker answers queries offline from the device (docs/offline.md).
  */
 import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
+import { feedOnlineManager } from './online';
+import { retryQuery } from './query-retry';
 import { useSessionStore } from './session-store';
 
 /** Back online, a query the device answered is refetched this many more times, this far apart (the first requests often still fail). */
@@ -22,16 +24,17 @@ export function createQueryClient(): QueryClient {
         // 'offlineFirst': the request is made even offline, so the service worker can answer
         // it from the device; only retries wait for the network.
         networkMode: 'offlineFirst',
-        // The HTTP client already retries reads whose network failed; a screen says it failed at once.
-        retry: false,
+        // The one retry policy: only a read whose network failed is tried again (src/lib/query-retry.ts).
+        retry: retryQuery,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
       },
       mutations: { networkMode: 'offlineFirst', retry: false },
     },
   });
-  // Query assumes it starts online; a page loaded offline would then never see the network return.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // onlineManager is the app's one source of online state, fed by src/lib/online.ts (Query
+  // assumes it starts online; a page loaded offline would then never see the network return).
+  onlineManager.setEventListener(feedOnlineManager);
   let retries: ReturnType<typeof setTimeout>[] = [];
   onlineManager.subscribe((isOnline) => {
     for (const timer of retries) clearTimeout(timer);

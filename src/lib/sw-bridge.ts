@@ -7,6 +7,7 @@
 import { Workbox } from 'workbox-window';
 import { retryAfterNetworkReturn } from '../shared/network-return';
 import { OUTBOX_CHANGED, PAGE_ONLINE } from '../shared/sw-messages';
+import { isBrowserOnline, onBrowserOnlineChange } from './online';
 
 /** Why a waiting update cannot be applied right now (null: it can). */
 export type ReloadBlocker = 'payment' | 'unsent-chat' | null;
@@ -67,7 +68,7 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
   // A check that fails is tried again shortly, unless the network has gone again.
   const checkForUpdate = () => {
     void retryAfterNetworkReturn(async () => {
-      if (!navigator.onLine) return true;
+      if (!isBrowserOnline()) return true;
       try {
         await registered;
         await current.update();
@@ -81,7 +82,9 @@ export function registerServiceWorker(notices: ServiceWorkerNotices): void {
     checkForUpdate();
     notifyOnline();
   };
-  window.addEventListener('online', onOnline);
+  onBrowserOnlineChange((isOnline) => {
+    if (isOnline) onOnline();
+  });
   window.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
   if (notices.cameOnlineBeforeLoad) onOnline();
 }

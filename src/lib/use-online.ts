@@ -1,19 +1,10 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+const subscribe = (onChange: () => void) => onlineManager.subscribe(onChange);
+const isOnline = () => onlineManager.isOnline();
 
-/** Whether the browser believes it is online. */
+/** Whether the app is online, as Query's onlineManager says (src/lib/online.ts feeds it). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, isOnline, () => true);
 }

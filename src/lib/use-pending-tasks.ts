@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dismissRefusedPaidTask, listPendingTasks, onPendingTasksChange, type PendingTask } from './pending-tasks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pendingTaskKeys, pendingTasksQuery, useDismissPendingTask } from './api/pending-tasks';
+import { onPendingTasksChange, type PendingTask } from './pending-tasks';
 
 export interface PendingTasks {
   /** Paid tasks the server has not confirmed (or has refused), oldest first; empty until read, and where IndexedDB is missing. */
@@ -10,25 +11,15 @@ export interface PendingTasks {
 }
 
 const NONE: readonly PendingTask[] = [];
-const PENDING_TASKS_KEY = ['pendingTasks'] as const;
 
 /** The paid tasks kept on this device (src/lib/pending-tasks.ts), kept current as they are sent, confirmed or refused. */
 export function usePendingTasks(): PendingTasks {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: PENDING_TASKS_KEY,
-    queryFn: () => listPendingTasks().catch(() => NONE),
-    // IndexedDB, not the network: cheap, so read again on every mount (a booking screen may have
-    // kept a task while no screen listened); while mounted, pending-tasks.ts says when it changes.
-    networkMode: 'always',
-    refetchOnMount: 'always',
-  });
+  const query = useQuery(pendingTasksQuery());
   useEffect(
-    () => onPendingTasksChange(() => void queryClient.invalidateQueries({ queryKey: PENDING_TASKS_KEY })),
+    () => onPendingTasksChange(() => void queryClient.invalidateQueries({ queryKey: pendingTaskKeys.all })),
     [queryClient],
   );
-  const { mutateAsync: dismiss } = useMutation({
-    mutationFn: (reference: string) => dismissRefusedPaidTask(reference),
-  });
+  const { mutateAsync: dismiss } = useDismissPendingTask();
   return { tasks: query.data ?? NONE, dismiss };
 }

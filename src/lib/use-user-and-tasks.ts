@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Task, User } from '../shared/contract';
-import { decodeJwtSubject, oldestCachedAt } from '../shared/cached-responses';
+import { oldestCachedAt } from '../shared/cached-responses';
+import { signedInSubject } from './api/signed-in';
 import { tasksQuery } from './api/tasks';
 import { userQuery } from './api/user';
-import { getToken } from './token-storage';
 
 export interface UserAndTasks {
   user: User;
@@ -32,7 +32,7 @@ export function useUserAndTasks({
   refetchInterval?: number | false;
 } = {}): UserAndTasksQuery {
   const user = useQuery({ ...userQuery(), refetchInterval });
-  const userId = user.data?.data._id ?? decodeJwtSubject(getToken());
+  const userId = user.data?.data._id ?? signedInSubject();
   const tasks = useQuery({ ...tasksQuery(userId ?? ''), enabled: Boolean(userId), refetchInterval });
   const data = useMemo(
     () => (user.data && tasks.data ? { user: user.data.data, tasks: tasks.data.data } : undefined),

@@ -2,7 +2,7 @@
  * The operator API the console calls (one function per call, and the reads as query options),
  * with the shapes of the console's contract (docs/operations.md, 'The operator console').
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { opsHttp } from './http';
 import type { OperatorRole } from './rules';
 
@@ -139,46 +139,65 @@ export const login = (email: string, password: string) => write<string>('ops/log
 export const changePassword = (currentPassword: string, newPassword: string) =>
   write<string>('ops/password', { currentPassword, newPassword });
 
+/** The console's query keys (TkDodo's key factory): everything under `opsKeys.all`, dropped at sign-out. */
+export const opsKeys = {
+  all: ['ops'] as const,
+  /** Whoever is signed in (every token's). */
+  signedIn: () => [...opsKeys.all, 'me'] as const,
+  me: (token: string) => [...opsKeys.signedIn(), token] as const,
+  tasks: () => [...opsKeys.all, 'tasks'] as const,
+  task: (id: string) => [...opsKeys.all, 'task', id] as const,
+  drivers: () => [...opsKeys.all, 'drivers'] as const,
+  /** Both support lists (open only, and all). */
+  supportLists: () => [...opsKeys.all, 'support'] as const,
+  support: (all: boolean) => [...opsKeys.supportLists(), all] as const,
+  payments: () => [...opsKeys.all, 'payments'] as const,
+  clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
+  client: (id: string) => [...opsKeys.all, 'client', id] as const,
+  operators: () => [...opsKeys.all, 'operators'] as const,
+  audit: () => [...opsKeys.all, 'audit'] as const,
+};
+
 export const meQuery = (token: string) =>
-  queryOptions({ queryKey: ['ops', 'me', token], queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
+  queryOptions({ queryKey: opsKeys.me(token), queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
 export const tasksQuery = () =>
   queryOptions({
-    queryKey: ['ops', 'tasks'],
+    queryKey: opsKeys.tasks(),
     queryFn: () => read<TaskSummary[]>('ops/tasks'),
     refetchInterval: BOARD_REFRESH_MS,
   });
 export const taskQuery = (id: string) =>
   queryOptions({
-    queryKey: ['ops', 'task', id],
+    queryKey: opsKeys.task(id),
     queryFn: () => read<TaskDetails>(`ops/tasks/${encodeURIComponent(id)}`),
     refetchInterval: BOARD_REFRESH_MS,
   });
 export const driversQuery = (refetchInterval: number | false = false) =>
-  queryOptions({ queryKey: ['ops', 'drivers'], queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
+  queryOptions({ queryKey: opsKeys.drivers(), queryFn: () => read<Driver[]>('ops/drivers'), refetchInterval });
 /** Open requests (unanswered, not closed); `all`: answered and closed ones too. */
 export const supportQuery = (all: boolean) =>
   queryOptions({
-    queryKey: ['ops', 'support', all],
+    queryKey: opsKeys.support(all),
     queryFn: () => read<SupportRequest[]>('ops/support', all ? { all: '1' } : undefined),
     refetchInterval: 15_000,
   });
 export const paymentsQuery = () =>
-  queryOptions({ queryKey: ['ops', 'payments'], queryFn: () => read<Payment[]>('ops/payments') });
+  queryOptions({ queryKey: opsKeys.payments(), queryFn: () => read<Payment[]>('ops/payments') });
 export const clientSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['ops', 'clients', q],
+    queryKey: opsKeys.clients(q),
     queryFn: () => read<ClientMatch[]>('ops/clients', { q }),
     enabled: q.length >= 3,
   });
 export const clientQuery = (id: string) =>
   queryOptions({
-    queryKey: ['ops', 'client', id],
+    queryKey: opsKeys.client(id),
     queryFn: () => read<ClientRecord>(`ops/clients/${encodeURIComponent(id)}`),
   });
 export const operatorsQuery = () =>
-  queryOptions({ queryKey: ['ops', 'operators'], queryFn: () => read<Operator[]>('ops/operators') });
+  queryOptions({ queryKey: opsKeys.operators(), queryFn: () => read<Operator[]>('ops/operators') });
 export const auditQuery = () =>
-  queryOptions({ queryKey: ['ops', 'audit'], queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
+  queryOptions({ queryKey: opsKeys.audit(), queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
 
 export const assignTask = (taskId: string, driverId: string) =>
   write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });
@@ -217,3 +236,65 @@ export const settlePayment = (reference: string, note: string) =>
 export const addOperator = (email: string, role: OperatorRole) =>
   write<{ operator: Operator; password: string }>('ops/operators', { email, role });
 export const deactivateOperator = (id: string) => write<Operator>(`ops/operators/${encodeURIComponent(id)}/deactivate`);
+
+/** What a screen adds to a console write: its own words (the hook reads again what the write changed). */
+export interface OpsCallbacks<T, V> {
+  onSuccess?: (result: T, variables: V) => void;
+  onError?: (error: Error) => void;
+}
+
+/** A console write that owns its refresh: after it succeeds, the queries under `refreshes` are read again. */
+function useOpsWrite<T, V>(
+  mutationFn: (variables: V) => Promise<T>,
+  refreshes: QueryKey,
+  callbacks: OpsCallbacks<T, V>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result: T, variables: V) => {
+      void queryClient.invalidateQueries({ queryKey: refreshes });
+      callbacks.onSuccess?.(result, variables);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Assigning, cancelling or completing a task changes the board, the task, the drivers (busy or free) and the payments (a refund): all of the console's reads. */
+export const useAssignTask = (callbacks: OpsCallbacks<unknown, { taskId: string; driverId: string }> = {}) =>
+  useOpsWrite(({ taskId, driverId }) => assignTask(taskId, driverId), opsKeys.all, callbacks);
+export const useCancelOpsTask = (callbacks: OpsCallbacks<unknown, { taskId: string; reason: string }> = {}) =>
+  useOpsWrite(({ taskId, reason }) => cancelTask(taskId, reason), opsKeys.all, callbacks);
+export const useCompleteOpsTask = (callbacks: OpsCallbacks<unknown, { taskId: string; quantity: number }> = {}) =>
+  useOpsWrite(({ taskId, quantity }) => completeTask(taskId, quantity), opsKeys.all, callbacks);
+
+export const useAddDriver = (callbacks: OpsCallbacks<Driver & { password: string }, DriverFields> = {}) =>
+  useOpsWrite((driver: DriverFields) => addDriver(driver), opsKeys.drivers(), callbacks);
+export const useEditDriver = (callbacks: OpsCallbacks<Driver, { id: string; changes: Partial<DriverFields> }> = {}) =>
+  useOpsWrite(({ id, changes }) => editDriver(id, changes), opsKeys.drivers(), callbacks);
+export const useDeactivateDriver = (callbacks: OpsCallbacks<Driver, string> = {}) =>
+  useOpsWrite((id: string) => deactivateDriver(id), opsKeys.drivers(), callbacks);
+export const useResetDriverPassword = (callbacks: OpsCallbacks<{ password: string }, string> = {}) =>
+  useOpsWrite((id: string) => resetDriverPassword(id), opsKeys.drivers(), callbacks);
+
+export const useReplySupport = (callbacks: OpsCallbacks<SupportRequest, { id: string; reply: string }> = {}) =>
+  useOpsWrite(({ id, reply }) => replySupport(id, reply), opsKeys.supportLists(), callbacks);
+export const useCloseSupport = (callbacks: OpsCallbacks<SupportRequest, string> = {}) =>
+  useOpsWrite((id: string) => closeSupport(id), opsKeys.supportLists(), callbacks);
+
+export type PaymentAction =
+  | { action: 'honour'; reference: string }
+  | { action: 'settle'; reference: string; note: string };
+export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction> = {}) =>
+  useOpsWrite(
+    (payment: PaymentAction) =>
+      payment.action === 'honour' ? honourPayment(payment.reference) : settlePayment(payment.reference, payment.note),
+    opsKeys.payments(),
+    callbacks,
+  );
+
+export const useAddOperator = (
+  callbacks: OpsCallbacks<{ operator: Operator; password: string }, { email: string; role: OperatorRole }> = {},
+) => useOpsWrite(({ email, role }) => addOperator(email, role), opsKeys.operators(), callbacks);
+export const useDeactivateOperator = (callbacks: OpsCallbacks<Operator, string> = {}) =>
+  useOpsWrite((id: string) => deactivateOperator(id), opsKeys.operators(), callbacks);

@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { retryQuery } from '../lib/query-retry';
 import { RouterProvider } from '@tanstack/react-router';
 import { makeConsoleRouter } from './router';
 import '../styles/app.css';
@@ -12,8 +13,8 @@ import './console.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    // A refused call (403, 404) is an answer; only the network is worth a second try (ky's retry).
-    queries: { retry: false, refetchOnWindowFocus: true },
+    // The app's one retry policy: a refused call (403, 404) is an answer; only a read whose network failed is tried again.
+    queries: { retry: retryQuery, refetchOnWindowFocus: true },
   },
 });
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Logo } from '../ui/logo';
-import { type Me, meQuery } from './api';
+import { type Me, meQuery, opsKeys } from './api';
 import { ConsoleLink } from './link';
 import { type Screen, mayUse, navItems } from './rules';
 import { setOpsToken, useOpsToken } from './session';
@@ -23,7 +23,7 @@ function Frame() {
   const queryClient = useQueryClient();
   // A new session starts with nothing of the last one's answers.
   useEffect(() => {
-    if (!token) queryClient.removeQueries({ queryKey: ['ops'] });
+    if (!token) queryClient.removeQueries({ queryKey: opsKeys.all });
   }, [token, queryClient]);
   if (!token) return <LoginScreen />;
   return <SignedIn token={token} />;

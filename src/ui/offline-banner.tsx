@@ -1,11 +1,11 @@
-import { useOnline } from '../lib/use-online';
+import { useBrowserOnline } from '../lib/online';
 
 /**
  * Said once, at the top of every screen, while the device has no network. The status region
  * exists only while offline, so screens' own loading statuses stay the only ones when online.
  */
 export function OfflineBanner() {
-  const isOnline = useOnline();
+  const isOnline = useBrowserOnline();
   if (isOnline) return null;
   return (
     <p role="status" className="app-notice app-notice-offline">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_TIMEOUT_MS, createHttpClient, retryPostQuery } from '../../src/lib/http';
+import { REQUEST_TIMEOUT_MS, createHttpClient } from '../../src/lib/http';
 
 /** A fake fetch that records each request and answers from a script, one step per call. */
 function fakeFetch(script: Array<Response | Error>) {
@@ -94,23 +94,10 @@ describe('the HTTP client', () => {
     expect(state.token).toBe('abc');
   });
 
-  it('retries a read (GET) after a network failure', async () => {
-    const { http, requests } = client([new TypeError('Failed to fetch'), json({ data: 'ok' })]);
-    await expect(http.get('admin/pricing').json()).resolves.toEqual({ data: 'ok' });
-    expect(requests).toHaveLength(2);
-  });
-
-  it('never retries a write (POST) blindly', async () => {
-    const { http, requests } = client([new TypeError('Failed to fetch'), json({ data: 'ok' })]);
+  it('retries nothing itself, read or write: reads are tried again by Query (src/lib/query-retry.ts)', async () => {
+    const { http, requests } = client([new TypeError('Failed to fetch'), new TypeError('Failed to fetch')]);
+    await expect(http.get('admin/pricing').json()).rejects.toThrow('Failed to fetch');
     await expect(http.post('client/create', { json: {} }).json()).rejects.toThrow('Failed to fetch');
-    expect(requests).toHaveLength(1);
-  });
-
-  it('a read made with POST is retried when it opts in with retryPostQuery', async () => {
-    const { http, requests } = client([new TypeError('Failed to fetch'), json({ data: [] })]);
-    await expect(http.post('client/task', { json: { userId: 'u1' }, retry: retryPostQuery }).json()).resolves.toEqual({
-      data: [],
-    });
     expect(requests).toHaveLength(2);
   });
 

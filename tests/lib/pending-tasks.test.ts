@@ -178,7 +178,7 @@ describe('a paid task is never lost', () => {
     server.fail(httpError(402, { message: 'Payment could not be verified' }));
     const settled: ResumedTask[] = [];
     const stop = startPendingTaskReplay({
-      target: new EventTarget() as unknown as Window,
+      onNetworkReturn: () => () => {},
       deps: server.deps,
       hasToken: () => true,
       onSettled: (result) => settled.push(result),
@@ -196,17 +196,17 @@ describe('a paid task is never lost', () => {
     const server = fakeServer();
     server.fail(new TypeError('Failed to fetch'));
     expect((await submitPaidTask(sampleTaskRequest('once'), server.deps)).status).toBe('queued');
-    const target = new EventTarget();
+    const network = networkReturns();
     const settled: ResumedTask[] = [];
     const stop = startPendingTaskReplay({
-      target: target as unknown as Window,
+      onNetworkReturn: network.watch,
       deps: server.deps,
       hasToken: () => true,
       onSettled: (result) => settled.push(result),
     });
     // The network comes back twice while the start's replay is still sending.
-    target.dispatchEvent(new Event('online'));
-    target.dispatchEvent(new Event('online'));
+    network.comeBack();
+    network.comeBack();
     await vi.waitFor(() => expect(settled).toHaveLength(1), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
@@ -215,13 +215,26 @@ describe('a paid task is never lost', () => {
     expect(server.sent).toEqual(['once', 'once']);
   });
 
-  it('startPendingTaskReplay replays at start and on the online event', () => {
-    const target = new EventTarget();
-    const add = vi.spyOn(target, 'addEventListener');
-    const stop = startPendingTaskReplay({ target: target as unknown as Window });
-    expect(add).toHaveBeenCalledWith('online', expect.any(Function));
-    const remove = vi.spyOn(target, 'removeEventListener');
+  it('startPendingTaskReplay watches the network from the start until stopped', () => {
+    const network = networkReturns();
+    const stop = startPendingTaskReplay({ onNetworkReturn: network.watch });
+    expect(network.listeners.size).toBe(1);
     stop();
-    expect(remove).toHaveBeenCalledWith('online', add.mock.calls[0]![1]);
+    expect(network.listeners.size).toBe(0);
   });
 });
+
+/** A network that comes back when the test says so (what onlineManager tells the replay). */
+function networkReturns() {
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    watch: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    comeBack: () => {
+      for (const listener of listeners) listener();
+    },
+  };
+}

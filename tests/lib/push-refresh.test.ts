@@ -28,7 +28,7 @@ function workerMessages() {
 }
 
 describe('a push read again by the open app', () => {
-  it("about a task: the task list and the bell; on completion the points and the plan too; a driver's message: that task's chat", () => {
+  it("about a task: the task list and the bell; on completion, a cancel or a refund the points and the plan too; a driver's message: that task's chat", () => {
     expect(queryKeysAfterPush({ kind: 'on-the-way', taskId: 't1' })).toEqual([['tasks'], ['taskEvents']]);
     expect(queryKeysAfterPush({ kind: 'completed', taskId: 't1' })).toEqual([
       ['tasks'],
@@ -37,7 +37,12 @@ describe('a push read again by the open app', () => {
       ['points'],
       ['plan'],
     ]);
-    expect(queryKeysAfterPush({ kind: 'refund', taskId: 't1' })).toEqual([['tasks'], ['taskEvents'], ['plan']]);
+    expect(queryKeysAfterPush({ kind: 'refund', taskId: 't1' })).toEqual([
+      ['tasks'],
+      ['taskEvents'],
+      ['plan'],
+      ['points'],
+    ]);
     expect(queryKeysAfterPush({ kind: 'chat', taskId: 't1' })).toEqual([['chat', 't1']]);
     expect(queryKeysAfterPush({ kind: 'plan-renewal', taskId: null })).toEqual([['plan'], ['user']]);
     expect(queryKeysAfterPush({ kind: 'schedule-not-covered', taskId: null })).toEqual([['schedules'], ['plan']]);
@@ -63,7 +68,7 @@ describe('a push read again by the open app', () => {
       ['taskEvents'],
       ['chat', 't1', 'newest'],
       ['chat', 't2', 'newest'],
-      ['prices'],
+      ['prices', 'table'],
     );
     const { workers, post } = workerMessages();
     const stop = refreshOnPush(client, workers);

@@ -1,26 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import {
-  onlineManager,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useMutationState,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { onlineManager, useInfiniteQuery, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryMessage } from '../../shared/chat-outbox';
-import { getOutbox, type OutboxMessage } from '../../shared/offline-db';
+import type { OutboxMessage } from '../../shared/offline-db';
 import {
-  CHAT_REFRESH_MS,
   addMessages,
+  chatKeys,
   chatThreadQuery,
   olderMessagesQuery,
+  outboxQuery,
+  refetchChat,
   type MessagesPage,
 } from '../../lib/api/chat';
 import { onOutboxChanged } from '../../lib/sw-bridge';
-import { getToken } from '../../lib/token-storage';
-import { replayChatOutbox, sendChatMessage } from './chat-delivery';
+import { useSendChatMessage } from './api/send-message';
+import { replayChatOutbox } from './chat-delivery';
 import { mergeThread, messageContent, type ChatEntry, type InFlightMessage } from './chat-thread';
 
 export interface Chat {
@@ -40,31 +33,12 @@ export interface Chat {
 const NO_OUTBOX: OutboxMessage[] = [];
 const NO_MESSAGES: MessagesPage['messages'] = [];
 
-function outboxQuery(taskId: string) {
-  return queryOptions({
-    queryKey: ['chat', taskId, 'outbox'] as const,
-    queryFn: () =>
-      getOutbox(taskId).catch((error: unknown) => {
-        console.warn('Could not read the chat outbox', error);
-        return NO_OUTBOX;
-      }),
-    // IndexedDB: read offline too, with every poll (the worker may have sent or queued).
-    networkMode: 'always',
-    refetchInterval: () => (onlineManager.isOnline() ? CHAT_REFRESH_MS : false),
-  });
-}
-
 async function replay(): Promise<void> {
   try {
     await replayChatOutbox();
   } catch (error) {
     console.warn('Could not replay the chat outbox', error);
   }
-}
-
-/** The thread and the outbox as stored now. */
-function refetchChat(queryClient: QueryClient, taskId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['chat', taskId], exact: false, refetchType: 'active' });
 }
 
 /**
@@ -81,47 +55,32 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
   const outbox = useQuery(outboxQuery(taskId));
   const older = useInfiniteQuery(olderMessagesQuery(taskId, thread.data?.olderCursor ?? null));
 
-  const sendKey = ['chat', taskId, 'send'];
-  const sending = useMutation({
-    mutationKey: sendKey,
-    mutationFn: ({ clientId, content }: InFlightMessage) =>
-      sendChatMessage(
-        { taskId, sender: 'user', content, clientId, userId, token: getToken() ?? undefined },
-        navigator.onLine,
-      ),
-    onSuccess: (outcome) => {
-      if (outcome.state !== 'sent') return;
-      queryClient.setQueryData<MessagesPage>(chatThreadQuery(taskId).queryKey, (cached) =>
-        cached ? { ...cached, messages: addMessages(cached.messages, [outcome.message]) } : cached,
-      );
-    },
-    // Pending until the outbox is read again: a queued message never blinks out between the two.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxQuery(taskId).queryKey }),
-  });
+  const sending = useSendChatMessage(taskId, userId);
   const inFlight = useMutationState({
-    filters: { mutationKey: sendKey, status: 'pending' },
+    filters: { mutationKey: chatKeys.send(taskId), status: 'pending' },
     select: (mutation) => mutation.state.variables as InFlightMessage,
   });
 
   // Opening the chat replays what waits, then shows the stored truth.
   useEffect(() => {
-    if (navigator.onLine) void replay().then(() => refetchChat(queryClient, taskId));
+    if (onlineManager.isOnline()) void replay().then(() => refetchChat(queryClient, taskId));
   }, [queryClient, taskId]);
 
   // A poll got through while messages wait: send them now.
   const pollAt = thread.isError ? 0 : thread.dataUpdatedAt;
   const isWaiting = (outbox.data ?? NO_OUTBOX).some((message) => message.failedReason === undefined);
   useEffect(() => {
-    if (pollAt > 0 && isWaiting && navigator.onLine) void replay().then(() => refetchChat(queryClient, taskId));
+    if (pollAt > 0 && isWaiting && onlineManager.isOnline()) void replay().then(() => refetchChat(queryClient, taskId));
   }, [pollAt, isWaiting, queryClient, taskId]);
 
   useEffect(() => {
-    const onOnline = () => void replay().then(() => refetchChat(queryClient, taskId));
-    window.addEventListener('online', onOnline);
+    const stopWatchingNetwork = onlineManager.subscribe((isOnline) => {
+      if (isOnline) void replay().then(() => refetchChat(queryClient, taskId));
+    });
     // The service worker queued or delivered messages itself: show the stored truth at once.
     const stopListening = onOutboxChanged(() => void refetchChat(queryClient, taskId));
     return () => {
-      window.removeEventListener('online', onOnline);
+      stopWatchingNetwork();
       stopListening();
     };
   }, [queryClient, taskId]);
@@ -141,7 +100,7 @@ export function useChat(taskId: string, userId: string | undefined): Chat {
     async (outboxId: number) => {
       await retryMessage(outboxId);
       await queryClient.invalidateQueries({ queryKey: outboxQuery(taskId).queryKey });
-      if (navigator.onLine) await replay();
+      if (onlineManager.isOnline()) await replay();
       await refetchChat(queryClient, taskId);
     },
     [queryClient, taskId],

@@ -5,10 +5,10 @@
  * with unread events marks them read on the server, up to the newest one shown.
  */
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { describeTaskEvent } from '../../shared/task-events';
-import { markTaskEventsRead, taskEventsQuery } from '../../lib/api/events';
+import { taskEventsQuery, useMarkTaskEventsRead } from '../../lib/api/events';
 import { failureText } from '../../lib/api/query-failure';
 import { formatDateTime } from '../../lib/format';
 import { OfflineMarker } from '../../ui/offline-marker';
@@ -24,8 +24,7 @@ interface NotificationPanelProps {
 export default function NotificationPanel({ id, onClose, onRead }: NotificationPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const events = useQuery(taskEventsQuery());
-  const marking = useMutation({
-    mutationFn: (upTo: string) => markTaskEventsRead(upTo),
+  const marking = useMarkTaskEventsRead({
     // Still called once the list has closed: the dot goes all the same.
     onSuccess: () => onRead(),
     onError: (error) => console.warn('Could not mark the notifications read', error),

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LatLng } from '../../shared/driver-location';
+import { routeKeys } from './api/route-keys';
 import { DIRECTIONS_FAILED, type Directions, type Route } from './directions';
 
 export type RouteState =
@@ -7,9 +8,6 @@ export type RouteState =
   | { status: 'loading'; route: Route | null }
   | { status: 'ready'; route: Route }
   | { status: 'error'; message: string };
-
-/** ~1 m: a location refresh that did not move the driver asks for no new route. */
-const keyOf = (point: LatLng) => `${point.lat.toFixed(5)},${point.lng.toFixed(5)}`;
 
 /**
  * The route from `from` to `to`, asked again when either moves (the previous route shows
@@ -22,7 +20,7 @@ export function useRoute(
   to: LatLng | null,
 ): { state: RouteState; retry: () => void } {
   const query = useQuery({
-    queryKey: ['route', from ? keyOf(from) : null, to ? keyOf(to) : null] as const,
+    queryKey: routeKeys.between(from, to),
     queryFn: () => directions.route(from!, to!),
     enabled: from !== null && to !== null,
     placeholderData: keepPreviousData,

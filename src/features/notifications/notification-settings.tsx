@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { notificationsQuery, updateNotificationSettings } from '../../lib/api/notifications';
+import { notificationsQuery, useUpdateNotificationSettings } from '../../lib/api/notifications';
 import { failureText } from '../../lib/api/query-failure';
-import type { NotificationSettings as Switches } from '../../shared/contract';
 import {
   BLOCKED,
   FAILED,
@@ -46,26 +45,8 @@ function DeviceStatus({ state }: { state: DeviceState }) {
  */
 export function NotificationSettings() {
   const device = usePushDevice();
-  const queryClient = useQueryClient();
   const query = useQuery(notificationsQuery());
-  const key = notificationsQuery().queryKey;
-  const save = useMutation({
-    mutationFn: updateNotificationSettings,
-    onMutate: async (change: Partial<Switches>) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, { ...before, settings: { ...before.settings, ...change } });
-      return { before };
-    },
-    onError: (_error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(SAVE_FAILED);
-    },
-    onSuccess: (settings) => {
-      const current = queryClient.getQueryData(key);
-      if (current) queryClient.setQueryData(key, { ...current, settings });
-    },
-  });
+  const save = useUpdateNotificationSettings({ onError: () => toast.error(SAVE_FAILED) });
   const hintId = useId();
   const data = query.data;
   const showSms = data?.smsAvailable && device.state.kind !== 'on';

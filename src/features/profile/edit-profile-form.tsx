@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ProfileUpdateRequest, User } from '../../shared/contract';
+import type { User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
 import { createFlowToasts } from '../../ui/flow-toasts';
-import type { QueryData } from '../../lib/api/query-data';
-import { updateProfile, userQuery } from '../../lib/api/user';
+import { useUpdateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { ProfileField } from './profile-field';
@@ -40,13 +38,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [errors, setErrors] = useState<FormErrors>({});
   const [savedEmail, setSavedEmail] = useState(user.email);
   const [toasts] = useState(createFlowToasts);
-  const queryClient = useQueryClient();
-  const saving = useMutation({
-    mutationFn: (changes: ProfileUpdateRequest) => updateProfile(changes),
-    // Every screen that shows the user shows the saved one.
-    onSuccess: (saved) =>
-      queryClient.setQueryData<QueryData<User>>(userQuery().queryKey, { data: saved, cachedAt: null }),
-  });
+  const saving = useUpdateProfile();
   const isSaving = saving.isPending;
 
   const change = (name: string, value: string) => {

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
-import type { QueryData } from '../../lib/api/query-data';
 import { failureText } from '../../lib/api/query-failure';
 import { priceTableQuery } from '../../lib/api/pricing';
-import { subscribe } from '../../lib/api/subscriptions';
+import { useSubscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
 import { formatNaira } from '../../lib/format';
 import { readCallFailure } from '../../shared/call-failure';
-import type { SubscribeRequest, User } from '../../shared/contract';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
@@ -37,12 +35,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const subscriber = useQuery(userQuery());
-  const subscribing = useMutation({
-    mutationFn: (request: SubscribeRequest) => subscribe(request),
-    // The plan and its expiry show on Home at once.
-    onSuccess: (updated) =>
-      queryClient.setQueryData<QueryData<User>>(userQuery().queryKey, { data: updated, cachedAt: null }),
-  });
+  const subscribing = useSubscribe();
   const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();

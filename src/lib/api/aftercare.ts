@@ -1,5 +1,5 @@
 /** After paying: cancel, rate, the receipt, 'Report a problem' (the task page and the receipt screen). */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CancelTaskResponse,
   CancelTaskRequest,
@@ -13,8 +13,21 @@ import type {
   SupportRequestsResponse,
   Task,
 } from '../../shared/contract';
-import { http, retryPostQuery } from '../http';
+import { http } from '../http';
+import { taskEventKeys } from './events';
+import type { MutationCallbacks } from './mutation-callbacks';
+import { planKeys } from './plan';
+import { pointsKeys } from './points';
 import { asQuery } from './query-failure';
+import { putTaskInLists, taskKeys } from './tasks';
+
+export const receiptKeys = {
+  all: ['receipt'] as const,
+  ofTask: (taskId: string) => [...receiptKeys.all, taskId] as const,
+};
+
+/** The client's 'Report a problem' requests, with any replies. */
+export const supportKeys = { all: ['supportRequests'] as const };
 
 /** POST /client/tasks/cancel: the cancelled task (with its refund); 409 when it moved on first (the message says why). */
 export async function cancelTask(request: CancelTaskRequest): Promise<Task> {
@@ -28,13 +41,12 @@ export async function rateTask(request: RateTaskRequest): Promise<Task> {
 
 /** POST /client/tasks/receipt: what the receipt shows (paid tasks; 404 otherwise). */
 export async function getReceipt(taskId: string): Promise<Receipt> {
-  return (await http.post('client/tasks/receipt', { json: { taskId }, retry: retryPostQuery }).json<ReceiptResponse>())
-    .data;
+  return (await http.post('client/tasks/receipt', { json: { taskId } }).json<ReceiptResponse>()).data;
 }
 
 /** A task's receipt: it changes only when a refund moves, so it is read again on each visit. */
 export function receiptQuery(taskId: string) {
-  return queryOptions({ queryKey: ['receipt', taskId] as const, queryFn: () => asQuery(() => getReceipt(taskId)) });
+  return queryOptions({ queryKey: receiptKeys.ofTask(taskId), queryFn: () => asQuery(() => getReceipt(taskId)) });
 }
 
 /** POST /client/support: 'Report a problem' on one of the client's tasks. */
@@ -44,11 +56,62 @@ export async function sendSupportRequest(request: SupportRequestBody): Promise<S
 
 /** POST /client/support/list: the client's requests with any replies, newest first. */
 export async function getSupportRequests(): Promise<SupportRequest[]> {
-  return (await http.post('client/support/list', { json: {}, retry: retryPostQuery }).json<SupportRequestsResponse>())
-    .data;
+  return (await http.post('client/support/list', { json: {} }).json<SupportRequestsResponse>()).data;
 }
 
 /** The client's support requests (the task page shows the ones about its task, with any reply). */
 export function supportRequestsQuery() {
-  return queryOptions({ queryKey: ['supportRequests'] as const, queryFn: () => asQuery(getSupportRequests) });
+  return queryOptions({ queryKey: supportKeys.all, queryFn: () => asQuery(getSupportRequests) });
+}
+
+/**
+ * Cancels a task. The answer replaces the task at once; then everything a cancel changes is
+ * read again: the tasks, the plan (a covered pickup goes back to it), the points (points spent
+ * come back), the bell's events and the task's receipt (its refund).
+ */
+export function useCancelTask(callbacks: MutationCallbacks<Task> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelTask,
+    onSuccess: (cancelled) => {
+      putTaskInLists(queryClient, cancelled);
+      for (const queryKey of [
+        taskKeys.all,
+        planKeys.all,
+        pointsKeys.all,
+        taskEventKeys.all,
+        receiptKeys.ofTask(cancelled._id),
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+      callbacks.onSuccess?.(cancelled);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Rates a task's driver: the task shows its rating at once, and the tasks (its page, Home, History) are read again. */
+export function useRateTask(callbacks: MutationCallbacks<Task> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rateTask,
+    onSuccess: (rated) => {
+      putTaskInLists(queryClient, rated);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      callbacks.onSuccess?.(rated);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Sends 'Report a problem'; the client's requests are read again (the task's page lists them). */
+export function useSendSupportRequest(callbacks: MutationCallbacks<SupportRequest> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendSupportRequest,
+    onSuccess: (sent) => {
+      void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+      callbacks.onSuccess?.(sent);
+    },
+    onError: callbacks.onError,
+  });
 }

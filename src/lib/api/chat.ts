@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, onlineManager, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, onlineManager, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   ChatMessage,
   GetMessagesResponse,
@@ -6,7 +6,19 @@ import type {
   SendMessageResponse,
   SendMessageRequest,
 } from '../../shared/contract';
+import { getOutbox, type OutboxMessage } from '../../shared/offline-db';
 import { http } from '../http';
+
+/** A task's chat: the newest page (polled), the older pages, the outbox on this device, the sends under way. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  ofTask: (taskId: string) => [...chatKeys.all, taskId] as const,
+  newest: (taskId: string) => [...chatKeys.ofTask(taskId), 'newest'] as const,
+  older: (taskId: string, cursor: string | null) => [...chatKeys.ofTask(taskId), 'older', cursor] as const,
+  outbox: (taskId: string) => [...chatKeys.ofTask(taskId), 'outbox'] as const,
+  /** The mutation key of the messages being sent (the thread shows them meanwhile). */
+  send: (taskId: string) => [...chatKeys.ofTask(taskId), 'send'] as const,
+};
 
 /** Message polling while the chat is open (docs/product.md, Constants). */
 export const CHAT_REFRESH_MS = 2_000;
@@ -21,14 +33,13 @@ export interface MessagesPage {
 /**
  * POST /client/getMessages {taskId, since?, before?}: the newest page, only what is newer than
  * `since` (a poll with nothing new costs a few hundred bytes), or the page before `before`.
- * Not retried: the 2 s poll is the retry.
  */
 export async function getMessages(
   taskId: string,
   { since, before }: { since?: string; before?: string } = {},
 ): Promise<MessagesPage> {
   const body: GetMessagesRequest = { taskId, ...(since ? { since } : {}), ...(before ? { before } : {}) };
-  const response = await http.post('client/getMessages', { json: body, retry: 0 }).json<GetMessagesResponse>();
+  const response = await http.post('client/getMessages', { json: body }).json<GetMessagesResponse>();
   return { messages: response.data.messages, olderCursor: response.data.olderCursor ?? null };
 }
 
@@ -61,7 +72,7 @@ export function newestTimestamp(messages: readonly ChatMessage[]): string | unde
  */
 export function chatThreadQuery(taskId: string) {
   return queryOptions({
-    queryKey: ['chat', taskId, 'newest'] as const,
+    queryKey: chatKeys.newest(taskId),
     queryFn: async ({ client, queryKey }): Promise<MessagesPage> => {
       const cached = client.getQueryData<MessagesPage>(queryKey);
       if (!cached) return getMessages(taskId);
@@ -71,13 +82,15 @@ export function chatThreadQuery(taskId: string) {
       return { messages: addMessages(latest.messages, fresh.messages), olderCursor: latest.olderCursor };
     },
     refetchInterval: () => (onlineManager.isOnline() ? CHAT_REFRESH_MS : false),
+    // Not retried: the 2 s poll is the retry.
+    retry: false,
   });
 }
 
 /** The pages before the newest one, from `cursor` back, fetched only when asked for (old messages do not change). */
 export function olderMessagesQuery(taskId: string, cursor: string | null) {
   return infiniteQueryOptions({
-    queryKey: ['chat', taskId, 'older', cursor] as const,
+    queryKey: chatKeys.older(taskId, cursor),
     queryFn: ({ pageParam }) => getMessages(taskId, { before: pageParam }),
     initialPageParam: cursor ?? '',
     getNextPageParam: (page: MessagesPage) => page.olderCursor ?? undefined,
@@ -100,9 +113,29 @@ export type SendResult = { status: 'sent'; message: ChatMessage } | { status: 'q
 export async function sendMessage(request: SendMessageRequest, headers?: Record<string, string>): Promise<SendResult> {
   const response = await http.post('client/sendingMessages', {
     json: request,
-    retry: 0,
     ...(headers ? { headers } : {}),
   });
   if (response.status === 202) return { status: 'queued' };
   return { status: 'sent', message: ((await response.json()) as SendMessageResponse).data };
+}
+
+const NO_OUTBOX: OutboxMessage[] = [];
+
+/** A task's chat outbox on this device: IndexedDB, read offline too, with every poll (the worker may have sent or queued). */
+export function outboxQuery(taskId: string) {
+  return queryOptions({
+    queryKey: chatKeys.outbox(taskId),
+    queryFn: () =>
+      getOutbox(taskId).catch((error: unknown) => {
+        console.warn('Could not read the chat outbox', error);
+        return NO_OUTBOX;
+      }),
+    networkMode: 'always',
+    refetchInterval: () => (onlineManager.isOnline() ? CHAT_REFRESH_MS : false),
+  });
+}
+
+/** The thread and the outbox as stored now (the shown ones are read again). */
+export function refetchChat(queryClient: QueryClient, taskId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: chatKeys.ofTask(taskId), refetchType: 'active' });
 }

@@ -8,6 +8,17 @@ import { config } from '../../shared/config';
 import { createHttpClient } from '../http';
 import { clearDriverToken, getDriverToken } from '../driver-token';
 
+/** The driver's app's queries: the server's reads under `driverKeys.all`, and the queue of steps on the device. */
+export const driverKeys = {
+  all: ['driver'] as const,
+  tasks: () => [...driverKeys.all, 'tasks'] as const,
+  offers: () => [...driverKeys.all, 'offers'] as const,
+  earnings: () => [...driverKeys.all, 'earnings'] as const,
+  messages: (taskId: string) => [...driverKeys.all, 'messages', taskId] as const,
+  completed: (taskId: string) => [...driverKeys.all, 'completed', taskId] as const,
+  actions: () => [...driverKeys.all, 'actions'] as const,
+};
+
 export const driverHttp = createHttpClient({
   prefixUrl: config.apiUrl,
   getToken: getDriverToken,
@@ -15,7 +26,7 @@ export const driverHttp = createHttpClient({
 });
 
 const call = async <T>(path: string, json: object = {}): Promise<T> =>
-  (await driverHttp.post(path, { json, retry: 0 }).json<DataResponse<T>>()).data;
+  (await driverHttp.post(path, { json }).json<DataResponse<T>>()).data;
 
 /** POST /driver/login: the token (with no token of the session's: a wrong password is not a sign-out). */
 export function driverLogin(phone: string, password: string): Promise<string> {

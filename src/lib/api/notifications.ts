@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   NotificationSettings,
   NotificationSettingsResponse,
@@ -8,25 +8,23 @@ import type {
   PushSubscriptionResponse,
   PushUnsubscribeRequest,
 } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/cached-responses';
-import { http, retryPostQuery } from '../http';
-import { getToken } from '../token-storage';
-import { asQuery, noTokenFailure } from './query-failure';
+import { http } from '../http';
+import { signedInQuery } from './signed-in';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  settings: (subject: string | null) => [...notificationKeys.all, subject] as const,
+};
 
 export type NotificationsStatus = NotificationsResponse['data'];
 
 /** POST /client/notifications: the switches, the server's VAPID public key, subscribed devices, whether SMS is on. */
 export async function getNotifications(): Promise<NotificationsStatus> {
-  return (await http.post('client/notifications', { json: {}, retry: retryPostQuery }).json<NotificationsResponse>())
-    .data;
+  return (await http.post('client/notifications', { json: {} }).json<NotificationsResponse>()).data;
 }
 
 export function notificationsQuery() {
-  const token = getToken();
-  return queryOptions({
-    queryKey: ['notifications', decodeJwtSubject(token)] as const,
-    queryFn: () => (token ? asQuery(getNotifications) : Promise.reject(noTokenFailure())),
-  });
+  return queryOptions(signedInQuery(notificationKeys.settings, getNotifications));
 }
 
 /** POST /client/notifications/update: changes the given switches; responds with them all. */
@@ -44,4 +42,30 @@ export async function forgetPushSubscription(endpoint: string): Promise<void> {
   await http
     .post('client/push/unsubscribe', { json: { endpoint } satisfies PushUnsubscribeRequest })
     .json<PushSubscriptionResponse>();
+}
+
+/**
+ * Changes some switches, shown at once (optimistic): a refusal puts them back and calls
+ * `onError`; the server's answer is what stays.
+ */
+export function useUpdateNotificationSettings({ onError }: { onError?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const key = notificationsQuery().queryKey;
+  return useMutation({
+    mutationFn: updateNotificationSettings,
+    onMutate: async (change: NotificationSettingsUpdate) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, settings: { ...before.settings, ...change } });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      onError?.();
+    },
+    onSuccess: (settings) => {
+      const current = queryClient.getQueryData(key);
+      if (current) queryClient.setQueryData(key, { ...current, settings });
+    },
+  });
 }

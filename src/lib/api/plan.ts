@@ -1,21 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PlanStatus } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/cached-responses';
-import { http, retryPostQuery } from '../http';
-import { getToken } from '../token-storage';
+import { http } from '../http';
 import { readQueryData, type QueryData } from './query-data';
-import { asQuery, noTokenFailure } from './query-failure';
+import { signedInQuery } from './signed-in';
+
+/** The plan's query keys: `planKeys.all` is every user's (a change of the plan refreshes it). */
+export const planKeys = {
+  all: ['plan'] as const,
+  status: (subject: string | null) => [...planKeys.all, subject] as const,
+};
 
 /** POST /client/plan: the running plan and what is left of it this plan month (null: Freemium); cached for offline use. */
 export function getPlanStatus(): Promise<QueryData<PlanStatus | null>> {
-  return readQueryData<PlanStatus | null>(http.post('client/plan', { json: {}, retry: retryPostQuery }));
+  return readQueryData<PlanStatus | null>(http.post('client/plan', { json: {} }));
 }
 
 /** The plan's allowance, keyed by the token's subject like the user. */
 export function planStatusQuery() {
-  const token = getToken();
-  return queryOptions({
-    queryKey: ['plan', decodeJwtSubject(token)] as const,
-    queryFn: () => (token ? asQuery(getPlanStatus) : Promise.reject(noTokenFailure())),
-  });
+  return queryOptions(signedInQuery(planKeys.status, getPlanStatus));
 }

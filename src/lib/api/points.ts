@@ -1,20 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PointsStatus } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/cached-responses';
-import { http, retryPostQuery } from '../http';
-import { getToken } from '../token-storage';
+import { http } from '../http';
 import { readQueryData, type QueryData } from './query-data';
-import { asQuery, noTokenFailure } from './query-failure';
+import { signedInQuery } from './signed-in';
+
+export const pointsKeys = {
+  all: ['points'] as const,
+  balance: (subject: string | null) => [...pointsKeys.all, subject] as const,
+};
 
 /** POST /client/points: the recycle-token balance and its ledger (cached for offline use). */
 export function getPoints(): Promise<QueryData<PointsStatus>> {
-  return readQueryData<PointsStatus>(http.post('client/points', { json: {}, retry: retryPostQuery }));
+  return readQueryData<PointsStatus>(http.post('client/points', { json: {} }));
 }
 
 export function pointsQuery() {
-  const token = getToken();
-  return queryOptions({
-    queryKey: ['points', decodeJwtSubject(token)] as const,
-    queryFn: () => (token ? asQuery(getPoints) : Promise.reject(noTokenFailure())),
-  });
+  return queryOptions(signedInQuery(pointsKeys.balance, getPoints));
 }

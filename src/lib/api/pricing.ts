@@ -4,8 +4,16 @@ import { decodeJwtSubject } from '../../shared/cached-responses';
 import { getCachedResponse } from '../../shared/offline-db';
 import { FALLBACK_PRICES, priceTableOrFallback, toPriceTable, type PriceTable } from '../../shared/pricing';
 import { http } from '../http';
-import { getToken } from '../token-storage';
 import { readQueryData, type QueryData } from './query-data';
+import { signedInQuery } from './signed-in';
+
+export const priceKeys = {
+  all: ['prices'] as const,
+  /** From the network (or the worker's kept answer): the one paid from. */
+  table: () => [...priceKeys.all, 'table'] as const,
+  /** Kept on this device for the token's user, painted first. */
+  device: (subject: string | null) => [...priceKeys.all, 'device', subject] as const,
+};
 
 /** GET /admin/pricing (bearer token): the price list (cached for offline use by the service worker). */
 export function getPricing(): Promise<QueryData<PricingItem[]>> {
@@ -27,7 +35,7 @@ export async function getPriceTable(): Promise<QueryData<PriceTable>> {
 
 /** The price table; a navigation's route loader starts it. Payment uses only this one. */
 export function priceTableQuery() {
-  return queryOptions({ queryKey: ['prices'] as const, queryFn: getPriceTable, refetchOnMount: false });
+  return queryOptions({ queryKey: priceKeys.table(), queryFn: getPriceTable, refetchOnMount: false });
 }
 
 /** Where the service worker caches the price list's response (src/shared/cached-responses.ts: GET admin/pricing, no body). */
@@ -50,10 +58,8 @@ export async function getCachedPriceTable(token: string | null): Promise<PriceTa
 
 /** The device's price table, read once per session: IndexedDB needs no network. */
 export function cachedPriceTableQuery() {
-  const token = getToken();
   return queryOptions({
-    queryKey: ['prices', 'device', decodeJwtSubject(token)] as const,
-    queryFn: () => getCachedPriceTable(token),
+    ...signedInQuery(priceKeys.device, getCachedPriceTable),
     networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
   });

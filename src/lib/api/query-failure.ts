@@ -11,6 +11,8 @@ export class QueryFailure extends Error {
     readonly reason: FailureReason,
     /** The server's own message, when its response had one. */
     readonly serverMessage?: string,
+    /** No response came (fetch failed): the one kind of failure a read is tried again for (src/lib/query-retry.ts). */
+    readonly isNetworkFailure = false,
   ) {
     super(serverMessage ?? reason);
     this.name = 'QueryFailure';
@@ -30,7 +32,8 @@ export async function asQuery<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof QueryFailure) throw error;
     const failure = await readCallFailure(error);
     const reason = failure.kind === 'http' && failure.status === 401 ? 'unauthorized' : 'failed';
-    throw new QueryFailure(reason, failure.kind === 'http' ? failure.message : undefined);
+    const isNetworkFailure = error instanceof Error && error.name === 'TypeError';
+    throw new QueryFailure(reason, failure.kind === 'http' ? failure.message : undefined, isNetworkFailure);
   }
 }
 

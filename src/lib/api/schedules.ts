@@ -1,5 +1,5 @@
 /** Recurring pickups (POST /client/schedules and its actions); the list is cached for offline use. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateScheduleRequest,
   MoveScheduleDateRequest,
@@ -8,23 +8,23 @@ import type {
   ScheduleResponse,
   SkipScheduleRequest,
 } from '../../shared/contract';
-import { decodeJwtSubject } from '../../shared/cached-responses';
-import { http, retryPostQuery } from '../http';
-import { getToken } from '../token-storage';
+import { http } from '../http';
+import type { MutationCallbacks } from './mutation-callbacks';
 import { readQueryData, type QueryData } from './query-data';
-import { asQuery, noTokenFailure } from './query-failure';
+import { signedInQuery } from './signed-in';
+
+export const scheduleKeys = {
+  all: ['schedules'] as const,
+  list: (subject: string | null) => [...scheduleKeys.all, subject] as const,
+};
 
 /** POST /client/schedules: the client's recurring pickups, oldest first. */
 export function getSchedules(): Promise<QueryData<Schedule[]>> {
-  return readQueryData<Schedule[]>(http.post('client/schedules', { json: {}, retry: retryPostQuery }));
+  return readQueryData<Schedule[]>(http.post('client/schedules', { json: {} }));
 }
 
 export function schedulesQuery() {
-  const token = getToken();
-  return queryOptions({
-    queryKey: ['schedules', decodeJwtSubject(token)] as const,
-    queryFn: () => (token ? asQuery(getSchedules) : Promise.reject(noTokenFailure())),
-  });
+  return queryOptions(signedInQuery(scheduleKeys.list, getSchedules));
 }
 
 /** POST /client/schedules/create: needs a running plan that includes the service. */
@@ -54,4 +54,42 @@ export async function moveScheduleDate(
 ): Promise<Schedule> {
   const json: MoveScheduleDateRequest = { scheduleId, date, window };
   return (await http.post('client/schedules/move', { json }).json<ScheduleResponse>()).data;
+}
+
+/** Creates a schedule; the list is read again before `onSuccess` (the screen shows it at once). */
+export function useCreateSchedule(callbacks: MutationCallbacks<Schedule> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSchedule,
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+      callbacks.onSuccess?.(created);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** One change of a schedule: pause, resume, delete, skip or take back a skip of a date, move a date. */
+export type ScheduleChange =
+  | { action: ScheduleAction; scheduleId: string }
+  | { action: 'skip' | 'unskip'; scheduleId: string; date: string }
+  | { action: 'move'; scheduleId: string; date: string; window: MoveScheduleDateRequest['window'] };
+
+async function applyScheduleChange(change: ScheduleChange): Promise<void> {
+  if (change.action === 'skip' || change.action === 'unskip')
+    await skipScheduleDate(change.scheduleId, change.date, change.action === 'unskip');
+  else if (change.action === 'move') await moveScheduleDate(change.scheduleId, change.date, change.window);
+  else await changeSchedule(change.action, change.scheduleId);
+}
+
+/** Changes a schedule; the list is read again after each change, refused or not (it may have moved meanwhile). */
+export function useChangeSchedule(callbacks: MutationCallbacks<ScheduleChange> & { onMutate?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyScheduleChange,
+    onMutate: () => callbacks.onMutate?.(),
+    onSuccess: (_, change) => callbacks.onSuccess?.(change),
+    onError: callbacks.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+  });
 }

@@ -1,8 +1,16 @@
 /** The dispatch board: the live map, and the open tasks in columns by state, with assignment. */
 import { Suspense, lazy, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../lib/format';
-import { type Driver, type Me, type TaskSummary, assignTask, driversQuery, tasksQuery, BOARD_REFRESH_MS } from '../api';
+import {
+  type Driver,
+  type Me,
+  type TaskSummary,
+  driversQuery,
+  tasksQuery,
+  BOARD_REFRESH_MS,
+  useAssignTask,
+} from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { COLUMNS, type Column, columnOf, countdown, lateness, mayAssign, waitedFor } from '../rules';
@@ -103,15 +111,12 @@ function TaskCard({
 
 /** A select of the online free drivers and a button: the keyboard's way to assign (the server checks again). */
 function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] }) {
-  const queryClient = useQueryClient();
   const [driverId, setDriverId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const assign = useMutation({
-    mutationFn: () => assignTask(task.id, driverId),
+  const assign = useAssignTask({
     onSuccess: () => {
       setError(null);
       setDriverId('');
-      void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },
     onError: async (failure) => setError(await errorText(failure, 'The task could not be assigned.')),
   });
@@ -122,7 +127,7 @@ function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] })
       className="ops-assign"
       onSubmit={(event) => {
         event.preventDefault();
-        if (driverId) assign.mutate();
+        if (driverId) assign.mutate({ taskId: task.id, driverId });
       }}
     >
       <select

@@ -1,15 +1,15 @@
 /** The drivers: add, edit, deactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
 import { type FormEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
 import {
   type Driver,
   type DriverFields,
-  addDriver,
-  deactivateDriver,
   driversQuery,
-  editDriver,
-  resetDriverPassword,
+  useAddDriver,
+  useDeactivateDriver,
+  useEditDriver,
+  useResetDriverPassword,
 } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
@@ -74,14 +74,11 @@ export function DriversScreen() {
 }
 
 function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: string }) => void }) {
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: addDriver,
+  const add = useAddDriver({
     onSuccess: (answer, driver) => {
       setError(null);
       onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
     },
     onError: async (failure) => setError(await errorText(failure, 'The driver could not be added.')),
   });
@@ -126,25 +123,19 @@ function DriverRow({
   driver: Driver;
   onPassword: (secret: { who: string; password: string }) => void;
 }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => {
-    setError(null);
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'drivers'] });
-  };
+  const refresh = () => setError(null);
   const fail = async (failure: unknown) => setError(await errorText(failure));
-  const edit = useMutation({
-    mutationFn: (changes: DriverFields) => editDriver(driver.id, changes),
+  const edit = useEditDriver({
     onSuccess: () => {
       setEditing(false);
       refresh();
     },
     onError: fail,
   });
-  const deactivate = useMutation({ mutationFn: () => deactivateDriver(driver.id), onSuccess: refresh, onError: fail });
-  const reset = useMutation({
-    mutationFn: () => resetDriverPassword(driver.id),
+  const deactivate = useDeactivateDriver({ onSuccess: refresh, onError: fail });
+  const reset = useResetDriverPassword({
     onSuccess: (answer) => {
       refresh();
       onPassword({ who: driver.name, password: answer.password });
@@ -172,7 +163,7 @@ function DriverRow({
             className="ops-form"
             onSubmit={(event) => {
               event.preventDefault();
-              edit.mutate(readDriverForm(event.currentTarget));
+              edit.mutate({ id: driver.id, changes: readDriverForm(event.currentTarget) });
             }}
           >
             {FIELDS.map((field) => (
@@ -210,7 +201,7 @@ function DriverRow({
             <button
               type="button"
               className="button button-small button-secondary"
-              onClick={() => reset.mutate()}
+              onClick={() => reset.mutate(driver.id)}
               disabled={reset.isPending}
               aria-label={`Reset the password of ${driver.name}`}
             >
@@ -220,7 +211,7 @@ function DriverRow({
               <button
                 type="button"
                 className="button button-small button-secondary"
-                onClick={() => deactivate.mutate()}
+                onClick={() => deactivate.mutate(driver.id)}
                 disabled={deactivate.isPending}
                 aria-label={`Deactivate ${driver.name}`}
               >

@@ -1,8 +1,8 @@
 /** The operators (admin): who has which role, and adding one (their one-time password shown once). */
 import { type FormEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
-import { type Operator, addOperator, deactivateOperator, operatorsQuery } from '../api';
+import { type Operator, operatorsQuery, useAddOperator, useDeactivateOperator } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
@@ -15,16 +15,13 @@ const ROLES: { role: OperatorRole; label: string }[] = [
 ];
 
 export function OperatorsScreen() {
-  const queryClient = useQueryClient();
   const operators = useQuery(operatorsQuery());
   const [secret, setSecret] = useState<{ who: string; password: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: ({ email, role }: { email: string; role: OperatorRole }) => addOperator(email, role),
+  const add = useAddOperator({
     onSuccess: (answer, { email }) => {
       setError(null);
       setSecret({ who: email, password: answer.password });
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });
     },
     onError: async (failure) => setError(await errorText(failure, 'The operator could not be added.')),
   });
@@ -86,14 +83,9 @@ export function OperatorsScreen() {
 }
 
 function OperatorRow({ operator }: { operator: Operator }) {
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const deactivate = useMutation({
-    mutationFn: () => deactivateOperator(operator.id),
-    onSuccess: () => {
-      setError(null);
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });
-    },
+  const deactivate = useDeactivateOperator({
+    onSuccess: () => setError(null),
     onError: async (failure) => setError(await errorText(failure)),
   });
   return (
@@ -107,7 +99,7 @@ function OperatorRow({ operator }: { operator: Operator }) {
             type="button"
             className="button button-small button-secondary"
             disabled={deactivate.isPending}
-            onClick={() => deactivate.mutate()}
+            onClick={() => deactivate.mutate(operator.id)}
             aria-label={`Deactivate ${operator.email}`}
           >
             Deactivate

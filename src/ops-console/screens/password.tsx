@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { changePassword } from '../api';
+import { changePassword, opsKeys } from '../api';
 import { errorText } from '../http';
 import { setOpsToken } from '../session';
 
@@ -24,7 +24,7 @@ export function PasswordScreen({ forced }: { forced: boolean }) {
     setError(null);
     try {
       const token = await changePassword(String(form.get('currentPassword') ?? ''), next);
-      await queryClient.invalidateQueries({ queryKey: ['ops', 'me'] });
+      await queryClient.invalidateQueries({ queryKey: opsKeys.signedIn() });
       setOpsToken(token);
       setDone(true);
     } catch (failure) {

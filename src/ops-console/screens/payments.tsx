@@ -1,8 +1,8 @@
 /** The payments that need an operator (the CLI's `ops payments`): honour a charge as what it was for, or settle it by hand with a note. */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { type Payment, honourPayment, paymentsQuery, settlePayment } from '../api';
+import { type Payment, paymentsQuery, usePaymentAction } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 
@@ -27,17 +27,13 @@ export function PaymentsScreen() {
 }
 
 function PaymentCard({ payment }: { payment: Payment }) {
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const act = useMutation({
-    mutationFn: (action: 'honour' | 'settle') =>
-      action === 'honour' ? honourPayment(payment.reference) : settlePayment(payment.reference, note.trim()),
-    onSuccess: (_answer, action) => {
+  const act = usePaymentAction({
+    onSuccess: (_answer, { action }) => {
       setError(null);
       setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'payments'] });
     },
     onError: async (failure) => setError(await errorText(failure)),
   });
@@ -73,14 +69,19 @@ function PaymentCard({ payment }: { payment: Payment }) {
           )}
           {done && <p role="status">{done}</p>}
           <div className="ops-actions">
-            <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate('honour')}>
+            <button
+              type="button"
+              className="button"
+              disabled={act.isPending}
+              onClick={() => act.mutate({ action: 'honour', reference: payment.reference })}
+            >
               Honour
             </button>
             <button
               type="button"
               className="button button-secondary"
               disabled={act.isPending || !note.trim()}
-              onClick={() => act.mutate('settle')}
+              onClick={() => act.mutate({ action: 'settle', reference: payment.reference, note: note.trim() })}
             >
               Settle
             </button>

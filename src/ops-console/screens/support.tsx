@@ -1,9 +1,9 @@
 /** The support inbox: open requests, unanswered first, with the client's plan's priority; reply (the client reads it on the task) and close. */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
-import { type SupportRequest, closeSupport, replySupport, supportQuery } from '../api';
+import { type SupportRequest, supportQuery, useCloseSupport, useReplySupport } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
@@ -40,26 +40,16 @@ export function SupportScreen() {
 }
 
 function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (text: string) => void }) {
-  const queryClient = useQueryClient();
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | null>(null);
   const who = request.client.name || request.client.firstname;
   const finished = (text: string) => {
     setError(null);
     onDone(text);
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'support'] });
   };
   const fail = async (failure: unknown) => setError(await errorText(failure));
-  const send = useMutation({
-    mutationFn: () => replySupport(request.id, reply.trim()),
-    onSuccess: () => finished(`Reply sent to ${who}.`),
-    onError: fail,
-  });
-  const close = useMutation({
-    mutationFn: () => closeSupport(request.id),
-    onSuccess: () => finished(`${who}'s request is closed.`),
-    onError: fail,
-  });
+  const send = useReplySupport({ onSuccess: () => finished(`Reply sent to ${who}.`), onError: fail });
+  const close = useCloseSupport({ onSuccess: () => finished(`${who}'s request is closed.`), onError: fail });
   return (
     <li className="ops-panel" aria-label={`Request from ${who}`}>
       <p className="ops-card-title">
@@ -79,7 +69,7 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
           className="ops-form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (reply.trim()) send.mutate();
+            if (reply.trim()) send.mutate({ id: request.id, reply: reply.trim() });
           }}
         >
           {!request.answered && (
@@ -109,7 +99,7 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
               type="button"
               className="button button-secondary"
               disabled={close.isPending}
-              onClick={() => close.mutate()}
+              onClick={() => close.mutate(request.id)}
             >
               Close request
             </button>

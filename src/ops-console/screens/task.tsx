@@ -1,9 +1,9 @@
 /** Everything about one task: details, payment and refund, events with who did what, the chat (read-only), and the operator's actions. */
 import { type FormEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
-import { type Me, cancelTask, completeTask, taskQuery } from '../api';
+import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask } from '../api';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
@@ -113,30 +113,23 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
   );
 }
 
-function useTaskAction(taskId: string, action: () => Promise<unknown>, fallback: string) {
-  const queryClient = useQueryClient();
+/** The error line of a task action: cleared by a success, the server's words (or `fallback`) on a failure. */
+function useActionError(fallback: string) {
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: action,
-    onSuccess: () => {
-      setError(null);
-      void queryClient.invalidateQueries({ queryKey: ['ops'] });
-    },
-    onError: async (failure) => setError(await errorText(failure, fallback)),
-  });
-  return { mutation, error, taskId };
+  const callbacks = {
+    onSuccess: () => setError(null),
+    onError: async (failure: unknown) => setError(await errorText(failure, fallback)),
+  };
+  return { error, callbacks };
 }
 
 function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
   const [reason, setReason] = useState('');
-  const { mutation, error } = useTaskAction(
-    taskId,
-    () => cancelTask(taskId, reason.trim()),
-    'The task could not be cancelled.',
-  );
+  const { error, callbacks } = useActionError('The task could not be cancelled.');
+  const mutation = useCancelOpsTask(callbacks);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim()) mutation.mutate();
+    if (reason.trim()) mutation.mutate({ taskId, reason: reason.trim() });
   };
   return (
     <section className="ops-panel" aria-labelledby="task-cancel">
@@ -169,11 +162,8 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
 
 function CompleteForm({ taskId }: { taskId: string }) {
   const [quantity, setQuantity] = useState('');
-  const { mutation, error } = useTaskAction(
-    taskId,
-    () => completeTask(taskId, Number(quantity)),
-    'The task could not be completed.',
-  );
+  const { error, callbacks } = useActionError('The task could not be completed.');
+  const mutation = useCompleteOpsTask(callbacks);
   return (
     <section className="ops-panel" aria-labelledby="task-complete">
       <h2 id="task-complete">Mark completed</h2>
@@ -181,7 +171,7 @@ function CompleteForm({ taskId }: { taskId: string }) {
         className="ops-form"
         onSubmit={(event) => {
           event.preventDefault();
-          mutation.mutate();
+          mutation.mutate({ taskId, quantity: Number(quantity) });
         }}
       >
         <label>

@@ -143,6 +143,8 @@ describe('the chat of a task (messages every 2 seconds; nothing typed is lost)',
     const { result } = open();
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     isOnline = false;
+    // The browser says so; src/lib/online.ts tells onlineManager, which the chat reads.
+    await act(async () => void window.dispatchEvent(new Event('offline')));
     await act(async () => void (await result.current.send('Good morning')));
     expect(server.sends).toEqual([]);
     await waitFor(() => expect(states(result.current.entries)).toEqual(['Good morning: waiting']));

@@ -12,14 +12,9 @@ import {
 import { toast } from 'react-toastify';
 import type { User } from '../../../src/shared/contract';
 import { EditProfileForm } from '../../../src/features/profile/edit-profile-form';
-import { updateProfile } from '../../../src/lib/api/user';
 import { ReferralCodeBox } from '../../../src/features/profile/referral-code-box';
-import { withQueryClient } from '../../query-support';
+import { stubApi, withQueryClient, type SentRequest } from '../../query-support';
 
-vi.mock('../../../src/lib/api/user', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/lib/api/user')>()),
-  updateProfile: vi.fn(),
-}));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 
 const user: User = {
@@ -52,12 +47,9 @@ function renderForm(onSaved = vi.fn()) {
   return { router, onSaved };
 }
 
-/** An error as the shared client throws it for an error status (recognised by name). */
-function httpError(status: number, body: unknown): Error {
-  const error = new Error(`Request failed with status code ${status}`) as Error & { response: Response };
-  error.name = 'HTTPError';
-  error.response = new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  return error;
+/** The server's answer to the save (PUT api/user/profile); returns the requests sent. */
+function answerSave(respond: () => Response | Promise<Response>): SentRequest[] {
+  return stubApi(() => respond());
 }
 
 beforeEach(() => {
@@ -67,7 +59,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  vi.mocked(updateProfile).mockReset();
+  vi.unstubAllGlobals();
   vi.mocked(toast.success).mockReset();
   vi.mocked(toast.error).mockReset();
   vi.useRealTimers();
@@ -75,31 +67,32 @@ afterEach(() => {
 
 describe('edit profile form', () => {
   it("'Phone number is invalid' blocks the save, and editing the field clears its error", async () => {
+    const sent = answerSave(() => Response.json({ data: user }));
     renderForm();
     const phone = await screen.findByLabelText('Phone (Optional)');
     fireEvent.change(phone, { target: { value: '12-34' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Phone number is invalid');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    expect(updateProfile).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     fireEvent.change(phone, { target: { value: '12-345' } });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("'Saving...' while busy, then 'Profile updated successfully!' for 3 seconds", async () => {
     let finish: (saved: User) => void = () => {};
-    vi.mocked(updateProfile).mockImplementation(() => new Promise<User>((resolve) => (finish = resolve)));
+    const sent = answerSave(
+      () => new Promise<Response>((resolve) => (finish = (saved) => resolve(Response.json({ data: saved })))),
+    );
     const { onSaved } = renderForm();
     fireEvent.change(await screen.findByLabelText('Bio (Optional)'), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const busy = await screen.findByRole('button', { name: 'Saving...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(updateProfile).toHaveBeenCalledWith({
-      firstName: 'Ada',
-      lastName: 'Okafor',
-      email: 'ada@example.ng',
-      phone: '08031234567',
-      bio: 'Hello',
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 15_000 });
+    expect(sent[0]).toEqual({
+      path: 'api/user/profile',
+      body: { firstName: 'Ada', lastName: 'Okafor', email: 'ada@example.ng', phone: '08031234567', bio: 'Hello' },
     });
     await act(async () => finish({ ...user, bio: 'Hello' }));
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
@@ -116,8 +109,11 @@ describe('edit profile form', () => {
   });
 
   it("the server's errors object is shown per field", async () => {
-    vi.mocked(updateProfile).mockRejectedValue(
-      httpError(409, { message: 'Email is already in use', errors: { email: 'Email is already in use' } }),
+    answerSave(() =>
+      Response.json(
+        { message: 'Email is already in use', errors: { email: 'Email is already in use' } },
+        { status: 409 },
+      ),
     );
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
@@ -127,7 +123,7 @@ describe('edit profile form', () => {
   });
 
   it("any other failure: 'Failed to update profile. Please try again.'", async () => {
-    vi.mocked(updateProfile).mockRejectedValue(httpError(500, { message: 'boom' }));
+    answerSave(() => Response.json({ message: 'boom' }, { status: 500 }));
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     await vi.waitFor(
@@ -141,12 +137,13 @@ describe('edit profile form', () => {
   });
 
   it('no token on save goes to /login', async () => {
+    const sent = answerSave(() => Response.json({ data: user }));
     const { router } = renderForm();
     localStorage.clear();
     fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(updateProfile).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });
 

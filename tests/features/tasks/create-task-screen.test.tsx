@@ -211,7 +211,7 @@ describe('the create task screen (/client/create)', () => {
   it("'Failed to load user data' or the server message is shown", async () => {
     api.user = () => Promise.reject(new TypeError('Failed to fetch'));
     await renderScreen('recycling');
-    // The HTTP client tries a failed network twice more first.
+    // Query tries a read whose network failed twice more first (src/lib/query-retry.ts).
     await waitFor(() => expect(mocks.toastError).toHaveBeenCalledWith('Failed to load user data'));
     expect(screen.getByText('Failed to load user data')).toBeTruthy();
     cleanup();

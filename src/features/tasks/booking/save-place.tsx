@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { placesQuery, savePlace } from '../../../lib/api/places';
+import { useSavePlace } from '../../../lib/api/places';
 import type { PlaceLabel } from '../../../shared/contract';
 import { notify } from '../../../ui/toast-host';
 import type { SelectedPlace } from './booking-rules';
@@ -9,19 +8,8 @@ export const SAVE_PLACE_FAILED = 'Could not save this place. Please try again.';
 
 /** 'Save as Home' / 'Save as Work' for the chosen place and its details: offered first next time, on every device. */
 export function SavePlace({ place, addressDetails }: { place: SelectedPlace; addressDetails: string }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (label: PlaceLabel) =>
-      savePlace({
-        label,
-        address: place.address,
-        addressDetails: addressDetails.trim(),
-        location: { type: 'Point', coordinates: [place.lng, place.lat] },
-      }),
-    onSuccess: (saved) => {
-      notify((toast) => toast.success(`Saved as ${NAMES[saved.label ?? 'home']}`));
-      void queryClient.invalidateQueries({ queryKey: placesQuery().queryKey });
-    },
+  const save = useSavePlace({
+    onSuccess: (saved) => notify((toast) => toast.success(`Saved as ${NAMES[saved.label ?? 'home']}`)),
     onError: () => notify((toast) => toast.error(SAVE_PLACE_FAILED)),
   });
   return (
@@ -32,7 +20,14 @@ export function SavePlace({ place, addressDetails }: { place: SelectedPlace; add
           type="button"
           className="save-place-button"
           disabled={save.isPending}
-          onClick={() => save.mutate(label)}
+          onClick={() =>
+            save.mutate({
+              label,
+              address: place.address,
+              addressDetails: addressDetails.trim(),
+              location: { type: 'Point', coordinates: [place.lng, place.lat] },
+            })
+          }
         >
           Save as {NAMES[label]}
         </button>

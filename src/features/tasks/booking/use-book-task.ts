@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import type { Id } from 'react-toastify';
+import { planKeys } from '../../../lib/api/plan';
 import type { QueryData } from '../../../lib/api/query-data';
 import { tasksQuery } from '../../../lib/api/tasks';
 import { submitPaidTask } from '../../../lib/pending-tasks';
@@ -45,7 +46,7 @@ export function useBookTask({ loadPayments, displayName, toasts, onPlaceError }:
     });
     if (result.kind === 'paid') {
       // What the plan has left changed (the server spent it): Home reads it again.
-      if ((booking.coveredQuantity ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: ['plan'] });
+      if ((booking.coveredQuantity ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: planKeys.all });
       // The errors and notices of earlier attempts ('Payment window was closed') are stale now.
       toasts.dismissErrors();
       showPaidTaskOutcome(result.outcome, displayName, processing, result.awaitingTransfer, isFullyCovered);

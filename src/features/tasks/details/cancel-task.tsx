@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { CancelReason, Task } from '../../../shared/contract';
-import { cancelTask } from '../../../lib/api/aftercare';
+import { useCancelTask } from '../../../lib/api/aftercare';
 import { readCallFailure, failureMessage } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
 import { CANCEL_REASONS } from '../../../shared/task-progress';
@@ -18,9 +17,8 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const ids = useId();
-  const cancelling = useMutation({
-    mutationFn: () => cancelTask({ taskId: task._id, reason: reason ?? 'other', ...(note.trim() ? { note } : {}) }),
-    onSuccess: (cancelled) => onCancelled(cancelled),
+  const cancelling = useCancelTask({
+    onSuccess: onCancelled,
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CANCEL_FAILED)),
   });
 
@@ -52,7 +50,7 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
           return;
         }
         setError('');
-        cancelling.mutate();
+        cancelling.mutate({ taskId: task._id, reason, ...(note.trim() ? { note } : {}) });
       }}
     >
       <h3 id={`${ids}-title`} className="task-section-title">

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { Task } from '../../../shared/contract';
-import { rateTask } from '../../../lib/api/aftercare';
+import { useRateTask } from '../../../lib/api/aftercare';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
 
@@ -54,9 +53,8 @@ export function RateDriver({
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const ids = useId();
-  const rating = useMutation({
-    mutationFn: () => rateTask({ taskId: task._id, stars, ...(comment.trim() ? { comment } : {}) }),
-    onSuccess: (rated) => onRated(rated),
+  const rating = useRateTask({
+    onSuccess: onRated,
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), RATE_FAILED)),
   });
 
@@ -86,7 +84,7 @@ export function RateDriver({
           return;
         }
         setError('');
-        rating.mutate();
+        rating.mutate({ taskId: task._id, stars, ...(comment.trim() ? { comment } : {}) });
       }}
     >
       <h3 id={`${ids}-title`} className="task-section-title">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SupportCategory } from '../../../shared/contract';
-import { sendSupportRequest, supportRequestsQuery } from '../../../lib/api/aftercare';
+import { supportRequestsQuery, useSendSupportRequest } from '../../../lib/api/aftercare';
 import { formatDateTime } from '../../../lib/format';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
@@ -21,17 +21,14 @@ export function ReportProblem({ taskId }: { taskId: string }) {
   const [error, setError] = useState('');
   const [sent, setSent] = useState(false);
   const ids = useId();
-  const queryClient = useQueryClient();
   const requests = useQuery(supportRequestsQuery());
   const mine = (requests.data ?? []).filter((request) => request.taskId === taskId);
-  const sending = useMutation({
-    mutationFn: () => sendSupportRequest({ taskId, category: category || 'other', text }),
+  const sending = useSendSupportRequest({
     onSuccess: () => {
       setSent(true);
       setIsOpen(false);
       setText('');
       setCategory('');
-      void queryClient.invalidateQueries({ queryKey: supportRequestsQuery().queryKey });
     },
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), REPORT_FAILED)),
   });
@@ -74,7 +71,7 @@ export function ReportProblem({ taskId }: { taskId: string }) {
             if (!category) return setError('Please choose what the problem is about');
             if (!text.trim()) return setError('Please describe the problem');
             setError('');
-            sending.mutate();
+            sending.mutate({ taskId, category: category || 'other', text });
           }}
         >
           <label className="task-field-label" htmlFor={`${ids}-category`}>

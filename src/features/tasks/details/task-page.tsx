@@ -1,9 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { QueryData } from '../../../lib/api/query-data';
 import { failureText } from '../../../lib/api/query-failure';
-import { tasksQuery } from '../../../lib/api/tasks';
 import { useUserAndTasks } from '../../../lib/use-user-and-tasks';
 import type { Task } from '../../../shared/contract';
 import { Modal } from '../../../ui/modal';
@@ -43,21 +40,9 @@ export function TaskPage({
   offer,
   isBackFromChat,
 }: TaskPageProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
   const task = query.data?.tasks.find((candidate) => candidate._id === taskId);
-  const userId = query.data?.user._id;
-
-  // The server's response (cancelled, rated) replaces the task at once; the list is read again behind it.
-  const onTaskChanged = (changed: Task) => {
-    if (!userId) return;
-    const key = tasksQuery(userId).queryKey;
-    queryClient.setQueryData<QueryData<Task[]>>(key, (kept) =>
-      kept ? { ...kept, data: kept.data.map((one) => (one._id === changed._id ? changed : one)) } : kept,
-    );
-    void queryClient.invalidateQueries({ queryKey: key });
-  };
 
   if (!task) {
     return (
@@ -80,7 +65,6 @@ export function TaskPage({
       onClose={onClose}
       onOpenChat={() => onOpenChat(task)}
       renderMap={renderMap}
-      onTaskChanged={onTaskChanged}
       renderReceiptLink={renderReceiptLink}
       notice={<OfflineMarker cachedAt={query.cachedAt} />}
       offer={offer}

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { PlanStatus, SavedPlace } from '../../../shared/contract';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
@@ -17,7 +17,7 @@ import {
 import { serviceDisplayName } from '../../../shared/service-names';
 import { placesQuery } from '../../../lib/api/places';
 import { priceTableQuery } from '../../../lib/api/pricing';
-import { createSchedule, schedulesQuery } from '../../../lib/api/schedules';
+import { useCreateSchedule } from '../../../lib/api/schedules';
 import { AddressDetailsField } from '../booking/address-details-field';
 import { QuantityField } from '../booking/quantity-and-when';
 import { windowHoursText } from './schedule-rules';
@@ -45,7 +45,6 @@ export function NewScheduleForm({
   onDone: () => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const places = useQuery(placesQuery()).data?.data;
   const prices = useQuery(priceTableQuery()).data?.data ?? null;
   const placeList = places ? [...places.saved, ...places.recent] : [];
@@ -63,24 +62,8 @@ export function NewScheduleForm({
   const unit = prices ? priceFor(prices, service).unit : null;
   const quantity = unit && quantityRule(unit) ? Number(quantityInput) : 1;
 
-  const saving = useMutation({
-    mutationFn: () => {
-      if (!place) throw new Error('no place');
-      return createSchedule({
-        type: service,
-        quantity,
-        address: place.address,
-        addressDetails: details,
-        location: place.location,
-        weekdays: [...weekdays].sort((a, b) => a - b),
-        windowStartHour,
-        everyWeeks,
-      });
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: schedulesQuery().queryKey });
-      onDone();
-    },
+  const saving = useCreateSchedule({
+    onSuccess: onDone,
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CREATE_FAILED)),
   });
 
@@ -92,7 +75,17 @@ export function NewScheduleForm({
         ? 'Choose at least one day'
         : unit && quantityProblem(unit, quantity);
     setError(problem || null);
-    if (!problem) saving.mutate();
+    if (!problem && place)
+      saving.mutate({
+        type: service,
+        quantity,
+        address: place.address,
+        addressDetails: details,
+        location: place.location,
+        weekdays: [...weekdays].sort((a, b) => a - b),
+        windowStartHour,
+        everyWeeks,
+      });
   };
 
   const toggleDay = (day: Weekday) => {

@@ -1,0 +1,9 @@
+/**
+ * What a screen adds to a mutation hook: its own words after the change (a toast, a form
+ * closed, an error shown). The hook keeps the cache right itself (which queries it updates or
+ * refreshes), so a screen cannot forget one.
+ */
+export interface MutationCallbacks<T> {
+  onSuccess?: (result: T) => void;
+  onError?: (error: Error) => void;
+}
