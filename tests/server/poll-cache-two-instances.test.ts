@@ -28,9 +28,12 @@ async function reachesA(key: string, write: () => Promise<unknown>, times = 1): 
   const spy = vi.spyOn(a.deps.polls, 'invalidate');
   try {
     await write();
-    await vi.waitFor(() => expect(spy.mock.calls.filter(([keys]) => keys.includes(key)).length).toBeGreaterThanOrEqual(times), {
-      timeout: 15_000,
-    });
+    await vi.waitFor(
+      () => expect(spy.mock.calls.filter(([keys]) => keys.includes(key)).length).toBeGreaterThanOrEqual(times),
+      {
+        timeout: 15_000,
+      },
+    );
   } finally {
     spy.mockRestore();
   }
