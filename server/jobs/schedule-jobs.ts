@@ -20,7 +20,7 @@ import { enqueueUserNotification } from '../db/push';
 import { movedDatesOf, SCHEDULE_COLUMNS, type ScheduleRow, timesOf } from '../db/schedules';
 import type { AppDeps } from '../context';
 import { NotCovered, fulfilTaskOrderIn } from '../payments/fulfil';
-import { errorText, startRepeating, type Repeating } from './repeating';
+import { startRepeating, type Repeating } from './repeating';
 
 type TimesColumns = 'weekdays' | 'window_start_hour' | 'every_weeks' | 'starts_on_day';
 
@@ -151,7 +151,9 @@ export async function runScheduleJobsOnce(deps: AppDeps): Promise<number | null>
           await tx.query(`release savepoint ${savepoint}`);
         } catch (error) {
           await tx.query(`rollback to savepoint ${savepoint}`);
-          deps.log(`[schedules] ${schedule.id} on ${date.date}: ${errorText(error)}`, 'error');
+          deps.log
+            .child({ module: 'schedules' })
+            .error({ err: error, scheduleId: schedule.id, date: date.date }, 'could not book a date');
         }
       }
     }
@@ -160,11 +162,12 @@ export async function runScheduleJobsOnce(deps: AppDeps): Promise<number | null>
 }
 
 export function startScheduleJobs(deps: AppDeps, options: { intervalMs?: number } = {}): ScheduleJobs {
+  const log = deps.log.child({ module: 'schedules' });
   const jobs = startRepeating(() => runScheduleJobsOnce(deps), {
     intervalMs: options.intervalMs ?? 60_000,
-    onError: (error) => deps.log(`[schedules] ${errorText(error)}`, 'error'),
+    onError: (error) => log.error({ err: error }, 'run failed'),
   });
   // At start too: a date whose window is near is not left waiting a minute.
-  void jobs.tick().catch((error: unknown) => deps.log(`[schedules] ${errorText(error)}`, 'error'));
+  void jobs.tick().catch((error: unknown) => log.error({ err: error }, 'run failed'));
   return jobs;
 }
