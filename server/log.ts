@@ -61,9 +61,5 @@ export function createLogger(config: Pick<ServerConfig, 'production'>, stream?: 
 /** A logger that writes nothing (LOG=0, most tests): every level is off. */
 export const silentLogger = (): Logger => pino({ level: 'silent' });
 
-/** JSON lines on standard error, for a program without the server's logger (the ops CLI's database). */
-export const stderrLogger = (): Logger =>
-  pino(
-    { base: undefined, messageKey: 'message', timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ fd: 2, sync: true }),
-  );
+/** The same JSON lines on standard error, for a program without the server's logger (the ops CLI's database). */
+export const stderrLogger = (): Logger => createLogger({ production: true }, pino.destination({ fd: 2, sync: true }));

@@ -22,34 +22,42 @@ export function requestIdOf(c: Context): string | undefined {
   return c.get('requestId' as never) as string | undefined;
 }
 
+/** A response built outside Hono's context (static files) still says its id. */
+function sayId(c: Context): void {
+  const id = requestIdOf(c);
+  if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
+}
+
 /**
  * The request id (always); with a logger that writes anything, the id on its lines; with
- * `accessLines`, the access line at info.
+ * `accessLines`, the access line at info. Two middlewares either way, as few as the id needs.
  */
 export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler[] {
   const ids = requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 });
-  // A response built outside Hono's context (static files) still says its id.
-  const header: MiddlewareHandler = async (c, next) => {
-    await next();
-    const id = requestIdOf(c);
-    if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
-  };
   // A silent logger (LOG=0, the bench) skips the request's scope altogether.
-  if (log.level === 'silent') return [ids, header];
-  const scope: MiddlewareHandler = (c, next) => inRequest(requestIdOf(c) ?? '-', next);
-  if (!options.accessLines) return [ids, header, scope];
-  const access: MiddlewareHandler = async (c, next) => {
-    // Above info (a level set at run time) the access line costs this one check.
-    if (!log.isLevelEnabled('info')) return next();
-    const started = performance.now();
-    await next();
-    log.info({
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      userId: userIds.get(c.req.raw),
+  if (log.level === 'silent')
+    return [
+      ids,
+      async (c, next) => {
+        await next();
+        sayId(c);
+      },
+    ];
+  const logged: MiddlewareHandler = (c, next) =>
+    inRequest(requestIdOf(c) ?? '-', async () => {
+      // Above info (a level set at run time) the access line costs this one check.
+      const timed = options.accessLines && log.isLevelEnabled('info');
+      const started = timed ? performance.now() : 0;
+      await next();
+      sayId(c);
+      if (!timed) return;
+      log.info({
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        userId: userIds.get(c.req.raw),
+      });
     });
-  };
-  return [ids, header, scope, access];
+  return [ids, logged];
 }
