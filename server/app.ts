@@ -76,14 +76,16 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   const app = new Hono<AppEnv>();
   const allowedOrigins = new Set(deps.config.corsOrigins);
   const outage = new OutageLog(deps.log);
+  const serverLog = deps.log.child({ module: 'server' });
 
+  // X-Request-Id on every response and on every line logged meanwhile (the outage's too); in
+  // production an access line per request.
+  app.use('*', ...requestLog(deps.log, { accessLines: deps.config.production }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
     if (c.res.status < 500) outage.success();
   });
-  // X-Request-Id on every response; in production one JSON log line per request.
-  app.use('*', ...requestLog(deps.config.production ? deps.logRequest : undefined));
   // Pages get the full set of page headers; API answers and static files are never run under
   // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
   // of an empty poll's cost, and on each of the 20-odd chunks a screen loads).
@@ -177,9 +179,10 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return c.json({ message: DATABASE_UNAVAILABLE }, 503);
     }
-    deps.log(
-      `[error] ${requestIdOf(c) ?? '-'} ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      'error',
+    // The request id named as well as added by the logger's mixin: this is the line searched for first.
+    serverLog.error(
+      { err: error, requestId: requestIdOf(c), method: c.req.method, path: c.req.path },
+      'unexpected error',
     );
     return c.json({ message: 'Something went wrong. Please try again.' }, 500);
   });

@@ -8,7 +8,7 @@ import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
-import type { Log, LogRequest } from './log';
+import type { Logger } from './log';
 import type { PushDispatcher } from './push/dispatcher';
 
 export interface AppDeps {
@@ -34,9 +34,8 @@ export interface AppDeps {
   now: () => Date;
   /** Where we serve: a create outside is refused. */
   serviceArea: ServiceArea;
-  log: Log;
-  /** One line per request (production only, server/http/request-log.ts). */
-  logRequest: LogRequest;
+  /** The root logger; modules log through a child naming them (server/log.ts). */
+  log: Logger;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } };

@@ -65,7 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const deps = await createDeps(config, { limits: options.rateLimits });
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));
-  if (!hasFrontend) deps.log(`[server] no built app in ${distDir}: serving the API only (run npm run build)`);
+  if (!hasFrontend)
+    deps.log.child({ module: 'server' }).info({ distDir }, 'no built app: serving the API only (run npm run build)');
   const lifecycle: Lifecycle = { stopping: false };
   const app = createApp(deps, { distDir: hasFrontend ? distDir : undefined, lifecycle });
   const simulator = config.simulator ? startSimulator(deps) : undefined;

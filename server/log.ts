@@ -1,21 +1,24 @@
 /**
- * The server's logger: pino, one JSON object a line in production ({ time, level, message } or a
- * request's fields), pretty lines in a terminal. Callers say the level; nothing guesses it.
+ * The server's logger: pino, one JSON object a line in production, pretty lines in a terminal.
+ * Each module logs through a child with its name (`log.child({ module: 'payments' })`) and puts
+ * what a line is about in fields (`{ reference }`), the sentence in `message`. A line written
+ * while a request is handled carries that request's id (`requestId`), wherever in the code it
+ * is written: the request runs inside `inRequest` and the logger's `mixin` reads it back.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import pino, { type DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { ServerConfig } from './config';
-import { printable } from './printable';
+import { escapeInJson, escapeInJsonForDisplay } from './printable';
 
-export type LogLevel = 'info' | 'warn' | 'error';
-/** A line for people, at a level (info by default). */
-export type Log = (line: string, level?: LogLevel) => void;
-/** One request's fields (server/http/request-log.ts). */
-export type LogRequest = (fields: Record<string, unknown>) => void;
+export type { Logger } from 'pino';
 
-export interface Logger {
-  log: Log;
-  logRequest: LogRequest;
+/** The id of the request being handled, for the lines of code that has no Hono context. */
+const requestScope = new AsyncLocalStorage<string>();
+
+/** Runs `work` (the rest of a request) with its id on every line it logs. */
+export function inRequest<T>(requestId: string, work: () => T): T {
+  return requestScope.run(requestId, work);
 }
 
 /**
@@ -27,28 +30,36 @@ const prettyStream = (): typeof import('pino-pretty') =>
 
 /** `stream`: where the lines go (tests capture them); default stdout, pretty when it is a terminal outside production. */
 export function createLogger(config: Pick<ServerConfig, 'production'>, stream?: DestinationStream): Logger {
-  const destination =
-    stream ??
-    (!config.production && process.stdout.isTTY
-      ? prettyStream()({ colorize: true, ignore: 'pid,hostname', messageKey: 'message', translateTime: 'SYS:HH:MM:ss' })
-      : pino.destination({ sync: true }));
-  const logger = pino(
+  const pretty = !stream && !config.production && process.stdout.isTTY;
+  return pino(
     {
       base: undefined,
       messageKey: 'message',
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Called only for a line that is written: a request whose lines are all below the level pays nothing here.
+      mixin: () => {
+        const requestId = requestScope.getStore();
+        return requestId === undefined ? {} : { requestId };
+      },
+      // A line may quote what a client wrote (an e-mail, a name): nothing in it may act on an
+      // operator's terminal (docs/security.md). JSON keeps the data exact, escaped.
+      hooks: { streamWrite: pretty ? escapeInJsonForDisplay : escapeInJson },
     },
-    destination,
+    stream ??
+      (pretty
+        ? prettyStream()({
+            colorize: true,
+            ignore: 'pid,hostname',
+            messageKey: 'message',
+            translateTime: 'SYS:HH:MM:ss',
+          })
+        : pino.destination({ sync: true })),
   );
-  return {
-    // A line may quote what a client wrote (an e-mail, a name): it must not act on a terminal.
-    log: (line, level = 'info') => logger[level](printable(line)),
-    logRequest: (fields) =>
-      logger.info(
-        Object.fromEntries(
-          Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? printable(value) : value]),
-        ),
-      ),
-  };
 }
+
+/** A logger that writes nothing (LOG=0, most tests): every level is off. */
+export const silentLogger = (): Logger => pino({ level: 'silent' });
+
+/** The same JSON lines on standard error, for a program without the server's logger (the ops CLI's database). */
+export const stderrLogger = (): Logger => createLogger({ production: true }, pino.destination({ fd: 2, sync: true }));

@@ -23,8 +23,22 @@ const ESCAPED_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u20
  * controls) is written as a \uXXXX escape, so the data is kept exactly and nothing acts on the screen.
  */
 export function printableJson(value: unknown): string {
-  return (JSON.stringify(value, null, 2) ?? '').replace(
-    ESCAPED_IN_JSON,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeInJson(JSON.stringify(value, null, 2) ?? '');
 }
+
+const hex = (character: string) => character.charCodeAt(0).toString(16).padStart(4, '0');
+
+/** JSON text with what JSON.stringify leaves raw (DEL, C1, separators, direction controls) as \uXXXX escapes. */
+export const escapeInJson = (json: string) => json.replace(ESCAPED_IN_JSON, (character) => `\\u${hex(character)}`);
+
+/** An escaped backslash (kept as it is) or JSON's escape of a C0 control other than line feed and tab. */
+const C0_ESCAPES = /\\\\|\\(?:u00(?:0[0-8b-f]|1[0-9a-f])|[bfr])/g;
+
+/**
+ * JSON text for a reader that parses it and prints the strings (pino-pretty): every control
+ * that could act on the screen, raw or escaped, turns into the text of its escape (`\u001b`).
+ */
+export const escapeInJsonForDisplay = (json: string) =>
+  json
+    .replace(C0_ESCAPES, (sequence) => (sequence === '\\\\' ? sequence : `\\${sequence}`))
+    .replace(ESCAPED_IN_JSON, (character) => `\\\\u${hex(character)}`);

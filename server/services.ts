@@ -13,8 +13,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-l
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
 import { createRefunder } from './aftercare/services';
-import type { DestinationStream } from 'pino';
-import { createLogger, type Log, type Logger } from './log';
+import { createLogger, type Logger, silentLogger } from './log';
 import { assertStartable, productionWarnings } from './production';
 import type { Agent } from 'node:https';
 import { resolveVapidKeys } from './push/keys';
@@ -27,8 +26,8 @@ export async function createDeps(
   options: {
     limits?: RateLimits;
     now?: () => Date;
-    log?: Log;
-    logStream?: DestinationStream;
+    /** Instead of the configured logger (tests capture its lines). */
+    log?: Logger;
     /** See DbOptions.pgliteData (server tests). */
     pgliteData?: Blob;
     /** For the push requests: tests trust their fake push service's certificate. */
@@ -38,14 +37,8 @@ export async function createDeps(
   assertStartable(config);
   // Before the database: a bad area file stops the start with one line.
   const serviceArea = loadServiceArea(config.serviceAreaFile);
-  const logger: Logger =
-    options.log !== undefined
-      ? { log: options.log, logRequest: () => {} }
-      : config.log || options.logStream
-        ? createLogger(config, options.logStream)
-        : { log: () => {}, logRequest: () => {} };
-  const { log } = logger;
-  for (const warning of productionWarnings(config)) log(`[WARNING] ${warning}`, 'warn');
+  const log = options.log ?? (config.log ? createLogger(config) : silentLogger());
+  for (const warning of productionWarnings(config)) log.child({ module: 'config' }).warn(warning);
   const database = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -55,7 +48,7 @@ export async function createDeps(
     pgliteData: options.pgliteData,
   });
   const applied = await migrate(database);
-  if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
+  if (applied.length) log.child({ module: 'db' }).info({ migrations: applied }, 'applied migrations');
   await seedPrices(database);
   if (config.demo) await seedDemo(database);
   const vapidKeys = resolveVapidKeys(config);
@@ -93,6 +86,5 @@ export async function createDeps(
     smsAvailable: sms !== undefined,
     now,
     log,
-    logRequest: logger.logRequest,
   };
 }

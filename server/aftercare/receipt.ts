@@ -14,7 +14,7 @@ import { refundText, VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import type { Queryable } from '../db/connection';
 import { type ReceiptRow, findReceiptRow } from '../db/receipts';
 import { toTaskRefund } from '../db/refunds';
-import type { Log } from '../log';
+import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 
 export const COMPANY = { name: 'GreenPick', supportEmail: 'support@greenpick.ng' } as const;
@@ -117,7 +117,7 @@ export function receiptText(receipt: Receipt, firstname: string): string {
 /** Mails the receipt of a completed paid task to its client; a failure is logged, never thrown. */
 export async function mailReceipt(
   db: Queryable,
-  services: { mailer: Mailer; log: Log },
+  services: { mailer: Mailer; log: Logger },
   taskId: string,
 ): Promise<void> {
   try {
@@ -129,9 +129,6 @@ export async function mailReceipt(
       text: receiptText(found.receipt, found.firstname),
     });
   } catch (error) {
-    services.log(
-      `[mail] the receipt of task ${taskId} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
-      'warn',
-    );
+    services.log.child({ module: 'mail' }).warn({ err: error, taskId }, 'the receipt could not be sent');
   }
 }

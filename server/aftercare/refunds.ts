@@ -52,7 +52,10 @@ export async function startRefund(db: Db, services: AftercareServices, taskId: s
   const refund = await findRefundByTask(db, taskId);
   if (refund?.status !== 'pending' || refund.provider_ref) return;
   const started = await services.refunder.refund(refund.reference, refund.amount_kobo);
-  if (started.status === 'failed') services.log(`[payments] refund of ${refund.reference} failed: ${started.failure}`);
+  if (started.status === 'failed')
+    services.log
+      .child({ module: 'payments' })
+      .warn({ reference: refund.reference, reason: started.failure }, 'refund failed');
   await db.transaction(async (tx) => {
     if (started.status === 'pending') {
       await setRefundProviderRef(tx, taskId, started.providerRef ?? 'requested');

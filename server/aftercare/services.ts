@@ -1,13 +1,13 @@
 /** What happens after a task's change commits (a refund to start, a receipt to mail), and the services it needs. */
 import type { ServerConfig } from '../config';
-import type { Log } from '../log';
+import type { Logger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import { createPaystackRefunder, createTestLedgerRefunder, type Refunder } from '../payments/refunder';
 
 export interface AftercareServices {
   refunder: Refunder;
   mailer: Mailer;
-  log: Log;
+  log: Logger;
 }
 
 export function createRefunder(config: Pick<ServerConfig, 'paystackSecretKey' | 'paystackApiUrl'>): Refunder {

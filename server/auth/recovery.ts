@@ -112,7 +112,7 @@ async function issueAndMail(deps: AppDeps, email: string, asked: CodeAsked): Pro
     });
     return 'sent';
   } catch (error) {
-    deps.log(`[mail] recovery code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    deps.log.child({ module: 'mail' }).error({ err: error, to: email }, 'recovery code not sent');
     // The owner was not told of this code, so it does not count against their allowance.
     await asked.refund();
     return 'failed';

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
+import { type Logger, stderrLogger } from '../log';
 
 /** PostgreSQL's type ids of the two kinds both drivers would otherwise hand back differently. */
 const INT8_OID = 20;
@@ -107,7 +108,8 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** node-postgres only: how long a request waits for a connection (default 5 s). */
   connectTimeoutMs?: number;
-  log?: (line: string) => void;
+  /** Where a lost connection is told (default: standard error). */
+  log?: Logger;
   /**
    * PGlite only, for a database not made yet: start from this data folder (a PGlite
    * `dumpDataDir()` tarball) instead of an empty one. The server tests use it to skip initdb.
@@ -229,7 +231,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
 
 async function openPostgres(options: DbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = (options.log ?? stderrLogger()).child({ module: 'db' });
   const statementTimeout = options.statementTimeoutMs ?? 10_000;
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
@@ -248,7 +250,7 @@ async function openPostgres(options: DbOptions): Promise<Db> {
   });
   // An idle connection can fail (the server restarts, a network blip): without a listener
   // that error would end the process. The pool drops the client and opens a new one later.
-  pool.on('error', (error) => log(`[db] idle connection failed: ${error.message}`));
+  pool.on('error', (error) => log.error({ err: error }, 'idle connection failed'));
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -269,7 +271,7 @@ async function openPostgres(options: DbOptions): Promise<Db> {
       // otherwise be an uncaught 'error' event, ending the process.
       const onError = (error: Error) => {
         broken = error;
-        log(`[db] connection failed during a transaction: ${error.message}`);
+        log.error({ err: error }, 'connection failed during a transaction');
       };
       client.on('error', onError);
       try {
@@ -318,7 +320,7 @@ async function listenPostgres(
   options: DbOptions,
   channel: string,
   handlers: ListenHandlers,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
   let stopped = false;
@@ -333,7 +335,7 @@ async function listenPostgres(
     current.end().catch(() => {});
     handlers.down(reason);
     if (stopped) return;
-    log(`[db] the cache's LISTEN connection was lost (${reason}): polls read the database until it is back`);
+    log.warn({ reason }, "the cache's LISTEN connection was lost: polls read the database until it is back");
     retry = setTimeout(connect, LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]);
     failures += 1;
   };

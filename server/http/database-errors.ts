@@ -4,7 +4,7 @@
  * database that cannot be reached, is frozen or is restarting is nobody's fault: 503 with
  * Retry-After, logged once per outage with a count, not once per request.
  */
-import type { Log } from '../log';
+import type { Logger } from '../log';
 
 export type DatabaseErrorKind = 'bad-input' | 'unavailable' | undefined;
 
@@ -40,16 +40,20 @@ export const RETRY_AFTER_SECONDS = 5;
 export class OutageLog {
   private failed = 0;
 
-  constructor(private readonly log: Log) {}
+  private readonly log: Logger;
+
+  constructor(log: Logger) {
+    this.log = log.child({ module: 'db' });
+  }
 
   failure(error: Error): void {
-    if (this.failed === 0) this.log(`[db] unavailable: ${error.message} (answering 503 until it is back)`, 'error');
+    if (this.failed === 0) this.log.error({ reason: error.message }, 'unavailable: answering 503 until it is back');
     this.failed += 1;
   }
 
   success(): void {
     if (this.failed === 0) return;
-    this.log(`[db] available again after ${this.failed} failed request${this.failed === 1 ? '' : 's'}`);
+    this.log.info({ failedRequests: this.failed }, 'available again');
     this.failed = 0;
   }
 }

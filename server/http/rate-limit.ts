@@ -5,6 +5,7 @@
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
 import type { Db } from '../db/connection';
+import type { Logger } from '../log';
 import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
 
 export interface RateRule {
@@ -17,7 +18,7 @@ export interface RateLimiterOptions {
   sweepEvery?: number;
   /** Rows removed by one sweep at most (a sweep never stalls the request that runs it for long). */
   sweepBatch?: number;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 export class RateLimiter {
@@ -102,7 +103,7 @@ export class RateLimiter {
     try {
       await this.sweep(now);
     } catch (error) {
-      this.options.log?.(`[rate-limit] sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log?.child({ module: 'rate-limit' }).error({ err: error }, 'sweep failed');
     }
   }
 }

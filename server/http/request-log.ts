@@ -1,18 +1,19 @@
 /**
  * Every response carries an `X-Request-Id` (Hono's request-id middleware: the proxy's when it
- * sent a plain one, else a new UUID), and in production every request is one log line: time,
- * request id, method, path, status, duration and the signed-in user's id when known. Nothing
- * else of the request is logged (no query, headers or body), so never a token or password.
+ * sent a plain one, else a new UUID), and every line logged while the request is handled
+ * carries it as `requestId` (server/log.ts). In production each request is also one access
+ * line: method, path, status, duration and the signed-in user's id when known. Nothing else
+ * of the request is logged (no query, headers or body), so never a token or password.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import type { LogRequest } from '../log';
+import { inRequest, type Logger } from '../log';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const userIds = new WeakMap<Request, string>();
 
-/** Called by authentication: the request's log line names the user. */
+/** Called by authentication: the request's access line names the user. */
 export function noteUserId(c: Context, userId: string): void {
   userIds.set(c.req.raw, userId);
 }
@@ -21,24 +22,42 @@ export function requestIdOf(c: Context): string | undefined {
   return c.get('requestId' as never) as string | undefined;
 }
 
-/** The request id (always) and, with `write`, the request's log line. */
-export function requestLog(write?: LogRequest): MiddlewareHandler[] {
-  const timing: MiddlewareHandler = async (c, next) => {
-    const started = performance.now();
-    await next();
-    const id = requestIdOf(c);
-    // A response built outside Hono's context (static files) still says its id.
-    if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
-    if (!write) return;
-    const userId = userIds.get(c.req.raw);
-    write({
-      requestId: id,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      ...(userId ? { userId } : {}),
+/** A response built outside Hono's context (static files) still says its id. */
+function sayId(c: Context): void {
+  const id = requestIdOf(c);
+  if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
+}
+
+/**
+ * The request id (always); with a logger that writes anything, the id on its lines; with
+ * `accessLines`, the access line at info. Two middlewares either way, as few as the id needs.
+ */
+export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler[] {
+  const ids = requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 });
+  // A silent logger (LOG=0, the bench) skips the request's scope altogether.
+  if (log.level === 'silent')
+    return [
+      ids,
+      async (c, next) => {
+        await next();
+        sayId(c);
+      },
+    ];
+  const logged: MiddlewareHandler = (c, next) =>
+    inRequest(requestIdOf(c) ?? '-', async () => {
+      // Above info (a level set at run time) the access line costs this one check.
+      const timed = options.accessLines && log.isLevelEnabled('info');
+      const started = timed ? performance.now() : 0;
+      await next();
+      sayId(c);
+      if (!timed) return;
+      log.info({
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        userId: userIds.get(c.req.raw),
+      });
     });
-  };
-  return [requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 }), timing];
+  return [ids, logged];
 }

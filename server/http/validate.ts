@@ -1,28 +1,11 @@
 /**
- * Validation at the edge: a malformed or wrongly shaped body is a 400 with a message, never
- * a 500. The request schemas live in src/shared/schemas (lengths first, no control
- * characters, linear patterns); their messages name the field, so they are passed on as they are.
+ * How a failed field is worded (the validation itself is route middleware, server/http/validator.ts):
+ * a malformed or wrongly shaped body is a 400 with a message, never a 500. The request schemas
+ * live in src/shared/schemas (lengths first, no control characters, linear patterns); their
+ * messages name the field, so they are passed on as they are.
  */
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import { NOT_AN_OBJECT } from '../../src/shared/schemas/fields';
-import { badRequest } from './errors';
-
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest('Request body must be valid JSON');
-  }
-  return parseWith(schema, body);
-}
-
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) throw badRequest(describeIssue(result.error.issues[0]));
-  return result.data;
-}
 
 /** zod's own English messages start like this; ours always name the field. */
 const ZOD_DEFAULT =

@@ -1,8 +1,8 @@
 /**
  * Request validation as route middleware (`@hono/zod-validator`) with the shared schemas of
- * src/shared/schemas: `jsonBody(schema)` and `queryOf(schema)` fail with the same status, message
+ * src/shared/schemas: `jsonBody(schema)`, `queryOf(schema)` and `paramOf(schema)` fail with the same status, message
  * and extra fields as before (server/http/validate.ts words the first issue), and the handler
- * reads the parsed value with `c.req.valid('json')` / `c.req.valid('query')`.
+ * reads the parsed value with `c.req.valid('json')`, `c.req.valid('query')` or `c.req.valid('param')`.
  */
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
@@ -81,8 +81,17 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
 }
 
 export function queryOf<S extends z.ZodType>(schema: S) {
+  return refusing('query', schema);
+}
+
+/** A path's parameters (an id's length and characters checked before it reaches a query). */
+export function paramOf<S extends z.ZodType>(schema: S) {
+  return refusing('param', schema);
+}
+
+function refusing<T extends 'query' | 'param', S extends z.ZodType>(target: T, schema: S) {
   return zValidator(
-    'query',
+    target,
     schema,
     (result) => {
       if (!result.success) throw badRequest(describeIssue(result.error.issues[0]));

@@ -18,7 +18,7 @@ import {
   startDispatch,
 } from '../db/dispatch';
 import type { AppDeps } from '../context';
-import { errorText, startRepeating, type Repeating } from './repeating';
+import { startRepeating, type Repeating } from './repeating';
 
 export const OFFER_SECONDS = 30;
 export const DISPATCH_GIVE_UP_MINUTES = 10;
@@ -75,6 +75,6 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
 export function startDispatchJobs(deps: AppDeps, options: { intervalMs?: number } = {}): DispatchJobs {
   return startRepeating(() => runDispatchOnce(deps), {
     intervalMs: options.intervalMs ?? 5_000,
-    onError: (error) => deps.log(`[dispatch] ${errorText(error)}`, 'error'),
+    onError: (error) => deps.log.child({ module: 'dispatch' }).error({ err: error }, 'run failed'),
   });
 }

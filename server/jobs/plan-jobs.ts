@@ -21,7 +21,7 @@ import {
 import { insertBellEvent } from '../db/task-events';
 import type { AppDeps } from '../context';
 import type { Mail } from '../mail/mailer';
-import { errorText, startRepeating, type Repeating } from './repeating';
+import { startRepeating, type Repeating } from './repeating';
 
 export const RENEWAL_NOTICE_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -123,10 +123,7 @@ export async function runPlanJobsOnce(deps: AppDeps): Promise<boolean> {
   if (outcome === null) return false;
   for (const mail of outcome) {
     await deps.mailer.send(mail).catch((error: unknown) => {
-      deps.log(
-        `[plan jobs] could not send "${mail.subject}": ${error instanceof Error ? error.message : String(error)}`,
-        'warn',
-      );
+      deps.log.child({ module: 'plan-jobs' }).warn({ err: error, subject: mail.subject }, 'could not send a mail');
     });
   }
   return true;
@@ -135,6 +132,6 @@ export async function runPlanJobsOnce(deps: AppDeps): Promise<boolean> {
 export function startPlanJobs(deps: AppDeps, options: { intervalMs?: number } = {}): PlanJobs {
   return startRepeating(() => runPlanJobsOnce(deps), {
     intervalMs: options.intervalMs ?? 60_000,
-    onError: (error) => deps.log(`[plan jobs] ${errorText(error)}`, 'error'),
+    onError: (error) => deps.log.child({ module: 'plan-jobs' }).error({ err: error }, 'run failed'),
   });
 }

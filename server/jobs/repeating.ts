@@ -42,5 +42,3 @@ export function startRepeating<T>(
     idle: () => queue.then(() => undefined),
   };
 }
-
-export const errorText = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));

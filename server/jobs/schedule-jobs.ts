@@ -29,7 +29,7 @@ import { movedDatesOf, type ScheduleRow, timesOf } from '../db/schedules';
 import { insertBellEvent } from '../db/task-events';
 import type { AppDeps } from '../context';
 import { NotCovered, fulfilTaskOrderIn } from '../payments/fulfil';
-import { errorText, startRepeating, type Repeating } from './repeating';
+import { startRepeating, type Repeating } from './repeating';
 
 /** `tick()`: how many dates it reached, or null when another server holds the lock. */
 export type ScheduleJobs = Repeating<number | null>;
@@ -116,7 +116,9 @@ export async function runScheduleJobsOnce(deps: AppDeps): Promise<number | null>
         try {
           if (await inSavepoint(tx, () => reach(tx, schedule, date, now))) reached += 1;
         } catch (error) {
-          deps.log(`[schedules] ${schedule.id} on ${date.date}: ${errorText(error)}`, 'error');
+          deps.log
+            .child({ module: 'schedules' })
+            .error({ err: error, scheduleId: schedule.id, date: date.date }, 'could not book a date');
         }
       }
     }
@@ -125,11 +127,12 @@ export async function runScheduleJobsOnce(deps: AppDeps): Promise<number | null>
 }
 
 export function startScheduleJobs(deps: AppDeps, options: { intervalMs?: number } = {}): ScheduleJobs {
+  const log = deps.log.child({ module: 'schedules' });
   const jobs = startRepeating(() => runScheduleJobsOnce(deps), {
     intervalMs: options.intervalMs ?? 60_000,
-    onError: (error) => deps.log(`[schedules] ${errorText(error)}`, 'error'),
+    onError: (error) => log.error({ err: error }, 'run failed'),
   });
   // At start too: a date whose window is near is not left waiting a minute.
-  void jobs.tick().catch((error: unknown) => deps.log(`[schedules] ${errorText(error)}`, 'error'));
+  void jobs.tick().catch((error: unknown) => log.error({ err: error }, 'run failed'));
   return jobs;
 }

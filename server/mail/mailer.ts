@@ -3,7 +3,7 @@
  * dev-only GET /dev/mailbox and printed in the server log) or SMTP when SMTP_URL is set.
  */
 import type { DevMail } from '../../src/shared/contract';
-import type { Log } from '../log';
+import { type Logger, silentLogger } from '../log';
 
 export interface Mail {
   to: string;
@@ -20,14 +20,15 @@ export interface Mailer {
   inbox?(to: string): DevMail[];
 }
 
-export function createDevMailbox(log: (line: string) => void, limit = 500): Mailer {
+export function createDevMailbox(logger: Logger, limit = 500): Mailer {
+  const log = logger.child({ module: 'mail' });
   const letters: DevMail[] = [];
   return {
     kind: 'dev-mailbox',
     async send(mail) {
       letters.push({ ...mail, to: mail.to.toLowerCase(), sentAt: new Date().toISOString() });
       if (letters.length > limit) letters.shift();
-      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'dev mailbox');
     },
     inbox: (to) => letters.filter((letter) => letter.to === to.toLowerCase()),
   };
@@ -38,7 +39,12 @@ export function createDevMailbox(log: (line: string) => void, limit = 500): Mail
  * reached does not stop the server; a check in the background logs a warning and marks the
  * mailer failing until a send succeeds.
  */
-export async function createSmtpMailer(smtpUrl: string, from: string, log: Log = () => {}): Promise<Mailer> {
+export async function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  logger: Logger = silentLogger(),
+): Promise<Mailer> {
+  const log = logger.child({ module: 'mail' });
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl);
   let failing = false;
@@ -46,10 +52,7 @@ export async function createSmtpMailer(smtpUrl: string, from: string, log: Log =
     () => undefined,
     (error: unknown) => {
       failing = true;
-      log(
-        `[WARNING] the SMTP server cannot be reached (recovery codes cannot be mailed until it can): ${error instanceof Error ? error.message : String(error)}`,
-        'warn',
-      );
+      log.warn({ err: error }, 'the SMTP server cannot be reached: recovery codes cannot be mailed until it can');
     },
   );
   return {

@@ -17,6 +17,7 @@ import { printable, printableJson } from '../printable';
 import { auditTable, driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
 import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
+import { createLogger } from '../log';
 import { readStoredOpsToken } from './token';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
@@ -389,7 +390,8 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
       );
       const { db, close } = await (options.openDatabase ?? openDirect)(config);
       try {
-        const log = (line: string) => err(line);
+        // The same JSON lines as the server's log, on the command's error output.
+        const log = createLogger({ production: true }, { write: (line: string) => err(line.trimEnd()) });
         const mailer = config.smtpUrl
           ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log)
           : createDevMailbox(log);

@@ -5,8 +5,9 @@
  */
 import type { AppDeps } from '../context';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
-import { errorText, startRepeating, type Repeating } from '../jobs/repeating';
+import { startRepeating, type Repeating } from '../jobs/repeating';
 import type { Queryable } from '../db/connection';
+import type { Logger } from '../log';
 import * as sql from '../db/ops';
 import { insertStatusEvent } from '../db/task-events';
 import { cancelTask, startRefund } from '../aftercare/refunds';
@@ -38,7 +39,7 @@ export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): S
   const cancelUnservedAfterMs = options.cancelUnservedAfterMs ?? 30 * 60_000;
   return startRepeating(() => simulateOnce(deps, assignAfterMs, cancelUnservedAfterMs), {
     intervalMs: options.intervalMs ?? 2_000,
-    onError: (error) => deps.log(`[simulator] ${errorText(error)}`),
+    onError: (error) => deps.log.child({ module: 'simulator' }).error({ err: error }, 'tick failed'),
   });
 }
 
@@ -46,14 +47,15 @@ export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): S
 interface Tick {
   db: Queryable;
   now: () => Date;
-  log: (line: string) => void;
+  /** The simulator's own logger. */
+  log: Logger;
 }
 
 async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnservedAfterMs: number): Promise<boolean> {
   const cancelled: string[] = [];
   const ran = await deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.simulator))) return false;
-    const tick: Tick = { db: tx, now: deps.now, log: deps.log };
+    const tick: Tick = { db: tx, now: deps.now, log: deps.log.child({ module: 'simulator' }) };
     const at = deps.now().getTime();
     // A scheduled task gets its driver shortly before its window, and is never 'unserved' before it.
     await assignWaitingTasks(tick, new Date(at - assignAfterMs), new Date(at + SCHEDULED_ASSIGN_LEAD_MS));
@@ -88,7 +90,7 @@ async function cancelUnserved(
     if (!(await cancelTask(deps.db, order, provider))) continue;
     await insertStatusEvent(deps.db, task.id, 'cancelled');
     cancelled.push(task.id);
-    deps.log(`[simulator] task ${task.id}: no driver could take it, cancelled`);
+    deps.log.info({ taskId: task.id }, 'no driver could take the task: cancelled');
   }
   return cancelled;
 }
@@ -115,7 +117,7 @@ async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date):
       greeting(task.client_firstname, driver.firstname, describeDistance(distance), task.address, task.address_details),
     );
     driver.active_tasks += 1;
-    deps.log(`[simulator] task ${task.id}: driver ${driver.firstname} ${driver.lastname} assigned`);
+    deps.log.info({ taskId: task.id, driverId: driver.id }, 'driver assigned');
   }
 }
 
@@ -133,7 +135,7 @@ async function moveDrivers(deps: Tick): Promise<void> {
     }
     if (trip.status === 'driver-assigned' && distanceMeters(position, target) <= ARRIVAL_METERS) {
       if (await sql.markOnGoing(deps.db, trip.task_id))
-        deps.log(`[simulator] task ${trip.task_id}: driver arrived, on-going`);
+        deps.log.info({ taskId: trip.task_id, driverId: trip.driver_id }, 'driver arrived: on-going');
     }
   }
 }

@@ -40,6 +40,9 @@ export interface PaymentClaim {
   address?: string;
 }
 
+/** The payments' lines: a reference and what became of it, for an operator to follow. */
+export const paymentsLog = (deps: Pick<AppDeps, 'log'>) => deps.log.child({ module: 'payments' });
+
 /** How long a reference the provider did not know is answered without asking again. */
 export const UNKNOWN_REFERENCE_MS = 5 * 60_000;
 
@@ -52,7 +55,7 @@ export async function keepForAttention(deps: AppDeps, claim: PaymentClaim, reaso
     reason,
     request: claim.request,
   });
-  deps.log(`[payments] ${claim.reference} needs attention: ${reason}`);
+  paymentsLog(deps).warn({ reference: claim.reference, reason }, 'needs attention');
 }
 
 /**
@@ -71,7 +74,7 @@ async function countVerify(deps: AppDeps, claim: PaymentClaim): Promise<string[]
   if (await limiter.takeAll(buckets)) return buckets.map(([key]) => key);
   // Refused: this reference was not counted, so asking again counts again.
   await limiter.reset(marker);
-  deps.log(`[payments] ${claim.reference}: too many verifies for user ${claim.userId}`);
+  paymentsLog(deps).warn({ reference: claim.reference, userId: claim.userId }, 'too many verifies');
   throw new HttpError(429, TOO_MANY_VERIFIES, {}, { 'Retry-After': String(Math.ceil(windowMs / 1000)) });
 }
 
@@ -80,7 +83,7 @@ export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promi
   // The money went back (refund) or is contested (dispute): it pays for nothing.
   const reversal = await findReversal(db, claim.reference);
   if (reversal) {
-    deps.log(`[payments] ${claim.reference} refused: reported ${reversal} by the provider`);
+    paymentsLog(deps).warn({ reference: claim.reference, reversal }, 'refused: reversed by the provider');
     throw new HttpError(402, PAYMENT_REVERSED);
   }
   const known = await findCharge(db, claim.reference);
@@ -95,9 +98,7 @@ export async function confirmedCharge(deps: AppDeps, claim: PaymentClaim): Promi
     payment = await payments.verify(claim.reference);
   } catch (error) {
     const status = error instanceof PaymentProviderUnavailable ? error.status : 502;
-    deps.log(
-      `[payments] could not verify ${claim.reference}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    paymentsLog(deps).warn({ reference: claim.reference, err: error }, 'could not verify');
     throw new HttpError(status, status === 503 ? PAYMENT_STILL_PROCESSING : PROVIDER_UNREACHABLE);
   }
   if (!payment) {
@@ -133,6 +134,6 @@ export async function requirePayer(deps: AppDeps, charge: Charge, userId: string
         ? await heldEmailAt(deps.db, userId, charge.email, charge.paidAt)
         : await holdsEmail(deps.db, userId, charge.email));
   if (isPayer) return;
-  deps.log(`[payments] ${charge.reference} refused: user ${userId} is not the payer`);
+  paymentsLog(deps).warn({ reference: charge.reference, userId }, 'refused: not the payer');
   throw forbidden(NOT_YOUR_PAYMENT);
 }

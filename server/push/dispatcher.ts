@@ -14,7 +14,7 @@ import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Db } from '../db/connection';
 import { claimDueRows, deleteSubscriptionById, markFailed, markRetry, markSent, type OutboxRow } from '../db/push';
-import type { Log } from '../log';
+import type { Logger } from '../log';
 import { isAllowedPushEndpoint } from './endpoints';
 import { type VapidKeys, subscriptionKeysProblem } from './keys';
 import { type MessageContext, pushPayload, smsText } from './messages';
@@ -44,7 +44,7 @@ export interface DispatcherOptions {
   keys: VapidKeys;
   allowedOrigins: readonly string[];
   sms: SmsSender | undefined;
-  log: Log;
+  log: Logger;
   /** An https.Agent for the push requests (tests trust their fake push service's certificate). */
   agent?: Agent;
   sweepMs?: number;
@@ -64,26 +64,31 @@ function contextOf(row: OutboxRow): MessageContext {
   };
 }
 
-const whose = (row: OutboxRow) => (row.task_id ? `task ${row.task_id}` : `user ${row.user_id}`);
+/** What a line about an outbox row says of it. */
+const fieldsOf = (row: OutboxRow) => ({
+  channel: row.channel,
+  kind: row.kind,
+  userId: row.user_id,
+  taskId: row.task_id ?? undefined,
+  attempts: row.attempts,
+});
 const statusOf = (error: unknown) => (error instanceof webpush.WebPushError ? error.statusCode : undefined);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDispatcher(options: DispatcherOptions): PushDispatcher {
-  const { db, keys, log } = options;
+  const { db, keys } = options;
+  const log = options.log.child({ module: 'push' });
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
 
   async function retryOrGiveUp(row: OutboxRow, reason: string): Promise<void> {
     if (row.attempts >= MAX_ATTEMPTS) {
-      log(
-        `[push] gave up on ${row.channel} ${row.kind} for ${whose(row)} after ${row.attempts} tries: ${reason}`,
-        'warn',
-      );
+      log.warn({ ...fieldsOf(row), reason }, 'gave up');
       await markFailed(db, row.id, reason);
       return;
     }
-    log(`[push] ${row.channel} ${row.kind} for ${whose(row)} failed (try ${row.attempts}): ${reason}`, 'warn');
+    log.warn({ ...fieldsOf(row), reason }, 'failed: tried again later');
     const delay = backoffSeconds(row.attempts);
     await markRetry(db, row.id, delay, reason);
     setTimeout(kick, delay * 1000 + 50).unref();
@@ -98,7 +103,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
     // Keys that cannot encrypt (stored before subscribe checked them) fail every try: drop the device.
     const keysProblem = subscriptionKeysProblem({ p256dh: row.p256dh, auth: row.auth });
     if (keysProblem) {
-      log(`[push] subscription of user ${row.user_id} removed: ${keysProblem}`, 'warn');
+      log.warn({ userId: row.user_id, reason: keysProblem }, 'subscription removed');
       await deleteSubscriptionById(db, row.subscription_id as string);
       return;
     }
@@ -119,7 +124,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
       const status = statusOf(error);
       if (status === 404 || status === 410) {
         // The browser dropped this subscription: forget the device (its other unsent rows go too).
-        log(`[push] subscription gone (${status}): removed`);
+        log.info({ userId: row.user_id, status }, 'subscription gone: removed');
         await deleteSubscriptionById(db, row.subscription_id as string);
         return;
       }
@@ -145,7 +150,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
       await (row.channel === 'push' ? sendPush(row) : sendSms(row));
     } catch (error) {
       // The database failed while recording the outcome: the lease ends and the row is tried again.
-      log(`[push] could not record a ${row.channel} outcome: ${messageOf(error)}`, 'error');
+      log.error({ err: error, channel: row.channel }, 'could not record an outcome');
     }
   }
 
@@ -167,7 +172,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
       return running;
     }
     running = runOnce()
-      .catch((error) => log(`[push] dispatcher: ${messageOf(error)}`, 'error'))
+      .catch((error) => log.error({ err: error }, 'dispatcher failed'))
       .finally(() => {
         running = undefined;
       });

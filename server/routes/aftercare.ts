@@ -112,7 +112,9 @@ aftercareRoutes.post('/client/support', requireClient(), jsonBody(supportRequest
   if (!(await deps.limiter.take(`support:user:${callerId}`, deps.limits.supportPerUser)))
     throw tooManyRequests('Too many requests. Please wait a while, or write to support@greenpick.ng.');
   const request = await insertSupportRequest(deps.db, { userId: callerId, ...body });
-  deps.log(`[support] new request ${request._id} (${request.category}) on task ${request.taskId}`);
+  deps.log
+    .child({ module: 'support' })
+    .info({ supportRequestId: request._id, category: request.category, taskId: request.taskId }, 'new request');
   return c.json({ data: request } satisfies SupportRequestResponse, 201);
 });
 

@@ -93,5 +93,5 @@ export function mountDevRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   const open = devRoutesOpen(deps);
   if (open.length === 0) return;
   app.route('/', devRoutes);
-  deps.log(`[WARNING] dev-only routes are open, never run this for real: ${open.join('; ')}`, 'warn');
+  deps.log.child({ module: 'dev' }).warn({ open }, 'dev-only routes are open: never run this for real');
 }

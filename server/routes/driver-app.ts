@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { getMessagesSchema } from '../../src/shared/schemas/chat';
 import { insertMessageOnce, readDriverThread } from '../db/messages';
 import { jsonResponse } from '../http/json-response';
-import { readJson } from '../http/validate';
 import {
   INVALID_DRIVER_LOGIN,
   availabilitySchema,
@@ -48,7 +47,7 @@ import {
   recordPositions,
 } from '../db/drivers';
 import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
-import { readBody } from '../http/body';
+import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
 import { requireRole } from '../http/roles';
@@ -57,9 +56,9 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
 export const driverAppRoutes = new Hono<AppEnv>();
 
-driverAppRoutes.post('/driver/login', async (c) => {
+driverAppRoutes.post('/driver/login', jsonBody(driverLoginSchema), async (c) => {
   const { db, tokens, limiter, limits } = c.var.deps;
-  const body = await readBody(c, driverLoginSchema, badRequest);
+  const body = c.req.valid('json');
   const phone = normalizePhone(body.phone) ?? body.phone;
   const address = clientAddress(c);
   // As the client's login: guesses at one phone count per address, and per address overall.
@@ -85,22 +84,27 @@ driverAppRoutes.post('/driver/login', async (c) => {
   return c.json({ data: await tokens.sign(signedIn.id, signedIn.session_version, 'driver') });
 });
 
-driverAppRoutes.post('/driver/password', requireRole('driver', { beforePasswordChange: true }), async (c) => {
-  const { db, tokens } = c.var.deps;
-  const body = await readBody(c, driverPasswordSchema, badRequest);
-  const account = await findDriverAccount(db, c.var.driver.id);
-  if (!account?.password_hash || !(await verifyPassword(body.currentPassword, account.password_hash)))
-    // 400, not 401: a 401 to the session's own token signs the app out (as the profile's check).
-    throw badRequest('Current password is incorrect');
-  if (body.newPassword === body.currentPassword)
-    throw badRequest('Choose a new password different from the one-time password');
-  const version = await changeDriverPassword(db, account.id, await hashPassword(body.newPassword));
-  // Older tokens end with the change; this device goes on with a fresh one.
-  return c.json({ data: await tokens.sign(account.id, version, 'driver') });
-});
+driverAppRoutes.post(
+  '/driver/password',
+  requireRole('driver', { beforePasswordChange: true }),
+  jsonBody(driverPasswordSchema),
+  async (c) => {
+    const { db, tokens } = c.var.deps;
+    const body = c.req.valid('json');
+    const account = await findDriverAccount(db, c.var.driver.id);
+    if (!account?.password_hash || !(await verifyPassword(body.currentPassword, account.password_hash)))
+      // 400, not 401: a 401 to the session's own token signs the app out (as the profile's check).
+      throw badRequest('Current password is incorrect');
+    if (body.newPassword === body.currentPassword)
+      throw badRequest('Choose a new password different from the one-time password');
+    const version = await changeDriverPassword(db, account.id, await hashPassword(body.newPassword));
+    // Older tokens end with the change; this device goes on with a fresh one.
+    return c.json({ data: await tokens.sign(account.id, version, 'driver') });
+  },
+);
 
-driverAppRoutes.post('/driver/availability', requireRole('driver'), async (c) => {
-  const body = await readBody(c, availabilitySchema, badRequest);
+driverAppRoutes.post('/driver/availability', requireRole('driver'), jsonBody(availabilitySchema), async (c) => {
+  const body = c.req.valid('json');
   await setDriverOnline(c.var.deps.db, c.var.driver.id, body.online);
   return c.json({ data: { online: body.online } });
 });
@@ -113,96 +117,111 @@ export function driverEarnings(priceKobo: number, share: number): number {
 const windowOf = (start: Date | string | null, end: Date | string | null) =>
   start && end ? { start: new Date(start).toISOString(), end: new Date(end).toISOString() } : null;
 
-driverAppRoutes.post('/driver/offers', requireRole('driver'), async (c) => {
-  const { db, config, now } = c.var.deps;
-  await readBody(c, emptyDriverSchema, badRequest, { optional: true });
-  const rows = await selectOpenOffers(db, c.var.driver.id, now());
-  return c.json({
-    data: rows.map((row) => ({
-      taskId: row.task_id,
-      expiresAt: new Date(row.expires_at).toISOString(),
-      service: { type: row.type, name: row.service_name },
-      quantity: row.quantity,
-      unit: row.unit,
-      window: windowOf(row.scheduled_start, row.scheduled_end),
-      pickup: {
-        address: row.address,
-        location: { type: 'Point', coordinates: [row.lng, row.lat] },
-      },
-      distanceMeters: row.distance_m,
-      earnings: driverEarnings(row.amount_kobo, config.driverShare),
-    })),
-  });
-});
+driverAppRoutes.post(
+  '/driver/offers',
+  requireRole('driver'),
+  jsonBody(emptyDriverSchema, { optional: true }),
+  async (c) => {
+    const { db, config, now } = c.var.deps;
+    const rows = await selectOpenOffers(db, c.var.driver.id, now());
+    return c.json({
+      data: rows.map((row) => ({
+        taskId: row.task_id,
+        expiresAt: new Date(row.expires_at).toISOString(),
+        service: { type: row.type, name: row.service_name },
+        quantity: row.quantity,
+        unit: row.unit,
+        window: windowOf(row.scheduled_start, row.scheduled_end),
+        pickup: {
+          address: row.address,
+          location: { type: 'Point', coordinates: [row.lng, row.lat] },
+        },
+        distanceMeters: row.distance_m,
+        earnings: driverEarnings(row.amount_kobo, config.driverShare),
+      })),
+    });
+  },
+);
 
 const OFFER_CLOSED = 'This offer has expired or was taken';
 
-driverAppRoutes.post('/driver/offers/accept', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/offers/accept', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { db, now } = c.var.deps;
-  const { taskId } = await readBody(c, driverTaskSchema, badRequest);
+  const { taskId } = c.req.valid('json');
   const answer = await db.transaction((tx) => acceptOffer(tx, taskId, c.var.driver.id, now()));
   if (answer === 'not-found') throw notFound('Task not found');
   if (answer === 'closed') throw conflict(OFFER_CLOSED);
   return c.json({ data: { taskId, status: 'driver-assigned' } });
 });
 
-driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { db, now } = c.var.deps;
-  const { taskId } = await readBody(c, driverTaskSchema, badRequest);
+  const { taskId } = c.req.valid('json');
   const answer = await declineOffer(db, taskId, c.var.driver.id, now());
   if (answer === 'not-found') throw notFound('Task not found');
   if (answer === 'closed') throw conflict(OFFER_CLOSED);
   return c.json({ data: { taskId } });
 });
 
-driverAppRoutes.post('/driver/tasks', requireRole('driver'), async (c) => {
-  const { db, config } = c.var.deps;
-  await readBody(c, emptyDriverSchema, badRequest, { optional: true });
-  const rows = await selectDriverTasks(db, c.var.driver.id);
-  return c.json({
-    data: rows.map((row) => ({
-      taskId: row.id,
-      status: row.status,
-      service: { type: row.type, name: row.service_name },
-      quantity: row.quantity,
-      unit: row.unit,
-      window: windowOf(row.scheduled_start, row.scheduled_end),
-      address: row.address,
-      addressDetails: row.address_details ?? '',
-      pin: { type: 'Point', coordinates: [row.lng, row.lat] },
-      client: { firstname: row.client_firstname, phone: row.client_phone },
-      earnings: driverEarnings(row.amount_kobo, config.driverShare),
-      arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
-    })),
-  });
-});
+driverAppRoutes.post(
+  '/driver/tasks',
+  requireRole('driver'),
+  jsonBody(emptyDriverSchema, { optional: true }),
+  async (c) => {
+    const { db, config } = c.var.deps;
+    const rows = await selectDriverTasks(db, c.var.driver.id);
+    return c.json({
+      data: rows.map((row) => ({
+        taskId: row.id,
+        status: row.status,
+        service: { type: row.type, name: row.service_name },
+        quantity: row.quantity,
+        unit: row.unit,
+        window: windowOf(row.scheduled_start, row.scheduled_end),
+        address: row.address,
+        addressDetails: row.address_details ?? '',
+        pin: { type: 'Point', coordinates: [row.lng, row.lat] },
+        client: { firstname: row.client_firstname, phone: row.client_phone },
+        earnings: driverEarnings(row.amount_kobo, config.driverShare),
+        arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
+      })),
+    });
+  },
+);
 
 /** Completed tasks and the driver's share of them, today and this week in Lagos (the earnings screen). */
-driverAppRoutes.post('/driver/earnings', requireRole('driver'), async (c) => {
-  const { db, config, now } = c.var.deps;
-  await readBody(c, emptyDriverSchema, badRequest, { optional: true });
-  const at = now();
-  const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
-  const completions = rows.map((row) => ({
-    completedAt: new Date(row.completed_at).getTime(),
-    earningsKobo: driverShareKobo(row.amount_kobo, config.driverShare),
-  }));
-  const totals = sumEarnings(completions, at.getTime());
-  const naira = (total: { tasks: number; kobo: number }) => ({ tasks: total.tasks, earnings: koboToNaira(total.kobo) });
-  return c.json({ data: { today: naira(totals.today), week: naira(totals.week) } });
-});
+driverAppRoutes.post(
+  '/driver/earnings',
+  requireRole('driver'),
+  jsonBody(emptyDriverSchema, { optional: true }),
+  async (c) => {
+    const { db, config, now } = c.var.deps;
+    const at = now();
+    const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
+    const completions = rows.map((row) => ({
+      completedAt: new Date(row.completed_at).getTime(),
+      earningsKobo: driverShareKobo(row.amount_kobo, config.driverShare),
+    }));
+    const totals = sumEarnings(completions, at.getTime());
+    const naira = (total: { tasks: number; kobo: number }) => ({
+      tasks: total.tasks,
+      earnings: koboToNaira(total.kobo),
+    });
+    return c.json({ data: { today: naira(totals.today), week: naira(totals.week) } });
+  },
+);
 
-driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { db } = c.var.deps;
-  const { taskId } = await readBody(c, driverTaskSchema, badRequest);
+  const { taskId } = c.req.valid('json');
   const started = await db.transaction((tx) => startDriverTask(tx, taskId, c.var.driver.id));
   if (started === 'not-found') throw notFound('Task not found');
   if (started === 'closed') throw conflict('This task cannot be started any more');
   return c.json({ data: { taskId, status: 'on-going' } });
 });
 
-driverAppRoutes.post('/driver/tasks/arrived', requireRole('driver'), async (c) => {
-  const { taskId } = await readBody(c, driverTaskSchema, badRequest);
+driverAppRoutes.post('/driver/tasks/arrived', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
+  const { taskId } = c.req.valid('json');
   const arrived = await c.var.deps.db.transaction((tx) => markDriverArrived(tx, taskId, c.var.driver.id));
   if (arrived === 'not-found') throw notFound('Task not found');
   if (arrived === 'closed') throw conflict('This task is not under way');
@@ -225,9 +244,9 @@ type Completion =
 /** Only kg and items are weighed or counted; other units are done as booked. */
 const MEASURED_UNITS = new Set(['kg', 'items']);
 
-driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), jsonBody(completeTaskSchema), async (c) => {
   const { db, config, refunder, mailer, log } = c.var.deps;
-  const body = await readBody(c, completeTaskSchema, badRequest);
+  const body = c.req.valid('json');
   const driverId = c.var.driver.id;
   // Checked and recorded in one transaction (a wrong code is counted even so: the answer is
   // returned, not thrown, so the count commits); the completion itself is the operator's path.
@@ -304,9 +323,9 @@ export const FRESH_POSITION_MINUTES = 10;
 /** A phone's clock a little ahead is fine; a point further in the future moves nothing. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
-driverAppRoutes.post('/driver/positions', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/positions', requireRole('driver'), jsonBody(positionsSchema), async (c) => {
   const { db, now } = c.var.deps;
-  const { points } = await readBody(c, positionsSchema, badRequest);
+  const { points } = c.req.valid('json');
   const receivedAt = now();
   const added = await db.transaction((tx) =>
     recordPositions(
@@ -327,9 +346,9 @@ const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again
 const CHAT_FULL = 'This chat is full. Please call the client instead.';
 
 /** The client's thread from the driver's side: the same pages (server/routes/chat.ts). */
-driverAppRoutes.post('/driver/getMessages', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/getMessages', requireRole('driver'), jsonBody(getMessagesSchema), async (c) => {
   const { db } = c.var.deps;
-  const body = await readJson(c, getMessagesSchema);
+  const body = c.req.valid('json');
   if (!(await isDriversChat(db, body.taskId, c.var.driver.id))) throw notFound('Task not found');
   const thread = await readDriverThread(db, {
     taskId: body.taskId,
@@ -340,10 +359,10 @@ driverAppRoutes.post('/driver/getMessages', requireRole('driver'), async (c) => 
 });
 
 /** Exactly once per clientId and limited like the client's; the client gets the chat push. */
-driverAppRoutes.post('/driver/sendingMessages', requireRole('driver'), async (c) => {
+driverAppRoutes.post('/driver/sendingMessages', requireRole('driver'), jsonBody(driverSendMessageSchema), async (c) => {
   const { db, limiter, limits } = c.var.deps;
   const driverId = c.var.driver.id;
-  const body = await readJson(c, driverSendMessageSchema);
+  const body = c.req.valid('json');
   if (!(await isDriversChat(db, body.taskId, driverId))) throw notFound('Task not found');
   const allowed = await limiter.takeAll([
     [`chat:driver:${driverId}`, limits.chatPerUser],

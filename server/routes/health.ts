@@ -32,9 +32,7 @@ export function healthRoutes(lifecycle: Lifecycle): Hono<AppEnv> {
       ]);
       return c.json({ status: 'ready' });
     } catch (error) {
-      c.var.deps.log(
-        `[readyz] the database does not answer: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      c.var.deps.log.child({ module: 'readyz' }).warn({ err: error }, 'the database does not answer');
       return c.json({ status: 'unavailable', message: 'The database does not answer' }, 503);
     } finally {
       clearTimeout(timer);

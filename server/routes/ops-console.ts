@@ -4,7 +4,7 @@
  * the console does beyond the CLI's routes (server/routes/ops.ts). Each declares its roles.
  */
 import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   INVALID_OPS_LOGIN,
   auditQuerySchema,
@@ -18,7 +18,7 @@ import {
   opsPasswordSchema,
   refundLimitSchema,
 } from '../../src/shared/schemas/ops-console';
-import { listSupport, opsIdSchema, parseOpsInput } from '../ops/commands';
+import { listSupport, opsIdSchema } from '../ops/commands';
 import {
   cancelWithRefund,
   clientDetail,
@@ -38,7 +38,7 @@ import { koboToNaira } from '../../src/shared/money';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { changeOperatorPassword, findOperatorByEmail, findOperatorById, supportRefundLimitKobo } from '../db/operators';
-import { readBody } from '../http/body';
+import { jsonBody, paramOf, queryOf } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest } from '../http/errors';
 import { type OperatorEnv, requireRole } from '../http/roles';
@@ -47,9 +47,9 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
 export const opsConsoleRoutes = new Hono<AppEnv>();
 
-opsConsoleRoutes.post('/ops/login', async (c) => {
+opsConsoleRoutes.post('/ops/login', jsonBody(opsLoginSchema), async (c) => {
   const { db, tokens, limiter, limits } = c.var.deps;
-  const body = await readBody(c, opsLoginSchema, badRequest);
+  const body = c.req.valid('json');
   const address = clientAddress(c);
   // As the client's login: guesses at one e-mail count per address, and per address overall.
   const pairKey = `ops-login:email-address:${body.email}|${address}`;
@@ -69,9 +69,9 @@ opsConsoleRoutes.post('/ops/login', async (c) => {
 const anyOperator = (beforePasswordChange: boolean) =>
   requireRole('operator', { roles: ['admin', 'dispatcher', 'support'], beforePasswordChange });
 
-opsConsoleRoutes.post('/ops/password', anyOperator(true), async (c) => {
+opsConsoleRoutes.post('/ops/password', anyOperator(true), jsonBody(opsPasswordSchema), async (c) => {
   const { db, tokens } = c.var.deps;
-  const body = await readBody(c, opsPasswordSchema, badRequest);
+  const body = c.req.valid('json');
   const { id } = c.var.operator;
   if (id === null) throw badRequest('The ops token has no password: sign in as an operator');
   const account = await findOperatorById(db, id);
@@ -99,98 +99,114 @@ const SUPPORT = requireRole('operator', { roles: ['support'] });
 const ADMIN = requireRole('operator', { roles: ['admin'] });
 
 /** A path's id: length and characters checked before it reaches a query. */
-const idParam = (value: string | undefined, what: string) =>
-  run(async () => parseOpsInput(opsIdSchema(`${what} id`), value ?? ''));
-
-const readOpsBody = <S extends z.ZodType>(c: Context<OperatorEnv>, schema: S, optional = false) =>
-  readBody(c, schema, badRequest, { optional });
+const idOf = (what: string) => paramOf(z.object({ id: opsIdSchema(`${what} id`) }));
 
 const aftercareOf = (c: Context<OperatorEnv>) => {
   const { refunder, mailer, log } = c.var.deps;
   return { refunder, mailer, log };
 };
 
-opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, async (c) => {
-  const taskId = await idParam(c.req.param('id'), 'task');
+opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, idOf('task'), async (c) => {
+  const taskId = c.req.valid('param').id;
   return c.json({ data: await run(() => taskDetail(c.var.deps.db, taskId)) });
 });
 
 /** Cancel with a full refund; support only up to the refund limit, dispatchers not at all. */
-opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, async (c) => {
-  const taskId = await idParam(c.req.param('id'), 'task');
-  const { reason } = await readOpsBody(c, cancelTaskSchema);
+opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, idOf('task'), jsonBody(cancelTaskSchema), async (c) => {
+  const taskId = c.req.valid('param').id;
+  const { reason } = c.req.valid('json');
   const caller = { role: c.var.operator.role, actor: actorOf(c), aftercare: aftercareOf(c) };
   return c.json({ data: await run(() => cancelWithRefund(c.var.deps.db, taskId, reason, caller)) });
 });
 
-opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, async (c) => {
-  const taskId = await idParam(c.req.param('id'), 'task');
-  const { quantity } = await readOpsBody(c, opsCompleteSchema);
+opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, idOf('task'), jsonBody(opsCompleteSchema), async (c) => {
+  const taskId = c.req.valid('param').id;
+  const { quantity } = c.req.valid('json');
   const options = { actor: actorOf(c), aftercare: aftercareOf(c), referralReward: c.var.deps.config.referralReward };
   return c.json({ data: await run(() => completeWithQuantity(c.var.deps.db, taskId, quantity, options)) });
 });
 
-opsConsoleRoutes.post('/ops/drivers/:id', DISPATCH, async (c) => {
-  const driverId = await idParam(c.req.param('id'), 'driver');
-  const edit = await readOpsBody(c, driverEditSchema);
+opsConsoleRoutes.post('/ops/drivers/:id', DISPATCH, idOf('driver'), jsonBody(driverEditSchema), async (c) => {
+  const driverId = c.req.valid('param').id;
+  const edit = c.req.valid('json');
   return c.json({ data: await run(() => editDriver(c.var.deps.db, driverId, edit, actorOf(c))) });
 });
 
-opsConsoleRoutes.post('/ops/drivers/:id/deactivate', DISPATCH, async (c) => {
-  const driverId = await idParam(c.req.param('id'), 'driver');
-  await readOpsBody(c, emptyOpsSchema, true);
-  return c.json({ data: await run(() => deactivateDriver(c.var.deps.db, driverId, actorOf(c))) });
+opsConsoleRoutes.post(
+  '/ops/drivers/:id/deactivate',
+  DISPATCH,
+  idOf('driver'),
+  jsonBody(emptyOpsSchema, { optional: true }),
+  async (c) => {
+    const driverId = c.req.valid('param').id;
+    return c.json({ data: await run(() => deactivateDriver(c.var.deps.db, driverId, actorOf(c))) });
+  },
+);
+
+opsConsoleRoutes.post(
+  '/ops/drivers/:id/password',
+  DISPATCH,
+  idOf('driver'),
+  jsonBody(emptyOpsSchema, { optional: true }),
+  async (c) => {
+    const driverId = c.req.valid('param').id;
+    return c.json({ data: await run(() => resetDriverPassword(c.var.deps.db, driverId, actorOf(c))) });
+  },
+);
+
+opsConsoleRoutes.post(
+  '/ops/support/:id/close',
+  SUPPORT,
+  idOf('request'),
+  jsonBody(emptyOpsSchema, { optional: true }),
+  async (c) => {
+    const requestId = c.req.valid('param').id;
+    const { db, now } = c.var.deps;
+    await run(() => closeSupportRequest(db, requestId, actorOf(c)));
+    const [request] = (await listSupport(db, { all: true, now: now() })).filter((entry) => entry.id === requestId);
+    return c.json({ data: request });
+  },
+);
+
+// No q is an empty one: too short.
+const clientSearch = z.object({ q: clientQuerySchema.prefault('') });
+
+opsConsoleRoutes.get('/ops/clients', SUPPORT, queryOf(clientSearch), async (c) => {
+  return c.json({ data: await findClients(c.var.deps.db, c.req.valid('query').q) });
 });
 
-opsConsoleRoutes.post('/ops/drivers/:id/password', DISPATCH, async (c) => {
-  const driverId = await idParam(c.req.param('id'), 'driver');
-  await readOpsBody(c, emptyOpsSchema, true);
-  return c.json({ data: await run(() => resetDriverPassword(c.var.deps.db, driverId, actorOf(c))) });
-});
-
-opsConsoleRoutes.post('/ops/support/:id/close', SUPPORT, async (c) => {
-  const requestId = await idParam(c.req.param('id'), 'request');
-  await readOpsBody(c, emptyOpsSchema, true);
-  const { db, now } = c.var.deps;
-  await run(() => closeSupportRequest(db, requestId, actorOf(c)));
-  const [request] = (await listSupport(db, { all: true, now: now() })).filter((entry) => entry.id === requestId);
-  return c.json({ data: request });
-});
-
-opsConsoleRoutes.get('/ops/clients', SUPPORT, async (c) => {
-  const query = await run(async () => parseOpsInput(clientQuerySchema, c.req.query('q') ?? ''));
-  return c.json({ data: await findClients(c.var.deps.db, query) });
-});
-
-opsConsoleRoutes.get('/ops/clients/:id', SUPPORT, async (c) => {
-  const userId = await idParam(c.req.param('id'), 'client');
+opsConsoleRoutes.get('/ops/clients/:id', SUPPORT, idOf('client'), async (c) => {
+  const userId = c.req.valid('param').id;
   return c.json({ data: await run(() => clientDetail(c.var.deps.db, userId, c.var.deps.now())) });
 });
 
 opsConsoleRoutes.get('/ops/operators', ADMIN, async (c) => c.json({ data: await listOperators(c.var.deps.db) }));
 
-opsConsoleRoutes.post('/ops/operators', ADMIN, async (c) => {
-  const input = await readOpsBody(c, newOperatorSchema);
+opsConsoleRoutes.post('/ops/operators', ADMIN, jsonBody(newOperatorSchema), async (c) => {
+  const input = c.req.valid('json');
   const { db, now } = c.var.deps;
   const added = await run(() => addOperator(db, input, now(), actorOf(c)));
   return c.json({ data: added }, 201);
 });
 
-opsConsoleRoutes.post('/ops/operators/:id/deactivate', ADMIN, async (c) => {
-  const operatorId = await idParam(c.req.param('id'), 'operator');
-  await readOpsBody(c, emptyOpsSchema, true);
-  return c.json({ data: await run(() => deactivateOperator(c.var.deps.db, operatorId, actorOf(c))) });
-});
+opsConsoleRoutes.post(
+  '/ops/operators/:id/deactivate',
+  ADMIN,
+  idOf('operator'),
+  jsonBody(emptyOpsSchema, { optional: true }),
+  async (c) => {
+    const operatorId = c.req.valid('param').id;
+    return c.json({ data: await run(() => deactivateOperator(c.var.deps.db, operatorId, actorOf(c))) });
+  },
+);
 
-opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, async (c) => {
-  const { amount } = await readOpsBody(c, refundLimitSchema);
+opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, jsonBody(refundLimitSchema), async (c) => {
+  const { amount } = c.req.valid('json');
   return c.json({ data: await setRefundLimit(c.var.deps.db, amount, actorOf(c)) });
 });
 
 /** The audit trail, newest first: `?before=<id>` pages on, `?limit=` (1-100, default 50). */
-opsConsoleRoutes.get('/ops/audit', ADMIN, async (c) => {
-  const query = await run(async () =>
-    parseOpsInput(auditQuerySchema, { before: c.req.query('before'), limit: c.req.query('limit') }),
-  );
+opsConsoleRoutes.get('/ops/audit', ADMIN, queryOf(auditQuerySchema), async (c) => {
+  const query = c.req.valid('query');
   return c.json({ data: await listAudit(c.var.deps.db, { before: query.before, limit: query.limit ?? 50 }) });
 });

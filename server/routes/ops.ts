@@ -11,6 +11,7 @@ import type { AuditActor } from '../db/audit';
 import { callerAddress } from '../http/client-address';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
+import { jsonBody, queryOf } from '../http/validator';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
 
@@ -42,39 +43,44 @@ export function actorOf<E extends OperatorEnv>(c: Context<E>): AuditActor {
   return { operatorId: id, actor: email, address: callerAddress(c) };
 }
 
-/** Reads and validates a JSON body with the commands' own schemas (their messages name the field). */
-export async function readBody<S extends z.ZodType, E extends AppEnv>(c: Context<E>, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest('Request body must be valid JSON');
-  }
-  return run(async () => ops.parseOpsInput(schema, body));
-}
+/**
+ * A JSON body checked by the commands' own schemas, whose messages name the CLI's arguments:
+ * the first one is the answer as it is (as `parseOpsInput` words it for the CLI).
+ */
+const opsBody = <S extends z.ZodType>(schema: S) =>
+  jsonBody(schema, { invalid: (issues) => badRequest(issues[0]?.message ?? 'Invalid input') });
 
-export const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
+const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
 const idOf = ops.opsIdSchema;
 
-const stateSchema = z.enum(['open', 'all'], { error: 'state must be open or all' }).optional();
+const taskListQuery = z.object({
+  status: ops.statusSchema.optional(),
+  state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
+});
+const assignBody = z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT);
+const statusBody = z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT);
+const messageBody = z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT);
+// The amount and the note are checked by their commands (the CLI passes them through the same).
+const pointsBody = z.object({ amount: z.unknown() }, NOT_AN_OBJECT);
+const settleBody = z.object({ note: z.unknown() }, NOT_AN_OBJECT);
+const replyBody = z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT);
 
 /** Every task, newest first (`?status=`: of one status; `?state=open`: not completed or cancelled yet). */
-opsRoutes.get('/ops/tasks', ANY_OPERATOR, async (c) => {
-  const status = await run(async () => ops.parseOpsInput(ops.statusSchema.optional(), c.req.query('status')));
-  const state = await run(async () => ops.parseOpsInput(stateSchema, c.req.query('state')));
+opsRoutes.get('/ops/tasks', ANY_OPERATOR, queryOf(taskListQuery), async (c) => {
+  const { status, state } = c.req.valid('query');
   return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status, open: state === 'open' })) });
 });
 
 opsRoutes.get('/ops/drivers', DISPATCH, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
 
-opsRoutes.post('/ops/drivers', DISPATCH, async (c) => {
-  const input = await readBody(c, ops.newDriverSchema);
+opsRoutes.post('/ops/drivers', DISPATCH, opsBody(ops.newDriverSchema), async (c) => {
+  const input = c.req.valid('json');
   return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input, actorOf(c))) }, 201);
 });
 
-opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, async (c) => {
+opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, opsBody(assignBody), async (c) => {
   const taskId = c.req.param('id');
-  const { driverId } = await readBody(c, z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT));
+  const { driverId } = c.req.valid('json');
   // The console's assignment checks the driver is free; the CLI (no operator id) may override.
   const requireFree = c.var.operator.id !== null;
   return c.json({
@@ -82,12 +88,9 @@ opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, async (c) => {
   });
 });
 
-opsRoutes.post('/ops/tasks/:id/status', DISPATCH, async (c) => {
+opsRoutes.post('/ops/tasks/:id/status', DISPATCH, opsBody(statusBody), async (c) => {
   const taskId = c.req.param('id');
-  const { status, recycledKg } = await readBody(
-    c,
-    z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT),
-  );
+  const { status, recycledKg } = c.req.valid('json');
   // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
   if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
     throw forbidden(ROLE_NOT_ALLOWED);
@@ -111,23 +114,23 @@ opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, async (c) => {
   return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId, actorOf(c))) });
 });
 
-opsRoutes.put('/ops/drivers/:id/location', ADMIN, async (c) => {
+opsRoutes.put('/ops/drivers/:id/location', ADMIN, opsBody(ops.positionSchema), async (c) => {
   const driverId = c.req.param('id');
-  const { lat, lng } = await readBody(c, ops.positionSchema);
+  const { lat, lng } = c.req.valid('json');
   return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng, actorOf(c))) });
 });
 
 /** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
-opsRoutes.post('/ops/tasks/:id/messages', ADMIN, async (c) => {
+opsRoutes.post('/ops/tasks/:id/messages', ADMIN, opsBody(messageBody), async (c) => {
   const taskId = c.req.param('id');
-  const { content } = await readBody(c, z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT));
+  const { content } = c.req.valid('json');
   return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content, actorOf(c))) }, 201);
 });
 
 /** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
-opsRoutes.post('/ops/clients/:id/points', ADMIN, async (c) => {
+opsRoutes.post('/ops/clients/:id/points', ADMIN, opsBody(pointsBody), async (c) => {
   const userId = c.req.param('id');
-  const { amount } = await readBody(c, z.object({ amount: z.unknown() }, NOT_AN_OBJECT));
+  const { amount } = c.req.valid('json');
   return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount, actorOf(c))) }, 201);
 });
 
@@ -137,9 +140,9 @@ opsRoutes.get('/ops/payments', ADMIN, async (c) => {
   return c.json({ data: await run(() => payments.listPayments(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/payments/:reference/settle', ADMIN, async (c) => {
+opsRoutes.post('/ops/payments/:reference/settle', ADMIN, opsBody(settleBody), async (c) => {
   const reference = c.req.param('reference');
-  const { note } = await readBody(c, z.object({ note: z.unknown() }, NOT_AN_OBJECT));
+  const { note } = c.req.valid('json');
   return c.json({
     data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string, actorOf(c))),
   });
@@ -158,8 +161,8 @@ opsRoutes.get('/ops/support', SUPPORT, async (c) => {
   return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/support/:id/reply', SUPPORT, async (c) => {
+opsRoutes.post('/ops/support/:id/reply', SUPPORT, opsBody(replyBody), async (c) => {
   const id = c.req.param('id');
-  const { reply } = await readBody(c, z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT));
+  const { reply } = c.req.valid('json');
   return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply, actorOf(c))) });
 });

@@ -11,7 +11,7 @@ import { openReversalAttention } from '../db/attention';
 import { markUseReversed, recordCharge, recordReversal } from '../db/charges';
 import { findRefundByReference, moveRefund } from '../db/refunds';
 import { badRequest, notFound, unauthorized } from '../http/errors';
-import { paymentReference } from '../payments/check';
+import { paymentReference, paymentsLog } from '../payments/check';
 import { paymentFromPaystack } from '../payments/verifier';
 
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
@@ -39,7 +39,8 @@ export function signatureMatches(rawBody: Uint8Array, given: string | undefined,
 export const paystackWebhookRoutes = new Hono<AppEnv>();
 
 paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
-  const { config, db, log } = c.var.deps;
+  const { config, db } = c.var.deps;
+  const log = paymentsLog(c.var.deps).child({ via: 'webhook' });
   if (!config.paystackSecretKey) throw notFound();
   const rawBody = new Uint8Array(await c.req.arrayBuffer());
   if (!signatureMatches(rawBody, c.req.header(PAYSTACK_SIGNATURE_HEADER), config.paystackSecretKey))
@@ -65,7 +66,7 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
           failure: status === 'failed' ? 'Paystack reports the refund failed (refund.failed)' : null,
         }),
       );
-      if (moved) log(`[payments] refund of ${refund.reference}: ${status} (webhook)`);
+      if (moved) log.info({ reference: refund.reference, status }, 'refund moved');
       return c.json({ received: true });
     }
   }
@@ -89,21 +90,23 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
       return use;
     });
     if (used === undefined) return c.json({ received: true });
-    log(
-      used
-        ? `[payments] ${reversed.data} reported ${kind} after it paid for ${used.what}: kept for an operator`
-        : `[payments] ${reversed.data} reported ${kind}: it books nothing`,
-    );
+    if (used)
+      log.warn(
+        { reference: reversed.data, reversal: kind, paidFor: used.what },
+        'reversed after it paid: kept for an operator',
+      );
+    else log.info({ reference: reversed.data, reversal: kind }, 'reversed: it books nothing');
     return c.json({ received: true });
   }
   if (event.event !== 'charge.success') return c.json({ received: true });
   const reference = paymentReference().safeParse(event.data.reference);
   const payment = reference.success ? paymentFromPaystack(event.data, reference.data) : null;
   if (!payment) {
-    log(`[payments] webhook charge.success without a usable reference or amount: ignored`);
+    log.warn('charge.success without a usable reference or amount: ignored');
     return c.json({ received: true });
   }
   const isNew = await recordCharge(db, { ...payment, provider: 'paystack', confirmedBy: 'webhook' });
-  if (isNew) log(`[payments] ${payment.reference} charged ${payment.amountKobo} kobo ${payment.currency} (webhook)`);
+  if (isNew)
+    log.info({ reference: payment.reference, amountKobo: payment.amountKobo, currency: payment.currency }, 'charged');
   return c.json({ received: true });
 });

@@ -91,9 +91,9 @@ async function tellOldAddress(deps: AppDeps, oldEmail: string, newEmail: string)
         'If you did not do this, reply to this email or write to support@greenpick.ng at once.',
     });
   } catch (error) {
-    deps.log(
-      `[profile] could not tell ${oldEmail} of its change: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    deps.log
+      .child({ module: 'profile' })
+      .warn({ err: error, to: oldEmail }, 'could not tell the old address of its change');
   }
 }
 

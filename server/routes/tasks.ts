@@ -27,6 +27,7 @@ import {
   confirmedCharge,
   keepForAttention,
   paymentKeptSafeMessage,
+  paymentsLog,
   requirePayer,
 } from '../payments/check';
 import { NotCovered, fulfilTaskOrder, type TaskOrder } from '../payments/fulfil';
@@ -185,7 +186,10 @@ taskRoutes.post('/client/create', requireClient(), jsonBody(createTaskSchema), a
     throw badRequest(paymentKeptSafeMessage('service'));
   }
   if (price.honoured)
-    deps.log(`[payments] ${body.reference}: honoured the price the client was shown (${formatNaira(price.kobo)})`);
+    paymentsLog(deps).info(
+      { reference: body.reference, amountKobo: price.kobo },
+      'honoured the price the client was shown',
+    );
 
   let taskId: string | null = null;
   try {

@@ -9,6 +9,8 @@ import type { Db } from '../../server/db/connection';
 import { openDb } from '../../server/db/connection';
 import { databaseErrorKind } from '../../server/http/database-errors';
 import { createTestServer, type TestServer } from './harness';
+import { captureLog } from './log-capture';
+import { silentLogger } from '../../server/log';
 import { createPaidTask, insertClient, type TestClient } from './task-fixtures';
 
 let server: TestServer;
@@ -50,9 +52,9 @@ describe('database errors', () => {
   });
 
   it('an outage answers 503 with Retry-After and a clear message, logged once with a count when it ends', async () => {
-    const lines: string[] = [];
+    const { log, lines } = captureLog();
     const flaky = flakyDb(server.deps.db, refused);
-    const app = createApp({ ...server.deps, db: flaky.db, log: (line) => lines.push(line) });
+    const app = createApp({ ...server.deps, db: flaky.db, log });
     const userdata = () =>
       app.request('/client/userdata', {
         method: 'POST',
@@ -60,8 +62,10 @@ describe('database errors', () => {
         body: '{}',
       });
     flaky.down.value = true;
+    const ids: (string | null)[] = [];
     for (let i = 0; i < 25; i += 1) {
       const response = await userdata();
+      ids.push(response.headers.get('X-Request-Id'));
       expect(response.status).toBe(503);
       expect(response.headers.get('Retry-After')).toBe('5');
       expect(await response.json()).toEqual({
@@ -69,10 +73,26 @@ describe('database errors', () => {
       });
     }
     flaky.down.value = false;
-    expect((await userdata()).status).toBe(200);
-    expect(lines.filter((line) => line.startsWith('[db]'))).toEqual([
-      '[db] unavailable: connect ECONNREFUSED 127.0.0.1:5432 (answering 503 until it is back)',
-      '[db] available again after 25 failed requests',
+    const back = await userdata();
+    expect(back.status).toBe(200);
+    // Each line names the request it was written during: the first that failed, the first that worked.
+    expect(lines.filter((line) => line.module === 'db')).toEqual([
+      {
+        time: expect.any(String),
+        level: 'error',
+        module: 'db',
+        requestId: ids[0],
+        reason: 'connect ECONNREFUSED 127.0.0.1:5432',
+        message: 'unavailable: answering 503 until it is back',
+      },
+      {
+        time: expect.any(String),
+        level: 'info',
+        module: 'db',
+        requestId: back.headers.get('X-Request-Id'),
+        failedRequests: 25,
+        message: 'available again',
+      },
     ]);
   });
 
@@ -115,7 +135,7 @@ describe('a frozen database server', () => {
       databaseUrl: `postgres://nobody@127.0.0.1:${port}/none`,
       dataDir: 'memory://',
       connectTimeoutMs: 300,
-      log: () => {},
+      log: silentLogger(),
     });
     const error = await opening.then(
       () => undefined,

@@ -8,6 +8,7 @@ import { createApp } from '../../server/app';
 import { createDeps } from '../../server/services';
 import type { AppDeps } from '../../server/context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limit';
+import { type Logger, silentLogger } from '../../server/log';
 
 /**
  * Test files sign up many clients from one address ('local') and book many tasks under clocks
@@ -50,9 +51,8 @@ export async function createTestServer(
     config?: Partial<ServerConfig>;
     limits?: Partial<RateLimits>;
     now?: () => Date;
-    log?: (line: string) => void;
-    /** The real logger (pino) writing its lines here instead of `log`. */
-    logStream?: { write(chunk: string): void };
+    /** The server's logger (default: one that writes nothing); `captureLog()` keeps its lines. */
+    log?: Logger;
     /** Trusts a fake push service's certificate (fake-push-service.ts). */
     pushAgent?: import('node:https').Agent;
     /** A database another test server uses too (two instances); its owner drops it. */
@@ -78,7 +78,7 @@ export async function createTestServer(
       now: options.now,
       pgliteData: database.pgliteData,
       pushAgent: options.pushAgent,
-      ...(options.logStream ? { logStream: options.logStream } : { log: options.log ?? (() => {}) }),
+      log: options.log ?? silentLogger(),
     });
   } catch (error) {
     await database.drop();

@@ -23,9 +23,8 @@ export async function twoInstances(database: TestDatabase, options: InstanceOpti
     log: false,
     ...options.config,
   });
-  const deps = { log: () => {}, ...options.deps };
-  const a = await createDeps(config, deps);
-  const b = await createDeps(config, deps);
+  const a = await createDeps(config, options.deps);
+  const b = await createDeps(config, options.deps);
   return [a, b];
 }
 

@@ -14,6 +14,7 @@ import { stopAccepting } from '../../server/http/graceful-stop';
 import { READY_TIMEOUT_MS } from '../../server/routes/health';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
+import { captureLog } from './log-capture';
 import { PROCESS_TEST_TIMEOUT_MS, untilOutput } from '../support/processes';
 import { freePort } from '../../scripts/throwaway-postgres';
 import { createTestDatabase, preparedDataDir } from './test-database';
@@ -201,13 +202,21 @@ describe('a graceful stop', () => {
     );
     const quick = fetch(`${url}/quick`).then((response) => response.text());
     await inFlight;
-    const log: string[] = [];
-    const stop = stopAccepting(http, 300, (line) => log.push(line));
+    const { log, lines } = captureLog();
+    const stop = stopAccepting(http, 300, log);
     stopBegan();
     await stop;
     expect(await quick).toBe('done');
     expect(await slow).toBe('cut off');
-    expect(log).toEqual(['[server] requests still running after 300 ms: closing their connections']);
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        level: 'warn',
+        module: 'server',
+        graceMs: 300,
+        message: 'requests still running: closing their connections',
+      },
+    ]);
     expect(http.listening).toBe(false);
   });
 });

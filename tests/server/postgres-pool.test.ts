@@ -7,6 +7,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/connection';
+import { silentLogger } from '../../server/log';
+import { captureLog } from './log-capture';
 
 const url = process.env.TEST_DATABASE_URL;
 const withName = (name: string) => `${url}${url?.includes('?') ? '&' : '?'}application_name=${name}`;
@@ -25,16 +27,14 @@ async function terminate(applicationName: string): Promise<void> {
 
 describe.skipIf(!url)('the node-postgres pool (TEST_DATABASE_URL)', () => {
   it('an idle connection that fails is logged, and the next query opens a new one', async () => {
-    const lines: string[] = [];
-    const db = await openDb({
-      databaseUrl: withName('greenpick-idle'),
-      dataDir: 'memory://',
-      log: (line) => lines.push(line),
-    });
+    const { log, lines } = captureLog();
+    const db = await openDb({ databaseUrl: withName('greenpick-idle'), dataDir: 'memory://', log });
     try {
       await db.query('select 1');
       await terminate('greenpick-idle');
-      await expect.poll(() => lines.join('\n'), { timeout: 60_000 }).toContain('[db] idle connection failed');
+      await expect
+        .poll(() => lines.map((line) => `${line.module}: ${line.message}`), { timeout: 60_000 })
+        .toContain('db: idle connection failed');
       expect(await db.query('select 2 as two')).toEqual([{ two: 2 }]);
     } finally {
       await db.close();
@@ -42,7 +42,12 @@ describe.skipIf(!url)('the node-postgres pool (TEST_DATABASE_URL)', () => {
   });
 
   it('a transaction whose connection breaks fails, and the (one-connection) pool still answers', async () => {
-    const db = await openDb({ databaseUrl: withName('greenpick-tx'), dataDir: 'memory://', poolMax: 1, log: () => {} });
+    const db = await openDb({
+      databaseUrl: withName('greenpick-tx'),
+      dataDir: 'memory://',
+      poolMax: 1,
+      log: silentLogger(),
+    });
     try {
       await expect(db.transaction((tx) => tx.query('select pg_terminate_backend(pg_backend_pid())'))).rejects.toThrow();
       expect(await db.query('select 3 as three')).toEqual([{ three: 3 }]);
@@ -59,7 +64,7 @@ describe.skipIf(!url)('the node-postgres pool (TEST_DATABASE_URL)', () => {
   });
 
   it('DATABASE_STATEMENT_TIMEOUT_MS cancels a statement that runs too long', async () => {
-    const db = await openDb({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 100, log: () => {} });
+    const db = await openDb({ databaseUrl: url, dataDir: 'memory://', statementTimeoutMs: 100, log: silentLogger() });
     try {
       await expect(db.query('select pg_sleep(2)')).rejects.toThrow(/statement timeout/);
       expect(await db.query('select 5 as five')).toEqual([{ five: 5 }]);

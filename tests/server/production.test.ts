@@ -15,6 +15,8 @@ import { createTestLedger } from '../../server/payments/verifier';
 import { StartRefused, productionProblems } from '../../server/production';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
+import { captureLog } from './log-capture';
+import { silentLogger } from '../../server/log';
 import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
 import { insertClient } from './task-fixtures';
 import { createTestDatabase, preparedDataDir } from './test-database';
@@ -264,7 +266,8 @@ describe('NODE_ENV=production npm run serve', () => {
 
 let fake: FakePaystack;
 let server: TestServer;
-const lines: string[] = [];
+// The real logger: what an operator's log tool reads.
+const { log: productionLog, lines } = captureLog();
 
 beforeAll(async () => {
   fake = await startFakePaystack();
@@ -280,8 +283,7 @@ beforeAll(async () => {
       vapidPrivateKey: VAPID_KEYS.privateKey,
       vapidSubject: 'mailto:ops@greenpick.ng',
     },
-    // The real logger: what an operator's log tool reads.
-    logStream: { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) },
+    log: productionLog,
   });
 });
 afterAll(async () => {
@@ -305,7 +307,7 @@ describe('a production server', () => {
         .status,
     ).toBe(404);
     expect((await server.request('GET', '/dev/mailbox?email=a%40example.ng')).status).toBe(404);
-    expect(lines.filter((line) => line.includes('dev-only routes'))).toEqual([]);
+    expect(lines.filter((line) => line.module === 'dev')).toEqual([]);
   });
 
   it('logs one JSON line per request: time, request id, method, path, status, duration and the user when known; never a password, token or query', async () => {
@@ -314,10 +316,7 @@ describe('a production server', () => {
     const answer = await server.request('POST', '/client/userdata', { token: client.token, body: {} });
     await server.request('GET', '/dev/mailbox?email=someone%40example.ng');
     await server.request('POST', '/client/login', { body: { email: client.email, password: 'secret-password-123' } });
-    const logged = lines
-      .slice(before)
-      .map((line) => JSON.parse(line))
-      .filter((entry) => 'requestId' in entry);
+    const logged = lines.slice(before).filter((entry) => 'durationMs' in entry);
     expect(logged).toHaveLength(3);
     expect(logged[0]).toEqual({
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -332,7 +331,7 @@ describe('a production server', () => {
     expect(logged[1]).toMatchObject({ method: 'GET', path: '/dev/mailbox', status: 404 });
     expect(logged[1]).not.toHaveProperty('userId');
     expect(logged[2]).toMatchObject({ path: '/client/login', status: 200 });
-    const text = lines.join('\n');
+    const text = JSON.stringify(lines);
     expect(text).not.toContain('secret-password-123');
     expect(text).not.toContain(client.token);
     expect(text).not.toContain('someone');
@@ -342,13 +341,13 @@ describe('a production server', () => {
 describe('dev routes outside production', () => {
   it('are open only with their own local provider, with a loud warning naming each open one', async () => {
     // The production server's database and tokens, configured as a development server with SMTP but no Paystack key.
-    const log: string[] = [];
+    const { log, lines: devLines } = captureLog();
     const deps = {
       ...server.deps,
       config: { ...server.deps.config, production: false, paystackSecretKey: undefined },
       payments: createTestLedger(server.deps.db),
       mailer: await createSmtpMailer('smtp://127.0.0.1:1', 'GreenPick <no-reply@greenpick.ng>'),
-      log: (line: string) => log.push(line),
+      log,
     };
     const app = createApp(deps);
     const client = await insertClient(server);
@@ -359,10 +358,11 @@ describe('dev routes outside production', () => {
     });
     expect(payment.status).toBe(201);
     expect((await app.request('/dev/mailbox?email=a%40example.ng')).status).toBe(404);
-    const warnings = log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'));
+    const warnings = devLines.filter((line) => line.message === 'dev-only routes are open: never run this for real');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('POST /dev/payments and /dev/payments/settle');
-    expect(warnings[0]).not.toContain('/dev/mailbox');
+    expect(warnings[0]).toMatchObject({ level: 'warn', module: 'dev' });
+    expect(JSON.stringify(warnings[0].open)).toContain('POST /dev/payments and /dev/payments/settle');
+    expect(JSON.stringify(warnings[0].open)).not.toContain('/dev/mailbox');
     // The same server in production opens neither, whatever its providers.
     const production = createApp({ ...deps, config: { ...deps.config, production: true } });
     for (const path of ['/dev/payments', '/dev/payments/settle']) {
@@ -377,7 +377,7 @@ describe('dev routes outside production', () => {
         path,
       ).toBe(404);
     }
-    expect(log.filter((line) => line.startsWith('[WARNING] dev-only routes are open'))).toHaveLength(1);
+    expect(devLines.filter((line) => line.module === 'dev')).toHaveLength(1);
   });
 
   it('are never open beside a live Paystack key, whatever NODE_ENV says', async () => {
@@ -385,7 +385,7 @@ describe('dev routes outside production', () => {
       ...server.deps,
       config: { ...server.deps.config, production: false, paystackSecretKey: undefined },
       payments: createTestLedger(server.deps.db),
-      log: () => {},
+      log: silentLogger(),
     });
     const fakePayment = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' };
     expect((await devMailbox.request('/dev/payments', fakePayment)).status).toBe(401);
@@ -394,7 +394,7 @@ describe('dev routes outside production', () => {
       ...server.deps,
       config: { ...server.deps.config, production: false, paystackSecretKey: 'sk_live_x' },
       payments: createTestLedger(server.deps.db),
-      log: () => {},
+      log: silentLogger(),
     });
     expect((await live.request('/dev/payments', fakePayment)).status).toBe(404);
     expect((await live.request('/dev/payments/settle', fakePayment)).status).toBe(404);

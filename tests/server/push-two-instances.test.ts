@@ -32,8 +32,8 @@ describe.runIf(TEST_DATABASE_URL)('two dispatchers on one PostgreSQL', () => {
     };
     const config = loadConfig(env, { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false });
     [a, b] = await Promise.all([
-      createDeps(config, { pushAgent: fake.agent, log: () => {} }),
-      createDeps(config, { pushAgent: fake.agent, log: () => {} }),
+      createDeps(config, { pushAgent: fake.agent }),
+      createDeps(config, { pushAgent: fake.agent }),
     ]);
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb, parseInt8, parseNumeric } from '../../server/db/connection';
+import { silentLogger } from '../../server/log';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let database: TestDatabase;
@@ -12,7 +13,7 @@ let db: Db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = await openDb({ databaseUrl: database.databaseUrl, dataDir: 'memory://', log: () => {} });
+  db = await openDb({ databaseUrl: database.databaseUrl, dataDir: 'memory://', log: silentLogger() });
 });
 
 afterAll(async () => {

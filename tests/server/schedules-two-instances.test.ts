@@ -31,8 +31,8 @@ describe.runIf(TEST_DATABASE_URL)('the scheduler on two servers and across a res
   beforeAll(async () => {
     database = await createTestDatabase();
     config = loadConfig({}, { dataDir: 'memory://', databaseUrl: database.databaseUrl, log: false });
-    a = await createDeps(config, { now, log: () => {} });
-    b = await createDeps(config, { now, log: () => {} });
+    a = await createDeps(config, { now });
+    b = await createDeps(config, { now });
     for (let index = 0; index < CLIENTS; index += 1) {
       const userId = await insertClient(a.db);
       await a.db.query(
@@ -73,7 +73,7 @@ describe.runIf(TEST_DATABASE_URL)('the scheduler on two servers and across a res
 
   it('a server restarted on the same database makes no second task; the next date comes in its time', async () => {
     await a.db.close();
-    const restarted = await createDeps(config, { now, log: () => {} });
+    const restarted = await createDeps(config, { now });
     try {
       expect(await runScheduleJobsOnce(restarted)).toBe(0);
       expect(await count(restarted, `select 1 from tasks where reference like 'schedule-%'`)).toBe(CLIENTS);

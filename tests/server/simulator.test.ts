@@ -3,6 +3,7 @@ import type { AppDeps } from '../../server/context';
 import { ARRIVAL_METERS, distanceMeters, startSimulator, stepToward, type Simulator } from '../../server/ops/simulator';
 import { ADVISORY_LOCKS, takeTransactionLock } from '../../server/db/advisory-locks';
 import { createTestServer, type TestServer } from './harness';
+import { captureLog } from './log-capture';
 import { TEST_DATABASE_URL } from './test-database';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask, insertUserMessage } from './ops-fixtures';
 
@@ -256,7 +257,7 @@ describe('the demo driver simulator on several servers', () => {
 
 describe('the demo driver simulator: resilience', () => {
   it('runs on its timer and logs a failing tick instead of throwing, then keeps going', async () => {
-    const lines: string[] = [];
+    const { log, lines } = captureLog();
     let calls = 0;
     const query = async () => {
       calls += 1;
@@ -264,7 +265,7 @@ describe('the demo driver simulator: resilience', () => {
     };
     const broken = {
       ...server.deps,
-      log: (line: string) => lines.push(line),
+      log,
       // Each tick is one transaction: its statements fail like any other.
       db: {
         ...server.deps.db,
@@ -276,7 +277,12 @@ describe('the demo driver simulator: resilience', () => {
     // Waits for a second tick (however slow a loaded machine is) rather than a fixed time.
     await vi.waitFor(() => expect(calls).toBeGreaterThan(1), { timeout: 60_000, interval: 10 });
     running.stop();
-    expect(lines[0]).toMatch(/^\[simulator\] Error: database is down/);
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      module: 'simulator',
+      message: 'tick failed',
+      err: { type: 'Error', message: 'database is down' },
+    });
     await expect(running.tick()).rejects.toThrow('database is down');
   });
 });
