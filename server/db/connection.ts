@@ -5,10 +5,10 @@
  * some of their own (to be moved here). A PGlite data folder is locked to the process that opens it
  * (data-lock.ts).
  */
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
 
@@ -95,29 +95,37 @@ const pgliteStartParams = (defaults: readonly string[]) => [
 ];
 
 /**
- * Makes a new PGlite data folder (initdb) in a worker thread. Made in this process, initdb's
- * second PGlite instance, its WASM memory and the folder's tarball (a few hundred MB) would
- * stay until a garbage collection, which an idle server may not run for a long time; a
- * worker's memory goes back when it ends.
+ * Makes a new PGlite data folder (initdb) in a child process of its own. Made in this process
+ * (or in a worker thread), initdb's second PGlite instance would leave its memory behind: its
+ * WASM heap, the folder's tarball and what its threads allocated stay in this process's
+ * allocator (about 150 MB more for good after a first start, and a peak near 800 MB); a
+ * process gives everything back when it ends (docs/performance.md, 'The server's memory').
  */
 async function initDataFolder(dataDir: string, defaults: readonly string[]): Promise<void> {
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-    const { PGlite } = require(workerData.pglite);
-    PGlite.create(workerData.dataDir, { startParams: workerData.startParams }).then((db) => db.close());`,
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=commonjs',
+      '-e',
+      `const { PGlite } = require(process.env.PGLITE_MODULE);
+      PGlite.create(process.env.PGLITE_DATA_DIR, { startParams: JSON.parse(process.env.PGLITE_START_PARAMS) })
+        .then((db) => db.close())
+        .catch((error) => { console.error(error); process.exitCode = 1; });`,
+    ],
     {
-      eval: true,
-      workerData: {
-        pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
-        dataDir,
-        startParams: pgliteStartParams(defaults),
+      env: {
+        ...process.env,
+        PGLITE_MODULE: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+        PGLITE_DATA_DIR: dataDir,
+        PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams(defaults)),
       },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`initdb worker exited with code ${code}`)),
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`initdb process exited with ${signal ?? `code ${code}`}`)),
     );
   });
 }
