@@ -103,25 +103,22 @@ const pgliteStartParams = (defaults: readonly string[]) => [
  * process gives everything back when it ends (docs/performance.md, 'The server's memory').
  */
 async function initDataFolder(dataDir: string, defaults: readonly string[]): Promise<void> {
+  // What it needs comes as arguments (`node -e code -- a b c` sees them as process.argv[1..]).
   const child = spawn(
     process.execPath,
     [
       '--input-type=commonjs',
       '-e',
-      `const { PGlite } = require(process.env.PGLITE_MODULE);
-      PGlite.create(process.env.PGLITE_DATA_DIR, { startParams: JSON.parse(process.env.PGLITE_START_PARAMS) })
+      `const [, pglite, dataDir, startParams] = process.argv;
+      require(pglite).PGlite.create(dataDir, { startParams: JSON.parse(startParams) })
         .then((db) => db.close())
         .catch((error) => { console.error(error); process.exitCode = 1; });`,
+      '--',
+      createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+      dataDir,
+      JSON.stringify(pgliteStartParams(defaults)),
     ],
-    {
-      env: {
-        ...process.env,
-        PGLITE_MODULE: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
-        PGLITE_DATA_DIR: dataDir,
-        PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams(defaults)),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+    { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
