@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
-import { measureChatPollLoad } from './chat-poll-load';
+import { chatPollLoadRows, measureChatPollLoad } from './chat-poll-load';
 import { CPU_SLOWDOWN, measureLighthouse, signInDemoClient } from './lighthouse-runs';
 import { measureOfflineReload } from './offline-reload';
 import { measurePageWeights } from './page-weight';
@@ -28,10 +28,11 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory npm run bench`: the build, then only these parts (the slow-network
- * first visits, the server's memory), their rows and budgets; results.json says it is partial.
+ * `BENCH_ONLY=slow,memory,poll npm run bench`: the build (unless only `poll`), then only these parts (the
+ * slow-network first visits, the server's memory, the empty chat poll under load), their rows
+ * and budgets; results.json says it is partial.
  */
-const PARTS = { slow: 'slow', memory: 'memory' } as const;
+const PARTS = { slow: 'slow', memory: 'memory', poll: 'poll' } as const;
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -57,8 +58,11 @@ function report(results: object, rows: Row[]): number {
 async function partial(started: number, loadAtStart: ReturnType<typeof machineLoad>): Promise<number> {
   for (const part of ONLY)
     if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
-  step('building the app into bench/.dist');
-  buildApp();
+  // The poll under load needs no build (the API answers it).
+  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory)) {
+    step('building the app into bench/.dist');
+    buildApp();
+  }
   const rows: Row[] = [];
   const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), partial: [...ONLY] };
   if (ONLY.has(PARTS.slow)) {
@@ -71,6 +75,12 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
     } finally {
       await server.close();
     }
+  }
+  if (ONLY.has(PARTS.poll)) {
+    step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
+    const chatPollLoad = await measureChatPollLoad();
+    results.chatPollLoad = chatPollLoad;
+    rows.push(...chatPollLoadRows(chatPollLoad));
   }
   if (ONLY.has(PARTS.memory)) {
     step('server memory (the compiled server in a process of its own, first start, then many clients)');

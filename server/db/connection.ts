@@ -5,11 +5,12 @@
  * (tests/scripts/sql-placement.test.ts). A PGlite data folder is locked to the process that
  * opens it (data-lock.ts).
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
 import type { PGlite as PGliteDatabase } from '@electric-sql/pglite';
 import { acquireDataLock } from './data-lock';
 import { type Logger, stderrLogger } from '../log';
@@ -146,34 +147,51 @@ const pgliteStartParams = (defaults: readonly string[]) => [
 ];
 
 /**
- * Makes a new PGlite data folder (initdb) in a worker thread. Made in this process, initdb's
- * second PGlite instance, its WASM memory and the folder's tarball (a few hundred MB) would
- * stay until a garbage collection, which an idle server may not run for a long time; a
- * worker's memory goes back when it ends.
+ * Makes a new PGlite data folder (initdb) in a child process of its own. Made in this process
+ * (or in a worker thread), initdb's second PGlite instance would leave its memory behind: its
+ * WASM heap, the folder's tarball and what its threads allocated stay in this process's
+ * allocator (about 150 MB more for good after a first start, and a peak near 800 MB); a
+ * process gives everything back when it ends (docs/performance.md, 'The server's memory').
  */
 async function initDataFolder(dataDir: string, defaults: readonly string[]): Promise<void> {
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-    const { PGlite } = require(workerData.pglite);
-    PGlite.create(workerData.dataDir, { startParams: workerData.startParams }).then((db) => db.close());`,
-    {
-      eval: true,
-      workerData: {
-        pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
-        dataDir,
-        startParams: pgliteStartParams(defaults),
-      },
-    },
+  // What it needs comes as arguments (`node -e code -- a b c` sees them as process.argv[1..]).
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=commonjs',
+      '-e',
+      `const [, pglite, dataDir, startParams] = process.argv;
+      require(pglite).PGlite.create(dataDir, { startParams: JSON.parse(startParams) })
+        .then((db) => db.close())
+        .catch((error) => { console.error(error); process.exitCode = 1; });`,
+      '--',
+      createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+      dataDir,
+      JSON.stringify(pgliteStartParams(defaults)),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`initdb worker exited with code ${code}`)),
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`initdb process exited with ${signal ?? `code ${code}`}`)),
     );
   });
 }
 
+/**
+ * PGlite's WASM (9 MB) is compiled by V8's baseline compiler only (Liftoff): the optimising
+ * tier (TurboFan) recompiled its hot functions in the background and its work memory stayed
+ * in the allocator, about 50 MB for good, with no measurable gain in the API's throughput on
+ * PGlite (docs/performance.md, 'The server's memory'). Set before PGlite compiles its module;
+ * nothing else in the server runs WASM.
+ */
+function compileWasmWithBaselineOnly(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Db> {
+  compileWasmWithBaselineOnly();
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
   if (!dataDir.startsWith('memory://')) {
