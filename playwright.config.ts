@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const isCI = Boolean(process.env.CI);
@@ -45,7 +46,11 @@ export default defineConfig({
   forbidOnly: isCI,
   // No retries, here or in CI: a journey that fails once is a defect to fix.
   retries: 0,
-  workers: 2,
+  // Three browsers on two cores: a journey mostly waits (the server, a poll, a toast, the
+  // service worker's install). Two workers used about 390 s of CPU in an 8.9-minute leg, under
+  // three quarters of a core, leaving one idle once vitest was done (docs/architecture.md,
+  // 'The suite's time').
+  workers: Math.ceil(availableParallelism() * 1.5),
   reporter: 'list',
   use: {
     // Set by the global setup; workers read this config after it ran.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
+import { SIGNUP_REDIRECT_MS } from '../src/features/auth/auth-messages';
 import { LoginPage } from './page-models/login-page';
 import { SignupPage } from './page-models/signup-page';
 
@@ -15,6 +16,12 @@ const details = (email: string) => ({
 });
 
 test.describe('sign-up', () => {
+  // The page's clock runs as usual, and the test moves it past the 3 s redirect rather than
+  // waiting for it (page.clock.runFor fires what those seconds would have fired).
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
   test("sign up, 'Account created successfully!, login with your details', back to / after 3 s, then log in", async ({
     page,
   }) => {
@@ -28,6 +35,7 @@ test.describe('sign-up', () => {
 
     // "After success the user is taken to / after 3 seconds."
     await expect(page).toHaveURL(/\/signup$/);
+    await page.clock.runFor(SIGNUP_REDIRECT_MS);
     const login = new LoginPage(page);
     await login.expectShown();
     await expect(page).toHaveURL(/\/$/);
@@ -54,6 +62,7 @@ test.describe('sign-up', () => {
     // (The payload itself, ref included, is checked in tests/features/auth/signup-screen.test.tsx:
     // the browser does not expose the streamed request body to the test runner.)
     await expect(signup.toast('Account created successfully!, login with your details')).toBeVisible();
+    await page.clock.runFor(SIGNUP_REDIRECT_MS);
 
     const login = new LoginPage(page);
     await login.expectShown();
@@ -66,7 +75,8 @@ test.describe('sign-up', () => {
     await signup.signUp(details(DEMO_EMAIL));
     await expect(signup.toast('Email already exists')).toBeVisible();
     await expect(signup.submitButton).toHaveText('Create Account');
-    await page.waitForTimeout(3500);
+    // Past the moment a successful sign-up would have left /signup.
+    await page.clock.runFor(SIGNUP_REDIRECT_MS + 500);
     await expect(page).toHaveURL(/\/signup$/);
   });
 

@@ -151,15 +151,21 @@ test.describe('home dashboard states', () => {
   }) => {
     const token = await loginDemoClient(request);
     let failing = true;
+    let seeLoading = () => {};
+    const loadingSeen = new Promise<void>((resolve) => {
+      seeLoading = resolve;
+    });
     await page.route('**/client/userdata', async (route) => {
       if (!failing) return route.continue();
-      // Long enough that the screen's code is there and painting before the response, on a busy machine too.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Held until the test has seen the loading state, then failed: however slow the machine, the
+      // screen shows 'Loading' while the read is out (a fixed delay only hoped for it).
+      await loadingSeen;
       return route.fulfill({ status: 500, json: { message: 'The server is resting' } });
     });
     await signInDemo(page, token);
     await page.goto('/client/home');
     await expect(page.getByRole('status')).toHaveText('Loading data...');
+    seeLoading();
     const error = page.getByRole('alert').filter({ hasText: 'The server is resting' });
     await expect(error).toBeVisible();
 

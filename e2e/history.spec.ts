@@ -200,16 +200,21 @@ test.describe('order history states', () => {
   }) => {
     const token = await loginDemoClient(request);
     let failing = true;
+    let seeLoading = () => {};
+    const loadingSeen = new Promise<void>((resolve) => {
+      seeLoading = resolve;
+    });
     await page.route('**/client/task', async (route) => {
       if (!failing) return route.continue();
-      // Long enough for the screen to render while the read is still out, even on a busy machine
-      // (the read leaves with the route's load, before the first render).
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Held until the test has seen the loading state, then failed: however slow the machine, the
+      // screen shows 'Loading' while the read is out (a fixed delay only hoped for it).
+      await loadingSeen;
       return route.fulfill({ status: 503, json: { message: 'History is unavailable right now' } });
     });
     await signIn(page, token);
     await page.goto('/client/history');
     await expect(page.getByRole('status')).toHaveText('Loading delivery history...');
+    seeLoading();
     const error = page.getByRole('alert');
     await expect(error.getByRole('heading', { name: 'Error loading history' })).toBeVisible();
     await expect(error).toContainText('History is unavailable right now');

@@ -89,16 +89,21 @@ test.describe('profile load failure', () => {
   test("'Loading profile data...', then the error with Try Again", async ({ page, request }) => {
     const token = await loginDemoClient(request);
     let failing = true;
+    let seeLoading = () => {};
+    const loadingSeen = new Promise<void>((resolve) => {
+      seeLoading = resolve;
+    });
     await page.route('**/client/userdata', async (route) => {
       if (!failing) return route.continue();
-      // Long enough for the screen to render while the read is still out, even on a busy machine
-      // (the read leaves with the route's load, before the first render).
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Held until the test has seen the loading state, then failed: however slow the machine, the
+      // screen shows 'Loading' while the read is out (a fixed delay only hoped for it).
+      await loadingSeen;
       return route.fulfill({ status: 500, body: 'oops' });
     });
     await signInWithToken(page, token);
     await page.goto('/client/profile');
     await expect(page.getByRole('status')).toHaveText('Loading profile data...');
+    seeLoading();
     await expect(page.getByRole('alert')).toContainText('Failed to load profile data');
     failing = false;
     await page.getByRole('button', { name: 'Try Again' }).click();

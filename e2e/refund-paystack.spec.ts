@@ -14,6 +14,10 @@ import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { LAYOUTS } from './support/viewports';
 
+// Both layouts in one worker, one after the other: the file's own server (a PGlite made and
+// migrated in beforeAll) then starts once per run rather than once in each worker.
+test.describe.configure({ mode: 'default' });
+
 let fake: FakePaystack;
 let server: RunningServer;
 let api: APIRequestContext;
