@@ -4,7 +4,7 @@
  * page owns and replays them, never the worker, because they go with the session's token of
  * the moment (docs/offline.md, 'What is queued' and 'Who replays, and when').
  */
-import { onlineManager } from '@tanstack/react-query';
+import { onBrowserOnlineChange } from './online';
 import { readCallFailure, retryVerdict } from '../shared/call-failure';
 import type { CreateTaskRequest, Task } from '../shared/contract';
 import { createTask } from './api/tasks';
@@ -153,9 +153,13 @@ export async function dismissRefusedPaidTask(
   changed();
 }
 
-/** The app's one source of online state (src/lib/online.ts feeds it). */
-function whenOnlineManagerOnline(listener: () => void): () => void {
-  return onlineManager.subscribe((isOnline) => {
+/**
+ * Each `online` event of the browser, through src/lib/online.ts (its one reader). Not
+ * onlineManager's changes: a send that failed on a network the browser never saw drop leaves
+ * onlineManager online, so its 'back online' would never come, while the event still does.
+ */
+function whenBrowserComesOnline(listener: () => void): () => void {
+  return onBrowserOnlineChange((isOnline) => {
     if (isOnline) listener();
   });
 }
@@ -166,7 +170,7 @@ export const REPLAY_INTERVAL_MS = 60_000;
 export interface ReplayOptions {
   /** Told about each replayed task the server has now confirmed, or newly refused. */
   onSettled?: (resumed: ResumedTask) => void;
-  /** Calls `listener` each time the network returns; returns the unsubscribe function (default: onlineManager's). */
+  /** Calls `listener` each time the network returns; returns the unsubscribe function (default: the browser's `online` events). */
   onNetworkReturn?: (listener: () => void) => () => void;
   deps?: PaidTaskDeps;
   hasToken?: () => boolean;
@@ -178,7 +182,7 @@ export interface ReplayOptions {
  */
 export function startPendingTaskReplay({
   onSettled,
-  onNetworkReturn = whenOnlineManagerOnline,
+  onNetworkReturn = whenBrowserComesOnline,
   deps = defaultDeps,
   hasToken,
 }: ReplayOptions = {}): () => void {
