@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
+import { forEachNode, type Node } from '../support/ast';
 import playwrightConfig from '../../playwright.config';
 import { PROCESS_TEST_TIMEOUT_MS as HANG_GUARD_MS } from '../support/processes';
 
@@ -30,27 +30,17 @@ function rootName(callee: Node): string | undefined {
   return undefined;
 }
 
-type Node = { type: string; [key: string]: unknown };
-
 /** The number literal each test or hook call passes after its function, as its own time-out. */
 function ownTimeouts(file: string, text: string): number[] {
   const found: number[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    const node = value as Node;
+  forEachNode(file, text, (node) => {
     if (node.type === 'CallExpression' && TIMED_CALLS.has(rootName(node.callee as Node) ?? '')) {
       const args = node.arguments as Node[];
       const fn = args.findIndex((arg) => arg.type === 'ArrowFunctionExpression' || arg.type === 'FunctionExpression');
       const after = fn >= 0 ? args[fn + 1] : undefined;
       if (after?.type === 'Literal' && typeof after.value === 'number') found.push(after.value);
     }
-    for (const child of Object.values(node)) visit(child);
-  };
-  visit(parseSync(file, text).program);
+  });
   return found;
 }
 

@@ -10,10 +10,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
-
-type Node = { type: string; [key: string]: unknown };
+import { forEachNode, type Node } from '../support/ast';
 
 /** Where key factories and mutation hooks live: files in an `api/` folder, and the console's api.ts. */
 const isFactoryFile = (file: string) => /(^|\/)api\//.test(file) || file === 'src/ops-console/api.ts';
@@ -62,13 +60,7 @@ function queryRuleBreaks(file: string, text: string): string[] {
   const found: string[] = [];
   const lineOf = (node: Node) => text.slice(0, node.start as number).split('\n').length;
   const report = (node: Node, what: string) => found.push(`${file}:${lineOf(node)} ${what}`);
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    const node = value as Node;
+  forEachNode(file, text, (node) => {
     if (!isFactoryFile(file)) {
       if (
         node.type === 'Property' &&
@@ -93,9 +85,7 @@ function queryRuleBreaks(file: string, text: string): string[] {
     }
     if (node.type === 'CallExpression' && nameOf(node.callee) === 'useMutation' && !isFactoryFile(file))
       report(node, 'useMutation outside an api/ folder (a mutation hook there owns its invalidation)');
-    for (const child of Object.values(node)) visit(child);
-  };
-  visit(parseSync(file, text).program);
+  });
   return found;
 }
 
