@@ -47,7 +47,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.describe('accessibility (axe)', () => {
   test.use({ viewport: VIEWPORTS[0] });
   // Some stops first sign a client up and pay for a task (password hashes on a shared server).
-  test.describe.configure({ timeout: 60_000 });
 
   for (const stop of STOPS) {
     test(`${stop.name}: no serious or critical violations at 375px and 1280px, touch targets of 44px on the phone`, async ({

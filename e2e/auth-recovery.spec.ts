@@ -13,13 +13,12 @@ async function mailedCode(request: APIRequestContext, email: string): Promise<st
     const newest = [...data].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
     code = newest?.text.match(/\b\d{4}\b/)?.[0];
     expect(code).toBeTruthy();
-  }).toPass({ timeout: 5000 });
+  }).toPass({ timeout: 15_000 });
   return code as string;
 }
 
 test.describe('password recovery', () => {
   // Whole journeys: a sign-up, three recovery calls and two logins (each a password hash) on a shared server.
-  test.describe.configure({ timeout: 60_000 });
 
   test('Email, Verify with the mailed code, Reset, then log in with the new password', async ({ page, request }) => {
     const client = await signUpNewClient(request);

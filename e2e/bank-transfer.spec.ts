@@ -66,7 +66,7 @@ test.describe('a booking paid by bank transfer', () => {
       await expect(
         toast(page, 'Your Household Waste Pickup task will be created as soon as your bank transfer is confirmed.'),
       ).toBeVisible();
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+      await expect(page).toHaveURL(/\/client\/home$/);
       await expect(home.pendingBookings.getByRole('listitem')).toHaveCount(1);
       const card = home.pendingBooking(reference);
       await expect(card).toContainText(CONFIRMING);

@@ -45,7 +45,7 @@ test.describe('book how much and when, on a phone and on a desktop', () => {
       await booking.chooseAddress('Ikeja', /^Ikeja/);
       const checkout = await booking.proceed();
       await checkout.pay('3,000.00');
-      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
 
       const response = await request.post('/client/task', {
         data: { userId: client.user._id },

@@ -72,7 +72,7 @@ test.describe('booking and paying for a task', () => {
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(toast(page, 'Your Household Waste Pickup task will be assigned shortly')).toBeVisible();
     // The new task's page.
-    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
     // Now, not on load, notifications are offered there; 'Not now' is remembered on the device.
     const offer = page.getByRole('complementary', { name: 'Notifications' });
     await expect(offer.getByRole('button', { name: 'Get told when your driver is on the way' })).toBeVisible();
@@ -112,7 +112,7 @@ test.describe('booking and paying for a task', () => {
       const checkout = await booking.proceed();
       await checkout.pay('5,000.00');
       await expect(toast(page, 'Payment Successful!')).toBeVisible();
-      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 6000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
 
       const [task] = await tasksOf(request, client);
       expect(task).toMatchObject({ type: 'bulk', amount: 5000 });

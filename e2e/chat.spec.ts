@@ -45,7 +45,7 @@ test.describe('Chat with Driver', () => {
     // The driver answers (`npm run ops -- say`): the 2 s poll brings it, asking only for newer messages.
     await driverSays(request, assigned.task._id, 'On my way, 10 minutes.');
     const reply = chat.message('On my way, 10 minutes.');
-    await expect(reply).toBeVisible({ timeout: 6_000 });
+    await expect(reply).toBeVisible();
     await expect(reply).toContainText('Kunle:');
     await expect(reply).toHaveClass(/chat-message-driver/);
     await expect(mine).toHaveClass(/chat-message-own/);
@@ -117,7 +117,7 @@ test.describe('Chat with Driver', () => {
     await expect(chat.messages).toHaveCount(20);
     const firstPoll = () => answers.findIndex((bytes) => bytes < 400);
     await expect
-      .poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll()), { timeout: 8_000 })
+      .poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll()))
       .toBeGreaterThan(1);
     page.context().off('response', measureRead);
     // The whole thread was read before the first poll, and never again after it.

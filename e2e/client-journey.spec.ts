@@ -117,7 +117,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     // Paying from the one line lands on the new task's page.
     const checkout = await booking.proceed();
     await checkout.pay('1,500');
-    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
     const details = page.getByRole('dialog', { name: 'Task Details' });
     await expect(details).toBeVisible();
     const taskId = page.url().split('/').pop()!;

@@ -124,7 +124,7 @@ test.describe('after a booking (375px)', () => {
     await booking.chooseAddress('Ikeja', /^Ikeja/);
     await (await booking.proceed()).pay('1,500.00');
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
-    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
     await page.getByRole('dialog', { name: 'Task Details' }).getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/client\/home$/);
 
@@ -166,7 +166,7 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
       await page.setViewportSize(viewport);
       const { client, home } = await bookWhileCreateFails(page, request, 'drop');
       await expect(toast(page, 'Your payment is safe')).toBeVisible();
-      await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+      await expect(page).toHaveURL(/\/client\/home$/);
 
       await expect(home.pendingBookings.getByRole('listitem')).toHaveCount(1);
       const reference = (await home.pendingBookings.getByRole('listitem').getAttribute('data-reference'))!;

@@ -35,7 +35,7 @@ test('375 px: 3 kg of laundry with 512.05 points, NGN 2,487.95 by card, and its 
   const checkout = await booking.proceed();
   await checkout.pay('2,487.95');
   // After paying, the new task's page.
-  await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
 
   const response = await request.post('/client/task', {
     data: { userId: client.user._id },

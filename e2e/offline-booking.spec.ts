@@ -41,7 +41,7 @@ test.describe('offline: a paid task is never lost', () => {
     expect(await tasksOnServer(request, client)).toHaveLength(0);
 
     // The payment is done: the app goes home. Still offline, it starts again: the paid task waits on the device.
-    await expect(page).toHaveURL(/\/client\/home$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/client\/home$/);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     expect(await countInStore(page, 'pendingTasks')).toBe(1);

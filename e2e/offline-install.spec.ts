@@ -121,7 +121,7 @@ test.describe('installable', () => {
 
       const cdp = await context.newCDPSession(page);
       await expect
-        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 10_000 })
+        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
         .toEqual([]);
       const { url, errors } = await cdp.send('Page.getAppManifest');
       expect(url).toMatch(/\/manifest\.webmanifest$/);

@@ -46,7 +46,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await expect(booking.summary).toContainText('pay ₦1,375.00 by card');
       const checkout = await booking.proceed();
       await checkout.pay('1,375.00');
-      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
       await home.goto();
       await expect(home.balanceCard).toContainText('0.00');
     });
@@ -74,7 +74,7 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       await booking.proceedButton.click();
       await expect(page.locator('.Toastify').getByText('Booked!')).toBeVisible();
       // No checkout: straight to the new task's page.
-      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
       await expect(page.getByRole('dialog', { name: 'Task Details' })).toBeVisible();
       await expect(page.getByRole('dialog', { name: /Test payment/ })).toHaveCount(0);
       await home.goto();

@@ -22,7 +22,6 @@ async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage>
 
 test.describe('edit profile, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 60_000 });
 
   test("a valid phone ('0803 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
     page,

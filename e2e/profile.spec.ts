@@ -9,7 +9,6 @@ import { signUpNewClient } from './support/new-client';
 
 test.describe('profile, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 60_000 });
 
   test('read-only first name, last name, email and phone; Edit Profile goes to /client/edit', async ({
     page,

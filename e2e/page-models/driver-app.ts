@@ -44,7 +44,7 @@ export class DriverApp {
    */
   async acceptOffer(taskId: string, address: string | RegExp, beforeAccepting?: () => Promise<void>): Promise<void> {
     await expect(async () => {
-      await expect(this.offer).toBeVisible({ timeout: 1_000 });
+      await expect(this.offer).toBeVisible();
       const offered = await this.offer.getAttribute('data-task-id');
       if (offered !== taskId) {
         await this.offer.getByRole('button', { name: 'Decline' }).click();

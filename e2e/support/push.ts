@@ -84,7 +84,7 @@ export async function deliverPush(page: Page, payload: unknown, delivered: () =>
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
     try {
-      await expect.poll(delivered, { timeout: 5_000 }).toBe(true);
+      await expect.poll(delivered, { timeout: 15_000 }).toBe(true);
       return;
     } catch (error) {
       if (attempt === 3) throw error;
