@@ -116,9 +116,7 @@ test.describe('Chat with Driver', () => {
     const chat = await openChat(page, assigned);
     await expect(chat.messages).toHaveCount(20);
     const firstPoll = () => answers.findIndex((bytes) => bytes < 400);
-    await expect
-      .poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll()))
-      .toBeGreaterThan(1);
+    await expect.poll(() => (firstPoll() < 0 ? 0 : answers.length - firstPoll())).toBeGreaterThan(1);
     page.context().off('response', measureRead);
     // The whole thread was read before the first poll, and never again after it.
     expect(answers.slice(0, firstPoll()).length).toBeGreaterThan(0);

@@ -120,9 +120,7 @@ test.describe('installable', () => {
       await waitForServiceWorker(page);
 
       const cdp = await context.newCDPSession(page);
-      await expect
-        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
-        .toEqual([]);
+      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
       const { url, errors } = await cdp.send('Page.getAppManifest');
       expect(url).toMatch(/\/manifest\.webmanifest$/);
       expect(errors).toEqual([]);

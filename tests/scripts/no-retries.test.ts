@@ -104,7 +104,7 @@ describe('no end-to-end wait is shorter than the configured ones', () => {
 
   it('finds a short wait where one is written', () => {
     const sample =
-      "await expect(page).toHaveURL(/x/, { timeout: 6000 });\ntest.describe.configure({ timeout: 60_000 });\ntest.setTimeout(45_000);\nfoo({ delay: 3 });";
+      'await expect(page).toHaveURL(/x/, { timeout: 6000 });\ntest.describe.configure({ timeout: 60_000 });\ntest.setTimeout(45_000);\nfoo({ delay: 3 });';
     expect(e2eTimeouts('sample.ts', sample)).toEqual([
       { kind: 'wait', ms: 6000 },
       { kind: 'wait', ms: 60_000 },
