@@ -85,6 +85,7 @@ export async function createDeps(
     vapidPublicKey: vapidKeys.publicKey,
     smsAvailable: sms !== undefined,
     now,
+    dispatchSoon: () => {},
     log,
   };
 }
