@@ -14,7 +14,8 @@ let server: TestServer;
 const token: Record<'admin' | 'dispatcher' | 'support', { token: string; email: string }> = {} as never;
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
+  // One proxy in front, so a request's X-Forwarded-For is the address the audit records.
+  server = await createTestServer({ config: { opsToken: OPS_TOKEN, trustProxy: 1 } });
   for (const role of ['admin', 'dispatcher', 'support'] as const) token[role] = await readyOperator(server, role);
 });
 afterAll(() => server.close());
@@ -408,6 +409,29 @@ describe('deactivating an operator', () => {
 });
 
 describe('the audit list', () => {
+  it('each row names the operator, the time and the address of the change, with before and after', async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const before = Date.now();
+    const edited = await server.request('POST', `/ops/drivers/${driverId}`, {
+      token: token.dispatcher.token,
+      headers: { 'X-Forwarded-For': '203.0.113.47' },
+      body: { vehicle: 'Tricycle' },
+    });
+    expect(edited.status).toBe(200);
+    const after = Date.now();
+    const [row] = (await as('admin', 'GET', '/ops/audit?limit=1')).body.data;
+    expect(row).toMatchObject({
+      actor: token.dispatcher.email,
+      address: '203.0.113.47',
+      action: 'driver.edit',
+      subject: `driver:${driverId}`,
+      before: { vehicle: '' },
+      after: { vehicle: 'Tricycle' },
+    });
+    expect(Date.parse(row.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(row.at)).toBeLessThanOrEqual(after + 1000);
+  });
+
   it('pages with before and limit, refuses bad values with 400', async () => {
     for (const amount of [30_000, 40_000])
       expect((await as('admin', 'POST', '/ops/settings/refund-limit', { amount })).status).toBe(200);
