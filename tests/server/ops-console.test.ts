@@ -301,6 +301,48 @@ describe('drivers', () => {
     });
     expect(JSON.stringify(rows)).not.toContain(reset.body.data.password);
   });
+
+  it("each driver's tasks completed today (Lagos), rating and acceptance rate (answered offers only)", async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const userId = await insertClient(db());
+    const done = [];
+    for (let i = 0; i < 3; i += 1) done.push(await insertTask(db(), userId, { status: 'completed', driverId }));
+    await db().query(`update tasks set completed_at = now() where id = any($1::text[])`, [done.slice(0, 2)]);
+    await db().query(`update tasks set completed_at = now() - interval '2 days' where id = $1`, [done[2]]);
+    await db().query('update drivers set rating_sum = 9, rating_count = 2 where id = $1', [driverId]);
+    const outcomes = ['accepted', 'accepted', 'accepted', 'declined', 'taken', null];
+    for (const [index, outcome] of outcomes.entries())
+      await db().query(
+        `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m, outcome)
+         values ($1, $2, $3, now(), now() + interval '2 minutes', 900, $4)`,
+        [`offer-rate-${index}`, done[index % 3], driverId, outcome],
+      );
+    const [driver] = (await as('dispatcher', 'GET', '/ops/drivers')).body.data;
+    expect(driver).toMatchObject({
+      id: driverId,
+      tasksToday: 2,
+      rating: { average: 4.5, count: 2 },
+      acceptanceRate: 0.75,
+    });
+  });
+
+  it("a photo is an https address or the server's initials (an emptied one goes back to them); nothing else", async () => {
+    const added = await as('dispatcher', 'POST', '/ops/drivers', {
+      firstname: 'Ngozi',
+      lastname: 'Eze',
+      phone: '08031112244',
+      lat: 6.5,
+      lng: 3.37,
+      photoUrl: 'https://photos.greenpick.ng/ngozi.jpg',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data.photoUrl).toBe('https://photos.greenpick.ng/ngozi.jpg');
+    const id: string = added.body.data.id;
+    const emptied = await as('dispatcher', 'POST', `/ops/drivers/${id}`, { photoUrl: '' });
+    expect(emptied.body.data.photoUrl).toBe(`/driver/photo/${id}`);
+    for (const photoUrl of ['javascript:alert(1)', 'http://plain.example/x.jpg', 'data:image/png;base64,AAAA'])
+      expect((await as('dispatcher', 'POST', `/ops/drivers/${id}`, { photoUrl })).status, photoUrl).toBe(400);
+  });
 });
 
 describe('support', () => {
