@@ -139,6 +139,28 @@ describe('the board', () => {
     expect((await auditOf(`task:${otherTask}`))[0]).toMatchObject({ action: 'task.assign', actor: 'cli' });
   });
 
+  it('a dispatcher reassigns an assigned task to another online, free driver; the first one is free again', async () => {
+    const first = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const second = await insertDriver(db(), { lat: 6.51, lng: 3.38 }, 'Tayo', { demo: false });
+    await db().query('update drivers set online = true where id = any($1::text[])', [[first, second]]);
+    const { taskId } = await paidTask(150_000, { status: 'driver-assigned', driverId: first });
+    const reassigned = await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId: second });
+    expect(reassigned.status).toBe(200);
+    expect(reassigned.body.data).toMatchObject({ status: 'driver-assigned', driver: { id: second } });
+    const drivers: Array<{ id: string; busy: boolean }> = (await as('dispatcher', 'GET', '/ops/drivers')).body.data;
+    expect(Object.fromEntries(drivers.map((driver) => [driver.id, driver.busy]))).toEqual({
+      [first]: false,
+      [second]: true,
+    });
+    expect(await auditOf(`task:${taskId}`)).toEqual([
+      expect.objectContaining({
+        action: 'task.assign',
+        before: { status: 'driver-assigned', driverId: first },
+        after: { status: 'driver-assigned', driverId: second },
+      }),
+    ]);
+  });
+
   it('a dispatcher may move a task along but not cancel or complete it through the status route', async () => {
     const userId = await insertClient(db());
     const taskId = await insertTask(db(), userId);
