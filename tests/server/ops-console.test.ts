@@ -383,10 +383,23 @@ describe('support', () => {
     expect(list.body.data[0]).toMatchObject({ id: 'req-1', priority: 'Gold 24/7', answered: false, closed: false });
     const replied = await as('support', 'POST', '/ops/support/req-1/reply', { reply: 'On our way' });
     expect(replied.status).toBe(200);
+    // Unanswered first, whatever the plan: a newer request of a client without one goes above the Gold one answered.
+    const other = await insertClient(db());
+    await db().query(
+      `insert into support_requests (id, user_id, task_id, category, text) values ('req-2', $1, $2, 'pickup', 'Late')`,
+      [other, await insertTask(db(), other)],
+    );
+    const ordered = (await as('support', 'GET', '/ops/support?all=1')).body.data;
+    expect(ordered.map((request: { id: string; priority: string | null }) => [request.id, request.priority])).toEqual([
+      ['req-2', null],
+      ['req-1', 'Gold 24/7'],
+    ]);
     const closed = await as('support', 'POST', '/ops/support/req-1/close', {});
     expect(closed.body.data).toMatchObject({ id: 'req-1', answered: true, closed: true });
     expect((await as('support', 'POST', '/ops/support/req-1/close', {})).status).toBe(409);
-    expect((await as('support', 'GET', '/ops/support')).body.data).toEqual([]);
+    expect((await as('support', 'GET', '/ops/support')).body.data.map((request: { id: string }) => request.id)).toEqual(
+      ['req-2'],
+    );
     expect((await auditOf('support:req-1')).map((row) => row.action)).toEqual(['support.reply', 'support.close']);
   });
 });
