@@ -199,6 +199,18 @@ describe('a task', () => {
     });
     expect(JSON.stringify(answer.body)).not.toContain('not-a-real-hash');
     expect((await as('support', 'GET', '/ops/tasks/nope')).status).toBe(404);
+
+    // Its events say who did what; a cancel shows its reason and refund.
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    await db().query('update drivers set online = true where id = $1', [driverId]);
+    expect((await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId })).status).toBe(200);
+    expect((await as('support', 'POST', `/ops/tasks/${taskId}/cancel`, { reason: 'Asked by phone' })).status).toBe(200);
+    const after = (await as('support', 'GET', `/ops/tasks/${taskId}`)).body.data;
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Asked by phone', refund: { amount: 1500 } });
+    const actors = after.events.map((event: { actor: string }) => event.actor);
+    expect(actors).toEqual(
+      expect.arrayContaining([`operator ${token.dispatcher.email}`, `operator ${token.support.email}`]),
+    );
     expect((await as('support', 'GET', `/ops/tasks/${'x'.repeat(500)}`)).status).toBe(400);
   });
 });
