@@ -14,6 +14,7 @@ import {
   OPERATOR_PASSWORD,
   addOperator,
   onlineDriver,
+  opsTask,
   operatorToken,
   paidRecycling,
   reportProblem,
@@ -45,6 +46,20 @@ async function clientTaskDetails(
   return { page, details: await new TaskDetailsModal(page).waitForOpen() };
 }
 
+/** The board's markers whose centre lies outside the map's box (a marker out of view is still in the page). */
+async function markersOutOfView(page: Page): Promise<string[]> {
+  return page.locator('.ops-map').evaluate((map) => {
+    const box = map.getBoundingClientRect();
+    return [...map.querySelectorAll<HTMLElement>('.ops-pin')]
+      .filter((pin) => {
+        const { left, top, width, height } = pin.getBoundingClientRect();
+        const [x, y] = [left + width / 2, top + height / 2];
+        return x < box.left || x > box.right || y < box.top || y > box.bottom;
+      })
+      .map((pin) => pin.title);
+  });
+}
+
 test("a dispatcher assigns a waiting task on the board, and the client's Home shows the driver", async ({
   page,
   request,
@@ -52,7 +67,8 @@ test("a dispatcher assigns a waiting task on the board, and the client's Home sh
 }) => {
   const client = await signUpNewClient(request);
   const task = await paidRecycling(request, client, 2, { later: true });
-  const driver = await onlineDriver(request, 'Tunde');
+  // In Epe, 60 km east of the tasks in Surulere: the map must widen to show both.
+  const driver = await onlineDriver(request, 'Tunde', { lat: 6.5841, lng: 3.9834 });
   const dispatcher = await addOperator(request, 'dispatcher');
 
   const ops = await new OpsConsole(page).firstSignIn(dispatcher.email, dispatcher.password, OPERATOR_PASSWORD);
@@ -62,14 +78,77 @@ test("a dispatcher assigns a waiting task on the board, and the client's Home sh
   const waiting = ops.column('Waiting for a driver').locator(ops.card(task._id));
   await expect(waiting).toContainText('Recycling Collection');
   await expect(waiting).toContainText(/Waiting \d+ (s|min)/);
+  // The map shows every online driver and open task, this driver far east included.
+  await expect(page.locator(`.ops-pin-driver[title="${driver.name}"]`)).toHaveCount(1);
+  await expect.poll(() => markersOutOfView(page)).toEqual([]);
+  // A task booked while the board is open (by another client: this one's Home shows its newest) shows up without a reload.
+  const booked = await paidRecycling(request, await signUpNewClient(request), 3, { later: true });
+  await expect(ops.column('Waiting for a driver').locator(ops.card(booked._id))).toBeVisible();
+
   await waiting.getByRole('combobox').selectOption({ label: `${driver.name} (Tricycle)` });
   await waiting.getByRole('button', { name: 'Assign' }).click();
   // The board refreshes itself: the card moves to Assigned with its driver.
-  await expect(ops.column('Assigned').locator(ops.card(task._id))).toContainText(`Driver: ${driver.name}`);
+  const assigned = ops.column('Assigned').locator(ops.card(task._id));
+  await expect(assigned).toContainText(`Driver: ${driver.name}`);
+
+  // Past its promise (its window's end) the card turns amber, and red 30 minutes later.
+  const promise = Date.parse((await opsTask(request, task._id)).promiseAt);
+  await page.clock.setFixedTime(promise + 60_000);
+  await expect(assigned).toHaveClass(/ops-late-amber/);
+  await expect(assigned.locator('.ops-badge')).toHaveText('Late');
+  await page.clock.setFixedTime(promise + 31 * 60_000);
+  await expect(assigned).toHaveClass(/ops-late-red/);
+  await expect(assigned.locator('.ops-badge')).toHaveText('Very late');
 
   const { page: clientPage, details } = await clientTaskDetails(browser, client);
   await expect(details.dialog).toContainText(driver.name);
   await clientPage.context().close();
+});
+
+test('a dispatcher adds a driver with a photo, edits one, resets a password and deactivates a driver', async ({
+  page,
+  request,
+}) => {
+  const driver = await onlineDriver(request, 'Kemi');
+  const dispatcher = await addOperator(request, 'dispatcher');
+  const ops = await new OpsConsole(page).firstSignIn(dispatcher.email, dispatcher.password, OPERATOR_PASSWORD);
+  await ops.open('Drivers');
+  const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+
+  await expect(row(driver.name)).toContainText('Online, free');
+  // Today's tasks, rating and acceptance rate: none yet for a new driver.
+  await expect(row(driver.name).getByRole('cell')).toHaveText([
+    'Tricycle · LAG 123 XY',
+    'Online, free',
+    '0',
+    '—',
+    '—',
+    /Edit/,
+  ]);
+
+  const lastname = `Photo${Date.now()}`;
+  await page.getByText('Add a driver').click();
+  await page.getByLabel('First name').fill('Sade');
+  await page.getByLabel('Last name').fill(lastname);
+  await page.getByLabel('Phone').fill(`+23481${String(Date.now()).slice(-8)}`);
+  await page.getByLabel('Vehicle').fill('Pickup truck');
+  await page.getByLabel('Plate').fill('LAG 47 PH');
+  await page.getByLabel(/^Photo/).fill('https://photos.greenpick.test/sade.jpg');
+  await page.getByRole('button', { name: 'Add driver' }).click();
+  await expect(page.getByRole('status')).toContainText(`One-time password for Sade ${lastname}`);
+  await expect(row(`Sade ${lastname}`)).toContainText('Pickup truck · LAG 47 PH');
+  await page.getByRole('button', { name: 'I have passed it on' }).click();
+
+  // A driver with the server's initials as photo (added without one) saves an edit.
+  await page.getByRole('button', { name: `Edit ${driver.name}` }).click();
+  await row(driver.name).getByLabel('Plate').fill('LAG 999 ED');
+  await row(driver.name).getByRole('button', { name: 'Save' }).click();
+  await expect(row(driver.name)).toContainText('Tricycle · LAG 999 ED');
+
+  await page.getByRole('button', { name: `Reset the password of ${driver.name}` }).click();
+  await expect(page.getByRole('status')).toContainText(`One-time password for ${driver.name}`);
+  await page.getByRole('button', { name: `Deactivate ${driver.name}` }).click();
+  await expect(row(driver.name)).toContainText('Deactivated');
 });
 
 test('a support agent answers a request, and the client sees the answer on the task', async ({

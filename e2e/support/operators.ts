@@ -53,13 +53,19 @@ export interface OnlineDriver {
   name: string;
 }
 
-/** A driver of the test's own, in Yaba, signed in to the driver's API and online (free: no task). */
-export async function onlineDriver(request: APIRequestContext, firstname: string): Promise<OnlineDriver> {
+const YABA = { lat: 6.5158, lng: 3.3782 };
+
+/** A driver of the test's own, in Yaba unless `at` says where, signed in to the driver's API and online (free: no task). */
+export async function onlineDriver(
+  request: APIRequestContext,
+  firstname: string,
+  at: { lat: number; lng: number } = YABA,
+): Promise<OnlineDriver> {
   const lastname = `Test${counter + 1}`;
   const phone = `+23480${String(Date.now() + ++counter).slice(-8)}`;
   const added = await request.post('/ops/drivers', {
     headers: opsHeaders(),
-    data: { firstname, lastname, phone, lat: 6.5158, lng: 3.3782, vehicle: 'Tricycle', plate: 'LAG 123 XY' },
+    data: { firstname, lastname, phone, ...at, vehicle: 'Tricycle', plate: 'LAG 123 XY' },
   });
   expect(added.status(), await added.text()).toBe(201);
   const body = ((await added.json()) as { data: { id?: string; password: string; driver?: { id: string } } }).data;
@@ -129,4 +135,11 @@ export async function reportProblem(request: APIRequestContext, client: NewClien
   });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
   return text;
+}
+
+/** A task as the console reads it (GET /ops/tasks/:id with the ops token): its promise, for one. */
+export async function opsTask(request: APIRequestContext, taskId: string): Promise<{ promiseAt: string }> {
+  const answer = await request.get(`/ops/tasks/${taskId}`, { headers: opsHeaders() });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: { promiseAt: string } }).data;
 }

@@ -236,8 +236,10 @@ export async function editDriver(db: Db, driverId: string, edit: DriverEdit, act
   if (Object.values(edit).every((value) => value === undefined)) throw new OpsError('invalid', 'Nothing to change');
   const before = await driverById(db, driverId);
   const phone = edit.phone === undefined ? undefined : (normalizePhone(edit.phone) ?? edit.phone);
+  // An emptied photo is the initials the server draws, as for a driver added without one.
+  const photoUrl = edit.photoUrl === '' ? `/driver/photo/${driverId}` : edit.photoUrl;
   await db.transaction(async (tx) => {
-    await consoleSql.updateDriverFields(tx, driverId, { ...edit, phone });
+    await consoleSql.updateDriverFields(tx, driverId, { ...edit, phone, photoUrl });
     await writeAudit(tx, actor, {
       action: 'driver.edit',
       subject: `driver:${driverId}`,

@@ -160,10 +160,11 @@ export const opsKeys = {
 
 export const meQuery = (token: string) =>
   queryOptions({ queryKey: opsKeys.me(token), queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
+/** The board's tasks: the open ones only (without `state` the server answers every task ever booked). */
 export const tasksQuery = () =>
   queryOptions({
     queryKey: opsKeys.tasks(),
-    queryFn: () => read<TaskSummary[]>('ops/tasks'),
+    queryFn: () => read<TaskSummary[]>('ops/tasks', { state: 'open' }),
     refetchInterval: BOARD_REFRESH_MS,
   });
 export const taskQuery = (id: string) =>

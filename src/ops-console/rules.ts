@@ -79,3 +79,17 @@ export function columnOf(task: { status: string; offer: unknown; arrivedAt: stri
   if (task.status === 'on-going') return task.arrivedAt ? 'arrived' : 'on-the-way';
   return null;
 }
+
+/** A map position, [longitude, latitude] as the API sends it. */
+export type LngLat = [number, number];
+
+/** The smallest box holding every point, [[west, south], [east, north]]; null without points. */
+export function boundsOf(points: readonly LngLat[]): [LngLat, LngLat] | null {
+  if (points.length === 0) return null;
+  const lngs = points.map(([lng]) => lng);
+  const lats = points.map(([, lat]) => lat);
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
+}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOARD_REFRESH_MS, tasksQuery } from '../../src/ops-console/api';
 import { errorText, opsHttp } from '../../src/ops-console/http';
 import { getOpsToken, lastSignOutReason, setOpsToken } from '../../src/ops-console/session';
 
@@ -50,5 +51,17 @@ describe("the console's HTTP client", () => {
       .catch((error) => error);
     expect(await errorText(refused)).toBe('Above your refund limit of ₦20,000.00');
     expect(getOpsToken()).toBe('support-token');
+  });
+});
+
+describe("the board's read", () => {
+  it('asks for the open tasks only, and again at least every 5 s (the issue: updates within 5 s)', async () => {
+    setOpsToken('dispatcher-token');
+    const requests = answerWith(200, { data: [] });
+    const query = tasksQuery();
+    await (query.queryFn as () => Promise<unknown>)();
+    expect(requests[0]!.url).toBe(`${location.origin}/ops/tasks?state=open`);
+    expect(query.refetchInterval).toBe(BOARD_REFRESH_MS);
+    expect(BOARD_REFRESH_MS).toBeLessThanOrEqual(5000);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RED_AFTER_MS,
+  boundsOf,
   columnOf,
   countdown,
   lateness,
@@ -81,5 +82,28 @@ describe('board columns', () => {
     expect(columnOf({ status: 'on-going', offer: null, arrivedAt: '2026-11-28T10:00:00.000Z' })).toBe('arrived');
     expect(columnOf({ status: 'completed', offer: null, arrivedAt: null })).toBeNull();
     expect(columnOf({ status: 'cancelled', offer: null, arrivedAt: null })).toBeNull();
+  });
+});
+
+describe("the board map's box", () => {
+  it('holds every marker: west-south to east-north over tasks and drivers alike', () => {
+    expect(
+      boundsOf([
+        [3.3553, 6.4926],
+        [3.9834, 6.5841],
+        [3.3782, 6.447],
+      ]),
+    ).toEqual([
+      [3.3553, 6.447],
+      [3.9834, 6.5841],
+    ]);
+    expect(boundsOf([[3.4, 6.5]])).toEqual([
+      [3.4, 6.5],
+      [3.4, 6.5],
+    ]);
+  });
+
+  it('is null without markers (the map keeps its view of Lagos)', () => {
+    expect(boundsOf([])).toBeNull();
   });
 });

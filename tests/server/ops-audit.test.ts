@@ -4,56 +4,30 @@
  * the rows, and the CLI's changes (through the server's X-Ops-Token or on the database) are
  * recorded as 'cli' with the address.
  */
-import { createServer, type AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import { runCli } from '../../server/ops/cli';
 import { listAudit } from '../../server/ops/console-commands';
+import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { OPERATOR_PASSWORD } from './operator-fixtures';
 
 const OPS_TOKEN = 'ops-audit-test-token-of-at-least-32-chars';
 let server: TestServer;
-let http: ReturnType<typeof serve>;
-let port: number;
+let cli: CliServer;
 
 beforeAll(async () => {
   server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
-  await new Promise<void>((resolve) => {
-    http = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  port = (http.address() as AddressInfo).port;
+  cli = await startCliServer(server, OPS_TOKEN);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await cli.close();
   await server.close();
 });
 beforeEach(() => clearTasksAndDrivers(server.deps.db));
 
 const db = () => server.deps.db;
-const env = (extra: Record<string, string> = {}) => ({
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: 'memory://',
-  OPS_TOKEN,
-  ...extra,
-});
-function capture() {
-  const output = { out: [] as string[], err: [] as string[] };
-  return { output, io: { out: (text: string) => output.out.push(text), err: (text: string) => output.err.push(text) } };
-}
-const noDirectDatabase = async () => {
-  throw new Error('the database must not be opened while the server answers');
-};
-async function refusedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const free = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return free;
-}
+const env = (extra: Record<string, string> = {}) => cli.env(extra);
 const passwordLine = (text: string) => /^password: (\S+)$/m.exec(text)?.[1];
 
 /** Signs in with the printed one-time password and sets a new one: the account works. */
@@ -69,7 +43,7 @@ async function signsIn(email: string, password: string) {
 
 describe('npm run ops -- add-operator', () => {
   it('through the running server: prints "password: <it>", the account signs in; audited as cli from its address', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const code = await runCli(['add-operator', 'First.Admin@GreenPick.ng', 'admin'], {
       env: env(),
       ...io,
@@ -90,7 +64,7 @@ describe('npm run ops -- add-operator', () => {
   });
 
   it('on the database when no server answers: the same, audited as cli from local', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const code = await runCli(['add-operator', 'agent@greenpick.ng', 'support'], {
       env: env({ PORT: String(await refusedPort()) }),
       ...io,
@@ -107,7 +81,7 @@ describe('npm run ops -- add-operator', () => {
   });
 
   it('refuses a bad role or e-mail (exit 1, a message), and a missing argument (exit 2)', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     expect(
       await runCli(['add-operator', 'x@greenpick.ng', 'root'], { env: env(), ...io, openDatabase: noDirectDatabase }),
     ).toBe(1);
@@ -124,7 +98,7 @@ describe("the CLI's changes and npm run ops -- audit", () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Emeka');
     const task = await insertTask(db(), client);
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
     expect(await run(['assign', task, driver])).toBe(0);
     expect(await run(['status', task, 'on-going'])).toBe(0);
@@ -137,10 +111,15 @@ describe("the CLI's changes and npm run ops -- audit", () => {
       body: { amount: 50 },
     });
     expect(points.status).toBe(201);
+    await db().query(
+      `insert into support_requests (id, user_id, task_id, category, text) values ('req-cli-1', $1, $2, 'pickup', 'Nobody came')`,
+      [client, task],
+    );
+    expect(await run(['reply', 'req-cli-1', 'A driver comes at 3 pm'])).toBe(0);
 
     const rows = (await listAudit(db(), { limit: 100 })).filter(
       (entry) =>
-        [`task:${task}`, `driver:${driver}`, `client:${client}`].includes(entry.subject) ||
+        [`task:${task}`, `driver:${driver}`, `client:${client}`, 'support:req-cli-1'].includes(entry.subject) ||
         entry.action === 'driver.add',
     );
     expect(rows.map((entry) => entry.action).reverse()).toEqual([
@@ -151,6 +130,7 @@ describe("the CLI's changes and npm run ops -- audit", () => {
       'task.driver-message',
       'driver.add',
       'client.points-credit',
+      'support.reply',
     ]);
     expect(new Set(rows.map((entry) => entry.actor))).toEqual(new Set(['cli']));
     expect(rows.find((entry) => entry.action === 'task.status')).toMatchObject({
@@ -161,20 +141,24 @@ describe("the CLI's changes and npm run ops -- audit", () => {
       before: { balance: 0 },
       after: { balance: 50, credited: 50 },
     });
+    expect(rows.find((entry) => entry.action === 'support.reply')).toMatchObject({
+      before: { reply: null },
+      after: { reply: 'A driver comes at 3 pm' },
+    });
 
     expect(await run(['audit'])).toBe(0);
     const table = output.out.at(-1)!;
     expect(table.split('\n')[0]).toMatch(/^ID\s+WHEN \(LAGOS\)\s+WHO\s+ADDRESS\s+ACTION\s+SUBJECT\s+BEFORE\s+AFTER$/);
-    expect(table.indexOf('client.points-credit')).toBeLessThan(table.indexOf('task.assign'));
+    expect(table.indexOf('support.reply')).toBeLessThan(table.indexOf('task.assign'));
     expect(await run(['audit', '--json'])).toBe(0);
-    expect(JSON.parse(output.out.at(-1)!)[0]).toMatchObject({ action: 'client.points-credit', actor: 'cli' });
+    expect(JSON.parse(output.out.at(-1)!)[0]).toMatchObject({ action: 'support.reply', actor: 'cli' });
   });
 
   it('a change on the database itself (no server) is recorded too', async () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), { lat: 6.5, lng: 3.37 });
     const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
-    const { io } = capture();
+    const { io } = captureOutput();
     const code = await runCli(['status', task, 'on-going'], {
       env: env({ PORT: String(await refusedPort()) }),
       ...io,

@@ -14,7 +14,8 @@ let server: TestServer;
 const token: Record<'admin' | 'dispatcher' | 'support', { token: string; email: string }> = {} as never;
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
+  // One proxy in front, so a request's X-Forwarded-For is the address the audit records.
+  server = await createTestServer({ config: { opsToken: OPS_TOKEN, trustProxy: 1 } });
   for (const role of ['admin', 'dispatcher', 'support'] as const) token[role] = await readyOperator(server, role);
 });
 afterAll(() => server.close());
@@ -138,6 +139,28 @@ describe('the board', () => {
     expect((await auditOf(`task:${otherTask}`))[0]).toMatchObject({ action: 'task.assign', actor: 'cli' });
   });
 
+  it('a dispatcher reassigns an assigned task to another online, free driver; the first one is free again', async () => {
+    const first = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const second = await insertDriver(db(), { lat: 6.51, lng: 3.38 }, 'Tayo', { demo: false });
+    await db().query('update drivers set online = true where id = any($1::text[])', [[first, second]]);
+    const { taskId } = await paidTask(150_000, { status: 'driver-assigned', driverId: first });
+    const reassigned = await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId: second });
+    expect(reassigned.status).toBe(200);
+    expect(reassigned.body.data).toMatchObject({ status: 'driver-assigned', driver: { id: second } });
+    const drivers: Array<{ id: string; busy: boolean }> = (await as('dispatcher', 'GET', '/ops/drivers')).body.data;
+    expect(Object.fromEntries(drivers.map((driver) => [driver.id, driver.busy]))).toEqual({
+      [first]: false,
+      [second]: true,
+    });
+    expect(await auditOf(`task:${taskId}`)).toEqual([
+      expect.objectContaining({
+        action: 'task.assign',
+        before: { status: 'driver-assigned', driverId: first },
+        after: { status: 'driver-assigned', driverId: second },
+      }),
+    ]);
+  });
+
   it('a dispatcher may move a task along but not cancel or complete it through the status route', async () => {
     const userId = await insertClient(db());
     const taskId = await insertTask(db(), userId);
@@ -176,6 +199,18 @@ describe('a task', () => {
     });
     expect(JSON.stringify(answer.body)).not.toContain('not-a-real-hash');
     expect((await as('support', 'GET', '/ops/tasks/nope')).status).toBe(404);
+
+    // Its events say who did what; a cancel shows its reason and refund.
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    await db().query('update drivers set online = true where id = $1', [driverId]);
+    expect((await as('dispatcher', 'POST', `/ops/tasks/${taskId}/assign`, { driverId })).status).toBe(200);
+    expect((await as('support', 'POST', `/ops/tasks/${taskId}/cancel`, { reason: 'Asked by phone' })).status).toBe(200);
+    const after = (await as('support', 'GET', `/ops/tasks/${taskId}`)).body.data;
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Asked by phone', refund: { amount: 1500 } });
+    const actors = after.events.map((event: { actor: string }) => event.actor);
+    expect(actors).toEqual(
+      expect.arrayContaining([`operator ${token.dispatcher.email}`, `operator ${token.support.email}`]),
+    );
     expect((await as('support', 'GET', `/ops/tasks/${'x'.repeat(500)}`)).status).toBe(400);
   });
 });
@@ -300,6 +335,48 @@ describe('drivers', () => {
     });
     expect(JSON.stringify(rows)).not.toContain(reset.body.data.password);
   });
+
+  it("each driver's tasks completed today (Lagos), rating and acceptance rate (answered offers only)", async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const userId = await insertClient(db());
+    const done = [];
+    for (let i = 0; i < 3; i += 1) done.push(await insertTask(db(), userId, { status: 'completed', driverId }));
+    await db().query(`update tasks set completed_at = now() where id = any($1::text[])`, [done.slice(0, 2)]);
+    await db().query(`update tasks set completed_at = now() - interval '2 days' where id = $1`, [done[2]]);
+    await db().query('update drivers set rating_sum = 9, rating_count = 2 where id = $1', [driverId]);
+    const outcomes = ['accepted', 'accepted', 'accepted', 'declined', 'taken', null];
+    for (const [index, outcome] of outcomes.entries())
+      await db().query(
+        `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m, outcome)
+         values ($1, $2, $3, now(), now() + interval '2 minutes', 900, $4)`,
+        [`offer-rate-${index}`, done[index % 3], driverId, outcome],
+      );
+    const [driver] = (await as('dispatcher', 'GET', '/ops/drivers')).body.data;
+    expect(driver).toMatchObject({
+      id: driverId,
+      tasksToday: 2,
+      rating: { average: 4.5, count: 2 },
+      acceptanceRate: 0.75,
+    });
+  });
+
+  it("a photo is an https address or the server's initials (an emptied one goes back to them); nothing else", async () => {
+    const added = await as('dispatcher', 'POST', '/ops/drivers', {
+      firstname: 'Ngozi',
+      lastname: 'Eze',
+      phone: '08031112244',
+      lat: 6.5,
+      lng: 3.37,
+      photoUrl: 'https://photos.greenpick.ng/ngozi.jpg',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data.photoUrl).toBe('https://photos.greenpick.ng/ngozi.jpg');
+    const id: string = added.body.data.id;
+    const emptied = await as('dispatcher', 'POST', `/ops/drivers/${id}`, { photoUrl: '' });
+    expect(emptied.body.data.photoUrl).toBe(`/driver/photo/${id}`);
+    for (const photoUrl of ['javascript:alert(1)', 'http://plain.example/x.jpg', 'data:image/png;base64,AAAA'])
+      expect((await as('dispatcher', 'POST', `/ops/drivers/${id}`, { photoUrl })).status, photoUrl).toBe(400);
+  });
 });
 
 describe('support', () => {
@@ -318,10 +395,23 @@ describe('support', () => {
     expect(list.body.data[0]).toMatchObject({ id: 'req-1', priority: 'Gold 24/7', answered: false, closed: false });
     const replied = await as('support', 'POST', '/ops/support/req-1/reply', { reply: 'On our way' });
     expect(replied.status).toBe(200);
+    // Unanswered first, whatever the plan: a newer request of a client without one goes above the Gold one answered.
+    const other = await insertClient(db());
+    await db().query(
+      `insert into support_requests (id, user_id, task_id, category, text) values ('req-2', $1, $2, 'pickup', 'Late')`,
+      [other, await insertTask(db(), other)],
+    );
+    const ordered = (await as('support', 'GET', '/ops/support?all=1')).body.data;
+    expect(ordered.map((request: { id: string; priority: string | null }) => [request.id, request.priority])).toEqual([
+      ['req-2', null],
+      ['req-1', 'Gold 24/7'],
+    ]);
     const closed = await as('support', 'POST', '/ops/support/req-1/close', {});
     expect(closed.body.data).toMatchObject({ id: 'req-1', answered: true, closed: true });
     expect((await as('support', 'POST', '/ops/support/req-1/close', {})).status).toBe(409);
-    expect((await as('support', 'GET', '/ops/support')).body.data).toEqual([]);
+    expect((await as('support', 'GET', '/ops/support')).body.data.map((request: { id: string }) => request.id)).toEqual(
+      ['req-2'],
+    );
     expect((await auditOf('support:req-1')).map((row) => row.action)).toEqual(['support.reply', 'support.close']);
   });
 });
@@ -408,6 +498,29 @@ describe('deactivating an operator', () => {
 });
 
 describe('the audit list', () => {
+  it('each row names the operator, the time and the address of the change, with before and after', async () => {
+    const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
+    const before = Date.now();
+    const edited = await server.request('POST', `/ops/drivers/${driverId}`, {
+      token: token.dispatcher.token,
+      headers: { 'X-Forwarded-For': '203.0.113.47' },
+      body: { vehicle: 'Tricycle' },
+    });
+    expect(edited.status).toBe(200);
+    const after = Date.now();
+    const [row] = (await as('admin', 'GET', '/ops/audit?limit=1')).body.data;
+    expect(row).toMatchObject({
+      actor: token.dispatcher.email,
+      address: '203.0.113.47',
+      action: 'driver.edit',
+      subject: `driver:${driverId}`,
+      before: { vehicle: '' },
+      after: { vehicle: 'Tricycle' },
+    });
+    expect(Date.parse(row.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(row.at)).toBeLessThanOrEqual(after + 1000);
+  });
+
   it('pages with before and limit, refuses bad values with 400', async () => {
     for (const amount of [30_000, 40_000])
       expect((await as('admin', 'POST', '/ops/settings/refund-limit', { amount })).status).toBe(200);

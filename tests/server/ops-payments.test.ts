@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli';
 import { PAYMENT_SETTLED } from '../../server/payments/check';
+import { startCliServer } from './cli-server';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';
@@ -231,15 +232,8 @@ describe('hostile operator input', () => {
 
 describe('npm run ops -- payments | honour | settle', () => {
   it('prints the table through the running server, and honours and settles by reference', async () => {
-    const { serve } = await import('@hono/node-server');
-    const { createApp } = await import('../../server/app');
-    const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () =>
-        resolve(started),
-      );
-    });
-    const port = (http.address() as { port: number }).port;
-    const env = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: 'memory://', OPS_TOKEN };
+    const cli = await startCliServer(server, OPS_TOKEN);
+    const env = cli.env();
     const out: string[] = [];
     const err: string[] = [];
     const io = { env, out: (text: string) => out.push(text), err: (text: string) => err.push(text) };
@@ -270,7 +264,7 @@ describe('npm run ops -- payments | honour | settle', () => {
       expect(await runCli(['tasks', '--all'], io)).toBe(2);
       expect(err).toEqual(['Usage: npm run ops -- tasks [--status S]']);
     } finally {
-      await new Promise<void>((done) => http.close(() => done()));
+      await cli.close();
     }
   });
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../server/db/operators';
 import * as ops from '../../server/ops/commands';
+import { createApp } from '../../server/app';
 import { createTestServer, type TestServer } from './harness';
 import { readyOperator } from './operator-fixtures';
 
@@ -101,4 +102,14 @@ it('POST /ops/login takes anyone but a client or a driver token', async () => {
   for (const token of [tokens.client, tokens.driver])
     expect((await call('POST', '/ops/login', { token })).status).toBe(403);
   expect((await call('POST', '/ops/login', {})).status).toBe(400);
+});
+
+it('the table holds every /ops route the server answers (a new route needs its row)', () => {
+  const shape = (method: string, path: string) =>
+    `${method} ${path.replace(/\?.*$/, '').replace(/\/(:[a-z]+|no-such-[a-z-]+)/g, '/*')}`;
+  const served = createApp(server.deps)
+    .routes.filter((route) => route.method !== 'ALL' && route.path.startsWith('/ops/'))
+    .map((route) => shape(route.method, route.path));
+  const tabled = [...ROUTES.map(([method, path]) => shape(method, path)), 'POST /ops/login'];
+  expect(new Set(served)).toEqual(new Set(tabled));
 });

@@ -1,32 +1,24 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
 import * as ops from '../../server/ops/commands';
 import { runCli } from '../../server/ops/cli';
 import { opsTokenMatches, readStoredOpsToken, resolveOpsToken } from '../../server/ops/token';
+import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
 
 const OPS_TOKEN = 'test-ops-token-0123456789';
 let server: TestServer;
-let http: ReturnType<typeof serve>;
-let port: number;
+let cli: CliServer;
 
 beforeAll(async () => {
   server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
-  http = await new Promise((resolve) => {
-    const started = serve({ fetch: createApp(server.deps).fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    );
-  });
-  port = (http.address() as AddressInfo).port;
+  cli = await startCliServer(server, OPS_TOKEN);
 });
 afterAll(async () => {
-  await new Promise<void>((done) => http.close(() => done()));
+  await cli.close();
   await server.close();
 });
 beforeEach(() => clearTasksAndDrivers(server.deps.db));
@@ -430,37 +422,13 @@ describe('the ops HTTP API', () => {
 });
 
 describe('the ops CLI', () => {
-  function capture() {
-    const output = { out: [] as string[], err: [] as string[] };
-    return {
-      output,
-      io: { out: (text: string) => output.out.push(text), err: (text: string) => output.err.push(text) },
-    };
-  }
-  const env = (extra: Record<string, string> = {}) => ({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: 'memory://',
-    OPS_TOKEN,
-    ...extra,
-  });
-  const noDirectDatabase = async () => {
-    throw new Error('the database must not be opened while the server answers');
-  };
-
-  async function refusedPort(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const free = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return free;
-  }
+  const env = (extra: Record<string, string> = {}) => cli.env(extra);
 
   it('runs commands through the running server and prints tables', async () => {
     const client = await insertClient(db(), { firstname: 'Funke' });
     const driver = await insertDriver(db(), YABA, 'Emeka');
     const task = await insertTask(db(), client);
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     expect(
       await runCli(['assign', task.slice(0, 8), driver.slice(0, 8)], {
         env: env(),
@@ -483,7 +451,7 @@ describe('the ops CLI', () => {
     const name = 'Ada\u2028FAKE LINE\u2029\u202eevil\u2066\u200f\u061c';
     const client = await insertClient(db(), { firstname: name });
     await insertTask(db(), client);
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
     const LAYOUT = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
     expect(await run(['tasks'])).toBe(0);
@@ -500,7 +468,7 @@ describe('the ops CLI', () => {
   });
 
   it('fails with a hint when the server refuses the token', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     expect(await runCli(['drivers'], { env: env({ OPS_TOKEN: 'wrong' }), ...io, openDatabase: noDirectDatabase })).toBe(
       1,
     );
@@ -512,7 +480,7 @@ describe('the ops CLI', () => {
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
     let closed = false;
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const code = await runCli(['status', task, 'on-going', '--json'], {
       env: env({ PORT: String(await refusedPort()) }),
       ...io,
@@ -536,7 +504,7 @@ describe('the ops CLI', () => {
     await db().query("update tasks set type = 'recycling', service_name = 'Recycling Collection' where id = $1", [
       task,
     ]);
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
     expect(await run(['complete', task.slice(0, 8), '--kg', 'heavy'])).toBe(1);
     expect(output.err.at(-1)).toMatch(/kg must be a number/);
@@ -546,7 +514,7 @@ describe('the ops CLI', () => {
   });
 
   it('reports errors and usage with a non-zero exit code', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     expect(await runCli(['status', 'unknown-task', 'completed'], { env: env(), ...io })).toBe(1);
     expect(output.err.at(-1)).toBe('No task with id "unknown-task"');
     expect(await runCli(['move', 'abcd', '6.5', 'east'], { env: env(), ...io, openDatabase: noDirectDatabase })).toBe(
@@ -562,7 +530,7 @@ describe('the ops CLI', () => {
     expect(output.out.at(-1)).toMatch(/add-driver <firstname> <lastname> <phone> <lat> <lng>/);
   });
   it('add-driver prints a one-time password the driver signs in with (through the server)', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     expect(
       await runCli(['add-driver', 'Bola', 'Ade', '0803 111 2222', '6.5', '3.37'], {
         env: env(),
@@ -580,7 +548,7 @@ describe('the ops CLI', () => {
   });
 
   it('add-driver takes a vehicle and a plate; support lists requests, reply answers one (through the server)', async () => {
-    const { output, io } = capture();
+    const { output, io } = captureOutput();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
     expect(
       await run([

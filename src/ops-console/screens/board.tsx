@@ -17,14 +17,17 @@ import { COLUMNS, type Column, columnOf, countdown, lateness, mayAssign, waitedF
 import { useNow } from '../../lib/use-now';
 
 const BoardMap = lazy(() => import('./board-map'));
+/** One empty list for every render (a support agent reads no drivers): the map's markers change only with the data. */
+const NO_TASKS: TaskSummary[] = [];
+const NO_DRIVERS: Driver[] = [];
 
 export function BoardScreen({ me }: { me: Me }) {
   const tasks = useQuery(tasksQuery());
   const canAssign = mayAssign(me.role);
   const drivers = useQuery({ ...driversQuery(BOARD_REFRESH_MS), enabled: canAssign });
   const now = useNow();
-  const open = tasks.data ?? [];
-  const freeDrivers = (drivers.data ?? []).filter((driver) => driver.active && driver.online && !driver.busy);
+  const open = tasks.data ?? NO_TASKS;
+  const freeDrivers = (drivers.data ?? NO_DRIVERS).filter((driver) => driver.active && driver.online && !driver.busy);
   const byColumn = (column: Column) => open.filter((task) => columnOf(task) === column);
   return (
     <main className="ops-main ops-board">
@@ -39,7 +42,7 @@ export function BoardScreen({ me }: { me: Me }) {
         </p>
       </div>
       <Suspense fallback={<div className="ops-map" />}>
-        <BoardMap tasks={open} drivers={drivers.data ?? []} />
+        <BoardMap tasks={open} drivers={drivers.data ?? NO_DRIVERS} />
       </Suspense>
       <div className="ops-columns">
         {COLUMNS.map(({ column, title }) => {

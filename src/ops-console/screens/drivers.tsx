@@ -15,13 +15,22 @@ import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 
-const FIELDS: { name: keyof DriverFields; label: string; max: number; type?: string; required?: boolean }[] = [
+const FIELDS: {
+  name: keyof DriverFields;
+  label: string;
+  max: number;
+  type?: string;
+  inputMode?: 'url';
+  required?: boolean;
+}[] = [
   { name: 'firstname', label: 'First name', max: MAX_LENGTH.name, required: true },
   { name: 'lastname', label: 'Last name', max: MAX_LENGTH.name, required: true },
   { name: 'phone', label: 'Phone', max: MAX_LENGTH.phone, type: 'tel', required: true },
   { name: 'vehicle', label: 'Vehicle', max: MAX_LENGTH.vehicle },
   { name: 'plate', label: 'Plate', max: MAX_LENGTH.plate },
-  { name: 'photoUrl', label: 'Photo (https address)', max: MAX_LENGTH.photoUrl, type: 'url' },
+  // Text, not type=url: a driver without a photo of their own has the server's initials at a path
+  // (/driver/photo/<id>), which a url field would refuse to submit; the server checks the value.
+  { name: 'photoUrl', label: 'Photo (https address; empty: initials)', max: MAX_LENGTH.photoUrl, inputMode: 'url' },
 ];
 
 function readDriverForm(form: HTMLFormElement): DriverFields {
@@ -98,7 +107,8 @@ function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: str
               className="text-input"
               name={field.name}
               type={field.type ?? 'text'}
-              required
+              inputMode={field.inputMode}
+              required={field.required}
               maxLength={field.max}
             />
           </label>
@@ -173,6 +183,7 @@ function DriverRow({
                   className="text-input"
                   name={field.name}
                   type={field.type ?? 'text'}
+                  inputMode={field.inputMode}
                   defaultValue={driver[field.name] ?? ''}
                   required={field.required}
                   maxLength={field.max}
