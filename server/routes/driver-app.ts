@@ -189,7 +189,10 @@ driverAppRoutes.post(
   },
 );
 
-/** Completed tasks and the driver's share of them, today and this week in Lagos (the earnings screen). */
+/**
+ * Completed tasks and the driver's share of what their clients finally paid (a weighed refund
+ * taken off), today and this week in Lagos (the earnings screen).
+ */
 driverAppRoutes.post(
   '/driver/earnings',
   requireRole('driver'),
@@ -200,7 +203,7 @@ driverAppRoutes.post(
     const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
     const completions = rows.map((row) => ({
       completedAt: new Date(row.completed_at).getTime(),
-      earningsKobo: driverShareKobo(row.amount_kobo, config.driverShare),
+      earningsKobo: driverShareKobo(row.paid_kobo, config.driverShare),
     }));
     const totals = sumEarnings(completions, at.getTime());
     const naira = (total: { tasks: number; kobo: number }) => ({

@@ -496,6 +496,22 @@ describe("the driver's tasks", () => {
     });
   });
 
+  it('earnings are the share of what the client finally paid: a smaller weighed quantity takes its refund off', async () => {
+    const driver = await readyDriver();
+    // 4 kg booked at ₦1,500 (₦6,000), 3.5 kg weighed: ₦750 back to the card, ₦5,250 paid, 70% of it earned.
+    const { task } = await recyclingTask(driver.id, 4);
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ quantity: 3.5, refund: 750 });
+    await db().query('update tasks set completed_at = $2 where id = $1', [task, clock.toISOString()]);
+    const answer = await server.request('POST', '/driver/earnings', { token: driver.token, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ today: { tasks: 1, earnings: 3675 }, week: { tasks: 1, earnings: 3675 } });
+  });
+
   it('five wrong codes lock the completion for the operator', async () => {
     const driver = await readyDriver();
     const { task } = await recyclingTask(driver.id);
