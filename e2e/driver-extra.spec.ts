@@ -82,7 +82,9 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   await expect(page.getByRole('button', { name: "I'm on my way" })).toBeVisible();
   await expectUsableInAVehicle(page, 'the task');
 
-  // Online, switched without network: the phone shows it at once, the server hears it when the network returns.
+  // Online (the page model waits for the server), then Offline without network: the phone
+  // shows it at once, the server hears it when the network returns.
+  await app.goOnline();
   const sent: Array<{ online: boolean; status: number }> = [];
   page.on('response', async (response) => {
     if (response.url().endsWith('/driver/availability') && response.request().method() === 'POST')
@@ -90,13 +92,13 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   });
   await context.setOffline(true);
   await app.availability.click();
-  await expect(app.availability).toHaveAttribute('aria-pressed', 'true');
+  await expect(app.availability).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('availability-waiting')).toHaveText('Sent when the network is back');
   await expectUsableInAVehicle(page, 'the bar with a switch waiting');
   expect(sent).toEqual([]);
   await context.setOffline(false);
   await expect(page.getByTestId('availability-waiting')).toBeHidden();
-  await expect.poll(() => sent).toEqual([{ online: true, status: 200 }]);
+  await expect.poll(() => sent).toEqual([{ online: false, status: 200 }]);
 
   await page.getByRole('link', { name: 'Earnings' }).click();
   await expect(page.getByTestId('earnings-today')).toBeVisible();
