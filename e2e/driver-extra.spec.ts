@@ -126,3 +126,19 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   await context.setOffline(false);
   await expect.poll(() => sessionStatus(request, second)).toBe(401);
 });
+
+test("the driver's app has icons of its own under /driver/, not the client's", async ({ request }) => {
+  const answer = await request.get('/driver/manifest.webmanifest');
+  expect(answer.status()).toBe(200);
+  const manifest = (await answer.json()) as { name: string; icons: Array<{ src: string; type: string }> };
+  expect(manifest.name).toBe('GreenPick Driver');
+  expect(manifest.icons.length).toBeGreaterThanOrEqual(4);
+  for (const icon of manifest.icons) {
+    expect(icon.src, icon.src).toMatch(/^\/driver\//);
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']?.split(';')[0], icon.src).toBe(icon.type);
+    const clients = await request.get(icon.src.replace(/^\/driver\//, '/'));
+    expect(Buffer.compare(await image.body(), await clients.body()), `${icon.src} is the client's`).not.toBe(0);
+  }
+});
