@@ -1,7 +1,8 @@
 /**
- * App icons, generated from one source image (public/icon.svg) by @vite-pwa/assets-generator:
- * `npx pwa-assets-generator` writes them next to it in public/ (they are committed).
- * The manifest (manifest.webmanifest) and index.html name the results.
+ * App icons, generated from one source image per app by @vite-pwa/assets-generator: the
+ * client's (public/icon.svg) and the driver's app's (driver/public/icon.svg, served under
+ * /driver/). `npx pwa-assets-generator` writes them next to each image (they are committed).
+ * Each app's manifest and index.html name the results.
  */
 import { defineConfig, minimal2023Preset } from '@vite-pwa/assets-generator/config';
 
@@ -13,5 +14,5 @@ export default defineConfig({
     maskable: { sizes: [192, 512], padding: 0.3, resizeOptions: { background: '#15803d' } },
     apple: { sizes: [180], padding: 0.3, resizeOptions: { background: '#15803d' } },
   },
-  images: ['public/icon.svg'],
+  images: ['public/icon.svg', 'driver/public/icon.svg'],
 });

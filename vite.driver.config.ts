@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: fileURLToPath(new URL('./driver', import.meta.url)),
   base: '/driver/',
-  // driver/public/manifest.webmanifest becomes /driver/manifest.webmanifest; the icons are the client's, at /.
+  // driver/public/ becomes /driver/: the manifest (/driver/manifest.webmanifest) and the driver's own icons.
   publicDir: 'public',
   envDir: ROOT,
   plugins: [

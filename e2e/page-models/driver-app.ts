@@ -25,7 +25,7 @@ export class DriverApp {
 
   async goOnline(): Promise<void> {
     await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
-    await this.availability.click();
+    await this.switchAndWaitForServer(true);
     await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
     await expect(this.availability).toHaveText('Online');
   }
@@ -33,8 +33,25 @@ export class DriverApp {
   /** Stops taking offers (at the end of a journey: the server is shared with other journeys). */
   async goOffline(): Promise<void> {
     await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
-    await this.availability.click();
+    await this.switchAndWaitForServer(false);
     await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+  }
+
+  /**
+   * Turns the switch and waits until the server has it: the phone shows the new state at once
+   * and sends it through its queue, and a context closed before then would leave the driver
+   * online for other journeys' offers.
+   */
+  private async switchAndWaitForServer(online: boolean): Promise<void> {
+    const told = this.page.waitForResponse(
+      async (response) =>
+        response.url().endsWith('/driver/availability') &&
+        response.request().method() === 'POST' &&
+        response.ok() &&
+        ((await response.json()) as { data: { online: boolean } }).data.online === online,
+    );
+    await this.availability.click();
+    await told;
   }
 
   /**

@@ -95,6 +95,14 @@ export async function changeDriverPassword(db: Queryable, driverId: string, pass
   return row.session_version;
 }
 
+/**
+ * The driver signs out: offers stop (offline) and every token of the driver ends, this one
+ * included (one driver, one phone; a phone lost or handed on is signed out with it).
+ */
+export async function signDriverOut(db: Queryable, driverId: string): Promise<void> {
+  await db.query('update drivers set online = false, session_version = session_version + 1 where id = $1', [driverId]);
+}
+
 /** Someone signed in as this driver: the demo simulator leaves them alone from now on. */
 export async function noteDriverSignIn(db: Queryable, driverId: string, at: Date): Promise<void> {
   await db.query('update drivers set signed_in_at = coalesce(signed_in_at, $2) where id = $1', [driverId, at]);

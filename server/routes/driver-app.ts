@@ -1,5 +1,5 @@
 /**
- * The driver's API (issue 46, docs/driver.md): sign-in and the password change, being online,
+ * The driver's API (issue 46, docs/driver.md): sign-in, the password change and sign-out, being online,
  * the offers, the tasks, positions and chat. Every route but the sign-in goes through
  * `requireRole('driver')`; a client token is refused there with 403.
  */
@@ -45,6 +45,7 @@ import {
   findDriverAccountsByPhone,
   noteDriverSignIn,
   recordPositions,
+  signDriverOut,
 } from '../db/drivers';
 import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
 import { jsonBody } from '../http/validator';
@@ -100,6 +101,20 @@ driverAppRoutes.post(
     const version = await changeDriverPassword(db, account.id, await hashPassword(body.newPassword));
     // Older tokens end with the change; this device goes on with a fresh one.
     return c.json({ data: await tokens.sign(account.id, version, 'driver') });
+  },
+);
+
+/**
+ * Sign-out: the driver goes offline and the session ends on the server, so a token left on a
+ * phone (or copied from it) stops working. Open before the password change too.
+ */
+driverAppRoutes.post(
+  '/driver/logout',
+  requireRole('driver', { beforePasswordChange: true }),
+  jsonBody(emptyDriverSchema, { optional: true }),
+  async (c) => {
+    await signDriverOut(c.var.deps.db, c.var.driver.id);
+    return c.json({ data: { message: 'You have been signed out' } });
   },
 );
 
@@ -192,7 +207,10 @@ driverAppRoutes.post(
   },
 );
 
-/** Completed tasks and the driver's share of them, today and this week in Lagos (the earnings screen). */
+/**
+ * Completed tasks and the driver's share of what their clients finally paid (a weighed refund
+ * taken off), today and this week in Lagos (the earnings screen).
+ */
 driverAppRoutes.post(
   '/driver/earnings',
   requireRole('driver'),
@@ -203,7 +221,7 @@ driverAppRoutes.post(
     const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
     const completions = rows.map((row) => ({
       completedAt: new Date(row.completed_at).getTime(),
-      earningsKobo: driverShareKobo(row.amount_kobo, config.driverShare),
+      earningsKobo: driverShareKobo(row.paid_kobo, config.driverShare),
     }));
     const totals = sumEarnings(completions, at.getTime());
     const naira = (total: { tasks: number; kobo: number }) => ({

@@ -1,10 +1,18 @@
 /**
- * The driver's status changes, completions and chat messages (docs/driver.md, 'Offline'): each is queued in
- * IndexedDB first and sent in order, at once when the network is there, else when it returns.
+ * The driver's status changes (the task's steps and the Online / Offline switch), completions and
+ * chat messages (docs/driver.md, 'Offline'): each is queued in IndexedDB first and sent in order,
+ * at once when the network is there, else when it returns.
  * The server judges each; a refused one stays with its reason for the driver to see.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { completeTask, driverKeys, markArrived, sendDriverMessage, startTask } from '../lib/api/driver';
+import {
+  completeTask,
+  driverKeys,
+  markArrived,
+  sendDriverMessage,
+  setAvailability,
+  startTask,
+} from '../lib/api/driver';
 import { readCallFailure, failureMessage } from '../shared/call-failure';
 import type { DriverCompletion } from '../shared/driver-contract';
 import { sendInOrder, type SendOutcome } from '../shared/driver-rules';
@@ -21,7 +29,8 @@ export const completionPath = (taskId: string) => `driver/completed/${taskId}`;
 
 async function send(action: DriverAction): Promise<SendOutcome> {
   try {
-    if (action.kind === 'start') await startTask(action.taskId);
+    if (action.kind === 'availability') await setAvailability(action.online ?? false);
+    else if (action.kind === 'start') await startTask(action.taskId);
     else if (action.kind === 'arrived') await markArrived(action.taskId);
     else if (action.kind === 'message')
       await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
@@ -43,26 +52,39 @@ async function send(action: DriverAction): Promise<SendOutcome> {
 const isDriverRead = (queryKey: readonly unknown[]) =>
   queryKey[0] === driverKeys.all[0] && queryKey[1] !== driverKeys.actions()[1];
 
-let flushing: Promise<void> | undefined;
+async function flushOnce(queryClient: QueryClient): Promise<void> {
+  const results = await sendInOrder(await getDriverActions(), send);
+  // The screens read the server's new state before the queued entries go, so a step done
+  // never shows as undone in between (on the way, then 'Accepted' for a moment).
+  if (results.some(({ outcome }) => outcome.kind !== 'offline'))
+    await queryClient.invalidateQueries({ predicate: ({ queryKey }) => isDriverRead(queryKey) });
+  for (const { item, outcome } of results) {
+    if (outcome.kind === 'sent') await removeDriverAction(item.id!);
+    else if (outcome.kind === 'refused') await refuseDriverAction(item.id!, outcome.message);
+  }
+  await queryClient.invalidateQueries({ queryKey: driverKeys.actions() });
+}
 
-/** Sends what waits, in order (one run at a time), then refreshes the screens. */
+let flushing: Promise<void> | undefined;
+let flushAgain = false;
+
+/**
+ * Sends what waits, in order (one run at a time), then refreshes the screens. A call during a
+ * run makes it go round once more: the run read the queue before what was just added.
+ */
 export function flushActions(queryClient: QueryClient): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      const results = await sendInOrder(await getDriverActions(), send);
-      // The screens read the server's new state before the queued entries go, so a step done
-      // never shows as undone in between (on the way, then 'Accepted' for a moment).
-      if (results.some(({ outcome }) => outcome.kind !== 'offline'))
-        await queryClient.invalidateQueries({ predicate: ({ queryKey }) => isDriverRead(queryKey) });
-      for (const { item, outcome } of results) {
-        if (outcome.kind === 'sent') await removeDriverAction(item.id!);
-        else if (outcome.kind === 'refused') await refuseDriverAction(item.id!, outcome.message);
-      }
-      await queryClient.invalidateQueries({ queryKey: driverKeys.actions() });
-    } finally {
-      flushing = undefined;
-    }
-  })();
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    do {
+      flushAgain = false;
+      await flushOnce(queryClient);
+    } while (flushAgain);
+  })().finally(() => {
+    flushing = undefined;
+  });
   return flushing;
 }
 

@@ -9,9 +9,10 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
-import { feedOnlineManager } from '../lib/online';
+import { feedOnlineManager, onBrowserOnlineChange } from '../lib/online';
 import { readCallFailure } from '../shared/call-failure';
 import { makeDriverRouter } from './router';
+import { sendPendingSignOut } from './sign-out';
 import { MUST_CHANGE } from './sign-in';
 import '../styles/app.css';
 import './driver.css';
@@ -40,6 +41,12 @@ onDriverTokenChange(() => {
     queryClient.clear();
     void router.navigate({ to: '/login', replace: true } as never);
   }
+});
+
+// A sign-out made without network reaches the server when the network returns (./sign-out.ts).
+void sendPendingSignOut();
+onBrowserOnlineChange((isOnline) => {
+  if (isOnline) void sendPendingSignOut();
 });
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

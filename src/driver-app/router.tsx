@@ -5,21 +5,19 @@
  */
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { setAvailability } from '../lib/api/driver';
-import { clearDriverToken, getDriverToken } from '../lib/driver-token';
+import { getDriverToken } from '../lib/driver-token';
 import { useOnline } from '../lib/use-online';
-import { failureMessage, readCallFailure } from '../shared/call-failure';
-import { clearDriverData } from '../shared/offline-db';
-import { flushActions, useActions } from './actions';
+import { flushActions, queueAction, useActions } from './actions';
 import { rememberAvailable, useAvailable } from './availability';
 import { ChatScreen } from './chat';
-import { DRIVER_USER } from './kept';
 import { Link } from './link';
 import { useLiveLocation } from './location';
 import { OfferOverlay } from './offer';
 import { useOffers, useTasks } from './queries';
 import { LoginScreen, PasswordScreen } from './sign-in';
+import { signOut } from './sign-out';
 import { TaskScreen } from './task';
 import { EarningsScreen, TasksScreen } from './tasks';
 
@@ -136,27 +134,27 @@ function SignedInLayout() {
   );
 }
 
+/**
+ * The Online / Offline switch: the device takes the new state at once and the change goes
+ * through the queue (./actions.ts), so one made offline waits and is sent when the network
+ * returns, in order with the steps.
+ */
 function AvailabilityToggle({ available }: { available: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const network = useOnline();
+  const switches = useActions().filter((action) => action.kind === 'availability');
+  const waiting = switches.some((action) => action.refusal === undefined);
+  const refused = switches.find((action) => action.refusal !== undefined);
 
   // The server is told again when the app opens online (it may have been changed elsewhere).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at opening; changes go through the queue.
   useEffect(() => {
     if (available) void setAvailability(true).catch(() => undefined);
-  }, [available]);
+  }, []);
 
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await setAvailability(!available);
-      rememberAvailable(!available);
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(failureMessage(failure, failure.kind === 'network' ? 'No network: try again.' : 'Could not change.'));
-    } finally {
-      setBusy(false);
-    }
+  const toggle = () => {
+    rememberAvailable(!available);
+    void queueAction(queryClient, { kind: 'availability', taskId: '', online: !available });
   };
   return (
     <div className="driver-availability">
@@ -164,14 +162,17 @@ function AvailabilityToggle({ available }: { available: boolean }) {
         type="button"
         className={available ? 'driver-toggle driver-toggle-on' : 'driver-toggle'}
         aria-pressed={available}
-        disabled={busy}
         onClick={toggle}
       >
         {available ? 'Online' : 'Offline'}
       </button>
-      {error ? (
+      {waiting ? (
+        <span role="status" className="driver-availability-note" data-testid="availability-waiting">
+          {network ? 'Telling the server…' : 'Sent when the network is back'}
+        </span>
+      ) : refused ? (
         <span role="alert" className="driver-error">
-          {error}
+          Not changed: {refused.refusal}
         </span>
       ) : null}
     </div>
@@ -180,15 +181,8 @@ function AvailabilityToggle({ available }: { available: boolean }) {
 
 function SignOut() {
   const queryClient = useQueryClient();
-  const signOut = async () => {
-    await setAvailability(false).catch(() => undefined);
-    rememberAvailable(false);
-    await clearDriverData(DRIVER_USER).catch(() => undefined);
-    queryClient.clear();
-    clearDriverToken();
-  };
   return (
-    <button type="button" className="driver-nav-link" onClick={() => void signOut()}>
+    <button type="button" className="driver-nav-link" onClick={() => void signOut(queryClient)}>
       Sign out
     </button>
   );

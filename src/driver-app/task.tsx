@@ -24,6 +24,7 @@ const ACTION_NAMES: Record<DriverAction['kind'], string> = {
   arrived: "I've arrived",
   complete: 'Completing the pickup',
   message: 'A chat message',
+  availability: 'Online / Offline',
 };
 
 /** 'kg' or 'items' when the quantity is weighed or counted at the door; null when done as booked. */

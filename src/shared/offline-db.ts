@@ -52,8 +52,11 @@ interface SignOut {
 /** A driver's action waiting for the network, sent in `id` order (docs/driver.md, 'Offline'). */
 export interface DriverAction {
   id?: number;
-  kind: 'start' | 'arrived' | 'complete' | 'message';
+  kind: 'start' | 'arrived' | 'complete' | 'message' | 'availability';
+  /** The task it is about; '' for the Online / Offline switch, which is no task's. */
   taskId: string;
+  /** The switch's new state. */
+  online?: boolean;
   /** The completion's code and quantity. */
   code?: string;
   quantity?: number;

@@ -125,6 +125,36 @@ describe('driver accounts', () => {
     expect((await server.request('POST', '/driver/offers', { token: own.body.data, body: {} })).status).toBe(200);
   });
 
+  it('signs out: offline, and the session ends on the server (also before the password change)', async () => {
+    const driver = await readyDriver();
+    const onlineOf = async (id: string) =>
+      (await db().query<{ online: boolean }>('select online from drivers where id = $1', [id]))[0]!.online;
+    expect(await onlineOf(driver.id)).toBe(true);
+    const out = await server.request('POST', '/driver/logout', { token: driver.token, body: {} });
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ message: 'You have been signed out' });
+    expect(await onlineOf(driver.id)).toBe(false);
+    // The token left on the phone no longer works, not even to sign out again.
+    for (const path of ['/driver/tasks', '/driver/availability', '/driver/logout']) {
+      const after = await server.request('POST', path, { token: driver.token, body: { online: true } });
+      expect(after.status, path).toBe(401);
+    }
+    const again = await server.request('POST', '/driver/login', {
+      body: { phone: driver.phone, password: 'my-own-password' },
+    });
+    expect(again.status).toBe(200);
+    expect((await server.request('POST', '/driver/tasks', { token: again.body.data, body: {} })).status).toBe(200);
+
+    // With the one-time password still unchanged, signing out is allowed too.
+    const added = await addDriver();
+    const login = await server.request('POST', '/driver/login', {
+      body: { phone: added.phone, password: added.password },
+    });
+    const fresh: string = login.body.data;
+    expect((await server.request('POST', '/driver/logout', { token: fresh })).status).toBe(200);
+    expect((await server.request('POST', '/driver/password', { token: fresh, body: {} })).status).toBe(401);
+  });
+
   it('refuses hostile and malformed sign-ins with a 4xx and a message', async () => {
     for (const body of [
       {},
@@ -174,6 +204,8 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/getMessages', { taskId: 'none' }],
   ['/driver/sendingMessages', { taskId: 'none', content: 'Hello' }],
   ['/driver/positions', { points: [{ lat: 6.5, lng: 3.3, accuracy: 5, at: new Date().toISOString() }] }],
+  // Last: it ends the driver token the loop uses.
+  ['/driver/logout', {}],
 ];
 
 describe('roles', () => {
@@ -494,6 +526,22 @@ describe("the driver's tasks", () => {
       today: { tasks: 1, earnings: 7000 },
       week: { tasks: 1, earnings: 7000 },
     });
+  });
+
+  it('earnings are the share of what the client finally paid: a smaller weighed quantity takes its refund off', async () => {
+    const driver = await readyDriver();
+    // 4 kg booked at ₦1,500 (₦6,000), 3.5 kg weighed: ₦750 back to the card, ₦5,250 paid, 70% of it earned.
+    const { task } = await recyclingTask(driver.id, 4);
+    const done = await server.request('POST', '/driver/tasks/complete', {
+      token: driver.token,
+      body: { taskId: task, code: '123456', quantity: 3.5 },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ quantity: 3.5, refund: 750 });
+    await db().query('update tasks set completed_at = $2 where id = $1', [task, clock.toISOString()]);
+    const answer = await server.request('POST', '/driver/earnings', { token: driver.token, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ today: { tasks: 1, earnings: 3675 }, week: { tasks: 1, earnings: 3675 } });
   });
 
   it('five wrong codes lock the completion for the operator', async () => {

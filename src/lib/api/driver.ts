@@ -38,6 +38,14 @@ export function changeDriverPassword(currentPassword: string, newPassword: strin
   return call<string>('driver/password', { currentPassword, newPassword });
 }
 
+/**
+ * POST /driver/logout with `token` (the one being signed out, no longer the app's): the driver
+ * goes offline and the session ends on the server.
+ */
+export function driverLogout(token: string): Promise<unknown> {
+  return driverHttp.post('driver/logout', { json: {}, headers: { Authorization: `Bearer ${token}` } }).json();
+}
+
 export function setAvailability(online: boolean): Promise<{ online: boolean }> {
   return call('driver/availability', { online });
 }
