@@ -147,12 +147,24 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await shot(page, `home-scheduled-${viewport.width}`);
 
     // A driver: who is coming is the first screen, above the map; the phone grouped.
-    await assignNewDriver(request, taskId, { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348052140917' });
+    await assignNewDriver(request, taskId, {
+      firstname: 'Kunle',
+      lastname: 'Adeyemi',
+      phone: '+2348052140917',
+      vehicle: 'Toyota Hiace, white',
+      plate: 'KJA-123XY',
+    });
     await page.goto(`/client/tasks/${taskId}`);
     await expect(details.locator('.progress-plain')).toHaveText('A driver is assigned to your task');
     const card = details.getByRole('region', { name: 'Who is coming' });
-    await expect(card).toContainText('Kunle Adeyemi');
-    await expect(card).toContainText('+234 805 214 0917');
+    // The photo (or initials) beside the name; then vehicle, plate, rating and the phone grouped, one under the other.
+    const photo = card.getByRole('img', { name: "Kunle Adeyemi's avatar" });
+    await expect(photo).toBeVisible();
+    const [photoBox, nameBox] = [(await photo.boundingBox())!, (await card.getByText('Kunle Adeyemi').boundingBox())!];
+    expect(photoBox.x + photoBox.width, 'the photo beside the name').toBeLessThanOrEqual(nameBox.x + 0.5);
+    const facts = ['Kunle Adeyemi', 'Toyota Hiace, white', 'KJA-123XY', 'No ratings yet', '+234 805 214 0917'];
+    for (const [upper, lower] of facts.slice(0, -1).map((fact, index) => [fact, facts[index + 1]!] as const))
+      await expectAbove(card.getByText(upper), card.getByText(lower), `${upper} above ${lower}`);
     await expect(details.getByText('+2348052140917')).toHaveCount(0);
     const map = details.locator('.task-details-map');
     await expectAbove(card, map, 'who is coming lies above the map');
