@@ -138,7 +138,11 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     // The notifications offer (this Chromium can push and was never asked) is on the first screen, not below the fold.
     const offer = details.getByRole('complementary', { name: 'Notifications' });
     await expect(offer).toBeVisible();
-    await expectUncovered(page, offer.getByRole('button', { name: 'Get told when your driver is on the way' }), 'the offer');
+    await expectUncovered(
+      page,
+      offer.getByRole('button', { name: 'Get told when your driver is on the way' }),
+      'the offer',
+    );
     await expectUncovered(page, offer.getByRole('button', { name: 'Not now' }), "the offer's 'Not now'");
     await shot(page, `task-after-paying-${viewport.width}`);
 
