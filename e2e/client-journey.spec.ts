@@ -14,11 +14,14 @@ import { Shell } from './page-models/shell';
 import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, moveDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
-import { signUpNewClient } from './support/new-client';
-import { tasksOnServer } from './support/paid-task';
+import { saveHomePlace, signUpNewClient } from './support/new-client';
+import { createPaidTask, tasksOnServer } from './support/paid-task';
 import { PHONES, shot } from './support/viewports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LEKKI = { address: 'Admiralty Way, Lekki Phase 1, Lagos State, Nigeria', lat: 6.4474, lng: 3.4723 };
+const YABA = { address: 'Yaba, Lagos State, Nigeria', lat: 6.5095, lng: 3.3711 };
+const SURULERE = { address: 'Surulere, Lagos State, Nigeria', lat: 6.4926, lng: 3.3553 };
 
 /** The top of the tab bar when it shows (not under an open dialog), else the window's bottom. */
 async function bottomOfScreen(page: Page): Promise<number> {
@@ -57,12 +60,23 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
   test.setTimeout(120_000);
   await atEachWidth(page, PHONES, async (viewport) => {
     const client = await signUpNewClient(request);
+    // Places used before: Home saved and two past pickups (cancelled), offered on an empty search.
+    await saveHomePlace(request, client, { ...LEKKI, addressDetails: 'Blue gate' });
+    for (const place of [YABA, SURULERE])
+      await setTaskStatus(request, (await createPaidTask(request, client, place))._id, 'cancelled');
     await signInWithToken(page, client.token);
     await page.goto('/client/create');
     const booking = new CreateTaskPage(page);
     await booking.pickService('Household Waste Pickup');
     const sheet = booking.summary;
     const toggle = sheet.getByRole('button', { name: /^(Show|Hide) details: Household Waste Pickup/ });
+
+    // The saved and recent places open above the one-line sheet, the last one too.
+    await booking.addressInput.focus();
+    await expect(booking.options).toHaveCount(3);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expectUncovered(page, booking.options.last(), 'the last saved or recent place');
+    await shot(page, `booking-places-${viewport.width}`);
 
     // Searching: the sheet is one line and the suggestions lie above it, whole and uncovered.
     await booking.addressInput.fill('Ikeja');
