@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { createAssignedTask } from './support/assigned-task';
@@ -9,6 +9,11 @@ import { countInStore } from './support/offline-store';
 const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
 const DRIVER_OFFLINE = "You're offline - the driver's location can't be updated";
 
+async function expectAbove(upper: Locator, lower: Locator, what: string): Promise<void> {
+  const [a, b] = [(await upper.boundingBox())!, (await lower.boundingBox())!];
+  expect(a.y + a.height, what).toBeLessThanOrEqual(b.y + 0.5);
+}
+
 /** The offline note is a strip under the map: the map's + button and the pin stay uncovered. */
 async function expectOfflineNoteUnderMap(details: TaskDetailsModal): Promise<void> {
   const note = details.dialog.getByText(DRIVER_OFFLINE);
@@ -16,6 +21,12 @@ async function expectOfflineNoteUnderMap(details: TaskDetailsModal): Promise<voi
   const map = (await details.dialog.locator('.route-map-canvas').boundingBox())!;
   expect((await note.boundingBox())!.y, 'the offline note lies under the map').toBeGreaterThanOrEqual(
     map.y + map.height - 0.5,
+  );
+  // ... and above the task's facts, not over them.
+  await expectAbove(
+    note,
+    details.dialog.locator('.task-details-list').first(),
+    'the offline note lies above the facts',
   );
   const zoomIn = details.dialog.getByRole('button', { name: 'Zoom in' });
   const isOnTop = await zoomIn.evaluate((element) => {
