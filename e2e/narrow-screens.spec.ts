@@ -59,6 +59,22 @@ async function expectNoHorizontalOverflow(page: Page, screen: string): Promise<v
       .toBeLessThanOrEqual(widths.dialog.box);
 }
 
+/** No button (or button-like control) reads the same as a heading on the screen (issue 48). */
+async function expectNoButtonNamedLikeAHeading(page: Page, screen: string): Promise<void> {
+  const shared = await page.evaluate(() => {
+    const words = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const shown = (element: Element) => element.getClientRects().length > 0;
+    const headings = new Set(
+      [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].filter(shown).map(words),
+    );
+    return [...document.querySelectorAll('button, [role="button"]')]
+      .filter(shown)
+      .map(words)
+      .filter((text) => text !== '' && headings.has(text));
+  });
+  expect.soft(shared, `${screen}: a button reads the same as a heading`).toEqual([]);
+}
+
 async function longClient(request: APIRequestContext): Promise<NewClient> {
   const client = await signUpNewClient(request, {
     firstname: LONG.firstname,
@@ -110,12 +126,14 @@ for (const width of WIDTHS) {
       await expect(home.greeting).toContainText(LONG.firstname);
       await expect(home.taskItems).toHaveCount(1);
       await expectNoHorizontalOverflow(page, 'home');
+      await expectNoButtonNamedLikeAHeading(page, 'home');
 
       await home.task(0).getByRole('button', { name: 'View Task' }).click();
       const details = await new TaskDetailsModal(page).waitForOpen();
       await expect(details.field('Address')).toHaveText(LONG.address);
       await expect(details.field('Driver')).toContainText(LONG.driver.lastname);
       await expectNoHorizontalOverflow(page, 'task details');
+      await expectNoButtonNamedLikeAHeading(page, 'task details');
       const chat: ChatModal = await details.openChat();
       await chat.input.fill('The gate is the blue one opposite the mosque, please call when you are close');
       await chat.sendButton.click();
@@ -131,17 +149,21 @@ for (const width of WIDTHS) {
         ['/client/referal', 'Referral'],
         ['/client/settings', 'Settings'],
         ['/client/subscribe', 'Choose Your Plan'],
+        ['/client/points', 'Your Points'],
+        ['/client/schedules', 'Recurring pickups'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoHorizontalOverflow(page, path);
+        await expectNoButtonNamedLikeAHeading(page, path);
       }
 
       await new DashboardPage(page).goto();
       await home.service('Office & Commercial Cleaning').click();
       const create = await new CreateTaskPage(page).expectShown('Office & Commercial Cleaning');
       await expectNoHorizontalOverflow(page, 'create');
+      await expectNoButtonNamedLikeAHeading(page, 'create');
       await create.chooseAddress('Yaba', /Yaba/);
       await expectNoHorizontalOverflow(page, 'create with a place');
       await create.proceedButton.click();

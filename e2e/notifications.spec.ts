@@ -149,4 +149,9 @@ test('refused by the browser: the app says how to allow it later and the server 
   ).toBeVisible();
   await expect(section.getByRole('button', { name: 'Get told when your driver is on the way' })).toHaveCount(0);
   expect(await devicesOnServer(request, client)).toBe(0);
+  // Opened again later (refused here or in the offer after a booking), Settings still says how to allow them.
+  await page.reload();
+  await expect(
+    page.getByText(/Notifications are blocked for GreenPick in this browser. To allow them later/),
+  ).toBeVisible();
 });

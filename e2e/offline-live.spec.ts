@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { createAssignedTask } from './support/assigned-task';
@@ -8,6 +8,34 @@ import { countInStore } from './support/offline-store';
 
 const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
 const DRIVER_OFFLINE = "You're offline - the driver's location can't be updated";
+
+async function expectAbove(upper: Locator, lower: Locator, what: string): Promise<void> {
+  const [a, b] = [(await upper.boundingBox())!, (await lower.boundingBox())!];
+  expect(a.y + a.height, what).toBeLessThanOrEqual(b.y + 0.5);
+}
+
+/** The offline note is a strip under the map: the map's + button and the pin stay uncovered. */
+async function expectOfflineNoteUnderMap(details: TaskDetailsModal): Promise<void> {
+  const note = details.dialog.getByText(DRIVER_OFFLINE);
+  await note.scrollIntoViewIfNeeded();
+  const map = (await details.dialog.locator('.route-map-canvas').boundingBox())!;
+  expect((await note.boundingBox())!.y, 'the offline note lies under the map').toBeGreaterThanOrEqual(
+    map.y + map.height - 0.5,
+  );
+  // ... and above the task's facts, not over them.
+  await expectAbove(
+    note,
+    details.dialog.locator('.task-details-list').first(),
+    'the offline note lies above the facts',
+  );
+  const zoomIn = details.dialog.getByRole('button', { name: 'Zoom in' });
+  const isOnTop = await zoomIn.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return hit !== null && (element.contains(hit) || hit.contains(element));
+  });
+  expect(isOnTop, "the map's + button is not covered").toBe(true);
+}
 
 test.describe('offline: the very first session', () => {
   test('signed in for the first time, the dashboard opens before the worker controls the page; offline, a reload still shows it', async ({
@@ -43,7 +71,7 @@ test.describe('offline: the very first session', () => {
 
 test.describe("offline: Task Details says the driver's location cannot be updated", () => {
   for (const viewport of [
-    { width: 375, height: 812 },
+    { width: 375, height: 667 },
     { width: 1280, height: 900 },
   ]) {
     test(`${viewport.width}px: open online, then offline; and opened offline`, async ({ page, request, context }) => {
@@ -63,6 +91,7 @@ test.describe("offline: Task Details says the driver's location cannot be update
       await goOffline(page);
       await expect(details.dialog.getByText(DRIVER_OFFLINE)).toBeVisible();
       await expect(details.driverMarker).toBeVisible();
+      await expectOfflineNoteUnderMap(details);
       await page.keyboard.press('Escape');
       await expect(details.dialog).toBeHidden();
 
@@ -74,6 +103,7 @@ test.describe("offline: Task Details says the driver's location cannot be update
       await details.waitForOpen();
       await expect(details.dialog.getByText(DRIVER_OFFLINE)).toBeVisible();
       await expect(details.dialog.getByText("Waiting for the driver's location")).toHaveCount(0);
+      await expectOfflineNoteUnderMap(details);
 
       // Online again, the location is read and the note goes.
       await goOnline(page);

@@ -50,7 +50,11 @@ export async function createAssignedTask(
 export async function assignNewDriver(
   request: APIRequestContext,
   taskId: string,
-  driver = { firstname: 'Kunle', lastname: 'Adeyemi', phone: '+2348031112222' },
+  driver: { firstname: string; lastname: string; phone: string; vehicle?: string; plate?: string } = {
+    firstname: 'Kunle',
+    lastname: 'Adeyemi',
+    phone: '+2348031112222',
+  },
 ): Promise<string> {
   const added = await request.post('/ops/drivers', { headers: opsHeaders(), data: { ...driver, ...YABA_DRIVER } });
   expect(added.status(), await added.text()).toBe(201);

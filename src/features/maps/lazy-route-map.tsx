@@ -49,8 +49,10 @@ function RouteBadges({
   const duration = route ? formatDuration(route.durationSeconds) : '…';
   if (!task) return <p className="route-badges-note">No task location: no route to show.</p>;
   if (!driver)
-    return (
-      <p className="route-badges-note">{isOnline ? "Waiting for the driver's location…" : DRIVER_LOCATION_OFFLINE}</p>
+    return isOnline ? (
+      <p className="route-badges-note">Waiting for the driver's location…</p>
+    ) : (
+      <p className="route-badges-note route-offline-note">{DRIVER_LOCATION_OFFLINE}</p>
     );
   return (
     <>

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { SUBSCRIPTION_PLANS } from '../../../src/shared/plans';
+import { FALLBACK_PRICES } from '../../../src/shared/pricing';
 import { PlanOption } from '../../../src/features/subscriptions/plan-option';
 
 afterEach(cleanup);
@@ -18,5 +19,15 @@ describe('a plan on the subscribe screen', () => {
       '2 bulk items',
       '30 kg laundry & dry cleaning',
     ]);
+  });
+
+  it("says what the month is worth at list prices, and at today's prices once they are read", () => {
+    const bronze = SUBSCRIPTION_PLANS.find((plan) => plan.key === 'bronze')!;
+    render(<PlanOption plan={bronze} isSelected={false} onSelect={() => {}} />);
+    expect(screen.getByText('Worth ₦60,000.00 a month at list prices')).toBeTruthy();
+    cleanup();
+    const prices = { ...FALLBACK_PRICES, household: { ...FALLBACK_PRICES.household!, price: 2000 } };
+    render(<PlanOption plan={bronze} isSelected={false} onSelect={() => {}} prices={prices} />);
+    expect(screen.getByText('Worth ₦70,000.00 a month at list prices')).toBeTruthy();
   });
 });

@@ -175,6 +175,21 @@ describe('the create task screen (/client/create)', () => {
     expect(screen.getByText('per pickup')).toBeTruthy();
   });
 
+  it('recycling says, next to its price, what the client pays per kg and earns (10 points per kg); household does not', async () => {
+    loaded(user);
+    await renderScreen('recycling');
+    expect(
+      await screen.findByText(
+        'You pay ₦1,500.00 per kg collected, and earn 10 points per kg (each point is ₦1 off a later booking).',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    loaded(user);
+    await renderScreen('household');
+    expect(await screen.findByText('₦1,500.00', IN_FACTS)).toBeTruthy();
+    expect(screen.queryByText(/points per kg/)).toBeNull();
+  });
+
   it('choosing a place shows the map, the coordinates to 6 decimals, and enables Proceed to Payment', async () => {
     loaded(user);
     await renderScreen('recycling');

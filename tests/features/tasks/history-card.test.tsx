@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleTask } from '../../sample-data';
 import { HistoryCard } from '../../../src/features/tasks/history/history-card';
 
@@ -20,5 +20,15 @@ describe('a history card', () => {
   it('has no address details row without them', () => {
     render(<HistoryCard task={task} onViewTask={() => {}} />);
     expect(field('Address details')).toBeUndefined();
+  });
+
+  it("'View Task' opens any order's page, cancelled and completed too", () => {
+    for (const status of ['cancelled', 'completed', 'pending'] as const) {
+      const onViewTask = vi.fn();
+      render(<HistoryCard task={{ ...task, status }} onViewTask={onViewTask} />);
+      fireEvent.click(screen.getByRole('button', { name: 'View Task' }));
+      expect(onViewTask).toHaveBeenCalledWith(expect.objectContaining({ status }));
+      cleanup();
+    }
   });
 });

@@ -114,6 +114,12 @@ describe('Task Details modal', () => {
     expect(renderMap).toHaveBeenLastCalledWith(null, { lat: 6.4926, lng: 3.3553 }, 'ended');
   });
 
+  it("a cancelled task with a driver shows only where it was: the map 'ended', never waiting for a location", async () => {
+    const { renderMap } = renderModal({ status: 'cancelled' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(renderMap).toHaveBeenLastCalledWith(null, { lat: 6.4926, lng: 3.3553 }, 'ended');
+  });
+
   it('the phone is grouped (+234 805 214 0917), in the driver card and the facts', () => {
     renderModal({ driver: { ...task.driver!, phone: '+2348052140917' } });
     expect(field('Phone').textContent).toBe('+234 805 214 0917');
