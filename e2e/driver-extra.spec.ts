@@ -119,8 +119,19 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: "Today's tasks" })).toBeVisible();
   const second = (await tokenOnPhone(page))!;
+  await page.getByRole('link', { name: /Recycling Collection/ }).click();
   await context.setOffline(true);
+  // A step waiting for the network would be lost: the driver is asked first.
+  await page.getByRole('button', { name: "I'm on my way" }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  const question = page.getByRole('group', { name: '1 change waits for the network and is lost if you sign out now.' });
+  await expect(question).toBeVisible();
+  await expectUsableInAVehicle(page, 'the sign-out question');
+  await question.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(question).toBeHidden();
+  expect(await tokenOnPhone(page)).toBe(second);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await question.getByRole('button', { name: 'Sign out anyway' }).click();
   await expect(page).toHaveURL(/\/driver\/login$/);
   expect(await sessionStatus(request, second)).toBe(200);
   await context.setOffline(false);

@@ -64,7 +64,12 @@ export class DriverApp {
       await expect(this.offer).toBeVisible();
       const offered = await this.offer.getAttribute('data-task-id');
       if (offered !== taskId) {
-        await this.offer.getByRole('button', { name: 'Decline' }).click();
+        // That offer's own card: the next offer may take its place at any moment (dispatch
+        // runs at once after a decline), and a click meant for the old card must not decline it.
+        await this.page
+          .locator(`[data-task-id="${offered}"]`)
+          .getByRole('button', { name: 'Decline' })
+          .click({ timeout: 15_000 });
         throw new Error(`the offer of another task (${offered}) was declined`);
       }
     }).toPass({ timeout: 60_000 });

@@ -5,7 +5,7 @@
  */
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { setAvailability } from '../lib/api/driver';
 import { getDriverToken } from '../lib/driver-token';
 import { useOnline } from '../lib/use-online';
@@ -18,6 +18,7 @@ import { OfferOverlay } from './offer';
 import { useOffers, useTasks } from './queries';
 import { LoginScreen, PasswordScreen } from './sign-in';
 import { signOut } from './sign-out';
+import { signOutLoses } from '../shared/driver-rules';
 import { TaskScreen } from './task';
 import { EarningsScreen, TasksScreen } from './tasks';
 
@@ -179,11 +180,27 @@ function AvailabilityToggle({ available }: { available: boolean }) {
   );
 }
 
+/** 'Sign out'; with steps still waiting for the network, the driver is told they would be lost and asked first. */
 function SignOut() {
   const queryClient = useQueryClient();
+  const loses = signOutLoses(useActions());
+  const [asking, setAsking] = useState(false);
+  const leave = () => void signOut(queryClient);
+  if (!asking || !loses)
+    return (
+      <button type="button" className="driver-nav-link" onClick={loses ? () => setAsking(true) : leave}>
+        Sign out
+      </button>
+    );
   return (
-    <button type="button" className="driver-nav-link" onClick={() => void signOut(queryClient)}>
-      Sign out
-    </button>
+    <fieldset className="driver-sign-out-confirm" aria-labelledby="driver-sign-out-question">
+      <p id="driver-sign-out-question">{loses}</p>
+      <button type="button" className="driver-nav-link" onClick={leave}>
+        Sign out anyway
+      </button>
+      <button type="button" className="driver-nav-link" onClick={() => setAsking(false)}>
+        Stay signed in
+      </button>
+    </fieldset>
   );
 }

@@ -50,6 +50,19 @@ export async function sendInOrder<T extends { id?: number; refusal?: string }>(
   return done;
 }
 
+/**
+ * Signing out drops the steps still waiting for the network: what the driver is told first
+ * (null when nothing would be lost). The Online / Offline switch does not count: signing out
+ * takes the driver offline anyway.
+ */
+export function signOutLoses(queue: readonly { kind: string; refusal?: string }[]): string | null {
+  const waiting = queue.filter((item) => item.kind !== 'availability' && item.refusal === undefined).length;
+  if (waiting === 0) return null;
+  return waiting === 1
+    ? '1 change waits for the network and is lost if you sign out now.'
+    : `${waiting} changes wait for the network and are lost if you sign out now.`;
+}
+
 /** 'Updated just now', 'Updated 5 min ago', 'Updated 2 h ago', 'Updated 3 days ago'. */
 export function ageText(savedAt: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - savedAt) / 60_000);

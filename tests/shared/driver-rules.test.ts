@@ -8,6 +8,7 @@ import {
   positionIntervalMs,
   secondsLeft,
   sendInOrder,
+  signOutLoses,
   sumEarnings,
   type SendOutcome,
 } from '../../src/shared/driver-rules';
@@ -85,6 +86,19 @@ describe('queued actions', () => {
     );
     expect(sent).toEqual(['start', 'arrived', 'complete']);
     expect(results[0]?.outcome).toEqual({ kind: 'refused', message: 'This task cannot be started any more' });
+  });
+});
+
+describe('signing out with steps waiting', () => {
+  it('counts the waiting steps, not the switch nor the refused ones', () => {
+    expect(signOutLoses([])).toBeNull();
+    expect(signOutLoses([{ kind: 'availability' }, { kind: 'start', refusal: 'Task not found' }])).toBeNull();
+    expect(signOutLoses([{ kind: 'complete' }])).toBe(
+      '1 change waits for the network and is lost if you sign out now.',
+    );
+    expect(signOutLoses([{ kind: 'arrived' }, { kind: 'message' }, { kind: 'availability' }])).toBe(
+      '2 changes wait for the network and are lost if you sign out now.',
+    );
   });
 });
 
