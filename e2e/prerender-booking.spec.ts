@@ -11,7 +11,7 @@ import { signUpNewClient } from './support/new-client';
  * was typed, chosen and focused. A visitor with no token goes to the login screen.
  */
 test.describe('the prerendered booking screen', () => {
-  test.use({ serviceWorkers: 'block', viewport: { width: 375, height: 667 } });
+  test.use({ serviceWorkers: 'block' });
 
   /** Holds the app's scripts back until the returned function is called. */
   async function holdScripts(page: Page): Promise<() => void> {
@@ -57,6 +57,7 @@ test.describe('the prerendered booking screen', () => {
     page,
     request,
   }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
     await signIn(page, request);
     await withService(page, 'household');
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -85,7 +86,7 @@ test.describe('the prerendered booking screen', () => {
     const booking = new CreateTaskPage(page);
     await page.goto('/client/create', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Recycling Services Task', level: 1 })).toBeVisible();
-    await booking.sheetToggle.click();
+    // Wide enough for the summary to show open (on a phone its sheet opens only once the app runs).
     const quantity = page.getByRole('spinbutton', { name: 'How many kg?' });
     await quantity.fill('3');
     await page.getByRole('radio', { name: 'Choose a time' }).check();

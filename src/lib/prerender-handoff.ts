@@ -53,31 +53,42 @@ function typeInto(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
-/** `active`: the element that had focus in `from` (read before `from` left the page). */
-function carryOver(from: HTMLElement, to: HTMLElement, active: Element | null): void {
+/**
+ * Pairs each prerendered field with the app's, and the focused one, while both copies are in
+ * the page (a label's `for` is looked up in the document).
+ */
+function matchFields(from: HTMLElement, to: HTMLElement) {
+  const pairs: [Field, Field][] = [];
   for (const field of from.querySelectorAll<Field>(FIELDS)) {
     const twin = counterpart(field, from, to);
-    if (!twin || twin.type !== field.type) continue;
+    if (twin && twin.type === field.type) pairs.push([field, twin]);
+  }
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && from.contains(active) && active.matches(FIELDS) ? active : null;
+  return { pairs, focused: focused ? (pairs.find(([field]) => field === focused) ?? null) : null };
+}
+
+/** Sets the app's fields to what the client left in the prerendered ones, and its focus and caret. */
+function carryOver({ pairs, focused }: ReturnType<typeof matchFields>): void {
+  for (const [field, twin] of pairs) {
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // React listens to clicks on these: a click makes the change, as the client's did.
       if (twin instanceof HTMLInputElement && twin.checked !== field.checked) twin.click();
     } else if (twin.value !== field.value) typeInto(twin, field.value);
   }
-  if (active instanceof HTMLElement && from.contains(active)) {
-    const twin = active.matches(FIELDS) ? counterpart(active as Field, from, to) : null;
-    twin?.focus({ preventScroll: true });
-    // The caret where it was (e-mail fields have no selection API: it stays at the end there).
-    if (
-      twin &&
-      (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) &&
-      (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)
-    ) {
-      try {
-        if (active.selectionStart !== null && active.selectionEnd !== null)
-          twin.setSelectionRange(active.selectionStart, active.selectionEnd, active.selectionDirection ?? undefined);
-      } catch {
-        // A type without a caret.
-      }
+  if (!focused) return;
+  const [active, twin] = focused;
+  twin.focus({ preventScroll: true });
+  // The caret where it was (e-mail fields have no selection API: it stays at the end there).
+  if (
+    (twin instanceof HTMLInputElement || twin instanceof HTMLTextAreaElement) &&
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)
+  ) {
+    try {
+      if (active.selectionStart !== null && active.selectionEnd !== null)
+        twin.setSelectionRange(active.selectionStart, active.selectionEnd, active.selectionDirection ?? undefined);
+    } catch {
+      // A type without a caret.
     }
   }
 }
@@ -114,10 +125,10 @@ export function handOverPrerendered(root: HTMLElement): void {
   const observer = new MutationObserver(() => {
     if (!isReady(prerendered, root, path)) return;
     observer.disconnect();
-    const active = document.activeElement;
-    // First gone, so that #root shows (the page's CSS hides it until then) and its fields can take focus.
+    const fields = matchFields(prerendered, root);
+    // Then gone, so that #root shows (the page's CSS hides it until then) and its fields can take focus.
     prerendered.remove();
-    carryOver(prerendered, root, active);
+    carryOver(fields);
     const form = pendingSubmit(prerendered, root);
     // In a task of its own, once React has applied the carried-over values.
     if (form) setTimeout(() => form.requestSubmit());
