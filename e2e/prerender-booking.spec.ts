@@ -128,6 +128,9 @@ test.describe('the prerendered booking screen', () => {
     await booking.expectShown('Bulk Waste Pickup');
     await expect(booking.addressInput).toHaveValue('Ikeja');
     await expect(page.getByTestId('sheet-amount')).toHaveText('₦5,000.00');
+    // The choice added a history entry, as the app's picker does: Back returns to the picker.
+    await page.goBack();
+    await expect(booking.servicePickerHeading).toBeVisible();
   });
 
   test('a visitor who is not signed in goes to the login screen, before and without the app', async ({ page }) => {

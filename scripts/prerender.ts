@@ -58,7 +58,8 @@ export const HOLD_SUBMIT_SCRIPT =
  * The booking page's inline script, right after its markup: it keeps the form of the service in
  * the history state (the service picker when there is none or it is unknown, as the app does)
  * and removes the others, so that no id is on the page twice. A choice on the prerendered picker
- * puts the service in the history state, where the app will read it, and shows its form. With no
+ * adds a history entry with the service in its state, as the app's picker does (with the keys
+ * the router gives its entries), where the app will read it, and shows its form. With no
  * token stored, the visitor goes to the login screen at once, as the app's guard would send them.
  */
 export const CHOOSE_BOOKING_SCRIPT =
@@ -71,10 +72,12 @@ export const CHOOSE_BOOKING_SCRIPT =
   'var s=history.state,v=(s&&s.serviceType&&by(String(s.serviceType)))||by("");' +
   'if(v.getAttribute("data-booking")!==""){show(v);return}' +
   'v.hidden=false;var forms=all.filter(function(o){return o!==v});' +
+  'var key=function(){return Math.random().toString(36).slice(2,10)};' +
   '[].forEach.call(v.querySelectorAll(".service-picker-option"),function(b,i){b.addEventListener("click",function(){' +
-  'var f=forms[i];if(!f)return;var o=history.state||{},n={};for(var x in o)n[x]=o[x];' +
-  'n.serviceType=f.getAttribute("data-booking");if(!n.__TSR_key){n.key=n.__TSR_key="prerendered";n.__TSR_index=n.__TSR_index||0}' +
-  'history.replaceState(n,"");show(f)})})})()';
+  'var f=forms[i];if(!f)return;var o=history.state||{},n=typeof o.__TSR_index==="number"?o.__TSR_index:0;' +
+  'if(!o.__TSR_key){var c={};for(var x in o)c[x]=o[x];c.key=c.__TSR_key=key();c.__TSR_index=n;history.replaceState(c,"")}' +
+  'var k=key();history.pushState({serviceType:f.getAttribute("data-booking"),key:k,__TSR_key:k,__TSR_index:n+1},"");' +
+  'show(f)})})})()';
 
 export function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -165,6 +168,9 @@ interface PrerenderApp {
   formatNaira: (kobo: number) => string;
 }
 
+/** The app's booking screen is complete (src/lib/prerender-handoff.ts): its form (mounted after the heading) or its picker. */
+const HANDOFF = '.create-task-layout, .service-picker';
+
 /**
  * The booking screen of every service, each in `<div data-booking="<service>" hidden>`, then
  * the service picker (`data-booking=""`), with each price a placeholder. The page script
@@ -188,10 +194,11 @@ async function bookingMarkup(app: PrerenderApp): Promise<string> {
       hints ||= hint;
       const body = markup.slice(hint.length);
       if (!body.includes('<main')) throw new Error(`prerender: the booking screen (${service}) rendered no <main>`);
-      const awaited = service ? '.create-task-layout' : '.service-picker';
-      if (!body.includes(`class="${awaited.slice(1)}`))
-        throw new Error(`prerender: the booking screen (${service}) rendered no ${awaited}`);
-      variants.push(`<div data-booking="${service ?? ''}" data-handoff="${awaited}" hidden="">${body}</div>`);
+      const own = service ? 'create-task-layout' : 'service-picker';
+      if (!body.includes(`class="${own}`))
+        throw new Error(`prerender: the booking screen (${service}) rendered no .${own}`);
+      // Either: the app shows the picker where a Back before it started left no service.
+      variants.push(`<div data-booking="${service ?? ''}" data-handoff="${HANDOFF}" hidden="">${body}</div>`);
     };
     for (const service of services) await variant(service);
     await variant(undefined);
