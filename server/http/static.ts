@@ -7,7 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, extname, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
@@ -29,9 +30,20 @@ interface PageBytes {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+
 function compressed(html: Uint8Array<ArrayBuffer>): PageBytes {
-  const br = new Uint8Array(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-  return { html, br, gzip: new Uint8Array(gzipSync(html, { level: 9 })) };
+  return {
+    html,
+    br: new Uint8Array(brotliCompressSync(html, BROTLI)),
+    gzip: new Uint8Array(gzipSync(html, { level: 9 })),
+  };
+}
+
+/** The same off the event loop (the booking page at Brotli's best takes a few hundred ms on a busy machine). */
+async function compressedAsync(html: Uint8Array<ArrayBuffer>): Promise<PageBytes> {
+  const [br, gz] = await Promise.all([promisify(brotliCompress)(html, BROTLI), promisify(gzip)(html, { level: 9 })]);
+  return { html, br: new Uint8Array(br), gzip: new Uint8Array(gz) };
 }
 
 /**
@@ -46,7 +58,7 @@ function pricedPage(template: string, prices: ServicePrices): () => Promise<Page
   const defaultKobo = nairaToKobo(DEFAULT_SERVICE.price);
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<Readonly<Record<string, number>>> | null = null;
-  let last: { html: string; bytes: PageBytes } | null = null;
+  let last: { html: string; bytes: Promise<PageBytes> } | null = null;
   return async () => {
     if (reading === null || Date.now() - readAt > PRICES_FOR_MS) {
       readAt = Date.now();
@@ -54,7 +66,7 @@ function pricedPage(template: string, prices: ServicePrices): () => Promise<Page
     }
     const table = await reading;
     const html = fillPrices(template, (service) => table[service] ?? defaultKobo, formatNaira);
-    if (last?.html !== html) last = { html, bytes: compressed(new TextEncoder().encode(html)) };
+    if (last?.html !== html) last = { html, bytes: compressedAsync(new TextEncoder().encode(html)) };
     return last.bytes;
   };
 }
@@ -186,10 +198,10 @@ export function mountFrontend(
   const decode = (path: string) => new TextDecoder().decode(files.get(path)?.bytes);
   const indexHtml = decode('/index.html');
   const driverIndexHtml = files.has('/driver/index.html') ? decode('/driver/index.html') : null;
-  // Compressed once here, not by the compress middleware on every request (a deflate stream's
-  // buffers per request, 500 clients at once).
   const preloadHints = files.get('/preload-hints.json');
   const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
+  // Compressed once here, not by the compress middleware on every request (a deflate stream's
+  // buffers per request, 500 clients at once).
   // A page with prices (the booking screen) is filled in per price list; without a price list
   // to read (the API alone in tests), with the fallback prices.
   const prerenderedPages = new Map(
