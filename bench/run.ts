@@ -13,7 +13,7 @@ import { measureOfflineReload } from './offline-reload';
 import { measurePageWeights } from './page-weight';
 import { measurePrecache } from './precache';
 import { checkBudgets, formatTable, toRows } from './report';
-import { SCREENS } from './screens';
+import { SCREENS, screenRows } from './screens';
 import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
 import { measureSignupFlood } from './signup-flood';
@@ -28,11 +28,12 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory,poll npm run bench`: the build (unless only `poll`), then only these parts (the
- * slow-network first visits, the server's memory, the empty chat poll under load), their rows
- * and budgets; results.json says it is partial.
+ * `BENCH_ONLY=slow,memory,poll,lighthouse npm run bench`: the build (unless only `poll`), then
+ * only these parts (the slow-network first visits, the server's memory, the empty chat poll
+ * under load, Lighthouse), their rows and budgets; results.json says it is partial.
+ * `BENCH_SCREENS=/,/client/create` limits Lighthouse to those screens.
  */
-const PARTS = { slow: 'slow', memory: 'memory', poll: 'poll' } as const;
+const PARTS = { slow: 'slow', memory: 'memory', poll: 'poll', lighthouse: 'lighthouse' } as const;
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -59,7 +60,7 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
   for (const part of ONLY)
     if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
   // The poll under load needs no build (the API answers it).
-  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory)) {
+  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory) || ONLY.has(PARTS.lighthouse)) {
     step('building the app into bench/.dist');
     buildApp();
   }
@@ -72,6 +73,21 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
       const slow = await measureSlowVisits(server.url, await signInDemoClient(server.url));
       results.slow = slow;
       rows.push(...slowVisitRows(slow));
+    } finally {
+      await server.close();
+    }
+  }
+  if (ONLY.has(PARTS.lighthouse)) {
+    const only = (process.env.BENCH_SCREENS ?? '').split(',').filter(Boolean);
+    const screens = only.length > 0 ? SCREENS.filter((screen) => only.includes(screen.path)) : SCREENS;
+    const server = await startBenchServer();
+    try {
+      step(
+        `Lighthouse (CPU slowdown ${CPU_SLOWDOWN}x), 3 runs each for ${screens.map((screen) => screen.path).join(', ')}`,
+      );
+      const lighthouse = await measureLighthouse(server.url, screens);
+      results.lighthouse = lighthouse;
+      rows.push(...screenRows(lighthouse));
     } finally {
       await server.close();
     }

@@ -18,8 +18,8 @@ export interface SlowVisit {
   firstPaintMs: number | null;
   formUsableMs: number | null;
   /**
-   * The login screen only: when the app had taken over the prerendered form (its own form in
-   * #root, the prerendered copy gone); before, what is typed is kept and a submit waits.
+   * When the app had taken over the prerendered form (its own form in #root, the prerendered
+   * copy gone); before, what is typed or chosen is kept (and on the login screen a submit waits).
    */
   appReadyMs?: number | null;
 }
@@ -58,9 +58,13 @@ const USABLE_CHECKS: Record<FormName, string> = {
   })()`,
 };
 
-/** The app has taken over the prerendered login form (src/lib/prerender-handoff.ts). */
-const APP_READY = `document.getElementById('prerendered') === null && document.querySelector('#root form') !== null
-  ? performance.now() : false`;
+/** The app has taken over the prerendered form (src/lib/prerender-handoff.ts). */
+const APP_READY: Record<FormName, string> = {
+  login: `document.getElementById('prerendered') === null && document.querySelector('#root form') !== null
+  ? performance.now() : false`,
+  create: `document.getElementById('prerendered') === null && document.querySelector('#root .create-task-layout') !== null
+  ? performance.now() : false`,
+};
 
 /**
  * Installed before any of the page's code (an init script): runs the checks on every frame
@@ -145,11 +149,7 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
     }
     // The booking form of a service, not the service picker (bench/screens.ts).
     if (form === 'create') await page.addInitScript(BOOKING_STATE_SCRIPT);
-    await page.addInitScript(
-      frameWatch(
-        form === 'login' ? { usable: USABLE_CHECKS.login, appReady: APP_READY } : { usable: USABLE_CHECKS[form] },
-      ),
-    );
+    await page.addInitScript(frameWatch({ usable: USABLE_CHECKS[form], appReady: APP_READY[form] }));
     await throttle(page);
     await page.goto(path, { waitUntil: 'commit' });
     let formUsableMs: number | null = null;
@@ -161,13 +161,11 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
       );
       formUsableMs = null;
     }
-    let appReadyMs: number | null | undefined;
-    if (form === 'login') {
-      try {
-        appReadyMs = await firstFrame(page, 'appReady');
-      } catch {
-        appReadyMs = null;
-      }
+    let appReadyMs: number | null;
+    try {
+      appReadyMs = await firstFrame(page, 'appReady');
+    } catch {
+      appReadyMs = null;
     }
     // The paint entry is queued after the frame that painted: wait for it (a few seconds at most).
     const paint = await page.evaluate(FIRST_CONTENTFUL_PAINT);
@@ -178,7 +176,7 @@ async function visitOnce(baseURL: string, path: string, form: FormName, token?: 
       firstPaintMs,
       formUsableMs:
         formUsableMs !== null && firstPaintMs !== null ? Math.max(formUsableMs, firstPaintMs) : formUsableMs,
-      ...(appReadyMs === undefined ? {} : { appReadyMs }),
+      appReadyMs,
     };
   } finally {
     await browser.close();
@@ -225,9 +223,9 @@ export async function measureSlowVisits(baseURL: string, token: string): Promise
 
 /**
  * The login form, prerendered, is visible and typable in about the time its 4 kB page takes
- * (issue 49's target: 1.3 s); the booking form still waits for the app's code.
+ * (issue 49's target: 1.3 s); the booking form, prerendered too, within issue 49's 3 s.
  */
-export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 5000, loginTypableMs: 1300 };
+export const SLOW_BUDGETS = { firstPaintMs: 2000, formUsableMs: 3000, loginTypableMs: 1300 };
 
 export function slowVisitRows(visits: SlowVisits): Row[] {
   const network = `${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.rttMs} ms RTT`;
@@ -250,5 +248,11 @@ export function slowVisitRows(visits: SlowVisits): Row[] {
     // What was typed before is kept, and a submit waits for this (no budget: the form works before).
     { figure: `slow first visit to / (${network}): app ready`, value: visits.login.appReadyMs ?? null, unit: 'ms' },
     ...rows('slow signed-in first visit to /client/create', visits.create, 'form usable', SLOW_BUDGETS.formUsableMs),
+    // What was typed or chosen before is kept (no budget: the form is usable before).
+    {
+      figure: `slow signed-in first visit to /client/create (${network}): app ready`,
+      value: visits.create.appReadyMs ?? null,
+      unit: 'ms',
+    },
   ];
 }

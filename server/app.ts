@@ -39,6 +39,9 @@ import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { isConsolePage, mountConsolePages } from './http/console-pages';
 import { readPrerenderedIndex } from './http/prerendered';
+import { listPricing } from './db/pricing';
+import { nairaToKobo } from '../src/shared/money';
+import { serviceKey } from '../src/shared/service-key';
 import { compress } from 'hono/compress';
 import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
@@ -164,7 +167,12 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   if (options.distDir) mountConsolePages(app, options.distDir);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsRoutes);
-  if (options.distDir) mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages);
+  if (options.distDir)
+    mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, async () =>
+      Object.fromEntries(
+        (await listPricing(deps.db)).map((item) => [serviceKey(item.serviceName), nairaToKobo(item.price)]),
+      ),
+    );
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

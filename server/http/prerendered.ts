@@ -26,3 +26,24 @@ export function readPrerenderedIndex(distDir: string | undefined): PrerenderedIn
     scriptHashes: index.scriptHashes.filter((hash) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash)),
   };
 }
+
+/** Where the booking screen shows a service's price (scripts/prerender.ts writes it, the server fills it). */
+export function pricePlaceholder(service: string): string {
+  return `{{price:${service}}}`;
+}
+
+const PLACEHOLDER = /\{\{price:([a-z]{1,20})\}\}/g;
+
+/** Whether a prerendered page carries prices to fill in. */
+export function hasPricePlaceholders(html: string): boolean {
+  return new RegExp(PLACEHOLDER.source).test(html);
+}
+
+/**
+ * The page with each service's price as the app shows it (`formatNaira` of its unit price in
+ * kobo); `priceKobo` answers for a service key, the default service's price for one the list
+ * lacks, as the app's `priceFor` does.
+ */
+export function fillPrices(html: string, priceKobo: (service: string) => number, format: (kobo: number) => string) {
+  return html.replace(PLACEHOLDER, (_, service: string) => format(priceKobo(service)));
+}

@@ -7,12 +7,69 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, extname, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { isDriverAppRequest } from '../../src/shared/driver-paths';
-import { PRERENDERED_DIR } from './prerendered';
+import { formatNaira, nairaToKobo } from '../../src/shared/money';
+import { FALLBACK_PRICES } from '../../src/shared/pricing';
+import { DEFAULT_SERVICE } from '../../src/shared/service-key';
+import { PRERENDERED_DIR, fillPrices, hasPricePlaceholders } from './prerendered';
+
+/** Unit prices in kobo by service key (the price list as the server has it now). */
+export type ServicePrices = () => Promise<Readonly<Record<string, number>>>;
+
+/** How long the booking page's prices are reused: one price-list read per few seconds at most, whoever asks. */
+const PRICES_FOR_MS = 5_000;
+
+interface PageBytes {
+  html: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+
+function compressed(html: Uint8Array<ArrayBuffer>): PageBytes {
+  return {
+    html,
+    br: new Uint8Array(brotliCompressSync(html, BROTLI)),
+    gzip: new Uint8Array(gzipSync(html, { level: 9 })),
+  };
+}
+
+/** The same off the event loop (the booking page at Brotli's best takes a few hundred ms on a busy machine). */
+async function compressedAsync(html: Uint8Array<ArrayBuffer>): Promise<PageBytes> {
+  const [br, gz] = await Promise.all([promisify(brotliCompress)(html, BROTLI), promisify(gzip)(html, { level: 9 })]);
+  return { html, br: new Uint8Array(br), gzip: new Uint8Array(gz) };
+}
+
+/**
+ * A prerendered page with price placeholders (the booking screen), filled with the current
+ * prices: read at most every few seconds, and compressed again only when they changed. When
+ * they cannot be read, the fallback prices, as the app shows when its price list fails.
+ */
+function pricedPage(template: string, prices: ServicePrices): () => Promise<PageBytes> {
+  const fallback = Object.fromEntries(
+    Object.entries(FALLBACK_PRICES).map(([key, price]) => [key, nairaToKobo(price.price)]),
+  );
+  const defaultKobo = nairaToKobo(DEFAULT_SERVICE.price);
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<Readonly<Record<string, number>>> | null = null;
+  let last: { html: string; bytes: Promise<PageBytes> } | null = null;
+  return async () => {
+    if (reading === null || Date.now() - readAt > PRICES_FOR_MS) {
+      readAt = Date.now();
+      reading = prices().catch(() => fallback);
+    }
+    const table = await reading;
+    const html = fillPrices(template, (service) => table[service] ?? defaultKobo, formatNaira);
+    if (last?.html !== html) last = { html, bytes: compressedAsync(new TextEncoder().encode(html)) };
+    return last.bytes;
+  };
+}
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map']);
 const REVALIDATE = new Set([
@@ -134,28 +191,39 @@ export function mountFrontend(
   distDir: string,
   apiPrefixes: readonly string[],
   prerendered: Readonly<Record<string, string>> = {},
+  prices?: ServicePrices,
 ): void {
   precompress(distDir);
   const files = readBuild(distDir);
   const decode = (path: string) => new TextDecoder().decode(files.get(path)?.bytes);
   const indexHtml = decode('/index.html');
   const driverIndexHtml = files.has('/driver/index.html') ? decode('/driver/index.html') : null;
+  const preloadHints = files.get('/preload-hints.json');
+  const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
   // Compressed once here, not by the compress middleware on every request (a deflate stream's
   // buffers per request, 500 clients at once).
+  // A page with prices (the booking screen) is filled in per price list; without a price list
+  // to read (the API alone in tests), with the fallback prices.
   const prerenderedPages = new Map(
     Object.entries(prerendered)
       .filter(([, file]) => files.has(`/${PRERENDERED_DIR}/${file}`))
       .map(([path, file]) => {
         const html = files.get(`/${PRERENDERED_DIR}/${file}`)!.bytes;
-        const br = new Uint8Array(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-        return [path, { html, br, gzip: new Uint8Array(gzipSync(html, { level: 9 })) }] as const;
+        const text = new TextDecoder().decode(html);
+        if (hasPricePlaceholders(text)) return [path, pricedPage(text, prices ?? (() => Promise.reject()))] as const;
+        const bytes = compressed(html);
+        return [path, async () => bytes] as const;
       }),
   );
   // Before the static files: `/` would otherwise be answered with index.html (the empty shell).
   app.get('*', async (c, next) => {
-    const page = prerenderedPages.get(c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path);
-    if (page === undefined || !(c.req.header('Accept') ?? '').includes('text/html')) return next();
+    const pageFor = prerenderedPages.get(c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path);
+    if (pageFor === undefined || !(c.req.header('Accept') ?? '').includes('text/html')) return next();
+    const page = await pageFor();
     c.header('Cache-Control', 'no-cache');
+    // The booking screen's code starts with its HTML, as with the shell: the app takes over sooner.
+    const link = preloadLinkHeader(hints, c.req.path);
+    if (link) c.header('Link', link);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Vary', 'Accept-Encoding');
     const accepted = c.req.header('Accept-Encoding') ?? '';
@@ -164,8 +232,6 @@ export function mountFrontend(
     c.header('Content-Encoding', encoding);
     return c.body(page[encoding]);
   });
-  const preloadHints = files.get('/preload-hints.json');
-  const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
 
   app.use('*', async (c, next) => {
     await next();

@@ -8,5 +8,6 @@ import { useDeferredValue, type ReactNode } from 'react';
  */
 export function DeferredMount({ children }: { children: ReactNode }) {
   const isMounted = useDeferredValue(true, false);
-  return isMounted ? children : null;
+  // Prerendered (scripts/prerender-app.tsx), the page is the HTML: nothing renders later.
+  return isMounted || import.meta.env.SSR ? children : null;
 }

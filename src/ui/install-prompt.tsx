@@ -21,8 +21,10 @@ function wasDismissed(): boolean {
 export function InstallPrompt() {
   const canInstall = useCanInstall();
   const [isDismissed, setIsDismissed] = useState(wasDismissed);
-  const [showsIosHelp] = useState(() =>
-    needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()),
+  // Never in prerendered HTML (scripts/prerender-app.tsx): the device is not known there.
+  const [showsIosHelp] = useState(
+    () =>
+      !import.meta.env.SSR && needsIosInstallHelp(navigator.userAgent, navigator.maxTouchPoints, isStandaloneDisplay()),
   );
   if (isDismissed || (!canInstall && !showsIosHelp)) return null;
 

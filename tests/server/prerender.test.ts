@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { HOLD_SUBMIT_SCRIPT, prerender } from '../../scripts/prerender';
+import { CHOOSE_BOOKING_SCRIPT, HIDE_ROOT_CSS, HOLD_SUBMIT_SCRIPT, prerender } from '../../scripts/prerender';
 import { createTestServer, type TestServer } from './harness';
 
 /**
@@ -81,7 +81,7 @@ describe('prerendered signed-out screens', () => {
       expect(text).toMatch(/<button type="submit"[^>]*>Login<\/button>/);
       // Never a GET with the password in the address, should the inline script not run.
       expect(text).toContain('<form method="post" class="auth-form"');
-      expect(text).toContain(`<style>${ENTRY_CSS}</style>`);
+      expect(text).toContain(`<style>${ENTRY_CSS}${HIDE_ROOT_CSS}</style>`);
       // The stylesheet is inline instead of linked (a link would hold the first paint); the app's script stays.
       expect(text).not.toContain('href="/assets/index-1.css"');
       expect(text).toContain('src="/assets/index-1.js"');
@@ -105,11 +105,11 @@ describe('prerendered signed-out screens', () => {
     expect(signup.text).toContain('id="signup-firstname"');
     expect(signup.text).toContain('id="signup-confirm-password"');
     expect(signup.text).toContain('id="signup-terms"');
-    expect(signup.text).toContain(`<style>${ENTRY_CSS}${SIGNUP_CSS}${SHARED_CSS}</style>`);
+    expect(signup.text).toContain(`<style>${ENTRY_CSS}${SIGNUP_CSS}${SHARED_CSS}${HIDE_ROOT_CSS}</style>`);
     const forgot = await page('/forgot');
     expect(forgot.text).toContain('<h1 id="recovery-heading"');
     expect(forgot.text).toContain('id="recovery-email"');
-    expect(forgot.text).toContain(`<style>${ENTRY_CSS}</style>`);
+    expect(forgot.text).toContain(`<style>${ENTRY_CSS}${HIDE_ROOT_CSS}</style>`);
   });
 
   it("other navigations get the app's empty shell, and / without HTML in Accept the plain index.html", async () => {
@@ -152,6 +152,61 @@ describe('prerendered signed-out screens', () => {
       '/login': 'login.html',
       '/signup': 'signup.html',
       '/forgot': 'forgot.html',
+      '/client/create': 'create.html',
     });
+  });
+});
+
+describe('the prerendered booking screen', () => {
+  /** The markup of one service's variant (`''`: the service picker). */
+  const variant = (text: string, service: string) => {
+    const start = text.indexOf(`<div data-booking="${service}"`);
+    const end = text.indexOf('<div data-booking=', start + 1);
+    return text.slice(start, end === -1 ? text.indexOf('</div><script>', start) : end);
+  };
+
+  it("holds every service's form, each with the server's current price, and the service picker", async () => {
+    // An operator's price, changed before the page is asked for: the page shows it, not the build's.
+    await server.deps.db.query("update pricing set price_kobo = 123450 where service_name = 'Recycling Collection'");
+    const { response, text } = await page('/client/create');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(text).not.toContain('{{price:');
+    const recycling = variant(text, 'recycling');
+    expect(recycling).toContain('<h1>Recycling Services<!-- --> Task</h1>');
+    expect(recycling).toContain('role="combobox"');
+    expect(recycling).toContain('data-testid="sheet-amount">₦1,234.50</span>');
+    expect(recycling).toContain('<dt>Price</dt><dd>₦1,234.50</dd>');
+    expect(recycling).toMatch(
+      /<button type="button" class="button create-task-proceed" disabled=""[^>]*>Proceed to Payment</,
+    );
+    expect(variant(text, 'bulk')).toContain('data-testid="sheet-amount">₦5,000.00</span>');
+    expect(variant(text, 'office')).toContain('<h1>Office &amp; Commercial Cleaning<!-- --> Task</h1>');
+    expect(variant(text, '')).toContain('Choose a Service');
+    // Nothing personal: no user was read to render it.
+    expect(text).not.toMatch(/@example|demo/i);
+    expect(text).toContain(`<script>${CHOOSE_BOOKING_SCRIPT}</script><div id="root"></div>`);
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? '';
+    const hash = createHash('sha256').update(CHOOSE_BOOKING_SCRIPT).digest('base64');
+    expect(scriptSrc.split(' ')).toContain(`'sha256-${hash}'`);
+  });
+
+  it('is sent compressed, the same page as uncompressed', async () => {
+    const { text: plain } = await page('/client/create');
+    const br = await app.request('/client/create', { headers: { ...html, 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+  });
+
+  it('with no price list to read, shows the fallback prices, as the app does', async () => {
+    const bare = createApp(
+      { ...server.deps, db: { ...server.deps.db, query: () => Promise.reject(new Error('down')) } },
+      {
+        distDir: dist,
+      },
+    );
+    const text = await (await bare.request('/client/create', { headers: html })).text();
+    expect(variant(text, 'laundry')).toContain('data-testid="sheet-amount">₦1,000.00</span>');
+    expect(text).not.toContain('{{price:');
   });
 });
