@@ -3,6 +3,7 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { holdScripts } from './support/network';
 
 /**
  * The booking screen comes prerendered (scripts/prerender.ts), like the signed-out screens: a
@@ -12,17 +13,6 @@ import { signUpNewClient } from './support/new-client';
  */
 test.describe('the prerendered booking screen', () => {
   test.use({ serviceWorkers: 'block' });
-
-  /** Holds the app's scripts back until the returned function is called. */
-  async function holdScripts(page: Page): Promise<() => void> {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    return release;
-  }
 
   /** Signed in as a new client, on a page of the app's origin (its token stored), nothing of the app run. */
   async function signIn(page: Page, request: Parameters<typeof signUpNewClient>[0]): Promise<void> {

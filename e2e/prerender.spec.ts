@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpNewClient } from './support/new-client';
 import { LoginPage } from './page-models/login-page';
-import { goOffline, waitForServiceWorker } from './support/network';
+import { goOffline, holdScripts, waitForServiceWorker } from './support/network';
 
 /**
  * The signed-out screens come prerendered (scripts/prerender.ts): the login form shows and
@@ -10,17 +10,6 @@ import { goOffline, waitForServiceWorker } from './support/network';
  */
 test.describe('the prerendered first screen', () => {
   test.use({ serviceWorkers: 'block' });
-
-  /** Holds the app's scripts back until the returned function is called. */
-  async function holdScripts(page: Page): Promise<() => void> {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    return release;
-  }
 
   /** True once the app has taken over: the prerendered copy is gone and the form is in #root. */
   const appStarted = (page: Page) =>

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appHasTakenOver } from '../support/network';
 
 /** The pause between the digits of a typed code. */
 export const CODE_KEY_DELAY_MS = 150;
@@ -20,6 +21,7 @@ export class ForgotPage {
   async goto(): Promise<this> {
     await this.page.goto('/forgot');
     await expect(this.emailHeading).toBeVisible();
+    await appHasTakenOver(this.page);
     return this;
   }
 

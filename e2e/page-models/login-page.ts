@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appHasTakenOver } from '../support/network';
 
 /** The landing and login screen (/ and /login): 'Welcome Back' on desktop, 'Sign In' on mobile. */
 export class LoginPage {
@@ -23,6 +24,7 @@ export class LoginPage {
   async goto(path: '/' | '/login' = '/'): Promise<this> {
     await this.page.goto(path);
     await this.expectShown();
+    await appHasTakenOver(this.page);
     return this;
   }
 

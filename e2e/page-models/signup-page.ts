@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appHasTakenOver } from '../support/network';
 
 export interface SignupDetails {
   firstname: string;
@@ -32,6 +33,7 @@ export class SignupPage {
   async goto(ref?: string): Promise<this> {
     await this.page.goto(ref ? `/signup?ref=${encodeURIComponent(ref)}` : '/signup');
     await expect(this.heading).toBeVisible();
+    await appHasTakenOver(this.page);
     return this;
   }
 

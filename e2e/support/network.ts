@@ -37,3 +37,23 @@ export async function serviceWorkerCanReach(page: Page, url: string): Promise<'r
     }
   }, url);
 }
+
+/** Holds the app's scripts back until the returned function is called (a first screen before the JavaScript). */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Waits until the app has taken over a prerendered screen (its copy in #prerendered is gone):
+ * before that, a link is a plain page load, not the app's navigation (no 'Back' on the page it
+ * opens), which the tests of the app's own behaviour must not race.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+}
