@@ -74,19 +74,16 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
 
 export function startDispatchJobs(deps: AppDeps, options: { intervalMs?: number } = {}): DispatchJobs {
   const onError = (error: unknown) => deps.log.child({ module: 'dispatch' }).error({ err: error }, 'run failed');
-  // An ask made before a round starts is answered by it: a burst of bookings is one extra round.
-  let asked = false;
-  const jobs = startRepeating(
-    () => {
-      asked = false;
-      return runDispatchOnce(deps);
-    },
-    { intervalMs: options.intervalMs ?? 5_000, onError },
-  );
+  const jobs = startRepeating(() => runDispatchOnce(deps), { intervalMs: options.intervalMs ?? 5_000, onError });
+  // Asks made while one is waiting to run share it: a burst of bookings is one extra round.
+  let asked: Promise<unknown> | undefined;
   deps.dispatchSoon = () => {
-    if (asked) return;
-    asked = true;
-    jobs.tick().catch(onError);
+    asked ??= jobs
+      .tick()
+      .catch(onError)
+      .finally(() => {
+        asked = undefined;
+      });
   };
   return {
     ...jobs,
