@@ -32,12 +32,6 @@ export interface AppDeps {
   /** SMS_API_URL and SMS_API_KEY are set. */
   smsAvailable: boolean;
   now: () => Date;
-  /**
-   * Asks for a dispatch round now rather than at the next tick (a driver came online or
-   * declined, a task was booked): offers go out within a moment. A no-op until the dispatch
-   * jobs start (server/jobs/dispatch-jobs.ts); the tick still covers every other instance.
-   */
-  dispatchSoon: () => void;
   /** Where we serve: a create outside is refused. */
   serviceArea: ServiceArea;
   /** The root logger; modules log through a child naming them (server/log.ts). */

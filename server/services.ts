@@ -85,7 +85,6 @@ export async function createDeps(
     vapidPublicKey: vapidKeys.publicKey,
     smsAvailable: sms !== undefined,
     now,
-    dispatchSoon: () => {},
     log,
   };
 }

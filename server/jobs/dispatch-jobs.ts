@@ -73,23 +73,8 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
 }
 
 export function startDispatchJobs(deps: AppDeps, options: { intervalMs?: number } = {}): DispatchJobs {
-  const onError = (error: unknown) => deps.log.child({ module: 'dispatch' }).error({ err: error }, 'run failed');
-  const jobs = startRepeating(() => runDispatchOnce(deps), { intervalMs: options.intervalMs ?? 5_000, onError });
-  // Asks made while one is waiting to run share it: a burst of bookings is one extra round.
-  let asked: Promise<unknown> | undefined;
-  deps.dispatchSoon = () => {
-    asked ??= jobs
-      .tick()
-      .catch(onError)
-      .finally(() => {
-        asked = undefined;
-      });
-  };
-  return {
-    ...jobs,
-    stop() {
-      deps.dispatchSoon = () => {};
-      jobs.stop();
-    },
-  };
+  return startRepeating(() => runDispatchOnce(deps), {
+    intervalMs: options.intervalMs ?? 5_000,
+    onError: (error) => deps.log.child({ module: 'dispatch' }).error({ err: error }, 'run failed'),
+  });
 }

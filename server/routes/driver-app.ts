@@ -121,7 +121,6 @@ driverAppRoutes.post(
 driverAppRoutes.post('/driver/availability', requireRole('driver'), jsonBody(availabilitySchema), async (c) => {
   const body = c.req.valid('json');
   await setDriverOnline(c.var.deps.db, c.var.driver.id, body.online);
-  if (body.online) c.var.deps.dispatchSoon();
   return c.json({ data: { online: body.online } });
 });
 
@@ -176,8 +175,6 @@ driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), jsonBody(d
   const answer = await declineOffer(db, taskId, c.var.driver.id, now());
   if (answer === 'not-found') throw notFound('Task not found');
   if (answer === 'closed') throw conflict(OFFER_CLOSED);
-  // The next nearest driver is offered it now, not at the next tick.
-  c.var.deps.dispatchSoon();
   return c.json({ data: { taskId } });
 });
 

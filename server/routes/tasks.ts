@@ -133,7 +133,6 @@ taskRoutes.post('/client/create', requireClient(), jsonBody(createTaskSchema), a
     const taskId = await fulfilCovered(db, { ...order, amountKobo: 0, unitPriceKobo: service.priceKobo }, now());
     const task = await findTaskByReference(db, body.reference);
     if (!task || task.user_id !== callerId) throw conflict(REFERENCE_ALREADY_USED);
-    if (taskId) deps.dispatchSoon();
     return c.json({ data: toTask(task) }, taskId ? 201 : 200);
   }
 
@@ -220,10 +219,7 @@ taskRoutes.post('/client/create', requireClient(), jsonBody(createTaskSchema), a
       );
     else throw error;
   }
-  if (taskId) {
-    deps.dispatchSoon();
-    return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
-  }
+  if (taskId) return c.json({ data: toTask((await findTaskById(db, taskId))!) }, 201);
   const winner = await earlierUseOf(db, body.reference, callerId);
   if (!winner) throw conflict(REFERENCE_ALREADY_USED);
   return c.json({ data: toTask(winner) }, 200);
