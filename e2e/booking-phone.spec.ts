@@ -10,6 +10,7 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
 import { saveHomePlace, signUpNewClient } from './support/new-client';
+import { appHasTakenOver } from './support/network';
 
 test.use({ viewport: { width: 375, height: 667 } });
 
@@ -56,6 +57,7 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
   await new LoginPage(page).goto('/');
   await storeToken(page, client.token);
   await page.goto('/client/create');
+  await appHasTakenOver(page);
   const booking = new CreateTaskPage(page);
   await booking.pickService('Laundry & Dry Cleaning');
   await booking.addressInput.focus();

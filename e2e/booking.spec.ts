@@ -6,6 +6,7 @@ import { HistoryPage } from './page-models/history-page';
 import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
+import { appHasTakenOver } from './support/network';
 
 /**
  * A fresh client, signed in, on the create screen of a service chosen on the dashboard, or
@@ -25,6 +26,7 @@ async function openBooking(
     await home.service(service).click();
   } else {
     await page.goto('/client/create');
+    await appHasTakenOver(page);
     await booking.pickService('Land Mowing & Garden');
   }
   return { client, booking };

@@ -17,6 +17,7 @@ import { signInWithToken } from './support/demo-client';
 import { saveHomePlace, signUpNewClient } from './support/new-client';
 import { RECYCLING, createPaidTask, tasksOnServer } from './support/paid-task';
 import { PHONES, shot } from './support/viewports';
+import { appHasTakenOver } from './support/network';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LEKKI = { address: 'Admiralty Way, Lekki Phase 1, Lagos State, Nigeria', lat: 6.4474, lng: 3.4723 };
@@ -66,6 +67,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     for (const place of [YABA, SURULERE]) await createPaidTask(request, client, place, RECYCLING);
     await signInWithToken(page, client.token);
     await page.goto('/client/create');
+    await appHasTakenOver(page);
     const booking = new CreateTaskPage(page);
     await booking.pickService('Household Waste Pickup');
     const sheet = booking.summary;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
-import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { appHasTakenOver, goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { signUpNewClient } from './support/new-client';
 import { countInStore, isCachedOnDevice } from './support/offline-store';
 import { tasksOnServer } from './support/paid-task';
@@ -17,6 +17,7 @@ test.describe('offline: a paid task is never lost', () => {
     await waitForServiceWorker(page);
     await storeToken(page, client.token);
     await page.goto('/client/create');
+    await appHasTakenOver(page);
     const booking = new CreateTaskPage(page);
     await booking.pickService('Household Waste Pickup');
     await booking.chooseAddress('Ikeja', /^Ikeja/);
@@ -81,6 +82,7 @@ test.describe('offline: a paid task is never lost', () => {
     await waitForServiceWorker(page);
     await storeToken(page, client.token);
     await page.goto('/client/create');
+    await appHasTakenOver(page);
     const booking = new CreateTaskPage(page);
     await booking.pickService('Household Waste Pickup');
     await booking.chooseAddress('Yaba', /^Yaba/);

@@ -5,7 +5,7 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { HomePage } from './page-models/home-page';
 import { LoginPage } from './page-models/login-page';
-import { goOffline, goOnline, waitForServiceWorker } from './support/network';
+import { appHasTakenOver, goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { countInStore } from './support/offline-store';
 
 const LAST_UPDATED = /^Offline - last updated (\d{1,2} \w{3}, )?\d{2}:\d{2}$/;
@@ -37,6 +37,8 @@ test.describe('offline: saved data from the device', () => {
     const onlineCardCount = await history.cards.count();
 
     await page.goto('/client/create');
+
+    await appHasTakenOver(page);
     const booking = new CreateTaskPage(page);
     await booking.pickService('Household Waste Pickup');
     await expect(booking.fact('Price')).toHaveText('₦1,500.00');

@@ -9,6 +9,7 @@ import { atEachWidth } from './support/at-each-width';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
+import { appHasTakenOver } from './support/network';
 
 /** Yaba, Lagos: where the device says it is in the geolocation tests. */
 const YABA = { latitude: 6.5095, longitude: 3.3711 };
@@ -265,6 +266,7 @@ test.describe('precise location, on a phone and on a desktop', () => {
       await new LoginPage(page).goto('/');
       await storeToken(page, client.token);
       await page.goto('/client/create');
+      await appHasTakenOver(page);
       const booking = new CreateTaskPage(page);
       await expect(booking.servicePickerHeading).toBeVisible();
       await expect(page.getByText('Default Service')).toHaveCount(0);
