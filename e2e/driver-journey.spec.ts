@@ -195,7 +195,8 @@ test('a client books and pays; a driver accepts the offer, drives there, arrives
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // A guard against a hang: beside another suite the offer alone can wait two minutes (the older tasks offered first).
+  test.setTimeout(300_000);
   const booked = await bookRecycling(page, request, 'Ikeja');
   const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked);
   const code = await confirmationCode(page, booked.taskId);
@@ -224,7 +225,8 @@ test("the driver's network drops after arrival: a wrong code and the right one w
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // A guard against a hang: beside another suite the offer alone can wait two minutes (the older tasks offered first).
+  test.setTimeout(300_000);
   const booked = await bookRecycling(page, request, 'Yaba');
   const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked);
   const code = await confirmationCode(page, booked.taskId);
