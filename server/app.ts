@@ -39,9 +39,7 @@ import { contentSecurityPolicy } from './http/csp';
 import { mountFrontend } from './http/static';
 import { isConsolePage, mountConsolePages } from './http/console-pages';
 import { readPrerenderedIndex } from './http/prerendered';
-import { listPricing } from './db/pricing';
-import { nairaToKobo } from '../src/shared/money';
-import { serviceKey } from '../src/shared/service-key';
+import { servicePricesKobo } from './db/pricing';
 import { compress } from 'hono/compress';
 import { noStoreResponses, requireJsonBody } from './http/api-guards';
 import { limitBody } from './http/body-limit';
@@ -168,11 +166,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.route('/', opsConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir)
-    mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, async () =>
-      Object.fromEntries(
-        (await listPricing(deps.db)).map((item) => [serviceKey(item.serviceName), nairaToKobo(item.price)]),
-      ),
-    );
+    mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, () => servicePricesKobo(deps.db));
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

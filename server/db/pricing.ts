@@ -31,6 +31,11 @@ export async function listPricing(db: Queryable): Promise<PricingItem[]> {
   return (await pricingRows(db)).map(toPricingItem);
 }
 
+/** Each service's unit price in kobo by service key, read as stored (the prerendered booking page's prices). */
+export async function servicePricesKobo(db: Queryable): Promise<Record<string, number>> {
+  return Object.fromEntries((await pricingRows(db)).map((row) => [serviceKey(row.service_name), row.price_kobo]));
+}
+
 /** The default service (what an unknown key costs), in kobo. */
 export const DEFAULT_SERVICE_PRICE: ServicePrice = {
   serviceName: DEFAULT_SERVICE.serviceName,
