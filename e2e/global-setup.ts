@@ -43,6 +43,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     log: false,
     distDir,
     rateLimits,
+    // Playwright's API client (the tests' \`request\`) reuses a pooled connection without heeding
+    // the server's Keep-Alive hint: a journey idle about 65 s (a driver waiting for its offer)
+    // sent its next call as the server closed that connection, and read ECONNRESET (Playwright
+    // issue 42698). Browsers retry such a request themselves; the test client does not, so no
+    // connection here goes idle for longer than the longest test.
+    keepAliveMs: 600_000,
   });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();

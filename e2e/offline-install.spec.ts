@@ -172,6 +172,13 @@ test.describe('install prompts', () => {
 
     await storeToken(page, (await signUpNewClient(request)).token);
     await page.goto('/client/home');
+    // The card ends the page: the screen above it settles first (its reads answered, and read
+    // again once the service worker controls the page). Content arriving between the click's
+    // press and release moved the card under the pointer, and the click was lost (its release
+    // fell on another element).
+    await waitForServiceWorker(page);
+    await expect(page.getByText('No recent tasks found')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Our Services' }).getByRole('listitem')).toHaveCount(6);
     await offerInstalling(page);
     await expect(install.getByRole('button', { name: 'Install app' })).toBeVisible();
     // In the page's flow, after the screen: it covers no form and no button.

@@ -36,6 +36,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** How long a stop waits for requests in flight before cutting them off (default 10 s). */
   stopGraceMs?: number;
+  /** How long an idle connection is kept (default 65 s). */
+  keepAliveMs?: number;
 }
 
 export interface RunningServer {
@@ -81,8 +83,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // An idle connection is kept longer than a load balancer's (60 s) or a client's keep-alive:
   // with Node's 5 s, a client reusing a connection as the server drops it gets ECONNRESET.
   if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+    const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+    server.keepAliveTimeout = keepAliveMs;
+    server.headersTimeout = keepAliveMs + 1000;
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
