@@ -15,9 +15,6 @@ async function signIn(page: Page, token: string): Promise<DashboardPage> {
 }
 
 test.describe('after paying, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 90_000 });
-
   test("a pending task is in 'Your open tasks'; its page cancels it free of charge and the task, History and the bell say it is refunded", async ({
     page,
     request,

@@ -13,9 +13,6 @@ import { signUpNewClient } from './support/new-client';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe('book how much and when, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 90_000 });
-
   test("3 kg of laundry for tomorrow 10:00-12:00, paid at 3 x the kg price, shown with its window on Home, History, Task Details and to the operator; 'Book again' starts from it", async ({
     page,
     request,

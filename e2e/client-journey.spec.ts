@@ -58,8 +58,6 @@ async function expectAbove(upper: Locator, lower: Locator, what: string): Promis
 }
 
 test('a new client books, pays and lands on the task page at 375x667 and 320x568', async ({ page, request }) => {
-  // A hang guard for two phones' whole journeys on a busy machine, not a speed check.
-  test.setTimeout(180_000);
   await atEachWidth(page, PHONES, async (viewport) => {
     const client = await signUpNewClient(request);
     // Places used before: Home saved and two recycling pickups booked, offered on an empty search.

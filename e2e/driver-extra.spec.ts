@@ -64,7 +64,6 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
   const driver = await addDriver(request, KANO);
   // A task of the driver's, two weeks ahead (dispatch leaves it alone), for the task screen.
   const client = await signUpNewClient(request);

@@ -18,9 +18,6 @@ function focused(page: Page): Promise<string> {
 }
 
 test.describe('focus, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 90_000 });
-
   test('moving to another screen moves focus to its heading; the first load does not', async ({ page, request }) => {
     await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);

@@ -98,7 +98,6 @@ async function longClient(request: APIRequestContext): Promise<NewClient> {
 for (const width of WIDTHS) {
   test.describe(`no screen wider than a ${width}px phone, with long data`, () => {
     test.use({ viewport: { width, height: 740 } });
-    test.describe.configure({ timeout: 180_000 });
 
     test('signed-out screens', async ({ page, request }) => {
       const client = await longClient(request);

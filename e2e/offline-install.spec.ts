@@ -177,6 +177,8 @@ test.describe('install prompts', () => {
     // press and release moved the card under the pointer, and the click was lost (its release
     // fell on another element).
     await waitForServiceWorker(page);
+    // The first install's 'Ready to work offline' (told before the worker takes control) has gone too.
+    await expect(page.getByText('Ready to work offline')).toHaveCount(0);
     await expect(page.getByText('No recent tasks found')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Our Services' }).getByRole('listitem')).toHaveCount(6);
     await offerInstalling(page);

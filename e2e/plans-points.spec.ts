@@ -8,9 +8,6 @@ import { signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA, RECYCLING, createPaidTask } from './support/paid-task';
 
 test.describe('plans and points, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 90_000 });
-
   test("a recycling pickup weighed at 12.5 kg earns 125 points: 'Your Points' opens the ledger", async ({
     page,
     request,

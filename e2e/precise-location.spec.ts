@@ -43,10 +43,6 @@ const VIEWPORTS = [
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
 
 test.describe('precise location, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, signing up, paying and opening up to three screens at each: a
-  // loaded machine needs more than a minute.
-  test.describe.configure({ timeout: 120_000 });
-
   test.describe('with location shared', () => {
     test.use({ geolocation: YABA, permissions: ['geolocation'] });
 

@@ -30,9 +30,6 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 test.describe('recurring pickups, on a phone and on a desktop', () => {
-  // Each journey runs at two widths, one after the other.
-  test.describe.configure({ timeout: 90_000 });
-
   test("a Bronze client sets a weekly pickup from Home, sees 'Next pickup', skips it, and reads the schedule offline", async ({
     page,
     request,

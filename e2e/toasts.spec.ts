@@ -4,9 +4,6 @@ import { CODE_KEY_DELAY_MS, ForgotPage } from './page-models/forgot-page';
 import { SignupPage } from './page-models/signup-page';
 import { signUpNewClient } from './support/new-client';
 
-// Each test signs a client up (a password hash on the shared server) and waits for toasts.
-test.describe.configure({ timeout: 90_000 });
-
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
