@@ -12,7 +12,7 @@ import { forbidden, notFound, tooManyRequests, unauthorized } from '../http/erro
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 const CHAT_FULL = 'This chat is full. Please call the driver instead.';
-import { jsonResponse } from '../http/json-response';
+import { jsonHeaders, jsonResponse } from '../http/json-response';
 import { requireClient } from '../http/roles';
 import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
@@ -45,15 +45,19 @@ function sinceMicros(since: string): bigint | undefined {
  * nothing is kept): the query below decides.
  */
 async function keptEmptyPoll<E extends AppEnv>(c: Context<E>, userId: string, taskId: string, since: string) {
-  const { db, polls } = c.var.deps;
+  const { db, polls } = c.get('deps');
   const after = sinceMicros(since);
   if (!polls.active || after === undefined) return undefined;
   const mark = await polls.threadMark(taskId, () => readThreadMark(db, taskId));
   if (!mark) throw notFound('Task not found');
   if (mark.owner !== userId) throw forbidden('This task is not yours');
   if (mark.newestMicros !== null && mark.newestMicros > after) return undefined;
-  return jsonResponse(c, { data: { messages: [], olderCursor: null } });
+  return c.body(EMPTY_PAGE, 200, EMPTY_PAGE_HEADERS);
 }
+
+/** The empty page's answer, built once: every empty poll sends these same bytes. */
+const EMPTY_PAGE = JSON.stringify({ data: { messages: [], olderCursor: null } });
+const EMPTY_PAGE_HEADERS = jsonHeaders(EMPTY_PAGE);
 
 export const chatRoutes = new Hono<AppEnv>();
 
@@ -62,7 +66,7 @@ export const chatRoutes = new Hono<AppEnv>();
  * session 401, then a bad body 400, then an unknown task 404 and someone else's task 403.
  */
 chatRoutes.post('/client/getMessages', requireClient(), jsonBody(getMessagesSchema), async (c) => {
-  const { session } = c.var.client;
+  const { session } = c.get('client');
   const body = c.req.valid('json');
   if (body.since && !body.before) {
     const kept = await keptEmptyPoll(c, session.userId, body.taskId, body.since);
