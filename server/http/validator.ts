@@ -21,7 +21,17 @@ export interface JsonBodyOptions {
   firstMessage?: string;
   /** The whole refusal, for a route that lists every field's problem (the profile form's `errors`). */
   invalid?: (issues: readonly z.core.$ZodIssue[], input: unknown) => HttpError;
+  /**
+   * How many accepted bodies to remember by their text (short ones only), so the same body
+   * again skips JSON.parse and zod: the chat poll sends one body every 2 s until a message
+   * arrives. Only for a schema whose output depends on the text alone and that the route
+   * never changes (the remembered value is frozen and shared).
+   */
+  remember?: number;
 }
+
+/** Longer bodies are never remembered (a poll's is about 90 characters). */
+const REMEMBERED_BODY_CHARS = 256;
 
 /**
  * zod's issues carry the input (for 'x is required' against 'x must be a string'). The cast:
@@ -87,13 +97,26 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
     const first = (options.firstMessage && issues.find((issue) => issue.message === options.firstMessage)) || issues[0];
     throw fail(describeIssue(first));
   };
+  const keep = options.remember ?? 0;
+  const remembered = new Map<string, object>();
   return async (c, next) => {
     await readBodyAsBefore(c, fail, optional);
     // A type that is not JSON (an optional body without one) is validated as `{}`.
     let input: unknown = {};
+    let text: string | undefined;
     if (readsAsJson(c.req.header('Content-Type'))) {
       try {
-        input = await c.req.json();
+        text = await c.req.text();
+      } catch {
+        throw fail(INVALID_JSON);
+      }
+      const known = keep > 0 ? remembered.get(text) : undefined;
+      if (known) {
+        c.req.addValidatedData('json', known);
+        return next();
+      }
+      try {
+        input = JSON.parse(text);
       } catch {
         throw fail(INVALID_JSON);
       }
@@ -103,7 +126,12 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
       | Promise<z.ZodSafeParseResult<z.output<S>>>;
     const result = parsed instanceof Promise ? await parsed : parsed;
     if (!result.success) return refuse(result.error.issues, input);
-    c.req.addValidatedData('json', result.data as object);
+    const data = result.data as object;
+    if (keep > 0 && text !== undefined && text.length <= REMEMBERED_BODY_CHARS) {
+      if (remembered.size >= keep) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(text, Object.freeze(data));
+    }
+    c.req.addValidatedData('json', data);
     await next();
   };
 }

@@ -61,30 +61,39 @@ const EMPTY_PAGE_HEADERS = jsonHeaders(EMPTY_PAGE);
 
 export const chatRoutes = new Hono<AppEnv>();
 
+/** Poll bodies remembered (about 300 bytes each): one per open chat, far more than one instance serves. */
+const REMEMBERED_POLLS = 5_000;
+
 /**
  * The responses and their order are every authenticated call's: a bad token or an ended
  * session 401, then a bad body 400, then an unknown task 404 and someone else's task 403.
  */
-chatRoutes.post('/client/getMessages', requireClient(), jsonBody(getMessagesSchema), async (c) => {
-  const { session } = c.get('client');
-  const body = c.req.valid('json');
-  if (body.since && !body.before) {
-    const kept = await keptEmptyPoll(c, session.userId, body.taskId, body.since);
-    if (kept) return kept;
-  }
-  const thread = await readClientThread(c.var.deps.db, {
-    userId: session.userId,
-    sessionVersion: session.sessionVersion,
-    taskId: body.taskId,
-    ...(body.since ? { since: body.since } : {}),
-    ...(body.before ? { before: body.before } : {}),
-  });
-  // Ended between the middleware's check and this query (a log out everywhere meanwhile).
-  if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
-  if (thread.kind === 'no-task') throw notFound('Task not found');
-  if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
-  return jsonResponse(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
-});
+chatRoutes.post(
+  '/client/getMessages',
+  requireClient(),
+  // An open chat sends the same body every 2 s until a message arrives; the handler only reads it.
+  jsonBody(getMessagesSchema, { remember: REMEMBERED_POLLS }),
+  async (c) => {
+    const { session } = c.get('client');
+    const body = c.req.valid('json');
+    if (body.since && !body.before) {
+      const kept = await keptEmptyPoll(c, session.userId, body.taskId, body.since);
+      if (kept) return kept;
+    }
+    const thread = await readClientThread(c.var.deps.db, {
+      userId: session.userId,
+      sessionVersion: session.sessionVersion,
+      taskId: body.taskId,
+      ...(body.since ? { since: body.since } : {}),
+      ...(body.before ? { before: body.before } : {}),
+    });
+    // Ended between the middleware's check and this query (a log out everywhere meanwhile).
+    if (thread.kind === 'session-ended') throw unauthorized(SESSION_ENDED);
+    if (thread.kind === 'no-task') throw notFound('Task not found');
+    if (thread.kind === 'not-yours') throw forbidden('This task is not yours');
+    return jsonResponse(c, { data: { messages: thread.messages, olderCursor: thread.olderCursor } });
+  },
+);
 
 chatRoutes.post('/client/sendingMessages', requireClient(), jsonBody(sendMessageSchema), async (c) => {
   const { db } = c.var.deps;
