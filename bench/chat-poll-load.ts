@@ -6,6 +6,7 @@
  * own too: `npx tsx bench/chat-poll-load.ts` prints its rows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,17 +21,47 @@ import { post, type EndpointLoad } from './server-load';
 
 export const POLL_LOAD = { connections: 50, duration: 10, warmUp: 2 };
 
+/**
+ * The CPU time each side spent per poll during the measured 10 s (user + system): the figure
+ * that moves least with a busy machine, and whether the load generator could be what caps
+ * the polls a second (autocannon runs on one thread of this process).
+ */
+export interface PollLoad extends EndpointLoad {
+  /** The API process's, from /proc (null where there is no /proc). */
+  serverCpuUsPerPoll: number | null;
+  /** This process's (autocannon's), from `process.cpuUsage()`. */
+  loadGeneratorCpuUsPerPoll: number;
+}
+
 export interface ChatPollLoad {
-  pglite: EndpointLoad;
+  pglite: PollLoad;
   /** null when PostgreSQL is not installed here (`postgresSkipped` says so). */
-  postgres: EndpointLoad | null;
+  postgres: PollLoad | null;
   postgresSkipped?: string;
 }
 
 interface ApiProcess {
   url: string;
+  /** The process's CPU time so far in µs (user + system, all threads), or null without /proc. */
+  cpuMicros(): number | null;
   stop(): Promise<void>;
 }
+
+/** utime + stime of a process, in µs (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function processCpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MICROS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ is 100 on every architecture Node runs on. */
+const CLOCK_TICK_MICROS = 10_000;
 
 async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'api-process.ts')], {
@@ -53,6 +84,7 @@ async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   });
   return {
     url,
+    cpuMicros: () => processCpuMicros(child.pid),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -82,7 +114,8 @@ export async function emptyPoll(baseURL: string): Promise<{ token: string; body:
   throw new Error('the demo client has no chat with messages');
 }
 
-async function pollLoad(baseURL: string): Promise<EndpointLoad> {
+async function pollLoad(server: ApiProcess): Promise<PollLoad> {
+  const baseURL = server.url;
   const url = new URL('/client/getMessages', baseURL);
   if (url.hostname !== '127.0.0.1') throw new Error('the load test runs on 127.0.0.1 only');
   const { token, body } = await emptyPoll(baseURL);
@@ -93,7 +126,12 @@ async function pollLoad(baseURL: string): Promise<EndpointLoad> {
     body: JSON.stringify(body),
   };
   await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.warmUp });
+  const serverBefore = server.cpuMicros();
+  const generatorBefore = process.cpuUsage();
   const result = await autocannon({ ...request, connections: POLL_LOAD.connections, duration: POLL_LOAD.duration });
+  const generator = process.cpuUsage(generatorBefore);
+  const serverAfter = server.cpuMicros();
+  const polls = Math.max(1, result.requests.total);
   // Counted, not thrown: a figure with failures still says something (a row shows them).
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0)
@@ -105,13 +143,16 @@ async function pollLoad(baseURL: string): Promise<EndpointLoad> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failed,
+    serverCpuUsPerPoll:
+      serverBefore === null || serverAfter === null ? null : Math.round((serverAfter - serverBefore) / polls),
+    loadGeneratorCpuUsPerPoll: Math.round((generator.user + generator.system) / polls),
   };
 }
 
-async function onServer(env: NodeJS.ProcessEnv): Promise<EndpointLoad> {
+async function onServer(env: NodeJS.ProcessEnv): Promise<PollLoad> {
   const server = await startApiProcess(env);
   try {
-    return await pollLoad(server.url);
+    return await pollLoad(server);
   } finally {
     await server.stop();
   }
@@ -142,7 +183,7 @@ export async function measureChatPollLoad(): Promise<ChatPollLoad> {
 const POLL_TARGET = { pollsPerSecond: 10_000, p99Ms: 20 };
 
 export function chatPollLoadRows(load: ChatPollLoad): Row[] {
-  const rows = (database: string, figures: EndpointLoad | null): Row[] => {
+  const rows = (database: string, figures: PollLoad | null): Row[] => {
     const label = `server empty chat poll, ${POLL_LOAD.connections} connections, ${database}`;
     return [
       {
@@ -157,6 +198,12 @@ export function chatPollLoadRows(load: ChatPollLoad): Row[] {
         value: figures?.p99Ms ?? null,
         unit: 'ms',
         budget: { op: '<', limit: POLL_TARGET.p99Ms },
+      },
+      { figure: `${label}: server CPU per poll`, value: figures?.serverCpuUsPerPoll ?? null, unit: 'µs' },
+      {
+        figure: `${label}: load generator CPU per poll`,
+        value: figures?.loadGeneratorCpuUsPerPoll ?? null,
+        unit: 'µs',
       },
       // Errors, time-outs and answers other than 2xx: none is expected.
       ...(figures

@@ -20,7 +20,7 @@ export interface Row {
   figure: string;
   /** null: could not be measured (fails its budget, if it has one). */
   value: number | null;
-  unit: 'kB' | 'MB' | 'B' | 'ms' | 'req/s' | 'polls/s' | 'score' | '' | 'entries';
+  unit: 'kB' | 'MB' | 'B' | 'ms' | 'µs' | 'req/s' | 'polls/s' | 'score' | '' | 'entries';
   budget?: Budget;
 }
 

@@ -8,10 +8,27 @@ import { noteUserId } from './request-log';
 
 export const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
+/** The bearer token, read once per request (the role guard and the route's check both ask). */
 export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
+  const known = c.get('bearerToken' as never) as string | null | undefined;
+  if (known !== undefined) return known;
   const header = c.req.header('Authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : null;
+  const token = match ? (match[1] ?? null) : null;
+  c.set('bearerToken' as never, token as never);
+  return token;
+}
+
+/**
+ * The token's session, verified once per request: `/client/*`'s role guard verifies the bearer
+ * token before the route's own check does. Null for a token that does not verify.
+ */
+export async function verifiedSession<E extends AppEnv>(c: Context<E>, token: string): Promise<Session | null> {
+  const known = c.get('verifiedToken' as never) as { token: string; session: Session | null } | undefined;
+  if (known?.token === token) return known.session;
+  const session = await c.get('deps').tokens.verify(token);
+  c.set('verifiedToken' as never, { token, session } as never);
+  return session;
 }
 
 /**
@@ -22,7 +39,7 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
 export async function tokenSession<E extends AppEnv>(c: Context<E>, bodyToken?: unknown): Promise<Session> {
   const token = bearerToken(c) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : null);
   if (!token) throw unauthorized('Authentication required');
-  const session = await c.var.deps.tokens.verify(token);
+  const session = await verifiedSession(c, token);
   if (!session) throw unauthorized(SESSION_ENDED);
   // Every client route comes through here: a driver's token is refused by role (server/http/roles.ts).
   if (session.role !== 'client') throw forbidden(WRONG_ROLE);
@@ -36,7 +53,7 @@ export const WRONG_ROLE = 'This account cannot use this route';
  * (password reset, log out everywhere). The version is kept in memory (server/db/poll-cache.ts).
  */
 export async function requireCurrentSession<E extends AppEnv>(c: Context<E>, session: Session): Promise<void> {
-  const { db, polls } = c.var.deps;
+  const { db, polls } = c.get('deps');
   const currentVersion = await polls.sessionVersion(session.userId, () => findSessionVersion(db, session.userId));
   if (currentVersion === undefined || currentVersion !== session.sessionVersion) throw unauthorized(SESSION_ENDED);
   noteUserId(c, session.userId);

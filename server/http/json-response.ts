@@ -8,8 +8,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export function jsonResponse(c: Context, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
-  return c.body(text, status, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(text)),
-  });
+  return c.body(text, status, jsonHeaders(text));
+}
+
+/** The headers of a JSON answer whose text is `text` (built once for an answer that never changes). */
+export function jsonHeaders(text: string): Record<string, string> {
+  return { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) };
 }

@@ -14,7 +14,7 @@ import { findDriverAccount } from '../db/drivers';
 import { findOperatorById, type OperatorRole } from '../db/operators';
 import { OPS_TOKEN_HEADER, opsTokenMatches } from '../ops/token';
 import { clientAddress } from './client-address';
-import { SESSION_ENDED, WRONG_ROLE, bearerToken, requireCurrentSession, tokenSession } from './auth';
+import { SESSION_ENDED, WRONG_ROLE, bearerToken, requireCurrentSession, tokenSession, verifiedSession } from './auth';
 import { forbidden, tooManyRequests, unauthorized } from './errors';
 import { noteUserId } from './request-log';
 
@@ -104,7 +104,7 @@ async function signedInAccount<A extends Account, E extends AppEnv>(
 ): Promise<A> {
   const token = bearerToken(c);
   if (!token) throw unauthorized('Authentication required');
-  const session = await c.var.deps.tokens.verify(token);
+  const session = await verifiedSession(c, token);
   if (!session) throw unauthorized(sessionEnded);
   if (session.role !== role) throw forbidden(WRONG_ROLE);
   const account = await find(c.var.deps.db, session.userId);
@@ -138,7 +138,7 @@ async function checkOpsToken<E extends AppEnv>(c: Context<E>): Promise<void> {
 export function refuseOtherRoles(role: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
-    const session = token ? await c.var.deps.tokens.verify(token) : null;
+    const session = token ? await verifiedSession(c, token) : null;
     if (session && session.role !== role) throw forbidden(WRONG_ROLE);
     await next();
   };
