@@ -181,7 +181,7 @@ export default defineConfig({
           isolate: false,
           globalSetup: ['tests/server/global-setup.ts'],
           // Password hashes at a sixteenth of production's cost (2.5 ms of CPU rather than 40):
-          // the suite signs up and logs in some 500 times. tests/server/passwords.test.ts keeps
+          // the suite signs up and logs in hundreds of times. tests/server/passwords.test.ts keeps
           // production's cost.
           env: { PASSWORD_HASH_COST: '10' },
           // Worker threads rather than child processes: cheaper to start. No server test
