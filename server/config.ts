@@ -46,6 +46,7 @@ const configSchema = envSchema.transform((env) => ({
       ? { name: env.PLATINUM_MANAGER_NAME.trim(), phone: env.PLATINUM_MANAGER_PHONE.trim() }
       : null,
   opsToken: env.OPS_TOKEN,
+  passwordHashCost: env.PASSWORD_HASH_COST,
   tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
   trustProxy: env.TRUST_PROXY,
   log: env.LOG,

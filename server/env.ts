@@ -101,6 +101,12 @@ function note<S extends z.ZodType>(schema: S, notes: SettingNotes): S {
 
 export const PAYSTACK_API_URL = 'https://api.paystack.co';
 
+/**
+ * scrypt's cost for new password hashes as a power of two: 14 is N = 16,384 (16 MiB and about
+ * 40 ms of CPU a hash). Production takes no less (server/production.ts); tests lower it.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+
 export const envSchema = z.object({
   NODE_ENV: note(
     z
@@ -162,6 +168,10 @@ export const envSchema = z.object({
   PLATINUM_MANAGER_PHONE: note(z.string().optional(), { description: "Platinum's dedicated manager, with the name" }),
   OPS_TOKEN: note(optionalText(), {
     description: 'the operator API token; generated once into the data folder when not set',
+    production: 'checked',
+  }),
+  PASSWORD_HASH_COST: note(wholeNumber(DEFAULT_PASSWORD_HASH_COST, 10, 15), {
+    description: "scrypt's cost for new password hashes, a power of two (production refuses less than the default)",
     production: 'checked',
   }),
   TOKEN_TTL_SECONDS: note(wholeNumber(60 * 60 * 24 * 30, 60), { description: 'how long a sign-in lasts' }),

@@ -4,7 +4,7 @@
  * codes (docs/operations.md, 'Running in production').
  */
 import type { ServerConfig } from './config';
-import { envVariables } from './env';
+import { DEFAULT_PASSWORD_HASH_COST, envVariables } from './env';
 import { isVapidKeyPair } from './push/keys';
 
 /**
@@ -140,6 +140,8 @@ export function productionProblems(config: ServerConfig): string[] {
     if (problem) problems.push(problem);
   }
   problems.push(...vapidProblems(config));
+  if (config.passwordHashCost < DEFAULT_PASSWORD_HASH_COST)
+    problems.push(`PASSWORD_HASH_COST must be at least ${DEFAULT_PASSWORD_HASH_COST} (a cheaper hash is for tests)`);
   for (const [name, setting] of REFUSED_IN_PRODUCTION) if (config[setting]) problems.push(`${name} is not allowed`);
   return problems;
 }

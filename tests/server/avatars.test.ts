@@ -12,6 +12,7 @@ import { reclaimAvatarSpace } from '../../server/db/avatars';
 import { migrate } from '../../server/db/migrate';
 import { toUser, type UserRow } from '../../server/db/users';
 import { createTestServer, type TestServer } from './harness';
+import { createTestDatabase } from './test-database';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let server: TestServer;
@@ -94,7 +95,12 @@ describe('GET /avatars/<id>', () => {
 
 describe('migration 003: avatars kept in users.avatar move to their own rows', () => {
   it('a data URL becomes an avatars row with the same bytes and type; no avatar stays none', async () => {
-    const db = await openDb({ dataDir: 'memory://' });
+    const database = await createTestDatabase();
+    const db = await openDb({
+      databaseUrl: database.databaseUrl,
+      dataDir: 'memory://',
+      pgliteData: database.pgliteData,
+    });
     try {
       const migrations = join(dirname(fileURLToPath(import.meta.url)), '../../server/db/migrations');
       await db.exec(
@@ -121,6 +127,7 @@ describe('migration 003: avatars kept in users.avatar move to their own rows', (
       expect(users[0]).not.toHaveProperty('avatar');
     } finally {
       await db.close();
+      await database.drop();
     }
   });
 });

@@ -2,8 +2,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDb } from '../../server/db/connection';
+import { preparedDataDir } from './test-database';
 
 const root = mkdtempSync(join(tmpdir(), 'greenpick-private-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,7 +37,11 @@ describe('DATA_DIR permissions', () => {
   });
 
   it('an existing folder left readable (755, files 666) is tightened when opened', async () => {
-    const dir = join(root, 'old');
+    // A migrated folder where the global setup made one (initdb is the first test's), else an empty one.
+    const prepared = preparedDataDir();
+    onTestFinished(() => prepared?.remove());
+    const dir = prepared?.dir ?? join(root, 'old');
+    if (prepared) chmodSync(join(dir, 'PG_VERSION'), 0o666);
     mkdirSync(join(dir, 'base'), { recursive: true });
     writeFileSync(join(dir, 'base', 'leftover'), 'x');
     chmodSync(join(dir, 'base', 'leftover'), 0o666);

@@ -7,13 +7,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/connection';
 import { DataFolderInUse, LOCK_FILE, acquireDataLock } from '../../server/db/data-lock';
 import { runCli } from '../../server/ops/cli';
 import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
+import { preparedDataDir } from './test-database';
 
 const folders: string[] = [];
 const folder = () => {
@@ -148,7 +149,10 @@ describe('the data folder lock', () => {
   );
 
   it('a second open of one PGlite folder is refused while the first is open, and allowed once it is closed', async () => {
-    const dir = folder();
+    // A migrated folder where the global setup made one: initdb is not what this checks.
+    const prepared = preparedDataDir();
+    if (prepared) folders.push(dirname(prepared.dir));
+    const dir = prepared?.dir ?? folder();
     const first = await openDb({ dataDir: dir });
     try {
       await expect(openDb({ dataDir: dir })).rejects.toThrow(DataFolderInUse);

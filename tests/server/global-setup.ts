@@ -1,6 +1,6 @@
 /**
- * Once per vitest run, before the server test files: one in-memory PGlite made and migrated,
- * its data folder dumped to a temp file. Each test server loads a copy of its own
+ * Once per vitest run, before the server test files: one PGlite made and migrated, its data
+ * folder dumped to a temp file (and once before the migrations, for createTestDatabase). Each test server loads a copy of its own
  * (test-database.ts), which skips initdb, the slow part of starting a PGlite; a server started
  * as a process copies its folder (test-database.ts, preparedDataDir). Nothing to do
  * on PostgreSQL (TEST_DATABASE_URL), where a new database and its migrations are quick.
@@ -19,6 +19,8 @@ declare module 'vitest' {
     migratedPgliteFile?: string;
     /** The same database as a PGlite data folder, for a server started as a process (none on PostgreSQL). */
     migratedPgliteDir?: string;
+    /** A `dumpDataDir()` tarball of the same PGlite before its migrations: initdb's empty database. */
+    emptyPgliteFile?: string;
   }
 }
 
@@ -30,6 +32,10 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const dataDir = join(dir, 'migrated-pglite');
   const pglite = await PGlite.create(dataDir);
   try {
+    // Before the migrations, for the tests of a first start (createTestDatabase): initdb is not theirs to pay for.
+    const emptyFile = join(dir, 'empty-pglite.tar');
+    writeFileSync(emptyFile, new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    project.provide('emptyPgliteFile', emptyFile);
     // The statements the server's own PGlite connection runs (server/db/connection.ts).
     const db: Db = {
       kind: 'pglite',

@@ -37,7 +37,11 @@ describe('migrate', () => {
   });
 
   const open = async () => {
-    const db = await openDb({ databaseUrl: database!.databaseUrl, dataDir: 'memory://' });
+    const db = await openDb({
+      databaseUrl: database!.databaseUrl,
+      dataDir: 'memory://',
+      pgliteData: database!.pgliteData,
+    });
     opened.push(db);
     return db;
   };

@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('migration 018: money in integer kobo', () => {
   it('converts every naira column of the rows before it to the exact kobo', async () => {
     database = await createTestDatabase();
-    db = await openDb({ databaseUrl: database.databaseUrl, dataDir: 'memory://' });
+    db = await openDb({ databaseUrl: database.databaseUrl, dataDir: 'memory://', pgliteData: database.pgliteData });
     await db.query(
       'create table schema_migrations (name text primary key, applied_at timestamptz not null default now())',
     );

@@ -33,17 +33,14 @@ const VAPID_ENV = {
   VAPID_SUBJECT: 'mailto:ops@greenpick.ng',
 };
 
-const productionConfig = (overrides: Partial<ServerConfig> = {}) =>
-  loadConfig(
-    {
-      NODE_ENV: 'production',
-      JWT_SECRET: STRONG_SECRET,
-      PAYSTACK_SECRET_KEY: LIVE_KEY,
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      ...VAPID_ENV,
-    },
-    overrides,
-  );
+const productionConfigEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: STRONG_SECRET,
+  PAYSTACK_SECRET_KEY: LIVE_KEY,
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  ...VAPID_ENV,
+};
+const productionConfig = (overrides: Partial<ServerConfig> = {}) => loadConfig(productionConfigEnv, overrides);
 
 describe('production refusals (a pure check of the configuration)', () => {
   it('NODE_ENV=production is production; anything else is not', () => {
@@ -95,6 +92,17 @@ describe('production refusals (a pure check of the configuration)', () => {
       'OPS_TOKEN must be at least 32 characters',
     ]);
     expect(productionProblems(productionConfig({ opsToken: randomBytes(24).toString('hex') }))).toEqual([]);
+  });
+
+  it('a PASSWORD_HASH_COST below the default is refused in production (tests run on a cheaper one) and out of 10-15 anywhere', () => {
+    expect(productionProblems(loadConfig({ PASSWORD_HASH_COST: '10' }))).toEqual([]);
+    expect(productionProblems(productionConfig({ passwordHashCost: 13 }))).toEqual([
+      'PASSWORD_HASH_COST must be at least 14 (a cheaper hash is for tests)',
+    ]);
+    expect(productionProblems(loadConfig({ ...productionConfigEnv, PASSWORD_HASH_COST: '15' }))).toEqual([]);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(
+      'Invalid configuration: PASSWORD_HASH_COST must be a whole number from 10 to 15 (got "9").',
+    );
   });
 
   it('JWT_SECRET and OPS_TOKEN need an estimated 128 bits: repeats, runs and words are refused, random hex or base64 taken', () => {

@@ -13,7 +13,12 @@ let db: Db;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = await openDb({ databaseUrl: database.databaseUrl, dataDir: 'memory://', log: silentLogger() });
+  db = await openDb({
+    databaseUrl: database.databaseUrl,
+    dataDir: 'memory://',
+    pgliteData: database.pgliteData,
+    log: silentLogger(),
+  });
 });
 
 afterAll(async () => {
