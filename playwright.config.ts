@@ -3,6 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 
 const isCI = Boolean(process.env.CI);
 
+// The journeys sign up and in about four hundred times on a server that shares the two cores:
+// password hashes at a sixteenth of production's cost (PASSWORD_HASH_COST, docs/security.md),
+// as in the server tests. Set here, before the global setup imports the server, and read by
+// the workers' own servers too (refund-paystack.spec.ts).
+process.env.PASSWORD_HASH_COST ??= '10';
+
 /**
  * Debian's Chromium (156) builds the address bar's WebUI popups in a renderer of its own for
  * every window, headless too, busy for a second or more per test: without them the suite
