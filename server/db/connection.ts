@@ -144,7 +144,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
  * heap, touched at start and never given back, so it is sized for one embedded session
  * (docs/performance.md, 'The server's memory'); a real load runs on PostgreSQL, whose own
  * settings apply. Shared buffers: PostgreSQL's default 128 MB, then 16 MB, now 4 MB (512
- * pages: the demo data and far more; the files stay in the system's page cache anyway).
+ * pages; a page not among them is read from the system's page cache, at no measured cost).
  * Connections: PGlite runs one backend, but the lock table, the process slots and the WAL
  * senders' and replication slots' memory are sized by these, for 100 and 10 by default.
  */
