@@ -1,7 +1,7 @@
 /**
  * The server's memory (docs/performance.md, 'The server's memory'): one instance as production
- * runs it (the compiled bundle, `node dist-server/index.js`, the built app served beside the
- * API, PGlite embedded, demo data, a fresh data folder: its first start), its resident set size
+ * runs it (the compiled bundle, `node <SERVER_NODE_FLAGS> dist-server/index.js`, the built app
+ * served beside the API, PGlite embedded, demo data, a fresh data folder: its first start), its resident set size
  * (VmRSS in /proc) once it has started and idled, then after a run of many clients, and its
  * peak (VmHWM). Linux only (it reads /proc). Runs on its own too: `npx tsx bench/server-memory.ts`
  * (after `npm run build`; it then serves dist/).
@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildServer } from '../scripts/build-server';
+import { SERVER_NODE_FLAGS, buildServer } from '../scripts/build-server';
 import { findPostgresBin, startThrowawayPostgres } from '../scripts/throwaway-postgres';
 import { emptyPoll } from './chat-poll-load';
 import type { Row } from './report';
@@ -74,7 +74,7 @@ async function measureOnce(distDir: string, databaseUrl = ''): Promise<ServerMem
     symlinkSync(join(repoRoot, 'node_modules'), join(work, 'node_modules'));
     const dataDir = join(work, 'data');
     mkdirSync(dataDir);
-    const child = spawn(process.execPath, [join(serverDir, 'index.js')], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(serverDir, 'index.js')], {
       cwd: work,
       env: {
         ...process.env,

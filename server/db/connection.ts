@@ -139,11 +139,24 @@ export async function openDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir, options.pgliteData);
 }
 
-const PGLITE_SHARED_BUFFERS = '16MB';
+/**
+ * PostgreSQL settings PGlite starts with, beside its own. Its shared memory lives in the WASM
+ * heap, touched at start and never given back, so it is sized for one embedded session
+ * (docs/performance.md, 'The server's memory'); a real load runs on PostgreSQL, whose own
+ * settings apply. Shared buffers: PostgreSQL's default 128 MB, then 16 MB, now 4 MB (512
+ * pages; a page not among them is read from the system's page cache, at no measured cost).
+ * Connections: PGlite runs one backend, but the lock table, the process slots and the WAL
+ * senders' and replication slots' memory are sized by these, for 100 and 10 by default.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '4MB',
+  max_connections: '4',
+  max_wal_senders: '0',
+  max_replication_slots: '0',
+} as const;
 const pgliteStartParams = (defaults: readonly string[]) => [
   ...defaults,
-  '-c',
-  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
 /**
@@ -203,9 +216,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     if (!dataDir.startsWith('memory://') && !loadDataDir && !existsSync(join(dataDir, 'PG_VERSION')))
       await initDataFolder(dataDir, PGlite.defaultStartParams);
     pglite = await PGlite.create(dataDir, {
-      // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, touched at
-      // start: 16 MB holds the demo data and more many times over, and the process starts about
-      // 120 MB smaller (docs/performance.md, 'The server's memory'). Real loads use PostgreSQL.
+      // Shared memory sized for one embedded session (PGLITE_SETTINGS).
       startParams: pgliteStartParams(PGlite.defaultStartParams),
       parsers: ROW_PARSERS,
       ...(loadDataDir ? { loadDataDir } : {}),

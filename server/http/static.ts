@@ -2,10 +2,13 @@
  * Serves the built app (dist/) from the API server: precompressed brotli/gzip files,
  * hashed assets cached for a year, index.html / sw.js / the manifest always revalidated,
  * and an SPA fallback to index.html for navigations that never swallows an API path.
- * The build is read into memory once at start (a few MB): a request costs no file system
- * call, and a new build is served from the next start.
+ * The build is read into memory once at start: a request costs no file system call, and a
+ * new build is served from the next start. A file sent compressed is kept only compressed; its
+ * plain bytes (6-7 MB of the 10 MB build) are read from disk for the rare client that takes
+ * neither encoding.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, extname, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
@@ -160,26 +163,58 @@ export function preloadLinkHeader(hints: PreloadHints, path: string): string | n
 }
 
 interface BuiltFile {
-  bytes: Uint8Array<ArrayBuffer>;
+  /** null: a file kept only compressed (its `.br` and `.gz` are in memory), read from `path` when asked for as it is. */
+  bytes: Uint8Array<ArrayBuffer> | null;
+  path: string;
   lastModified: string;
 }
 
-/** Every file of the build by its URL path (`/assets/index-abc.js`, `/index.html`). */
+/**
+ * Every file of the build by its URL path (`/assets/index-abc.js`, `/index.html`). A file
+ * with both compressed copies beside it is not read: every browser takes one of those.
+ */
 function readBuild(distDir: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else
+      else {
+        const compressedBeside = existsSync(`${path}.br`) && existsSync(`${path}.gz`);
         files.set(`/${relative(distDir, path).split(sep).join('/')}`, {
-          bytes: new Uint8Array(readFileSync(path)),
+          bytes: compressedBeside ? null : new Uint8Array(readFileSync(path)),
+          path,
           lastModified: statSync(path).mtime.toUTCString(),
         });
+      }
     }
   };
   walk(distDir);
   return files;
+}
+
+/** A file's plain bytes, read now when not kept (start-up only: the shells, the hints, the prerendered pages). */
+const plainBytes = (file: BuiltFile): Uint8Array<ArrayBuffer> => file.bytes ?? new Uint8Array(readFileSync(file.path));
+
+/**
+ * A file kept only compressed, as it is: a stream that reads it from disk when sent. The
+ * static middleware asks for the plain file before its compressed copies, so nothing is read
+ * unless the client takes neither encoding.
+ */
+function readWhenSent(path: string): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent) return;
+      sent = true;
+      try {
+        controller.enqueue(new Uint8Array(await readFile(path)));
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
 }
 
 /**
@@ -195,11 +230,14 @@ export function mountFrontend(
 ): void {
   precompress(distDir);
   const files = readBuild(distDir);
-  const decode = (path: string) => new TextDecoder().decode(files.get(path)?.bytes);
+  const decode = (path: string) => {
+    const file = files.get(path);
+    return new TextDecoder().decode(file ? plainBytes(file) : undefined);
+  };
   const indexHtml = decode('/index.html');
   const driverIndexHtml = files.has('/driver/index.html') ? decode('/driver/index.html') : null;
   const preloadHints = files.get('/preload-hints.json');
-  const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(preloadHints.bytes)) : {};
+  const hints: PreloadHints = preloadHints ? JSON.parse(new TextDecoder().decode(plainBytes(preloadHints))) : {};
   // Compressed once here, not by the compress middleware on every request (a deflate stream's
   // buffers per request, 500 clients at once).
   // A page with prices (the booking screen) is filled in per price list; without a price list
@@ -208,7 +246,7 @@ export function mountFrontend(
     Object.entries(prerendered)
       .filter(([, file]) => files.has(`/${PRERENDERED_DIR}/${file}`))
       .map(([path, file]) => {
-        const html = files.get(`/${PRERENDERED_DIR}/${file}`)!.bytes;
+        const html = plainBytes(files.get(`/${PRERENDERED_DIR}/${file}`)!);
         const text = new TextDecoder().decode(html);
         if (hasPricePlaceholders(text)) return [path, pricedPage(text, prices ?? (() => Promise.reject()))] as const;
         const bytes = compressed(html);
@@ -249,7 +287,11 @@ export function mountFrontend(
       root: '/',
       precompressed: true,
       isDir: (path) => path === '/' || path === '/driver/',
-      getContent: async (path) => files.get(path)?.bytes ?? null,
+      getContent: async (path) => {
+        const file = files.get(path);
+        if (!file) return null;
+        return file.bytes ?? readWhenSent(file.path);
+      },
       onFound: (path, c) => {
         const file = files.get(path);
         if (file) c.header('Last-Modified', file.lastModified);

@@ -60,6 +60,17 @@ describe('serving the built app', () => {
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(bigScript);
   });
 
+  it('a file kept only compressed is still served as it is to a client that takes neither encoding, and gzip to one that takes gzip', async () => {
+    const plain = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(await plain.text()).toBe(bigScript);
+    const gzipOnly = await app.request('/driver/assets/index-def456.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipOnly.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzipOnly.arrayBuffer())).toString()).toBe(bigScript);
+  });
+
   it("keeps the build's own gzip copy (Zopfli, smaller) and writes only what is missing", () => {
     const dir = mkdtempSync(join(tmpdir(), 'greenpick-precompress-'));
     try {
