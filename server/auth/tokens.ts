@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { setBounded } from '../bounded-map';
 
 export interface Session {
   userId: string;
@@ -61,8 +62,7 @@ export function createTokenService(
 
   const remember = (token: string, session: Session & { exp: number }) => {
     if (keep <= 0) return;
-    if (verified.size >= keep) verified.delete(verified.keys().next().value as string);
-    verified.set(token, session);
+    setBounded(verified, token, session, keep);
   };
 
   return {

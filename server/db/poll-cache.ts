@@ -25,6 +25,7 @@
  * the database until listening again.
  */
 import type { Db, Queryable } from './connection';
+import { setBounded } from '../bounded-map';
 
 export const CHANNEL = 'greenpick_cache';
 const MAX_ENTRIES = 100_000;
@@ -74,8 +75,7 @@ class Kept<T> {
     (ticket.value as Promise<T>).then((value) => {
       done();
       if (ticket.stale || !this.isListening() || !keep(value)) return;
-      if (this.values.size >= MAX_ENTRIES) this.values.delete(this.values.keys().next().value as string);
-      this.values.set(id, value);
+      setBounded(this.values, id, value, MAX_ENTRIES);
     }, done);
     return ticket.value as Promise<T>;
   }

@@ -11,6 +11,7 @@ import { $ZodAsyncError } from 'zod/v4/core';
 import { isJsonContentType } from './api-guards';
 import { type HttpError, badRequest } from './errors';
 import { describeIssue } from './validate';
+import { setBounded } from '../bounded-map';
 
 export interface JsonBodyOptions {
   /** The route's own error shape (sign-up adds `data`, login `error`); a 400 `{message}` otherwise. */
@@ -128,8 +129,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, options: JsonBodyOption
     if (!result.success) return refuse(result.error.issues, input);
     const data = result.data as object;
     if (keep > 0 && text !== undefined && text.length <= REMEMBERED_BODY_CHARS) {
-      if (remembered.size >= keep) remembered.delete(remembered.keys().next().value as string);
-      remembered.set(text, Object.freeze(data));
+      setBounded(remembered, text, Object.freeze(data), keep);
     }
     c.req.addValidatedData('json', data);
     await next();

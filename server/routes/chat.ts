@@ -18,6 +18,7 @@ import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
 import { insertMessageOnce, readClientThread, readThreadMark } from '../db/messages';
 import { findTaskById } from '../db/tasks';
+import { setBounded } from '../bounded-map';
 
 /** The task, when it is the caller's: 404 for an unknown one, 403 for someone else's. */
 async function requireOwnTask(db: Queryable, taskId: string, userId: string): Promise<void> {
@@ -44,8 +45,7 @@ const sinceRead = new Map<string, bigint | undefined>();
 function rememberedSinceMicros(since: string): bigint | undefined {
   if (sinceRead.has(since)) return sinceRead.get(since);
   const micros = sinceMicros(since);
-  if (sinceRead.size >= REMEMBERED_POLLS) sinceRead.delete(sinceRead.keys().next().value as string);
-  sinceRead.set(since, micros);
+  setBounded(sinceRead, since, micros, REMEMBERED_POLLS);
   return micros;
 }
 
