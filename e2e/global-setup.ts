@@ -49,9 +49,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // issue 42698). Browsers retry such a request themselves; the test client does not, so no
     // connection here goes idle for longer than the longest test.
     keepAliveMs: 600_000,
-    // The driver journeys decline the suite's older waiting tasks, each offered in turn, before
-    // their own: a round every second rather than every 5 s shortens that wait.
-    dispatchIntervalMs: 1000,
   });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();

@@ -38,8 +38,6 @@ export interface StartOptions {
   stopGraceMs?: number;
   /** How long an idle connection is kept (default 65 s). */
   keepAliveMs?: number;
-  /** How often dispatch offers waiting tasks (default 5 s). */
-  dispatchIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -76,7 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const simulator = config.simulator ? startSimulator(deps) : undefined;
   const planJobs = startPlanJobs(deps);
   const scheduleJobs = startScheduleJobs(deps);
-  const dispatchJobs = startDispatchJobs(deps, { intervalMs: options.dispatchIntervalMs });
+  const dispatchJobs = startDispatchJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
