@@ -47,8 +47,7 @@ export default defineConfig({
   fullyParallel: true,
   // Guards against a hang, not speed checks: on two cores shared with the rest of \`npm test\`
   // a step may take several times its idle duration (the console's axe run, 24 s idle, passed
-  // 90 s beside two other suites). One guard for every test (the driver's journeys, which wait
-  // for their offer behind the suite's older tasks, set their own, longer). A passing check
+  // 90 s beside two other suites). One guard for every test, set nowhere else. A passing check
   // returns at once.
   timeout: 180_000,
   expect: { timeout: 15_000 },

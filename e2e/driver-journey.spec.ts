@@ -21,6 +21,7 @@ import { signInWithToken } from './support/demo-client';
 import { addDriver, driverLocationSeenByClient } from './support/driver';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { messagesOnServer, tasksOnServer } from './support/paid-task';
+import { test as onOwnServer } from './support/own-server';
 import { MOBILE, shot } from './support/viewports';
 
 test.use({ viewport: MOBILE });
@@ -68,14 +69,18 @@ async function bookRecycling(
 }
 
 /** The driver's phone: its own browser context, allowed its position, which the test sets. */
-async function driverPhone(browser: Browser, at: { lat: number; lng: number }): Promise<BrowserContext> {
+async function driverPhone(
+  browser: Browser,
+  at: { lat: number; lng: number },
+  baseURL: string,
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: MOBILE,
     hasTouch: true,
     isMobile: true,
     permissions: ['geolocation'],
     geolocation: { latitude: at.lat, longitude: at.lng, accuracy: 15 },
-    baseURL: test.info().project.use.baseURL,
+    baseURL,
   });
 }
 
@@ -97,11 +102,12 @@ async function driveToTheDoor(
   page: Page,
   request: Parameters<typeof signUpNewClient>[0],
   booked: Booked,
+  baseURL: string,
 ): Promise<{ driverPage: Page; driverContext: BrowserContext; driverId: string }> {
   const start = offsetByMeters(booked.pickup, 1500, 0);
   // The operator registers the driver 4 km away: what the client sees later is the phone's position, not this.
   const driver = await addDriver(request, offsetByMeters(booked.pickup, 4000, 0));
-  const driverContext = await driverPhone(browser, start);
+  const driverContext = await driverPhone(browser, start, baseURL);
   const driverPage = await driverContext.newPage();
   const app = new DriverApp(driverPage);
   await app.signIn(driver.phone, driver.password, `road-${driver.password}`);
@@ -190,116 +196,112 @@ async function expectClientSeesCompletion(page: Page, taskId: string): Promise<v
   await expect(home.balanceCard).toContainText('35.00');
 }
 
-test('a client books and pays; a driver accepts the offer, drives there, arrives, chats and completes with the code and 3.5 kg', async ({
-  browser,
-  page,
-  request,
-}) => {
-  // A guard against a hang: beside another suite the offer alone can wait two minutes (the older tasks offered first).
-  test.setTimeout(300_000);
-  const booked = await bookRecycling(page, request, 'Ikeja');
-  const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked);
-  const code = await confirmationCode(page, booked.taskId);
+onOwnServer(
+  'a client books and pays; a driver accepts the offer, drives there, arrives, chats and completes with the code and 3.5 kg',
+  async ({ browser, page, request, baseURL }) => {
+    const booked = await bookRecycling(page, request, 'Ikeja');
+    const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked, baseURL!);
+    const code = await confirmationCode(page, booked.taskId);
 
-  await driverPage.getByLabel("Client's confirmation code").fill(code);
-  await expect(driverPage.getByLabel('Weight collected (kg)')).toHaveValue('3.5');
-  await shot(driverPage, 'driver-task-complete-form');
-  await expectAccessible(driverPage, 'the task, arrived');
-  await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
-  await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
-  await expect(driverPage.getByRole('status')).toContainText('The client earned 35 points');
-  await expectClientSeesCompletion(page, booked.taskId);
+    await driverPage.getByLabel("Client's confirmation code").fill(code);
+    await expect(driverPage.getByLabel('Weight collected (kg)')).toHaveValue('3.5');
+    await shot(driverPage, 'driver-task-complete-form');
+    await expectAccessible(driverPage, 'the task, arrived');
+    await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
+    await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
+    await expect(driverPage.getByRole('status')).toContainText('The client earned 35 points');
+    await expectClientSeesCompletion(page, booked.taskId);
 
-  // Earnings: 70% of ₦5,250.00 today.
-  await driverPage.getByRole('link', { name: 'Earnings' }).click();
-  await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
-  await expect(driverPage.getByRole('region', { name: 'Today' })).toContainText('1 task');
-  await shot(driverPage, 'driver-earnings');
-  await expectAccessible(driverPage, 'earnings');
-  await new DriverApp(driverPage).goOffline();
-  await driverContext.close();
-});
+    // Earnings: 70% of ₦5,250.00 today.
+    await driverPage.getByRole('link', { name: 'Earnings' }).click();
+    await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
+    await expect(driverPage.getByRole('region', { name: 'Today' })).toContainText('1 task');
+    await shot(driverPage, 'driver-earnings');
+    await expectAccessible(driverPage, 'earnings');
+    await new DriverApp(driverPage).goOffline();
+    await driverContext.close();
+  },
+);
 
-test("the driver's network drops after arrival: a wrong code and the right one wait, are judged when it returns", async ({
-  browser,
-  page,
-  request,
-}) => {
-  // A guard against a hang: beside another suite the offer alone can wait two minutes (the older tasks offered first).
-  test.setTimeout(300_000);
-  const booked = await bookRecycling(page, request, 'Yaba');
-  const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked);
-  const code = await confirmationCode(page, booked.taskId);
-  const app = new DriverApp(driverPage);
-  await app.waitForWorker();
+onOwnServer(
+  "the driver's network drops after arrival: a wrong code and the right one wait, are judged when it returns",
+  async ({ browser, page, request, baseURL }) => {
+    const booked = await bookRecycling(page, request, 'Yaba');
+    const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked, baseURL!);
+    const code = await confirmationCode(page, booked.taskId);
+    const app = new DriverApp(driverPage);
+    await app.waitForWorker();
 
-  await driverContext.setOffline(true);
-  // The task screen opens offline, with its age.
-  await driverPage.reload();
-  await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
-  await expect(driverPage.getByTestId('screen-age')).toHaveText(/^Offline\. Updated (just now|\d+ min ago)$/);
-  await expect(driverPage.getByTestId('task-status')).toHaveText('Arrived');
+    await driverContext.setOffline(true);
+    // The task screen opens offline, with its age.
+    await driverPage.reload();
+    await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
+    await expect(driverPage.getByTestId('screen-age')).toHaveText(/^Offline\. Updated (just now|\d+ min ago)$/);
+    await expect(driverPage.getByTestId('task-status')).toHaveText('Arrived');
 
-  // A chat message written offline waits on the phone.
-  await driverPage.getByRole('link', { name: 'Chat' }).click();
-  await driverPage.getByRole('textbox', { name: 'Message' }).fill('Weighing your bags now');
-  await driverPage.getByRole('button', { name: 'Send' }).click();
-  await expect(driverPage.getByRole('list', { name: 'Messages' }).getByRole('listitem').last()).toContainText(
-    'Weighing your bags nowWaiting for the network',
-  );
-  await driverPage.getByRole('link', { name: 'Back to the task' }).click();
+    // A chat message written offline waits on the phone.
+    await driverPage.getByRole('link', { name: 'Chat' }).click();
+    await driverPage.getByRole('textbox', { name: 'Message' }).fill('Weighing your bags now');
+    await driverPage.getByRole('button', { name: 'Send' }).click();
+    await expect(driverPage.getByRole('list', { name: 'Messages' }).getByRole('listitem').last()).toContainText(
+      'Weighing your bags nowWaiting for the network',
+    );
+    await driverPage.getByRole('link', { name: 'Back to the task' }).click();
 
-  // A wrong code, offline: it waits, and the server judges it once the network is back.
-  await driverPage.getByLabel("Client's confirmation code").fill(`9${code}`);
-  await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
-  await expect(driverPage.getByRole('status').filter({ hasText: 'Waiting for the network' })).toContainText(
-    'Completing the pickup',
-  );
-  await shot(driverPage, 'driver-offline-waiting');
-  await driverContext.setOffline(false);
-  await expect(driverPage.getByRole('alert')).toContainText('Refused (Completing the pickup): Wrong confirmation code');
-  // The message went first, once.
-  await expect
-    .poll(async () =>
-      (await messagesOnServer(request, booked.client, booked.taskId))
-        .filter((message) => message.sender === 'driver')
-        .map((message) => message.content),
-    )
-    .toEqual(['I am at the gate', 'Weighing your bags now']);
-  expect((await tasksOnServer(request, booked.client)).find((one) => one._id === booked.taskId)?.status).not.toBe(
-    'completed',
-  );
+    // A wrong code, offline: it waits, and the server judges it once the network is back.
+    await driverPage.getByLabel("Client's confirmation code").fill(`9${code}`);
+    await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
+    await expect(driverPage.getByRole('status').filter({ hasText: 'Waiting for the network' })).toContainText(
+      'Completing the pickup',
+    );
+    await shot(driverPage, 'driver-offline-waiting');
+    await driverContext.setOffline(false);
+    await expect(driverPage.getByRole('alert')).toContainText(
+      'Refused (Completing the pickup): Wrong confirmation code',
+    );
+    // The message went first, once.
+    await expect
+      .poll(async () =>
+        (await messagesOnServer(request, booked.client, booked.taskId))
+          .filter((message) => message.sender === 'driver')
+          .map((message) => message.content),
+      )
+      .toEqual(['I am at the gate', 'Weighing your bags now']);
+    expect((await tasksOnServer(request, booked.client)).find((one) => one._id === booked.taskId)?.status).not.toBe(
+      'completed',
+    );
 
-  // The right one, offline again: it waits, then lands.
-  await driverContext.setOffline(true);
-  await driverPage.getByLabel("Client's confirmation code").fill(code);
-  await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
-  await expect(driverPage.getByRole('status').filter({ hasText: 'Waiting for the network' })).toBeVisible();
-  expect((await tasksOnServer(request, booked.client)).find((one) => one._id === booked.taskId)?.status).not.toBe(
-    'completed',
-  );
-  await driverContext.setOffline(false);
-  await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
-  await expectClientSeesCompletion(page, booked.taskId);
+    // The right one, offline again: it waits, then lands.
+    await driverContext.setOffline(true);
+    await driverPage.getByLabel("Client's confirmation code").fill(code);
+    await driverPage.getByRole('button', { name: 'Complete pickup' }).click();
+    await expect(driverPage.getByRole('status').filter({ hasText: 'Waiting for the network' })).toBeVisible();
+    expect((await tasksOnServer(request, booked.client)).find((one) => one._id === booked.taskId)?.status).not.toBe(
+      'completed',
+    );
+    await driverContext.setOffline(false);
+    await expect(driverPage.getByRole('heading', { name: 'Pickup completed' })).toBeVisible();
+    await expectClientSeesCompletion(page, booked.taskId);
 
-  // Every screen seen once online opens offline, with its age.
-  await driverPage.getByRole('link', { name: 'Earnings' }).click();
-  await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
-  await driverContext.setOffline(true);
-  for (const [path, heading] of [
-    ['/driver/earnings', 'Earnings'],
-    ['/driver/', "Today's tasks"],
-    [`/driver/tasks/${booked.taskId}/chat`, 'Chat with the client'],
-  ] as const) {
-    await driverPage.goto(path);
-    await expect(driverPage.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();
-    await expect(driverPage.getByTestId('screen-age'), path).toHaveText(/^Offline\. Updated /);
-  }
-  await expect(driverPage.getByRole('list', { name: 'Messages' })).toContainText('Coming down now');
-  await driverContext.setOffline(false);
-  await app.goOffline();
-  await driverContext.close();
-});
+    // Every screen seen once online opens offline, with its age.
+    await driverPage.getByRole('link', { name: 'Earnings' }).click();
+    await expect(driverPage.getByTestId('earnings-today')).toHaveText('₦3,675.00');
+    await driverContext.setOffline(true);
+    for (const [path, heading] of [
+      ['/driver/earnings', 'Earnings'],
+      ['/driver/', "Today's tasks"],
+      [`/driver/tasks/${booked.taskId}/chat`, 'Chat with the client'],
+    ] as const) {
+      await driverPage.goto(path);
+      await expect(driverPage.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();
+      await expect(driverPage.getByTestId('screen-age'), path).toHaveText(/^Offline\. Updated /);
+    }
+    await expect(driverPage.getByRole('list', { name: 'Messages' })).toContainText('Coming down now');
+    await driverContext.setOffline(false);
+    await app.goOffline();
+    await driverContext.close();
+  },
+);
 
 test("the driver's app installs on its own: its manifest, a worker scoped to /driver/, and it opens offline", async ({
   playwright,
