@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
 
   // X-Request-Id on every response and on every line logged meanwhile (the outage's too); in
   // production an access line per request.
-  app.use('*', ...requestLog(deps.log, { accessLines: deps.config.production }));
+  app.use('*', requestLog(deps.log, { accessLines: deps.config.production }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
