@@ -40,7 +40,6 @@ import { isConsolePage, mountConsolePages } from './http/console-pages';
 import { readPrerenderedIndex } from './http/prerendered';
 import { servicePricesKobo } from './db/pricing';
 import { guardedAnswers } from './http/api-guards';
-import { limitBody } from './http/body-limit';
 import { responseHeaders } from './http/response-headers';
 import { refuseOtherRoles } from './http/roles';
 import { isDriverAppRequest } from '../src/shared/driver-paths';
@@ -101,15 +100,15 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
         needsPagePolicy(method, path) ? 'page' : isPictureRequest(path) ? 'picture' : 'api',
     }),
   );
+  // The body limit; writes take JSON only; API answers are never stored by a browser or proxy
+  // (hostile-use rules); then compression. A body refused as too large gets none but the limit.
   app.use(
     '*',
-    limitBody(MAX_BODY_BYTES, (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413)),
-  );
-  // Writes take JSON only; API answers are never stored by a browser or proxy (hostile-use
-  // rules); then compression. A body refused as too large gets none of these.
-  app.use(
-    '*',
-    guardedAnswers((method, path) => isApiRequest(method, path) && !isPictureRequest(path)),
+    guardedAnswers({
+      maxBodyBytes: MAX_BODY_BYTES,
+      tooLarge: (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413),
+      isUncacheable: (method, path) => isApiRequest(method, path) && !isPictureRequest(path),
+    }),
   );
 
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
