@@ -5,6 +5,7 @@
  * line: method, path, status, duration and the signed-in user's id when known. Nothing else
  * of the request is logged (no query, headers or body), so never a token or password.
  */
+import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { inRequest, type Logger } from '../log';
 
@@ -29,7 +30,7 @@ function sayId(c: Context): void {
 const ID_LIMIT = 128;
 function takeRequestId(c: Context): string {
   let id = c.req.header(REQUEST_ID_HEADER);
-  if (!id || id.length > ID_LIMIT || /[^\w\-=]/.test(id)) id = crypto.randomUUID();
+  if (!id || id.length > ID_LIMIT || /[^\w\-=]/.test(id)) id = randomUUID();
   c.set('requestId' as never, id as never);
   c.header(REQUEST_ID_HEADER, id);
   return id;
