@@ -11,10 +11,15 @@ import { cors } from 'hono/cors';
 
 type HeaderList = readonly (readonly [name: string, value: string])[];
 
-/** Directives in camelCase, as in server/http/csp.ts, to the header's text. */
+/** Directives in camelCase, as in server/http/csp.ts, to the header's text (names as Hono's `secureHeaders` wrote them). */
 function cspHeaderValue(directives: Readonly<Record<string, readonly string[]>>): string {
+  const kebab = (name: string) =>
+    name.replace(
+      /[A-Z]+(?![a-z])|[A-Z]/g,
+      (capitals, offset: number) => `${offset ? '-' : ''}${capitals.toLowerCase()}`,
+    );
   return Object.entries(directives)
-    .map(([name, sources]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '))
+    .map(([name, sources]) => [kebab(name), ...sources].join(' '))
     .join('; ');
 }
 
