@@ -3,7 +3,6 @@
  * server/index.ts adds the built app's static files and listens.
  */
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context';
 import {
   BAD_VALUE,
@@ -40,10 +39,8 @@ import { mountFrontend } from './http/static';
 import { isConsolePage, mountConsolePages } from './http/console-pages';
 import { readPrerenderedIndex } from './http/prerendered';
 import { servicePricesKobo } from './db/pricing';
-import { compress } from 'hono/compress';
-import { noStoreResponses, requireJsonBody } from './http/api-guards';
-import { limitBody } from './http/body-limit';
-import { corsFor } from './http/cors';
+import { guardedAnswers } from './http/api-guards';
+import { responseHeaders } from './http/response-headers';
 import { refuseOtherRoles } from './http/roles';
 import { isDriverAppRequest } from '../src/shared/driver-paths';
 
@@ -73,68 +70,46 @@ export function needsPagePolicy(method: string, path: string): boolean {
   return !lastSegment.includes('.') || lastSegment.endsWith('.html') || lastSegment === 'sw.js';
 }
 
+/** Avatars and driver photos: shown by the app, possibly on another origin, and cached by the browser. */
+function isPictureRequest(path: string): boolean {
+  return path.startsWith('/avatars/') || path.startsWith('/driver/photo/');
+}
+
 export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?: Lifecycle } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const allowedOrigins = new Set(deps.config.corsOrigins);
   const outage = new OutageLog(deps.log);
   const serverLog = deps.log.child({ module: 'server' });
 
   // X-Request-Id on every response and on every line logged meanwhile (the outage's too); in
   // production an access line per request.
-  app.use('*', ...requestLog(deps.log, { accessLines: deps.config.production }));
+  app.use('*', requestLog(deps.log, { accessLines: deps.config.production }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
     if (c.res.status < 500) outage.success();
   });
-  // Pages get the full set of page headers; API answers and static files are never run under
-  // their own policy, so a short one does (it saves about 1.3 kB on each 2 s chat poll, most
-  // of an empty poll's cost, and on each of the 20-odd chunks a screen loads).
+  // Security headers (pages the full set, API answers and static files a short one, avatars
+  // their cross-origin one) and CORS, in one step after the route (server/http/response-headers.ts).
   const prerendered = readPrerenderedIndex(options.distDir);
-  const pageHeaders = secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(deps.config, prerendered.scriptHashes),
-    crossOriginEmbedderPolicy: false,
-  });
-  const apiHeaders = secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
-  // Avatars may be shown by the app on another origin (VITE_API_URL): their resource policy says so.
-  const avatarHeaders = secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    crossOriginResourcePolicy: 'cross-origin',
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-  });
-  app.use('*', (c, next) => {
-    if (needsPagePolicy(c.req.method, c.req.path)) return pageHeaders(c, next);
-    return c.req.path.startsWith('/avatars/') || c.req.path.startsWith('/driver/photo/')
-      ? avatarHeaders(c, next)
-      : apiHeaders(c, next);
-  });
-  app.use('*', corsFor(allowedOrigins));
   app.use(
     '*',
-    limitBody(MAX_BODY_BYTES, (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413)),
+    responseHeaders({
+      pagePolicy: contentSecurityPolicy(deps.config, prerendered.scriptHashes),
+      allowedOrigins: new Set(deps.config.corsOrigins),
+      headerSetOf: (method, path) =>
+        needsPagePolicy(method, path) ? 'page' : isPictureRequest(path) ? 'picture' : 'api',
+    }),
   );
-
-  app.use('*', compress());
-  // API answers are never stored by a browser or proxy; writes take JSON only (hostile-use rules).
+  // The body limit; writes take JSON only; API answers are never stored by a browser or proxy
+  // (hostile-use rules); then compression. A body refused as too large gets none but the limit.
   app.use(
     '*',
-    noStoreResponses(
-      (method, path) =>
-        isApiRequest(method, path) && !path.startsWith('/avatars/') && !path.startsWith('/driver/photo/'),
-    ),
+    guardedAnswers({
+      maxBodyBytes: MAX_BODY_BYTES,
+      tooLarge: (c) => c.json({ message: 'Request body is too large (3 MB at most)' }, 413),
+      isUncacheable: (method, path) => isApiRequest(method, path) && !isPictureRequest(path),
+    }),
   );
-  app.use('*', requireJsonBody());
 
   app.route('/', healthRoutes(options.lifecycle ?? { stopping: false }));
   app.route('/', paystackWebhookRoutes);

@@ -1,12 +1,12 @@
 /**
- * Every response carries an `X-Request-Id` (Hono's request-id middleware: the proxy's when it
- * sent a plain one, else a new UUID), and every line logged while the request is handled
+ * Every response carries an `X-Request-Id` (the proxy's when it sent a plain one, else a new
+ * UUID, as Hono's request-id middleware gave it), and every line logged while the request is handled
  * carries it as `requestId` (server/log.ts). In production each request is also one access
  * line: method, path, status, duration and the signed-in user's id when known. Nothing else
  * of the request is logged (no query, headers or body), so never a token or password.
  */
+import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { inRequest, type Logger } from '../log';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -26,23 +26,31 @@ function sayId(c: Context): void {
   if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
 }
 
+/** Hono's `requestId` as it was used here: the proxy's plain id when it sent one, else a new UUID. */
+const ID_LIMIT = 128;
+function takeRequestId(c: Context): string {
+  let id = c.req.header(REQUEST_ID_HEADER);
+  if (!id || id.length > ID_LIMIT || /[^\w\-=]/.test(id)) id = randomUUID();
+  c.set('requestId' as never, id as never);
+  c.header(REQUEST_ID_HEADER, id);
+  return id;
+}
+
 /**
  * The request id (always); with a logger that writes anything, the id on its lines; with
- * `accessLines`, the access line at info. Two middlewares either way, as few as the id needs.
+ * `accessLines`, the access line at info. One middleware either way (every async layer is
+ * paid by each 2 s chat poll: docs/performance.md, 'The empty chat poll').
  */
-export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler[] {
-  const ids = requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 });
+export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler {
   // A silent logger (LOG=0, the bench) skips the request's scope altogether.
   if (log.level === 'silent')
-    return [
-      ids,
-      async (c, next) => {
-        await next();
-        sayId(c);
-      },
-    ];
-  const logged: MiddlewareHandler = (c, next) =>
-    inRequest(requestIdOf(c) ?? '-', async () => {
+    return async (c, next) => {
+      takeRequestId(c);
+      await next();
+      sayId(c);
+    };
+  return (c, next) =>
+    inRequest(takeRequestId(c), async () => {
       // Above info (a level set at run time) the access line costs this one check.
       const timed = options.accessLines && log.isLevelEnabled('info');
       const started = timed ? performance.now() : 0;
@@ -57,5 +65,4 @@ export function requestLog(log: Logger, options: { accessLines: boolean }): Midd
         userId: c.get('userId' as never) as string | undefined,
       });
     });
-  return [ids, logged];
 }

@@ -11,7 +11,7 @@ describe('the request id on every line', () => {
     const { log, lines } = captureLog();
     const payments = log.child({ module: 'payments' });
     const app = new Hono();
-    app.use('*', ...requestLog(log, { accessLines: true }));
+    app.use('*', requestLog(log, { accessLines: true }));
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     app.get('/slow', async (c) => {
@@ -47,12 +47,12 @@ describe('the request id on every line', () => {
     const { log, lines } = captureLog();
     log.level = 'warn';
     const app = new Hono();
-    app.use('*', ...requestLog(log, { accessLines: true }));
+    app.use('*', requestLog(log, { accessLines: true }));
     app.get('/', (c) => c.text('ok'));
     expect((await app.request('/')).status).toBe(200);
     expect(lines).toEqual([]);
     const silent = new Hono();
-    silent.use('*', ...requestLog(silentLogger(), { accessLines: true }));
+    silent.use('*', requestLog(silentLogger(), { accessLines: true }));
     silent.get('/', (c) => c.text('ok'));
     expect((await silent.request('/')).headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
