@@ -1,7 +1,8 @@
 /**
  * The driver's app (issue 46) with a client in another browser: the client books 3.5 kg of
  * recycling and pays; a driver added by the operator signs in with the one-time password,
- * chooses their own, goes online in Lagos with the phone's position, gets the offer, accepts,
+ * chooses their own, goes online in Lagos with the phone's position, declines the offer of a
+ * pickup booked earlier, gets the offer of the client's, accepts,
  * goes on the way (the client's task page shows where the phone is), arrives, chats both ways
  * and completes with the client's code and 3.5 kg; the client's points and receipt follow.
  * Again with the driver's network dropped between arrival and completion: a wrong code and
@@ -20,7 +21,7 @@ import { DriverApp } from './page-models/driver-app';
 import { signInWithToken } from './support/demo-client';
 import { addDriver, driverLocationSeenByClient } from './support/driver';
 import { signUpNewClient, type NewClient } from './support/new-client';
-import { messagesOnServer, tasksOnServer } from './support/paid-task';
+import { createPaidTask, messagesOnServer, tasksOnServer } from './support/paid-task';
 import { test as onOwnServer } from './support/own-server';
 import { MOBILE, shot } from './support/viewports';
 
@@ -103,6 +104,8 @@ async function driveToTheDoor(
   request: Parameters<typeof signUpNewClient>[0],
   booked: Booked,
   baseURL: string,
+  /** A task booked before the journey's: offered first, and declined. */
+  olderTaskId?: string,
 ): Promise<{ driverPage: Page; driverContext: BrowserContext; driverId: string }> {
   const start = offsetByMeters(booked.pickup, 1500, 0);
   // The operator registers the driver 4 km away: what the client sees later is the phone's position, not this.
@@ -113,6 +116,7 @@ async function driveToTheDoor(
   await app.signIn(driver.phone, driver.password, `road-${driver.password}`);
   await shot(driverPage, 'driver-tasks-empty');
   await app.goOnline();
+  if (olderTaskId) await app.declineOffer(olderTaskId);
   await app.acceptOffer(booked.taskId, booked.address, async () => {
     await shot(driverPage, 'driver-offer');
     await expectAccessible(driverPage, 'the offer');
@@ -197,10 +201,12 @@ async function expectClientSeesCompletion(page: Page, taskId: string): Promise<v
 }
 
 onOwnServer(
-  'a client books and pays; a driver accepts the offer, drives there, arrives, chats and completes with the code and 3.5 kg',
+  'a client books and pays; a driver declines an earlier pickup, accepts this one, drives there, arrives, chats and completes with the code and 3.5 kg',
   async ({ browser, page, request, baseURL }) => {
+    // Another client's pickup, booked first: dispatch offers it to the driver first, who declines it.
+    const older = await createPaidTask(request, await signUpNewClient(request));
     const booked = await bookRecycling(page, request, 'Ikeja');
-    const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked, baseURL!);
+    const { driverPage, driverContext } = await driveToTheDoor(browser, page, request, booked, baseURL!, older._id);
     const code = await confirmationCode(page, booked.taskId);
 
     await driverPage.getByLabel("Client's confirmation code").fill(code);

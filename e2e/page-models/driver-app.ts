@@ -54,9 +54,17 @@ export class DriverApp {
     await told;
   }
 
+  /** Waits for the offer of task `taskId` and declines it: the card goes, and that task is not offered to this driver again. */
+  async declineOffer(taskId: string): Promise<void> {
+    await expect(this.offer).toBeVisible({ timeout: 60_000 });
+    await expect(this.offer).toHaveAttribute('data-task-id', taskId);
+    await this.offer.getByRole('button', { name: 'Decline' }).click();
+    await expect(this.page.locator(`[data-task-id="${taskId}"]`)).toBeHidden();
+  }
+
   /**
-   * Waits for the offer of task `taskId` (the only task waiting on the journey's own server,
-   * e2e/support/own-server.ts) and accepts it. The bound allows a dispatch round (5 s), the
+   * Waits for the offer of task `taskId` (on the journey's own server, e2e/support/own-server.ts,
+   * no task of another journey is offered first) and accepts it. The bound allows a dispatch round (5 s), the
    * app's offer poll (4 s) and a busy machine.
    */
   async acceptOffer(taskId: string, address: string | RegExp, beforeAccepting?: () => Promise<void>): Promise<void> {
