@@ -4,14 +4,14 @@
  * (tests/server/fake-paystack.ts). The client sees 'Refund of ... started', and 'Refunded' once
  * the fake sends refund.processed, on the task, in History and in the bell.
  */
-import { resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { startServer, type RunningServer } from '../server/index';
+import type { RunningServer } from '../server/index';
 import type { CreateTaskRequest, CreateTaskResponse, Task } from '../src/shared/contract';
 import { startFakePaystack, type FakePaystack } from '../tests/server/fake-paystack';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
+import { startOwnServer } from './support/own-server';
 import { LAYOUTS } from './support/viewports';
 
 // Both layouts in one worker, one after the other: the file's own server (a PGlite made and
@@ -24,15 +24,7 @@ let api: APIRequestContext;
 
 test.beforeAll(async () => {
   fake = await startFakePaystack();
-  server = await startServer({
-    port: 0,
-    dataDir: 'memory://',
-    demo: false,
-    simulator: false,
-    log: false,
-    distDir: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
-    env: { PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_API_URL: fake.url },
-  });
+  server = await startOwnServer({ PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_API_URL: fake.url });
   api = await playwrightRequest.newContext({ baseURL: server.url });
 });
 

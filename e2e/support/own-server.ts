@@ -3,28 +3,36 @@ import { test as base } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/index';
 
 /**
- * Tests on a server of their own (one per worker that runs them, a fresh in-memory database
- * without the demo data), for the driver's journeys: on the suite's shared server every task
- * the other journeys booked and left pending is older than the journey's own, so dispatch
- * offered the journey's driver each of them first, one a round (a 5 s tick, then the app's 4 s
- * poll), and the driver declined them for one to two minutes before its own offer came. Here
- * the journey's task is the only one waiting. The server reads the suite's settings from the
- * environment the global setup left (the operator token, the push service allowed).
+ * Servers of a test file's own: `startOwnServer` (refund-paystack.spec.ts, with the fake
+ * Paystack's settings), and `test`, whose tests get one per worker that runs them (a fresh
+ * in-memory database without the demo data, `baseURL` pointing at it), for the driver's
+ * journeys: on the suite's shared server every task the other journeys booked and left
+ * pending is older than the journey's own, so dispatch offered the journey's driver each of
+ * them first, one a round (a 5 s tick, then the app's 4 s poll), and the driver declined them
+ * for one to two minutes before its own offer came. Without `env`, the server reads the
+ * suite's settings from the environment the global setup left (the operator token, the push
+ * service allowed).
  */
+/** A reference server of a test file's own: the built app, a fresh in-memory database without the demo data. */
+export function startOwnServer(env?: NodeJS.ProcessEnv): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    dataDir: 'memory://',
+    demo: false,
+    simulator: false,
+    log: false,
+    distDir: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
+    // As the shared server (e2e/global-setup.ts): the test client's pooled connections never outlive the server's.
+    keepAliveMs: 600_000,
+    ...(env ? { env } : {}),
+  });
+}
+
 export const test = base.extend<object, { ownServer: RunningServer }>({
   ownServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const server = await startServer({
-        port: 0,
-        dataDir: 'memory://',
-        demo: false,
-        simulator: false,
-        log: false,
-        distDir: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
-        // As the shared server (e2e/global-setup.ts): the test client's pooled connections never outlive the server's.
-        keepAliveMs: 600_000,
-      });
+      const server = await startOwnServer();
       await use(server);
       await server.close();
     },
