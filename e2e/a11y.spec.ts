@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STOPS, VIEWPORTS, animationsDone, showAt } from './support/screen-tour';
 import { smallTouchTargets } from './support/touch-targets';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /**
  * axe on every screen and modal, on a phone (375px) and a desktop (1280px): nothing serious

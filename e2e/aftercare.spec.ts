@@ -4,13 +4,12 @@ import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { assignNewDriver, createAssignedTask, driverSays, setTaskStatus } from './support/assigned-task';
 import { atEachWidth } from './support/at-each-width';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { createPaidTask } from './support/paid-task';
 
 async function signIn(page: Page, token: string): Promise<DashboardPage> {
-  await page.goto('/');
-  await storeToken(page, token);
+  await signInWithToken(page, token);
   return new DashboardPage(page).goto();
 }
 
@@ -96,8 +95,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
   }) => {
     await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
-      await page.goto('/');
-      await storeToken(page, assigned.client.token);
+      await signInWithToken(page, assigned.client.token);
       await page.goto(`/client/tasks/${assigned.task._id}`);
       const details = await new TaskDetailsModal(page).waitForOpen();
       await details.dialog.getByRole('button', { name: 'Cancel task' }).click();

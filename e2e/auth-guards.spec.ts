@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './page-models/login-page';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('guards of the signed-in area (no stored token)', () => {
   test('/client/home redirects to / replacing the entry', async ({ page }) => {

@@ -3,6 +3,9 @@ import { signUpNewClient } from './support/new-client';
 import { LoginPage } from './page-models/login-page';
 import { Shell } from './page-models/shell';
 import { SignupPage } from './page-models/signup-page';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('desktop (1280px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

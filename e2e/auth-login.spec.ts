@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signUpNewClient } from './support/new-client';
 import { LoginPage } from './page-models/login-page';
 import { Shell } from './page-models/shell';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('login', () => {
   test('Remember me (checked) keeps the token in localStorage under "token" and goes to /client/home', async ({

@@ -3,6 +3,9 @@ import type { DevMailboxResponse } from '../src/shared/contract';
 import { signUpNewClient } from './support/new-client';
 import { ForgotPage } from './page-models/forgot-page';
 import { LoginPage } from './page-models/login-page';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** The newest recovery code mailed to `email`, read from the dev mailbox. */
 async function mailedCode(request: APIRequestContext, email: string): Promise<string> {

@@ -3,6 +3,9 @@ import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { SIGNUP_REDIRECT_MS } from '../src/features/auth/auth-messages';
 import { LoginPage } from './page-models/login-page';
 import { SignupPage } from './page-models/signup-page';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 let counter = 0;
 const freshEmail = () => `Signup-${Date.now()}-${process.pid}-${++counter}@Example.NG`;

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { SettleTestPaymentRequest, SettleTestPaymentResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { pendingTaskReferences } from './support/offline-store';
 import { tasksOnServer } from './support/paid-task';
@@ -33,8 +33,7 @@ test.describe('a booking paid by bank transfer', () => {
     }) => {
       await page.setViewportSize(viewport);
       const client = await signUpNewClient(request);
-      await page.goto('/');
-      await storeToken(page, client.token);
+      await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();
       await home.service('Household Waste Pickup').click();
       const booking = await new CreateTaskPage(page).expectShown('Household Waste Pickup');

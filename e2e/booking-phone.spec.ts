@@ -7,8 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
-import { LoginPage } from './page-models/login-page';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { saveHomePlace, signUpNewClient } from './support/new-client';
 import { appHasTakenOver } from './support/network';
 
@@ -54,8 +53,7 @@ test("375x667: the sheet keeps the service, quantity, when, total and 'Proceed t
 }) => {
   const client = await signUpNewClient(request);
   await saveHomePlace(request, client, { address: LONG_ADDRESS, lat: 6.4474, lng: 3.472, addressDetails: '' });
-  await new LoginPage(page).goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   await page.goto('/client/create');
   await appHasTakenOver(page);
   const booking = new CreateTaskPage(page);

@@ -9,6 +9,9 @@ import { atEachWidth } from './support/at-each-width';
 import { assignNewDriver, opsTask } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

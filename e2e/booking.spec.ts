@@ -3,8 +3,7 @@ import type { Task, TasksResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
-import { LoginPage } from './page-models/login-page';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { appHasTakenOver } from './support/network';
 
@@ -18,8 +17,7 @@ async function openBooking(
   service?: string,
 ): Promise<{ client: NewClient; booking: CreateTaskPage }> {
   const client = await signUpNewClient(request);
-  await new LoginPage(page).goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   const booking = new CreateTaskPage(page);
   if (service) {
     const home = await new DashboardPage(page).goto();

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../server/db/demo';
 import { DashboardPage } from './page-models/dashboard-page';
-import { loginDemoClient, storeToken } from './support/demo-client';
+import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -21,8 +24,7 @@ const NEWEST_FIRST = [
 ];
 
 async function signInDemo(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await storeToken(page, token);
+  await signInWithToken(page, token);
 }
 
 test.describe('home dashboard (demo client)', () => {
@@ -143,7 +145,7 @@ test.describe('home dashboard (demo client)', () => {
 });
 
 test.describe('home dashboard states', () => {
-  test.use({ serviceWorkers: 'block', viewport: DESKTOP });
+  test.use({ viewport: DESKTOP });
 
   test('Loading data... while loading, then an error with the message and Try Again, which reloads the page', async ({
     page,

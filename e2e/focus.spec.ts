@@ -4,9 +4,12 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { ProfilePage } from './page-models/profile-page';
 import { Shell } from './page-models/shell';
 import { atEachWidth } from './support/at-each-width';
-import { storeToken } from './support/demo-client';
+import { signInWithToken, storeToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** The focused element's tag and text, for a readable failure. */
 function focused(page: Page): Promise<string> {
@@ -62,8 +65,7 @@ test.describe('focus, on a phone and on a desktop', () => {
   }) => {
     await atEachWidth(page, async () => {
       const client = await signUpNewClient(request);
-      await page.goto('/');
-      await storeToken(page, client.token);
+      await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();
       await home.service('Household Waste Pickup').click();
       const create = await new CreateTaskPage(page).expectShown('Household Waste Pickup');

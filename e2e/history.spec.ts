@@ -5,8 +5,11 @@ import { formatDateTime } from '../src/lib/format';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { createAssignedTask } from './support/assigned-task';
-import { loginDemoClient, storeToken } from './support/demo-client';
+import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -42,8 +45,7 @@ async function demoTasks(request: import('@playwright/test').APIRequestContext, 
 }
 
 async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await storeToken(page, token);
+  await signInWithToken(page, token);
 }
 
 test.describe('order history (demo client)', () => {
@@ -181,8 +183,6 @@ test.describe('order history on a phone set to another time zone', () => {
 });
 
 test.describe('order history states', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test("a client without orders sees 'No order history found' and \"You haven't completed any order yet.\"", async ({
     page,
     request,

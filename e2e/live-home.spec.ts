@@ -4,7 +4,7 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
 import { assignNewDriver, createAssignedTask, setTaskStatus } from './support/assigned-task';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline } from './support/network';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { createPaidTask, tasksOnServer } from './support/paid-task';
@@ -26,8 +26,7 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 async function openHome(page: Page, client: NewClient): Promise<DashboardPage> {
-  await page.goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   return new DashboardPage(page).goto();
 }
 

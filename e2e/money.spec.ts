@@ -11,6 +11,9 @@ import { assignNewDriver, creditPoints, setTaskStatus } from './support/assigned
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { MOBILE } from './support/viewports';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.use({ viewport: MOBILE });
 

@@ -5,9 +5,12 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { ForgotPage } from './page-models/forgot-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { SURULERE_TASK, assignNewDriver } from './support/assigned-task';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { createPaidTask } from './support/paid-task';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /**
  * Long names, e-mails and addresses wrap or truncate on the narrowest phones: no screen is
@@ -118,8 +121,7 @@ for (const width of WIDTHS) {
       const client = await longClient(request);
       const task = await createPaidTask(request, client, { address: LONG.address, ...SURULERE_TASK });
       await assignNewDriver(request, task._id, LONG.driver);
-      await page.goto('/');
-      await storeToken(page, client.token);
+      await signInWithToken(page, client.token);
 
       const home = await new DashboardPage(page).goto();
       await expect(home.greeting).toContainText(LONG.firstname);

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { OpsConsole } from './page-models/ops-console';
 import { TaskDetailsModal } from './page-models/task-details-modal';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import {
   OPERATOR_PASSWORD,
@@ -19,6 +19,9 @@ import {
   paidRecycling,
   reportProblem,
 } from './support/operators';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const DESK = { width: 1280, height: 800 };
 test.use({ viewport: DESK });
@@ -38,8 +41,7 @@ async function clientTaskDetails(
   const context = await browser.newContext({ viewport: DESK, baseURL: test.info().project.use.baseURL });
   await context.route(TILES, (route) => route.abort());
   const page = await context.newPage();
-  await page.goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   const home = await new DashboardPage(page).goto();
   await expect(home.task(0).locator('.status-badge')).toHaveText('driver assigned');
   await home.task(0).getByRole('button', { name: 'View Task' }).click();

@@ -6,6 +6,9 @@ import { assignNewDriver, setTaskStatus } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, subscribeClient } from './support/new-client';
 import { IKEJA, RECYCLING, createPaidTask } from './support/paid-task';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('plans and points, on a phone and on a desktop', () => {
   test("a recycling pickup weighed at 12.5 kg earns 125 points: 'Your Points' opens the ledger", async ({

@@ -2,14 +2,15 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
-import { LoginPage } from './page-models/login-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { assignNewDriver, opsTask } from './support/assigned-task';
 import { atEachWidth } from './support/at-each-width';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { tasksOnServer } from './support/paid-task';
-import { appHasTakenOver } from './support/network';
+import { appHasTakenOver, WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** Yaba, Lagos: where the device says it is in the geolocation tests. */
 const YABA = { latitude: 6.5095, longitude: 3.3711 };
@@ -26,8 +27,7 @@ async function openBooking(
   service = 'Household Waste Pickup',
 ): Promise<{ client: NewClient; booking: CreateTaskPage }> {
   const client = await signUpNewClient(request);
-  await new LoginPage(page).goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   const home = await new DashboardPage(page).goto();
   await home.service(service).click();
   const booking = new CreateTaskPage(page);
@@ -259,8 +259,7 @@ test.describe('precise location, on a phone and on a desktop', () => {
   }) => {
     await atEachWidth(page, VIEWPORTS, async () => {
       const client = await signUpNewClient(request);
-      await new LoginPage(page).goto('/');
-      await storeToken(page, client.token);
+      await signInWithToken(page, client.token);
       await page.goto('/client/create');
       await appHasTakenOver(page);
       const booking = new CreateTaskPage(page);

@@ -4,9 +4,12 @@ import type { UserDataResponse } from '../src/shared/contract';
 import { EditProfilePage } from './page-models/edit-profile-page';
 import { ProfilePage } from './page-models/profile-page';
 import { atEachWidth } from './support/at-each-width';
-import { storeToken } from './support/demo-client';
+import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { DESKTOP } from './support/viewports';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** A 1x1 PNG. */
 const TINY_PNG = Buffer.from(
@@ -15,8 +18,7 @@ const TINY_PNG = Buffer.from(
 );
 
 async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage> {
-  await page.goto('/');
-  await storeToken(page, client.token);
+  await signInWithToken(page, client.token);
   return new EditProfilePage(page).goto();
 }
 
@@ -189,8 +191,7 @@ test.describe('edit profile rules', () => {
 
   test('the back button returns to the profile', async ({ page, request }) => {
     const client = await signUpNewClient(request);
-    await page.goto('/');
-    await storeToken(page, client.token);
+    await signInWithToken(page, client.token);
     const profile = await new ProfilePage(page).goto();
     const edit = await profile.edit();
     await edit.backButton.click();

@@ -6,6 +6,9 @@ import type { LoginResponse } from '../src/shared/contract';
 import { atEachWidth } from './support/at-each-width';
 import { loginDemoClient, signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('profile, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
@@ -83,8 +86,6 @@ test('a 401 while loading the profile removes the token and goes to /login', asy
 });
 
 test.describe('profile load failure', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test("'Loading profile data...', then the error with Try Again", async ({ page, request }) => {
     const token = await loginDemoClient(request);
     let failing = true;

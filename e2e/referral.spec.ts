@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CLIENT } from '../server/db/demo';
 import { LoginPage } from './page-models/login-page';
 import { ReferralPage } from './page-models/referral-page';
-import { loginDemoClient, storeToken } from './support/demo-client';
+import { loginDemoClient, signInWithToken } from './support/demo-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -13,8 +16,7 @@ function escapeRegex(text: string): string {
 }
 
 async function openReferral(page: Page, token: string): Promise<ReferralPage> {
-  await page.goto('/');
-  await storeToken(page, token);
+  await signInWithToken(page, token);
   return new ReferralPage(page).goto();
 }
 
@@ -112,23 +114,19 @@ test.describe('sharing', () => {
 test('a 401 while loading the referral code removes the token (and the shell returns to the login screen)', async ({
   page,
 }) => {
-  await page.goto('/');
-  await storeToken(page, 'a-token-the-server-refuses');
+  await signInWithToken(page, 'a-token-the-server-refuses');
   await page.goto('/client/referal');
   await new LoginPage(page).expectShown();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
 test.describe('referral load failure', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test("'Failed to load referral information' with Try Again", async ({ page, request }) => {
     const token = await loginDemoClient(request);
     await page.route('**/client/userdata', (route) =>
       route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
     );
-    await page.goto('/');
-    await storeToken(page, token);
+    await signInWithToken(page, token);
     await page.goto('/client/referal');
     const error = page.getByRole('alert').filter({ hasText: 'Failed to load referral information' });
     await expect(error).toBeVisible();

@@ -13,6 +13,9 @@ import { storeToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { startOwnServer } from './support/own-server';
 import { LAYOUTS } from './support/viewports';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 // Both layouts in one worker, one after the other: the file's own server (a PGlite made and
 // migrated in beforeAll) then starts once per run rather than once in each worker.

@@ -43,8 +43,8 @@ test.describe('recurring pickups, on a phone and on a desktop', () => {
       const [first, second] = occurrences({ weekdays: [weekday], windowStartHour: 14 }, new Date());
 
       await signInWithToken(page, client.token);
-      await waitForServiceWorker(page);
       const dashboard = await new DashboardPage(page).goto();
+      await waitForServiceWorker(page);
       await expect(dashboard.planCard).toContainText('20 of 20 pickups left this month');
       await page.getByRole('link', { name: 'Set a recurring pickup' }).click();
       await expect(page).toHaveURL(/\/client\/schedules$/);

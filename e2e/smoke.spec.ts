@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from './page-models/home-page';
 import { LoginPage } from './page-models/login-page';
-import { loginDemoClient, storeToken } from './support/demo-client';
+import { loginDemoClient, signInWithToken } from './support/demo-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('smoke: the app shell and the guarded client area', () => {
   test('/ shows the login screen', async ({ page }) => {
@@ -10,8 +13,7 @@ test.describe('smoke: the app shell and the guarded client area', () => {
 
   test('a signed-in client opens /client/home and sees Home and the navigation', async ({ page, request }) => {
     const token = await loginDemoClient(request);
-    await new LoginPage(page).goto('/');
-    await storeToken(page, token);
+    await signInWithToken(page, token);
 
     const home = await new HomePage(page).goto();
     await home.expectShown();
@@ -25,8 +27,7 @@ test.describe('smoke: the app shell and the guarded client area', () => {
   test('below 768px the navigation is a bottom tab bar without Logout', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const token = await loginDemoClient(request);
-    await new LoginPage(page).goto('/');
-    await storeToken(page, token);
+    await signInWithToken(page, token);
 
     const home = await new HomePage(page).goto();
     await home.expectShown();

@@ -5,6 +5,9 @@ import { SubscribePage } from './page-models/subscribe-page';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { DESKTOP, LAYOUTS, MOBILE } from './support/viewports';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 for (const [layout, viewport] of LAYOUTS) {
   test.describe(`subscribe, ${layout}`, () => {
@@ -62,7 +65,7 @@ for (const [layout, viewport] of LAYOUTS) {
 }
 
 test.describe('subscribe rules', () => {
-  test.use({ viewport: DESKTOP, serviceWorkers: 'block' });
+  test.use({ viewport: DESKTOP });
 
   test("'Please select a plan' when no plan is chosen, and no checkout opens", async ({ page, request }) => {
     const client = await signUpNewClient(request);

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { SURULERE_TASK, createAssignedTask, moveDriver, openAssignedTaskDetails } from './support/assigned-task';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Task } from '../../src/shared/contract';
 import { DashboardPage } from '../page-models/dashboard-page';
 import { TaskDetailsModal } from '../page-models/task-details-modal';
-import { storeToken } from './demo-client';
+import { signInWithToken } from './demo-client';
 import { createPaidTask, messagesOnServer } from './paid-task';
 import { signUpNewClient, type NewClient } from './new-client';
 
@@ -114,8 +114,7 @@ export const storedMessages = messagesOnServer;
 
 /** Signs in as the task's client and opens Task Details of the newest task from the dashboard. */
 export async function openAssignedTaskDetails(page: Page, assigned: AssignedTask): Promise<TaskDetailsModal> {
-  await page.goto('/');
-  await storeToken(page, assigned.client.token);
+  await signInWithToken(page, assigned.client.token);
   const home = await new DashboardPage(page).goto();
   await home.task(0).getByRole('button', { name: 'View Task' }).click();
   return new TaskDetailsModal(page).waitForOpen();

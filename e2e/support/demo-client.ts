@@ -17,8 +17,11 @@ export async function storeToken(page: Page, token: string): Promise<void> {
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
 
-/** Opens the app and stores `token` there, so the next navigation is signed in as its client. */
+/**
+ * Stores `token` on the app's origin, so the next navigation is signed in as its client. The
+ * origin is opened on its logo, not on a screen: the app would start there only to be left.
+ */
 export async function signInWithToken(page: Page, token: string): Promise<void> {
-  await page.goto('/');
+  await page.goto('/icon.svg');
   await storeToken(page, token);
 }

@@ -20,6 +20,15 @@ export async function goOnline(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
 }
 
+/**
+ * `test.use(WITHOUT_SERVICE_WORKER)`: a file about a screen's rules rather than the worker runs
+ * without it. The worker's install (69 files precached) costs about a second of CPU per browser
+ * context, more than the rest of a short test; the journeys and the files about what the worker
+ * does (offline, install and update, chat, push, logout, the task after payment) keep it
+ * (docs/architecture.md, 'The suite's time'). Its reads then always reach the server.
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+
 /** Waits until a service worker controls the page (the first visit installs it and claims the page). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   // The first install fetches the whole precache: on a loaded machine that took over 15 s, so
