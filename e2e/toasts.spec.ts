@@ -3,6 +3,7 @@ import type { DevMailboxResponse } from '../src/shared/contract';
 import { CODE_KEY_DELAY_MS, ForgotPage } from './page-models/forgot-page';
 import { SignupPage } from './page-models/signup-page';
 import { signUpNewClient } from './support/new-client';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -96,7 +97,7 @@ test.describe('toasts on a phone (375px)', () => {
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test.describe(`field errors and stale toasts at ${viewport.width}px`, () => {
-    test.use({ viewport });
+    test.use({ viewport, ...WITHOUT_SERVICE_WORKER });
 
     test('sign-up: "Passwords don\'t match!" beside Confirm Password; the next success dismisses it', async ({
       page,
@@ -145,7 +146,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
 }
 
 test.describe('toasts with reduced motion', () => {
-  test.use({ viewport: MOBILE, reducedMotion: 'reduce' });
+  test.use({ viewport: MOBILE, reducedMotion: 'reduce', ...WITHOUT_SERVICE_WORKER });
 
   test('an error toast keeps its 5 seconds (its timer is not cut to nothing with the motion)', async ({ page }) => {
     const signup = await new SignupPage(page).goto();
