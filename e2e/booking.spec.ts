@@ -5,7 +5,7 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
-import { appHasTakenOver } from './support/network';
+import { appHasTakenOver, WITHOUT_SERVICE_WORKER } from './support/network';
 
 /**
  * A fresh client, signed in, on the create screen of a service chosen on the dashboard, or
@@ -44,6 +44,9 @@ function toast(page: Page, text: string | RegExp) {
 }
 
 test.describe('booking and paying for a task', () => {
+  // The worker's part in a booking is keeping a paid task (below) and the client's journey.
+  test.use(WITHOUT_SERVICE_WORKER);
+
   test("Household Waste Pickup: search Ikeja, pay in the test checkout, 'Payment Successful!', home, and the task exists", async ({
     page,
     request,
