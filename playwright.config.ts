@@ -81,6 +81,11 @@ export default defineConfig({
             '--disable-component-update',
             '--disable-sync',
             '--no-first-run',
+            // One renderer process per browser context, not three: with site isolation a new
+            // context's first page and Chromium's spare renderer are processes of their own,
+            // each a fresh address space, and on these machines every new page of memory is
+            // dear (docs/architecture.md, 'The suite's time'). The app has no frames.
+            '--disable-site-isolation-trials',
             `--disable-features=${DISABLED_FEATURES.join(',')}`,
           ],
         },
