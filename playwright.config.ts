@@ -36,6 +36,60 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
 ];
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // One renderer process per browser context, not three: with site isolation a new
+      // context's first page and Chromium's spare renderer are processes of their own,
+      // each a fresh address space, and on these machines every new page of memory is
+      // dear (docs/architecture.md, 'The suite's time'). The app has no frames.
+      '--disable-site-isolation-trials',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    ],
+  },
+};
+
+/**
+ * Files about a screen's rules that run without the service worker and change nothing of the
+ * browser context but its storage: their tests share one browser context per worker
+ * (Playwright's `reuseContext`, which clears cookies, storage, IndexedDB, routes and the clock
+ * between tests). A new context's page and first document cost about 1.5 s of CPU here, most of
+ * a short test (docs/architecture.md, 'The suite's time', 'One context for the screens').
+ * A file that grants permissions or goes offline during a test, or lets the service worker in,
+ * stays out: Playwright does not undo those between tests. `E2E_NO_REUSE=1` gives every test a
+ * context of its own again, to rule a leak out when one of these fails.
+ */
+const SCREEN_FILES = [
+  'a11y',
+  'auth-guards',
+  'auth-layouts',
+  'auth-login',
+  'auth-signup',
+  'booking-when',
+  'dashboard',
+  'focus',
+  'history',
+  'money',
+  'narrow-screens',
+  'ops-console',
+  'plans-points',
+  'precise-location',
+  'profile-edit',
+  'profile',
+  'referral',
+  'smoke',
+  'subscribe',
+  'task-details',
+].map((name) => `${name}.spec.ts`);
+
 /**
  * End-to-end journeys against the real built app served by the real reference server
  * (started by e2e/global-setup.ts on a free port with a fresh in-memory database).
@@ -68,28 +122,12 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
+    // Journeys first: the longest tests start early and the short screen tests fill the end.
+    { name: 'journeys', testIgnore: SCREEN_FILES, use: CHROMIUM },
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            // One renderer process per browser context, not three: with site isolation a new
-            // context's first page and Chromium's spare renderer are processes of their own,
-            // each a fresh address space, and on these machines every new page of memory is
-            // dear (docs/architecture.md, 'The suite's time'). The app has no frames.
-            '--disable-site-isolation-trials',
-            `--disable-features=${DISABLED_FEATURES.join(',')}`,
-          ],
-        },
-      },
+      name: 'screens',
+      testMatch: SCREEN_FILES,
+      use: { ...CHROMIUM, reuseContext: !process.env.E2E_NO_REUSE },
     },
   ],
 });
