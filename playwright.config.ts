@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/browser';
 
 const isCI = Boolean(process.env.CI);
 
@@ -39,14 +40,10 @@ const DISABLED_FEATURES = [
 const CHROMIUM = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      // Debian's Chromium, headless, never reaching the network (shared with the bench).
+      ...CHROMIUM_ARGS,
       // One renderer process per browser context, not three: with site isolation a new
       // context's first page and Chromium's spare renderer are processes of their own,
       // each a fresh address space, and on these machines every new page of memory is

@@ -1,7 +1,7 @@
 /**
- * Headless Debian Chromium for the bench (never a downloaded browser), with the flags of
- * playwright.config.ts. Anything but the loopback server is refused, so a measurement never
- * reaches the internet (map tiles included).
+ * Headless Debian Chromium for the bench (never a downloaded browser), with the flags every
+ * browser of ours starts with (playwright.config.ts adds its own to these). Anything but the
+ * loopback server is refused, so a measurement never reaches the internet (map tiles included).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
