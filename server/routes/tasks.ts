@@ -41,11 +41,16 @@ export const taskRoutes = new Hono<AppEnv>();
 /** A window chosen on the booking screen may have just stopped being offered while the client paid. */
 const PAYING_GRACE_MS = 30 * 60 * 1000;
 
+/** Offered now, or a moment ago while the client paid. Both: after Lagos midnight a new last day is offered that the list of a moment ago lacks. */
+function windowBookable(window: PickupWindow, now: Date): boolean {
+  return isOfferedWindow(window, now) || isOfferedWindow(window, new Date(now.getTime() - PAYING_GRACE_MS));
+}
+
 /** Why this quantity or window cannot be booked, or null. */
 function bookingRefusal(unit: string, quantity: number, window: PickupWindow | null, now: Date): string | null {
   const problem = quantityProblem(unit, quantity);
   if (problem) return problem;
-  if (window && !isOfferedWindow(window, new Date(now.getTime() - PAYING_GRACE_MS)))
+  if (window && !windowBookable(window, now))
     return 'This window is no longer available: choose one of the offered 2-hour windows';
   return null;
 }

@@ -105,6 +105,27 @@ describe('a pickup time', () => {
     expect(table).toContain('Laundry Service (3 kg)');
   });
 
+  it("just after Lagos midnight the new last day's windows are booked, and the day after them is not", async () => {
+    // 00:10 in Lagos on 26 Nov: the last day offered is 10 Dec, which the list of half an hour
+    // earlier (25 Nov, 23:40) did not reach.
+    clock = new Date('2026-11-25T23:10:00Z');
+    const last = offeredWindows(clock).at(-1)!;
+    expect(last.start).toBe('2026-12-10T15:00:00.000Z');
+    const client = await insertClient(server);
+    const body = taskBody(client, { scheduledFor: last });
+    await payReference(server, client, 1500, body.reference);
+    const response = await submitTask(server, client, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.data.scheduledFor).toEqual(last);
+
+    const other = await insertClient(server);
+    const beyond = taskBody(other, { scheduledFor: { start: '2026-12-11T07:00:00Z', end: '2026-12-11T09:00:00Z' } });
+    await payReference(server, other, 1500, beyond.reference);
+    const refused = await submitTask(server, other, beyond);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^This window is no longer available/);
+  });
+
   it('a window that is not offered (too soon, off the hour, past 14 days): 422, the charge kept for an operator', async () => {
     clock = new Date('2026-11-25T08:30:00Z');
     for (const scheduledFor of [
