@@ -4,7 +4,7 @@
  * with 'Map unavailable - showing approximate position' (docs/product.md, 'Choosing the place
  * of a task').
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import MapView, { Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
@@ -63,6 +63,13 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
     const timer = setTimeout(() => tileEvent('timed-out'), TILE_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  // The notice takes room from the map: resize it in the same task, before anything reads the
+  // page, so the pin is never left for a moment where the notice now is (MapLibre's own
+  // resize waits for its ResizeObserver).
+  useLayoutEffect(() => {
+    if (tiles === 'failed') map.current?.getMap().resize();
+  }, [tiles]);
 
   const [announcement, setAnnouncement] = useState('');
   // Arrow keys: 10 m a press, 100 m with Shift; the map follows the pin.
