@@ -64,11 +64,11 @@ export default function LocationMap({ location, address, onMove }: LocationMapPr
     return () => clearTimeout(timer);
   }, []);
 
-  // The notice takes room from the map: resize it in the same task, before anything reads the
-  // page, so the pin is never left for a moment where the notice now is (MapLibre's own
-  // resize waits for its ResizeObserver).
+  // The notice takes room from the map and gives it back: resize it in the same task, before
+  // anything reads the page, so the pin is never left for a moment where the notice is or was
+  // (MapLibre's own resize waits for its ResizeObserver).
   useLayoutEffect(() => {
-    if (tiles === 'failed') map.current?.getMap().resize();
+    if (tiles === 'failed' || tiles === 'loaded') map.current?.getMap().resize();
   }, [tiles]);
 
   const [announcement, setAnnouncement] = useState('');
