@@ -105,11 +105,12 @@ export default defineConfig({
   forbidOnly: isCI,
   // No retries, here or in CI: a journey that fails once is a defect to fix.
   retries: 0,
-  // Three browsers on two cores: a journey mostly waits (the server, a poll, a toast, the
-  // service worker's install). Two workers used about 390 s of CPU in an 8.9-minute leg, under
-  // three quarters of a core, leaving one idle once vitest was done (docs/architecture.md,
-  // 'The suite's time').
-  workers: Math.ceil(availableParallelism() * 1.5),
+  // One browser per core. On 28 Nov's machine the journeys mostly waited and a third worker
+  // filled the idle core; on these machines, where every process switch and fresh page costs
+  // more, they keep both cores busy, and a third browser only added work: the e2e leg alone,
+  // idle machine, 1,129 s of CPU in 579 s with three workers, 1,024 s in 562 s with two
+  // (docs/architecture.md, 'The suite's time').
+  workers: availableParallelism(),
   reporter: 'list',
   use: {
     // Set by the global setup; workers read this config after it ran.
