@@ -70,6 +70,7 @@ const SCREEN_FILES = [
   'auth-layouts',
   'auth-login',
   'auth-signup',
+  'booking-phone',
   'booking-when',
   'dashboard',
   'focus',
