@@ -7,7 +7,7 @@
  *
  * Without the service worker: its first install shows 'Ready to work offline' at the top of this
  * screen for a few seconds, over whatever the open sheet holds there, at a moment set by the
- * install's speed (R43 read it as Service Type covered). The toast's own rules are
+ * install's speed (a run read it as Service Type covered). The toast's own rules are
  * e2e/toasts.spec.ts's.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
