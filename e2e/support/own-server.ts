@@ -4,14 +4,15 @@ import { startServer, type RunningServer } from '../../server/index';
 
 /**
  * Servers of a test file's own: `startOwnServer` (refund-paystack.spec.ts, with the fake
- * Paystack's settings), and `test`, whose tests get one per worker that runs them (a fresh
- * in-memory database without the demo data, `baseURL` pointing at it), for the driver's
- * journeys: on the suite's shared server every task the other journeys booked and left
- * pending is older than the journey's own, so dispatch offered the journey's driver each of
- * them first, one a round (a 5 s tick, then the app's 4 s poll), and the driver declined them
- * for one to two minutes before its own offer came. Without `env`, the server reads the
- * suite's settings from the environment the global setup left (the operator token, the push
- * service allowed).
+ * Paystack's settings), and `test`, whose tests get one each (a fresh in-memory database
+ * without the demo data, `baseURL` pointing at it), for the driver's journeys: on the suite's
+ * shared server every task the other journeys booked and left pending is older than the
+ * journey's own, so dispatch offered the journey's driver each of them first, one a round (a
+ * 5 s tick, then the app's 4 s poll), and the driver declined them for one to two minutes
+ * before its own offer came. One per test, not per worker: a journey leaves the pickup its
+ * driver declined waiting, and the next journey on that worker's server was offered it first
+ * (seen with one worker). Without `env`, the server reads the suite's settings from the
+ * environment the global setup left (the operator token, the push service allowed).
  */
 /** A reference server of a test file's own: the built app, a fresh in-memory database without the demo data. */
 export function startOwnServer(env?: NodeJS.ProcessEnv): Promise<RunningServer> {
@@ -28,15 +29,12 @@ export function startOwnServer(env?: NodeJS.ProcessEnv): Promise<RunningServer> 
   });
 }
 
-export const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const server = await startOwnServer();
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<{ ownServer: RunningServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  ownServer: async ({}, use) => {
+    const server = await startOwnServer();
+    await use(server);
+    await server.close();
+  },
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
 });
