@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STOPS, VIEWPORTS, animationsDone, showAt } from './support/screen-tour';
 import { smallTouchTargets } from './support/touch-targets';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
+import { axeViolations, seriousViolations } from './support/axe';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
@@ -25,26 +25,16 @@ const ALWAYS_REPORTED = new Set([
 const SETTLED_STYLE =
   '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
 
-async function seriousViolations(page: Page): Promise<string[]> {
+async function violationsShown(page: Page): Promise<string[]> {
   // axe must read the colours a person sees once the screen is still: a toast sliding in (the
   // first visit's 'Ready to work offline') or a code box's focus ring changing colour, caught
   // halfway on a busy machine, reads as too little contrast. Every transition that starts
   // from now on ends at once, and those already running are waited for.
   const settled = await page.addStyleTag({ content: SETTLED_STYLE });
   await animationsDone(page);
-  // axe.run in the page itself: the default also opens a blank page per check to merge
-  // results across frames, a renderer of its own, and the app has no frames.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const violations = await axeViolations(page);
   await settled.evaluate((style) => (style as Element).remove());
-  return violations
-    .filter(
-      (violation) =>
-        violation.impact === 'serious' || violation.impact === 'critical' || ALWAYS_REPORTED.has(violation.id),
-    )
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  return seriousViolations(violations, ALWAYS_REPORTED);
 }
 
 test.describe('accessibility (axe)', () => {
@@ -59,7 +49,7 @@ test.describe('accessibility (axe)', () => {
       await stop.open(page, request);
       for (const viewport of VIEWPORTS) {
         await showAt(page, viewport);
-        const serious = await seriousViolations(page);
+        const serious = await violationsShown(page);
         expect(serious, `at ${viewport.width}px:\n${serious.join('\n')}`).toEqual([]);
         if (viewport.width < 768) {
           const small = await smallTouchTargets(page);
@@ -68,4 +58,12 @@ test.describe('accessibility (axe)', () => {
       }
     });
   }
+});
+
+test('the check itself finds what it looks for: a nameless button and faint text', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>Probe</title><main><h1>Probe</h1><button></button><p style="color:#c8c8c8;background:#fff">Faint text</p></main></html>',
+  );
+  const found = seriousViolations(await axeViolations(page)).map((line) => line.split(' ')[0]);
+  expect(found.sort()).toEqual(['button-name', 'color-contrast']);
 });

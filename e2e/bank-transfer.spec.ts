@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SettleTestPaymentRequest, SettleTestPaymentResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
+import { axeViolations } from './support/axe';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { pendingTaskReferences } from './support/offline-store';
@@ -43,7 +43,7 @@ test.describe('a booking paid by bank transfer', () => {
       await expect(checkout.payButton('1,500.00')).toBeVisible();
       const transferBox = (await checkout.transferButton.boundingBox())!;
       expect(transferBox.height).toBeGreaterThanOrEqual(MIN_TARGET_PX);
-      const { violations } = await new AxeBuilder({ page }).include('.test-checkout').analyze();
+      const violations = await axeViolations(page, '.test-checkout');
       expect(violations.map((violation) => violation.id)).toEqual([]);
 
       // The server's first answer: the transfer is still being processed.

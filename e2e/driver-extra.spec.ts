@@ -6,9 +6,9 @@
  * with no position allowed: dispatch offers it nothing, so the journeys booking on the same
  * server meanwhile are not kept waiting on it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DriverApp } from './page-models/driver-app';
+import { axeViolations, seriousViolations } from './support/axe';
 import { addDriver } from './support/driver';
 import { signUpNewClient } from './support/new-client';
 import { paidRecycling } from './support/operators';
@@ -44,11 +44,7 @@ function smallControls(page: Page): Promise<string[]> {
 /** Large controls, and no serious or critical axe violation (contrast AA among them). */
 async function expectUsableInAVehicle(page: Page, what: string): Promise<void> {
   expect(await smallControls(page), what).toEqual([]);
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
+  expect(seriousViolations(await axeViolations(page)), what).toEqual([]);
 }
 
 /** What the server says to the driver's token now: 200 while the session lasts, 401 once it ended. */

@@ -9,7 +9,6 @@
  * then the right one wait on the phone, are sent when the network is back, and the server's
  * answer shows (refused, then completed); the task screen opens offline with its age.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { formatDistance, haversineMeters, offsetByMeters } from '../src/shared/g
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { DriverApp } from './page-models/driver-app';
+import { axeViolations, seriousViolations } from './support/axe';
 import { signInWithToken } from './support/demo-client';
 import { addDriver, driverLocationSeenByClient } from './support/driver';
 import { signUpNewClient, type NewClient } from './support/new-client';
@@ -29,11 +29,7 @@ test.use({ viewport: MOBILE });
 
 /** No serious or critical axe violation (contrast AA among them) on what the screen shows now. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
+  expect(seriousViolations(await axeViolations(page)), what).toEqual([]);
 }
 
 interface Booked {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
 import { assignNewDriver, createAssignedTask, setTaskStatus } from './support/assigned-task';
+import { axeViolations, seriousViolations } from './support/axe';
 import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline } from './support/network';
 import { signUpNewClient, type NewClient } from './support/new-client';
@@ -37,16 +37,6 @@ async function markDocument(page: Page): Promise<void> {
 
 async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage === true);
-}
-
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 test.describe('Home keeps the open tasks current', () => {
@@ -211,7 +201,7 @@ test.describe("paid bookings not confirmed yet: 'Payment received - confirming y
     );
     for (const viewport of [MOBILE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      expect(await seriousViolations(page, '.dashboard'), `at ${viewport.width}px`).toEqual([]);
+      expect(seriousViolations(await axeViolations(page, '.dashboard')), `at ${viewport.width}px`).toEqual([]);
     }
 
     await card.getByRole('button', { name: 'Dismiss' }).click();

@@ -3,7 +3,6 @@
  * client, task and driver (workers share one server), signs its operator in with the one-time
  * password and replaces it, and checks what the client sees in a browser of its own.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { OpsConsole } from './page-models/ops-console';
@@ -20,6 +19,7 @@ import {
   reportProblem,
 } from './support/operators';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
+import { axeViolations, seriousViolations } from './support/axe';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
@@ -283,10 +283,7 @@ for (const width of [1280, 768]) {
     const admin = await addOperator(request, 'admin');
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/ops/');
-    const serious = async () =>
-      (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    const serious = async () => seriousViolations(await axeViolations(page));
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await serious(), `sign-in at ${width}px`).toEqual([]);
     await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
