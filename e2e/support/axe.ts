@@ -22,7 +22,9 @@ const AXE_SOURCE = readFileSync(
  * come back in full: the nodes that passed, a few hundred a screen, stay in the page.
  */
 export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
-  const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).setLegacyMode().options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   return (await builder.analyze()).violations;
 }
