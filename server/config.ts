@@ -4,6 +4,7 @@
  * schema's output, so a setting cannot be read that the schema does not give.
  */
 import type { z } from 'zod';
+import { nairaToKobo } from '../src/shared/money';
 import { envSchema } from './env';
 
 export { PAYSTACK_API_URL } from './env';
@@ -39,6 +40,8 @@ const configSchema = envSchema.transform((env) => ({
   cspExtraOrigins: [...env.CSP_EXTRA_ORIGINS, ...originOf(env.VITE_MAP_STYLE_URL), ...originOf(env.VITE_API_URL)],
   referralReward: env.REFERRAL_REWARD,
   driverShare: env.DRIVER_SHARE,
+  cancelFeeKobo: nairaToKobo(env.CANCEL_FEE),
+  arrivalRadiusM: env.ARRIVAL_RADIUS_M,
   serviceAreaFile: env.SERVICE_AREA_FILE,
   /** Platinum's dedicated manager; null unless both are set. */
   platinumManager:

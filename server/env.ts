@@ -161,6 +161,12 @@ export const envSchema = z.object({
     envNumber(0.7, (number) => Number.isFinite(number) && number >= 0 && number <= 1, 'a share from 0 to 1'),
     { description: "the driver's share of a task's price, shown with each offer" },
   ),
+  CANCEL_FEE: note(amount(500), {
+    description: "what a client's cancel costs once the driver is on the way for 2 minutes or has arrived (naira; the driver earns it)",
+  }),
+  ARRIVAL_RADIUS_M: note(wholeNumber(150, 10, 5_000), {
+    description: "how near the pin (metres) the driver's newest position must be for 'I've arrived'",
+  }),
   SERVICE_AREA_FILE: note(optionalText(), {
     description: 'a GeoJSON file of where we serve (default: metropolitan Lagos and Abuja)',
   }),

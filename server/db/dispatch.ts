@@ -6,8 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './connection';
-import { noteNewDriver, updateTaskDriver } from './ops';
-import { insertStatusEvent } from './task-events';
 
 export async function setDriverOnline(db: Queryable, driverId: string, online: boolean): Promise<void> {
   await db.query('update drivers set online = $2 where id = $1', [driverId, online]);
@@ -122,32 +120,6 @@ export async function selectOpenOffers(db: Queryable, driverId: string, now: Dat
 
 /** 'accepted', or why not: never offered to this driver ('not-found'), or no longer open ('closed'). */
 export type OfferAnswer = 'accepted' | 'declined' | 'not-found' | 'closed';
-
-/**
- * Accepts the driver's open offer and takes the task, in the caller's transaction: the offer's
- * row is updated only while open (a second accept, here or on another server, finds it closed),
- * and the task only while pending and driverless (an operator's assign wins).
- */
-export async function acceptOffer(tx: Queryable, taskId: string, driverId: string, now: Date): Promise<OfferAnswer> {
-  const [offer] = await tx.query<{ id: string }>(
-    `update task_offers set outcome = 'accepted'
-      where task_id = $1 and driver_id = $2 and outcome is null and expires_at > $3 returning id`,
-    [taskId, driverId, now],
-  );
-  if (!offer) return (await wasOffered(tx, taskId, driverId)) ? 'closed' : 'not-found';
-  const taken = await tx.query(
-    `select id from tasks where id = $1 and status = 'pending' and driver_id is null for update`,
-    [taskId],
-  );
-  if (taken.length === 0) {
-    await tx.query(`update task_offers set outcome = 'taken' where id = $1`, [offer.id]);
-    return 'closed';
-  }
-  await updateTaskDriver(tx, taskId, driverId);
-  await insertStatusEvent(tx, taskId, 'driver-assigned');
-  await noteNewDriver(tx, taskId, driverId);
-  return 'accepted';
-}
 
 export async function declineOffer(db: Queryable, taskId: string, driverId: string, now: Date): Promise<OfferAnswer> {
   const rows = await db.query(

@@ -3,8 +3,6 @@
  * task is simply not found.
  */
 import type { Queryable } from './connection';
-import { TRACKERS_KEY, publishInvalidation } from './poll-cache';
-import { insertStatusEvent } from './task-events';
 
 export interface DriverTaskRow {
   id: string;
@@ -55,32 +53,6 @@ export async function selectDriverCompletions(
   );
 }
 
-export interface CompletionRow {
-  id: string;
-  status: string;
-  user_id: string;
-  unit: string;
-  service_name: string;
-  quantity: number;
-  confirmation_code: string;
-  code_failures: number;
-  delivered_quantity: number | null;
-}
-
-/** The driver's task, locked for the completion (undefined: not theirs). */
-export async function lockDriverTask(
-  tx: Queryable,
-  taskId: string,
-  driverId: string,
-): Promise<CompletionRow | undefined> {
-  const [row] = await tx.query<CompletionRow>(
-    `select id, status, user_id, unit, service_name, quantity, confirmation_code, code_failures, delivered_quantity
-       from tasks where id = $1 and driver_id = $2 for update`,
-    [taskId, driverId],
-  );
-  return row;
-}
-
 /** Whether the task is the driver's now, and its chat open (assigned, on the way or completed). */
 export async function isDriversChat(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
   const rows = await db.query(
@@ -90,54 +62,3 @@ export async function isDriversChat(db: Queryable, taskId: string, driverId: str
   return rows.length > 0;
 }
 
-/** On the way: 'started' now, 'already' when it was, or the status that does not allow it. */
-export async function startDriverTask(
-  tx: Queryable,
-  taskId: string,
-  driverId: string,
-): Promise<'started' | 'already' | 'not-found' | 'closed'> {
-  const rows = await tx.query(
-    `update tasks set status = 'on-going' where id = $1 and driver_id = $2 and status = 'driver-assigned' returning id`,
-    [taskId, driverId],
-  );
-  if (rows.length > 0) {
-    await insertStatusEvent(tx, taskId, 'on-going');
-    await publishInvalidation(tx, [TRACKERS_KEY]);
-    return 'started';
-  }
-  const [row] = await tx.query<{ status: string }>('select status from tasks where id = $1 and driver_id = $2', [
-    taskId,
-    driverId,
-  ]);
-  if (!row) return 'not-found';
-  return row.status === 'on-going' ? 'already' : 'closed';
-}
-
-/** One more wrong code; answers how many there are now. */
-export async function countWrongCode(db: Queryable, taskId: string): Promise<number> {
-  const [row] = await db.query<{ code_failures: number }>(
-    'update tasks set code_failures = code_failures + 1 where id = $1 returning code_failures',
-    [taskId],
-  );
-  return row.code_failures;
-}
-
-export async function recordDeliveredQuantity(tx: Queryable, taskId: string, quantity: number): Promise<void> {
-  await tx.query('update tasks set delivered_quantity = $2 where id = $1', [taskId, quantity]);
-}
-
-/** The driver says it has arrived: 'arrived' (kept once set), or why not. */
-export async function markDriverArrived(
-  tx: Queryable,
-  taskId: string,
-  driverId: string,
-): Promise<'arrived' | 'not-found' | 'closed'> {
-  const rows = await tx.query(
-    `update tasks set arrived_at = coalesce(arrived_at, now())
-      where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going') returning id`,
-    [taskId, driverId],
-  );
-  if (rows.length > 0) return 'arrived';
-  const mine = await tx.query('select 1 from tasks where id = $1 and driver_id = $2', [taskId, driverId]);
-  return mine.length > 0 ? 'closed' : 'not-found';
-}

@@ -1,5 +1,4 @@
 /** SQL of the operator console's own commands (server/ops/console-commands.ts). */
-import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 import { locationKey, publishInvalidation } from './poll-cache';
 
@@ -58,17 +57,6 @@ export async function selectTaskMessages(db: Queryable, taskId: string) {
     [taskId],
   );
   return rows.reverse();
-}
-
-export async function lockTaskForCompletion(tx: Queryable, taskId: string) {
-  const [row] = await tx.query<{
-    status: TaskStatus;
-    unit: string;
-    service_name: string;
-    quantity: number;
-    delivered_quantity: number | null;
-  }>('select status, unit, service_name, quantity, delivered_quantity from tasks where id = $1 for update', [taskId]);
-  return row;
 }
 
 /** Sets the given fields (undefined ones stay): one fixed statement, a null parameter keeps the column. */

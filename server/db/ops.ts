@@ -8,9 +8,9 @@ import { nairaToKobo } from '../../src/shared/money';
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
-import { TRACKERS_KEY, locationKey, publishInvalidation, threadKey } from './poll-cache';
-import { TOKENS_PER_KG, addPoints } from './points';
-import { insertReferralRewardEvent, insertStatusEvent } from './task-events';
+import { locationKey, publishInvalidation, threadKey } from './poll-cache';
+import { addPoints } from './points';
+import { insertReferralRewardEvent } from './task-events';
 import { enqueueArrivals, enqueueTaskNotification } from './push';
 
 export interface OpsTaskRow {
@@ -152,34 +152,6 @@ export async function matchIds(db: Queryable, table: keyof typeof ID_MATCHES, id
   return rows.map((row) => row.id);
 }
 
-/** Locks the task for the rest of the transaction. */
-interface LockedTask {
-  status: TaskStatus;
-  user_id: string;
-  driver_id: string | null;
-  service_name: string;
-  recycled_kg: number | null;
-}
-
-export async function lockTask(tx: Queryable, id: string): Promise<LockedTask | undefined> {
-  const [row] = await tx.query<LockedTask>(
-    'select status, user_id, driver_id, service_name, recycled_kg from tasks where id = $1 for update',
-    [id],
-  );
-  return row;
-}
-
-export async function updateTaskDriver(db: Queryable, taskId: string, driverId: string): Promise<void> {
-  // Another driver has not arrived yet.
-  await db.query(
-    `update tasks set status = 'driver-assigned',
-       arrived_at = case when driver_id = $2 then arrived_at else null end, driver_id = $2
-     where id = $1`,
-    [taskId, driverId],
-  );
-  await publishInvalidation(db, [TRACKERS_KEY]);
-}
-
 /**
  * Why the driver cannot take a task now (inactive, offline, on another task), or null. Locks
  * the driver's row first, in a statement of its own: two assignments of one driver at once
@@ -199,27 +171,6 @@ export async function driverUnavailable(db: Queryable, driverId: string, taskId:
   return null;
 }
 
-/** An assignment by hand overrides dispatch: the task's open offer is withdrawn. */
-export async function withdrawOffers(db: Queryable, taskId: string): Promise<void> {
-  await db.query(`update task_offers set outcome = 'taken' where task_id = $1 and outcome is null`, [taskId]);
-}
-
-export async function updateTaskStatus(
-  db: Queryable,
-  taskId: string,
-  status: TaskStatus,
-  clearDriver: boolean,
-): Promise<void> {
-  await db.query(
-    `update tasks set status = $2, driver_id = case when $3::boolean then null else driver_id end,
-       arrived_at = case when $3::boolean then null else arrived_at end,
-       completed_at = case when $2 = 'completed' then coalesce(completed_at, now()) else completed_at end
-     where id = $1`,
-    [taskId, status, clearDriver],
-  );
-  await publishInvalidation(db, [TRACKERS_KEY]);
-}
-
 export async function countCompletedTasks(db: Queryable, userId: string, exceptTaskId: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     `select count(*)::int as count from tasks where user_id = $1 and status = 'completed' and id <> $2`,
@@ -237,15 +188,6 @@ export async function claimReferralReward(db: Queryable, referredUserId: string)
     [referredUserId],
   );
   return row?.referred_by ?? null;
-}
-
-/** Records a completed recycling task's weight; answers the tokens (in kobo: 1 token = ₦1) it earns its client (10 per kg). */
-export async function recordRecycledWeight(db: Queryable, taskId: string, userId: string, kg: number): Promise<number> {
-  await db.query('update tasks set recycled_kg = $2 where id = $1', [taskId, kg]);
-  // kg has two decimals like naira: read exactly, then 10 tokens per kg.
-  const tokensKobo = nairaToKobo(kg) * TOKENS_PER_KG;
-  await addPoints(db, { userId, kind: 'earned', amountKobo: tokensKobo, taskId });
-  return tokensKobo;
 }
 
 /** Credits the reward (naira-equivalent tokens, from the configuration); its event turns the referrer's dot on. */
@@ -277,16 +219,6 @@ export async function markArrivals(db: Queryable, driverId: string): Promise<voi
         and sqrt(power((d.lat - t.lat) * 111320, 2) + power((d.lng - t.lng) * 111320 * cos(radians(t.lat)), 2)) <= $2`,
     [driverId, ARRIVED_WITHIN_METRES],
   );
-}
-
-/** The driver says it has arrived: answers false when the task has no driver or is not under way. */
-export async function markArrived(db: Queryable, taskId: string): Promise<boolean> {
-  const rows = await db.query(
-    `update tasks set arrived_at = coalesce(arrived_at, now())
-      where id = $1 and driver_id is not null and status in ('driver-assigned', 'on-going') returning id`,
-    [taskId],
-  );
-  return rows.length > 0;
 }
 
 export async function insertDriver(
@@ -350,20 +282,6 @@ export function selectTasksAwaitingDriver(db: Queryable, createdBefore: Date, du
   );
 }
 
-/** Assigns only if the task is still pending without a driver (an operator may have been quicker); the client is told. */
-export async function assignPendingTask(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
-  const rows = await db.query(
-    `update tasks set driver_id = $2, status = 'driver-assigned'
-      where id = $1 and status = 'pending' and driver_id is null returning id`,
-    [taskId, driverId],
-  );
-  if (rows.length === 0) return false;
-  await publishInvalidation(db, [TRACKERS_KEY]);
-  await insertStatusEvent(db, taskId, 'driver-assigned');
-  await noteNewDriver(db, taskId, driverId);
-  return true;
-}
-
 /**
  * When the thread's latest driver (of a driver message, or of an earlier note) is another one,
  * says who is coming now ('Your new driver is Emeka'), so earlier messages do not read as the
@@ -400,19 +318,6 @@ export function selectTrips(db: Queryable): Promise<TripRow[]> {
       where t.status in ('driver-assigned', 'on-going') and ${SIMULATED}
       order by case when t.status = 'on-going' then 0 else 1 end, t.created_at, t.id`,
   );
-}
-
-/** The driver has arrived: driver-assigned becomes on-going; the client is told. */
-export async function markOnGoing(db: Queryable, taskId: string): Promise<boolean> {
-  const rows = await db.query(
-    `update tasks set status = 'on-going', arrived_at = coalesce(arrived_at, now())
-      where id = $1 and status = 'driver-assigned' returning id`,
-    [taskId],
-  );
-  if (rows.length === 0) return false;
-  await publishInvalidation(db, [TRACKERS_KEY]);
-  await insertStatusEvent(db, taskId, 'on-going');
-  return true;
 }
 
 export interface AwaitingReplyRow {

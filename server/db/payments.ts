@@ -4,7 +4,7 @@
  */
 import type { Queryable } from './connection';
 
-export type PaymentPurpose = 'task' | 'subscription';
+export type PaymentPurpose = 'task' | 'subscription' | 'extra';
 
 export interface PaymentUse {
   reference: string;

@@ -1,11 +1,8 @@
 /** Recycle tokens (docs/product.md, Points): every change is a ledger row and the balance moves with it, in one statement. */
 import type { PointsEntry, PointsKind } from '../../src/shared/contract';
 import { koboToNaira } from '../../src/shared/money';
-import { POINTS_PER_KG } from '../../src/shared/pricing';
 import type { Queryable } from './connection';
 
-/** Tokens per kg of recycling collected (the app says the same next to the recycling price). */
-export const TOKENS_PER_KG = POINTS_PER_KG;
 
 export class NotEnoughPoints extends Error {}
 

@@ -125,6 +125,7 @@ const SWITCH_OF: Record<PushKind, keyof NotificationSettings> = {
   'on-the-way': 'driverUpdates',
   arriving: 'driverUpdates',
   cancelled: 'driverUpdates',
+  extra: 'driverUpdates',
   completed: 'receipts',
   refund: 'receipts',
   'support-reply': 'receipts',

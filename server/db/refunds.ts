@@ -1,7 +1,9 @@
 /**
- * Refunds of cancelled paid tasks (migration 009): one row per task, in full, keyed also by
- * the charge's reference, which is what Paystack's refund webhooks name. Every change of
- * state writes a 'refund' event for the bell in the same statement's transaction.
+ * Refunds (migrations 009, 026): one row per charge and kind ('cancel', 'weighed', 'goodwill',
+ * 'extra'), opened only by the task lifecycle (server/tasks/) in its transaction, asked of the
+ * provider after it commits. Paystack's refund webhooks name the charge's reference (and our
+ * refund's provider id). Every change of state writes a 'refund' event for the bell in the
+ * same statement's transaction.
  */
 import type { RefundStatus, TaskRefund } from '../../src/shared/contract';
 import { koboToNaira } from '../../src/shared/money';
@@ -9,8 +11,12 @@ import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
 import { insertBellEvent } from './task-events';
 
+export type RefundKind = 'cancel' | 'weighed' | 'goodwill' | 'extra';
+
 export interface RefundRow {
+  id: string;
   task_id: string;
+  kind: RefundKind;
   reference: string;
   amount_kobo: number;
   status: RefundStatus;
@@ -35,43 +41,59 @@ async function insertRefundEvent(db: Queryable, taskId: string, status: RefundSt
   if (status !== 'failed') await enqueueTaskNotification(db, taskId, 'refund', { status, amountKobo });
 }
 
-/**
- * The paid amount of the task's charge (kobo), or null when nothing was paid for it: a task
- * booked through a payment use of purpose 'task'.
- */
-export async function paidKobo(db: Queryable, taskId: string): Promise<{ reference: string; kobo: number } | null> {
-  const [row] = await db.query<{ reference: string; amount_kobo: number }>(
-    // A payment the provider reported refunded or disputed after the task was made is back with
-    // the payer already: refunding it again would pay twice.
-    `select p.reference, p.amount_kobo from tasks t join payment_uses p on p.reference = t.reference and p.purpose = 'task'
-      where t.id = $1 and t.payment_reversed_at is null`,
-    [taskId],
-  );
-  return row && row.amount_kobo > 0 ? { reference: row.reference, kobo: row.amount_kobo } : null;
-}
-
-/** Opens the task's refund as pending (once); answers whether it was opened now. */
+/** Opens a refund of `kind` of a charge as pending (once per charge and kind); answers whether it was opened now. */
 export async function openRefund(
   db: Queryable,
-  refund: { taskId: string; reference: string; amountKobo: number; provider: RefundRow['provider'] },
+  refund: {
+    taskId: string;
+    reference: string;
+    kind: RefundKind;
+    amountKobo: number;
+    provider: RefundRow['provider'];
+    note?: string;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
-    `insert into refunds (task_id, reference, amount_kobo, status, provider) values ($1, $2, $3, 'pending', $4)
-     on conflict do nothing returning task_id`,
-    [refund.taskId, refund.reference, refund.amountKobo, refund.provider],
+    `insert into refunds (id, task_id, reference, kind, amount_kobo, status, provider, note)
+     values ($1, $2, $3, $4, $5, 'pending', $6, $7)
+     on conflict (reference, kind) do nothing returning id`,
+    [
+      `${refund.kind}:${refund.reference}`,
+      refund.taskId,
+      refund.reference,
+      refund.kind,
+      refund.amountKobo,
+      refund.provider,
+      refund.note ?? null,
+    ],
   );
   if (rows.length === 0) return false;
   await insertRefundEvent(db, refund.taskId, 'pending', refund.amountKobo);
   return true;
 }
 
-export async function findRefundByTask(db: Queryable, taskId: string): Promise<RefundRow | undefined> {
-  const [row] = await db.query<RefundRow>('select * from refunds where task_id = $1', [taskId]);
-  return row;
+/** The task's refunds not yet asked of the provider. */
+export async function selectUnaskedRefunds(db: Queryable, taskId: string): Promise<RefundRow[]> {
+  return db.query<RefundRow>(
+    `select * from refunds where task_id = $1 and status = 'pending' and provider_ref is null order by created_at, id`,
+    [taskId],
+  );
 }
 
-export async function findRefundByReference(db: Queryable, reference: string): Promise<RefundRow | undefined> {
-  const [row] = await db.query<RefundRow>('select * from refunds where reference = $1', [reference]);
+/**
+ * The refund a provider's webhook speaks of: by the provider's refund id when we have it, else the
+ * charge's newest refund still open (a charge's refunds are asked one after another).
+ */
+export async function findRefundByReference(
+  db: Queryable,
+  reference: string,
+  providerRef: string | null = null,
+): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>(
+    `select * from refunds where reference = $1
+      order by (provider_ref is not distinct from $2) desc, (status = 'pending') desc, created_at desc limit 1`,
+    [reference, providerRef],
+  );
   return row;
 }
 
@@ -81,16 +103,16 @@ export async function findRefundByReference(db: Queryable, reference: string): P
  */
 export async function moveRefund(
   db: Queryable,
-  taskId: string,
+  refundId: string,
   change: { status: RefundStatus; providerRef?: string | null; failure?: string | null },
 ): Promise<boolean> {
-  const [row] = await db.query<{ amount_kobo: number }>(
+  const [row] = await db.query<{ amount_kobo: number; task_id: string }>(
     `update refunds set status = $2, provider_ref = coalesce($3, provider_ref), failure = $4, updated_at = now()
-      where task_id = $1 and status <> $2 and status <> 'refunded' returning amount_kobo`,
-    [taskId, change.status, change.providerRef ?? null, change.failure ?? null],
+      where id = $1 and status <> $2 and status <> 'refunded' returning amount_kobo, task_id`,
+    [refundId, change.status, change.providerRef ?? null, change.failure ?? null],
   );
   if (!row) return false;
-  await insertRefundEvent(db, taskId, change.status, row.amount_kobo);
+  await insertRefundEvent(db, row.task_id, change.status, row.amount_kobo);
   return true;
 }
 
@@ -119,6 +141,6 @@ export function selectFailedRefunds(db: Queryable): Promise<FailedRefundRow[]> {
 }
 
 /** The provider took the refund and answers later: its refund id, or 'requested' when it gave none. */
-export async function setRefundProviderRef(db: Queryable, taskId: string, providerRef: string): Promise<void> {
-  await db.query('update refunds set provider_ref = $2, updated_at = now() where task_id = $1', [taskId, providerRef]);
+export async function setRefundProviderRef(db: Queryable, refundId: string, providerRef: string): Promise<void> {
+  await db.query('update refunds set provider_ref = $2, updated_at = now() where id = $1', [refundId, providerRef]);
 }

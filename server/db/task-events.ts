@@ -4,6 +4,7 @@
  * red dot always means "has unread events" (docs/architecture.md, 'The live Home and the bell').
  */
 import type { RefundStatus, TaskEvent, TaskEventKind, TaskStatus } from '../../src/shared/contract';
+import { extraAskText } from '../../src/shared/collected';
 import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 import { enqueueTaskNotification } from './push';
@@ -106,6 +107,17 @@ export async function insertBellEvent(db: Queryable, subject: BellEventSubject, 
       event.scheduledFor?.end ?? null,
     ],
   );
+}
+
+/** The driver weighed more than booked: the owner is asked to pay the extra, on the bell and by push. */
+export async function insertExtraEvent(
+  db: Queryable,
+  taskId: string,
+  extra: { weighed: string; booked: string; amountKobo: number },
+): Promise<void> {
+  const message = extraAskText(extra.weighed, extra.booked, extra.amountKobo);
+  await insertBellEvent(db, { taskId }, { kind: 'extra', amountKobo: extra.amountKobo, message });
+  await enqueueTaskNotification(db, taskId, 'extra', { message });
 }
 
 /** Records that the task now has `status` (for its owner), and turns the owner's dot on. */

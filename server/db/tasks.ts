@@ -49,6 +49,16 @@ export interface TaskRow {
   payment_reversed_at?: Date | null;
   /** Absent only before migration 020. */
   arrived_at?: Date | null;
+  /** Absent only before migration 021. */
+  delivered_quantity?: number | null;
+  /** The columns below are absent only before migration 026. */
+  weighed_quantity?: number | null;
+  extra_quantity?: number | null;
+  extra_covered_quantity?: number | null;
+  extra_amount_kobo?: number | null;
+  extra_status?: 'awaiting' | 'paid' | 'declined' | null;
+  extra_reference?: string | null;
+  cancel_fee_kobo?: number | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -57,7 +67,8 @@ const TASK_SELECT = `select t.*, d.firstname as driver_firstname, d.lastname as 
     d.rating_sum as driver_rating_sum, d.rating_count as driver_rating_count,
     r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at,
     g.stars as rating_stars, g.comment as rating_comment, g.created_at as rating_at
-  from tasks t left join drivers d on d.id = t.driver_id left join refunds r on r.task_id = t.id
+  from tasks t left join drivers d on d.id = t.driver_id
+  left join refunds r on r.reference = t.reference and r.kind in ('cancel', 'weighed')
   left join ratings g on g.task_id = t.id`;
 
 /** The mean of a driver's stars to one decimal (0 before the first rating). */
@@ -119,6 +130,18 @@ export function toTask(row: TaskRow): Task {
     cancelReason: (row.cancel_reason as CancelReason | null | undefined) ?? null,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
+    collectedQuantity: row.delivered_quantity == null ? null : Number(row.delivered_quantity),
+    weighedQuantity: row.weighed_quantity == null ? null : Number(row.weighed_quantity),
+    extra:
+      row.extra_quantity != null && row.extra_status
+        ? {
+            quantity: Number(row.extra_quantity),
+            amount: koboToNaira(Number(row.extra_amount_kobo ?? 0)),
+            coveredQuantity: Number(row.extra_covered_quantity ?? 0),
+            status: row.extra_status,
+          }
+        : null,
+    cancelFee: koboToNaira(Number(row.cancel_fee_kobo ?? 0)),
   };
 }
 
@@ -189,25 +212,3 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   );
 }
 
-/**
- * Cancels the task if it is still in one of `from` (and `userId`'s, when given): the one
- * conditional update every canceller goes through. Whether this call cancelled it.
- */
-export async function cancelTaskIfIn(
-  tx: Queryable,
-  order: {
-    taskId: string;
-    from: readonly TaskStatus[];
-    reason: CancelReason | null;
-    note: string;
-    by: 'client' | 'operator' | 'simulator';
-    userId?: string;
-  },
-): Promise<boolean> {
-  const rows = await tx.query(
-    `update tasks set status = 'cancelled', cancel_reason = $3, cancel_note = $4, cancelled_by = $5
-      where id = $1 and status = any($2::text[]) and ($6::text is null or user_id = $6) returning id`,
-    [order.taskId, order.from, order.reason, order.note, order.by, order.userId ?? null],
-  );
-  return rows.length > 0;
-}

@@ -5,12 +5,12 @@
  */
 import type { ChatMessage } from '../../src/shared/contract';
 import { CLI_ACTOR } from '../db/audit';
-import type { Db } from '../db/connection';
+
 import * as ops from './commands';
 import * as payments from './payment-commands';
 import { type OpsAuditEntry, listAudit } from './console-commands';
 import { type OpsOperator, addOperator } from './operator-commands';
-import type { AftercareServices } from '../aftercare/services';
+import type { LifecycleDeps } from '../tasks/lifecycle';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -31,19 +31,18 @@ export interface OpsBackend {
   listAudit(limit: number): Promise<OpsAuditEntry[]>;
 }
 
-export function databaseBackend(
-  db: Db,
-  options: { referralReward: number; aftercare?: AftercareServices },
-): OpsBackend {
+/** The commands on the database itself (no server answered): the command line acts as 'cli'. */
+export function databaseBackend(deps: LifecycleDeps): OpsBackend {
+  const { db } = deps;
+  const cli = { actor: 'cli' as const, audit: CLI_ACTOR };
   return {
     kind: 'database',
     listTasks: (status) => ops.listTasks(db, { status }),
     listDrivers: () => ops.listDrivers(db),
-    assignDriver: (taskId, driverId) => ops.assignDriver(db, taskId, driverId, { audit: CLI_ACTOR }),
-    setTaskStatus: (taskId, status, extra) =>
-      ops.setTaskStatus(db, taskId, status, { ...options, ...extra, audit: CLI_ACTOR }),
+    assignDriver: (taskId, driverId) => ops.assignDriver(deps, taskId, driverId, cli),
+    setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(deps, taskId, status, { ...extra, ...cli }),
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng, CLI_ACTOR),
-    markArrived: (taskId) => ops.markArrived(db, taskId, CLI_ACTOR),
+    markArrived: (taskId) => ops.markArrived(deps, taskId, cli),
     addDriver: (driver) => ops.addDriver(db, driver, CLI_ACTOR),
     sendDriverMessage: (taskId, content) => ops.sendDriverMessage(db, taskId, content, CLI_ACTOR),
     listPayments: (all) => payments.listPayments(db, { all }),

@@ -397,7 +397,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
           : createDevMailbox(log);
         const aftercare = { refunder: createRefunder(config), mailer, log };
         answer = await command.run(
-          databaseBackend(db, { referralReward: config.referralReward, aftercare }),
+          databaseBackend({ db, config, now: () => new Date(), ...aftercare }),
           parsed.args,
           parsed,
         );

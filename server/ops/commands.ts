@@ -9,9 +9,7 @@ import { isNairaAmount, koboToNaira, nairaToKobo } from '../../src/shared/money'
 import { addPoints } from '../db/points';
 import { findUserById } from '../db/users';
 import type { ChatMessage, TaskStatus } from '../../src/shared/contract';
-import { serviceKey } from '../../src/shared/service-key';
 import { normalizePhone } from '../../src/shared/validation/phone';
-import { TASK_STATUSES } from '../../src/shared/task-status';
 import {
   driverMessageSchema,
   newDriverSchema,
@@ -27,16 +25,15 @@ import { setDriverOneTimePassword } from '../db/drivers';
 import { hashPassword } from '../auth/passwords';
 import * as sql from '../db/ops';
 import { ratingAverage } from '../db/tasks';
-import { insertStatusEvent } from '../db/task-events';
 import {
   matchSupportRequestIds,
   replyToSupportRequest,
   selectSupportRequests,
   type OpsSupportRow,
 } from '../db/support';
-import { cancelTask, startRefund } from '../aftercare/refunds';
-import { mailReceipt } from '../aftercare/receipt';
-import type { AftercareServices } from '../aftercare/services';
+import * as lifecycle from '../tasks/lifecycle';
+import type { LifecycleDeps } from '../tasks/lifecycle';
+import type { Actor } from '../tasks/transitions';
 import { MAX_LENGTH } from '../../src/shared/limits';
 import { text } from '../../src/shared/schemas/fields';
 
@@ -329,141 +326,82 @@ export async function listDrivers(db: Queryable): Promise<OpsDriver[]> {
   return (await sql.selectDrivers(db)).map(toOpsDriver);
 }
 
-const ASSIGNABLE: readonly TaskStatus[] = ['pending', 'driver-assigned', 'on-going'];
-
 /**
- * Gives the task a driver; its status becomes 'driver-assigned' (the client is told, also of a
- * new driver) and an open offer of it is withdrawn. `requireFree` (the console): the driver must
- * be active, online and on no other task; the CLI may assign anyone.
+ * Gives the task a driver through the lifecycle (docs/lifecycle.md): 'driver-assigned', the
+ * client told, an open offer withdrawn. `requireFree` (the console): the driver must be active
+ * and online; only the command line may give a driver a second task.
  */
 export async function assignDriver(
-  db: Db,
+  deps: LifecycleDeps,
   taskIdOrPrefix: string,
   driverIdOrPrefix: string,
-  options: { audit?: AuditActor; requireFree?: boolean } = {},
+  options: { actor: Actor; audit?: AuditActor; requireFree?: boolean },
 ): Promise<OpsTask> {
-  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
-  const driverId = await resolveId(db, 'drivers', driverIdOrPrefix);
-  await db.transaction(async (tx) => {
-    const task = await sql.lockTask(tx, taskId);
-    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-    if (!ASSIGNABLE.includes(task.status)) {
-      throw new OpsError(
-        'invalid',
-        `Task ${taskId} is ${task.status}: only a pending, driver-assigned or on-going task can get a driver`,
-      );
-    }
-    if (options.requireFree) {
-      const problem = await sql.driverUnavailable(tx, driverId, taskId);
-      if (problem) throw new OpsError('conflict', problem);
-    }
-    await sql.updateTaskDriver(tx, taskId, driverId);
-    await sql.withdrawOffers(tx, taskId);
-    if (options.audit)
-      await writeAudit(tx, options.audit, {
-        action: 'task.assign',
-        subject: `task:${taskId}`,
-        before: { status: task.status, driverId: task.driver_id },
-        after: { status: 'driver-assigned', driverId },
-      });
-    if (task.status !== 'driver-assigned' || task.driver_id !== driverId)
-      await insertStatusEvent(tx, taskId, 'driver-assigned');
-    // A driver change says who is coming now (when another driver wrote in the thread).
-    await sql.noteNewDriver(tx, taskId, driverId);
-  });
-  return loadTask(db, taskId);
+  const taskId = await resolveId(deps.db, 'tasks', taskIdOrPrefix);
+  const driverId = await resolveId(deps.db, 'drivers', driverIdOrPrefix);
+  await lifecycle.assign(
+    deps,
+    taskId,
+    driverId,
+    { actor: options.actor, audit: options.audit },
+    options.requireFree ? { unavailable: (tx) => sql.driverUnavailable(tx, driverId, taskId) } : {},
+  );
+  return loadTask(deps.db, taskId);
 }
 
-const NEEDS_DRIVER: readonly TaskStatus[] = ['driver-assigned', 'on-going', 'completed'];
-
 /**
- * Sets a task's status. 'pending' drops the driver; driver-assigned, on-going and completed
- * need one. A change of status is told to the client (the bell's event), in the same
- * transaction. A cancelled task is final; cancelling a paid one refunds it in full, and
- * completing a paid one mails its receipt (both after the commit, with `aftercare`). Completing a referred client's first task credits the referrer once (in the same
- * transaction; `users.referral_rewarded` on the referred client guards it).
+ * Moves a task to a status through the lifecycle's transition for it: 'pending' takes the
+ * driver off, 'on-going' sets off, 'completed' completes (with the weight collected, `--kg`, or
+ * as booked), 'cancelled' cancels with the refund. A completed or cancelled task never changes.
  */
 export async function setTaskStatus(
-  db: Db,
+  deps: LifecycleDeps,
   taskIdOrPrefix: string,
   statusInput: string,
-  options: { referralReward: number; aftercare?: AftercareServices; recycledKg?: number; audit?: AuditActor },
+  options: { actor: Actor; recycledKg?: number; audit?: AuditActor },
 ): Promise<StatusChange> {
   const status = parseOpsInput(statusSchema, statusInput);
   const recycledKg = options.recycledKg === undefined ? undefined : parseOpsInput(recycledKgSchema, options.recycledKg);
   if (recycledKg !== undefined && status !== 'completed')
     throw new OpsError('invalid', 'A weight (--kg) is recorded only when completing a task');
-  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
-  let before: TaskStatus | undefined;
+  const taskId = await resolveId(deps.db, 'tasks', taskIdOrPrefix);
+  const before = await loadTask(deps.db, taskId);
+  const caller = { actor: options.actor, audit: options.audit };
+  let referralReward: StatusChange['referralReward'] = null;
   let pointsEarned: number | null = null;
-  const referralReward = await db.transaction(async (tx) => {
-    const task = await sql.lockTask(tx, taskId);
-    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-    before = task.status;
-    if (options.audit)
-      await writeAudit(tx, options.audit, {
-        action: 'task.status',
-        subject: `task:${taskId}`,
-        before: { status: task.status, driverId: task.driver_id },
-        after: { status, ...(recycledKg === undefined ? {} : { recycledKg }) },
-      });
-    // Cancelled is final: the client may have been refunded, and a cancel racing this change has won.
-    if (task.status === 'cancelled' && status !== 'cancelled')
-      throw new OpsError('invalid', `Task ${taskId} is cancelled: it cannot change any more`);
-    if (NEEDS_DRIVER.includes(status) && !task.driver_id) {
-      throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
-    }
-    if (status === 'cancelled' && task.status !== 'cancelled') {
-      const from = TASK_STATUSES.filter((value) => value !== 'cancelled');
-      const order = { taskId, by: 'operator' as const, from, reason: null, note: '' };
-      await cancelTask(tx, order, options.aftercare?.refunder.kind ?? 'test-ledger');
-      await insertStatusEvent(tx, taskId, status);
-      return null;
-    }
-    if (recycledKg !== undefined) {
-      if (serviceKey(task.service_name) !== 'recycling')
-        throw new OpsError('invalid', `Task ${taskId} is not a recycling task: only recycling is weighed`);
-      if (task.status === 'completed' || task.recycled_kg !== null)
-        throw new OpsError('invalid', `Task ${taskId} is completed already: its weight cannot change`);
-    }
-    await sql.updateTaskStatus(tx, taskId, status, status === 'pending');
-    if (task.status !== status) await insertStatusEvent(tx, taskId, status);
-    if (status !== 'completed' || task.status === 'completed') return null;
-    if (recycledKg !== undefined)
-      pointsEarned = koboToNaira(await sql.recordRecycledWeight(tx, taskId, task.user_id, recycledKg));
-    if ((await sql.countCompletedTasks(tx, task.user_id, taskId)) > 0) return null;
-    const referrerId = await sql.claimReferralReward(tx, task.user_id);
-    if (!referrerId) return null;
-    await sql.creditReferrer(tx, referrerId, options.referralReward);
-    return { referrerId, amount: options.referralReward };
-  });
-  if (options.aftercare && before !== status) {
-    if (status === 'cancelled') await startRefund(db, options.aftercare, taskId);
-    if (status === 'completed') await mailReceipt(db, options.aftercare, taskId);
+  if (status === before.status) return { task: before, referralReward, pointsEarned };
+  if ((status === 'driver-assigned' || status === 'on-going' || status === 'completed') && !before.driver)
+    throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
+  if (status === 'pending') await lifecycle.unassign(deps, taskId, caller);
+  else if (status === 'on-going') await lifecycle.start(deps, taskId, caller);
+  else if (status === 'driver-assigned') await lifecycle.assign(deps, taskId, before.driver!.id, caller);
+  else if (status === 'cancelled')
+    await lifecycle.cancel(deps, taskId, { reason: null, note: '' }, caller);
+  else {
+    if (recycledKg !== undefined && before.unit.trim().toLowerCase() !== 'per kg')
+      throw new OpsError('invalid', `Task ${taskId} is not priced per kg: only such a task is weighed`);
+    const done = await lifecycle.complete(deps, taskId, { quantity: recycledKg ?? before.quantity }, caller);
+    referralReward = done.referralReward;
+    pointsEarned = done.pointsEarned;
   }
-  return { task: await loadTask(db, taskId), referralReward, pointsEarned };
+  return { task: await loadTask(deps.db, taskId), referralReward, pointsEarned };
 }
 
-/** The driver says it has arrived (what a driver app's 'I have arrived' would send); the status stays. */
-export async function markArrived(db: Queryable, taskIdOrPrefix: string, audit?: AuditActor): Promise<OpsTask> {
-  const taskId = await resolveId(db, 'tasks', taskIdOrPrefix);
-  const arrivedBefore = (await loadTask(db, taskId)).arrivedAt;
-  if (!(await sql.markArrived(db, taskId))) {
-    const task = await loadTask(db, taskId);
+/** The driver has arrived, said for them by an operator or the command line; the status stays. */
+export async function markArrived(
+  deps: LifecycleDeps,
+  taskIdOrPrefix: string,
+  options: { actor: Actor; audit?: AuditActor },
+): Promise<OpsTask> {
+  const taskId = await resolveId(deps.db, 'tasks', taskIdOrPrefix);
+  const task = await loadTask(deps.db, taskId);
+  if (!task.driver || (task.status !== 'driver-assigned' && task.status !== 'on-going'))
     throw new OpsError(
       'invalid',
       `Task ${taskId} is ${task.status}${task.driver ? '' : ' with no driver'}: only the driver of a task under way can arrive`,
     );
-  }
-  const arrived = await loadTask(db, taskId);
-  if (audit)
-    await writeAudit(db, audit, {
-      action: 'task.arrived',
-      subject: `task:${taskId}`,
-      before: { arrivedAt: arrivedBefore },
-      after: { arrivedAt: arrived.arrivedAt },
-    });
-  return arrived;
+  await lifecycle.arrive(deps, taskId, options);
+  return loadTask(deps.db, taskId);
 }
 
 export async function moveDriver(

@@ -4,14 +4,11 @@
  * complete with a quantity, drivers' edits, closing support requests, client lookup and the
  * refund limit. Each change writes its audit row in its own transaction.
  */
-import type { TaskStatus } from '../../src/shared/contract';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../src/shared/money';
-import { quantityRule } from '../../src/shared/quantity';
-import { serviceKey } from '../../src/shared/service-key';
-import { TASK_STATUSES } from '../../src/shared/task-status';
 import { normalizePhone } from '../../src/shared/validation/phone';
-import { cancelTask, startRefund } from '../aftercare/refunds';
-import type { AftercareServices } from '../aftercare/services';
+import * as lifecycle from '../tasks/lifecycle';
+import type { LifecycleDeps } from '../tasks/lifecycle';
+import { TaskRefused } from '../tasks/errors';
 import { hashPassword } from '../auth/passwords';
 import { type AuditActor, selectAudit, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
@@ -19,17 +16,13 @@ import { setDriverOneTimePassword } from '../db/drivers';
 import * as sql from '../db/ops';
 import * as consoleSql from '../db/ops-console';
 import { setSupportRefundLimitKobo, supportRefundLimitKobo } from '../db/operators';
-import { openRefund, paidKobo } from '../db/refunds';
-import { recordDeliveredQuantity } from '../db/driver-tasks';
 import type { OperatorRole } from '../db/operators';
-import { insertStatusEvent } from '../db/task-events';
 import {
   type OpsDriver,
   type OpsTask,
   OpsError,
   listDrivers,
   oneTimePassword,
-  setTaskStatus,
   toOpsTask,
 } from './commands';
 
@@ -103,105 +96,49 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
 }
 
 /**
- * Cancels a task with a full refund of what was paid for it. Support may refund up to the
- * limit an admin set; the check, the cancel, the refund's opening and the audit row are one
- * transaction, and the provider is asked after the commit.
+ * Cancels a task with a refund of what was paid for it, through the lifecycle. Support may
+ * refund up to the limit an admin set: the check runs under the task's lock, with the cancel,
+ * the refund's opening and the audit row in one transaction; the provider is asked after.
  */
 export async function cancelWithRefund(
-  db: Db,
+  deps: LifecycleDeps,
   taskId: string,
   reason: string,
-  caller: { role: OperatorRole; actor: AuditActor; aftercare: AftercareServices },
+  caller: { role: OperatorRole; actor: AuditActor },
 ): Promise<{ taskId: string; status: 'cancelled'; refund: number }> {
-  const refundKobo = await db.transaction(async (tx) => {
-    const task = await sql.lockTask(tx, taskId);
-    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-    if (task.status === 'cancelled') throw new OpsError('conflict', 'This task is cancelled already');
-    if (task.status === 'completed') throw new OpsError('conflict', 'A completed task cannot be cancelled');
-    const paid = await paidKobo(tx, taskId);
-    if (caller.role === 'support') {
-      const limit = await supportRefundLimitKobo(tx);
-      if ((paid?.kobo ?? 0) > limit)
-        throw new OpsError('forbidden', `Above your refund limit of ${formatNaira(limit)}`);
-    }
-    const from = TASK_STATUSES.filter((value) => value !== 'cancelled');
-    const order = { taskId, by: 'operator' as const, from, reason: null, note: reason };
-    if (!(await cancelTask(tx, order, caller.aftercare.refunder.kind)))
-      throw new OpsError('conflict', 'This task changed meanwhile: look again');
-    await insertStatusEvent(tx, taskId, 'cancelled');
-    await writeAudit(tx, caller.actor, {
-      action: 'task.cancel',
-      subject: `task:${taskId}`,
-      before: { status: task.status },
-      after: { status: 'cancelled', reason, refund: koboToNaira(paid?.kobo ?? 0) },
-    });
-    return paid?.kobo ?? 0;
-  });
-  await startRefund(db, caller.aftercare, taskId);
-  return { taskId, status: 'cancelled', refund: koboToNaira(refundKobo) };
+  const limit =
+    caller.role === 'support'
+      ? async (tx: Queryable, refundKobo: number) => {
+          const limitKobo = await supportRefundLimitKobo(tx);
+          return refundKobo > limitKobo ? new TaskRefused(403, `Above your refund limit of ${formatNaira(limitKobo)}`) : null;
+        }
+      : undefined;
+  const done = await lifecycle.cancel(
+    deps,
+    taskId,
+    { reason: null, note: reason, limit },
+    { actor: caller.role, audit: caller.actor },
+  );
+  return { taskId, status: 'cancelled', refund: done.refund };
 }
-
-/** Only kg and items are weighed or counted; other units are done as booked. */
-const MEASURED_UNITS = new Set(['kg', 'items']);
-const COMPLETABLE: readonly TaskStatus[] = ['driver-assigned', 'on-going'];
 
 /**
  * An admin completes a task with the quantity collected (as the driver's completion, without
- * the client's code): less than booked refunds the difference of what the card paid.
+ * the client's code or their arrival): less than booked gives back the same share of what paid it.
  */
 export async function completeWithQuantity(
-  db: Db,
+  deps: LifecycleDeps,
   taskId: string,
   quantity: number,
-  options: { actor: AuditActor; aftercare: AftercareServices; referralReward: number },
+  caller: { role: OperatorRole; actor: AuditActor },
 ): Promise<{ taskId: string; status: 'completed'; quantity: number; refund: number; pointsEarned: number | null }> {
-  const outcome = await db.transaction(async (tx) => {
-    const task = await consoleSql.lockTaskForCompletion(tx, taskId);
-    if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
-    if (task.status === 'completed' || task.delivered_quantity !== null)
-      throw new OpsError('conflict', 'This task is completed already');
-    if (!COMPLETABLE.includes(task.status)) throw new OpsError('conflict', `A ${task.status} task cannot be completed`);
-    const booked = task.quantity;
-    const rule = quantityRule(task.unit);
-    const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
-    if (quantity > booked) throw new OpsError('invalid', `quantity cannot be more than booked (${booked})`);
-    if (measured && rule.unitWord === 'items' && !Number.isInteger(quantity))
-      throw new OpsError('invalid', 'quantity must be a whole number of items');
-    const delivered = measured ? Math.round(quantity * 1000) / 1000 : booked;
-    await recordDeliveredQuantity(tx, taskId, delivered);
-    let refundKobo = 0;
-    const paid = delivered < booked ? await paidKobo(tx, taskId) : null;
-    if (paid) {
-      refundKobo = Math.floor((paid.kobo * (booked - delivered)) / booked);
-      if (refundKobo > 0)
-        await openRefund(tx, {
-          taskId,
-          reference: paid.reference,
-          amountKobo: refundKobo,
-          provider: options.aftercare.refunder.kind,
-        });
-    }
-    await writeAudit(tx, options.actor, {
-      action: 'task.complete',
-      subject: `task:${taskId}`,
-      before: { status: task.status, quantity: booked },
-      after: { status: 'completed', quantity: delivered, refund: koboToNaira(refundKobo) },
-    });
-    return { delivered, refundKobo, recycling: serviceKey(task.service_name) === 'recycling' };
-  });
-  // The operator's completion path: status, points on the weighed kg, referral reward, receipt.
-  const change = await setTaskStatus(db, taskId, 'completed', {
-    referralReward: options.referralReward,
-    aftercare: options.aftercare,
-    recycledKg: outcome.recycling ? outcome.delivered : undefined,
-  });
-  if (outcome.refundKobo > 0) await startRefund(db, options.aftercare, taskId);
+  const done = await lifecycle.complete(deps, taskId, { quantity }, { actor: caller.role, audit: caller.actor });
   return {
     taskId,
     status: 'completed',
-    quantity: outcome.delivered,
-    refund: koboToNaira(outcome.refundKobo),
-    pointsEarned: change.pointsEarned,
+    quantity: done.quantity,
+    refund: done.refund,
+    pointsEarned: done.pointsEarned,
   };
 }
 

@@ -11,6 +11,7 @@ import { findAttention, selectAttention, settleAttention, type AttentionRow } fr
 import { findCharge, findReversal, selectUnclaimedCharges } from '../db/charges';
 import { selectFailedRefunds } from '../db/refunds';
 import type { Db } from '../db/connection';
+import type { PaymentPurpose } from '../db/payments';
 import { priceForServiceKey } from '../db/pricing';
 import { fulfilSubscription, fulfilTaskOrder } from '../payments/fulfil';
 import { OpsError, parseOpsInput } from './commands';
@@ -34,7 +35,7 @@ export interface OpsPayment {
   reference: string;
   state: OpsPaymentState;
   reason: string;
-  purpose: 'task' | 'subscription' | null;
+  purpose: PaymentPurpose | null;
   /** What the provider confirmed, in naira; null when it confirmed nothing. */
   amount: number | null;
   currency: string | null;

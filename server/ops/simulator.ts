@@ -9,8 +9,9 @@ import { startRepeating, type Repeating } from '../jobs/repeating';
 import type { Queryable } from '../db/connection';
 import type { Logger } from '../log';
 import * as sql from '../db/ops';
-import { insertStatusEvent } from '../db/task-events';
-import { cancelTask, startRefund } from '../aftercare/refunds';
+import { startRefund } from '../aftercare/refunds';
+import * as lifecycle from '../tasks/lifecycle';
+import { TaskRefused } from '../tasks/errors';
 import { haversineMeters } from '../../src/shared/geo';
 import { oneLine } from './format';
 
@@ -43,24 +44,41 @@ export function startSimulator(deps: AppDeps, options: SimulatorOptions = {}): S
   });
 }
 
-/** What one tick works with: its transaction, the clock and the log. */
+/** What one tick works with: its transaction, the lifecycle inside it, the clock and the log. */
 interface Tick {
   db: Queryable;
+  lifecycle: lifecycle.LifecycleDeps;
   now: () => Date;
   /** The simulator's own logger. */
   log: Logger;
+}
+
+/** A lifecycle step the state no longer allows (someone was quicker) is skipped, not a failure. */
+async function unlessRefused(step: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await step();
+    return true;
+  } catch (error) {
+    if (error instanceof TaskRefused) return false;
+    throw error;
+  }
 }
 
 async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnservedAfterMs: number): Promise<boolean> {
   const cancelled: string[] = [];
   const ran = await deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.simulator))) return false;
-    const tick: Tick = { db: tx, now: deps.now, log: deps.log.child({ module: 'simulator' }) };
+    const tick: Tick = {
+      db: tx,
+      lifecycle: { ...deps, db: lifecycle.joined(tx) },
+      now: deps.now,
+      log: deps.log.child({ module: 'simulator' }),
+    };
     const at = deps.now().getTime();
     // A scheduled task gets its driver shortly before its window, and is never 'unserved' before it.
     await assignWaitingTasks(tick, new Date(at - assignAfterMs), new Date(at + SCHEDULED_ASSIGN_LEAD_MS));
     const unservedSince = new Date(at - cancelUnservedAfterMs);
-    cancelled.push(...(await cancelUnserved(tick, unservedSince, deps.refunder.kind)));
+    cancelled.push(...(await cancelUnserved(tick, unservedSince)));
     await moveDrivers(tick);
     await responseMessages(tick);
     return true;
@@ -72,23 +90,12 @@ async function simulateOnce(deps: AppDeps, assignAfterMs: number, cancelUnserved
 }
 
 /** With no driver at all, a paid task waiting since before `createdBefore` is cancelled (and refunded after the tick). */
-async function cancelUnserved(
-  deps: Tick,
-  createdBefore: Date,
-  provider: 'paystack' | 'test-ledger',
-): Promise<string[]> {
+async function cancelUnserved(deps: Tick, createdBefore: Date): Promise<string[]> {
   if ((await sql.selectDrivers(deps.db)).length > 0) return [];
   const cancelled: string[] = [];
   for (const task of await sql.selectTasksAwaitingDriver(deps.db, createdBefore, createdBefore)) {
-    const order = {
-      taskId: task.id,
-      by: 'simulator' as const,
-      from: ['pending' as const],
-      reason: 'too-slow' as const,
-      note: '',
-    };
-    if (!(await cancelTask(deps.db, order, provider))) continue;
-    await insertStatusEvent(deps.db, task.id, 'cancelled');
+    const order = { reason: 'too-slow' as const, note: '' };
+    if (!(await unlessRefused(() => lifecycle.cancel(deps.lifecycle, task.id, order, { actor: 'job' })))) continue;
     cancelled.push(task.id);
     deps.log.info({ taskId: task.id }, 'no driver could take the task: cancelled');
   }
@@ -110,7 +117,10 @@ async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date):
     if (!driver) return;
     const distance = distanceMeters(driver, target);
     // Inside the tick's transaction: the assignment and its greeting are written together.
-    if (!(await sql.assignPendingTask(deps.db, task.id, driver.id))) continue;
+    const assigned = await unlessRefused(() =>
+      lifecycle.assign(deps.lifecycle, task.id, driver.id, { actor: 'job' }, { onlyWaiting: true }),
+    );
+    if (!assigned) continue;
     await sql.insertDriverMessage(
       deps.db,
       task.id,
@@ -134,8 +144,10 @@ async function moveDrivers(deps: Tick): Promise<void> {
       await sql.updateDriverLocation(deps.db, trip.driver_id, position.lat, position.lng);
     }
     if (trip.status === 'driver-assigned' && distanceMeters(position, target) <= ARRIVAL_METERS) {
-      if (await sql.markOnGoing(deps.db, trip.task_id))
-        deps.log.info({ taskId: trip.task_id, driverId: trip.driver_id }, 'driver arrived: on-going');
+      const job = { actor: 'job' as const };
+      await lifecycle.start(deps.lifecycle, trip.task_id, job);
+      await lifecycle.arrive(deps.lifecycle, trip.task_id, job);
+      deps.log.info({ taskId: trip.task_id, driverId: trip.driver_id }, 'driver arrived: on-going');
     }
   }
 }

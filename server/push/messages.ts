@@ -64,6 +64,9 @@ function words(context: MessageContext): { title: string; body: string } {
       };
     case 'cancelled':
       return { title: 'Task cancelled', body: `Your ${serviceName} was cancelled.` };
+    // Written whole by the lifecycle: 'Your driver weighed 5 kg (you booked 3 kg): pay ₦3,000.00 more, ...'.
+    case 'extra':
+      return { title: 'Your driver weighed more', body: clip(textOf(data.message), 200) };
     case 'refund': {
       const amount = formatNaira(refundKobo(data, context.amountKobo));
       return data.status === 'refunded'

@@ -13,11 +13,14 @@ import type {
 } from '../../src/shared/contract';
 import {
   cancelTaskSchema,
+  payExtraSchema,
   rateTaskSchema,
   supportRequestSchema,
   taskIdSchema,
 } from '../../src/shared/schemas/aftercare';
-import { CLIENT_CANCELLABLE, cancelTask, startRefund } from '../aftercare/refunds';
+import * as lifecycle from '../tasks/lifecycle';
+import { confirmedCharge, keepForAttention, requirePayer } from '../payments/check';
+import { clientAddress } from '../http/client-address';
 import { findReceipt } from '../aftercare/receipt';
 import type { AppDeps, AppEnv } from '../context';
 import type { Queryable } from '../db/connection';
@@ -25,7 +28,7 @@ import { insertRating } from '../db/ratings';
 import { insertSupportRequest, listSupportRequestsOfUser } from '../db/support';
 import { findTaskById, toTask, type TaskRow } from '../db/tasks';
 import { requireClient } from '../http/roles';
-import { conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
+import { HttpError, conflict, forbidden, notFound, tooManyRequests } from '../http/errors';
 import { jsonBody } from '../http/validator';
 
 /** The caller's task: 404 for an unknown one, 403 for someone else's. */
@@ -36,44 +39,74 @@ async function ownTask(db: Queryable, taskId: string, userId: string): Promise<T
   return task;
 }
 
-const CANCEL_REFUSED: Record<string, string> = {
-  'on-going': 'Your driver is already on the way: please call or chat with them instead',
-  completed: 'This task is already done',
-};
-
 export const aftercareServices = (deps: AppDeps) => ({ refunder: deps.refunder, mailer: deps.mailer, log: deps.log });
 
 export const aftercareRoutes = new Hono<AppEnv>();
 
+/**
+ * The client's cancel (docs/lifecycle.md): until the code is entered; free until the driver has
+ * been on the way 2 minutes, then the cancel fee goes to the driver. A repeated cancel (an
+ * offline retry) gets the cancelled task again.
+ */
 aftercareRoutes.post('/client/tasks/cancel', requireClient(), jsonBody(cancelTaskSchema), async (c) => {
+  const { deps } = c.var;
+  const body = c.req.valid('json');
+  await ownTask(deps.db, body.taskId, c.var.client.id);
+  await lifecycle.cancel(
+    deps,
+    body.taskId,
+    { reason: body.reason, note: body.note ?? '' },
+    { actor: 'client', userId: c.var.client.id },
+  );
+  return c.json({ data: toTask((await findTaskById(deps.db, body.taskId))!) } satisfies CancelTaskResponse);
+});
+
+/** What cancelling now would cost and give back, for the confirmation. */
+aftercareRoutes.post('/client/tasks/cancel/quote', requireClient(), jsonBody(taskIdSchema), async (c) => {
+  const { deps } = c.var;
+  const { taskId } = c.req.valid('json');
+  await ownTask(deps.db, taskId, c.var.client.id);
+  return c.json({ data: await lifecycle.cancelQuote(deps, taskId, { actor: 'client', userId: c.var.client.id }) });
+});
+
+/** The extra the driver's weight asks for, paid with a verified charge of exactly its amount. */
+aftercareRoutes.post('/client/tasks/extra', requireClient(), jsonBody(payExtraSchema), async (c) => {
   const { deps } = c.var;
   const callerId = c.var.client.id;
   const body = c.req.valid('json');
-  const before = await ownTask(deps.db, body.taskId, callerId);
-  // A repeated cancel (an offline retry) gets the cancelled task again.
-  if (before.status === 'cancelled') return c.json({ data: toTask(before) } satisfies CancelTaskResponse);
-  const cancelled = await deps.db.transaction((tx) =>
-    cancelTask(
-      tx,
-      {
-        taskId: body.taskId,
-        by: 'client',
-        from: CLIENT_CANCELLABLE,
-        reason: body.reason,
-        note: body.note ?? '',
-        userId: callerId,
-      },
-      deps.refunder.kind,
-    ),
-  );
-  if (!cancelled) {
-    // The status moved first (an operator, the simulator, another device): say what it is now.
-    const now = await ownTask(deps.db, body.taskId, callerId);
-    if (now.status === 'cancelled') return c.json({ data: toTask(now) } satisfies CancelTaskResponse);
-    throw conflict(CANCEL_REFUSED[now.status] ?? 'This task can no longer be cancelled');
+  const task = await ownTask(deps.db, body.taskId, callerId);
+  if (task.extra_status === 'paid' && task.extra_reference === body.reference)
+    return c.json({ data: toTask(task) } satisfies CancelTaskResponse);
+  if (task.extra_status !== 'awaiting') {
+    // The lifecycle words why (declined, paid already, none asked), before any provider call.
+    await lifecycle.payExtra(deps, body.taskId, { reference: body.reference, amountKobo: -1 }, { actor: 'client', userId: callerId });
   }
-  await startRefund(deps.db, aftercareServices(deps), body.taskId);
+  const claim = { reference: body.reference, purpose: 'extra' as const, userId: callerId, request: body, address: clientAddress(c) };
+  const charge = await confirmedCharge(deps, claim);
+  await requirePayer(deps, charge, callerId);
+  try {
+    await lifecycle.payExtra(
+      deps,
+      body.taskId,
+      { reference: body.reference, amountKobo: charge.currency === 'NGN' ? charge.amountKobo : -1 },
+      { actor: 'client', userId: callerId },
+    );
+  } catch (error) {
+    // A charge that cannot pay this extra (declined meanwhile, another amount) is kept for an operator.
+    if (error instanceof HttpError && error.status === 409)
+      await keepForAttention(deps, claim, `Extra of task ${body.taskId} not paid: ${error.message}`);
+    throw error;
+  }
   return c.json({ data: toTask((await findTaskById(deps.db, body.taskId))!) } satisfies CancelTaskResponse);
+});
+
+/** The client declines the extra: the driver takes what was booked. */
+aftercareRoutes.post('/client/tasks/extra/decline', requireClient(), jsonBody(taskIdSchema), async (c) => {
+  const { deps } = c.var;
+  const { taskId } = c.req.valid('json');
+  await ownTask(deps.db, taskId, c.var.client.id);
+  await lifecycle.declineExtra(deps, taskId, { actor: 'client', userId: c.var.client.id });
+  return c.json({ data: toTask((await findTaskById(deps.db, taskId))!) } satisfies CancelTaskResponse);
 });
 
 aftercareRoutes.post('/client/tasks/rate', requireClient(), jsonBody(rateTaskSchema), async (c) => {

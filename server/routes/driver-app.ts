@@ -12,6 +12,7 @@ import {
   INVALID_DRIVER_LOGIN,
   availabilitySchema,
   completeTaskSchema,
+  weighTaskSchema,
   driverSendMessageSchema,
   positionsSchema,
   driverLoginSchema,
@@ -20,23 +21,10 @@ import {
   emptyDriverSchema,
 } from '../../src/shared/schemas/driver';
 import { normalizePhone } from '../../src/shared/validation/phone';
-import { quantityRule } from '../../src/shared/quantity';
 import { koboToNaira } from '../../src/shared/money';
 import { driverShareKobo, lagosWeekStart, sumEarnings } from '../../src/shared/driver-rules';
-import { serviceKey } from '../../src/shared/service-key';
-import { startRefund } from '../aftercare/refunds';
-import { openRefund, paidKobo } from '../db/refunds';
-import {
-  countWrongCode,
-  selectDriverCompletions,
-  isDriversChat,
-  lockDriverTask,
-  recordDeliveredQuantity,
-  selectDriverTasks,
-  markDriverArrived,
-  startDriverTask,
-} from '../db/driver-tasks';
-import { OpsError, setTaskStatus } from '../ops/commands';
+import { selectDriverCompletions, isDriversChat, selectDriverTasks } from '../db/driver-tasks';
+import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import {
@@ -47,7 +35,7 @@ import {
   recordPositions,
   signDriverOut,
 } from '../db/drivers';
-import { acceptOffer, declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
+import { declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
 import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
@@ -158,15 +146,10 @@ driverAppRoutes.post(
   },
 );
 
-const OFFER_CLOSED = 'This offer has expired or was taken';
-
 driverAppRoutes.post('/driver/offers/accept', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
-  const { db, now } = c.var.deps;
   const { taskId } = c.req.valid('json');
-  const answer = await db.transaction((tx) => acceptOffer(tx, taskId, c.var.driver.id, now()));
-  if (answer === 'not-found') throw notFound('Task not found');
-  if (answer === 'closed') throw conflict(OFFER_CLOSED);
-  return c.json({ data: { taskId, status: 'driver-assigned' } });
+  const accepted = await lifecycle.accept(c.var.deps, taskId, { actor: 'driver', driverId: c.var.driver.id });
+  return c.json({ data: accepted });
 });
 
 driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
@@ -174,7 +157,7 @@ driverAppRoutes.post('/driver/offers/decline', requireRole('driver'), jsonBody(d
   const { taskId } = c.req.valid('json');
   const answer = await declineOffer(db, taskId, c.var.driver.id, now());
   if (answer === 'not-found') throw notFound('Task not found');
-  if (answer === 'closed') throw conflict(OFFER_CLOSED);
+  if (answer === 'closed') throw conflict(lifecycle.OFFER_CLOSED);
   return c.json({ data: { taskId } });
 });
 
@@ -230,108 +213,41 @@ driverAppRoutes.post(
 );
 
 driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
-  const { db } = c.var.deps;
   const { taskId } = c.req.valid('json');
-  const started = await db.transaction((tx) => startDriverTask(tx, taskId, c.var.driver.id));
-  if (started === 'not-found') throw notFound('Task not found');
-  if (started === 'closed') throw conflict('This task cannot be started any more');
-  return c.json({ data: { taskId, status: 'on-going' } });
+  return c.json({ data: await lifecycle.start(c.var.deps, taskId, { actor: 'driver', driverId: c.var.driver.id }) });
 });
 
+/** 'I've arrived': only near the pin (docs/lifecycle.md); a resend answers the same. */
 driverAppRoutes.post('/driver/tasks/arrived', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { taskId } = c.req.valid('json');
-  const arrived = await c.var.deps.db.transaction((tx) => markDriverArrived(tx, taskId, c.var.driver.id));
-  if (arrived === 'not-found') throw notFound('Task not found');
-  if (arrived === 'closed') throw conflict('This task is not under way');
-  return c.json({ data: { taskId, arrived: true } });
+  const arrived = await lifecycle.arrive(c.var.deps, taskId, { actor: 'driver', driverId: c.var.driver.id });
+  return c.json({ data: { taskId, arrived: arrived.arrived } });
 });
 
-/** Wrong confirmation codes a driver may type before the task's completion is the operator's. */
-export const MAX_CODE_FAILURES = 5;
-const LOCKED = 'Too many wrong codes: the operator will complete this task';
-
-type Completion =
-  | { kind: 'not-found' }
-  | { kind: 'completed' }
-  | { kind: 'closed' }
-  | { kind: 'locked' }
-  | { kind: 'wrong'; left: number }
-  | { kind: 'bad-quantity'; message: string }
-  | { kind: 'done'; delivered: number; recycling: boolean; refundKobo: number };
-
-/** Only kg and items are weighed or counted; other units are done as booked. */
-const MEASURED_UNITS = new Set(['kg', 'items']);
-
-driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), jsonBody(completeTaskSchema), async (c) => {
-  const { db, config, refunder, mailer, log } = c.var.deps;
-  const body = c.req.valid('json');
-  const driverId = c.var.driver.id;
-  // Checked and recorded in one transaction (a wrong code is counted even so: the answer is
-  // returned, not thrown, so the count commits); the completion itself is the operator's path.
-  const outcome = await db.transaction(async (tx): Promise<Completion> => {
-    const task = await lockDriverTask(tx, body.taskId, driverId);
-    if (!task) return { kind: 'not-found' };
-    if (task.status === 'completed' || task.delivered_quantity !== null) return { kind: 'completed' };
-    if (task.status !== 'on-going' && task.status !== 'driver-assigned') return { kind: 'closed' };
-    if (task.code_failures >= MAX_CODE_FAILURES) return { kind: 'locked' };
-    if (body.code !== task.confirmation_code.trim()) {
-      const failures = await countWrongCode(tx, task.id);
-      return failures >= MAX_CODE_FAILURES ? { kind: 'locked' } : { kind: 'wrong', left: MAX_CODE_FAILURES - failures };
-    }
-    const booked = task.quantity;
-    const rule = quantityRule(task.unit);
-    const measured = rule !== null && MEASURED_UNITS.has(rule.unitWord);
-    if (body.quantity > booked)
-      return { kind: 'bad-quantity', message: `quantity cannot be more than booked (${booked})` };
-    if (measured && rule.unitWord === 'items' && !Number.isInteger(body.quantity))
-      return { kind: 'bad-quantity', message: 'quantity must be a whole number of items' };
-    const delivered = measured ? Math.round(body.quantity * 1000) / 1000 : booked;
-    await recordDeliveredQuantity(tx, task.id, delivered);
-    let refundKobo = 0;
-    const paid = delivered < booked ? await paidKobo(tx, task.id) : null;
-    if (paid) {
-      // What the card paid for what was not collected (points spent on the task stay spent).
-      refundKobo = Math.floor((paid.kobo * (booked - delivered)) / booked);
-      if (refundKobo > 0)
-        await openRefund(tx, {
-          taskId: task.id,
-          reference: paid.reference,
-          amountKobo: refundKobo,
-          provider: refunder.kind,
-        });
-    }
-    return { kind: 'done', delivered, recycling: serviceKey(task.service_name) === 'recycling', refundKobo };
+/** What was weighed or counted at the door: above the booking the client is asked for the extra. */
+driverAppRoutes.post('/driver/tasks/weigh', requireRole('driver'), jsonBody(weighTaskSchema), async (c) => {
+  const { taskId, quantity } = c.req.valid('json');
+  return c.json({
+    data: await lifecycle.weigh(c.var.deps, taskId, quantity, { actor: 'driver', driverId: c.var.driver.id }),
   });
-  if (outcome.kind === 'not-found') throw notFound('Task not found');
-  if (outcome.kind === 'completed') throw conflict('This task is completed already');
-  if (outcome.kind === 'closed') throw conflict('This task cannot be completed');
-  if (outcome.kind === 'locked') throw new HttpError(423, LOCKED);
-  if (outcome.kind === 'wrong')
-    throw badRequest(`Wrong confirmation code (${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left)`);
-  if (outcome.kind === 'bad-quantity') throw badRequest(outcome.message);
-  // The operator's completion (`npm run ops -- complete`): status, points on the weighed kg,
-  // referral reward, the client's push and receipt.
-  const aftercare = { refunder, mailer, log };
-  let change: Awaited<ReturnType<typeof setTaskStatus>>;
-  try {
-    change = await setTaskStatus(db, body.taskId, 'completed', {
-      referralReward: config.referralReward,
-      aftercare,
-      recycledKg: outcome.recycling ? outcome.delivered : undefined,
-    });
-  } catch (error) {
-    // Cancelled between the check and the completion (a client's cancel won): a conflict, not a failure.
-    if (error instanceof OpsError) throw conflict(error.message);
-    throw error;
-  }
-  if (outcome.refundKobo > 0) await startRefund(db, aftercare, body.taskId);
+});
+
+/** The client's code and what was collected: the lifecycle's completion (docs/lifecycle.md). */
+driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), jsonBody(completeTaskSchema), async (c) => {
+  const body = c.req.valid('json');
+  const done = await lifecycle.complete(
+    c.var.deps,
+    body.taskId,
+    { quantity: body.quantity, code: body.code },
+    { actor: 'driver', driverId: c.var.driver.id },
+  );
   return c.json({
     data: {
-      taskId: body.taskId,
-      status: 'completed',
-      quantity: outcome.delivered,
-      refund: koboToNaira(outcome.refundKobo),
-      pointsEarned: change.pointsEarned,
+      taskId: done.taskId,
+      status: done.status,
+      quantity: done.quantity,
+      refund: done.refund,
+      pointsEarned: done.pointsEarned,
     },
   });
 });

@@ -3,7 +3,7 @@
  * e-mail and password, the password change (the one-time password first), who am I, and what
  * the console does beyond the CLI's routes (server/routes/ops.ts). Each declares its roles.
  */
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   INVALID_OPS_LOGIN,
@@ -12,6 +12,7 @@ import {
   clientQuerySchema,
   driverEditSchema,
   emptyOpsSchema,
+  goodwillRefundSchema,
   newOperatorSchema,
   opsCompleteSchema,
   opsLoginSchema,
@@ -34,14 +35,15 @@ import {
 } from '../ops/console-commands';
 import { addOperator, deactivateOperator, listOperators } from '../ops/operator-commands';
 import { actorOf, run } from './ops';
-import { koboToNaira } from '../../src/shared/money';
+import { koboToNaira, nairaToKobo } from '../../src/shared/money';
+import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { changeOperatorPassword, findOperatorByEmail, findOperatorById, supportRefundLimitKobo } from '../db/operators';
 import { jsonBody, paramOf, queryOf } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest } from '../http/errors';
-import { type OperatorEnv, requireRole } from '../http/roles';
+import { requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
@@ -101,11 +103,6 @@ const ADMIN = requireRole('operator', { roles: ['admin'] });
 /** A path's id: length and characters checked before it reaches a query. */
 const idOf = (what: string) => paramOf(z.object({ id: opsIdSchema(`${what} id`) }));
 
-const aftercareOf = (c: Context<OperatorEnv>) => {
-  const { refunder, mailer, log } = c.var.deps;
-  return { refunder, mailer, log };
-};
-
 opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, idOf('task'), async (c) => {
   const taskId = c.req.valid('param').id;
   return c.json({ data: await run(() => taskDetail(c.var.deps.db, taskId)) });
@@ -115,16 +112,35 @@ opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, idOf('task'), async 
 opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, idOf('task'), jsonBody(cancelTaskSchema), async (c) => {
   const taskId = c.req.valid('param').id;
   const { reason } = c.req.valid('json');
-  const caller = { role: c.var.operator.role, actor: actorOf(c), aftercare: aftercareOf(c) };
-  return c.json({ data: await run(() => cancelWithRefund(c.var.deps.db, taskId, reason, caller)) });
+  const caller = { role: c.var.operator.role, actor: actorOf(c) };
+  return c.json({ data: await run(() => cancelWithRefund(c.var.deps, taskId, reason, caller)) });
 });
 
 opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, idOf('task'), jsonBody(opsCompleteSchema), async (c) => {
   const taskId = c.req.valid('param').id;
   const { quantity } = c.req.valid('json');
-  const options = { actor: actorOf(c), aftercare: aftercareOf(c), referralReward: c.var.deps.config.referralReward };
-  return c.json({ data: await run(() => completeWithQuantity(c.var.deps.db, taskId, quantity, options)) });
+  const caller = { role: c.var.operator.role, actor: actorOf(c) };
+  return c.json({ data: await run(() => completeWithQuantity(c.var.deps, taskId, quantity, caller)) });
 });
+
+/** A completed task corrected: an admin gives part of what was paid back, with the reason (docs/lifecycle.md). */
+opsConsoleRoutes.post(
+  '/ops/tasks/:id/goodwill-refund',
+  ADMIN,
+  idOf('task'),
+  jsonBody(goodwillRefundSchema),
+  async (c) => {
+    const taskId = c.req.valid('param').id;
+    const { amount, reason } = c.req.valid('json');
+    const refund = await lifecycle.goodwillRefund(
+      c.var.deps,
+      taskId,
+      { amountKobo: nairaToKobo(amount), reason },
+      { actor: 'admin', audit: actorOf(c) },
+    );
+    return c.json({ data: refund });
+  },
+);
 
 opsConsoleRoutes.post('/ops/drivers/:id', DISPATCH, idOf('driver'), jsonBody(driverEditSchema), async (c) => {
   const driverId = c.req.valid('param').id;

@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
+import type { Actor } from '../tasks/transitions';
 import type { AuditActor } from '../db/audit';
 import { callerAddress } from '../http/client-address';
 import { HttpError, badRequest, forbidden } from '../http/errors';
@@ -35,6 +36,12 @@ export async function run<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof ops.OpsError) throw new HttpError(STATUS_OF_KIND[error.kind], error.message);
     throw error;
   }
+}
+
+/** The lifecycle's caller: the operator's role, or 'cli' for the ops token (no operator id); with the audit row's actor. */
+export function callerOf<E extends OperatorEnv>(c: Context<E>): { actor: Actor; audit: AuditActor } {
+  const { id, role } = c.var.operator;
+  return { actor: id === null ? 'cli' : role, audit: actorOf(c) };
 }
 
 /** Who the audit row names: the operator (or 'cli' for the ops token) and their address (exact, not the rate limit's /64). */
@@ -84,7 +91,7 @@ opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, opsBody(assignBody), async (c)
   // The console's assignment checks the driver is free; the CLI (no operator id) may override.
   const requireFree = c.var.operator.id !== null;
   return c.json({
-    data: await run(() => ops.assignDriver(c.var.deps.db, taskId, driverId, { audit: actorOf(c), requireFree })),
+    data: await run(() => ops.assignDriver(c.var.deps, taskId, driverId, { ...callerOf(c), requireFree })),
   });
 });
 
@@ -94,24 +101,13 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, opsBody(statusBody), async (c)
   // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
   if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
     throw forbidden(ROLE_NOT_ALLOWED);
-  const { deps } = c.var;
-  const aftercare = { refunder: deps.refunder, mailer: deps.mailer, log: deps.log };
-  return c.json({
-    data: await run(() =>
-      ops.setTaskStatus(deps.db, taskId, status, {
-        referralReward: deps.config.referralReward,
-        aftercare,
-        recycledKg,
-        audit: actorOf(c),
-      }),
-    ),
-  });
+  return c.json({ data: await run(() => ops.setTaskStatus(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })) });
 });
 
 /** The driver says it has arrived: the client's task page says so. */
 opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, async (c) => {
   const taskId = c.req.param('id');
-  return c.json({ data: await run(() => ops.markArrived(c.var.deps.db, taskId, actorOf(c))) });
+  return c.json({ data: await run(() => ops.markArrived(c.var.deps, taskId, callerOf(c))) });
 });
 
 opsRoutes.put('/ops/drivers/:id/location', ADMIN, opsBody(ops.positionSchema), async (c) => {

@@ -57,11 +57,13 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
   // refund goes on to the reversal branch below.
   if (event.event === 'refund.processed' || event.event === 'refund.failed') {
     const ours = paymentReference().safeParse(event.data.transaction_reference);
-    const refund = ours.success ? await findRefundByReference(db, ours.data) : undefined;
+    const refundId = event.data.id;
+    const providerRef = typeof refundId === 'number' || typeof refundId === 'string' ? String(refundId) : null;
+    const refund = ours.success ? await findRefundByReference(db, ours.data, providerRef) : undefined;
     if (refund) {
       const status = event.event === 'refund.processed' ? 'refunded' : 'failed';
       const moved = await db.transaction((tx) =>
-        moveRefund(tx, refund.task_id, {
+        moveRefund(tx, refund.id, {
           status,
           failure: status === 'failed' ? 'Paystack reports the refund failed (refund.failed)' : null,
         }),

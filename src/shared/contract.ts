@@ -218,6 +218,24 @@ export interface Task {
    * Not a status: 'driver-assigned' or 'on-going' stay what they are.
    */
   arrivedAt?: IsoDate | null;
+  /** What was collected, in `unit` (completed tasks; null before, or as booked for a service not counted). */
+  collectedQuantity?: number | null;
+  /** What the driver weighed or counted at the door (null until then). */
+  weighedQuantity?: number | null;
+  /** More weighed than booked: what the client is asked to pay, and their answer. */
+  extra?: TaskExtra | null;
+  /** What a cancel at the door kept for the driver (naira; 0 when free). */
+  cancelFee?: number;
+}
+
+export interface TaskExtra {
+  /** Above the booking, in `unit`. */
+  quantity: number;
+  /** What the card owes (naira); 0 when the plan covers it all. */
+  amount: number;
+  /** Of `quantity`, what the plan's allowance pays. */
+  coveredQuantity: number;
+  status: 'awaiting' | 'paid' | 'declined';
 }
 
 export interface PricingItem {
@@ -258,7 +276,9 @@ export type TaskEventKind =
   | 'support-reply'
   | 'plan-renewal'
   /** A recurring pickup's date the plan no longer covers: its task was not made (`scheduleId`, `scheduledFor`, `amount` to pay). */
-  | 'schedule-not-covered';
+  | 'schedule-not-covered'
+  /** The driver weighed more than booked: the client is asked to pay the extra (`message` says it all). */
+  | 'extra';
 
 export interface TaskEvent {
   _id: Id;

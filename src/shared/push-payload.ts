@@ -17,6 +17,7 @@ const TASK_PUSH_KINDS = [
   'chat',
   'support-reply',
   'reminder',
+  'extra',
 ] as const;
 /** Kinds about the client, with no task: they open Home. */
 const USER_PUSH_KINDS = ['plan-renewal', 'schedule-not-covered'] as const;

@@ -53,3 +53,35 @@ export function quantityText(unit: string, quantity: number): string {
 export function wholeSteps(amount: number, step: number): number {
   return Math.floor(amount / step) * step;
 }
+
+/**
+ * What a driver may record as weighed or counted at the door (docs/lifecycle.md): per kg to one
+ * decimal, from 0.1 kg to the service's maximum; items whole. Other units are done as booked
+ * (null: nothing to measure).
+ */
+export function measureRule(unit: string): { step: number; min: number; max: number; unitWord: string } | null {
+  const rule = quantityRule(unit);
+  if (!rule) return null;
+  if (rule.unitWord === 'kg') return { step: 0.1, min: 0.1, max: rule.max, unitWord: 'kg' };
+  if (rule.unitWord === 'items') return { step: 1, min: 1, max: rule.max, unitWord: 'items' };
+  return null;
+}
+
+/** Why `quantity` cannot be recorded as weighed or counted for `unit`, or null when it can. */
+export function measureProblem(unit: string, quantity: number): string | null {
+  const rule = measureRule(unit);
+  if (!rule) return 'This service is done as booked: it is not weighed or counted';
+  if (!Number.isFinite(quantity) || quantity < rule.min)
+    return `quantity must be at least ${rule.min} ${rule.unitWord === 'items' ? 'item' : rule.unitWord}`;
+  if (quantity > rule.max) return `quantity must be at most ${rule.max} ${rule.unitWord}`;
+  // Tenths of a kg, compared in whole tenths (0.1 is not exact in binary).
+  const steps = quantity / rule.step;
+  if (Math.abs(steps - Math.round(steps)) > 1e-9)
+    return rule.step === 1 ? `quantity must be a whole number of ${rule.unitWord}` : 'quantity must have at most one decimal';
+  return null;
+}
+
+/** A measured quantity in its steps, free of binary noise (2.3000000000000003 -> 2.3). */
+export function roundToStep(quantity: number, step: number): number {
+  return Number((Math.round(quantity / step) * step).toFixed(3));
+}

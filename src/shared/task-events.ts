@@ -37,6 +37,8 @@ export function describeTaskEvent(
   if (event.kind === 'support-reply') return `GreenPick support replied: ${event.message ?? ''}`.trim();
   // Written by the server whole: 'Your Bronze plan ends on Fri 5 Dec'.
   if (event.kind === 'plan-renewal') return event.message ?? 'Your plan ends soon';
+  // Written by the server whole: 'Your driver weighed 5 kg (you booked 3 kg): pay ₦3,000.00 more, ...'.
+  if (event.kind === 'extra') return event.message ?? 'Your driver weighed more than you booked';
   if (event.kind === 'schedule-not-covered')
     return event.scheduledFor && event.amount !== null
       ? notCoveredText(lagosDate(Date.parse(event.scheduledFor.start)), nairaToKobo(event.amount))

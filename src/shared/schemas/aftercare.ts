@@ -4,6 +4,7 @@ import type { CancelReason, SupportCategory } from '../contract';
 import { MAX_LENGTH } from '../limits';
 import { CANCEL_REASONS, SUPPORT_CATEGORIES } from '../task-progress';
 import { NOT_AN_OBJECT, id, text } from './fields';
+import { paymentReference } from './payment';
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
   z.enum(values as unknown as [T, ...T[]], {
@@ -47,6 +48,12 @@ export const supportRequestSchema = z.object(
       .trim()
       .min(1, { error: 'Please describe the problem' }),
   },
+  { error: NOT_AN_OBJECT },
+);
+
+/** The extra the driver's weight asks for, paid with a charge of exactly its amount. */
+export const payExtraSchema = z.object(
+  { taskId: id('taskId'), reference: paymentReference() },
   { error: NOT_AN_OBJECT },
 );
 

@@ -74,6 +74,17 @@ export const completeTaskSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
+/** What was weighed or counted at the door (the service's own rule is the lifecycle's: src/shared/quantity.ts). */
+export const weighTaskSchema = z.object(
+  {
+    taskId: id('taskId'),
+    quantity: number('quantity', 'a positive number')
+      .positive({ error: 'quantity must be a positive number' })
+      .max(100_000, { error: 'quantity is too large' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
 const positionSchema = z.object(
   {
     lat: number('lat')

@@ -105,6 +105,21 @@ export const opsCompleteSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
+/** An admin's goodwill refund of a completed task: how much (naira, more than 0) and why. */
+export const goodwillRefundSchema = z.object(
+  {
+    amount: naira('amount').refine((amount) => amount > 0, { error: 'amount must be more than 0' }),
+    reason: text('reason', {
+      max: CANCEL_REASON_MAX,
+      multiline: true,
+      tooLong: `reason is too long (at most ${CANCEL_REASON_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'reason is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
 /** Calls that take nothing (deactivate, reset a password, close). */
 export const emptyOpsSchema = z.object({}, { error: NOT_AN_OBJECT });
 
