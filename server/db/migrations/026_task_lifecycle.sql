@@ -44,3 +44,8 @@ alter table refunds add column note text;
 alter table task_events drop constraint task_events_kind_check;
 alter table task_events add constraint task_events_kind_check
   check (kind in ('status', 'referral-reward', 'refund', 'support-reply', 'plan-renewal', 'schedule-not-covered', 'extra'));
+
+-- A charge for an extra that could not pay it (declined meanwhile) is kept for an operator too.
+alter table payments_needing_attention drop constraint payments_needing_attention_purpose_check;
+alter table payments_needing_attention add constraint payments_needing_attention_purpose_check
+  check (purpose in ('task', 'subscription', 'extra'));
