@@ -8,8 +8,7 @@ import type { Receipt } from '../../src/shared/contract';
 import { formatLagosDate } from '../../src/shared/display-format';
 import { koboToNaira, timesQuantity, vatInsideKobo } from '../../src/shared/money';
 import { findPlan } from '../../src/shared/plans';
-import { quantityText } from '../../src/shared/quantity';
-import { receiptNaira, receiptPaymentLines, vatPercent } from '../../src/shared/receipt-lines';
+import { receiptNaira, receiptPaymentLines, receiptQuantityLine, vatPercent } from '../../src/shared/receipt-lines';
 import { refundText, VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import type { Queryable } from '../db/connection';
 import { type ReceiptRow, findReceiptRow } from '../db/receipts';
@@ -44,19 +43,26 @@ export async function findReceipt(
 ): Promise<{ receipt: Receipt; userId: string; email: string; firstname: string } | undefined> {
   const row = await findReceiptRow(db, taskId);
   if (!row) return undefined;
-  const quantity = row.quantity;
-  const coveredQuantity = row.covered_quantity;
-  const paidKobo = row.paid_kobo ?? 0;
-  const pointsKobo = row.points_kobo ?? 0;
-  const uncovered = quantity - coveredQuantity;
+  const booked = Number(row.quantity);
+  const completed = row.status === 'completed';
+  // A completed task is receipted for what was collected; any other for what was booked.
+  const quantity = completed && row.delivered_quantity !== null ? Number(row.delivered_quantity) : booked;
+  const uncovered = booked - Number(row.covered_quantity);
   // Tasks from before migration 018 without a unit price: what was paid, shared over the units paid for.
   const unitPriceKobo =
-    row.unit_price_kobo !== null ? row.unit_price_kobo : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
-  // The plan paid the rest of the price: the parts add up to the total by construction.
-  const lineKobo = timesQuantity(unitPriceKobo, quantity);
-  const coveredKobo = coveredQuantity > 0 ? Math.max(0, lineKobo - pointsKobo - paidKobo) : 0;
-  const totalKobo = coveredKobo + pointsKobo + paidKobo;
-  const plan = (row.subscription_plan && findPlan(row.subscription_plan)?.name) || 'plan';
+    row.unit_price_kobo !== null ? Number(row.unit_price_kobo) : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
+  // Each line from its own record (docs/lifecycle.md): a wrong part shows as lines that do not add up to the total.
+  const coveredQuantity =
+    Number(row.covered_quantity) -
+    (completed ? Number(row.covered_returned) : 0) +
+    (row.extra_status === 'paid' ? Number(row.extra_covered_quantity) : 0);
+  const coveredKobo = timesQuantity(unitPriceKobo, coveredQuantity);
+  const pointsKobo = Number(row.points_kobo ?? 0) - (completed ? Number(row.points_returned_kobo ?? 0) : 0);
+  const paidKobo = Number(row.paid_kobo ?? 0);
+  const extraKobo = Number(row.extra_paid_kobo ?? 0);
+  const refundedKobo = completed ? Number(row.refunded_kobo ?? 0) : 0;
+  const totalKobo = timesQuantity(unitPriceKobo, quantity);
+  const plan = findPlan(row.covered_plan ?? row.subscription_plan ?? '')?.name || 'plan';
   const receipt: Receipt = {
     company: { ...COMPANY },
     taskId: row.id,
@@ -64,11 +70,14 @@ export async function findReceipt(
     serviceName: row.service_name,
     unit: row.unit,
     quantity,
+    bookedQuantity: booked,
     unitPrice: koboToNaira(unitPriceKobo),
     total: koboToNaira(totalKobo),
     covered: coveredQuantity > 0 ? { quantity: coveredQuantity, amount: koboToNaira(coveredKobo), plan } : null,
     points: koboToNaira(pointsKobo),
     paid: koboToNaira(paidKobo),
+    extraPaid: koboToNaira(extraKobo),
+    refunded: koboToNaira(refundedKobo),
     vatIncluded: koboToNaira(vatInsideKobo(totalKobo, VAT_BASIS_POINTS)),
     vatRate: VAT_BASIS_POINTS / 10_000,
     paidAt: new Date(row.paid_at ?? row.used_at ?? row.created_at).toISOString(),
@@ -101,7 +110,7 @@ export function receiptText(receipt: Receipt, firstname: string): string {
     `Client: ${receipt.clientName}`,
     `Pickup address: ${receipt.address}`,
     `Service: ${receipt.serviceName}`,
-    `${quantityText(receipt.unit, receipt.quantity) || receipt.quantity} x ${naira(receipt.unitPrice)} (${receipt.unit}) = ${naira(receipt.total)}`,
+    receiptQuantityLine(receipt),
     ...receiptPaymentLines(receipt),
     `Total: ${naira(receipt.total)}`,
     `VAT included (${vatPercent(receipt.vatRate)}): ${naira(receipt.vatIncluded)}`,

@@ -35,6 +35,15 @@ export interface ReceiptRow {
   refund_status: RefundRow['status'] | null;
   refund_amount_kobo: number | null;
   refund_updated_at: Date | null;
+  /** Migration 026: what was collected, the plan's part given back, the plan booked under, the extra, the refunds. */
+  delivered_quantity: number | null;
+  covered_returned: number;
+  covered_plan: string | null;
+  extra_covered_quantity: number;
+  extra_status: string | null;
+  extra_paid_kobo: number | null;
+  points_returned_kobo: number | null;
+  refunded_kobo: number | null;
 }
 
 /** The receipt's row, or undefined when nothing paid the task (neither a charge nor the plan). */
@@ -45,6 +54,10 @@ export async function findReceiptRow(db: Queryable, taskId: string): Promise<Rec
             p.amount_kobo as paid_kobo, p.created_at as used_at, c.paid_at, c.provider, c.channel,
             l.channel as ledger_channel,
             (select -sum(amount_kobo) from points_ledger where task_id = t.id and kind = 'spent') as points_kobo,
+            (select sum(amount_kobo) from points_ledger where task_id = t.id and kind = 'refunded') as points_returned_kobo,
+            t.delivered_quantity, t.covered_returned, t.covered_plan, t.extra_covered_quantity, t.extra_status,
+            (select x.amount_kobo from payment_uses x where x.reference = t.extra_reference and x.purpose = 'extra') as extra_paid_kobo,
+            (select sum(f.amount_kobo) from refunds f where f.task_id = t.id and f.kind in ('weighed', 'goodwill')) as refunded_kobo,
             u.email as client_email, u.firstname as client_firstname, u.lastname as client_lastname,
             u.subscription_plan,
             r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at
@@ -53,7 +66,7 @@ export async function findReceiptRow(db: Queryable, taskId: string): Promise<Rec
        left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
        left join charges c on c.reference = t.reference
        left join test_payments l on l.reference = t.reference
-       left join refunds r on r.task_id = t.id
+       left join refunds r on r.reference = t.reference and r.kind in ('cancel', 'weighed')
       where t.id = $1 and (p.reference is not null or t.covered_quantity > 0)`,
     [taskId],
   );

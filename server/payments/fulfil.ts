@@ -9,7 +9,7 @@ import { markAttentionHonoured } from '../db/attention';
 import type { Db, Queryable } from '../db/connection';
 import { claimPaymentUse } from '../db/payments';
 import { lockUserForUpdate, setSubscription } from '../db/subscriptions';
-import { findTaskByReference, insertTask } from '../db/tasks';
+import { findTaskByReference, insertTask, recordCoveredPlan } from '../db/tasks';
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints } from '../db/points';
 import { resumePlanEndedSchedules } from '../db/schedules';
@@ -94,6 +94,7 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
     scheduledFor: order.scheduledFor,
     confirmationCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
   });
+  if (covered > 0) await recordCoveredPlan(tx, taskId, order.userId);
   // In the task's transaction: a balance too small for them undoes the whole booking.
   if (order.pointsKobo)
     await addPoints(tx, { userId: order.userId, kind: 'spent', amountKobo: -order.pointsKobo, taskId });

@@ -20,7 +20,7 @@ import type { profileUpdateSchema } from './schemas/profile';
 import type { subscribeSchema } from './schemas/subscriptions';
 import type { createTaskSchema, tasksSchema } from './schemas/tasks';
 import type { taskEventsReadSchema, taskEventsSchema } from './schemas/events';
-import type { cancelTaskSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
+import type { cancelTaskSchema, payExtraSchema, rateTaskSchema, supportRequestSchema } from './schemas/aftercare';
 import type { deletePlaceSchema, savePlaceSchema } from './schemas/places';
 import type {
   createScheduleSchema,
@@ -395,12 +395,21 @@ export type TaskEventsReadRequest = z.input<typeof taskEventsReadSchema>;
 export type TaskEventsReadResponse = DataResponse<{ unread: number }>;
 
 /**
- * POST /client/tasks/cancel (bearer token): only while pending or driver-assigned; the server
- * decides (409 with the reason when the task moved on first, e.g. the driver is on the way). A
- * paid task's refund starts at once (`Task.refund`).
+ * POST /client/tasks/cancel (bearer token): until the code is entered; the server decides (409
+ * with the reason when the task moved on first). Free until the driver has been on the way 2
+ * minutes; then, and once they arrived, the cancel fee is kept for the driver (`Task.cancelFee`).
+ * A paid task's refund starts at once (`Task.refund`).
  */
 export type CancelTaskRequest = z.input<typeof cancelTaskSchema>;
 export type CancelTaskResponse = DataResponse<Task>;
+
+/** POST /client/tasks/cancel/quote {taskId}: what cancelling now would cost (the fee) and give back, in naira. */
+export type CancelQuoteResponse = DataResponse<{ fee: number; refund: number }>;
+
+/** POST /client/tasks/extra {taskId, reference}: pays the extra the driver's weight asks for; the task. */
+export type PayExtraRequest = z.input<typeof payExtraSchema>;
+/** POST /client/tasks/extra and /client/tasks/extra/decline: the task with its extra's new status. */
+export type ExtraResponse = DataResponse<Task>;
 
 /** POST /client/tasks/rate (bearer token): once per completed task with a driver (409 the second time). */
 export type RateTaskRequest = z.input<typeof rateTaskSchema>;
@@ -416,8 +425,10 @@ export interface Receipt {
   reference: string;
   serviceName: string;
   unit: string;
-  /** How much was booked, in `unit`. */
+  /** How much it is for, in `unit`: what was collected once completed, else what was booked. */
   quantity: number;
+  /** How much was booked. Optional: receipts kept from before it lack it. */
+  bookedQuantity?: number;
   /** The unit price it was booked at. */
   unitPrice: number;
   /** quantity x unitPrice: what the task costs. */
@@ -428,6 +439,10 @@ export interface Receipt {
   points: number;
   /** What the card, transfer or USSD paid (0 when the plan paid it all). */
   paid: number;
+  /** What the client paid at the door for more than booked (0 when none). Optional like `refunded`. */
+  extraPaid?: number;
+  /** What was given back for less than booked, or as goodwill, on a completed task (0 when none). */
+  refunded?: number;
   /** The VAT inside `total` (prices include VAT at `vatRate`). */
   vatIncluded: number;
   vatRate: number;

@@ -5,6 +5,7 @@
  */
 import type { Receipt } from './contract';
 import { formatNaira, nairaToKobo } from './money';
+import { collectedNote } from './collected';
 import { quantityText } from './quantity';
 
 /** A receipt's naira amount as people read it: '₦3,000.00'. */
@@ -22,5 +23,26 @@ export function receiptPaymentLines(receipt: Receipt): string[] {
   }
   if (receipt.points > 0) lines.push(`Recycle points: ${receiptNaira(receipt.points)}`);
   lines.push(`${receipt.paid > 0 ? receipt.paymentMethod : 'Paid'}: ${receiptNaira(receipt.paid)}`);
+  if (receipt.extraPaid) lines.push(`Extra paid at the door: ${receiptNaira(receipt.extraPaid)}`);
+  if (receipt.refunded) lines.push(`Refunded: -${receiptNaira(receipt.refunded)}`);
   return lines;
+}
+
+/**
+ * '2 kg x ₦1,500.00 = ₦3,000.00 (booked 3 kg, ₦1,500.00 refunded)', '5 kg x ₦1,500.00 = ₦7,500.00
+ * (booked 3 kg, ₦3,000.00 extra paid)', or as booked: '3 kg x ₦1,500.00 (per kg) = ₦4,500.00'.
+ */
+export function receiptQuantityLine(receipt: Receipt): string {
+  const collected = quantityText(receipt.unit, receipt.quantity) || String(receipt.quantity);
+  const booked = receipt.bookedQuantity ?? receipt.quantity;
+  const line = `${collected} x ${receiptNaira(receipt.unitPrice)}`;
+  if (booked === receipt.quantity) return `${line} (${receipt.unit}) = ${receiptNaira(receipt.total)}`;
+  const note = collectedNote({
+    unit: receipt.unit,
+    booked,
+    collected: receipt.quantity,
+    refundKobo: nairaToKobo(receipt.refunded ?? 0),
+    extraPaidKobo: nairaToKobo(receipt.extraPaid ?? 0),
+  });
+  return `${line} = ${receiptNaira(receipt.total)} ${note}`;
 }

@@ -79,9 +79,9 @@ export function taskStage(
   return { step, label: progressLabel(status), text: plainStatusText(status), kind: kinds[status] ?? 'other' };
 }
 
-const CANCELLABLE = new Set<string>(['pending', 'driver-assigned']);
+const CANCELLABLE = new Set<string>(['pending', 'driver-assigned', 'on-going']);
 
-/** A client may cancel until the driver is on the way; the server still decides. */
+/** A client may cancel until the code is entered (at a fee once the driver is on the way); the server decides. */
 export function canCancelTask(status: string | null | undefined): boolean {
   return CANCELLABLE.has(normalizeTaskStatus(status));
 }

@@ -49,3 +49,7 @@ alter table task_events add constraint task_events_kind_check
 alter table payments_needing_attention drop constraint payments_needing_attention_purpose_check;
 alter table payments_needing_attention add constraint payments_needing_attention_purpose_check
   check (purpose in ('task', 'subscription', 'extra'));
+
+-- The plan a covered booking was made under: its receipt names it, whatever the client holds later.
+alter table tasks add column covered_plan text;
+update tasks t set covered_plan = u.subscription_plan from users u where u.id = t.user_id and t.covered_quantity > 0;

@@ -1,5 +1,6 @@
 import { windowText } from '../../shared/pickup-windows';
-import { quantityRule, quantityText } from '../../shared/quantity';
+import { taskPaidNaira, taskQuantityText } from '../../shared/collected';
+import { quantityRule } from '../../shared/quantity';
 import type { Task } from '../../shared/contract';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { taskServiceName } from '../../shared/service-names';
@@ -44,10 +45,8 @@ export function RecentTasks({ tasks, onViewTask, highlightReference }: RecentTas
                 </p>
                 <p className="dashboard-task-meta">
                   <time dateTime={task.datetime}>{formatDateTime(task.datetime)}</time>
-                  {Number.isFinite(task.amount) ? <span> · {formatNaira(task.amount)}</span> : null}
-                  {task.quantity && quantityRule(task.unit) ? (
-                    <span> · {quantityText(task.unit, task.quantity)}</span>
-                  ) : null}
+                  {Number.isFinite(task.amount) ? <span> · {formatNaira(taskPaidNaira(task))}</span> : null}
+                  {task.quantity && quantityRule(task.unit) ? <span> · {taskQuantityText(task)}</span> : null}
                 </p>
                 {task.scheduledFor ? (
                   <p className="dashboard-task-window">Pickup {windowText(task.scheduledFor)}</p>

@@ -1,7 +1,10 @@
 /** After paying: cancel, rate, the receipt, 'Report a problem' (the task page and the receipt screen). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  CancelQuoteResponse,
   CancelTaskResponse,
+  ExtraResponse,
+  PayExtraRequest,
   CancelTaskRequest,
   RateTaskResponse,
   RateTaskRequest,
@@ -32,6 +35,37 @@ export const supportKeys = { all: ['supportRequests'] as const };
 /** POST /client/tasks/cancel: the cancelled task (with its refund); 409 when it moved on first (the message says why). */
 export async function cancelTask(request: CancelTaskRequest): Promise<Task> {
   return (await http.post('client/tasks/cancel', { json: request }).json<CancelTaskResponse>()).data;
+}
+
+/** POST /client/tasks/cancel/quote: what cancelling now would cost and give back (naira). */
+export async function getCancelQuote(taskId: string): Promise<{ fee: number; refund: number }> {
+  return (await http.post('client/tasks/cancel/quote', { json: { taskId } }).json<CancelQuoteResponse>()).data;
+}
+
+/** POST /client/tasks/extra: the extra paid with a verified payment; the task. */
+export async function payExtra(request: PayExtraRequest): Promise<Task> {
+  return (await http.post('client/tasks/extra', { json: request }).json<ExtraResponse>()).data;
+}
+
+/** POST /client/tasks/extra/decline: the driver takes what was booked; the task. */
+export async function declineExtra(taskId: string): Promise<Task> {
+  return (await http.post('client/tasks/extra/decline', { json: { taskId } }).json<ExtraResponse>()).data;
+}
+
+/** The extra answered: the task shows it at once, then the tasks and the receipt are read again. */
+export function useAnswerExtra(callbacks: MutationCallbacks<Task> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: { taskId: string; reference?: string }) =>
+      answer.reference ? payExtra({ taskId: answer.taskId, reference: answer.reference }) : declineExtra(answer.taskId),
+    onSuccess: (task) => {
+      putTaskInLists(queryClient, task);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.ofTask(task._id) });
+      callbacks.onSuccess?.(task);
+    },
+    onError: callbacks.onError,
+  });
 }
 
 /** POST /client/tasks/rate: the task with the rating given; 409 when rated already. */

@@ -1,15 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { CancelReason, Task } from '../../../shared/contract';
-import { useCancelTask } from '../../../lib/api/aftercare';
+import { getCancelQuote, useCancelTask } from '../../../lib/api/aftercare';
+import { formatNaira, nairaToKobo } from '../../../shared/money';
 import { readCallFailure, failureMessage } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
 import { CANCEL_REASONS } from '../../../shared/task-progress';
 
 export const CANCEL_FAILED = 'Could not cancel the task. Please check your connection and try again.';
 
+/** What cancelling now costs, said before the client confirms (docs/lifecycle.md, 'Money'). */
+export function cancelCostText(quote: { fee: number; refund: number }, arrived: boolean): string {
+  const back = quote.refund > 0 ? `; you get ${formatNaira(nairaToKobo(quote.refund))} back` : '';
+  if (quote.fee <= 0) return `Cancelling now is free${back}.`;
+  const where = arrived ? 'Your driver is at your door' : 'Your driver is on the way';
+  return `${where}: cancelling now costs ${formatNaira(nairaToKobo(quote.fee))}${back}`;
+}
+
 /**
- * Cancel a pending or driver-assigned task: a reason from the short list and an optional note.
- * Free of charge; the server decides, and its refusal (the driver set off first) is shown as it is.
+ * Cancel a task until the code is entered: a reason from the short list and an optional note.
+ * Free until the driver has been on the way 2 minutes; after that, and once they arrived, it
+ * costs the fee the server quotes (it goes to the driver). The server decides, and its refusal is
+ * shown as it is.
  */
 export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (task: Task) => void }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -17,6 +29,12 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const ids = useId();
+  const quote = useQuery({
+    queryKey: ['cancelQuote', task._id, task.status, task.arrivedAt ?? null],
+    queryFn: () => getCancelQuote(task._id),
+    enabled: isOpen,
+    staleTime: 0,
+  });
   const cancelling = useCancelTask({
     onSuccess: onCancelled,
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CANCEL_FAILED)),
@@ -33,7 +51,9 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
           Cancel task
         </button>
         <p className="muted task-hint">
-          Free of charge while no driver is on the way. A paid task is refunded in full.
+          {task.status === 'on-going' || task.arrivedAt
+            ? 'Once your driver has been on the way 2 minutes, cancelling costs a fee that goes to the driver: you see it before you confirm.'
+            : 'Free of charge while no driver is on the way. A paid task is refunded in full.'}
         </p>
       </section>
     );
@@ -56,6 +76,13 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
       <h3 id={`${ids}-title`} className="task-section-title">
         Cancel this task
       </h3>
+      <p className="task-cancel-cost" role="status">
+        {quote.data
+          ? cancelCostText(quote.data, Boolean(task.arrivedAt))
+          : quote.isError
+            ? 'Once your driver has been on the way 2 minutes, cancelling costs a fee that goes to the driver.'
+            : 'Checking what cancelling costs...'}
+      </p>
       <fieldset className="task-choices">
         <legend>Why are you cancelling?</legend>
         {CANCEL_REASONS.map((choice) => (
@@ -88,7 +115,7 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
         </p>
       ) : null}
       <div className="task-form-actions">
-        <button type="submit" className="button task-danger" disabled={cancelling.isPending}>
+        <button type="submit" className="button task-danger" disabled={cancelling.isPending || quote.isPending}>
           {cancelling.isPending ? 'Cancelling...' : 'Confirm cancellation'}
         </button>
         <button

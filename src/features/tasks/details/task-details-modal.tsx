@@ -1,4 +1,5 @@
 import { windowText } from '../../../shared/pickup-windows';
+import { taskPaidNaira, taskQuantityText } from '../../../shared/collected';
 import { quantityRule, quantityText } from '../../../shared/quantity';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Task } from '../../../shared/contract';
@@ -14,6 +15,7 @@ import { ProgressLine } from '../../../ui/progress-line';
 import { StatusBadge } from '../../../ui/status-badge';
 import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
 import { CancelTask } from './cancel-task';
+import { ExtraRequest, type LoadExtraPayments } from './extra-request';
 import { DriverCard } from './driver-card';
 import { GetHelp } from './get-help';
 import { RateDriver, isRatingSkipped, skipRating } from './rate-driver';
@@ -43,6 +45,10 @@ interface TaskDetailsModalProps {
   focusOpenChat?: boolean;
   /** Under the state (the notifications offer right after a booking): the state comes first. */
   offer?: ReactNode;
+  /** The checkout for an extra the driver's weight asks for (absent: the client can only decline here). */
+  loadPayments?: LoadExtraPayments;
+  /** The client's e-mail, for the checkout. */
+  email?: string;
 }
 
 /** Within this of the pin (metres), the driver has arrived, whatever the task's field says yet. */
@@ -50,9 +56,6 @@ const ARRIVED_WITHIN_METRES = 100;
 
 /** The code's purpose, as the client reads it next to the code. */
 export const CODE_PURPOSE = 'Give this code to your driver when they arrive, to confirm it is them';
-export const ON_THE_WAY_NO_CANCEL =
-  'Your driver is already on the way: please call or chat with them if your plans have changed.';
-
 /** '2 pickups' / '3 kg' of the task's quantity that the plan paid. */
 function quantityCovered(task: Task): string {
   const covered = task.coveredQuantity ?? 0;
@@ -90,6 +93,8 @@ export function TaskDetailsModal({
   onBookAgain,
   focusOpenChat = false,
   offer,
+  loadPayments,
+  email,
 }: TaskDetailsModalProps) {
   const openChatButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes back from the chat.
@@ -150,6 +155,7 @@ export function TaskDetailsModal({
       {notice}
       <ProgressLine task={task} isNear={isNear} />
       {offer}
+      <ExtraRequest task={task} email={email ?? ''} loadPayments={loadPayments} onAnswered={onTaskChanged} />
       {asksRating ? rateDriver : null}
       {status === 'cancelled' ? (
         <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>
@@ -199,13 +205,13 @@ export function TaskDetailsModal({
         ) : null}
         {task.scheduledFor ? <Detail label="Pickup time">{windowText(task.scheduledFor)}</Detail> : null}
         {task.quantity && quantityRule(task.unit) ? (
-          <Detail label="Quantity">{quantityText(task.unit, task.quantity)}</Detail>
+          <Detail label="Quantity">{taskQuantityText(task)}</Detail>
         ) : null}
         <Detail label="Date">{formatDate(task.datetime) || 'N/A'}</Detail>
         <Detail label="Time">{time ? <time dateTime={task.datetime}>{time}</time> : 'N/A'}</Detail>
         <Detail label="Driver">{name || 'Driver not assigned'}</Detail>
         <Detail label="Phone">{phone ? formatPhone(phone) : 'Not available'}</Detail>
-        <Detail label="Amount">{Number.isFinite(task.amount) ? formatNaira(task.amount) : 'N/A'}</Detail>
+        <Detail label="Amount">{Number.isFinite(task.amount) ? formatNaira(taskPaidNaira(task)) : 'N/A'}</Detail>
       </dl>
       <details className="task-payment-details">
         <summary>Payment details</summary>
@@ -223,7 +229,6 @@ export function TaskDetailsModal({
         </div>
       ) : null}
       {canCancelTask(task.status) ? <CancelTask task={task} onCancelled={onTaskChanged} /> : null}
-      {status === 'on-going' ? <p className="task-hint task-no-cancel">{ON_THE_WAY_NO_CANCEL}</p> : null}
       {asksRating ? null : rateDriver}
       {isFinal && renderReceiptLink ? <p className="task-receipt-link">{renderReceiptLink(task._id)}</p> : null}
       {onBookAgain ? (

@@ -1,5 +1,6 @@
 import { windowText } from '../../../shared/pickup-windows';
-import { quantityRule, quantityText } from '../../../shared/quantity';
+import { taskPaidNaira, taskQuantityText } from '../../../shared/collected';
+import { quantityRule } from '../../../shared/quantity';
 import type { Task } from '../../../shared/contract';
 import { formatDateTime, formatNaira } from '../../../lib/format';
 import { taskServiceName } from '../../../shared/service-names';
@@ -55,7 +56,7 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
         {task.quantity && quantityRule(task.unit) ? (
           <>
             <dt>Quantity</dt>
-            <dd>{quantityText(task.unit, task.quantity)}</dd>
+            <dd>{taskQuantityText(task)}</dd>
           </>
         ) : null}
         <dt>Driver</dt>
@@ -63,7 +64,7 @@ export function HistoryCard({ task, onViewTask }: HistoryCardProps) {
         {typeof task.amount === 'number' && Number.isFinite(task.amount) ? (
           <>
             <dt>Amount</dt>
-            <dd className="history-card-amount">{formatNaira(task.amount)}</dd>
+            <dd className="history-card-amount">{formatNaira(taskPaidNaira(task))}</dd>
           </>
         ) : null}
         <dt>Reference</dt>

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { receiptQuery } from '../../../lib/api/aftercare';
 import { failureText } from '../../../lib/api/query-failure';
 import { formatDateTime } from '../../../lib/format';
-import { quantityText } from '../../../shared/quantity';
-import { receiptNaira, receiptPaymentLines, vatPercent } from '../../../shared/receipt-lines';
+import { receiptNaira, receiptPaymentLines, receiptQuantityLine, vatPercent } from '../../../shared/receipt-lines';
 import { refundText } from '../../../shared/task-progress';
 import { LoadFailed } from '../../../ui/load-failed';
 import './receipt.css';
@@ -55,10 +54,7 @@ export function ReceiptScreen({ taskId, backLink }: { taskId: string; backLink?:
             <dt>Service</dt>
             <dd>{receipt.serviceName}</dd>
             <dt>Quantity</dt>
-            <dd data-testid="receipt-line">
-              {quantityText(receipt.unit, receipt.quantity) || receipt.quantity} x {receiptNaira(receipt.unitPrice)}
-              {receipt.unit ? ` (${receipt.unit})` : ''} = {receiptNaira(receipt.total)}
-            </dd>
+            <dd data-testid="receipt-line">{receiptQuantityLine(receipt)}</dd>
             <dt>Paid with</dt>
             <dd>
               <ul className="receipt-parts">
