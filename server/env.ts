@@ -162,7 +162,8 @@ export const envSchema = z.object({
     { description: "the driver's share of a task's price, shown with each offer" },
   ),
   CANCEL_FEE: note(amount(500), {
-    description: "what a client's cancel costs once the driver is on the way for 2 minutes or has arrived (naira; the driver earns it)",
+    description:
+      "what a client's cancel costs once the driver is on the way for 2 minutes or has arrived (naira; the driver earns it)",
   }),
   ARRIVAL_RADIUS_M: note(wholeNumber(150, 10, 5_000), {
     description: "how near the pin (metres) the driver's newest position must be for 'I've arrived'",

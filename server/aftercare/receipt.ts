@@ -50,7 +50,11 @@ export async function findReceipt(
   const uncovered = booked - Number(row.covered_quantity);
   // Tasks from before migration 018 without a unit price: what was paid, shared over the units paid for.
   const unitPriceKobo =
-    row.unit_price_kobo !== null ? Number(row.unit_price_kobo) : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
+    row.unit_price_kobo !== null
+      ? Number(row.unit_price_kobo)
+      : uncovered > 0
+        ? Math.round(row.amount_kobo / uncovered)
+        : 0;
   // Each line from its own record (docs/lifecycle.md): a wrong part shows as lines that do not add up to the total.
   const coveredQuantity =
     Number(row.covered_quantity) -

@@ -21,13 +21,19 @@ export interface DriverTaskRow {
   client_firstname: string;
   client_phone: string;
   arrived_at: Date | null;
+  weighed_quantity: number | null;
+  extra_quantity: number | null;
+  extra_covered_quantity: number;
+  extra_amount_kobo: number | null;
+  extra_status: 'awaiting' | 'paid' | 'declined' | null;
 }
 
 /** Accepted and on the way: the ones the driver still has to do, soonest first. */
 export async function selectDriverTasks(db: Queryable, driverId: string): Promise<DriverTaskRow[]> {
   return db.query<DriverTaskRow>(
     `select t.id, t.status, t.type, t.service_name, t.quantity, t.unit, t.amount_kobo, t.address, t.address_details,
-            t.lat, t.lng, t.scheduled_start, t.scheduled_end, t.arrived_at, u.firstname as client_firstname, u.phonenumber as client_phone
+            t.lat, t.lng, t.scheduled_start, t.scheduled_end, t.arrived_at, u.firstname as client_firstname, u.phonenumber as client_phone,
+            t.weighed_quantity, t.extra_quantity, t.extra_covered_quantity, t.extra_amount_kobo, t.extra_status
        from tasks t join users u on u.id = t.user_id
       where t.driver_id = $1 and t.status in ('driver-assigned', 'on-going')
       order by coalesce(t.scheduled_start, t.created_at), t.id`,
@@ -62,3 +68,33 @@ export async function isDriversChat(db: Queryable, taskId: string, driverId: str
   return rows.length > 0;
 }
 
+/** How a task the driver held ended: its status, who cancelled and why, and what the driver earned (kobo). */
+export async function selectDriverOutcome(
+  db: Queryable,
+  taskId: string,
+  driverId: string,
+): Promise<
+  | {
+      status: string;
+      cancelled_by: string | null;
+      cancel_reason: string | null;
+      cancel_note: string | null;
+      earned_kobo: number;
+    }
+  | undefined
+> {
+  const [row] = await db.query<{
+    status: string;
+    cancelled_by: string | null;
+    cancel_reason: string | null;
+    cancel_note: string | null;
+    earned_kobo: number;
+  }>(
+    `select t.status, t.cancelled_by, t.cancel_reason, t.cancel_note,
+            coalesce((select sum(e.amount_kobo) from driver_earnings e where e.task_id = t.id and e.driver_id = $2), 0)::bigint
+              as earned_kobo
+       from tasks t where t.id = $1 and t.driver_id = $2`,
+    [taskId, driverId],
+  );
+  return row && { ...row, earned_kobo: Number(row.earned_kobo) };
+}

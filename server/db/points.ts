@@ -3,7 +3,6 @@ import type { PointsEntry, PointsKind } from '../../src/shared/contract';
 import { koboToNaira } from '../../src/shared/money';
 import type { Queryable } from './connection';
 
-
 export class NotEnoughPoints extends Error {}
 
 /**

@@ -274,7 +274,11 @@ export async function completionMoney(
   tx: Queryable,
   taskId: string,
 ): Promise<{ refundKobo: number; pointsReturnedKobo: number; pointsEarnedKobo: number | null }> {
-  const [row] = await tx.query<{ refund_kobo: number | null; returned_kobo: number | null; earned_kobo: number | null }>(
+  const [row] = await tx.query<{
+    refund_kobo: number | null;
+    returned_kobo: number | null;
+    earned_kobo: number | null;
+  }>(
     `select (select sum(amount_kobo) from refunds r where r.task_id = t.id and r.reference = t.reference
               and r.kind in ('weighed', 'goodwill')) as refund_kobo,
             (select sum(amount_kobo) from points_ledger where task_id = t.id and kind = 'refunded') as returned_kobo,

@@ -212,7 +212,6 @@ export async function insertTask(db: Queryable, task: NewTask): Promise<void> {
   );
 }
 
-
 /** Remembers the plan a covered booking was made under (its receipt names it later). */
 export async function recordCoveredPlan(db: Queryable, taskId: string, userId: string): Promise<void> {
   await db.query('update tasks set covered_plan = (select subscription_plan from users where id = $2) where id = $1', [

@@ -375,8 +375,7 @@ export async function setTaskStatus(
   if (status === 'pending') await lifecycle.unassign(deps, taskId, caller);
   else if (status === 'on-going') await lifecycle.start(deps, taskId, caller);
   else if (status === 'driver-assigned') await lifecycle.assign(deps, taskId, before.driver!.id, caller);
-  else if (status === 'cancelled')
-    await lifecycle.cancel(deps, taskId, { reason: null, note: '' }, caller);
+  else if (status === 'cancelled') await lifecycle.cancel(deps, taskId, { reason: null, note: '' }, caller);
   else {
     if (recycledKg !== undefined && before.unit.trim().toLowerCase() !== 'per kg')
       throw new OpsError('invalid', `Task ${taskId} is not priced per kg: only such a task is weighed`);

@@ -17,14 +17,7 @@ import * as sql from '../db/ops';
 import * as consoleSql from '../db/ops-console';
 import { setSupportRefundLimitKobo, supportRefundLimitKobo } from '../db/operators';
 import type { OperatorRole } from '../db/operators';
-import {
-  type OpsDriver,
-  type OpsTask,
-  OpsError,
-  listDrivers,
-  oneTimePassword,
-  toOpsTask,
-} from './commands';
+import { type OpsDriver, type OpsTask, OpsError, listDrivers, oneTimePassword, toOpsTask } from './commands';
 
 async function summary(db: Queryable, taskId: string): Promise<OpsTask> {
   const row = await sql.selectTask(db, taskId);
@@ -110,7 +103,9 @@ export async function cancelWithRefund(
     caller.role === 'support'
       ? async (tx: Queryable, refundKobo: number) => {
           const limitKobo = await supportRefundLimitKobo(tx);
-          return refundKobo > limitKobo ? new TaskRefused(403, `Above your refund limit of ${formatNaira(limitKobo)}`) : null;
+          return refundKobo > limitKobo
+            ? new TaskRefused(403, `Above your refund limit of ${formatNaira(limitKobo)}`)
+            : null;
         }
       : undefined;
   const done = await lifecycle.cancel(

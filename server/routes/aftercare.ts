@@ -79,9 +79,20 @@ aftercareRoutes.post('/client/tasks/extra', requireClient(), jsonBody(payExtraSc
     return c.json({ data: toTask(task) } satisfies CancelTaskResponse);
   if (task.extra_status !== 'awaiting') {
     // The lifecycle words why (declined, paid already, none asked), before any provider call.
-    await lifecycle.payExtra(deps, body.taskId, { reference: body.reference, amountKobo: -1 }, { actor: 'client', userId: callerId });
+    await lifecycle.payExtra(
+      deps,
+      body.taskId,
+      { reference: body.reference, amountKobo: -1 },
+      { actor: 'client', userId: callerId },
+    );
   }
-  const claim = { reference: body.reference, purpose: 'extra' as const, userId: callerId, request: body, address: clientAddress(c) };
+  const claim = {
+    reference: body.reference,
+    purpose: 'extra' as const,
+    userId: callerId,
+    request: body,
+    address: clientAddress(c),
+  };
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);
   try {

@@ -23,7 +23,9 @@ import {
 import { normalizePhone } from '../../src/shared/validation/phone';
 import { koboToNaira } from '../../src/shared/money';
 import { driverShareKobo, lagosWeekStart, sumEarnings } from '../../src/shared/driver-rules';
-import { selectDriverCompletions, isDriversChat, selectDriverTasks } from '../db/driver-tasks';
+import { selectDriverCompletions, selectDriverOutcome, isDriversChat, selectDriverTasks } from '../db/driver-tasks';
+import type { DriverTaskOutcome } from '../../src/shared/driver-contract';
+import { CANCEL_REASONS } from '../../src/shared/task-progress';
 import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
@@ -182,6 +184,8 @@ driverAppRoutes.post(
         client: { firstname: row.client_firstname, phone: row.client_phone },
         earnings: driverEarnings(row.amount_kobo, config.driverShare),
         arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
+        weighedQuantity: row.weighed_quantity === null ? null : Number(row.weighed_quantity),
+        extra: lifecycle.extraOf(row),
       })),
     });
   },
@@ -246,9 +250,29 @@ driverAppRoutes.post('/driver/tasks/complete', requireRole('driver'), jsonBody(c
       taskId: done.taskId,
       status: done.status,
       quantity: done.quantity,
+      unit: done.unit,
       refund: done.refund,
       pointsEarned: done.pointsEarned,
     },
+  });
+});
+
+/** How a task the driver held ended: a cancel says who, why and what the driver earns from it. */
+driverAppRoutes.post('/driver/tasks/outcome', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
+  const { taskId } = c.req.valid('json');
+  const row = await selectDriverOutcome(c.var.deps.db, taskId, c.var.driver.id);
+  if (!row) throw notFound('Task not found');
+  return c.json({
+    data: {
+      taskId,
+      status: row.status,
+      cancelledBy: row.status === 'cancelled' ? row.cancelled_by : null,
+      reason:
+        row.status === 'cancelled'
+          ? row.cancel_note?.trim() || CANCEL_REASONS.find((reason) => reason.value === row.cancel_reason)?.label || ''
+          : '',
+      earned: koboToNaira(row.earned_kobo),
+    } satisfies DriverTaskOutcome,
   });
 });
 

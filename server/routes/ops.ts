@@ -101,7 +101,9 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, opsBody(statusBody), async (c)
   // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
   if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
     throw forbidden(ROLE_NOT_ALLOWED);
-  return c.json({ data: await run(() => ops.setTaskStatus(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })) });
+  return c.json({
+    data: await run(() => ops.setTaskStatus(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })),
+  });
 });
 
 /** The driver says it has arrived: the client's task page says so. */

@@ -61,7 +61,11 @@ const JOINED = Symbol('joined');
  * run in `tx`, and the calls after the commit (refunds, receipts) are the caller's to make.
  */
 export function joined(tx: Queryable): Db {
-  const inside = { query: tx.query.bind(tx), transaction: (work: (inner: Queryable) => unknown) => work(tx), [JOINED]: true };
+  const inside = {
+    query: tx.query.bind(tx),
+    transaction: (work: (inner: Queryable) => unknown) => work(tx),
+    [JOINED]: true,
+  };
   return inside as unknown as Db;
 }
 
@@ -194,7 +198,14 @@ export async function unassign(deps: LifecycleDeps, taskId: string, caller: Call
     if (task.extra_status === 'paid')
       return new TaskRefused(409, 'The client paid an extra to this driver: complete or cancel the task instead');
     await sql.writeUnassigned(tx, taskId);
-    await audit(tx, caller, 'task.status', taskId, { status: task.status, driverId: task.driver_id }, { status: 'pending' });
+    await audit(
+      tx,
+      caller,
+      'task.status',
+      taskId,
+      { status: task.status, driverId: task.driver_id },
+      { status: 'pending' },
+    );
     await insertStatusEvent(tx, taskId, 'pending');
     return { taskId, status: 'pending' as TaskStatus };
   });
@@ -301,7 +312,10 @@ export async function weigh(
     if (task.weighed_quantity !== null && Number(task.weighed_quantity) === weighed)
       return { taskId, quantity: weighed, extra: extraOf(task) };
     if (task.extra_status === 'paid')
-      return new TaskRefused(409, `The client paid for ${quantityText(task.unit, Number(task.weighed_quantity))}: the weight cannot change`);
+      return new TaskRefused(
+        409,
+        `The client paid for ${quantityText(task.unit, Number(task.weighed_quantity))}: the weight cannot change`,
+      );
     const allowance = await lockedAllowanceLeft(tx, task.user_id, serviceKey(task.service_name), deps.now());
     const extra = extraFor({
       bookedQuantity: Number(task.quantity),
@@ -310,7 +324,9 @@ export async function weigh(
       // What this task reserved before (a weight corrected) is the task's own again.
       allowanceLeft: allowance + Number(task.extra_covered_quantity),
     });
-    const recorded = extra ? { ...extra, status: extra.amountKobo === 0 ? ('paid' as const) : ('awaiting' as const) } : null;
+    const recorded = extra
+      ? { ...extra, status: extra.amountKobo === 0 ? ('paid' as const) : ('awaiting' as const) }
+      : null;
     await sql.writeWeighed(tx, taskId, { quantity: weighed, extra: recorded, at: deps.now() });
     if (recorded?.status === 'awaiting')
       await insertExtraEvent(tx, taskId, {
@@ -399,6 +415,8 @@ export interface Completed {
   taskId: string;
   status: 'completed';
   quantity: number;
+  /** The task's unit ('per kg'): what `quantity` counts. */
+  unit: string;
   /** What goes back to the card (naira). */
   refund: number;
   /** Points given back (naira-points). */
@@ -441,7 +459,8 @@ export async function complete(
     if (!ownedByDriver(task, caller)) return taskNotFound();
     const notTheirs = checkRole('complete', caller);
     if (notTheirs) return notTheirs;
-    if (task.status === 'completed' && caller.actor === 'driver') return { ...(await completedAnswer(tx, task)), wrote: false };
+    if (task.status === 'completed' && caller.actor === 'driver')
+      return { ...(await completedAnswer(tx, task)), wrote: false };
     const refused = check('complete', caller, task.status);
     if (refused) return refused;
     if (caller.actor === 'driver') {
@@ -465,7 +484,8 @@ export async function complete(
       const tooMuch = collectProblem(task, collected);
       if (tooMuch) return new TaskRefused(409, tooMuch);
     }
-    if (caller.actor === 'driver' && !task.arrived_at) return new TaskRefused(409, "Say you've arrived before completing");
+    if (caller.actor === 'driver' && !task.arrived_at)
+      return new TaskRefused(409, "Say you've arrived before completing");
     const now = deps.now();
     // Less than booked: each way it was paid gives the same share back.
     const paid = await sql.paidParts(tx, taskId);
@@ -521,6 +541,7 @@ export async function complete(
       taskId,
       status: 'completed' as const,
       quantity: collected,
+      unit: task.unit,
       refund: koboToNaira(returned.cardKobo),
       pointsReturned: koboToNaira(returned.pointsKobo),
       pointsEarned: perKg > 0 ? koboToNaira(earnedKobo) : null,
@@ -543,6 +564,7 @@ async function completedAnswer(tx: Queryable, task: sql.LifecycleRow): Promise<C
     taskId: task.id,
     status: 'completed',
     quantity: Number(task.delivered_quantity ?? task.quantity),
+    unit: task.unit,
     refund: koboToNaira(money.refundKobo),
     pointsReturned: koboToNaira(money.pointsReturnedKobo),
     pointsEarned: money.pointsEarnedKobo === null ? null : koboToNaira(money.pointsEarnedKobo),
@@ -617,14 +639,25 @@ async function cancelMoney(tx: Queryable, deps: LifecycleDeps, task: sql.Lifecyc
  * The task is cancelled: what its card paid goes back less the fee of a client's cancel at the
  * door (the driver earns it), its points in full, an extra's charge in full.
  */
-export async function cancel(deps: LifecycleDeps, taskId: string, order: CancelOrder, caller: Caller): Promise<Cancelled> {
+export async function cancel(
+  deps: LifecycleDeps,
+  taskId: string,
+  order: CancelOrder,
+  caller: Caller,
+): Promise<Cancelled> {
   const done = await transact<Cancelled & { wrote: boolean }>(deps.db, async (tx) => {
     const task = await locked(tx, taskId);
     const notYours = checkRole('cancel', caller) ?? ownedByClient(task, caller);
     if (notYours) return notYours;
     if (task.status === 'cancelled' && caller.actor === 'client') {
       const money = await sql.cancelMoneyOf(tx, taskId);
-      return { taskId, status: 'cancelled' as const, refund: koboToNaira(money.refundKobo), fee: koboToNaira(money.feeKobo), wrote: false };
+      return {
+        taskId,
+        status: 'cancelled' as const,
+        refund: koboToNaira(money.refundKobo),
+        fee: koboToNaira(money.feeKobo),
+        wrote: false,
+      };
     }
     const refused = check('cancel', caller, task.status);
     if (refused)
@@ -708,8 +741,7 @@ export async function goodwillRefund(
     const money = await sql.completionMoney(tx, taskId);
     const leftKobo = paid.cardKobo - money.refundKobo;
     if (!paid.cardReference || leftKobo <= 0) return new TaskRefused(409, 'Nothing paid by card is left to refund');
-    if (input.amountKobo > leftKobo)
-      return new TaskRefused(409, `At most ${formatNaira(leftKobo)} is left to refund`);
+    if (input.amountKobo > leftKobo) return new TaskRefused(409, `At most ${formatNaira(leftKobo)} is left to refund`);
     const opened = await openRefund(tx, {
       taskId,
       reference: paid.cardReference,

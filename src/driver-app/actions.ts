@@ -12,6 +12,7 @@ import {
   sendDriverMessage,
   setAvailability,
   startTask,
+  weighTask,
 } from '../lib/api/driver';
 import { readCallFailure, failureMessage } from '../shared/call-failure';
 import type { DriverCompletion } from '../shared/driver-contract';
@@ -32,6 +33,7 @@ async function send(action: DriverAction): Promise<SendOutcome> {
     if (action.kind === 'availability') await setAvailability(action.online ?? false);
     else if (action.kind === 'start') await startTask(action.taskId);
     else if (action.kind === 'arrived') await markArrived(action.taskId);
+    else if (action.kind === 'weigh') await weighTask(action.taskId, action.quantity ?? 0);
     else if (action.kind === 'message')
       await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
     else {

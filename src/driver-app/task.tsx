@@ -16,12 +16,17 @@ import { Link } from './link';
 import { useTasks } from './queries';
 import { ScreenAge } from './screen-age';
 import { statusText, whenText } from './tasks';
+import { collectLimit, extraStatusText, WeighForm } from './weigh';
+import { TaskOutcome } from './task-outcome';
+import { completedText } from '../shared/collected';
+import { measureProblem, quantityText } from '../shared/quantity';
 
 const TaskMap = lazy(() => import('./task-map'));
 
 const ACTION_NAMES: Record<DriverAction['kind'], string> = {
   start: "I'm on my way",
   arrived: "I've arrived",
+  weigh: 'The weight',
   complete: 'Completing the pickup',
   message: 'A chat message',
   availability: 'Online / Offline',
@@ -51,7 +56,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       <main className="driver-main">
         <h1>Pickup completed</h1>
         <p role="status" className="driver-done">
-          Completed: {done.quantity} collected.
+          {completedText(done.unit ?? '', done.quantity)}.
           {done.refund > 0 ? ` The client gets ${formatNaira(done.refund)} back.` : ''}
           {done.pointsEarned > 0 ? ` The client earned ${done.pointsEarned} points.` : ''}
         </p>
@@ -65,11 +70,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
     return (
       <main className="driver-main">
         <h1>Task</h1>
-        {tasks.isPending ? (
-          <p>Loading…</p>
-        ) : (
-          <p>This task is not open for you (done, cancelled or given to another driver).</p>
-        )}
+        {tasks.isPending ? <p>Loading…</p> : <TaskOutcome taskId={taskId} />}
         <Link to="/" className="driver-button driver-button-quiet">
           Today's tasks
         </Link>
@@ -84,6 +85,8 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const completing = waiting.some((action) => action.kind === 'complete');
   const [lng, lat] = task.pin.coordinates;
   const unit = measuredUnit(task.unit);
+  const weighing = waiting.some((action) => action.kind === 'weigh');
+  const extraText = extraStatusText(task);
 
   return (
     <main className="driver-main">
@@ -163,10 +166,20 @@ export function TaskScreen({ taskId }: { taskId: string }) {
           Chat
         </Link>
       </div>
+      {extraText ? (
+        <p className="driver-status" role="status" data-testid="extra-status">
+          {extraText}
+        </p>
+      ) : null}
+      {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
+        <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
+      ) : null}
       {started && !completing ? (
         <CompleteForm
           unit={unit}
-          booked={task.quantity}
+          unitName={task.unit}
+          booked={collectLimit(task)}
+          suggested={Math.min(task.weighedQuantity ?? task.quantity, collectLimit(task))}
           onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
         />
       ) : null}
@@ -176,11 +189,16 @@ export function TaskScreen({ taskId }: { taskId: string }) {
 
 function CompleteForm({
   unit,
+  unitName,
   booked,
+  suggested,
   onComplete,
 }: {
   unit: 'kg' | 'items' | null;
+  unitName: string;
+  /** The most that may be collected now (the booking, or the weight once the extra is paid). */
   booked: number;
+  suggested: number;
   onComplete: (code: string, quantity: number) => Promise<void>;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
@@ -191,7 +209,10 @@ function CompleteForm({
     const quantity = unit ? Number(form.get('quantity')) : booked;
     if (code === '') return setProblem("Type the client's confirmation code.");
     if (!Number.isFinite(quantity) || quantity <= 0) return setProblem('Type the quantity collected.');
-    if (quantity > booked) return setProblem(`At most ${booked} ${unit ?? ''}: what the client booked.`);
+    const refused = unit ? measureProblem(unitName, quantity) : null;
+    if (refused) return setProblem(refused);
+    if (quantity > booked)
+      return setProblem(`At most ${quantityText(unitName, booked)}: weigh it to ask the client for more.`);
     setProblem(null);
     void onComplete(code, quantity);
   };
@@ -209,10 +230,10 @@ function CompleteForm({
             name="quantity"
             type="number"
             inputMode="decimal"
-            min={unit === 'kg' ? 0.5 : 1}
-            step={unit === 'kg' ? 0.5 : 1}
+            min={unit === 'kg' ? 0.1 : 1}
+            step={unit === 'kg' ? 0.1 : 1}
             max={booked}
-            defaultValue={booked}
+            defaultValue={suggested}
           />
         </label>
       ) : null}

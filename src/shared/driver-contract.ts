@@ -2,7 +2,7 @@
  * The driver's API answers (docs/driver.md), types only: the server writes them, the driver's
  * app reads them. Money in naira on the wire, as everywhere.
  */
-import type { GeoPoint, Id, IsoDate } from './contract';
+import type { GeoPoint, Id, IsoDate, TaskExtra } from './contract';
 
 export interface DriverWindow {
   start: IsoDate;
@@ -37,6 +37,17 @@ export interface DriverTask {
   earnings: number;
   /** When the driver arrived (said so, or came within 100 m); null until then. */
   arrivedAt: IsoDate | null;
+  /** What the driver weighed or counted at the door (null until then). Optional: kept answers lack it. */
+  weighedQuantity?: number | null;
+  /** More weighed than booked: what the client is asked to pay, and their answer. */
+  extra?: TaskExtra | null;
+}
+
+/** POST /driver/tasks/weigh {taskId, quantity}: what was recorded, and the extra it asks for. */
+export interface DriverWeighing {
+  taskId: Id;
+  quantity: number;
+  extra: TaskExtra | null;
 }
 
 /** POST /driver/tasks/complete */
@@ -44,8 +55,22 @@ export interface DriverCompletion {
   taskId: Id;
   status: 'completed';
   quantity: number;
+  /** The task's unit ('per kg'): 'Completed: 2 kg collected'. Optional: kept answers lack it. */
+  unit?: string;
   refund: number;
   pointsEarned: number;
+}
+
+/** POST /driver/tasks/outcome {taskId}: how a task the driver held ended (a cancel: why, and what they earn). */
+export interface DriverTaskOutcome {
+  taskId: Id;
+  status: string;
+  /** 'client', 'operator' or 'simulator' for a cancelled task; null otherwise. */
+  cancelledBy: string | null;
+  /** The client's reason or the operator's note ('' when none). */
+  reason: string;
+  /** What the driver earned from it (naira): the cancel fee, or the share of a completion. */
+  earned: number;
 }
 
 export interface EarningsTotal {

@@ -52,12 +52,12 @@ interface SignOut {
 /** A driver's action waiting for the network, sent in `id` order (docs/driver.md, 'Offline'). */
 export interface DriverAction {
   id?: number;
-  kind: 'start' | 'arrived' | 'complete' | 'message' | 'availability';
+  kind: 'start' | 'arrived' | 'weigh' | 'complete' | 'message' | 'availability';
   /** The task it is about; '' for the Online / Offline switch, which is no task's. */
   taskId: string;
   /** The switch's new state. */
   online?: boolean;
-  /** The completion's code and quantity. */
+  /** The completion's code and quantity; a weighing's quantity. */
   code?: string;
   quantity?: number;
   /** A chat message's text and its clientId (delivered once however often it is sent). */

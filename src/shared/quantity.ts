@@ -77,7 +77,9 @@ export function measureProblem(unit: string, quantity: number): string | null {
   // Tenths of a kg, compared in whole tenths (0.1 is not exact in binary).
   const steps = quantity / rule.step;
   if (Math.abs(steps - Math.round(steps)) > 1e-9)
-    return rule.step === 1 ? `quantity must be a whole number of ${rule.unitWord}` : 'quantity must have at most one decimal';
+    return rule.step === 1
+      ? `quantity must be a whole number of ${rule.unitWord}`
+      : 'quantity must have at most one decimal';
   return null;
 }
 

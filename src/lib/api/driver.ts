@@ -3,7 +3,14 @@
  * made with the driver's token (src/lib/driver-token.ts): a 401 to it signs the driver out.
  */
 import type { ChatMessage, DataResponse } from '../../shared/contract';
-import type { DriverCompletion, DriverEarnings, DriverOffer, DriverTask } from '../../shared/driver-contract';
+import type {
+  DriverCompletion,
+  DriverEarnings,
+  DriverOffer,
+  DriverTask,
+  DriverTaskOutcome,
+  DriverWeighing,
+} from '../../shared/driver-contract';
 import { config } from '../../shared/config';
 import { createHttpClient } from '../http';
 import { clearDriverToken, getDriverToken } from '../driver-token';
@@ -16,6 +23,7 @@ export const driverKeys = {
   earnings: () => [...driverKeys.all, 'earnings'] as const,
   messages: (taskId: string) => [...driverKeys.all, 'messages', taskId] as const,
   completed: (taskId: string) => [...driverKeys.all, 'completed', taskId] as const,
+  outcome: (taskId: string) => [...driverKeys.all, 'outcome', taskId] as const,
   actions: () => [...driverKeys.all, 'actions'] as const,
 };
 
@@ -76,6 +84,14 @@ export function startTask(taskId: string): Promise<unknown> {
 
 export function markArrived(taskId: string): Promise<unknown> {
   return call('driver/tasks/arrived', { taskId });
+}
+
+export function weighTask(taskId: string, quantity: number): Promise<DriverWeighing> {
+  return call('driver/tasks/weigh', { taskId, quantity });
+}
+
+export function getTaskOutcome(taskId: string): Promise<DriverTaskOutcome> {
+  return call('driver/tasks/outcome', { taskId });
 }
 
 export function completeTask(taskId: string, code: string, quantity: number): Promise<DriverCompletion> {

@@ -42,7 +42,7 @@ export function ExtraRequest({
     onError: async (failure) => setMessage(failureMessage(await readCallFailure(failure), EXTRA_FAILED)),
   });
   const extra = task.extra;
-  if (!extra || extra.status !== 'awaiting') return null;
+  if (extra?.status !== 'awaiting') return null;
   const booked = quantityText(task.unit, task.quantity ?? 1);
   const weighed = quantityText(task.unit, task.weighedQuantity ?? (task.quantity ?? 1) + extra.quantity);
   const amountKobo = nairaToKobo(extra.amount);

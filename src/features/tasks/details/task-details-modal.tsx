@@ -204,9 +204,7 @@ export function TaskDetailsModal({
           </Detail>
         ) : null}
         {task.scheduledFor ? <Detail label="Pickup time">{windowText(task.scheduledFor)}</Detail> : null}
-        {task.quantity && quantityRule(task.unit) ? (
-          <Detail label="Quantity">{taskQuantityText(task)}</Detail>
-        ) : null}
+        {task.quantity && quantityRule(task.unit) ? <Detail label="Quantity">{taskQuantityText(task)}</Detail> : null}
         <Detail label="Date">{formatDate(task.datetime) || 'N/A'}</Detail>
         <Detail label="Time">{time ? <time dateTime={task.datetime}>{time}</time> : 'N/A'}</Detail>
         <Detail label="Driver">{name || 'Driver not assigned'}</Detail>
