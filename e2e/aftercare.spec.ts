@@ -89,7 +89,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
     });
   });
 
-  test('a task opened by its address (deep link) closes to Home; once on the way, cancelling is refused with the server reason', async ({
+  test('a task opened by its address (deep link) closes to Home; once completed, cancelling is refused with the server reason', async ({
     page,
     request,
   }) => {
@@ -100,9 +100,9 @@ test.describe('after paying, on a phone and on a desktop', () => {
       const details = await new TaskDetailsModal(page).waitForOpen();
       await details.dialog.getByRole('button', { name: 'Cancel task' }).click();
       await details.dialog.getByRole('radio', { name: 'My plans changed' }).check();
-      // The driver sets off while the client is choosing, before the app has heard of it (its
+      // The task is completed while the client is choosing, before the app has heard of it (its
       // 30 s refresh of the task list is held back until the answer): the server is the judge.
-      // A refresh that landed first would replace the form with the on-the-way hint instead.
+      // A refresh that landed first would take the form away instead.
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -112,11 +112,10 @@ test.describe('after paying, on a phone and on a desktop', () => {
         await route.continue().catch(() => {});
       };
       await page.context().route('**/client/task', holdTaskList);
-      await setTaskStatus(request, assigned.task._id, 'on-going');
+      await expect(details.dialog.getByText('Cancelling now is free; you get ₦1,500.00 back.')).toBeVisible();
+      await setTaskStatus(request, assigned.task._id, 'completed');
       await details.dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
-      await expect(details.dialog.getByRole('alert')).toHaveText(
-        'Your driver is already on the way: please call or chat with them instead',
-      );
+      await expect(details.dialog.getByRole('alert')).toHaveText('This task is already done');
       release();
       await page.context().unroute('**/client/task', holdTaskList);
       await details.closeButton.click();

@@ -28,6 +28,7 @@ import { Route as ClientSchedulesRouteImport } from './routes/client/schedules'
 import { Route as ClientSettingsRouteImport } from './routes/client/settings'
 import { Route as ClientSubscribeRouteImport } from './routes/client/subscribe'
 import { Route as ClientTasksTaskIdRouteImport } from './routes/client/tasks.$taskId'
+import { Route as ClientTasksTaskIdExtraRouteImport } from './routes/client/tasks.$taskId_.extra'
 import { Route as ClientTasksTaskIdReceiptRouteImport } from './routes/client/tasks.$taskId_.receipt'
 
 const IndexRoute = IndexRouteImport.update({
@@ -125,6 +126,11 @@ const ClientTasksTaskIdRoute = ClientTasksTaskIdRouteImport.update({
   path: '/tasks/$taskId',
   getParentRoute: () => ClientRouteRoute,
 } as any)
+const ClientTasksTaskIdExtraRoute = ClientTasksTaskIdExtraRouteImport.update({
+  id: '/tasks/$taskId_/extra',
+  path: '/tasks/$taskId/extra',
+  getParentRoute: () => ClientRouteRoute,
+} as any)
 const ClientTasksTaskIdReceiptRoute =
   ClientTasksTaskIdReceiptRouteImport.update({
     id: '/tasks/$taskId_/receipt',
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
   '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId/extra': typeof ClientTasksTaskIdExtraRoute
   '/client/tasks/$taskId/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRoutesByTo {
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client': typeof ClientIndexRoute
   '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId/extra': typeof ClientTasksTaskIdExtraRoute
   '/client/tasks/$taskId/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRoutesById {
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/client/subscribe': typeof ClientSubscribeRoute
   '/client/': typeof ClientIndexRoute
   '/client/tasks/$taskId': typeof ClientTasksTaskIdRoute
+  '/client/tasks/$taskId_/extra': typeof ClientTasksTaskIdExtraRoute
   '/client/tasks/$taskId_/receipt': typeof ClientTasksTaskIdReceiptRoute
 }
 export interface FileRouteTypes {
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/client/subscribe'
     | '/client/'
     | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId/extra'
     | '/client/tasks/$taskId/receipt'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/client/subscribe'
     | '/client'
     | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId/extra'
     | '/client/tasks/$taskId/receipt'
   id:
     | '__root__'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/client/subscribe'
     | '/client/'
     | '/client/tasks/$taskId'
+    | '/client/tasks/$taskId_/extra'
     | '/client/tasks/$taskId_/receipt'
   fileRoutesById: FileRoutesById
 }
@@ -411,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientTasksTaskIdRouteImport
       parentRoute: typeof ClientRouteRoute
     }
+    '/client/tasks/$taskId_/extra': {
+      id: '/client/tasks/$taskId_/extra'
+      path: '/tasks/$taskId/extra'
+      fullPath: '/client/tasks/$taskId/extra'
+      preLoaderRoute: typeof ClientTasksTaskIdExtraRouteImport
+      parentRoute: typeof ClientRouteRoute
+    }
     '/client/tasks/$taskId_/receipt': {
       id: '/client/tasks/$taskId_/receipt'
       path: '/tasks/$taskId/receipt'
@@ -434,6 +453,7 @@ interface ClientRouteRouteChildren {
   ClientSubscribeRoute: typeof ClientSubscribeRoute
   ClientIndexRoute: typeof ClientIndexRoute
   ClientTasksTaskIdRoute: typeof ClientTasksTaskIdRoute
+  ClientTasksTaskIdExtraRoute: typeof ClientTasksTaskIdExtraRoute
   ClientTasksTaskIdReceiptRoute: typeof ClientTasksTaskIdReceiptRoute
 }
 
@@ -450,6 +470,7 @@ const ClientRouteRouteChildren: ClientRouteRouteChildren = {
   ClientSubscribeRoute: ClientSubscribeRoute,
   ClientIndexRoute: ClientIndexRoute,
   ClientTasksTaskIdRoute: ClientTasksTaskIdRoute,
+  ClientTasksTaskIdExtraRoute: ClientTasksTaskIdExtraRoute,
   ClientTasksTaskIdReceiptRoute: ClientTasksTaskIdReceiptRoute,
 }
 

@@ -12,16 +12,20 @@ export interface TaskExtraRow {
   cancelled_by: string | null;
   cancel_note: string | null;
   delivered_quantity: number | null;
+  extra_paid_kobo: number | null;
+  cancel_fee_kobo: number;
 }
 
 export async function selectTaskExtra(db: Queryable, taskId: string): Promise<TaskExtraRow> {
   const [row] = await db.query<TaskExtraRow>(
     `select u.lastname as client_lastname, u.phonenumber as client_phone, p.amount_kobo as paid_kobo,
             t.payment_reversed_at, r.amount_kobo as refund_kobo, r.status as refund_status, t.cancelled_by,
-            t.cancel_note, t.delivered_quantity
+            t.cancel_note, t.delivered_quantity, t.cancel_fee_kobo,
+            (select x.amount_kobo from payment_uses x where x.reference = t.extra_reference and x.purpose = 'extra')
+              as extra_paid_kobo
        from tasks t join users u on u.id = t.user_id
        left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
-       left join refunds r on r.task_id = t.id
+       left join refunds r on r.reference = t.reference and r.kind in ('cancel', 'weighed')
       where t.id = $1`,
     [taskId],
   );

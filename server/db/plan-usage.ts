@@ -11,9 +11,14 @@ export async function coveredUsage(
   to: Date,
 ): Promise<Record<string, number>> {
   const rows = await db.query<{ service_name: string; used: number }>(
-    `select service_name, sum(covered_quantity) as used from tasks
+    // The plan's units given back when less was collected are free again; an extra's units count while
+    // the client has not declined it (docs/lifecycle.md).
+    `select service_name,
+            sum(covered_quantity - covered_returned
+                + case when extra_status in ('awaiting', 'paid') then extra_covered_quantity else 0 end) as used
+       from tasks
       where user_id = $1 and created_at >= $2 and created_at < $3
-        and covered_quantity > 0 and status <> 'cancelled'
+        and (covered_quantity > 0 or extra_covered_quantity > 0) and status <> 'cancelled'
       group by service_name`,
     [userId, from, to],
   );

@@ -34,6 +34,7 @@ import {
 import * as lifecycle from '../tasks/lifecycle';
 import type { LifecycleDeps } from '../tasks/lifecycle';
 import type { Actor } from '../tasks/transitions';
+import { TaskRefused } from '../tasks/errors';
 import { MAX_LENGTH } from '../../src/shared/limits';
 import { text } from '../../src/shared/schemas/fields';
 
@@ -369,7 +370,14 @@ export async function setTaskStatus(
   const caller = { actor: options.actor, audit: options.audit };
   let referralReward: StatusChange['referralReward'] = null;
   let pointsEarned: number | null = null;
-  if (status === before.status) return { task: before, referralReward, pointsEarned };
+  // Asked again, an open status is where the task is already; a final one is the lifecycle's to refuse.
+  if (status === before.status && status !== 'completed' && status !== 'cancelled')
+    return { task: before, referralReward, pointsEarned };
+  if (status === 'driver-assigned' && before.status === 'on-going')
+    throw new TaskRefused(
+      409,
+      `Task ${taskId} is on the way: it cannot go back to driver-assigned (assign another driver, or set it to pending)`,
+    );
   if ((status === 'driver-assigned' || status === 'on-going' || status === 'completed') && !before.driver)
     throw new OpsError('invalid', `Task ${taskId} has no driver: assign one first (assign <taskId> <driverId>)`);
   if (status === 'pending') await lifecycle.unassign(deps, taskId, caller);

@@ -33,6 +33,10 @@ export interface OpsTaskDetail extends OpsTask {
   messages: Array<{ from: 'client' | 'driver'; text: string; at: string }>;
   cancelReason: string | null;
   deliveredQuantity: number | null;
+  /** The extra paid at the door (naira; 0 when none). */
+  extraPaid: number;
+  /** What a client's cancel kept for the driver (naira; 0 when none). */
+  cancelFee: number;
 }
 
 /** Everything about one task: the board's summary, the client, payment and refund, who did what, the chat. */
@@ -84,7 +88,9 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
       at: new Date(row.created_at).toISOString(),
     })),
     cancelReason: extra.cancel_note || null,
-    deliveredQuantity: extra.delivered_quantity,
+    deliveredQuantity: extra.delivered_quantity === null ? null : Number(extra.delivered_quantity),
+    extraPaid: koboToNaira(Number(extra.extra_paid_kobo ?? 0)),
+    cancelFee: koboToNaira(Number(extra.cancel_fee_kobo)),
   };
 }
 

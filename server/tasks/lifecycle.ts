@@ -696,7 +696,8 @@ export async function cancel(
       });
     if (money.feeKobo > 0 && task.driver_id)
       await sql.insertEarning(tx, { driverId: task.driver_id, taskId, kind: 'fee', amountKobo: money.feeKobo });
-    await insertStatusEvent(tx, taskId, 'cancelled');
+    // The client who cancelled knows it: their bell and phone are told only of the refund.
+    if (caller.actor !== 'client') await insertStatusEvent(tx, taskId, 'cancelled');
     await audit(
       tx,
       caller,

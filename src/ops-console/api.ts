@@ -52,6 +52,8 @@ export interface TaskDetails extends Omit<TaskSummary, 'client'> {
   messages: { from: string; text: string; at: string }[];
   cancelReason: string | null;
   deliveredQuantity: number | null;
+  extraPaid: number;
+  cancelFee: number;
 }
 
 export interface Driver {

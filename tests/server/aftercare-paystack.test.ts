@@ -4,10 +4,9 @@
  * (not one we started) still goes to the reversal branch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelTask } from '../../server/aftercare/refunds';
 import * as ops from '../../server/ops/commands';
 import * as payments from '../../server/ops/payment-commands';
-import { aftercareServices } from '../../server/routes/aftercare';
+import * as lifecycle from '../../server/tasks/lifecycle';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';
@@ -91,10 +90,7 @@ describe('refunds through Paystack', () => {
     const task = await paidTask();
     fake.refundOutcome = 'refused';
     try {
-      await ops.setTaskStatus(server.deps.db, task._id, 'cancelled', {
-        referralReward: 500,
-        aftercare: aftercareServices(server.deps),
-      });
+      await ops.setTaskStatus(server.deps, task._id, 'cancelled', { actor: 'cli' });
     } finally {
       fake.refundOutcome = 'pending';
     }
@@ -104,8 +100,14 @@ describe('refunds through Paystack', () => {
 
   it('a refund never asked of Paystack (the server stopped in between) is listed after 10 minutes', async () => {
     const task = await paidTask();
+    // The cancel inside a transaction the caller holds opens the refund; asking the provider is the caller's, after.
     await server.deps.db.transaction((tx) =>
-      cancelTask(tx, { taskId: task._id, by: 'operator', from: ['pending'], reason: null, note: '' }, 'paystack'),
+      lifecycle.cancel(
+        { ...server.deps, db: lifecycle.joined(tx) },
+        task._id,
+        { reason: null, note: '' },
+        { actor: 'cli' },
+      ),
     );
     const listed = async () =>
       (await payments.listPayments(server.deps.db)).find((entry) => entry.reference === task.reference);

@@ -4,9 +4,8 @@
  * receipt and its e-mail on completion.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignPendingTask } from '../../server/db/ops';
 import * as ops from '../../server/ops/commands';
-import { aftercareServices } from '../../server/routes/aftercare';
+import * as lifecycle from '../../server/tasks/lifecycle';
 import { createSmtpMailer } from '../../server/mail/mailer';
 import { startFakeSmtp } from './fake-smtp';
 import type { TestServer } from './harness';
@@ -31,7 +30,8 @@ afterAll(async () => {
 
 const post = (path: string, who: TestClient, body: unknown) => server.request('POST', path, { token: who.token, body });
 const events = async (who: TestClient) => (await post('/client/events', who, { limit: 50 })).body.data;
-const options = () => ({ referralReward: 500, aftercare: aftercareServices(server.deps) });
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 
 describe('cancel and refund', () => {
   it('a pending paid task is cancelled with a reason and refunded in full at once; the bell says so', async () => {
@@ -51,16 +51,32 @@ describe('cancel and refund', () => {
     expect(Number(row!.n)).toBe(1);
   });
 
-  it('a driver-assigned task may be cancelled; an on-going one is refused with the reason', async () => {
+  it('a driver-assigned task may be cancelled free; an on-going one too, less the cancel fee once the driver set off 2 minutes ago; a completed one is refused', async () => {
     const driver = await insertDriver(server);
-    const assigned = await createPaidTask(server, client);
+    const assigned = await createPaidTask(server, client, { amount: 1500 });
     await assignDriver(server, assigned._id, driver);
-    expect((await post('/client/tasks/cancel', client, { taskId: assigned._id, reason: 'too-slow' })).status).toBe(200);
-    const going = await createPaidTask(server, client);
+    const free = await post('/client/tasks/cancel', client, { taskId: assigned._id, reason: 'too-slow' });
+    expect(free.status).toBe(200);
+    expect(free.body.data).toMatchObject({ status: 'cancelled', cancelFee: 0, refund: { amount: 1500 } });
+    // On the way for 3 minutes: the client may still cancel, the driver keeps the fee (₦500).
+    const going = await createPaidTask(server, client, { amount: 1500 });
     await assignDriver(server, going._id, driver, 'on-going');
-    const refused = await post('/client/tasks/cancel', client, { taskId: going._id, reason: 'other', note: 'late' });
+    await server.deps.db.query(`update tasks set started_at = now() - interval '3 minutes' where id = $1`, [going._id]);
+    const quote = await post('/client/tasks/cancel/quote', client, { taskId: going._id });
+    expect(quote.body.data).toEqual({ fee: 500, refund: 1000 });
+    const late = await post('/client/tasks/cancel', client, { taskId: going._id, reason: 'other', note: 'late' });
+    expect(late.status).toBe(200);
+    expect(late.body.data).toMatchObject({ status: 'cancelled', cancelFee: 500, refund: { amount: 1000 } });
+    const [fee] = await server.deps.db.query<{ driver_id: string; amount_kobo: string }>(
+      `select driver_id, amount_kobo from driver_earnings where task_id = $1 and kind = 'fee'`,
+      [going._id],
+    );
+    expect(fee && [fee.driver_id, Number(fee.amount_kobo)]).toEqual([driver, 50_000]);
+    const done = await createPaidTask(server, client);
+    await assignDriver(server, done._id, driver, 'completed');
+    const refused = await post('/client/tasks/cancel', client, { taskId: done._id, reason: 'other' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/driver is already on the way: please call or chat/);
+    expect(refused.body.message).toBe('This task is already done');
   });
 
   it("someone else's task is 403, an unknown one 404; a bad reason or an oversized note 400 before any lookup", async () => {
@@ -85,15 +101,13 @@ describe('cancel and refund', () => {
 
   it('the operator cancels the same way (refunded), and a cancelled task cannot be moved on', async () => {
     const task = await createPaidTask(server, client, { amount: 1500 });
-    const change = await ops.setTaskStatus(server.deps.db, task._id, 'cancelled', options());
+    const change = await ops.setTaskStatus(server.deps, task._id, 'cancelled', CLI);
     expect(change.task.status).toBe('cancelled');
     const [refund] = await server.deps.db.query<{ status: string }>('select status from refunds where task_id = $1', [
       task._id,
     ]);
     expect(refund!.status).toBe('refunded');
-    await expect(ops.setTaskStatus(server.deps.db, task._id, 'pending', options())).rejects.toThrow(
-      /cancelled: it cannot change any more/,
-    );
+    await expect(ops.setTaskStatus(server.deps, task._id, 'pending', CLI)).rejects.toThrow('This task is cancelled');
   });
 });
 
@@ -109,7 +123,7 @@ describe('who is coming, chat and rating', () => {
       plate: 'kja-123xy',
     });
     const task = await createPaidTask(server, client);
-    await ops.assignDriver(server.deps.db, task._id, driver.id);
+    await ops.assignDriver(server.deps, task._id, driver.id, CLI);
     const tasks = (await post('/client/task', client, { userId: client.id })).body.data;
     const shown = tasks.find((entry: { _id: string }) => entry._id === task._id);
     expect(shown.driver).toMatchObject({
@@ -153,13 +167,13 @@ describe('who is coming, chat and rating', () => {
       lng: 3.37,
     });
     const task = await createPaidTask(server, client);
-    await ops.assignDriver(server.deps.db, task._id, first.id);
+    await ops.assignDriver(server.deps, task._id, first.id, CLI);
     await ops.sendDriverMessage(server.deps.db, task._id, 'On my way');
-    await ops.assignDriver(server.deps.db, task._id, second.id);
+    await ops.assignDriver(server.deps, task._id, second.id, CLI);
     await ops.sendDriverMessage(server.deps.db, task._id, 'I have taken over');
     // The same driver again says nothing; the first one back is announced again.
-    await ops.assignDriver(server.deps.db, task._id, second.id);
-    await ops.assignDriver(server.deps.db, task._id, first.id);
+    await ops.assignDriver(server.deps, task._id, second.id, CLI);
+    await ops.assignDriver(server.deps, task._id, first.id, CLI);
     const thread = (await post('/client/getMessages', client, { taskId: task._id })).body.data.messages;
     expect(
       thread.map((m: { sender: string; senderName: string | null; content: string }) => [
@@ -191,10 +205,12 @@ describe('who is coming, chat and rating', () => {
       lng: 3.37,
     });
     const task = await createPaidTask(server, client);
-    await ops.assignDriver(server.deps.db, task._id, first.id);
+    await ops.assignDriver(server.deps, task._id, first.id, CLI);
     await ops.sendDriverMessage(server.deps.db, task._id, 'Coming');
-    await ops.setTaskStatus(server.deps.db, task._id, 'pending', options());
-    expect(await assignPendingTask(server.deps.db, task._id, second.id)).toBe(true);
+    await ops.setTaskStatus(server.deps, task._id, 'pending', CLI);
+    // What the simulator's tick does (server/ops/simulator.ts): the lifecycle's assignment as a job.
+    const assigned = await lifecycle.assign(server.deps, task._id, second.id, { actor: 'job' }, { onlyWaiting: true });
+    expect(assigned).toMatchObject({ status: 'driver-assigned', changed: true });
     const thread = (await post('/client/getMessages', client, { taskId: task._id })).body.data.messages;
     expect(thread.map((m: { content: string }) => m.content)).toEqual(['Coming', 'Your new driver is Ngozi']);
   });
@@ -227,7 +243,7 @@ describe('receipt and support', () => {
     const driver = await insertDriver(server);
     const task = await createPaidTask(server, client, { amount: 1500 });
     await assignDriver(server, task._id, driver);
-    await ops.setTaskStatus(server.deps.db, task._id, 'completed', options());
+    await ops.setTaskStatus(server.deps, task._id, 'completed', CLI);
     const receipt = await post('/client/tasks/receipt', client, { taskId: task._id });
     expect(receipt.status).toBe(200);
     expect(receipt.body.data).toMatchObject({
@@ -255,18 +271,14 @@ describe('receipt and support', () => {
       const driver = await insertDriver(server);
       const task = await createPaidTask(server, client, { amount: 1500 });
       await assignDriver(server, task._id, driver);
-      await ops.setTaskStatus(server.deps.db, task._id, 'completed', {
-        ...options(),
-        aftercare: { ...options().aftercare, mailer },
-      });
+      await ops.setTaskStatus({ ...server.deps, mailer }, task._id, 'completed', CLI);
       const letters = smtp.received.filter((letter) => letter.to.includes(client.email));
       expect(letters).toHaveLength(1);
       expect(letters[0]!.data).toContain(`Reference: ${task.reference}`);
-      // Completing it again (a repeated command) mails nothing more.
-      await ops.setTaskStatus(server.deps.db, task._id, 'completed', {
-        ...options(),
-        aftercare: { ...options().aftercare, mailer },
-      });
+      // Completing it again (a repeated command) is refused and mails nothing more.
+      await expect(ops.setTaskStatus({ ...server.deps, mailer }, task._id, 'completed', CLI)).rejects.toThrow(
+        'This task is completed already',
+      );
       expect(smtp.received.filter((letter) => letter.to.includes(client.email))).toHaveLength(1);
     } finally {
       server.deps.mailer = original;

@@ -33,6 +33,9 @@ beforeEach(async () => {
 });
 
 const db = () => server.deps.db;
+const deps = () => server.deps;
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 const later = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
@@ -200,6 +203,7 @@ const DRIVER_ROUTES: Array<[string, unknown]> = [
   ['/driver/earnings', {}],
   ['/driver/tasks/start', { taskId: 'none' }],
   ['/driver/tasks/arrived', { taskId: 'none' }],
+  ['/driver/tasks/weigh', { taskId: 'none', quantity: 1 }],
   ['/driver/tasks/complete', { taskId: 'none', code: '1', quantity: 1 }],
   ['/driver/getMessages', { taskId: 'none' }],
   ['/driver/sendingMessages', { taskId: 'none', content: 'Hello' }],
@@ -314,8 +318,10 @@ describe('dispatch', () => {
       [task],
     );
     expect(row).toEqual({ status: 'driver-assigned', driver_id: third.id });
+    // A resend after a lost answer: the task is theirs already, the same answer.
     const twice = await server.request('POST', '/driver/offers/accept', { token: third.token, body: { taskId: task } });
-    expect(twice.status).toBe(409);
+    expect(twice.status).toBe(200);
+    expect(twice.body.data).toEqual({ taskId: task, status: 'driver-assigned' });
     // Someone else's task, never offered to this driver: not found.
     const stranger = await server.request('POST', '/driver/offers/accept', {
       token: first.token,
@@ -343,7 +349,7 @@ describe('dispatch', () => {
     expect(attention[0]).toMatchObject({ reference, reason: 'no driver accepted', attempts: 1 });
     // An operator can still assign it.
     const driver = await readyDriver();
-    await ops.assignDriver(db(), task, driver.id);
+    await ops.assignDriver(deps(), task, driver.id, CLI);
     expect(await offersOf(driver.token)).toEqual([]);
   });
 
@@ -369,16 +375,38 @@ describe('dispatch', () => {
     const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
     await runDispatchOnce(server.deps);
     expect(await offersOf(offered.token)).toHaveLength(1);
-    await ops.assignDriver(db(), task, chosen.id);
+    await ops.assignDriver(deps(), task, chosen.id, CLI);
     const accept = await server.request('POST', '/driver/offers/accept', {
       token: offered.token,
       body: { taskId: task },
     });
     expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe('This offer has expired or was taken');
     const [row] = await db().query<{ driver_id: string }>('select driver_id from tasks where id = $1', [task]);
     expect(row.driver_id).toBe(chosen.id);
     await runDispatchOnce(server.deps);
     expect(await offersOf(offered.token)).toEqual([]);
+  });
+
+  it('a driver who holds another task cannot accept an offer: they finish their current pickup first', async () => {
+    const driver = await readyDriver();
+    const client = await insertClient(db());
+    const offered = await insertTask(db(), client, { ...SURULERE });
+    await runDispatchOnce(server.deps);
+    expect((await offersOf(driver.token)).map((offer) => offer.taskId)).toEqual([offered]);
+    // Meanwhile the command line gives them another task.
+    await ops.assignDriver(deps(), await insertTask(db(), client), driver.id, CLI);
+    const accept = await server.request('POST', '/driver/offers/accept', {
+      token: driver.token,
+      body: { taskId: offered },
+    });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe('Finish your current pickup first');
+    const [row] = await db().query<{ status: string; driver_id: string | null }>(
+      'select status, driver_id from tasks where id = $1',
+      [offered],
+    );
+    expect(row).toEqual({ status: 'pending', driver_id: null });
   });
 });
 
@@ -388,7 +416,7 @@ describe('dispatch and cancels', () => {
     const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
     await runDispatchOnce(server.deps);
     expect(await offersOf(driver.token)).toHaveLength(1);
-    await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 0 });
+    await ops.setTaskStatus(deps(), task, 'cancelled', CLI);
     const accept = await server.request('POST', '/driver/offers/accept', {
       token: driver.token,
       body: { taskId: task },
@@ -420,6 +448,26 @@ describe("the driver's tasks", () => {
       [task, 150_000 * kg],
     );
     return { task, client };
+  }
+
+  /** The fixture task's pin (Ikoyi), and a place about 120 m north of it (inside 150 m, outside the automatic 100 m). */
+  const PIN = { lat: 6.447, lng: 3.4305 };
+  const NEAR_PIN = { lat: 6.44808, lng: 3.4305 };
+
+  /** The driver's phone reports where it is now (driver_positions). */
+  async function reportPosition(token: string, at: { lat: number; lng: number }) {
+    const sent = await server.request('POST', '/driver/positions', {
+      token,
+      body: { points: [{ ...at, accuracy: 5, at: clock.toISOString() }] },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  }
+
+  /** At the pin, 'I've arrived': the completion needs it. */
+  async function arriveAtPin(token: string, taskId: string) {
+    await reportPosition(token, PIN);
+    const arrived = await server.request('POST', '/driver/tasks/arrived', { token, body: { taskId } });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
   }
 
   it('lists my accepted tasks with what I need; start puts one on the way; another driver gets 404', async () => {
@@ -461,11 +509,27 @@ describe("the driver's tasks", () => {
     expect(row.status).toBe('on-going');
     const events = await db().query(`select 1 from task_events where task_id = $1 and status = 'on-going'`, [task]);
     expect(events).toHaveLength(1);
-    // 'I've arrived': the task's arrivedAt is set (the client reads 'Your driver has arrived'), once.
-    const arrived = await server.request('POST', '/driver/tasks/arrived', {
-      token: driver.token,
-      body: { taskId: task },
-    });
+    // 'I've arrived' only where the phone says the driver is: not before any position, not 9 km away.
+    const arrive = () =>
+      server.request('POST', '/driver/tasks/arrived', { token: driver.token, body: { taskId: task } });
+    const unknown = await arrive();
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.message).toBe('Your position is not known yet: turn on location and try again in a moment');
+    await reportPosition(driver.token, YABA);
+    const far = await arrive();
+    expect(far.status).toBe(409);
+    expect(far.body.message).toMatch(/^You are 9\.\d km from the pickup point$/);
+    // A position older than 2 minutes is not where the driver is now.
+    await reportPosition(driver.token, NEAR_PIN);
+    later(2 * 60_000 + 1_000);
+    const stale = await arrive();
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/^Your position is not known yet/);
+    await reportPosition(driver.token, NEAR_PIN);
+    const [none] = await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]);
+    expect(none.arrived_at).toBeNull();
+    // Within 150 m: the task's arrivedAt is set (the client reads 'Your driver has arrived'), once.
+    const arrived = await arrive();
     expect(arrived.status).toBe(200);
     const [first] = await db().query<{ arrived_at: Date | null }>('select arrived_at from tasks where id = $1', [task]);
     expect(first.arrived_at).not.toBeNull();
@@ -492,6 +556,7 @@ describe("the driver's tasks", () => {
 
     // Completed through the app now: 2 kg at ₦1,500, 70% of ₦3,000.
     const { task } = await recyclingTask(driver.id, 2);
+    await arriveAtPin(driver.token, task);
     const done = await server.request('POST', '/driver/tasks/complete', {
       token: driver.token,
       body: { taskId: task, code: '123456', quantity: 2 },
@@ -532,6 +597,7 @@ describe("the driver's tasks", () => {
     const driver = await readyDriver();
     // 4 kg booked at ₦1,500 (₦6,000), 3.5 kg weighed: ₦750 back to the card, ₦5,250 paid, 70% of it earned.
     const { task } = await recyclingTask(driver.id, 4);
+    await arriveAtPin(driver.token, task);
     const done = await server.request('POST', '/driver/tasks/complete', {
       token: driver.token,
       body: { taskId: task, code: '123456', quantity: 3.5 },
@@ -567,23 +633,35 @@ describe("the driver's tasks", () => {
     const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
     expect(row.status).toBe('driver-assigned');
     // The operator still can.
-    await ops.setTaskStatus(db(), task, 'completed', { referralReward: 0 });
+    await ops.setTaskStatus(deps(), task, 'completed', CLI);
   });
 
-  it('completes with the code and the weighed kg: never more than booked, the rest refunded, points on the weight', async () => {
+  it('completes with the code and the weighed kg, once arrived: never more than booked unweighed, the rest refunded, points on the weight', async () => {
     const driver = await readyDriver();
     const { task, client } = await recyclingTask(driver.id, 4);
-    const tooMuch = await server.request('POST', '/driver/tasks/complete', {
-      token: driver.token,
-      body: { taskId: task, code: '123456', quantity: 4.5 },
-    });
-    expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.message).toBe('quantity cannot be more than booked (4)');
+    const complete = (quantity: number) =>
+      server.request('POST', '/driver/tasks/complete', {
+        token: driver.token,
+        body: { taskId: task, code: '123456', quantity },
+      });
+    const notArrived = await complete(3.5);
+    expect(notArrived.status).toBe(409);
+    expect(notArrived.body.message).toBe("Say you've arrived before completing");
+    await arriveAtPin(driver.token, task);
+    // More than booked needs the weight first (the client is asked for the extra).
+    const tooMuch = await complete(4.5);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe('At most 4 kg: weigh it first to ask the client for the rest');
+    for (const [quantity, message] of [
+      [0.05, 'quantity must be at least 0.1 kg'],
+      [3.55, 'quantity must have at most one decimal'],
+    ] as const) {
+      const bad = await complete(quantity);
+      expect(bad.status, String(quantity)).toBe(400);
+      expect(bad.body.message).toBe(message);
+    }
 
-    const done = await server.request('POST', '/driver/tasks/complete', {
-      token: driver.token,
-      body: { taskId: task, code: '123456', quantity: 3.5 },
-    });
+    const done = await complete(3.5);
     expect(done.status).toBe(200);
     expect(done.body.data).toEqual({ taskId: task, status: 'completed', quantity: 3.5, refund: 750, pointsEarned: 35 });
     const [row] = await db().query<{ status: string; delivered_quantity: string; recycled_kg: string }>(
@@ -608,16 +686,17 @@ describe("the driver's tasks", () => {
       [client],
     );
     expect(points.map((point) => Number(point.amount_kobo))).toEqual([3_500]);
-    const again = await server.request('POST', '/driver/tasks/complete', {
-      token: driver.token,
-      body: { taskId: task, code: '123456', quantity: 3.5 },
-    });
-    expect(again.status).toBe(409);
+    // A resend after a lost answer gets the first answer; nothing is paid or refunded twice.
+    const again = await complete(3.5);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(done.body.data);
+    expect(await db().query('select 1 from refunds where task_id = $1', [task])).toHaveLength(1);
   });
 
   it('the whole booked quantity refunds nothing', async () => {
     const driver = await readyDriver();
     const { task } = await recyclingTask(driver.id, 2);
+    await arriveAtPin(driver.token, task);
     const done = await server.request('POST', '/driver/tasks/complete', {
       token: driver.token,
       body: { taskId: task, code: '123456', quantity: 2 },

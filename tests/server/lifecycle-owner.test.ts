@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
 
 const files = sources('server').map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
 /** Every SQL statement written in a template or quoted string, flattened to one line. */
-const statements = (text: string) => [...text.matchAll(/`([^`]*)`|'([^'\n]*)'/g)].map((m) => (m[1] ?? m[2]).replace(/\s+/g, ' '));
+const statements = (text: string) =>
+  [...text.matchAll(/`([^`]*)`|'([^'\n]*)'/g)].map((m) => (m[1] ?? m[2]).replace(/\s+/g, ' '));
 
 const writersOf = (pattern: RegExp) =>
   files.filter((file) => statements(file.text).some((sql) => pattern.test(sql))).map((file) => file.path);

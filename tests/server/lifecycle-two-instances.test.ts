@@ -41,7 +41,12 @@ async function readyDriver() {
   const phone = `0803222${String(phones).padStart(4, '0')}`;
   const added = await ops.addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...PIN });
   const login = await call(appA, '/driver/login', { phone, password: added.password });
-  const changed = await call(appB, '/driver/password', { currentPassword: added.password, newPassword: 'my-own-password' }, login.body.data);
+  const changed = await call(
+    appB,
+    '/driver/password',
+    { currentPassword: added.password, newPassword: 'my-own-password' },
+    login.body.data,
+  );
   expect(changed.status).toBe(200);
   expect((await call(appA, '/driver/availability', { online: true }, changed.body.data)).status).toBe(200);
   return { id: added.id, token: changed.body.data as string };
@@ -58,7 +63,10 @@ async function paidTask(status: 'pending' | 'driver-assigned' | 'on-going', driv
       where id = $1`,
     [task],
   );
-  await a.db.query('update payment_uses set amount_kobo = 450000 where reference = (select reference from tasks where id = $1)', [task]);
+  await a.db.query(
+    'update payment_uses set amount_kobo = 450000 where reference = (select reference from tasks where id = $1)',
+    [task],
+  );
   return { task, client, clientToken: await a.tokens.sign(client) };
 }
 
@@ -97,9 +105,17 @@ async function raced<T>(taskId: string, requests: Array<() => Promise<T>>): Prom
 }
 
 const statusOf = async (taskId: string) =>
-  (await a.db.query<{ status: string; driver_id: string | null }>('select status, driver_id from tasks where id = $1', [taskId]))[0];
+  (
+    await a.db.query<{ status: string; driver_id: string | null }>(
+      'select status, driver_id from tasks where id = $1',
+      [taskId],
+    )
+  )[0];
 const refundsOf = (taskId: string) =>
-  b.db.query<{ kind: string; amount_kobo: number }>('select kind, amount_kobo::int as amount_kobo from refunds where task_id = $1', [taskId]);
+  b.db.query<{ kind: string; amount_kobo: number }>(
+    'select kind, amount_kobo::int as amount_kobo from refunds where task_id = $1',
+    [taskId],
+  );
 const earningsOf = (taskId: string) =>
   b.db.query<{ kind: string; amount_kobo: number }>(
     'select kind, amount_kobo::int as amount_kobo from driver_earnings where task_id = $1 order by kind',
@@ -109,7 +125,9 @@ const earningsOf = (taskId: string) =>
 describe.runIf(TEST_DATABASE_URL)('the lifecycle on two servers', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
-    [a, b] = await twoInstances(database, { config: { jwtSecret: 'lifecycle-two-instances-secret', opsToken: OPS_TOKEN } });
+    [a, b] = await twoInstances(database, {
+      config: { jwtSecret: 'lifecycle-two-instances-secret', opsToken: OPS_TOKEN },
+    });
     appA = createApp(a);
     appB = createApp(b);
   });
@@ -125,7 +143,12 @@ describe.runIf(TEST_DATABASE_URL)('the lifecycle on two servers', () => {
       const { task } = await paidTask('on-going', driver.id);
       const cancel = () => asOps(round % 2 ? appA : appB, `/ops/tasks/${task}/cancel`, { reason: 'Client asked' });
       const complete = () =>
-        call(round % 2 ? appB : appA, '/driver/tasks/complete', { taskId: task, code: '123456', quantity: 2 }, driver.token);
+        call(
+          round % 2 ? appB : appA,
+          '/driver/tasks/complete',
+          { taskId: task, code: '123456', quantity: 2 },
+          driver.token,
+        );
       const [cancelled, completed] = await raced(task, round % 2 ? [cancel, complete] : [complete, cancel].reverse());
       expect([cancelled.status, completed.status].sort()).toEqual([200, 409]);
       const final = await statusOf(task);
@@ -175,7 +198,9 @@ describe.runIf(TEST_DATABASE_URL)('the lifecycle on two servers', () => {
       }
       expect(final.status).toBe('driver-assigned');
       const tasks = await call(appA, '/driver/tasks', {}, offered.token);
-      expect(tasks.body.data.map((row: { taskId: string }) => row.taskId)).toEqual(final.driver_id === offered.id ? [task] : []);
+      expect(tasks.body.data.map((row: { taskId: string }) => row.taskId)).toEqual(
+        final.driver_id === offered.id ? [task] : [],
+      );
     }
   });
 
@@ -211,7 +236,12 @@ describe.runIf(TEST_DATABASE_URL)('the lifecycle on two servers', () => {
       expect(weighed.body.data.extra).toMatchObject({ quantity: 2, amount: 3000, status: 'awaiting' });
       const reference = `extra-${randomUUID()}`;
       const [email] = await a.db.query<{ email: string }>('select email from users where id = $1', [client]);
-      const paid = await call(appB, '/dev/payments', { reference, amount: nairaToKobo(3000), email: email.email }, clientToken);
+      const paid = await call(
+        appB,
+        '/dev/payments',
+        { reference, amount: nairaToKobo(3000), email: email.email },
+        clientToken,
+      );
       expect(paid.status).toBe(201);
       const pay = () => call(round % 2 ? appA : appB, '/client/tasks/extra', { taskId: task, reference }, clientToken);
       const decline = () => call(round % 2 ? appB : appA, '/client/tasks/extra/decline', { taskId: task }, clientToken);

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPoints } from '../../server/db/points';
 import * as ops from '../../server/ops/commands';
-import { aftercareServices } from '../../server/routes/aftercare';
 import { nairaToKobo } from '../../src/shared/money';
 import { createTestServer, type TestServer } from './harness';
 import {
@@ -87,10 +86,7 @@ describe('amounts with two decimals, exactly', () => {
 
     // Completed, the same lines go out by e-mail.
     await insertDriver(server).then((driver) => assignDriver(server, created.body.data._id, driver));
-    await ops.setTaskStatus(server.deps.db, created.body.data._id, 'completed', {
-      referralReward: 500,
-      aftercare: aftercareServices(server.deps),
-    });
+    await ops.setTaskStatus(server.deps, created.body.data._id, 'completed', { actor: 'cli' });
     const mail = server.deps.mailer.inbox!(client.email).at(-1)!;
     for (const line of [
       'Client: Ada Obi',
@@ -154,6 +150,48 @@ describe('amounts with two decimals, exactly', () => {
     const points = await submitTask(server, client, taskBody(client, { pointsUsed: 0.001 }));
     expect(points.status).toBe(400);
     expect(points.body.message).toBe('pointsUsed must be a number of tokens with at most 2 decimals');
+  });
+});
+
+describe('less collected than booked', () => {
+  it("gives back the same share of each way it was paid: the card's, the points' and the plan's units", async () => {
+    const client = await bronzeClient();
+    await addPoints(server.deps.db, { userId: client.id, kind: 'referral', amountKobo: 50_000 });
+    const laundryLeft = async () =>
+      (await post('/client/plan', client, {})).body.data.allowance.find(
+        (item: { service: string }) => item.service === 'laundry',
+      ).left as number;
+    const before = await laundryLeft();
+    // 5 kg, 2 covered by Bronze, 3 paid: ₦3,000 less 100.50 points, ₦2,899.50 by card.
+    const body = laundry(client, { quantity: 5, coveredQuantity: 2, pointsUsed: 100.5 });
+    await payReference(server, client, 2899.5, body.reference);
+    const created = await submitTask(server, client, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const taskId = created.body.data._id as string;
+    expect(await laundryLeft()).toBe(before - 2);
+    await insertDriver(server).then((driver) => assignDriver(server, taskId, driver));
+
+    // Half of it collected: half of each part goes back.
+    const change = await ops.setTaskStatus(server.deps, taskId, 'completed', { actor: 'cli', recycledKg: 2.5 });
+    expect(change.task).toMatchObject({ status: 'completed' });
+    const refunds = await server.deps.db.query<{ kind: string; amount_kobo: number }>(
+      'select kind, amount_kobo from refunds where task_id = $1',
+      [taskId],
+    );
+    expect(refunds.map((refund) => [refund.kind, Number(refund.amount_kobo)])).toEqual([['weighed', 144_975]]);
+    const points = (await post('/client/points', client, {})).body.data;
+    expect(points.entries.filter((entry: { taskId: string | null }) => entry.taskId === taskId)).toEqual([
+      expect.objectContaining({ kind: 'refunded', amount: 50.25 }),
+      expect.objectContaining({ kind: 'spent', amount: -100.5 }),
+    ]);
+    expect(points.balance).toBe(449.75);
+    const [row] = await server.deps.db.query<{ delivered_quantity: number; covered_returned: number }>(
+      'select delivered_quantity, covered_returned from tasks where id = $1',
+      [taskId],
+    );
+    expect([Number(row!.delivered_quantity), Number(row!.covered_returned)]).toEqual([2.5, 1]);
+    // The plan's unit given back is this month's allowance again.
+    expect(await laundryLeft()).toBe(before - 1);
   });
 });
 

@@ -133,9 +133,13 @@ describe("the CLI's changes and npm run ops -- audit", () => {
       'support.reply',
     ]);
     expect(new Set(rows.map((entry) => entry.actor))).toEqual(new Set(['cli']));
+    // Setting off keeps the driver: the row says the status (the assign row before it names the driver).
     expect(rows.find((entry) => entry.action === 'task.status')).toMatchObject({
-      before: { status: 'driver-assigned', driverId: driver },
+      before: { status: 'driver-assigned' },
       after: { status: 'on-going' },
+    });
+    expect(rows.find((entry) => entry.action === 'task.assign')).toMatchObject({
+      after: { status: 'driver-assigned', driverId: driver },
     });
     expect(rows.find((entry) => entry.action === 'client.points-credit')).toMatchObject({
       before: { balance: 0 },

@@ -169,12 +169,13 @@ describe('the board', () => {
       expect(refused.status).toBe(403);
     }
     const driverId = await insertDriver(db(), { lat: 6.5, lng: 3.37 });
-    await db().query('update tasks set driver_id = $2 where id = $1', [taskId, driverId]);
+    // Only a task with its driver sets off ('on-going' from 'driver-assigned', docs/lifecycle.md).
+    await db().query(`update tasks set driver_id = $2, status = 'driver-assigned' where id = $1`, [taskId, driverId]);
     expect((await as('dispatcher', 'POST', `/ops/tasks/${taskId}/status`, { status: 'on-going' })).status).toBe(200);
     expect(await auditOf(`task:${taskId}`)).toEqual([
       expect.objectContaining({
         action: 'task.status',
-        before: { status: 'pending', driverId },
+        before: { status: 'driver-assigned' },
         after: { status: 'on-going' },
       }),
     ]);
@@ -251,7 +252,7 @@ describe('cancel with refund', () => {
         action: 'task.cancel',
         actor: token.support.email,
         before: { status: 'pending' },
-        after: { status: 'cancelled', reason: 'Client asked by phone', refund: 20_000 },
+        after: { status: 'cancelled', reason: 'Client asked by phone', refund: 20_000, fee: 0 },
       }),
     ]);
   });

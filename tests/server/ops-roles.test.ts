@@ -38,6 +38,7 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['GET', '/ops/tasks/no-such-task', [A, D, S]],
   ['POST', '/ops/tasks/no-such-task/cancel', [A, S]],
   ['POST', '/ops/tasks/no-such-task/complete', [A]],
+  ['POST', '/ops/tasks/no-such-task/goodwill-refund', [A]],
   ['POST', '/ops/drivers/no-such-driver', [A, D]],
   ['POST', '/ops/drivers/no-such-driver/deactivate', [A, D]],
   ['POST', '/ops/drivers/no-such-driver/password', [A, D]],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as ops from '../../server/ops/commands';
+import { TaskRefused } from '../../server/tasks/errors';
 import { runCli } from '../../server/ops/cli';
 import { opsTokenMatches, readStoredOpsToken, resolveOpsToken } from '../../server/ops/token';
 import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
@@ -24,6 +25,9 @@ afterAll(async () => {
 beforeEach(() => clearTasksAndDrivers(server.deps.db));
 
 const db = () => server.deps.db;
+const deps = () => server.deps;
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 const YABA = { lat: 6.5158, lng: 3.3782 };
 const IKEJA = { lat: 6.6018, lng: 3.3515 };
 
@@ -43,6 +47,16 @@ async function expectOpsError(work: Promise<unknown>, kind: 'invalid' | 'not-fou
   expect(error).toBeInstanceOf(ops.OpsError);
   expect((error as ops.OpsError).kind).toBe(kind);
   expect((error as ops.OpsError).message).toMatch(message);
+}
+
+/** The lifecycle's refusal of a transition the task's state does not allow (server/tasks/transitions.ts). */
+async function expectRefused(work: Promise<unknown>, status: number, message: string) {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TaskRefused);
+  expect(error).toMatchObject({ status, message });
 }
 
 describe('the ops token', () => {
@@ -124,7 +138,7 @@ describe('operator commands', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client);
-    const assigned = await ops.assignDriver(db(), task.slice(0, 8), driver.slice(0, 6));
+    const assigned = await ops.assignDriver(deps(), task.slice(0, 8), driver.slice(0, 6), CLI);
     expect(assigned).toMatchObject({ id: task, status: 'driver-assigned', driver: { id: driver } });
   });
 
@@ -132,44 +146,49 @@ describe('operator commands', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client);
-    await expectOpsError(ops.assignDriver(db(), 'no-such-task', driver), 'not-found', /No task with id "no-such-task"/);
     await expectOpsError(
-      ops.assignDriver(db(), task, 'no-such-driver'),
+      ops.assignDriver(deps(), 'no-such-task', driver, CLI),
+      'not-found',
+      /No task with id "no-such-task"/,
+    );
+    await expectOpsError(
+      ops.assignDriver(deps(), task, 'no-such-driver', CLI),
       'not-found',
       /No driver with id "no-such-driver"/,
     );
-    await expectOpsError(ops.assignDriver(db(), task.slice(0, 3), driver), 'not-found', /No task/);
+    await expectOpsError(ops.assignDriver(deps(), task.slice(0, 3), driver, CLI), 'not-found', /No task/);
     const done = await insertTask(db(), client, { status: 'completed', driverId: driver });
-    await expectOpsError(
-      ops.assignDriver(db(), done, driver),
-      'invalid',
-      /is completed: only a pending, driver-assigned or on-going task/,
-    );
+    await expectRefused(ops.assignDriver(deps(), done, driver, CLI), 409, 'This task is completed already');
+    const cancelled = await insertTask(db(), client, { status: 'cancelled' });
+    await expectRefused(ops.assignDriver(deps(), cancelled, driver, CLI), 409, 'This task is cancelled');
   });
 
   it('status sets one of the five statuses; pending drops the driver; driver statuses need a driver', async () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
-    expect((await ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 })).task.status).toBe('on-going');
-    const pending = await ops.setTaskStatus(db(), task, 'pending', { referralReward: 500 });
+    expect((await ops.setTaskStatus(deps(), task, 'on-going', CLI)).task.status).toBe('on-going');
+    // On the way, the task does not go back to 'driver-assigned' (pending takes the driver off).
+    const back = await ops.setTaskStatus(deps(), task, 'driver-assigned', CLI).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(back).toBeInstanceOf(TaskRefused);
+    expect(back).toMatchObject({ status: 409 });
+    const pending = await ops.setTaskStatus(deps(), task, 'pending', CLI);
     expect(pending.task).toMatchObject({ status: 'pending', driver: null });
     await expectOpsError(
-      ops.setTaskStatus(db(), task, 'on-going', { referralReward: 500 }),
+      ops.setTaskStatus(deps(), task, 'on-going', CLI),
       'invalid',
       /has no driver: assign one first/,
     );
-    expect((await ops.setTaskStatus(db(), task, 'cancelled', { referralReward: 500 })).task.status).toBe('cancelled');
+    expect((await ops.setTaskStatus(deps(), task, 'cancelled', CLI)).task.status).toBe('cancelled');
     await expectOpsError(
-      ops.setTaskStatus(db(), task, 'in-progress', { referralReward: 500 }),
+      ops.setTaskStatus(deps(), task, 'in-progress', CLI),
       'invalid',
       /Unknown status "in-progress"/,
     );
-    await expectOpsError(
-      ops.setTaskStatus(db(), 'missing-task', 'completed', { referralReward: 500 }),
-      'not-found',
-      /No task with id/,
-    );
+    await expectOpsError(ops.setTaskStatus(deps(), 'missing-task', 'completed', CLI), 'not-found', /No task with id/);
   });
 
   it('move sets a driver position; latitude and longitude are validated', async () => {
@@ -228,14 +247,15 @@ describe('the referral reward', () => {
     const second = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
     expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
 
-    const change = await ops.setTaskStatus(db(), first, 'completed', { referralReward: 500 });
+    const change = await ops.setTaskStatus(deps(), first, 'completed', CLI);
     expect(change.referralReward).toEqual({ referrerId: referrer, amount: 500 });
     expect(await user(referrer)).toMatchObject({ balance: 500, notification: true });
     expect((await user(referred)).rewarded).toBe(true);
 
-    expect((await ops.setTaskStatus(db(), second, 'completed', { referralReward: 500 })).referralReward).toBeNull();
-    await ops.setTaskStatus(db(), first, 'on-going', { referralReward: 500 });
-    expect((await ops.setTaskStatus(db(), first, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect((await ops.setTaskStatus(deps(), second, 'completed', CLI)).referralReward).toBeNull();
+    // A completed task never moves back, nor is it completed again: nothing more is rewarded.
+    await expectRefused(ops.setTaskStatus(deps(), first, 'on-going', CLI), 409, 'This task cannot be started any more');
+    await expectRefused(ops.setTaskStatus(deps(), first, 'completed', CLI), 409, 'This task is completed already');
     expect((await user(referrer)).balance).toBe(500);
   });
 
@@ -245,7 +265,7 @@ describe('the referral reward', () => {
     const driver = await insertDriver(db(), YABA);
     await insertTask(db(), referred, { status: 'completed', driverId: driver });
     const later = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
-    expect((await ops.setTaskStatus(db(), later, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect((await ops.setTaskStatus(deps(), later, 'completed', CLI)).referralReward).toBeNull();
     expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
   });
 
@@ -255,11 +275,11 @@ describe('the referral reward', () => {
     const referred = await insertClient(db(), { referredBy: referrer });
     const driver = await insertDriver(db(), YABA);
     const own = await insertTask(db(), loner, { status: 'on-going', driverId: driver });
-    expect((await ops.setTaskStatus(db(), own, 'completed', { referralReward: 500 })).referralReward).toBeNull();
+    expect((await ops.setTaskStatus(deps(), own, 'completed', CLI)).referralReward).toBeNull();
     // No reward; the dot is on for the loner's own task, which was completed (the bell tells it).
     expect(await user(loner)).toEqual({ balance: 0, notification: true, rewarded: false });
     const cancelled = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
-    await ops.setTaskStatus(db(), cancelled, 'cancelled', { referralReward: 500 });
+    await ops.setTaskStatus(deps(), cancelled, 'cancelled', CLI);
     expect((await user(referrer)).balance).toBe(0);
   });
 
@@ -501,9 +521,11 @@ describe('the ops CLI', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client, { status: 'on-going', driverId: driver });
-    await db().query("update tasks set type = 'recycling', service_name = 'Recycling Collection' where id = $1", [
-      task,
-    ]);
+    // Booked per kg (only such a task is weighed), 4.5 kg: a completion collects at most what was booked.
+    await db().query(
+      "update tasks set type = 'recycling', service_name = 'Recycling Collection', unit = 'per kg', quantity = 4.5 where id = $1",
+      [task],
+    );
     const { output, io } = captureOutput();
     const run = (args: string[]) => runCli(args, { env: env(), ...io, openDatabase: noDirectDatabase });
     expect(await run(['complete', task.slice(0, 8), '--kg', 'heavy'])).toBe(1);

@@ -26,33 +26,36 @@ const pointsOf = async (who: TestClient) => {
   return response.body.data as { balance: number; entries: { kind: string; amount: number; taskId: string | null }[] };
 };
 
-const opsOptions = () => ({ referralReward: 500 });
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 
-async function onGoingRecycling(client: TestClient) {
+/** A recycling task of `kg` booked at ₦1,500 a kg (a completion collects at most what was booked). */
+async function onGoingRecycling(client: TestClient, kg = 1) {
   const task = await createPaidTask(server, client, {
     type: 'recycling',
     serviceName: 'Recycling Collection',
-    amount: 1500,
+    amount: 1500 * kg,
+    quantity: kg,
     unit: 'per kg',
   });
   await assignDriver(server, task._id, await insertDriver(server));
-  await ops.setTaskStatus(server.deps.db, task._id, 'on-going', opsOptions());
+  await ops.setTaskStatus(server.deps, task._id, 'on-going', CLI);
   return task._id as string;
 }
 
 describe('points that pay: the ledger', () => {
   it('completing a recycling task with its weight earns 10 tokens per kg, once; the balance is the sum of the ledger', async () => {
     const client = await insertClient(server);
-    const taskId = await onGoingRecycling(client);
-    const change = await ops.setTaskStatus(server.deps.db, taskId, 'completed', { ...opsOptions(), recycledKg: 12.5 });
+    const taskId = await onGoingRecycling(client, 12.5);
+    const change = await ops.setTaskStatus(server.deps, taskId, 'completed', { ...CLI, recycledKg: 12.5 });
     expect(change.pointsEarned).toBe(125);
     expect(change.task).toMatchObject({ status: 'completed', recycledKg: 12.5 });
     const points = await pointsOf(client);
     expect(points.balance).toBe(125);
     expect(points.entries).toEqual([expect.objectContaining({ kind: 'earned', amount: 125, taskId })]);
-    await expect(
-      ops.setTaskStatus(server.deps.db, taskId, 'completed', { ...opsOptions(), recycledKg: 20 }),
-    ).rejects.toThrow(/completed already/);
+    await expect(ops.setTaskStatus(server.deps, taskId, 'completed', { ...CLI, recycledKg: 20 })).rejects.toThrow(
+      /completed already/,
+    );
     expect((await pointsOf(client)).balance).toBe(125);
     const user = await server.request('POST', '/client/userdata', { body: { token: client.token } });
     expect(user.body.data.balance).toBe(125);
@@ -62,28 +65,35 @@ describe('points that pay: the ledger', () => {
     const client = await insertClient(server);
     const household = await createPaidTask(server, client);
     await assignDriver(server, household._id, await insertDriver(server));
-    await expect(
-      ops.setTaskStatus(server.deps.db, household._id, 'completed', { ...opsOptions(), recycledKg: 3 }),
-    ).rejects.toThrow(/not a recycling task/);
+    await expect(ops.setTaskStatus(server.deps, household._id, 'completed', { ...CLI, recycledKg: 3 })).rejects.toThrow(
+      /is not priced per kg: only such a task is weighed/,
+    );
     const recycling = await onGoingRecycling(client);
-    await expect(
-      ops.setTaskStatus(server.deps.db, recycling, 'on-going', { ...opsOptions(), recycledKg: 3 }),
-    ).rejects.toThrow(/only when completing/);
-    await expect(
-      ops.setTaskStatus(server.deps.db, recycling, 'completed', { ...opsOptions(), recycledKg: -1 }),
-    ).rejects.toThrow(/more than 0/);
+    await expect(ops.setTaskStatus(server.deps, recycling, 'on-going', { ...CLI, recycledKg: 3 })).rejects.toThrow(
+      /only when completing/,
+    );
+    await expect(ops.setTaskStatus(server.deps, recycling, 'completed', { ...CLI, recycledKg: -1 })).rejects.toThrow(
+      /more than 0/,
+    );
     expect((await pointsOf(client)).entries).toEqual([]);
   });
 
   it('the operator API takes the weight too (npm run ops -- complete <id> --kg N)', async () => {
     const client = await insertClient(server);
-    const taskId = await onGoingRecycling(client);
-    const response = await server.request('POST', `/ops/tasks/${taskId}/status`, {
+    const taskId = await onGoingRecycling(client, 3);
+    // Weights are in tenths of a kg.
+    const tooPrecise = await server.request('POST', `/ops/tasks/${taskId}/status`, {
       headers: { 'X-Ops-Token': server.deps.opsToken },
       body: { status: 'completed', recycledKg: 2.25 },
     });
+    expect(tooPrecise.status).toBe(400);
+    expect(tooPrecise.body.message).toBe('quantity must have at most one decimal');
+    const response = await server.request('POST', `/ops/tasks/${taskId}/status`, {
+      headers: { 'X-Ops-Token': server.deps.opsToken },
+      body: { status: 'completed', recycledKg: 2.5 },
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data.pointsEarned).toBe(22.5);
+    expect(response.body.data.pointsEarned).toBe(25);
     const bad = await server.request('POST', `/ops/tasks/${taskId}/status`, {
       headers: { 'X-Ops-Token': server.deps.opsToken },
       body: { status: 'completed', recycledKg: 'lots' },
@@ -113,7 +123,7 @@ describe('points that pay: the ledger', () => {
     const referred = await server.createClient({ ref: code });
     const task = await createPaidTask(server, referred);
     await assignDriver(server, task._id, await insertDriver(server));
-    const change = await ops.setTaskStatus(server.deps.db, task._id, 'completed', opsOptions());
+    const change = await ops.setTaskStatus(server.deps, task._id, 'completed', CLI);
     expect(change.referralReward).toEqual({ referrerId: referrer.id, amount: 500 });
     const points = await pointsOf(referrer);
     expect(points).toEqual({ balance: 500, entries: [expect.objectContaining({ kind: 'referral', amount: 500 })] });

@@ -23,8 +23,12 @@ describe('less collected than booked gives back the same share of each way it wa
   it('rounds each part down to the kobo: never more back than was paid', () => {
     const back = returnedFor({ bookedQuantity: 3, cardKobo: 100_001, pointsKobo: 0, coveredQuantity: 0 }, 2.9);
     expect(back.cardKobo).toBe(3_333);
-    expect(returnedFor({ bookedQuantity: 3, cardKobo: 450_000, pointsKobo: 0, coveredQuantity: 0 }, 3).cardKobo).toBe(0);
-    expect(returnedFor({ bookedQuantity: 3, cardKobo: 450_000, pointsKobo: 0, coveredQuantity: 0 }, 5).cardKobo).toBe(0);
+    expect(returnedFor({ bookedQuantity: 3, cardKobo: 450_000, pointsKobo: 0, coveredQuantity: 0 }, 3).cardKobo).toBe(
+      0,
+    );
+    expect(returnedFor({ bookedQuantity: 3, cardKobo: 450_000, pointsKobo: 0, coveredQuantity: 0 }, 5).cardKobo).toBe(
+      0,
+    );
   });
 });
 
@@ -43,12 +47,16 @@ describe('an extra above the booking', () => {
       coveredQuantity: 1,
       amountKobo: 225_000,
     });
-    expect(extraFor({ bookedQuantity: 3, weighedQuantity: 4, unitPriceKobo: 150_000, allowanceLeft: 9 })?.amountKobo).toBe(0);
+    expect(
+      extraFor({ bookedQuantity: 3, weighedQuantity: 4, unitPriceKobo: 150_000, allowanceLeft: 9 })?.amountKobo,
+    ).toBe(0);
   });
 
   it('none at or under the booking (tenths compared exactly)', () => {
     expect(extraFor({ bookedQuantity: 3, weighedQuantity: 3, unitPriceKobo: 150_000, allowanceLeft: 0 })).toBeNull();
-    expect(extraFor({ bookedQuantity: 0.3, weighedQuantity: 0.1 + 0.2, unitPriceKobo: 1, allowanceLeft: 0 })).toBeNull();
+    expect(
+      extraFor({ bookedQuantity: 0.3, weighedQuantity: 0.1 + 0.2, unitPriceKobo: 1, allowanceLeft: 0 }),
+    ).toBeNull();
   });
 });
 
@@ -64,10 +72,12 @@ describe("a client's cancel at the door", () => {
 
   it('then costs the fee, and once the driver has arrived, never more than the card paid', () => {
     expect(cancelFeeKobo({ ...base, status: 'on-going', startedAt: minutesAgo(2), arrivedAt: null })).toBe(50_000);
-    expect(cancelFeeKobo({ ...base, status: 'driver-assigned', startedAt: null, arrivedAt: minutesAgo(0) })).toBe(50_000);
-    expect(cancelFeeKobo({ ...base, cardKobo: 20_000, status: 'on-going', startedAt: minutesAgo(5), arrivedAt: null })).toBe(
-      20_000,
+    expect(cancelFeeKobo({ ...base, status: 'driver-assigned', startedAt: null, arrivedAt: minutesAgo(0) })).toBe(
+      50_000,
     );
+    expect(
+      cancelFeeKobo({ ...base, cardKobo: 20_000, status: 'on-going', startedAt: minutesAgo(5), arrivedAt: null }),
+    ).toBe(20_000);
   });
 });
 

@@ -19,6 +19,9 @@ afterAll(() => server.close());
 beforeEach(() => clearTasksAndDrivers(server.deps.db));
 
 const db = () => server.deps.db;
+const deps = () => server.deps;
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 /** The fixture task's pin (Ikoyi) and places about 80 m and 400 m north of it. */
 const PIN = { lat: 6.447, lng: 3.4305 };
 const NEAR = { lat: 6.44772, lng: 3.4305 };
@@ -51,22 +54,22 @@ describe('arrivedAt', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), { lat: 6.5158, lng: 3.3782 });
     const pending = await insertTask(db(), client);
-    await expect(ops.markArrived(db(), pending)).rejects.toThrow(/pending with no driver: only the driver/);
-    await expect(ops.markArrived(db(), 'ghost-task')).rejects.toThrow(/No task with id "ghost-task"/);
+    await expect(ops.markArrived(deps(), pending, CLI)).rejects.toThrow(/pending with no driver: only the driver/);
+    await expect(ops.markArrived(deps(), 'ghost-task', CLI)).rejects.toThrow(/No task with id "ghost-task"/);
 
     const task = await insertTask(db(), client, { status: 'on-going', driverId: driver });
-    const arrived = await ops.markArrived(db(), task);
+    const arrived = await ops.markArrived(deps(), task, CLI);
     expect(arrived.arrivedAt).not.toBeNull();
     expect(arrived.status).toBe('on-going');
 
     // The same driver again keeps it; another driver has not arrived yet.
-    await ops.assignDriver(db(), task, driver);
+    await ops.assignDriver(deps(), task, driver, CLI);
     expect(await arrivedAt(task)).toBe(arrived.arrivedAt);
     const second = await insertDriver(db(), { lat: 6.5158, lng: 3.3782 }, 'Bola');
-    await ops.assignDriver(db(), task, second);
+    await ops.assignDriver(deps(), task, second, CLI);
     expect(await arrivedAt(task)).toBeNull();
-    await ops.markArrived(db(), task);
-    await ops.setTaskStatus(db(), task, 'pending', { referralReward: 0 });
+    await ops.markArrived(deps(), task, CLI);
+    await ops.setTaskStatus(deps(), task, 'pending', CLI);
     expect(await arrivedAt(task)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEvent } from '../../src/shared/contract';
 import * as ops from '../../server/ops/commands';
-import * as sql from '../../server/db/ops';
+import * as lifecycle from '../../server/tasks/lifecycle';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
 
@@ -14,8 +14,10 @@ afterAll(() => server.close());
 beforeEach(() => clearTasksAndDrivers(server.deps.db));
 
 const db = () => server.deps.db;
+const deps = () => server.deps;
 const YABA = { lat: 6.5158, lng: 3.3782 };
-const REWARD = { referralReward: 500 };
+/** The command line's operator commands (`npm run ops`). */
+const CLI = { actor: 'cli' } as const;
 
 interface Client {
   id: string;
@@ -56,10 +58,10 @@ describe('task events: the server records the status changes a client is told ab
     expect(await events(owner)).toEqual([]);
     expect(await hasDot(owner)).toBe(false);
 
-    await ops.assignDriver(db(), taskId, driver);
-    await ops.setTaskStatus(db(), taskId, 'on-going', REWARD);
-    await ops.setTaskStatus(db(), taskId, 'on-going', REWARD);
-    await ops.setTaskStatus(db(), taskId, 'completed', REWARD);
+    await ops.assignDriver(deps(), taskId, driver, CLI);
+    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
+    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
+    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
 
     const listed = await events(owner);
     expect(statuses(listed)).toEqual(['completed', 'on-going', 'driver-assigned']);
@@ -80,9 +82,9 @@ describe('task events: the server records the status changes a client is told ab
     const taskId = await insertTask(db(), owner.id);
     const first = await insertDriver(db(), YABA, 'Emeka');
     const second = await insertDriver(db(), YABA, 'Tunde');
-    await ops.assignDriver(db(), taskId, first);
-    await ops.assignDriver(db(), taskId, first);
-    await ops.assignDriver(db(), taskId, second);
+    await ops.assignDriver(deps(), taskId, first, CLI);
+    await ops.assignDriver(deps(), taskId, first, CLI);
+    await ops.assignDriver(deps(), taskId, second, CLI);
     expect(statuses(await events(owner))).toEqual(['driver-assigned', 'driver-assigned']);
   });
 
@@ -90,8 +92,8 @@ describe('task events: the server records the status changes a client is told ab
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id, { status: 'driver-assigned', driverId: driver });
-    await ops.setTaskStatus(db(), taskId, 'pending', REWARD);
-    await ops.setTaskStatus(db(), taskId, 'cancelled', REWARD);
+    await ops.setTaskStatus(deps(), taskId, 'pending', CLI);
+    await ops.setTaskStatus(deps(), taskId, 'cancelled', CLI);
     expect(statuses(await events(owner))).toEqual(['cancelled', 'pending']);
   });
 
@@ -99,17 +101,20 @@ describe('task events: the server records the status changes a client is told ab
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
-    expect(await sql.assignPendingTask(db(), taskId, driver)).toBe(true);
-    expect(await sql.assignPendingTask(db(), taskId, driver)).toBe(false);
-    expect(await sql.markOnGoing(db(), taskId)).toBe(true);
-    expect(await sql.markOnGoing(db(), taskId)).toBe(false);
+    // What the simulator's tick does (server/ops/simulator.ts): the lifecycle as a job.
+    const job = { actor: 'job' } as const;
+    const assign = () => lifecycle.assign(deps(), taskId, driver, job, { onlyWaiting: true });
+    expect(await assign()).toMatchObject({ status: 'driver-assigned', changed: true });
+    await expect(assign()).rejects.toMatchObject({ status: 409, message: 'This task has a driver already' });
+    expect(await lifecycle.start(deps(), taskId, job)).toEqual({ taskId, status: 'on-going' });
+    expect(await lifecycle.start(deps(), taskId, job)).toEqual({ taskId, status: 'on-going' });
     expect(statuses(await events(owner))).toEqual(['on-going', 'driver-assigned']);
   });
 
   it('an operator change that is refused writes nothing', async () => {
     const owner = await client();
     const taskId = await insertTask(db(), owner.id);
-    await expect(ops.setTaskStatus(db(), taskId, 'completed', REWARD)).rejects.toThrow(/has no driver/);
+    await expect(ops.setTaskStatus(deps(), taskId, 'completed', CLI)).rejects.toThrow(/has no driver/);
     expect(await events(owner)).toEqual([]);
     expect(await hasDot(owner)).toBe(false);
   });
@@ -119,7 +124,7 @@ describe('task events: the server records the status changes a client is told ab
     const referred = await client({ referredBy: referrer.id });
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), referred.id, { status: 'on-going', driverId: driver });
-    await ops.setTaskStatus(db(), taskId, 'completed', REWARD);
+    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
     expect(await events(referrer)).toEqual([
       expect.objectContaining({ kind: 'referral-reward', taskId: null, status: null, amount: 500, read: false }),
     ]);
@@ -131,13 +136,14 @@ describe('task events: the server records the status changes a client is told ab
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id, { status: 'driver-assigned', driverId: driver });
+    // An on-going task never goes back to 'driver-assigned' any more: the driver is taken off and given again.
     for (let round = 0; round < 11; round += 1) {
-      await ops.setTaskStatus(db(), taskId, 'on-going', REWARD);
-      await ops.setTaskStatus(db(), taskId, 'driver-assigned', REWARD);
+      await ops.setTaskStatus(deps(), taskId, 'pending', CLI);
+      await ops.assignDriver(deps(), taskId, driver, CLI);
     }
     expect(await events(owner)).toHaveLength(20);
     const three = await events(owner, { limit: 3 });
-    expect(statuses(three)).toEqual(['driver-assigned', 'on-going', 'driver-assigned']);
+    expect(statuses(three)).toEqual(['driver-assigned', 'pending', 'driver-assigned']);
     expect(three.map((event) => event._id)).toEqual((await events(owner)).slice(0, 3).map((event) => event._id));
   });
 });
@@ -147,15 +153,15 @@ describe('marking events read (the red dot)', () => {
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
-    await ops.assignDriver(db(), taskId, driver);
-    await ops.setTaskStatus(db(), taskId, 'on-going', REWARD);
+    await ops.assignDriver(deps(), taskId, driver, CLI);
+    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
     const [newest] = await events(owner);
 
     expect(await markRead(owner, newest.at)).toBe(0);
     expect((await events(owner)).every((event) => event.read)).toBe(true);
     expect(await hasDot(owner)).toBe(false);
 
-    await ops.setTaskStatus(db(), taskId, 'completed', REWARD);
+    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
     expect(await hasDot(owner)).toBe(true);
     expect((await events(owner)).map((event) => [event.status, event.read])).toEqual([
       ['completed', false],
@@ -168,8 +174,8 @@ describe('marking events read (the red dot)', () => {
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
-    await ops.assignDriver(db(), taskId, driver);
-    await ops.setTaskStatus(db(), taskId, 'on-going', REWARD);
+    await ops.assignDriver(deps(), taskId, driver, CLI);
+    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
     const [newer, older] = await events(owner);
     expect(await markRead(owner, older.at)).toBe(newer.at === older.at ? 0 : 1);
     expect(await markRead(owner, newer.at)).toBe(0);
@@ -182,7 +188,7 @@ describe('marking events read (the red dot)', () => {
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
     expect(await markRead(owner, '2999-01-01T00:00:00.000Z')).toBe(0);
-    await ops.assignDriver(db(), taskId, driver);
+    await ops.assignDriver(deps(), taskId, driver, CLI);
     expect(await hasDot(owner)).toBe(true);
     expect((await events(owner))[0].read).toBe(false);
   });
@@ -194,7 +200,7 @@ describe('the bell is private', () => {
     const stranger = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
-    await ops.assignDriver(db(), taskId, driver);
+    await ops.assignDriver(deps(), taskId, driver, CLI);
     expect(await events(stranger)).toEqual([]);
     // A body naming someone else changes nothing: the token names the user.
     expect(await events(stranger, { userId: owner.id, user: owner.id })).toEqual([]);
@@ -236,7 +242,7 @@ describe('hostile input: a clear 400, never a 5xx, nothing changed', () => {
   it('upTo: required, a string of at most 64 characters, an ISO date, no control characters', async () => {
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
-    await ops.assignDriver(db(), await insertTask(db(), owner.id), driver);
+    await ops.assignDriver(deps(), await insertTask(db(), owner.id), driver, CLI);
     const cases: [unknown, RegExp][] = [
       [undefined, /upTo is required/],
       [null, /upTo is required/],

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
+import { collectedText } from '../../shared/collected';
+import { nairaToKobo } from '../../shared/money';
 import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask } from '../api';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
@@ -69,7 +71,21 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
             {t.deliveredQuantity !== null && (
               <>
                 <dt>Collected</dt>
-                <dd>{quantityText(t.unit ?? '', t.deliveredQuantity)}</dd>
+                <dd>
+                  {collectedText({
+                    unit: t.unit ?? '',
+                    booked: t.quantity ?? t.deliveredQuantity,
+                    collected: t.deliveredQuantity,
+                    refundKobo: t.refund ? nairaToKobo(t.refund.amount) : 0,
+                    extraPaidKobo: nairaToKobo(t.extraPaid),
+                  })}
+                </dd>
+              </>
+            )}
+            {t.cancelFee > 0 && (
+              <>
+                <dt>Cancel fee (the driver's)</dt>
+                <dd>{formatNaira(t.cancelFee)}</dd>
               </>
             )}
           </dl>

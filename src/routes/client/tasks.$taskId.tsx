@@ -6,7 +6,6 @@ import type { Task } from '../../shared/contract';
 
 // The chat and the route map load on first use, so the page's own code stays small.
 const ChatModal = lazy(async () => ({ default: (await import('../../features/chat/chat-modal')).ChatModal }));
-const loadPayments = () => import('../../features/payments/pay');
 const LazyRouteMap = lazy(async () => ({ default: (await import('../../features/maps/lazy-route-map')).LazyRouteMap }));
 
 export const Route = createFileRoute('/client/tasks/$taskId')({
@@ -55,7 +54,11 @@ function TaskRoute() {
           onOpenChat={setChatTask}
           offer={justBooked ? <PushOffer /> : null}
           isBackFromChat={isBackFromChat}
-          loadPayments={loadPayments}
+          renderExtraLink={(id, label) => (
+            <Link to="/client/tasks/$taskId/extra" params={{ taskId: id }} className="button">
+              {label}
+            </Link>
+          )}
           renderMap={(driver, place, mode) => (
             <Suspense fallback={null}>
               <LazyRouteMap driver={driver} task={place} mode={mode} />

@@ -15,7 +15,7 @@ import { ProgressLine } from '../../../ui/progress-line';
 import { StatusBadge } from '../../../ui/status-badge';
 import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
 import { CancelTask } from './cancel-task';
-import { ExtraRequest, type LoadExtraPayments } from './extra-request';
+import { ExtraRequest } from './extra-request';
 import { DriverCard } from './driver-card';
 import { GetHelp } from './get-help';
 import { RateDriver, isRatingSkipped, skipRating } from './rate-driver';
@@ -45,10 +45,8 @@ interface TaskDetailsModalProps {
   focusOpenChat?: boolean;
   /** Under the state (the notifications offer right after a booking): the state comes first. */
   offer?: ReactNode;
-  /** The checkout for an extra the driver's weight asks for (absent: the client can only decline here). */
-  loadPayments?: LoadExtraPayments;
-  /** The client's e-mail, for the checkout. */
-  email?: string;
+  /** The link to pay an extra the driver's weight asks for (absent: the client can only decline here). */
+  renderExtraLink?: (taskId: string, label: string) => ReactNode;
 }
 
 /** Within this of the pin (metres), the driver has arrived, whatever the task's field says yet. */
@@ -93,8 +91,7 @@ export function TaskDetailsModal({
   onBookAgain,
   focusOpenChat = false,
   offer,
-  loadPayments,
-  email,
+  renderExtraLink,
 }: TaskDetailsModalProps) {
   const openChatButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes back from the chat.
@@ -155,7 +152,7 @@ export function TaskDetailsModal({
       {notice}
       <ProgressLine task={task} isNear={isNear} />
       {offer}
-      <ExtraRequest task={task} email={email ?? ''} loadPayments={loadPayments} onAnswered={onTaskChanged} />
+      <ExtraRequest task={task} renderPayLink={renderExtraLink} onAnswered={onTaskChanged} />
       {asksRating ? rateDriver : null}
       {status === 'cancelled' ? (
         <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>

@@ -6,7 +6,6 @@ import type { Task } from '../../../shared/contract';
 import { Modal } from '../../../ui/modal';
 import { OfflineMarker } from '../../../ui/offline-marker';
 import { bookAgainState } from './book-again';
-import type { LoadExtraPayments } from './extra-request';
 import { TaskDetailsModal } from './task-details-modal';
 
 /** While the task is under way its page stays current, as Home does. */
@@ -25,8 +24,8 @@ interface TaskPageProps {
   offer?: ReactNode;
   /** Back from the chat: focus on 'Open Chat'. */
   isBackFromChat?: boolean;
-  /** The checkout, for an extra the driver's weight asks for. */
-  loadPayments?: LoadExtraPayments;
+  /** The link to pay an extra the driver's weight asks for. */
+  renderExtraLink?: (taskId: string, label: string) => ReactNode;
 }
 
 /**
@@ -42,7 +41,7 @@ export function TaskPage({
   renderReceiptLink,
   offer,
   isBackFromChat,
-  loadPayments,
+  renderExtraLink,
 }: TaskPageProps) {
   const navigate = useNavigate();
   const query = useUserAndTasks({ refetchInterval: REFRESH_MS });
@@ -74,8 +73,7 @@ export function TaskPage({
       offer={offer}
       onBookAgain={again ? () => void navigate({ to: '/client/create', state: again }) : undefined}
       focusOpenChat={isBackFromChat}
-      loadPayments={loadPayments}
-      email={query.data?.user.email}
+      renderExtraLink={renderExtraLink}
     />
   );
 }

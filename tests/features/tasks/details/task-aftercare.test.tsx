@@ -82,13 +82,24 @@ describe('the task page: progress, who is coming, what can be done', () => {
     expect(dialog.queryByRole('link', { name: 'Call Driver', hidden: true })).toBeNull();
   });
 
-  it("once on the way there is no cancel: the page says to call or chat with the driver instead; 'Get help' is on every task", () => {
-    stubApi(() => Response.json({ data: [] }));
-    const { dialog } = renderTask({ status: 'on-going', driverId: 'd1', driver: KUNLE });
-    expect(button(dialog, 'Cancel task')).toBeNull();
-    expect(
-      dialog.getByText('Your driver is already on the way: please call or chat with them if your plans have changed.'),
-    ).toBeTruthy();
+  it("on the way the client may still cancel, told the fee first; 'Get help' is on every task", async () => {
+    stubApi((path) =>
+      path === 'client/tasks/cancel/quote'
+        ? Response.json({ data: { fee: 500, refund: 1000 } })
+        : Response.json({ data: [] }),
+    );
+    const { dialog } = renderTask({
+      status: 'on-going',
+      driverId: 'd1',
+      driver: KUNLE,
+      arrivedAt: '2026-11-22T13:00:00.000Z',
+    });
+    fireEvent.click(button(dialog, 'Cancel task')!);
+    await waitFor(() =>
+      expect(
+        dialog.getByText('Your driver is at your door: cancelling now costs ₦500.00; you get ₦1,000.00 back'),
+      ).toBeTruthy(),
+    );
     const help = within(dialog.getByRole('region', { name: 'Get help', hidden: true }));
     expect(help.getByRole('link', { name: 'support@greenpick.ng', hidden: true }).getAttribute('href')).toBe(
       'mailto:support@greenpick.ng?subject=GreenPick%20task%20%231795349987616-3c1f97',
@@ -96,6 +107,36 @@ describe('the task page: progress, who is coming, what can be done', () => {
     expect(help.getByRole('link', { name: 'Chat with us on WhatsApp', hidden: true }).getAttribute('href')).toMatch(
       /^https:\/\/wa\.me\//,
     );
+  });
+});
+
+describe('the extra at the door', () => {
+  it('says what the driver weighed and what it costs; declining tells the server', async () => {
+    const declined = sampleTask({
+      status: 'on-going',
+      unit: 'per kg',
+      quantity: 3,
+      weighedQuantity: 5,
+      extra: { quantity: 2, amount: 3000, coveredQuantity: 0, status: 'declined' },
+    });
+    const sent = stubApi((path) =>
+      path === 'client/tasks/extra/decline' ? Response.json({ data: declined }) : Response.json({ data: [] }),
+    );
+    const { dialog, onTaskChanged } = renderTask({
+      status: 'on-going',
+      unit: 'per kg',
+      quantity: 3,
+      weighedQuantity: 5,
+      extra: { quantity: 2, amount: 3000, coveredQuantity: 0, status: 'awaiting' },
+    });
+    expect(
+      dialog.getByText('Your driver weighed 5 kg (you booked 3 kg): pay ₦3,000.00 more, or the driver takes 3 kg'),
+    ).toBeTruthy();
+    // Without the link to the payment page given, only declining is offered here.
+    expect(dialog.queryByRole('link', { name: 'Pay ₦3,000.00', hidden: true })).toBeNull();
+    fireEvent.click(button(dialog, 'No, take 3 kg')!);
+    await waitFor(() => expect(onTaskChanged).toHaveBeenCalledWith(declined));
+    expect(sent.find((request) => request.path === 'client/tasks/extra/decline')?.body).toEqual({ taskId: 't1' });
   });
 });
 
@@ -107,10 +148,15 @@ describe('cancel and refund', () => {
       refund: { status: 'pending', amount: 4000, updatedAt: '2026-11-22T13:10:00.000Z' },
     });
     const sent = stubApi((path) =>
-      path === 'client/tasks/cancel' ? Response.json({ data: cancelled }) : Response.json({ data: [] }),
+      path === 'client/tasks/cancel'
+        ? Response.json({ data: cancelled })
+        : path === 'client/tasks/cancel/quote'
+          ? Response.json({ data: { fee: 0, refund: 4000 } })
+          : Response.json({ data: [] }),
     );
     const { dialog, onTaskChanged } = renderTask({ status: 'pending' });
     fireEvent.click(button(dialog, 'Cancel task')!);
+    await waitFor(() => expect(dialog.getByText('Cancelling now is free; you get ₦4,000.00 back.')).toBeTruthy());
     // A reason is required.
     fireEvent.click(button(dialog, 'Confirm cancellation')!);
     expect(dialog.getByRole('alert', { hidden: true }).textContent).toBe('Please choose a reason');
@@ -125,23 +171,21 @@ describe('cancel and refund', () => {
     });
   });
 
-  it("a cancel that lost the race with 'on-going' shows the server's message", async () => {
+  it("a cancel that lost the race with the completion shows the server's message", async () => {
     stubApi((path) =>
       path === 'client/tasks/cancel'
-        ? Response.json(
-            { message: 'Your driver is already on the way: please call or chat with them instead' },
-            { status: 409 },
-          )
-        : Response.json({ data: [] }),
+        ? Response.json({ message: 'This task is already done' }, { status: 409 })
+        : path === 'client/tasks/cancel/quote'
+          ? Response.json({ data: { fee: 0, refund: 1500 } })
+          : Response.json({ data: [] }),
     );
     const { dialog, onTaskChanged } = renderTask({ status: 'driver-assigned', driverId: 'd1', driver: KUNLE });
     fireEvent.click(button(dialog, 'Cancel task')!);
     fireEvent.click(dialog.getByRole('radio', { name: 'Waiting too long for a driver', hidden: true }));
+    await waitFor(() => expect(dialog.getByText('Cancelling now is free; you get ₦1,500.00 back.')).toBeTruthy());
     fireEvent.click(button(dialog, 'Confirm cancellation')!);
     await waitFor(() =>
-      expect(dialog.getByRole('alert', { hidden: true }).textContent).toBe(
-        'Your driver is already on the way: please call or chat with them instead',
-      ),
+      expect(dialog.getByRole('alert', { hidden: true }).textContent).toBe('This task is already done'),
     );
     expect(onTaskChanged).not.toHaveBeenCalled();
   });
