@@ -260,15 +260,6 @@ export async function insertEarning(
   );
 }
 
-/** What a task earned its driver, by kind (kobo). */
-export async function earningsOfTask(tx: Queryable, taskId: string): Promise<Partial<Record<EarningKind, number>>> {
-  const rows = await tx.query<{ kind: EarningKind; amount_kobo: number }>(
-    'select kind, sum(amount_kobo)::bigint as amount_kobo from driver_earnings where task_id = $1 group by kind',
-    [taskId],
-  );
-  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.amount_kobo)]));
-}
-
 /** What a completed task gave back and earned its client (kobo): the first answer of a resent completion. */
 export async function completionMoney(
   tx: Queryable,

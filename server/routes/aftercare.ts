@@ -22,7 +22,7 @@ import * as lifecycle from '../tasks/lifecycle';
 import { confirmedCharge, keepForAttention, requirePayer } from '../payments/check';
 import { clientAddress } from '../http/client-address';
 import { findReceipt } from '../aftercare/receipt';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv } from '../context';
 import type { Queryable } from '../db/connection';
 import { insertRating } from '../db/ratings';
 import { insertSupportRequest, listSupportRequestsOfUser } from '../db/support';
@@ -38,8 +38,6 @@ async function ownTask(db: Queryable, taskId: string, userId: string): Promise<T
   if (task.user_id !== userId) throw forbidden('This task is not yours');
   return task;
 }
-
-export const aftercareServices = (deps: AppDeps) => ({ refunder: deps.refunder, mailer: deps.mailer, log: deps.log });
 
 export const aftercareRoutes = new Hono<AppEnv>();
 

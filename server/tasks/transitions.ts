@@ -147,6 +147,3 @@ function pastTense(transition: Transition): string {
   };
   return words[transition];
 }
-
-/** A completed or cancelled task never changes status again. */
-export const FINAL: readonly TaskStatus[] = ['completed', 'cancelled'];

@@ -9,8 +9,6 @@ import { createDeps } from '../../server/services';
 import type { AppDeps } from '../../server/context';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/http/rate-limit';
 import { type Logger, silentLogger } from '../../server/log';
-import { createDevMailbox } from '../../server/mail/mailer';
-import { createTestLedgerRefunder } from '../../server/payments/refunder';
 
 /**
  * Test files sign up many clients from one address ('local') and book many tasks under clocks
@@ -151,25 +149,4 @@ export async function statementsDuring(server: TestServer, work: () => Promise<u
     db.transaction = transaction;
   }
   return sent;
-}
-
-/**
- * What the task lifecycle needs (server/tasks/lifecycle.ts) for tests that call it or the
- * operator commands on a bare database: the test ledger's refunds, a mailbox that keeps
- * nothing, today's settings' defaults.
- */
-export function lifecycleDepsFor(
-  db: import('../../server/db/connection').Db,
-  overrides: Partial<import('../../server/tasks/lifecycle').LifecycleDeps> = {},
-): import('../../server/tasks/lifecycle').LifecycleDeps {
-  const log = silentLogger();
-  return {
-    db,
-    config: { driverShare: 0.7, referralReward: 500, cancelFeeKobo: 50_000, arrivalRadiusM: 150 },
-    now: () => new Date(),
-    refunder: createTestLedgerRefunder(),
-    mailer: createDevMailbox(log),
-    log,
-    ...overrides,
-  };
 }
