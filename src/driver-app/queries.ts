@@ -9,7 +9,9 @@ export function useTasks() {
   return useQuery({
     queryKey: driverKeys.tasks(),
     queryFn: () => keptRead('driver/tasks', getDriverTasks),
-    refetchInterval: 20_000,
+    // While a client decides on an extra, the driver at the door sees their answer within seconds.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((task) => task.extra?.status === 'awaiting') ? 4_000 : 20_000,
   });
 }
 
