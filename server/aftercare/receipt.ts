@@ -43,28 +43,24 @@ export async function findReceipt(
 ): Promise<{ receipt: Receipt; userId: string; email: string; firstname: string } | undefined> {
   const row = await findReceiptRow(db, taskId);
   if (!row) return undefined;
-  const booked = Number(row.quantity);
+  const booked = row.quantity;
   const completed = row.status === 'completed';
   // A completed task is receipted for what was collected; any other for what was booked.
-  const quantity = completed && row.delivered_quantity !== null ? Number(row.delivered_quantity) : booked;
-  const uncovered = booked - Number(row.covered_quantity);
+  const quantity = completed && row.delivered_quantity !== null ? row.delivered_quantity : booked;
+  const uncovered = booked - row.covered_quantity;
   // Tasks from before migration 018 without a unit price: what was paid, shared over the units paid for.
   const unitPriceKobo =
-    row.unit_price_kobo !== null
-      ? Number(row.unit_price_kobo)
-      : uncovered > 0
-        ? Math.round(row.amount_kobo / uncovered)
-        : 0;
+    row.unit_price_kobo !== null ? row.unit_price_kobo : uncovered > 0 ? Math.round(row.amount_kobo / uncovered) : 0;
   // Each line from its own record (docs/lifecycle.md): a wrong part shows as lines that do not add up to the total.
   const coveredQuantity =
-    Number(row.covered_quantity) -
-    (completed ? Number(row.covered_returned) : 0) +
-    (row.extra_status === 'paid' ? Number(row.extra_covered_quantity) : 0);
+    row.covered_quantity -
+    (completed ? row.covered_returned : 0) +
+    (row.extra_status === 'paid' ? row.extra_covered_quantity : 0);
   const coveredKobo = timesQuantity(unitPriceKobo, coveredQuantity);
-  const pointsKobo = Number(row.points_kobo ?? 0) - (completed ? Number(row.points_returned_kobo ?? 0) : 0);
-  const paidKobo = Number(row.paid_kobo ?? 0);
-  const extraKobo = Number(row.extra_paid_kobo ?? 0);
-  const refundedKobo = completed ? Number(row.refunded_kobo ?? 0) : 0;
+  const pointsKobo = (row.points_kobo ?? 0) - (completed ? (row.points_returned_kobo ?? 0) : 0);
+  const paidKobo = row.paid_kobo ?? 0;
+  const extraKobo = row.extra_paid_kobo ?? 0;
+  const refundedKobo = completed ? (row.refunded_kobo ?? 0) : 0;
   const totalKobo = timesQuantity(unitPriceKobo, quantity);
   const plan = findPlan(row.covered_plan ?? row.subscription_plan ?? '')?.name || 'plan';
   const receipt: Receipt = {

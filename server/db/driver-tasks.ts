@@ -96,5 +96,5 @@ export async function selectDriverOutcome(
        from tasks t where t.id = $1 and t.driver_id = $2`,
     [taskId, driverId],
   );
-  return row && { ...row, earned_kobo: Number(row.earned_kobo) };
+  return row && { ...row, earned_kobo: row.earned_kobo };
 }

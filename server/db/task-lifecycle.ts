@@ -280,7 +280,7 @@ export async function completionMoney(
   return {
     refundKobo: Number(row?.refund_kobo ?? 0),
     pointsReturnedKobo: Number(row?.returned_kobo ?? 0),
-    pointsEarnedKobo: row?.earned_kobo == null ? null : Number(row.earned_kobo),
+    pointsEarnedKobo: row?.earned_kobo == null ? null : row.earned_kobo,
   };
 }
 

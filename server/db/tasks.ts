@@ -130,18 +130,18 @@ export function toTask(row: TaskRow): Task {
     cancelReason: (row.cancel_reason as CancelReason | null | undefined) ?? null,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
-    collectedQuantity: row.delivered_quantity == null ? null : Number(row.delivered_quantity),
-    weighedQuantity: row.weighed_quantity == null ? null : Number(row.weighed_quantity),
+    collectedQuantity: row.delivered_quantity == null ? null : row.delivered_quantity,
+    weighedQuantity: row.weighed_quantity == null ? null : row.weighed_quantity,
     extra:
       row.extra_quantity != null && row.extra_status
         ? {
-            quantity: Number(row.extra_quantity),
-            amount: koboToNaira(Number(row.extra_amount_kobo ?? 0)),
-            coveredQuantity: Number(row.extra_covered_quantity ?? 0),
+            quantity: row.extra_quantity,
+            amount: koboToNaira(row.extra_amount_kobo ?? 0),
+            coveredQuantity: row.extra_covered_quantity ?? 0,
             status: row.extra_status,
           }
         : null,
-    cancelFee: koboToNaira(Number(row.cancel_fee_kobo ?? 0)),
+    cancelFee: koboToNaira(row.cancel_fee_kobo ?? 0),
   };
 }
 

@@ -88,9 +88,9 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
       at: new Date(row.created_at).toISOString(),
     })),
     cancelReason: extra.cancel_note || null,
-    deliveredQuantity: extra.delivered_quantity === null ? null : Number(extra.delivered_quantity),
-    extraPaid: koboToNaira(Number(extra.extra_paid_kobo ?? 0)),
-    cancelFee: koboToNaira(Number(extra.cancel_fee_kobo)),
+    deliveredQuantity: extra.delivered_quantity === null ? null : extra.delivered_quantity,
+    extraPaid: koboToNaira(extra.extra_paid_kobo ?? 0),
+    cancelFee: koboToNaira(extra.cancel_fee_kobo),
   };
 }
 

@@ -184,7 +184,7 @@ driverAppRoutes.post(
         client: { firstname: row.client_firstname, phone: row.client_phone },
         earnings: driverEarnings(row.amount_kobo, config.driverShare),
         arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
-        weighedQuantity: row.weighed_quantity === null ? null : Number(row.weighed_quantity),
+        weighedQuantity: row.weighed_quantity === null ? null : row.weighed_quantity,
         extra: lifecycle.extraOf(row),
       })),
     });

@@ -109,8 +109,7 @@ async function audit(tx: Queryable, caller: Caller, action: string, taskId: stri
 }
 
 const unitPriceOf = (task: sql.LifecycleRow) =>
-  task.unit_price_kobo ??
-  Math.round(task.amount_kobo / Math.max(1, Number(task.quantity) - Number(task.covered_quantity)));
+  task.unit_price_kobo ?? Math.round(task.amount_kobo / Math.max(1, task.quantity - task.covered_quantity));
 
 /** Recycle tokens a service earns per kg collected (recycling only, today). */
 function pointsPerKgKobo(task: sql.LifecycleRow): number {
@@ -279,14 +278,14 @@ export function extraOf(task: {
 }): ExtraAnswer | null {
   if (task.extra_quantity === null || task.extra_status === null) return null;
   return {
-    quantity: Number(task.extra_quantity),
-    amount: koboToNaira(Number(task.extra_amount_kobo ?? 0)),
-    coveredQuantity: Number(task.extra_covered_quantity),
+    quantity: task.extra_quantity,
+    amount: koboToNaira(task.extra_amount_kobo ?? 0),
+    coveredQuantity: task.extra_covered_quantity,
     status: task.extra_status,
   };
 }
 
-const atLeast = (task: sql.LifecycleRow) => quantityText(task.unit, Number(task.quantity));
+const atLeast = (task: sql.LifecycleRow) => quantityText(task.unit, task.quantity);
 
 /**
  * What the driver weighed or counted at the door, after arrival. Above the booking the client
@@ -309,20 +308,20 @@ export async function weigh(
     const weighed = roundToStep(quantity, measureRule(task.unit)!.step);
     if (!task.arrived_at) return new TaskRefused(409, "Say you've arrived before weighing");
     // The same weight again (a resend): the first answer.
-    if (task.weighed_quantity !== null && Number(task.weighed_quantity) === weighed)
+    if (task.weighed_quantity !== null && task.weighed_quantity === weighed)
       return { taskId, quantity: weighed, extra: extraOf(task) };
     if (task.extra_status === 'paid')
       return new TaskRefused(
         409,
-        `The client paid for ${quantityText(task.unit, Number(task.weighed_quantity))}: the weight cannot change`,
+        `The client paid for ${quantityText(task.unit, task.weighed_quantity ?? weighed)}: the weight cannot change`,
       );
     const allowance = await lockedAllowanceLeft(tx, task.user_id, serviceKey(task.service_name), deps.now());
     const extra = extraFor({
-      bookedQuantity: Number(task.quantity),
+      bookedQuantity: task.quantity,
       weighedQuantity: weighed,
       unitPriceKobo: unitPriceOf(task),
       // What this task reserved before (a weight corrected) is the task's own again.
-      allowanceLeft: allowance + Number(task.extra_covered_quantity),
+      allowanceLeft: allowance + task.extra_covered_quantity,
     });
     const recorded = extra
       ? { ...extra, status: extra.amountKobo === 0 ? ('paid' as const) : ('awaiting' as const) }
@@ -373,10 +372,10 @@ export async function payExtra(
             ? 'The extra is paid already'
             : 'There is no extra to pay for this task',
       );
-    if (payment.amountKobo !== Number(task.extra_amount_kobo))
+    if (payment.amountKobo !== task.extra_amount_kobo)
       return new TaskRefused(
         409,
-        `The extra is ${formatNaira(Number(task.extra_amount_kobo))}: this payment does not match it`,
+        `The extra is ${formatNaira(task.extra_amount_kobo ?? 0)}: this payment does not match it`,
       );
     const claimed = await claimPaymentUse(tx, {
       reference: payment.reference,
@@ -428,9 +427,9 @@ export interface Completed {
 
 /** Why `quantity` cannot be collected, with what may be (the driver's 409). */
 function collectProblem(task: sql.LifecycleRow, quantity: number): string | null {
-  const booked = Number(task.quantity);
+  const booked = task.quantity;
   if (task.extra_status === 'paid') {
-    const weighed = Number(task.weighed_quantity);
+    const weighed = task.weighed_quantity ?? booked;
     if (quantity > weighed) return `At most ${quantityText(task.unit, weighed)}: what was weighed`;
     if (quantity < weighed && quantity > booked)
       return `The client paid for ${quantityText(task.unit, weighed)}: complete with ${quantityText(task.unit, weighed)}`;
@@ -438,7 +437,7 @@ function collectProblem(task: sql.LifecycleRow, quantity: number): string | null
   }
   if (quantity <= booked) return null;
   if (task.extra_status === 'awaiting')
-    return `The client has not paid for ${quantityText(task.unit, Number(task.weighed_quantity))} yet: take at most ${atLeast(task)}, or wait for their answer`;
+    return `The client has not paid for ${quantityText(task.unit, task.weighed_quantity ?? booked)} yet: take at most ${atLeast(task)}, or wait for their answer`;
   if (task.extra_status === 'declined') return `The client declined the extra: take at most ${atLeast(task)}`;
   return `At most ${atLeast(task)}: weigh it first to ask the client for the rest`;
 }
@@ -475,7 +474,7 @@ export async function complete(
       }
     }
     const rule = measureRule(task.unit);
-    const booked = Number(task.quantity);
+    const booked = task.quantity;
     let collected = booked;
     if (rule) {
       const problem = measureProblem(task.unit, input.quantity);
@@ -494,7 +493,7 @@ export async function complete(
         bookedQuantity: booked,
         cardKobo: paid.cardKobo,
         pointsKobo: paid.pointsKobo,
-        coveredQuantity: Number(task.covered_quantity),
+        coveredQuantity: task.covered_quantity,
       },
       collected,
     );
@@ -563,7 +562,7 @@ async function completedAnswer(tx: Queryable, task: sql.LifecycleRow): Promise<C
   return {
     taskId: task.id,
     status: 'completed',
-    quantity: Number(task.delivered_quantity ?? task.quantity),
+    quantity: task.delivered_quantity ?? task.quantity,
     unit: task.unit,
     refund: koboToNaira(money.refundKobo),
     pointsReturned: koboToNaira(money.pointsReturnedKobo),

@@ -33,9 +33,9 @@ describe('the progress line: Finding your driver -> Driver assigned -> On the wa
     expect(plainStatusText('???')).toBe('Your task was updated');
   });
 
-  it('a client may cancel while pending or driver-assigned only', () => {
+  it('a client may cancel until the code is entered: pending, driver-assigned or on the way', () => {
     expect(['pending', 'driver-assigned', 'assigned', 'on-going', 'completed', 'cancelled'].map(canCancelTask)).toEqual(
-      [true, true, true, false, false, false],
+      [true, true, true, true, false, false],
     );
   });
 });

@@ -42,6 +42,21 @@ export async function getCancelQuote(taskId: string): Promise<{ fee: number; ref
   return (await http.post('client/tasks/cancel/quote', { json: { taskId } }).json<CancelQuoteResponse>()).data;
 }
 
+export const cancelQuoteKeys = {
+  all: ['cancelQuote'] as const,
+  /** The quote changes with the task's state (on the way, arrived): each state is a key of its own. */
+  ofTask: (taskId: string, state: string) => [...cancelQuoteKeys.all, taskId, state] as const,
+};
+
+/** What cancelling costs now, read afresh each time the cancel form opens. */
+export function cancelQuoteQuery(taskId: string, state: string) {
+  return queryOptions({
+    queryKey: cancelQuoteKeys.ofTask(taskId, state),
+    queryFn: () => getCancelQuote(taskId),
+    staleTime: 0,
+  });
+}
+
 /** POST /client/tasks/extra: the extra paid with a verified payment; the task. */
 export async function payExtra(request: PayExtraRequest): Promise<Task> {
   return (await http.post('client/tasks/extra', { json: request }).json<ExtraResponse>()).data;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { CancelReason, Task } from '../../../shared/contract';
-import { getCancelQuote, useCancelTask } from '../../../lib/api/aftercare';
+import { cancelQuoteQuery, useCancelTask } from '../../../lib/api/aftercare';
 import { formatNaira, nairaToKobo } from '../../../shared/money';
 import { readCallFailure, failureMessage } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
@@ -29,12 +29,7 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
   const ids = useId();
-  const quote = useQuery({
-    queryKey: ['cancelQuote', task._id, task.status, task.arrivedAt ?? null],
-    queryFn: () => getCancelQuote(task._id),
-    enabled: isOpen,
-    staleTime: 0,
-  });
+  const quote = useQuery({ ...cancelQuoteQuery(task._id, `${task.status}:${task.arrivedAt ?? ''}`), enabled: isOpen });
   const cancelling = useCancelTask({
     onSuccess: onCancelled,
     onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CANCEL_FAILED)),
