@@ -490,6 +490,8 @@ describe("the driver's tasks", () => {
         client: { firstname: 'Chioma', phone: '+2348012345678' },
         earnings: 4200,
         arrivedAt: null,
+        weighedQuantity: null,
+        extra: null,
       },
     ]);
     expect((await server.request('POST', '/driver/tasks', { token: other.token, body: {} })).body.data).toEqual([]);
@@ -663,7 +665,14 @@ describe("the driver's tasks", () => {
 
     const done = await complete(3.5);
     expect(done.status).toBe(200);
-    expect(done.body.data).toEqual({ taskId: task, status: 'completed', quantity: 3.5, refund: 750, pointsEarned: 35 });
+    expect(done.body.data).toEqual({
+      taskId: task,
+      status: 'completed',
+      quantity: 3.5,
+      unit: 'per kg',
+      refund: 750,
+      pointsEarned: 35,
+    });
     const [row] = await db().query<{ status: string; delivered_quantity: string; recycled_kg: string }>(
       'select status, delivered_quantity, recycled_kg from tasks where id = $1',
       [task],
