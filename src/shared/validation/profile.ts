@@ -51,8 +51,10 @@ export function validateProfile(fields: ProfileFields): ProfileErrors {
   if (lastName) errors.lastName = lastName;
   else if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
   if (fields.email.length > MAX_LENGTH.email) errors.email = 'Email is invalid';
-  else if (!fields.email.trim()) errors.email = 'Email is required';
-  else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
+  else if (!fields.email.trim()) {
+    // An account made with a phone number alone has no e-mail until its owner adds one.
+    if (!fields.phone?.trim()) errors.email = 'Email is required';
+  } else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
   if (fields.phone?.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
   const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, { multiline: true });
   if (bio) errors.bio = bio;
