@@ -63,10 +63,12 @@ authRoutes.post(
       const id = randomUUID();
       try {
         // One number, one client (docs/security.md, 'Sign-in codes'): checked under the number's lock.
+        // A taken e-mail is told first, as before the rule; the insert rolls back when the number is taken.
         const inserted = await db.transaction(async (tx) => {
           await lockPhone(tx, phonenumber);
-          if (await isPhoneHeldByOther(tx, phonenumber, null)) throw conflict(PHONE_IN_USE, { data: PHONE_IN_USE });
-          return insertAccount(tx, { ...account, id, referralCode: generateReferralCode() });
+          if (!(await insertAccount(tx, { ...account, id, referralCode: generateReferralCode() }))) return false;
+          if (await isPhoneHeldByOther(tx, phonenumber, id)) throw conflict(PHONE_IN_USE, { data: PHONE_IN_USE });
+          return true;
         });
         if (!inserted) throw conflict('Email already exists', { data: 'Email already exists' });
         return c.json(
