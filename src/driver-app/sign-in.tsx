@@ -4,6 +4,7 @@ import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/dr
 import { setDriverToken } from '../lib/driver-token';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import { MAX_LENGTH } from '../shared/limits';
+import { CodeSignIn } from './code-sign-in';
 import { useGo } from './navigation';
 
 /** The password just typed, so the change screen does not ask for it again (memory only). */
@@ -60,31 +61,35 @@ export function LoginScreen() {
   return (
     <main className="driver-auth">
       <h1>GreenPick Driver</h1>
-      <p>Sign in with the phone number your operator registered and your password.</p>
-      <form onSubmit={submit} className="driver-form" noValidate>
-        <label>
-          Phone number
-          <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={MAX_LENGTH.password}
-          />
-        </label>
-        {error ? (
-          <p role="alert" className="driver-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="driver-button" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      <p>Sign in with the phone number your operator registered: we send you a code by SMS.</p>
+      <CodeSignIn />
+      <details className="driver-fallback">
+        <summary>Sign in with a password instead</summary>
+        <form onSubmit={submit} className="driver-form" noValidate>
+          <label>
+            Phone number
+            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
+          </label>
+          <label>
+            Password
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={MAX_LENGTH.password}
+            />
+          </label>
+          {error ? (
+            <p role="alert" className="driver-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="driver-button" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </details>
     </main>
   );
 }

@@ -638,3 +638,16 @@ export type PhoneCodeResponse = DataResponse<{
 
 /** POST /client/phone/verify: a token, or (a number without an account, no names sent) the names are asked. */
 export type PhoneVerifyResponse = DataResponse<string> | { needsName: true };
+
+export interface PhoneStartRequest {
+  phone: string;
+  channel?: 'sms' | 'voice';
+}
+
+export interface PhoneVerifyRequest {
+  phone: string;
+  code: string;
+  firstname?: string;
+  lastname?: string;
+  ref?: string | null;
+}
