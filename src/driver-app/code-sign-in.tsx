@@ -8,7 +8,7 @@ import { askDriverCode, driverCodeLogin } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import { MAX_LENGTH } from '../shared/limits';
-import { receiveSmsCode } from '../features/auth/web-otp';
+import { receiveSmsCode } from '../lib/web-otp';
 import { useGo } from './navigation';
 
 export function CodeSignIn() {

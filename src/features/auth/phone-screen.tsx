@@ -7,8 +7,8 @@ import { notify } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
 import { FieldError, describedByError } from './field-error';
 import { ERROR_TOAST_MS } from './login-messages';
-import { type CodeWaits, askCode, sendCode } from './phone-calls';
-import { receiveSmsCode } from './web-otp';
+import { type CodeWaits, askCode, sendCode } from '../../lib/phone-calls';
+import { receiveSmsCode } from '../../lib/web-otp';
 
 type Step = 'phone' | 'code' | 'name';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from '../../shared/contract';
 import { formatPhone } from '../../shared/validation/phone';
-import { askCode, proveNumber } from '../auth/phone-calls';
+import { askCode, proveNumber } from '../../lib/phone-calls';
 
 /**
  * A number just added or changed in the profile is the account's but not proved: its owner

@@ -2,10 +2,10 @@
  * The phone sign-in's calls (src/lib/api/phone.ts) with the messages the visitor sees; loaded
  * with the screen.
  */
-import { provePhone, startPhoneCode, verifyPhoneCode } from '../../lib/api/phone';
-import { useSessionStore } from '../../lib/session-store';
-import { failureMessage, readCallFailure } from '../../shared/call-failure';
-import type { PhoneVerifyRequest, User } from '../../shared/contract';
+import { provePhone, startPhoneCode, verifyPhoneCode } from './api/phone';
+import { useSessionStore } from './session-store';
+import { failureMessage, readCallFailure } from '../shared/call-failure';
+import type { PhoneVerifyRequest, User } from '../shared/contract';
 
 const FAILED = 'Something went wrong. Please try again.';
 
