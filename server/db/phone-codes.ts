@@ -37,10 +37,13 @@ export async function insertPhoneCode(
   );
 }
 
-/** When the number's newest code was sent (for 'Resend' and 'Call me instead'), or undefined. */
+/**
+ * When the number's newest code still waiting to be used was sent (for 'Resend' and 'Call me
+ * instead'), or undefined: after a sign-in, another device may ask at once (the hourly limit holds).
+ */
 export async function lastCodeSentAt(db: Queryable, phone: string): Promise<Date | undefined> {
   const [row] = await db.query<{ created_at: Date }>(
-    'select created_at from phone_codes where phone = $1 order by created_at desc, id desc limit 1',
+    'select created_at from phone_codes where phone = $1 and used_at is null order by created_at desc, id desc limit 1',
     [phone],
   );
   return row ? new Date(row.created_at) : undefined;
