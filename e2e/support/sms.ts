@@ -14,6 +14,11 @@ async function received(): Promise<ReceivedCode[]> {
 /** The newest code `phone` received once it has received `count` codes (the SMS arrives after the answer). */
 export async function codeReceivedBy(phone: string, count = 1): Promise<string> {
   let codes: string[] = [];
-  await expect.poll(async () => (codes = codesIn(await received(), phone)).length).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => {
+      codes = codesIn(await received(), phone);
+      return codes.length;
+    })
+    .toBeGreaterThanOrEqual(count);
   return codes.at(-1)!;
 }
