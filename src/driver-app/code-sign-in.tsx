@@ -6,9 +6,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { askDriverCode, driverCodeLogin } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
-import { failureMessage, readCallFailure } from '../shared/call-failure';
 import { MAX_LENGTH } from '../shared/limits';
 import { receiveSmsCode } from '../lib/web-otp';
+import { useFormCall } from './form-call';
 import { useGo } from './navigation';
 
 export function CodeSignIn() {
@@ -16,25 +16,10 @@ export function CodeSignIn() {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failed) {
-      const failure = await readCallFailure(failed);
-      setError(
-        failure.kind === 'network'
-          ? 'No network: signing in needs a connection.'
-          : failureMessage(failure, 'Could not sign in. Please try again.'),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, run } = useFormCall(
+    'No network: signing in needs a connection.',
+    'Could not sign in. Please try again.',
+  );
 
   const signIn = (typed: string) =>
     run(async () => {

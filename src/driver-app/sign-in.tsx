@@ -1,35 +1,17 @@
 /** Sign-in with phone and password, then the forced change of the one-time password (docs/driver.md). */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
-import { failureMessage, readCallFailure } from '../shared/call-failure';
 import { MAX_LENGTH } from '../shared/limits';
 import { CodeSignIn } from './code-sign-in';
+import { readCallFailure } from '../shared/call-failure';
+import { useFormCall } from './form-call';
 import { useGo } from './navigation';
 
 /** The password just typed, so the change screen does not ask for it again (memory only). */
 let oneTimePassword = '';
 
 export const MUST_CHANGE = 'Change your password first';
-
-/** A form's call that needs the network: busy while it runs, its failure said in the form. */
-function useFormCall(offline: string, fallback: string) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(failure.kind === 'network' ? offline : failureMessage(failure, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, setError, busy, run };
-}
 
 export function LoginScreen() {
   const go = useGo();
