@@ -172,6 +172,27 @@ describe('a client signs up and in with a phone number alone', () => {
   });
 });
 
+describe('an account made by phone', () => {
+  it('keeps no e-mail until it adds one, without a password to confirm; an e-mail account cannot clear its own', async () => {
+    const { phone, token } = await signUpByPhone();
+    const save = (body: Record<string, unknown>, as = token) =>
+      server.request('PUT', '/api/user/profile', { token: as, body: { firstName: 'Bisi', lastName: 'Ade', ...body } });
+    expect((await save({ email: '', phone })).status).toBe(200);
+    const added = await save({ email: `bisi-${clock}@example.ng`, phone });
+    expect(added.status).toBe(200);
+    expect(added.body.data.email).toBe(`bisi-${clock}@example.ng`);
+    // The number stays proved: the same number signs in to the account.
+    later(61);
+    await post('/client/phone/start', { phone });
+    expect((await post('/client/phone/verify', { phone, code: lastCode(phone) })).status).toBe(200);
+
+    const emailClient = await server.createClient();
+    const cleared = await save({ email: '', phone: uniquePhone() }, emailClient.token);
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.errors).toEqual({ email: 'Email is required' });
+  });
+});
+
 describe('one number, one client', () => {
   it('sign-up, profile edits and proving a number answer 409 for another account’s number', async () => {
     const held = await signUpByPhone();
