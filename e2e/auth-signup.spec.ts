@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_CLIENT, DEMO_EMAIL } from '../server/db/demo';
 import { SIGNUP_REDIRECT_MS } from '../src/features/auth/auth-messages';
+import { newPhone } from './support/phones';
 import { LoginPage } from './page-models/login-page';
 import { SignupPage } from './page-models/signup-page';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
@@ -14,7 +15,7 @@ const details = (email: string) => ({
   firstname: 'Amaka',
   lastname: 'Nwosu',
   email,
-  phonenumber: '+2348031234567',
+  phonenumber: newPhone(),
   password: 'greenpick-2026',
 });
 

@@ -109,9 +109,11 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   await expectUsableInAVehicle(page, 'sign-in');
 
   // Signed in again, then out without network: the server is told once the network is back.
-  await page.getByLabel('Phone number').fill(driver.phone);
-  await page.getByLabel('Password').fill(`road-${driver.password}`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const fallback = page.locator('details.driver-fallback');
+  await fallback.getByText('Sign in with a password instead').click();
+  await fallback.getByLabel('Phone number').fill(driver.phone);
+  await fallback.getByLabel('Password').fill(`road-${driver.password}`);
+  await fallback.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: "Today's tasks" })).toBeVisible();
   const second = (await tokenOnPhone(page))!;
   await page.getByRole('link', { name: /Recycling Collection/ }).click();

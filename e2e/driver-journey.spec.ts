@@ -342,7 +342,7 @@ test("the driver's app installs on its own: its manifest, a worker scoped to /dr
     await offline.goto('/driver/earnings');
     // Signed out, a screen leads to the sign-in: the app itself opened without network.
     await expect(offline).toHaveURL(/\/driver\/login$/);
-    await expect(offline.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(offline.getByRole('button', { name: 'Send me a code' })).toBeVisible();
   } finally {
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });

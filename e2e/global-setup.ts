@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/http/rate-limit';
 import { E2E_PUSH_ORIGIN } from './support/push';
+import { startFakeSms } from '../tests/server/fake-sms';
 
 /** Every journey signs up and in from 127.0.0.1: per-address limits would throttle the suite itself. */
 const rateLimits: RateLimits = {
@@ -19,6 +20,9 @@ const rateLimits: RateLimits = {
   signupPerAddress: { limit: 10_000, windowMs: 60_000 },
   recoveryPerAddress: { limit: 10_000, windowMs: 60_000 },
   verifyPerAddress: { limit: 10_000, windowMs: 60_000 },
+  phoneCodePerAddress: { limit: 10_000, windowMs: 60_000 },
+  phoneCodePerRange: { limit: 10_000, windowMs: 60_000 },
+  phoneVerifyPerAddress: { limit: 10_000, windowMs: 60_000 },
 };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +39,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The journeys' push subscriptions name this push service (e2e/support/push.ts): nothing
   // listens there, so a push is refused at once and never leaves the machine.
   process.env.PUSH_ALLOWED_ORIGINS ||= E2E_PUSH_ORIGIN;
+  // Sign-in codes go to a local fake Termii; workers read what each phone received at E2E_SMS_URL/sent.
+  const sms = await startFakeSms();
+  process.env.SMS_API_URL = sms.url;
+  process.env.SMS_API_KEY = 'e2e-termii-key';
+  process.env.E2E_SMS_URL = sms.url;
   const server = await startServer({
     port: 0,
     dataDir: 'memory://',
@@ -51,5 +60,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     keepAliveMs: 600_000,
   });
   process.env.E2E_BASE_URL = server.url;
-  return () => server.close();
+  return async () => {
+    await server.close();
+    await sms.close();
+  };
 }

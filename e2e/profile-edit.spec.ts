@@ -8,6 +8,8 @@ import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { DESKTOP } from './support/viewports';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
+import { formatPhone } from '../src/shared/validation/phone';
+import { localForm, newPhone } from './support/phones';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
@@ -25,17 +27,18 @@ async function openEdit(page: Page, client: NewClient): Promise<EditProfilePage>
 test.describe('edit profile, on a phone and on a desktop', () => {
   // Each journey runs at two widths, one after the other.
 
-  test("a valid phone ('0803 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
+  test("a valid phone (written '0703 123 4567') and a new avatar are saved: 'Profile updated successfully!'", async ({
     page,
     request,
   }) => {
     await atEachWidth(page, async () => {
       const client = await signUpNewClient(request, { firstname: 'Bola', lastname: 'Adeyemi' });
+      const phone = newPhone();
       const edit = await openEdit(page, client);
       await expect(edit.avatar).toHaveAttribute('role', 'img');
       await expect(edit.avatar).toHaveText('BA');
 
-      await edit.phone.fill('0803 123 4567');
+      await edit.phone.fill(localForm(phone));
       await edit.bio.fill('Recycling in Surulere.');
       await edit.avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
       await expect(page.getByRole('img', { name: "Bola Adeyemi's avatar" })).toHaveAttribute(
@@ -56,7 +59,7 @@ test.describe('edit profile, on a phone and on a desktop', () => {
         lastname: 'Adeyemi',
         email: client.email,
         // Stored in E.164 however it was written.
-        phonenumber: '+2348031234567',
+        phonenumber: phone,
         bio: 'Recycling in Surulere.',
       });
       // The user's data carries the picture's own URL, not the picture.
@@ -64,7 +67,7 @@ test.describe('edit profile, on a phone and on a desktop', () => {
 
       await page.goto('/client/profile');
       const profile = new ProfilePage(page);
-      await expect(profile.value('Phone')).toHaveText('+234 803 123 4567');
+      await expect(profile.value('Phone')).toHaveText(formatPhone(phone));
       const shown = page.getByRole('img', { name: "Bola Adeyemi's avatar" });
       await expect(shown).toHaveAttribute('src', new RegExp(`${user.avatar}$`));
       await expect
@@ -90,7 +93,8 @@ test.describe('edit profile rules', () => {
     await edit.save();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await expect(page.getByText('Phone number is invalid')).toHaveCount(0);
-    await edit.phone.fill('+234 803 123 4567');
+    const phone = newPhone();
+    await edit.phone.fill(formatPhone(phone));
     // The first save's toast may still show: wait for the second save's own response.
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/user/profile') && response.request().method() === 'PUT',
@@ -101,7 +105,7 @@ test.describe('edit profile rules', () => {
       (await (await request.post('/client/userdata', { data: { token: client.token } })).json()) as UserDataResponse
     ).data;
     // Stored in E.164 however it was written.
-    expect(user.phonenumber).toBe('+2348031234567');
+    expect(user.phonenumber).toBe(phone);
   });
 
   test("an invalid phone shows 'Phone number is invalid', nothing is sent, and editing the field clears the error", async ({

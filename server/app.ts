@@ -24,7 +24,9 @@ import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
 import { opsConsoleRoutes } from './routes/ops-console';
+import { opsPhoneRoutes } from './routes/ops-phones';
 import { placesRoutes } from './routes/places';
+import { phoneSignInRoutes } from './routes/phone-sign-in';
 import { pointsRoutes } from './routes/points';
 import { pricingRoutes } from './routes/pricing';
 import { pushRoutes } from './routes/push';
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.use('/ops/*', refuseOtherRoles('operator'));
   for (const routes of [
     authRoutes,
+    phoneSignInRoutes,
     recoveryRoutes,
     profileRoutes,
     avatarRoutes,
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   // Before the operator API, whose routes authenticate every /ops/* call.
   if (options.distDir) mountConsolePages(app, options.distDir);
   app.route('/', opsConsoleRoutes);
+  app.route('/', opsPhoneRoutes);
   app.route('/', opsRoutes);
   if (options.distDir)
     mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, () => servicePricesKobo(deps.db));

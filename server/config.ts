@@ -60,6 +60,10 @@ const configSchema = envSchema.transform((env) => ({
   smsApiUrl: env.SMS_API_URL,
   smsApiKey: env.SMS_API_KEY,
   smsSenderId: env.SMS_SENDER_ID,
+  smsDailyCap: env.SMS_DAILY_CAP,
+  /** Naira; stored per code in kobo (src/shared/money.ts). */
+  smsCodeCost: env.SMS_CODE_COST,
+  appHost: env.APP_HOST,
 }));
 
 export type ServerConfig = z.output<typeof configSchema>;

@@ -10,6 +10,7 @@ import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
 import type { Logger } from './log';
 import type { PushDispatcher } from './push/dispatcher';
+import type { CodeSender } from './push/sms';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -31,6 +32,11 @@ export interface AppDeps {
   vapidPublicKey: string;
   /** SMS_API_URL and SMS_API_KEY are set. */
   smsAvailable: boolean;
+  /**
+   * Where sign-in codes go (server/auth/phone-codes.ts): Termii, or outside production without
+   * it the log (as the dev mailbox); undefined in production without SMS.
+   */
+  codeSender: CodeSender | undefined;
   now: () => Date;
   /** Where we serve: a create outside is refused. */
   serviceArea: ServiceArea;

@@ -202,6 +202,11 @@ export const envSchema = z.object({
   SMS_API_URL: note(optionalText(), { description: "Termii's send API (SMS where there is no push), with the key" }),
   SMS_API_KEY: note(optionalText(), { description: "Termii's API key" }),
   SMS_SENDER_ID: note(textOr('GreenPick'), { description: 'the SMS sender name' }),
+  SMS_DAILY_CAP: note(wholeNumber(500, 0), {
+    description: 'sign-in codes a day beyond which numbers without an account wait (the console is told)',
+  }),
+  SMS_CODE_COST: note(amount(5), { description: 'what one code costs (naira), for the console' }),
+  APP_HOST: note(textOr('localhost'), { description: "the app's host, named in the code SMS's WebOTP line" }),
 });
 
 /** The variables of the schema, with their notes. */

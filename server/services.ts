@@ -19,7 +19,7 @@ import type { Agent } from 'node:https';
 import { resolveVapidKeys } from './push/keys';
 import { withPushKick } from './db/push-kick';
 import { createDispatcher } from './push/dispatcher';
-import { createTermiiSender } from './push/sms';
+import { createDevCodeLog, createTermiiSender } from './push/sms';
 
 export async function createDeps(
   config: ServerConfig,
@@ -84,6 +84,7 @@ export async function createDeps(
     push,
     vapidPublicKey: vapidKeys.publicKey,
     smsAvailable: sms !== undefined,
+    codeSender: sms ?? (config.production ? undefined : createDevCodeLog(log)),
     now,
     log,
   };

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ClientRouteRouteImport } from './routes/client/route'
 import { Route as ForgotRouteImport } from './routes/forgot'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PhoneRouteImport } from './routes/phone'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -49,6 +50,11 @@ const ForgotRoute = ForgotRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PhoneRoute = PhoneRouteImport.update({
+  id: '/phone',
+  path: '/phone',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/client': typeof ClientRouteRouteWithChildren
   '/forgot': typeof ForgotRoute
   '/login': typeof LoginRoute
+  '/phone': typeof PhoneRoute
   '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/forgot': typeof ForgotRoute
   '/login': typeof LoginRoute
+  '/phone': typeof PhoneRoute
   '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/client': typeof ClientRouteRouteWithChildren
   '/forgot': typeof ForgotRoute
   '/login': typeof LoginRoute
+  '/phone': typeof PhoneRoute
   '/privacy': typeof PrivacyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/client'
     | '/forgot'
     | '/login'
+    | '/phone'
     | '/privacy'
     | '/signup'
     | '/terms'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/'
     | '/forgot'
     | '/login'
+    | '/phone'
     | '/privacy'
     | '/signup'
     | '/terms'
@@ -259,6 +270,7 @@ export interface FileRouteTypes {
     | '/client'
     | '/forgot'
     | '/login'
+    | '/phone'
     | '/privacy'
     | '/signup'
     | '/terms'
@@ -283,6 +295,7 @@ export interface RootRouteChildren {
   ClientRouteRoute: typeof ClientRouteRouteWithChildren
   ForgotRoute: typeof ForgotRoute
   LoginRoute: typeof LoginRoute
+  PhoneRoute: typeof PhoneRoute
   PrivacyRoute: typeof PrivacyRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
@@ -316,6 +329,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/phone': {
+      id: '/phone'
+      path: '/phone'
+      fullPath: '/phone'
+      preLoaderRoute: typeof PhoneRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -483,6 +503,7 @@ const rootRouteChildren: RootRouteChildren = {
   ClientRouteRoute: ClientRouteRouteWithChildren,
   ForgotRoute: ForgotRoute,
   LoginRoute: LoginRoute,
+  PhoneRoute: PhoneRoute,
   PrivacyRoute: PrivacyRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,

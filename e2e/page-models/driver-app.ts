@@ -10,16 +10,29 @@ export class DriverApp {
     this.availability = page.getByRole('button', { name: /^(Online|Offline)$/ });
   }
 
-  /** Signs in with the one-time password and chooses `newPassword` when asked. */
+  /** Signs in with the one-time password (the fallback under the code sign-in), then chooses `newPassword`. */
   async signIn(phone: string, oneTimePassword: string, newPassword: string): Promise<void> {
     await this.page.goto('/driver/login');
-    await this.page.getByLabel('Phone number').fill(phone);
-    await this.page.getByLabel('Password').fill(oneTimePassword);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    const fallback = this.page.locator('details.driver-fallback');
+    await fallback.getByText('Sign in with a password instead').click();
+    await fallback.getByLabel('Phone number').fill(phone);
+    await fallback.getByLabel('Password').fill(oneTimePassword);
+    await fallback.getByRole('button', { name: 'Sign in' }).click();
     await expect(this.page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
     await this.page.getByLabel('New password', { exact: true }).fill(newPassword);
     await this.page.getByLabel('New password again').fill(newPassword);
     await this.page.getByRole('button', { name: 'Save password' }).click();
+    await expect(this.page.getByRole('heading', { name: "Today's tasks" })).toBeVisible();
+  }
+
+  /** Signs in by the code sent to the phone: `code` reads it from what the phone received. */
+  async signInByCode(phone: string, code: () => Promise<string>): Promise<void> {
+    await this.page.goto('/driver/login');
+    const form = this.page.getByRole('form', { name: 'Sign in with a code' });
+    await form.getByLabel('Phone number').fill(phone);
+    await form.getByRole('button', { name: 'Send me a code' }).click();
+    await form.getByLabel('Code from the SMS').fill(await code());
+    await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(this.page.getByRole('heading', { name: "Today's tasks" })).toBeVisible();
   }
 

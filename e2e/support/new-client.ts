@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { LoginResponse, PlanName, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
 import { findPlan } from '../../src/shared/plans';
+import { newPhone } from './phones';
 
 export interface NewClient {
   email: string;
@@ -27,7 +28,7 @@ export async function signUpNewClient(
     firstname: 'Chidi',
     lastname: 'Eze',
     email,
-    phonenumber: '08051234567',
+    phonenumber: newPhone(),
     password,
     ...details,
   };

@@ -35,7 +35,7 @@ export function hashResetCode(email: string, code: string): string {
   return createHash('sha256').update(`${email}\n${code}`).digest('hex');
 }
 
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);

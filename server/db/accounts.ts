@@ -1,6 +1,7 @@
 /** Account writes on `users`: sign-up (with its referral link), profile edits and password changes. */
 import { removeAvatar, replaceAvatar, type AvatarImage } from './avatars';
 import type { Db, Queryable } from './connection';
+import { isPhoneHeldByOther, lockPhone } from './phone-codes';
 import type { UserRow } from './users';
 
 /** PostgreSQL's unique_violation; PGlite and node-postgres both expose it as `code`. */
@@ -53,7 +54,8 @@ export async function setPasswordHash(db: Queryable, userId: string, passwordHas
 export interface ProfileChanges {
   firstname: string;
   lastname: string;
-  email: string;
+  /** Null: the account has none (made by phone) and still has none. */
+  email: string | null;
   /** undefined keeps the stored value. */
   phonenumber?: string;
   bio?: string;
@@ -63,13 +65,25 @@ export interface ProfileChanges {
 
 /**
  * Applies the changes in one transaction (the picture and the fields together, or nothing).
- * Throws a unique violation on `users_email_key` when another account has the e-mail.
+ * Throws a unique violation on `users_email_key` when another account has the e-mail;
+ * answers 'phone-taken' when another account has the number.
  */
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<UserRow | 'phone-taken' | undefined> {
   return db.transaction(async (tx) => {
+    // One number, one client: another account's number (proved or typed) is refused; a changed
+    // number is the account's but not proved until its code is entered (POST /client/phone/change).
+    if (changes.phonenumber) {
+      await lockPhone(tx, changes.phonenumber);
+      if (await isPhoneHeldByOther(tx, changes.phonenumber, userId)) return 'phone-taken';
+    }
     const [row] = await tx.query<UserRow>(
       `update users set
          firstname = $2, lastname = $3, email = $4,
+         phone_verified_at = case when coalesce($5, phonenumber) = phonenumber then phone_verified_at end,
          phonenumber = coalesce($5, phonenumber), bio = coalesce($6, bio)
        where id = $1
        returning *`,

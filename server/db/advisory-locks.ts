@@ -17,6 +17,8 @@ export const ADVISORY_LOCKS = {
   scheduleJobs: 7_301_011,
   /** One dispatch round (server/jobs/dispatch-jobs.ts): offers made by one server at a time. */
   dispatch: 7_301_012,
+  /** Giving a phone number to a client account (two-key lock: this class and the number's hash). */
+  phoneNumber: 7_301_050,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

@@ -68,6 +68,31 @@ export async function findDriverAccountsByPhone(db: Queryable, phone: string): P
   );
 }
 
+/** The active driver with this phone (the first by id, should an operator have typed one number twice). */
+export async function findActiveDriverByPhone(db: Queryable, phone: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    'select id from drivers where phone = $1 and active order by id limit 1',
+    [phone],
+  );
+  return row;
+}
+
+/**
+ * A sign-in by SMS code: an unused one-time password ends (the code proved the phone, so no
+ * password change is due); a password the driver chose stays as it is. Answers the session
+ * version, or undefined when the driver is no longer active.
+ */
+export async function signDriverInByCode(db: Queryable, driverId: string, at: Date): Promise<number | undefined> {
+  const [row] = await db.query<{ session_version: number }>(
+    `update drivers set
+       password_hash = case when must_change_password then null else password_hash end,
+       must_change_password = false, signed_in_at = coalesce(signed_in_at, $2)
+      where id = $1 and active returning session_version`,
+    [driverId, at],
+  );
+  return row?.session_version;
+}
+
 export async function findDriverAccount(db: Queryable, driverId: string): Promise<DriverAccountRow | undefined> {
   const [row] = await db.query<DriverAccountRow>(
     'select id, password_hash, must_change_password, session_version, active from drivers where id = $1',

@@ -6,7 +6,8 @@ import type { Queryable } from './connection';
 
 export interface RenewalReminderRow {
   id: string;
-  email: string;
+  /** Null for an account made by phone alone. */
+  email: string | null;
   firstname: string;
   subscription_plan: string;
   subscription_expires_at: Date;
@@ -26,7 +27,7 @@ export function claimRenewalReminders(tx: Queryable, now: Date, until: Date): Pr
 
 export interface WeeklyReportRow {
   id: string;
-  email: string;
+  email: string | null;
   firstname: string;
   subscription_plan: string;
 }

@@ -5,11 +5,14 @@ import type { Queryable } from './connection';
 
 export interface UserRow {
   id: string;
-  email: string;
-  password_hash: string;
+  /** Null for an account made with a phone number and its code (migration 050). */
+  email: string | null;
+  password_hash: string | null;
   firstname: string;
   lastname: string;
   phonenumber: string;
+  /** When a code proved the number: then no other account may hold it. */
+  phone_verified_at: Date | null;
   bio: string;
   /** The current picture in `avatars`, or null. */
   avatar_id: string | null;
@@ -34,7 +37,7 @@ export function avatarPath(avatarId: string): string {
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,
-    email: row.email,
+    email: row.email ?? '',
     firstname: row.firstname,
     lastname: row.lastname,
     phonenumber: row.phonenumber,

@@ -41,6 +41,17 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The range an address bucket lies in, for limits a bot spreading over neighbours must share:
+ * the /24 of an IPv4 address, the /48 of an IPv6 one (a site's usual allocation).
+ */
+export function addressRange(bucket: string): string {
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(bucket);
+  if (v4) return `${v4[1]}.0/24`;
+  if (bucket.endsWith('::/64')) return `${bucket.split(':').slice(0, 3).join(':')}::/48`;
+  return bucket;
+}
+
 /** The caller's address as seen (trusting proxies as configured): what the audit records. */
 export function callerAddress<E extends AppEnv>(c: Context<E>): string {
   const hops = c.var.deps.config.trustProxy;

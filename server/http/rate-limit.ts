@@ -139,6 +139,14 @@ export interface RateLimits {
   verifyPerUser: RateRule;
   /** Payment references verified for one address, whoever is signed in. */
   verifyPerAddress: RateRule;
+  /** Sign-in codes sent to one phone number (server/auth/phone-codes.ts). */
+  phoneCodePerNumber: RateRule;
+  /** Sign-in codes asked from one address, whatever the numbers. */
+  phoneCodePerAddress: RateRule;
+  /** Sign-in codes asked from one address range (/24 for IPv4, /48 for IPv6). */
+  phoneCodePerRange: RateRule;
+  /** Sign-in codes tried from one address, whatever the numbers. */
+  phoneVerifyPerAddress: RateRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -155,6 +163,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   opsTokenFailuresPerAddress: { limit: 10, windowMs: 15 * 60_000 },
   verifyPerUser: { limit: 10, windowMs: 60_000 },
   verifyPerAddress: { limit: 10, windowMs: 60_000 },
+  phoneCodePerNumber: { limit: 3, windowMs: 60 * 60_000 },
+  phoneCodePerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  phoneCodePerRange: { limit: 30, windowMs: 60 * 60_000 },
+  phoneVerifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },
 };
 
 /** The indexes of `keys` sorted by key: the order every multi-key change locks rows in. */

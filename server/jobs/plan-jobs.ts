@@ -42,11 +42,13 @@ async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
     const text = renewalText(row.subscription_plan, new Date(row.subscription_expires_at));
     await insertBellEvent(tx, { userId: row.id }, { kind: 'plan-renewal', message: text });
     await enqueueUserNotification(tx, row.id, 'plan-renewal', { text, tag: PLAN_TAG });
-    mails.push({
-      to: row.email,
-      subject: text,
-      text: `Hello ${row.firstname},\n\n${text}. Renew it in the GreenPick app (Home, then Renew) to keep your included pickups.\n\nGreenPick`,
-    });
+    // An account made by phone alone has no e-mail: the bell and the push tell it.
+    if (row.email)
+      mails.push({
+        to: row.email,
+        subject: text,
+        text: `Hello ${row.firstname},\n\n${text}. Renew it in the GreenPick app (Home, then Renew) to keep your included pickups.\n\nGreenPick`,
+      });
   }
   return mails;
 }
@@ -90,7 +92,7 @@ async function weeklyReports(tx: Queryable, now: Date): Promise<Mail[]> {
   const mails: Mail[] = [];
   for (const row of rows) {
     const done = await completedByService(tx, row.id, from, week.at);
-    mails.push(weeklyReportMail(row, done, from));
+    if (row.email) mails.push(weeklyReportMail({ email: row.email, firstname: row.firstname }, done, from));
   }
   return mails;
 }

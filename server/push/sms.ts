@@ -1,13 +1,38 @@
 /**
- * SMS where there is no push: Termii's send API (POST <SMS_API_URL>/api/sms/send), used only
- * for 'driver assigned' and 'driver arriving' when the client has no push subscription. Off
- * unless SMS_API_URL and SMS_API_KEY are set; tests point SMS_API_URL at a local fake.
+ * Termii (docs/operations.md, SMS): its send API (POST <SMS_API_URL>/api/sms/send) for
+ * 'driver assigned' and 'driver arriving' when the client has no push subscription, and for
+ * sign-in codes on the `dnd` route (it reaches numbers on the Do-Not-Disturb list); its voice
+ * call API (POST /api/sms/otp/call) reads a code out. Our server draws and hashes the codes
+ * (Termii's own token API would keep them, and could not end the text with the WebOTP line).
+ * Off unless SMS_API_URL and SMS_API_KEY are set; tests point SMS_API_URL at a local fake.
  */
 import type { ServerConfig } from '../config';
+import type { Logger } from '../log';
 
-export interface SmsSender {
+/** Sends sign-in codes; resolves when the provider accepted the message, rejects otherwise. */
+export interface CodeSender {
+  /** A sign-in code's text, on the route for codes (`dnd`). */
+  sendCode(to: string, text: string): Promise<void>;
+  /** A voice call reading the numeric code out. */
+  callCode(to: string, code: string): Promise<void>;
+}
+
+export interface SmsSender extends CodeSender {
   /** Resolves when the provider accepted the message; rejects otherwise. */
   send(to: string, text: string): Promise<void>;
+}
+
+/** Outside production without Termii: codes are written to the log, as the dev mailbox does with mail. */
+export function createDevCodeLog(logger: Logger): CodeSender {
+  const log = logger.child({ module: 'sms' });
+  return {
+    async sendCode(to, text) {
+      log.info({ to, text }, 'dev SMS (SMS_API_URL is not set)');
+    },
+    async callCode(to, code) {
+      log.info({ to, code }, 'dev voice call (SMS_API_URL is not set)');
+    },
+  };
 }
 
 /**
@@ -29,25 +54,32 @@ export function toE164(phone: string): string | null {
 export function createTermiiSender(config: ServerConfig, timeoutMs = 10_000): SmsSender | undefined {
   const { smsApiUrl, smsApiKey, smsSenderId } = config;
   if (!smsApiUrl || !smsApiKey) return undefined;
-  const url = new URL('/api/sms/send', smsApiUrl).href;
-  return {
-    async send(to, text) {
-      const response = await fetch(url, {
+  async function post(path: string, body: Record<string, unknown>, retried = false): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, smsApiUrl).href, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        // Termii takes the international number without the plus sign.
-        body: JSON.stringify({
-          to: to.replace(/^\+/, ''),
-          from: smsSenderId,
-          sms: text,
-          type: 'plain',
-          channel: 'generic',
-          api_key: smsApiKey,
-        }),
+        body: JSON.stringify({ ...body, api_key: smsApiKey }),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
-      await response.body?.cancel();
-    },
+    } catch (error) {
+      // A kept-alive connection the provider closed while idle resets before our request is
+      // read: once, on a fresh connection, is safe and saves the client a 'try again'.
+      if (!retried && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET')
+        return post(path, body, true);
+      throw error;
+    }
+    if (!response.ok) throw new Error(`SMS provider answered ${response.status}`);
+    await response.body?.cancel();
+  }
+  // Termii takes the international number without the plus sign.
+  const international = (to: string) => to.replace(/^\+/, '');
+  const sms = (to: string, text: string, channel: 'generic' | 'dnd') =>
+    post('/api/sms/send', { to: international(to), from: smsSenderId, sms: text, type: 'plain', channel });
+  return {
+    send: (to, text) => sms(to, text, 'generic'),
+    sendCode: (to, text) => sms(to, text, 'dnd'),
+    callCode: (to, code) => post('/api/sms/otp/call', { phone_number: international(to), code: Number(code) }),
   };
 }

@@ -19,6 +19,8 @@ import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { normalizePhone } from '../../src/shared/validation/phone';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
+import { isPhoneHeldByOther, lockPhone } from '../db/phone-codes';
+import { PHONE_IN_USE } from '../auth/phone-codes';
 import { endAllSessions } from '../db/sessions';
 import { findUserByEmail, findUserById, toUser } from '../db/users';
 import { deleteUserSubscriptions } from '../db/push';
@@ -60,9 +62,15 @@ authRoutes.post(
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const id = randomUUID();
       try {
-        if (!(await insertAccount(db, { ...account, id, referralCode: generateReferralCode() }))) {
-          throw conflict('Email already exists', { data: 'Email already exists' });
-        }
+        // One number, one client (docs/security.md, 'Sign-in codes'): checked under the number's lock.
+        // A taken e-mail is told first, as before the rule; the insert rolls back when the number is taken.
+        const inserted = await db.transaction(async (tx) => {
+          await lockPhone(tx, phonenumber);
+          if (!(await insertAccount(tx, { ...account, id, referralCode: generateReferralCode() }))) return false;
+          if (await isPhoneHeldByOther(tx, phonenumber, id)) throw conflict(PHONE_IN_USE, { data: PHONE_IN_USE });
+          return true;
+        });
+        if (!inserted) throw conflict('Email already exists', { data: 'Email already exists' });
         return c.json(
           {
             data: { message: 'Account created successfully!, login with your details', userId: id },

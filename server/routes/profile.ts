@@ -9,6 +9,7 @@ import { profileUpdateSchema } from '../../src/shared/schemas/profile';
 import { validateAvatarSize } from '../../src/shared/validation/profile';
 import type { AppDeps, AppEnv } from '../context';
 import { verifyPassword } from '../auth/passwords';
+import { PHONE_IN_USE } from '../auth/phone-codes';
 import { findUserById } from '../db/users';
 import { isUniqueViolation, updateProfile, type ProfileChanges } from '../db/accounts';
 import { reclaimAvatarSpace, type AvatarImage } from '../db/avatars';
@@ -131,7 +132,7 @@ profileRoutes.put(
     const changes: ProfileChanges = {
       firstname: body.firstName.trim(),
       lastname: body.lastName.trim(),
-      email: body.email.trim().toLowerCase(),
+      email: body.email.trim().toLowerCase() || null,
       // Absent keeps the stored value; null or '' clears it; a number is stored in E.164.
       phonenumber: body.phone === undefined ? undefined : storedPhone(body.phone ?? ''),
       bio: body.bio === undefined ? undefined : (body.bio ?? '').trim(),
@@ -140,17 +141,22 @@ profileRoutes.put(
     // A new e-mail takes over the account's recovery: only its owner, who knows the password, may set it.
     const current = await findUserById(db, userId);
     if (!current) throw notFound('User not found');
+    if (changes.email === null && current.email !== null)
+      throw badRequest(CORRECT_THE_FIELDS, { errors: { email: 'Email is required' } });
     const emailChanges = changes.email !== current.email;
-    if (emailChanges) await requireCurrentPassword(c, userId, current.password_hash, body.currentPassword);
+    // An account made by phone has no password: the code that signed it in proved its owner.
+    if (emailChanges && current.password_hash !== null)
+      await requireCurrentPassword(c, userId, current.password_hash, body.currentPassword);
     // Each new picture is megabytes the database must write and later reclaim: a few an hour is plenty.
     if (avatar.image && !(await c.var.deps.limiter.take(`avatar:${userId}`, c.var.deps.limits.avatarPerUser)))
       throw tooManyRequests(TOO_MANY_AVATARS, { errors: { avatar: TOO_MANY_AVATARS } });
     // The unique index decides whether the address is free, so two accounts racing for it cannot both win.
     try {
       const row = await updateProfile(db, userId, changes);
+      if (row === 'phone-taken') throw conflict(PHONE_IN_USE, { errors: { phone: PHONE_IN_USE } });
       if (!row) throw notFound('User not found');
       if (changes.avatar !== undefined) reclaimAvatarSpace(c.var.deps.db);
-      if (emailChanges) void tellOldAddress(c.var.deps, current.email, changes.email);
+      if (emailChanges && current.email && changes.email) void tellOldAddress(c.var.deps, current.email, changes.email);
       return c.json({ data: toUser(row) });
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key'))

@@ -1,34 +1,17 @@
 /** Sign-in with phone and password, then the forced change of the one-time password (docs/driver.md). */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
-import { failureMessage, readCallFailure } from '../shared/call-failure';
 import { MAX_LENGTH } from '../shared/limits';
+import { CodeSignIn } from './code-sign-in';
+import { readCallFailure } from '../shared/call-failure';
+import { useFormCall } from './form-call';
 import { useGo } from './navigation';
 
 /** The password just typed, so the change screen does not ask for it again (memory only). */
 let oneTimePassword = '';
 
 export const MUST_CHANGE = 'Change your password first';
-
-/** A form's call that needs the network: busy while it runs, its failure said in the form. */
-function useFormCall(offline: string, fallback: string) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (error) {
-      const failure = await readCallFailure(error);
-      setError(failure.kind === 'network' ? offline : failureMessage(failure, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, setError, busy, run };
-}
 
 export function LoginScreen() {
   const go = useGo();
@@ -60,31 +43,35 @@ export function LoginScreen() {
   return (
     <main className="driver-auth">
       <h1>GreenPick Driver</h1>
-      <p>Sign in with the phone number your operator registered and your password.</p>
-      <form onSubmit={submit} className="driver-form" noValidate>
-        <label>
-          Phone number
-          <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={MAX_LENGTH.password}
-          />
-        </label>
-        {error ? (
-          <p role="alert" className="driver-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="driver-button" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      <p>Sign in with the phone number your operator registered: we send you a code by SMS.</p>
+      <CodeSignIn />
+      <details className="driver-fallback">
+        <summary>Sign in with a password instead</summary>
+        <form onSubmit={submit} className="driver-form" noValidate>
+          <label>
+            Phone number
+            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
+          </label>
+          <label>
+            Password
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={MAX_LENGTH.password}
+            />
+          </label>
+          {error ? (
+            <p role="alert" className="driver-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="driver-button" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </details>
     </main>
   );
 }

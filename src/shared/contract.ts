@@ -320,6 +320,8 @@ export interface ErrorResponse {
   errors?: Record<string, string>;
   /** Recovery errors keep the calls' own shape (`RecoveryResponse`). */
   success?: false;
+  /** A sign-in code asked too soon or too often: when to ask again (the Retry-After header's seconds). */
+  retryInSeconds?: number;
 }
 export interface RecoveryResponse {
   success: boolean;
@@ -626,3 +628,26 @@ export interface DevMail {
   sentAt: IsoDate;
 }
 export type DevMailboxResponse = DataResponse<DevMail[]>;
+
+/** POST /client/phone/start and /driver/phone/start: when 'Resend' and 'Call me instead' may be asked. */
+export type PhoneCodeResponse = DataResponse<{
+  resendInSeconds: number;
+  voiceInSeconds: number;
+  expiresInSeconds: number;
+}>;
+
+/** POST /client/phone/verify: a token, or (a number without an account, no names sent) the names are asked. */
+export type PhoneVerifyResponse = DataResponse<string> | { needsName: true };
+
+export interface PhoneStartRequest {
+  phone: string;
+  channel?: 'sms' | 'voice';
+}
+
+export interface PhoneVerifyRequest {
+  phone: string;
+  code: string;
+  firstname?: string;
+  lastname?: string;
+  ref?: string | null;
+}

@@ -1,6 +1,6 @@
 /** Sign-up and login (docs/product.md, Accounts and Messages): answers, error shapes, hashing, referral, rate limits. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness';
+import { createTestServer, type TestServer, uniquePhone } from './harness';
 
 const HOUR = 60 * 60_000;
 let server: TestServer;
@@ -14,7 +14,7 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
   firstname: 'Chidi',
   lastname: 'Eze',
   email: freshEmail(),
-  phonenumber: '08012345678',
+  phonenumber: uniquePhone(),
   password: 'long-enough-1',
   ...overrides,
 });
@@ -42,7 +42,7 @@ beforeEach(() => {
 
 describe('POST /client/signup', () => {
   it("answers 201 'Account created successfully!, login with your details' with the new userId", async () => {
-    const body = signupBody({ email: '  New.Client@Example.NG ', firstname: ' Chidi ' });
+    const body = signupBody({ email: '  New.Client@Example.NG ', firstname: ' Chidi ', phonenumber: '08012345678' });
     const response = await server.request('POST', '/client/signup', { body });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({

@@ -43,8 +43,8 @@ describe('demo data (DEMO=1)', () => {
   it('the demo client Ada Okafor can log in with the demo password', async () => {
     const row = await findUserByEmail(server.deps.db, DEMO_EMAIL);
     expect(row).toBeDefined();
-    expect(await verifyPassword(DEMO_PASSWORD, row!.password_hash)).toBe(true);
-    expect(await verifyPassword('wrong-password', row!.password_hash)).toBe(false);
+    expect(await verifyPassword(DEMO_PASSWORD, row!.password_hash!)).toBe(true);
+    expect(await verifyPassword('wrong-password', row!.password_hash!)).toBe(false);
     const user = toUser(row!);
     expect(user).toMatchObject({
       firstname: 'Ada',

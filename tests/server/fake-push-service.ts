@@ -91,33 +91,3 @@ export async function startFakePushService(): Promise<FakePushService> {
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
-
-/** A local fake of Termii's send API (POST /api/sms/send): records what it was asked to send. */
-export async function startFakeSms(): Promise<{
-  url: string;
-  sent: Array<{ to: string; from: string; sms: string; api_key: string }>;
-  close(): Promise<void>;
-}> {
-  const { createServer: createHttpServer } = await import('node:http');
-  const sent: Array<{ to: string; from: string; sms: string; api_key: string }> = [];
-  const server = createHttpServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/api/sms/send') return response.writeHead(404).end();
-      sent.push(JSON.parse(body));
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(
-        JSON.stringify({ message_id: randomUUID(), message: 'Successfully Sent', balance: 100, user: 'test' }),
-      );
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    sent,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}

@@ -46,6 +46,12 @@ export interface TestServer {
 
 let counter = 0;
 
+/** A Nigerian mobile number no other client of this process has (one number, one client). */
+export function uniquePhone(): string {
+  counter += 1;
+  return `+2348${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(6, '0')}`;
+}
+
 export async function createTestServer(
   options: {
     config?: Partial<ServerConfig>;
@@ -112,7 +118,7 @@ export async function createTestServer(
       const email = overrides.email ?? `client${counter}-${Date.now()}@example.ng`;
       const password = overrides.password ?? 'correct-horse-1';
       const signup = await request('POST', '/client/signup', {
-        body: { firstname: 'Ada', lastname: 'Obi', phonenumber: '+2348012345678', ...overrides, email, password },
+        body: { firstname: 'Ada', lastname: 'Obi', phonenumber: uniquePhone(), ...overrides, email, password },
       });
       if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
       const login = await request('POST', '/client/login', { body: { email, password } });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
+import { uniquePhone } from './harness';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
 const OPS_TOKEN = 'money-two-instances-ops-token';
@@ -43,7 +44,7 @@ async function signedIn(tag: string) {
   const signup = await call(a, '/client/signup', {
     firstname: 'Ada',
     lastname: 'Obi',
-    phonenumber: '+2348012345678',
+    phonenumber: uniquePhone(),
     email,
     password,
   });

@@ -50,6 +50,8 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['POST', '/ops/operators/no-such-operator/deactivate', [A]],
   ['POST', '/ops/settings/refund-limit', [A]],
   ['GET', '/ops/audit', [A]],
+  ['GET', '/ops/phone-codes', [A]],
+  ['GET', '/ops/shared-phones', [A, S]],
 ];
 
 let server: TestServer;

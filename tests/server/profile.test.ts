@@ -90,7 +90,7 @@ describe('PUT /api/user/profile', () => {
     const body = profile({
       firstName: ' Ngozi ',
       email: `  Mixed.Case-${randomUUID()}@Example.NG `,
-      phone: '080-312-34567',
+      phone: '080-312-34568',
       bio: 'I recycle.',
       avatar: PNG_URL,
     });
@@ -102,7 +102,7 @@ describe('PUT /api/user/profile', () => {
       lastname: 'Adeyemi',
       email: (body.email as string).trim().toLowerCase(),
       // Stored in E.164 however it was written.
-      phonenumber: '+2348031234567',
+      phonenumber: '+2348031234568',
       bio: 'I recycle.',
       avatar: expect.stringMatching(AVATAR_PATH),
     });
@@ -115,10 +115,10 @@ describe('PUT /api/user/profile', () => {
 
   it('absent phone, bio and avatar stay unchanged; empty or null clears them', async () => {
     const client = await server.createClient();
-    await save(client.token, profile({ phone: '08031234567', bio: 'Hello', avatar: PNG_URL }));
+    await save(client.token, profile({ phone: '08031234569', bio: 'Hello', avatar: PNG_URL }));
     const before = (await userdata(client.token)).body.data.avatar;
     const kept = await save(client.token, profile());
-    expect(kept.body.data).toMatchObject({ phonenumber: '+2348031234567', bio: 'Hello', avatar: before });
+    expect(kept.body.data).toMatchObject({ phonenumber: '+2348031234569', bio: 'Hello', avatar: before });
     expect(before).toMatch(AVATAR_PATH);
     const cleared = await save(client.token, profile({ phone: '', bio: null, avatar: '' }));
     expect(cleared.body.data).toMatchObject({ phonenumber: '', bio: '', avatar: '' });

@@ -13,12 +13,8 @@ import { isAllowedPushEndpoint } from '../../server/push/endpoints';
 import { smsText, toSmsText } from '../../server/push/messages';
 import { toE164 } from '../../server/push/sms';
 import { MAX_PUSH_ENDPOINT } from '../../src/shared/schemas/push';
-import {
-  type BrowserSubscription,
-  type FakePushService,
-  startFakePushService,
-  startFakeSms,
-} from './fake-push-service';
+import { type BrowserSubscription, type FakePushService, startFakePushService } from './fake-push-service';
+import { startFakeSms } from './fake-sms';
 import { createTestServer, type TestServer } from './harness';
 import { insertTask } from './ops-fixtures';
 import { addDriver } from '../../server/ops/commands';

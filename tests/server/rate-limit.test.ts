@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../server/db/connection';
 import { TAKE_HIT_SQL } from '../../server/db/rate-limits';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../server/http/rate-limit';
-import { createTestServer, type TestServer } from './harness';
+import { createTestServer, type TestServer, uniquePhone } from './harness';
 
 const HOUR = 60 * 60_000;
 let server: TestServer;
@@ -210,7 +210,7 @@ const signupBody = () => {
     firstname: 'Ada',
     lastname: 'Obi',
     email: `limit${seq}-${clock}@example.ng`,
-    phonenumber: '08012345678',
+    phonenumber: uniquePhone(),
     password: 'long-enough-1',
   };
 };

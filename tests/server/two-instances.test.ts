@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
+import { uniquePhone } from './harness';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
 const OPS_TOKEN = 'two-instances-ops-token';
@@ -37,7 +38,7 @@ async function signUp(server: RunningServer, tag: string) {
   const signup = await call(server, '/client/signup', {
     firstname: 'Ada',
     lastname: 'Obi',
-    phonenumber: '+2348012345678',
+    phonenumber: uniquePhone(),
     email,
     password,
   });

@@ -105,6 +105,9 @@ export function LoginScreen() {
         </button>
       </form>
       <p className="auth-switch">
+        <Link to="/phone">Sign in with your phone number</Link>
+      </p>
+      <p className="auth-switch">
         Don&apos;t have an account? <Link to="/signup">Sign up</Link>
       </p>
     </AuthLayout>

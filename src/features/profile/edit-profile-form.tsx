@@ -8,6 +8,7 @@ import { createFlowToasts } from '../../ui/flow-toasts';
 import { useUpdateProfile } from '../../lib/api/user';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
+import { PhoneProof } from './phone-proof';
 import { ProfileField } from './profile-field';
 import {
   changesEmail,
@@ -37,6 +38,8 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [savedEmail, setSavedEmail] = useState(user.email);
+  // A number the last save added or changed: offered for proof by its code.
+  const [unproved, setUnproved] = useState<string>();
   const [toasts] = useState(createFlowToasts);
   const saving = useUpdateProfile();
   const isSaving = saving.isPending;
@@ -79,6 +82,7 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       const saved = await saving.mutateAsync(updateRequest(form, newAvatar, savedEmail));
       setForm(formFromUser(saved));
       setSavedEmail(saved.email);
+      setUnproved(saved.phonenumber && saved.phonenumber !== user.phonenumber ? saved.phonenumber : undefined);
       setAvatar(saved.avatar ?? '');
       setNewAvatar(null);
       setErrors({});
@@ -97,82 +101,94 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
   };
 
   return (
-    <form className="profile-card profile-form" onSubmit={save} noValidate>
-      <AvatarPicker
-        avatar={avatar}
-        firstName={form.firstName}
-        lastName={form.lastName}
-        error={errors.avatar}
-        onPick={pickAvatar}
-      />
-      <div className="profile-form-fields">
-        <ProfileField
-          name="firstName"
-          label="First Name"
-          value={form.firstName}
-          error={errors.firstName}
-          autoComplete="given-name"
-          maxLength={MAX_LENGTH.name}
-          onChange={change}
+    <>
+      <form className="profile-card profile-form" onSubmit={save} noValidate>
+        <AvatarPicker
+          avatar={avatar}
+          firstName={form.firstName}
+          lastName={form.lastName}
+          error={errors.avatar}
+          onPick={pickAvatar}
         />
-        <ProfileField
-          name="lastName"
-          label="Last Name"
-          value={form.lastName}
-          error={errors.lastName}
-          autoComplete="family-name"
-          maxLength={MAX_LENGTH.name}
-          onChange={change}
-        />
-        <ProfileField
-          name="email"
-          label="Email"
-          type="email"
-          value={form.email}
-          error={errors.email}
-          autoComplete="email"
-          maxLength={MAX_LENGTH.email}
-          onChange={change}
-        />
-        {changesEmail(form, savedEmail) ? (
+        <div className="profile-form-fields">
           <ProfileField
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            value={form.currentPassword}
-            error={errors.currentPassword}
-            hint="To change your email, confirm it is you."
-            autoComplete="current-password"
-            maxLength={MAX_LENGTH.password}
+            name="firstName"
+            label="First Name"
+            value={form.firstName}
+            error={errors.firstName}
+            autoComplete="given-name"
+            maxLength={MAX_LENGTH.name}
             onChange={change}
           />
-        ) : null}
-        <ProfileField
-          name="phone"
-          label="Phone (Optional)"
-          type="tel"
-          value={form.phone}
-          error={errors.phone}
-          autoComplete="tel"
-          maxLength={MAX_LENGTH.phone}
-          onChange={change}
+          <ProfileField
+            name="lastName"
+            label="Last Name"
+            value={form.lastName}
+            error={errors.lastName}
+            autoComplete="family-name"
+            maxLength={MAX_LENGTH.name}
+            onChange={change}
+          />
+          <ProfileField
+            name="email"
+            label="Email"
+            type="email"
+            value={form.email}
+            error={errors.email}
+            autoComplete="email"
+            maxLength={MAX_LENGTH.email}
+            onChange={change}
+          />
+          {changesEmail(form, savedEmail) ? (
+            <ProfileField
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              value={form.currentPassword}
+              error={errors.currentPassword}
+              hint="To change your email, confirm it is you."
+              autoComplete="current-password"
+              maxLength={MAX_LENGTH.password}
+              onChange={change}
+            />
+          ) : null}
+          <ProfileField
+            name="phone"
+            label="Phone (Optional)"
+            type="tel"
+            value={form.phone}
+            error={errors.phone}
+            autoComplete="tel"
+            maxLength={MAX_LENGTH.phone}
+            onChange={change}
+          />
+          <ProfileField
+            name="bio"
+            label="Bio (Optional)"
+            multiline
+            value={form.bio}
+            error={errors.bio}
+            placeholder="Tell us a little about yourself..."
+            maxLength={MAX_LENGTH.bio}
+            onChange={change}
+          />
+        </div>
+        <div className="profile-actions">
+          <button type="submit" className="button" disabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+      {unproved ? (
+        <PhoneProof
+          phone={unproved}
+          onProved={(proved) => {
+            setUnproved(undefined);
+            onSaved?.(proved);
+            toasts.success('Phone number verified', { autoClose: 3000 });
+          }}
         />
-        <ProfileField
-          name="bio"
-          label="Bio (Optional)"
-          multiline
-          value={form.bio}
-          error={errors.bio}
-          placeholder="Tell us a little about yourself..."
-          maxLength={MAX_LENGTH.bio}
-          onChange={change}
-        />
-      </div>
-      <div className="profile-actions">
-        <button type="submit" className="button" disabled={isSaving}>
-          {isSaving ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+      ) : null}
+    </>
   );
 }

@@ -17,8 +17,9 @@ export type FormErrors = Partial<Record<keyof ProfileForm | 'avatar', string>>;
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
 
 /** Whether the form changes the account's e-mail (compared as the server stores it). */
+/** A stored e-mail replaced (an account made by phone adding its first one has no password to ask). */
 export const changesEmail = (form: ProfileForm, savedEmail: string) =>
-  form.email.trim().toLowerCase() !== savedEmail.trim().toLowerCase();
+  savedEmail !== '' && form.email.trim().toLowerCase() !== savedEmail.trim().toLowerCase();
 
 export function formFromUser(user: User): ProfileForm {
   return {
@@ -33,7 +34,7 @@ export function formFromUser(user: User): ProfileForm {
 
 /** The edit rules of docs/product.md, Profile (validateProfile, used as is). */
 export function formErrors(form: ProfileForm, savedEmail: string): FormErrors {
-  const errors: FormErrors = validateProfile(form);
+  const errors: FormErrors = validateProfile({ ...form, emailOptional: savedEmail === '' });
   if (changesEmail(form, savedEmail) && form.currentPassword === '') errors.currentPassword = CURRENT_PASSWORD_REQUIRED;
   return errors;
 }

@@ -38,8 +38,8 @@ export function ReferralScreen() {
             </ol>
             <p className="referral-what">
               <strong>You get</strong> points when your friend's first pickup is done: each point is ₦1 off a booking
-              (up to half of it). <strong>Your friend gets</strong> pickups booked in minutes, paid in naira, and 10
-              points for every kg they recycle.
+              (up to half of it). <strong>Your friend gets</strong> nothing extra for signing up with your code: the
+              same prices and points as every client.
             </p>
           </div>
         </div>

@@ -41,6 +41,16 @@ export function driverLogin(phone: string, password: string): Promise<string> {
   return call<string>('driver/login', { phone, password });
 }
 
+/** POST /driver/phone/start: a sign-in code by SMS (or a voice call) to the driver's registered phone. */
+export function askDriverCode(phone: string, channel: 'sms' | 'voice' = 'sms'): Promise<{ resendInSeconds: number }> {
+  return call<{ resendInSeconds: number }>('driver/phone/start', { phone, channel });
+}
+
+/** POST /driver/phone/verify: the token for the code the phone received. */
+export function driverCodeLogin(phone: string, code: string): Promise<string> {
+  return call<string>('driver/phone/verify', { phone, code });
+}
+
 /** POST /driver/password: a fresh token (older ones end). */
 export function changeDriverPassword(currentPassword: string, newPassword: string): Promise<string> {
   return call<string>('driver/password', { currentPassword, newPassword });

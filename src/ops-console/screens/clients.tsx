@@ -6,6 +6,7 @@ import { MAX_LENGTH } from '../../shared/limits';
 import { clientQuery, clientSearchQuery } from '../api';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
+import { SharedPhones } from './phone-codes';
 
 export function ClientsScreen() {
   const [q, setQ] = useState('');
@@ -45,6 +46,7 @@ export function ClientsScreen() {
             ))}
           </ul>
         ))}
+      <SharedPhones />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { type Payment, paymentsQuery, usePaymentAction } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { PhoneCodes } from './phone-codes';
 
 export function PaymentsScreen() {
   const payments = useQuery(paymentsQuery());
@@ -22,6 +23,7 @@ export function PaymentsScreen() {
           ))}
         </ul>
       )}
+      <PhoneCodes />
     </main>
   );
 }

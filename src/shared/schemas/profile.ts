@@ -39,6 +39,13 @@ export const profileUpdateSchema = z
     { error: NOT_AN_OBJECT },
   )
   .superRefine((body, context) => {
-    const errors = validateProfile({ ...body, phone: body.phone ?? undefined, bio: body.bio ?? undefined });
+    const errors = validateProfile({
+      ...body,
+      phone: body.phone ?? undefined,
+      bio: body.bio ?? undefined,
+      // Only an account made by phone may have no e-mail: it has a number; the route refuses
+      // clearing a stored e-mail (it knows the account).
+      emailOptional: Boolean(body.phone?.trim()),
+    });
     for (const [field, message] of Object.entries(errors)) context.addIssue({ code: 'custom', path: [field], message });
   });

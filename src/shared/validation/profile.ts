@@ -14,6 +14,11 @@ export interface ProfileFields {
   email: string;
   phone?: string;
   bio?: string;
+  /**
+   * The account has no e-mail (made by phone, issue 66): an empty one stays allowed. The server
+   * allows it with a phone and refuses clearing a stored e-mail itself (it knows the account).
+   */
+  emailOptional?: boolean;
 }
 
 export type ProfileErrors = Partial<Record<keyof ProfileFields | 'avatar', string>>;
@@ -51,8 +56,9 @@ export function validateProfile(fields: ProfileFields): ProfileErrors {
   if (lastName) errors.lastName = lastName;
   else if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
   if (fields.email.length > MAX_LENGTH.email) errors.email = 'Email is invalid';
-  else if (!fields.email.trim()) errors.email = 'Email is required';
-  else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
+  else if (!fields.email.trim()) {
+    if (!fields.emailOptional) errors.email = 'Email is required';
+  } else if (!isValidEmail(fields.email)) errors.email = 'Email is invalid';
   if (fields.phone?.trim() && !isValidPhone(fields.phone)) errors.phone = INVALID_PHONE;
   const bio = fields.bio === undefined ? undefined : textError('Bio', fields.bio, MAX_LENGTH.bio, { multiline: true });
   if (bio) errors.bio = bio;
