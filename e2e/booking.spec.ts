@@ -6,6 +6,7 @@ import { HistoryPage } from './page-models/history-page';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { appHasTakenOver, WITHOUT_SERVICE_WORKER } from './support/network';
+import { afterPaidTaskReplay } from './support/offline-store';
 
 /**
  * A fresh client, signed in, on the create screen of a service chosen on the dashboard, or
@@ -249,8 +250,7 @@ test.describe('a paid task is never lost', () => {
 
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.waitForTimeout(500);
+    await afterPaidTaskReplay(page, () => page.evaluate(() => window.dispatchEvent(new Event('online'))));
     const tasks = await tasksOf(request, client);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ type: 'recycling', amount: 1500 });

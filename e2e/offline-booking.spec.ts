@@ -4,7 +4,7 @@ import { LoginPage } from './page-models/login-page';
 import { storeToken } from './support/demo-client';
 import { appHasTakenOver, goOffline, goOnline, waitForServiceWorker } from './support/network';
 import { signUpNewClient } from './support/new-client';
-import { countInStore, isCachedOnDevice } from './support/offline-store';
+import { afterPaidTaskReplay, countInStore, isCachedOnDevice } from './support/offline-store';
 import { tasksOnServer } from './support/paid-task';
 
 test.describe('offline: a paid task is never lost', () => {
@@ -55,9 +55,10 @@ test.describe('offline: a paid task is never lost', () => {
 
     // Later starts and reconnects create nothing more.
     await page.reload();
-    await goOffline(page);
-    await goOnline(page);
-    await page.waitForTimeout(1000);
+    await afterPaidTaskReplay(page, async () => {
+      await goOffline(page);
+      await goOnline(page);
+    });
     const tasks = await tasksOnServer(request, client);
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ type: 'household', amount: 1500, address: 'Ikeja, Lagos State, Nigeria' });

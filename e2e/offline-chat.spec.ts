@@ -71,8 +71,18 @@ test.describe('offline chat through the service worker', () => {
     // Another replay (worker start after a reload) sends nothing twice.
     await page.reload();
     await waitForServiceWorker(page);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.waitForTimeout(1000);
+    // The page's 'online' asks the worker to replay; it says OUTBOX_CHANGED with the round's summary once done.
+    const summary = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+            const data = event.data as { type?: string; waiting?: number } | null;
+            if (data?.type === 'OUTBOX_CHANGED' && data.waiting !== undefined) resolve(data);
+          });
+          window.dispatchEvent(new Event('online'));
+        }),
+    );
+    expect(summary).toMatchObject({ delivered: 0, waiting: 0 });
     const delivered = await messagesOnServer(request, client, task._id);
     expect(delivered.map((message) => message.clientId)).toEqual(['e2e-chat-1', 'e2e-chat-2', third.body.clientId]);
   });

@@ -7,8 +7,14 @@ import { WITHOUT_SERVICE_WORKER } from './support/network';
 test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe('smoke: the app shell and the guarded client area', () => {
-  test('/ shows the login screen', async ({ page }) => {
-    await new LoginPage(page).goto('/');
+  test('/ shows the login screen: its heading, the sign-in form and the way to sign up', async ({ page }) => {
+    const login = await new LoginPage(page).goto('/');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(login.heading).toBeVisible();
+    await expect(login.email).toBeEditable();
+    await expect(login.password).toBeEditable();
+    await expect(login.submitButton).toBeEnabled();
+    await expect(login.signupLink).toHaveAttribute('href', /\/signup$/);
   });
 
   test('a signed-in client opens /client/home and sees Home and the navigation', async ({ page, request }) => {
@@ -21,6 +27,7 @@ test.describe('smoke: the app shell and the guarded client area', () => {
     await expect(home.logoutButton).toBeVisible();
 
     await home.logout();
+    await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
@@ -31,6 +38,7 @@ test.describe('smoke: the app shell and the guarded client area', () => {
 
     const home = await new HomePage(page).goto();
     await home.expectShown();
+    await expect(home.navLink('Home')).toBeVisible();
     await expect(home.logoutButton).toBeHidden();
     const navBox = await home.navigation.boundingBox();
     expect(navBox && navBox.y + navBox.height).toBeCloseTo(844, 0);

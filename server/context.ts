@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { PollCache } from './db/poll-cache';
 import type { RateLimiter, RateLimits } from './http/rate-limit';
-import type { TokenService } from './auth/tokens';
+import type { Session, TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
@@ -44,4 +44,17 @@ export interface AppDeps {
   log: Logger;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+/** What a request carries: the services, and what its first reader noted for the later ones. */
+export interface RequestVariables {
+  deps: AppDeps;
+  /** The Authorization header's bearer token, read once (server/http/auth.ts); null when none. */
+  bearerToken?: string | null;
+  /** That token's session, verified once (server/http/auth.ts). */
+  verifiedToken?: { token: string; session: Session | null };
+  /** The signed-in user, for the access line (server/http/request-log.ts). */
+  userId?: string;
+  /** Set by Hono's request-id middleware (server/http/request-log.ts). */
+  requestId?: string;
+}
+
+export type AppEnv = { Variables: RequestVariables };

@@ -25,7 +25,7 @@ export async function goOnline(page: Page): Promise<void> {
  * without it. The worker's install (69 files precached) costs about a second of CPU per browser
  * context, more than the rest of a short test; the journeys and the files about what the worker
  * does (offline, install and update, chat, push, logout, the task after payment) keep it
- * (docs/architecture.md, 'The suite's time'). Its reads then always reach the server.
+ * (docs/performance.md, 'The suite's time'). Its reads then always reach the server.
  */
 export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 

@@ -1,8 +1,25 @@
 /** Reads the app's IndexedDB (src/shared/offline-db.ts: database `greenpick`) from a page, to check what waits on the device. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export async function countInStore(page: Page, store: 'answers' | 'outbox' | 'pendingTasks'): Promise<number> {
   return (await readStore(page, store, 'keys')).length;
+}
+
+/** Rounds of the app's paid-task replay finished since the page loaded (`data-paid-task-replays`, src/lib/pending-tasks.ts). */
+function paidTaskReplayRounds(page: Page): Promise<number> {
+  return page.evaluate(() => Number(document.documentElement.getAttribute('data-paid-task-replays') ?? 0));
+}
+
+/**
+ * Sets a replay round off (`trigger`, e.g. the network coming back) and waits until one has
+ * finished since: whatever the app would send again, it has sent by then.
+ */
+export async function afterPaidTaskReplay(page: Page, trigger: () => Promise<unknown>): Promise<void> {
+  // The app's start round first: its 'online' listener is in place once that one is done.
+  await expect.poll(() => paidTaskReplayRounds(page)).toBeGreaterThan(0);
+  const before = await paidTaskReplayRounds(page);
+  await trigger();
+  await expect.poll(() => paidTaskReplayRounds(page)).toBeGreaterThan(before);
 }
 
 /** Everything in one store of the app's IndexedDB (values, or keys); nothing when it does not exist yet. */

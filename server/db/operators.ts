@@ -1,8 +1,8 @@
 /** Operator accounts (issue 47, docs/operations.md 'The console'): staff who sign in to /ops/ with a role. */
+import type { OperatorRole } from '../../src/shared/schemas/ops-console';
 import type { Queryable } from './connection';
 
-export const OPERATOR_ROLES = ['admin', 'dispatcher', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export type { OperatorRole };
 
 export interface OperatorRow {
   id: string;

@@ -10,12 +10,12 @@ export const SESSION_ENDED = 'Your session has expired. Please log in again.';
 
 /** The bearer token, read once per request (the role guard and the route's check both ask). */
 export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
-  const known = c.get('bearerToken' as never) as string | null | undefined;
+  const known = c.get('bearerToken');
   if (known !== undefined) return known;
   const header = c.req.header('Authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const token = match ? (match[1] ?? null) : null;
-  c.set('bearerToken' as never, token as never);
+  c.set('bearerToken', token);
   return token;
 }
 
@@ -24,10 +24,10 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string | null {
  * token before the route's own check does. Null for a token that does not verify.
  */
 export async function verifiedSession<E extends AppEnv>(c: Context<E>, token: string): Promise<Session | null> {
-  const known = c.get('verifiedToken' as never) as { token: string; session: Session | null } | undefined;
+  const known = c.get('verifiedToken');
   if (known?.token === token) return known.session;
   const session = await c.get('deps').tokens.verify(token);
-  c.set('verifiedToken' as never, { token, session } as never);
+  c.set('verifiedToken', { token, session });
   return session;
 }
 

@@ -7,22 +7,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
 import { requestId } from 'hono/request-id';
 import { inRequest, type Logger } from '../log';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** Called by authentication: the request's access line names the user (a context variable, cheaper than a WeakMap). */
-export function noteUserId(c: Context, userId: string): void {
-  c.set('userId' as never, userId as never);
+export function noteUserId<E extends AppEnv>(c: Context<E>, userId: string): void {
+  c.set('userId', userId);
 }
 
-export function requestIdOf(c: Context): string | undefined {
-  return c.get('requestId' as never) as string | undefined;
+export function requestIdOf<E extends AppEnv>(c: Context<E>): string | undefined {
+  return c.get('requestId');
 }
 
 /** A response built outside Hono's context (static files) still says its id. */
-function sayId(c: Context): void {
+function sayId(c: Context<AppEnv>): void {
   const id = requestIdOf(c);
   if (id && !c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
 }
@@ -32,7 +33,7 @@ function sayId(c: Context): void {
  * `accessLines`, the access line at info. One middleware either way (every async layer is
  * paid by each 2 s chat poll: docs/performance.md, 'The empty chat poll').
  */
-export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler {
+export function requestLog(log: Logger, options: { accessLines: boolean }): MiddlewareHandler<AppEnv> {
   // node:crypto's UUID: the same v4 ids without webcrypto's receiver check on every request.
   const ids = requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128, generator: () => randomUUID() });
   // A silent logger (LOG=0, the bench) skips the request's scope altogether.
@@ -56,7 +57,7 @@ export function requestLog(log: Logger, options: { accessLines: boolean }): Midd
           path: c.req.path,
           status: c.res.status,
           durationMs: Math.round((performance.now() - started) * 10) / 10,
-          userId: c.get('userId' as never) as string | undefined,
+          userId: c.get('userId'),
         });
       }),
     );

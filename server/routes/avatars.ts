@@ -4,17 +4,22 @@
  * and no token is needed, which an <img> cannot send (docs/security.md, 'Avatars').
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { findAvatar } from '../db/avatars';
 import { notFound } from '../http/errors';
+import { paramOf } from '../http/validator';
 
 const AVATAR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** An id that is not one of ours names no avatar: a 404 as for an unknown one, not a 400. */
+const avatarParam = paramOf(z.object({ id: z.string().length(36).regex(AVATAR_ID).nullable().catch(null) }));
+
 export const avatarRoutes = new Hono<AppEnv>();
 
-avatarRoutes.get('/avatars/:id', async (c) => {
-  const id = c.req.param('id');
-  const image = id.length === 36 && AVATAR_ID.test(id) ? await findAvatar(c.var.deps.db, id) : undefined;
+avatarRoutes.get('/avatars/:id', avatarParam, async (c) => {
+  const { id } = c.req.valid('param');
+  const image = id === null ? undefined : await findAvatar(c.var.deps.db, id);
   if (!image) throw notFound('Avatar not found');
   const etag = `"${id}"`;
   c.header('ETag', etag);

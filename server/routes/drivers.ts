@@ -1,12 +1,18 @@
 /** Driver locations, for the client's route map; a client sees only the drivers serving it. */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { requireClient } from '../http/roles';
 import { forbidden, notFound } from '../http/errors';
 import { findDriverLocation, findDriverName, isDriverOfUser } from '../db/drivers';
+import { paramOf } from '../http/validator';
 import { id } from '../../src/shared/schemas/fields';
 
-const driverIdSchema = id('driverId');
+/**
+ * An id too long or holding control characters (a NUL cannot reach PostgreSQL) is no driver's:
+ * a 404 as for an unknown one, not a 400.
+ */
+const driverParam = paramOf(z.object({ driverId: id('driverId').nullable().catch(null) }));
 
 export const driverRoutes = new Hono<AppEnv>();
 
@@ -23,9 +29,9 @@ export function initialsAvatar(driverId: string, firstname: string, lastname: st
 }
 
 /** GET /driver/photo/<id>: no token (an <img> sends none); a driver's initials are no secret. */
-driverRoutes.get('/driver/photo/:driverId', async (c) => {
-  const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
-  const driver = parsed.success ? await findDriverName(c.var.deps.db, parsed.data) : undefined;
+driverRoutes.get('/driver/photo/:driverId', driverParam, async (c) => {
+  const { driverId } = c.req.valid('param');
+  const driver = driverId === null ? undefined : await findDriverName(c.var.deps.db, driverId);
   if (!driver) throw notFound('Driver not found');
   c.header('Cache-Control', 'public, max-age=86400');
   return c.body(initialsAvatar(driver.id, driver.firstname, driver.lastname), 200, {
@@ -34,12 +40,10 @@ driverRoutes.get('/driver/photo/:driverId', async (c) => {
 });
 
 /** An unchanged location, and who may read it, are answered from memory (server/db/poll-cache.ts). */
-driverRoutes.get('/driver/location/:driverId', requireClient(), async (c) => {
+driverRoutes.get('/driver/location/:driverId', requireClient(), driverParam, async (c) => {
   const { db, polls } = c.var.deps;
   const callerId = c.var.client.id;
-  // An id too long or holding control characters (a NUL cannot reach PostgreSQL) is no driver's.
-  const parsed = driverIdSchema.safeParse(c.req.param('driverId'));
-  const driverId = parsed.success ? parsed.data : undefined;
+  const { driverId } = c.req.valid('param');
   const location = driverId ? await polls.driverLocation(driverId, () => findDriverLocation(db, driverId)) : undefined;
   if (!driverId || !location) throw notFound('Driver not found');
   if (!(await polls.mayTrack(driverId, callerId, () => isDriverOfUser(db, driverId, callerId))))

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   INVALID_OPS_LOGIN,
+  OPERATOR_ROLES,
   auditQuerySchema,
   cancelTaskSchema,
   clientQuerySchema,
@@ -19,7 +20,7 @@ import {
   opsPasswordSchema,
   refundLimitSchema,
 } from '../../src/shared/schemas/ops-console';
-import { listSupport, opsIdSchema } from '../ops/commands';
+import { listSupport } from '../ops/commands';
 import {
   cancelWithRefund,
   clientDetail,
@@ -34,13 +35,13 @@ import {
   taskDetail,
 } from '../ops/console-commands';
 import { addOperator, deactivateOperator, listOperators } from '../ops/operator-commands';
-import { actorOf, run } from './ops';
+import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, idOf, run } from './ops';
 import { koboToNaira, nairaToKobo } from '../../src/shared/money';
 import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { changeOperatorPassword, findOperatorByEmail, findOperatorById, supportRefundLimitKobo } from '../db/operators';
-import { jsonBody, paramOf, queryOf } from '../http/validator';
+import { jsonBody, queryOf } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest } from '../http/errors';
 import { requireRole } from '../http/roles';
@@ -69,7 +70,7 @@ opsConsoleRoutes.post('/ops/login', jsonBody(opsLoginSchema), async (c) => {
 });
 
 const anyOperator = (beforePasswordChange: boolean) =>
-  requireRole('operator', { roles: ['admin', 'dispatcher', 'support'], beforePasswordChange });
+  requireRole('operator', { roles: OPERATOR_ROLES, beforePasswordChange });
 
 opsConsoleRoutes.post('/ops/password', anyOperator(true), jsonBody(opsPasswordSchema), async (c) => {
   const { db, tokens } = c.var.deps;
@@ -95,15 +96,7 @@ opsConsoleRoutes.get('/ops/me', anyOperator(true), async (c) => {
 
 // ---- the console's routes beyond the CLI's (the role table: docs/operations.md) ----
 
-const DISPATCH_OR_SUPPORT = requireRole('operator', { roles: ['dispatcher', 'support'] });
-const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
-const SUPPORT = requireRole('operator', { roles: ['support'] });
-const ADMIN = requireRole('operator', { roles: ['admin'] });
-
-/** A path's id: length and characters checked before it reaches a query. */
-const idOf = (what: string) => paramOf(z.object({ id: opsIdSchema(`${what} id`) }));
-
-opsConsoleRoutes.get('/ops/tasks/:id', DISPATCH_OR_SUPPORT, idOf('task'), async (c) => {
+opsConsoleRoutes.get('/ops/tasks/:id', ANY_OPERATOR, idOf('task'), async (c) => {
   const taskId = c.req.valid('param').id;
   return c.json({ data: await run(() => taskDetail(c.var.deps.db, taskId)) });
 });

@@ -12,9 +12,10 @@ import type { AuditActor } from '../db/audit';
 import { callerAddress } from '../http/client-address';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
-import { jsonBody, queryOf } from '../http/validator';
+import { jsonBody, paramOf, queryOf } from '../http/validator';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
+import { allQuerySchema } from '../../src/shared/schemas/ops';
 
 export { OPS_TOKEN_HEADER } from '../ops/token';
 
@@ -25,6 +26,11 @@ export const ADMIN = requireRole('operator', { roles: ['admin'] });
 export const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
 export const SUPPORT = requireRole('operator', { roles: ['support'] });
 export const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
+
+/** A path's id (`:id`): length and characters checked before it reaches a command or a query. */
+export const idOf = (what: string) => paramOf(z.object({ id: ops.opsIdSchema(`${what} id`) }));
+const referenceParam = paramOf(z.object({ reference: payments.referenceSchema }));
+const allQuery = queryOf(allQuerySchema);
 
 const STATUS_OF_KIND = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
 
@@ -58,18 +64,16 @@ const opsBody = <S extends z.ZodType>(schema: S) =>
   jsonBody(schema, { invalid: (issues) => badRequest(issues[0]?.message ?? 'Invalid input') });
 
 const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
-const idOf = ops.opsIdSchema;
 
 const taskListQuery = z.object({
   status: ops.statusSchema.optional(),
   state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
 });
-const assignBody = z.object({ driverId: idOf('driverId') }, NOT_AN_OBJECT);
+const assignBody = z.object({ driverId: ops.opsIdSchema('driverId') }, NOT_AN_OBJECT);
 const statusBody = z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT);
 const messageBody = z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT);
-// The amount and the note are checked by their commands (the CLI passes them through the same).
-const pointsBody = z.object({ amount: z.unknown() }, NOT_AN_OBJECT);
-const settleBody = z.object({ note: z.unknown() }, NOT_AN_OBJECT);
+const pointsBody = z.object({ amount: ops.pointsCreditSchema }, NOT_AN_OBJECT);
+const settleBody = z.object({ note: payments.settlementNoteSchema }, NOT_AN_OBJECT);
 const replyBody = z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT);
 
 /** Every task, newest first (`?status=`: of one status; `?state=open`: not completed or cancelled yet). */
@@ -85,8 +89,8 @@ opsRoutes.post('/ops/drivers', DISPATCH, opsBody(ops.newDriverSchema), async (c)
   return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input, actorOf(c))) }, 201);
 });
 
-opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, opsBody(assignBody), async (c) => {
-  const taskId = c.req.param('id');
+opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, idOf('task'), opsBody(assignBody), async (c) => {
+  const taskId = c.req.valid('param').id;
   const { driverId } = c.req.valid('json');
   // The console's assignment checks the driver is free; the CLI (no operator id) may override.
   const requireFree = c.var.operator.id !== null;
@@ -95,8 +99,8 @@ opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, opsBody(assignBody), async (c)
   });
 });
 
-opsRoutes.post('/ops/tasks/:id/status', DISPATCH, opsBody(statusBody), async (c) => {
-  const taskId = c.req.param('id');
+opsRoutes.post('/ops/tasks/:id/status', DISPATCH, idOf('task'), opsBody(statusBody), async (c) => {
+  const taskId = c.req.valid('param').id;
   const { status, recycledKg } = c.req.valid('json');
   // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
   if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
@@ -107,60 +111,60 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, opsBody(statusBody), async (c)
 });
 
 /** The driver says it has arrived: the client's task page says so. */
-opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, async (c) => {
-  const taskId = c.req.param('id');
+opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, idOf('task'), async (c) => {
+  const taskId = c.req.valid('param').id;
   return c.json({ data: await run(() => ops.markArrived(c.var.deps, taskId, callerOf(c))) });
 });
 
-opsRoutes.put('/ops/drivers/:id/location', ADMIN, opsBody(ops.positionSchema), async (c) => {
-  const driverId = c.req.param('id');
+opsRoutes.put('/ops/drivers/:id/location', ADMIN, idOf('driver'), opsBody(ops.positionSchema), async (c) => {
+  const driverId = c.req.valid('param').id;
   const { lat, lng } = c.req.valid('json');
   return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng, actorOf(c))) });
 });
 
 /** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
-opsRoutes.post('/ops/tasks/:id/messages', ADMIN, opsBody(messageBody), async (c) => {
-  const taskId = c.req.param('id');
+opsRoutes.post('/ops/tasks/:id/messages', ADMIN, idOf('task'), opsBody(messageBody), async (c) => {
+  const taskId = c.req.valid('param').id;
   const { content } = c.req.valid('json');
   return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content, actorOf(c))) }, 201);
 });
 
 /** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
-opsRoutes.post('/ops/clients/:id/points', ADMIN, opsBody(pointsBody), async (c) => {
-  const userId = c.req.param('id');
+opsRoutes.post('/ops/clients/:id/points', ADMIN, idOf('client'), opsBody(pointsBody), async (c) => {
+  const userId = c.req.valid('param').id;
   const { amount } = c.req.valid('json');
   return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount, actorOf(c))) }, 201);
 });
 
 /** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
-opsRoutes.get('/ops/payments', ADMIN, async (c) => {
-  const all = ['1', 'true'].includes(c.req.query('all') ?? '');
+opsRoutes.get('/ops/payments', ADMIN, allQuery, async (c) => {
+  const { all } = c.req.valid('query');
   return c.json({ data: await run(() => payments.listPayments(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/payments/:reference/settle', ADMIN, opsBody(settleBody), async (c) => {
-  const reference = c.req.param('reference');
+opsRoutes.post('/ops/payments/:reference/settle', ADMIN, referenceParam, opsBody(settleBody), async (c) => {
+  const { reference } = c.req.valid('param');
   const { note } = c.req.valid('json');
   return c.json({
-    data: await run(() => payments.settlePayment(c.var.deps.db, reference, note as string, actorOf(c))),
+    data: await run(() => payments.settlePayment(c.var.deps.db, reference, note, actorOf(c))),
   });
 });
 
-opsRoutes.post('/ops/payments/:reference/honour', ADMIN, async (c) => {
-  const reference = c.req.param('reference');
+opsRoutes.post('/ops/payments/:reference/honour', ADMIN, referenceParam, async (c) => {
+  const { reference } = c.req.valid('param');
   return c.json({
     data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now(), actorOf(c))),
   });
 });
 
 /** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
-opsRoutes.get('/ops/support', SUPPORT, async (c) => {
-  const all = ['1', 'true'].includes(c.req.query('all') ?? '');
+opsRoutes.get('/ops/support', SUPPORT, allQuery, async (c) => {
+  const { all } = c.req.valid('query');
   return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all, now: c.var.deps.now() })) });
 });
 
-opsRoutes.post('/ops/support/:id/reply', SUPPORT, opsBody(replyBody), async (c) => {
-  const id = c.req.param('id');
+opsRoutes.post('/ops/support/:id/reply', SUPPORT, idOf('request'), opsBody(replyBody), async (c) => {
+  const { id } = c.req.valid('param');
   const { reply } = c.req.valid('json');
   return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply, actorOf(c))) });
 });

@@ -164,6 +164,18 @@ function whenBrowserComesOnline(listener: () => void): () => void {
   });
 }
 
+/**
+ * Each finished round is counted on the page, `data-paid-task-replays` on <html>: the sign an
+ * end-to-end test waits on before it says a replay sent nothing more (no fixed wait).
+ */
+export const REPLAY_ROUNDS_ATTRIBUTE = 'data-paid-task-replays';
+
+function countRound(): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.setAttribute(REPLAY_ROUNDS_ATTRIBUTE, String(Number(root.getAttribute(REPLAY_ROUNDS_ATTRIBUTE) ?? 0) + 1));
+}
+
 /** How often kept paid tasks are tried again while the app is open. */
 export const REPLAY_INTERVAL_MS = 60_000;
 
@@ -208,6 +220,7 @@ export function startPendingTaskReplay({
       .catch((error: unknown) => console.error('Could not replay paid tasks', error))
       .finally(() => {
         isReplaying = false;
+        countRound();
         if (again) {
           again = false;
           replay(false);

@@ -1,6 +1,8 @@
 /** The console's pure rules: which screens a role sees, how late a task is, the board's columns and clocks. */
 
-export type OperatorRole = 'admin' | 'dispatcher' | 'support';
+import { OPERATOR_ROLES, type OperatorRole } from '../shared/schemas/ops-console';
+
+export type { OperatorRole };
 
 export type Screen = 'board' | 'support' | 'payments' | 'drivers' | 'clients' | 'operators' | 'audit';
 
@@ -10,7 +12,7 @@ export interface NavItem {
 }
 
 const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
-  { screen: 'board', label: 'Board', roles: ['admin', 'dispatcher', 'support'] },
+  { screen: 'board', label: 'Board', roles: OPERATOR_ROLES },
   { screen: 'support', label: 'Support', roles: ['admin', 'support'] },
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },

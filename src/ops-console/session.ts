@@ -3,38 +3,24 @@
  * forgets it with the tab), under a key of its own, never the client's `token`.
  */
 import { useSyncExternalStore } from 'react';
+import { createTokenStore } from '../lib/token-store';
 
-const KEY = 'greenpick-ops-token';
-const listeners = new Set<() => void>();
+const store = createTokenStore('greenpick-ops-token', 'sessionStorage');
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function getOpsToken(): string | null {
-  try {
-    return storage()?.getItem(KEY) || null;
-  } catch {
-    return null;
-  }
-}
+export const getOpsToken = store.get;
 
 /** Why the operator was signed out, shown once on the sign-in screen. */
 let signOutReason: string | null = null;
 
 export function setOpsToken(token: string | null, reason: string | null = null): void {
+  // Said before the listeners hear of the change: the sign-in screen they render reads it.
+  signOutReason = token ? null : reason;
   try {
-    if (token) storage()?.setItem(KEY, token);
-    else storage()?.removeItem(KEY);
+    if (token) store.set(token);
+    else store.clear();
   } catch {
     // Storage refused (a private mode): the session lasts as long as the page.
   }
-  signOutReason = token ? null : reason;
-  for (const listener of listeners) listener();
 }
 
 /** Read, not taken: the next sign-in clears it (a render may run twice). */
@@ -42,11 +28,6 @@ export function lastSignOutReason(): string | null {
   return signOutReason;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useOpsToken(): string | null {
-  return useSyncExternalStore(subscribe, getOpsToken, () => null);
+  return useSyncExternalStore(store.subscribe, getOpsToken, () => null);
 }

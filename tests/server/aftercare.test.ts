@@ -3,30 +3,18 @@
  * coming, chat senders and a reassignment, rating once, support requests and replies, the
  * receipt and its e-mail on completion.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as ops from '../../server/ops/commands';
 import * as lifecycle from '../../server/tasks/lifecycle';
 import { createSmtpMailer } from '../../server/mail/mailer';
 import { startFakeSmtp } from './fake-smtp';
 import type { TestServer } from './harness';
-import {
-  assignDriver,
-  createPaidTask,
-  insertDriver,
-  startServerWithTwoClients,
-  type TestClient,
-} from './task-fixtures';
+import { assignDriver, createPaidTask, insertDriver, serverWithTwoClients, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
-
-beforeAll(async () => {
-  ({ server, client, other } = await startServerWithTwoClients());
-});
-afterAll(async () => {
-  await server?.close();
-});
+serverWithTwoClients((started) => ({ server, client, other } = started));
 
 const post = (path: string, who: TestClient, body: unknown) => server.request('POST', path, { token: who.token, body });
 const events = async (who: TestClient) => (await post('/client/events', who, { limit: 50 })).body.data;

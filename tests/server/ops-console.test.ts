@@ -417,6 +417,28 @@ describe('support', () => {
   });
 });
 
+describe('paths and queries at the edge', () => {
+  it('an over-long id, an odd reference or an odd ?all is a 400 naming it, never a 5xx', async () => {
+    const long = 'x'.repeat(300);
+    for (const [role, method, path, body, message] of [
+      ['admin', 'POST', `/ops/tasks/${long}/assign`, { driverId: 'abcd' }, 'task id is too long'],
+      ['admin', 'POST', `/ops/tasks/${long}/arrived`, {}, 'task id is too long'],
+      ['admin', 'PUT', `/ops/drivers/${long}/location`, { lat: 6.5, lng: 3.3 }, 'driver id is too long'],
+      ['admin', 'POST', `/ops/clients/${long}/points`, { amount: 5 }, 'client id is too long'],
+      ['admin', 'POST', '/ops/clients/abcd/points', {}, 'amount must be a number of tokens'],
+      ['support', 'POST', `/ops/support/${long}/reply`, { reply: 'Hi' }, 'request id is too long'],
+      ['admin', 'POST', `/ops/payments/${'r'.repeat(101)}/honour`, {}, 'reference is too long'],
+      ['admin', 'POST', '/ops/payments/ref-1/settle', {}, 'note is required'],
+      ['admin', 'GET', '/ops/payments?all=yes', undefined, 'all must be 1, true, 0 or false'],
+      ['support', 'GET', '/ops/support?all=2', undefined, 'all must be 1, true, 0 or false'],
+    ] as const) {
+      const answer = await as(role, method, path, body);
+      expect([path, answer.status, answer.body]).toEqual([path, 400, { message }]);
+    }
+    expect((await as('support', 'GET', '/ops/support?all=false')).status).toBe(200);
+  });
+});
+
 describe('clients', () => {
   it('finds by e-mail or phone and shows tasks, plan and points, never a password hash', async () => {
     const client = await server.createClient({ phonenumber: '08035550000' });

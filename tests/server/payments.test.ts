@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createSmtpMailer } from '../../server/mail/mailer';
 import { PAYMENT_STILL_PROCESSING, paymentKeptSafeMessage } from '../../server/payments/check';
@@ -13,7 +13,7 @@ import {
   newReference,
   payAndSubmitTask,
   payReference,
-  startServerWithTwoClients,
+  serverWithTwoClients,
   submitTask,
   taskBody,
   withVerifier,
@@ -23,9 +23,7 @@ import {
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
-
-beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
-afterAll(() => server.close());
+serverWithTwoClients((started) => ({ server, client, other } = started));
 
 describe('POST /client/create: the payment behind the task', () => {
   it("402 'Payment could not be verified' for a reference nobody paid, and no task is written", async () => {

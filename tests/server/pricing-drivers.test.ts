@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_PRICES } from '../../server/db/seed';
 import type { TestServer } from './harness';
-import {
-  assignDriver,
-  createPaidTask,
-  insertDriver,
-  startServerWithTwoClients,
-  type TestClient,
-} from './task-fixtures';
+import { assignDriver, createPaidTask, insertDriver, serverWithTwoClients, type TestClient } from './task-fixtures';
 
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
-
-beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
-afterAll(() => server.close());
+serverWithTwoClients((started) => ({ server, client, other } = started));
 
 describe('GET /admin/pricing', () => {
   it('answers { data: PricingItem[] } with numeric prices, ordered by service name', async () => {

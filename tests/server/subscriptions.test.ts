@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentKeptSafeMessage } from '../../server/payments/check';
 import type { TestServer } from './harness';
 import {
@@ -6,7 +6,7 @@ import {
   insertClient,
   newReference,
   payReference,
-  startServerWithTwoClients,
+  serverWithTwoClients,
   submitTask,
   taskBody,
   withVerifier,
@@ -16,9 +16,7 @@ import {
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
-
-beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
-afterAll(() => server.close());
+serverWithTwoClients((started) => ({ server, client, other } = started));
 
 const subscribe = (who: TestClient, body: object) =>
   server.request('POST', '/client/subscribe', { token: who.token, body: { userId: who.id, ...body } });

@@ -4,6 +4,7 @@
  * depend on the auth routes or trip their per-address login rate limit).
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { CreateTaskRequest, Task } from '../../src/shared/contract';
 import { nairaToKobo } from '../../src/shared/money';
 import type { PaymentVerifier } from '../../server/payments/verifier';
@@ -33,17 +34,25 @@ export async function insertClient(server: TestServer): Promise<TestClient> {
   return { id, email, token: await server.deps.tokens.sign(id) };
 }
 
-/**
- * A fresh test server for one file with two clients in its database: `client`, who acts,
- * and `other`, a stranger to client's tasks and payments.
- */
-export async function startServerWithTwoClients(): Promise<{
+export interface ServerWithTwoClients {
   server: TestServer;
   client: TestClient;
   other: TestClient;
-}> {
-  const server = await createTestServer();
-  return { server, client: await insertClient(server), other: await insertClient(server) };
+}
+
+/**
+ * A fresh test server for the calling file, started before its tests and closed after them,
+ * with two clients in its database: `client`, who acts, and `other`, a stranger to client's
+ * tasks and payments. `started` hands them to the file's variables.
+ */
+export function serverWithTwoClients(started: (them: ServerWithTwoClients) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer();
+    const them = { server, client: await insertClient(server), other: await insertClient(server) };
+    started(them);
+  });
+  afterAll(() => server?.close());
 }
 
 export const newReference = () => `${Date.now()}-${unique()}`;

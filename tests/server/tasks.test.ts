@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentKeptSafeMessage } from '../../server/payments/check';
 import type { TestServer } from './harness';
 import {
@@ -8,7 +8,7 @@ import {
   insertDriver,
   payAndSubmitTask,
   payReference,
-  startServerWithTwoClients,
+  serverWithTwoClients,
   submitTask,
   taskBody,
   type TestClient,
@@ -17,9 +17,7 @@ import {
 let server: TestServer;
 let client: TestClient;
 let other: TestClient;
-
-beforeAll(async () => ({ server, client, other } = await startServerWithTwoClients()));
-afterAll(() => server.close());
+serverWithTwoClients((started) => ({ server, client, other } = started));
 
 describe("POST /client/task: the client's tasks, oldest first", () => {
   it('answers { data: [] } for a client without tasks', async () => {

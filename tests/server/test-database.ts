@@ -47,7 +47,7 @@ export async function createServerDatabase(): Promise<TestDatabase> {
  * the file is read once per worker and its bytes handed over as they are. PGlite only reads
  * them (it copies each file out of the tarball), where Node's own Blob copied the 40 MB twice
  * more per test server, in fresh pages of memory (the server leg alone: 176 s of CPU and 3.6
- * million page faults before, 140 s and 2.2 million after; docs/architecture.md, 'The suite's
+ * million page faults before, 140 s and 2.2 million after; docs/performance.md, 'The suite's
  * time'). Its size, slice and stream are an empty Blob's: PGlite does not read them.
  */
 class TarballBlob extends Blob {

@@ -8,11 +8,13 @@ import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 import type { OperatorRole } from '../rules';
 
-const ROLES: { role: OperatorRole; label: string }[] = [
-  { role: 'dispatcher', label: 'Dispatcher (tasks, drivers, assignment)' },
-  { role: 'support', label: 'Support (requests, clients, refunds up to the limit)' },
-  { role: 'admin', label: 'Admin (everything)' },
-];
+/** Every role of the one list (src/shared/schemas/ops-console.ts) has its label: a new role fails the type-check here. */
+const ROLE_LABELS: Record<OperatorRole, string> = {
+  dispatcher: 'Dispatcher (tasks, drivers, assignment)',
+  support: 'Support (requests, clients, refunds up to the limit)',
+  admin: 'Admin (everything)',
+};
+const ROLES = Object.entries(ROLE_LABELS).map(([role, label]) => ({ role, label }));
 
 export function OperatorsScreen() {
   const operators = useQuery(operatorsQuery());

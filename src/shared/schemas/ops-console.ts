@@ -59,8 +59,11 @@ export const opsPasswordSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
-const ROLE_LIST = 'admin, dispatcher or support';
-export const operatorRoleSchema = z.enum(['admin', 'dispatcher', 'support'], {
+/** The one list of operator roles: the server's guards, the database's type and the console's rules derive from it. */
+export const OPERATOR_ROLES = ['admin', 'dispatcher', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+const ROLE_LIST = `${OPERATOR_ROLES.slice(0, -1).join(', ')} or ${OPERATOR_ROLES.at(-1)}`;
+export const operatorRoleSchema = z.enum(OPERATOR_ROLES, {
   error: (issue) => (issue.input === undefined ? 'role is required' : `role must be ${ROLE_LIST}`),
 });
 

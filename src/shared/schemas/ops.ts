@@ -66,6 +66,14 @@ export const driverMessageSchema = text('content', {
   .min(1, 'content is required: a message cannot be empty');
 
 /** A task or driver id, or a prefix of one, as the CLI and the /ops paths take it. */
+/** `?all=1` (or `true`): a list with its settled or answered entries too; absent, `0` or `false`: without. */
+export const allQuerySchema = z.object({
+  all: z
+    .enum(['1', 'true', '0', 'false'], { error: 'all must be 1, true, 0 or false' })
+    .optional()
+    .transform((all) => all === '1' || all === 'true'),
+});
+
 export const opsIdSchema = (field: string) =>
   text(field, { max: MAX_LENGTH.id, tooLong: `${field} is too long` })
     .trim()
