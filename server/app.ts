@@ -13,6 +13,7 @@ import {
 } from './http/database-errors';
 import { HttpError } from './http/errors';
 import { aftercareRoutes } from './routes/aftercare';
+import { driversBusyRoutes } from './routes/drivers-busy';
 import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
 import { chatRoutes } from './routes/chat';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     avatarRoutes,
     taskRoutes,
     aftercareRoutes,
+    driversBusyRoutes,
     taskEventRoutes,
     chatRoutes,
     pricingRoutes,

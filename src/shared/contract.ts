@@ -226,6 +226,13 @@ export interface Task {
   extra?: TaskExtra | null;
   /** What a cancel at the door kept for the driver (naira; 0 when free). */
   cancelFee?: number;
+  /**
+   * No driver took it for DISPATCH_ATTENTION_MIN and the client has not chosen to keep waiting:
+   * the page says 'Drivers are busy near you' with Keep waiting / Choose another time / Cancel.
+   */
+  driversBusy?: boolean;
+  /** A support agent's refund above their limit awaits an admin's approval. */
+  refundAwaitingApproval?: boolean;
 }
 
 export interface TaskExtra {

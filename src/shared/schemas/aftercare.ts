@@ -3,8 +3,12 @@ import { z } from 'zod';
 import type { CancelReason, SupportCategory } from '../contract';
 import { MAX_LENGTH } from '../limits';
 import { CANCEL_REASONS, SUPPORT_CATEGORIES } from '../task-progress';
+<<<<<<< HEAD
 import { NOT_AN_OBJECT, id, text } from './fields';
 import { paymentReference } from './payment';
+=======
+import { NOT_AN_OBJECT, id, isoDateTime, text } from './fields';
+>>>>>>> 4ec108a (dispatch: a radius that widens as a task waits, the due first first, one round in a few statements; never gives up: Needs attention and the client told (issue 63))
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
   z.enum(values as unknown as [T, ...T[]], {
@@ -59,3 +63,15 @@ export const payExtraSchema = z.object(
 
 /** One of the caller's tasks (the receipt). */
 export const taskIdSchema = z.object({ taskId: id('taskId') }, { error: NOT_AN_OBJECT });
+
+/** 'Choose another time' for a task no driver took: one of the offered 2-hour windows. */
+export const rescheduleTaskSchema = z.object(
+  {
+    taskId: id('taskId'),
+    window: z.object(
+      { start: isoDateTime('window.start'), end: isoDateTime('window.end') },
+      { error: 'window must be an object with start and end' },
+    ),
+  },
+  { error: NOT_AN_OBJECT },
+);

@@ -9,7 +9,7 @@ import { isNairaAmount } from '../money';
 import { isEmailAddress } from '../validation/email';
 import { isCommonPassword } from '../validation/common-passwords';
 import { NOT_AN_OBJECT, number, text } from './fields';
-import { newDriverSchema } from './ops';
+import { newDriverSchema, statusSchema } from './ops';
 
 export const OPS_LOGIN_FIELDS_REQUIRED = 'Email and password are required';
 export const INVALID_OPS_LOGIN = 'Invalid email or password';
@@ -141,3 +141,42 @@ export const auditQuerySchema = z.object({
 
 /** A driver's edit: any of the fields the driver was added with but the position. */
 export const driverEditSchema = newDriverSchema.omit({ lat: true, lng: true }).partial();
+
+const wholeNumber = (field: string, max: number) =>
+  text(field, { max: String(max).length })
+    .regex(/^[0-9]+$/, { error: `${field} must be a number from 1 to ${max}` })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, { error: `${field} must be a number from 1 to ${max}` });
+
+/** The board's rows a page. */
+export const BOARD_PAGE_SIZE = 50;
+/** What a board search may be as long as. */
+export const BOARD_SEARCH_MAX = 100;
+
+/**
+ * `GET /ops/tasks`'s query (docs/operations.md 'The board'): `search` (address, client's name or
+ * phone, task id, driver), `state` (open, all), `status`, `service` (a service key), `day`
+ * (a Lagos day, YYYY-MM-DD, of the task's due time), `driver` (an id), `attention` (1: Needs
+ * attention only), `page` (from 1; absent: every row, as the CLI reads them).
+ */
+export const boardQuerySchema = z.object({
+  search: text('search', { max: BOARD_SEARCH_MAX, tooLong: `search is too long (at most ${BOARD_SEARCH_MAX} characters)` })
+    .trim()
+    .optional(),
+  state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
+  status: statusSchema.optional(),
+  service: text('service', { max: MAX_LENGTH.label })
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, { error: 'service must be a service key' })
+    .optional(),
+  day: text('day', { max: 10 })
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'day must be a date, YYYY-MM-DD' })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'day must be a date, YYYY-MM-DD' })
+    .optional(),
+  driver: text('driver', { max: 100 })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'driver must be a driver id' })
+    .optional(),
+  attention: z.enum(['0', '1'], { error: 'attention must be 0 or 1' }).optional(),
+  page: wholeNumber('page', 10_000).optional(),
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
