@@ -33,7 +33,10 @@ const percentile = (times: number[], share: number) =>
   [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * share))];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-const config = loadConfig({}, { dataDir: 'memory://', databaseUrl: url.toString(), log: false, demo: false, simulator: false });
+const config = loadConfig(
+  {},
+  { dataDir: 'memory://', databaseUrl: url.toString(), log: false, demo: false, simulator: false },
+);
 const deps = await createDeps(config, { log: silentLogger() });
 try {
   const { db } = deps;
@@ -71,7 +74,12 @@ try {
     body: JSON.stringify({ email: 'bench@greenpick.ng', password }),
   });
   const token = ((await login.json()) as { data: string }).data;
-  const queries = ['state=open&page=1', 'state=open&page=17', 'state=open&page=1&search=0801%20000%201234', 'attention=1&page=1'];
+  const queries = [
+    'state=open&page=1',
+    'state=open&page=17',
+    'state=open&page=1&search=0801%20000%201234',
+    'attention=1&page=1',
+  ];
   const times: number[] = [];
   for (let run = 0; run < 200; run += 1) {
     const started = performance.now();
@@ -82,7 +90,9 @@ try {
     times.push(performance.now() - started);
     if (answer.status !== 200) throw new Error(`the board answered ${answer.status}`);
   }
-  console.log(`board API, 2,000 open tasks (pages, a phone search, the lane): p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}`);
+  console.log(
+    `board API, 2,000 open tasks (pages, a phone search, the lane): p50 ${ms(percentile(times, 0.5))}, p95 ${ms(percentile(times, 0.95))}`,
+  );
 } finally {
   await deps.db.close();
   await admin.query(`drop database ${name} with (force)`);

@@ -114,7 +114,13 @@ export async function insertOffers(
      select gen_random_uuid()::text, o.task_id, o.driver_id, $4, $5, o.distance_m
        from unnest($1::text[], $2::text[], $3::int[]) as o(task_id, driver_id, distance_m)
      on conflict (task_id) where outcome is null do nothing returning id`,
-    [offers.map((offer) => offer.taskId), offers.map((offer) => offer.driverId), offers.map((offer) => offer.distanceM), now, expiresAt],
+    [
+      offers.map((offer) => offer.taskId),
+      offers.map((offer) => offer.driverId),
+      offers.map((offer) => offer.distanceM),
+      now,
+      expiresAt,
+    ],
   );
   return rows.length;
 }

@@ -32,7 +32,10 @@ export type DispatchJobs = Repeating<number | null>;
  * How far from the pickup a task waiting `waitedMs` looks: `DISPATCH_RADIUS_KM`, twice that
  * after half of `DISPATCH_ATTENTION_MIN`, three times from then on (10, 20, 30 km by default).
  */
-export function dispatchRadiusMeters(waitedMs: number, config: { dispatchRadiusKm: number; dispatchAttentionMin: number }) {
+export function dispatchRadiusMeters(
+  waitedMs: number,
+  config: { dispatchRadiusKm: number; dispatchAttentionMin: number },
+) {
   const step = (config.dispatchAttentionMin * 60_000) / 2;
   const widening = Math.min(2, Math.floor(Math.max(0, waitedMs) / step));
   return config.dispatchRadiusKm * 1000 * (1 + widening);

@@ -41,6 +41,28 @@ export interface TaskSummary {
   waitingSince: string | null;
   promiseAt: string | null;
   amount: number;
+  /** Why it is in the Needs attention lane (the board's reads; null or absent: it is not). */
+  attention?: AttentionReason | null;
+}
+
+export type AttentionReason = 'no-driver' | 'arrived-not-completed' | 'late' | 'cancelled-under-driver';
+
+/** One page of the board's table, and how many tasks matched. */
+export interface BoardPage {
+  data: TaskSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The board's filters (`GET /ops/tasks`); empty strings are left out of the query. */
+export interface BoardFilters {
+  search: string;
+  state: 'open' | 'all';
+  service: string;
+  day: string;
+  driver: string;
+  attention: boolean;
 }
 
 export interface TaskDetails extends Omit<TaskSummary, 'client'> {
@@ -69,6 +91,8 @@ export interface Driver {
   online: boolean;
   busy: boolean;
   location: [number, number] | null;
+  /** When the position was last sent. */
+  locationUpdatedAt: string;
   tasksToday: number;
   rating: { average: number; count: number };
   acceptanceRate: number | null;
@@ -148,6 +172,7 @@ export const opsKeys = {
   signedIn: () => [...opsKeys.all, 'me'] as const,
   me: (token: string) => [...opsKeys.signedIn(), token] as const,
   tasks: () => [...opsKeys.all, 'tasks'] as const,
+  board: (filters: BoardFilters, page: number) => [...opsKeys.tasks(), filters, page] as const,
   task: (id: string) => [...opsKeys.all, 'task', id] as const,
   drivers: () => [...opsKeys.all, 'drivers'] as const,
   /** Both support lists (open only, and all). */
@@ -162,12 +187,23 @@ export const opsKeys = {
 
 export const meQuery = (token: string) =>
   queryOptions({ queryKey: opsKeys.me(token), queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
-/** The board's tasks: the open ones only (without `state` the server answers every task ever booked). */
-export const tasksQuery = () =>
+/** The query string of the board's filters and page (the server pages, 50 a page, due first). */
+export function boardSearchParams(filters: BoardFilters, page: number): Record<string, string> {
+  const params: Record<string, string> = { page: String(page) };
+  if (filters.attention) params.attention = '1';
+  else params.state = filters.state;
+  for (const key of ['search', 'service', 'day', 'driver'] as const) {
+    const value = filters[key].trim();
+    if (value) params[key] = value;
+  }
+  return params;
+}
+export const boardQuery = (filters: BoardFilters, page: number) =>
   queryOptions({
-    queryKey: opsKeys.tasks(),
-    queryFn: () => read<TaskSummary[]>('ops/tasks', { state: 'open' }),
+    queryKey: opsKeys.board(filters, page),
+    queryFn: async () => opsHttp.get('ops/tasks', { searchParams: boardSearchParams(filters, page) }).json<BoardPage>(),
     refetchInterval: BOARD_REFRESH_MS,
+    placeholderData: (previous) => previous,
   });
 export const taskQuery = (id: string) =>
   queryOptions({

@@ -343,8 +343,12 @@ describe('dispatch', () => {
     const told = () =>
       db().query<{ kind: string }>(`select kind from push_outbox where task_id = $1 and kind = 'drivers-busy'`, [task]);
     const busy = async () =>
-      (await db().query<{ drivers_busy_told_at: Date | null }>('select drivers_busy_told_at from tasks where id = $1', [task]))[0]
-        .drivers_busy_told_at;
+      (
+        await db().query<{ drivers_busy_told_at: Date | null }>(
+          'select drivers_busy_told_at from tasks where id = $1',
+          [task],
+        )
+      )[0].drivers_busy_told_at;
     expect(await busy()).toBeNull();
     later(60_000);
     await runDispatchOnce(server.deps);
@@ -382,7 +386,10 @@ describe('dispatch', () => {
     const client = await insertClient(db());
     // A task for later today, assigned: its driver is not offered another even though it is hours away.
     const held = await insertTask(db(), client, { status: 'driver-assigned', driverId: holder.id });
-    await db().query(`update tasks set scheduled_start = now() + interval '6 hours', scheduled_end = now() + interval '8 hours' where id = $1`, [held]);
+    await db().query(
+      `update tasks set scheduled_start = now() + interval '6 hours', scheduled_end = now() + interval '8 hours' where id = $1`,
+      [held],
+    );
     const newer = await insertTask(db(), client, { ...SURULERE, createdAt: new Date(clock.getTime() - 60_000) });
     const older = await insertTask(db(), client, { ...SURULERE, createdAt: new Date(clock.getTime() - 120_000) });
     expect(await runDispatchOnce(server.deps)).toBe(1);

@@ -45,7 +45,6 @@ describe('the board among 2,000 open tasks', () => {
     expect(found.body.data[0].client.id).toBe(clients[1233]);
     const byAddress = await board(`state=open&page=1&search=${encodeURIComponent('1234 Herbert')}`);
     expect(byAddress.body.data.map((task: { client: { id: string } }) => task.client.id)).toEqual([clients[1233]]);
-
   });
 });
 
@@ -55,10 +54,16 @@ describe('filters and Needs attention', () => {
     const client = await insertClient(db);
     const driver = await insertDriver(db, { lat: 6.5, lng: 3.36 }, 'Bayo', { demo: false });
     const waiting = await insertTask(db, client);
-    await db.query(`update tasks set dispatch_started_at = $2 where id = $1`, [waiting, new Date(clock.getTime() - 11 * 60_000)]);
+    await db.query(`update tasks set dispatch_started_at = $2 where id = $1`, [
+      waiting,
+      new Date(clock.getTime() - 11 * 60_000),
+    ]);
     const fresh = await insertTask(db, client);
     const arrived = await insertTask(db, client, { status: 'on-going', driverId: driver });
-    await db.query(`update tasks set arrived_at = $2 where id = $1`, [arrived, new Date(clock.getTime() - 21 * 60_000)]);
+    await db.query(`update tasks set arrived_at = $2 where id = $1`, [
+      arrived,
+      new Date(clock.getTime() - 21 * 60_000),
+    ]);
     const late = await insertTask(db, client, { createdAt: new Date(clock.getTime() - 61 * 60_000) });
     await db.query(`update tasks set dispatch_started_at = created_at where id = $1`, [late]);
 
@@ -79,7 +84,14 @@ describe('filters and Needs attention', () => {
   });
 
   it('answers bad queries with a 400 and a message', async () => {
-    for (const query of ['page=0', 'page=abc', 'day=yesterday', 'attention=yes', `search=${'x'.repeat(101)}`, 'driver=%00']) {
+    for (const query of [
+      'page=0',
+      'page=abc',
+      'day=yesterday',
+      'attention=yes',
+      `search=${'x'.repeat(101)}`,
+      'driver=%00',
+    ]) {
       const answer = await board(query);
       expect(answer.status, query).toBe(400);
       expect(typeof answer.body.message).toBe('string');

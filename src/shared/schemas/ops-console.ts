@@ -160,7 +160,10 @@ export const BOARD_SEARCH_MAX = 100;
  * attention only), `page` (from 1; absent: every row, as the CLI reads them).
  */
 export const boardQuerySchema = z.object({
-  search: text('search', { max: BOARD_SEARCH_MAX, tooLong: `search is too long (at most ${BOARD_SEARCH_MAX} characters)` })
+  search: text('search', {
+    max: BOARD_SEARCH_MAX,
+    tooLong: `search is too long (at most ${BOARD_SEARCH_MAX} characters)`,
+  })
     .trim()
     .optional(),
   state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
