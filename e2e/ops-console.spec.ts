@@ -250,7 +250,17 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
 
   const admin = await addOperator(request, 'admin');
   const ops = await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
-  await expect(ops.navLinks()).toHaveText(['Board', 'Support', 'Payments', 'Drivers', 'Clients', 'Operators', 'Audit']);
+  await expect(ops.navLinks()).toHaveText([
+    'Board',
+    'Support',
+    'Payments',
+    'Refunds',
+    'Reports',
+    'Drivers',
+    'Clients',
+    'Operators',
+    'Audit',
+  ]);
   await ops.open('Audit');
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: dispatcher.email }).filter({ hasText: task._id })).toHaveCount(1);
@@ -295,7 +305,17 @@ for (const width of [1280, 768]) {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await serious(), `sign-in at ${width}px`).toEqual([]);
     await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
-    for (const screen of ['board', `tasks/${task._id}`, 'support', 'drivers', 'payments', 'operators', 'audit']) {
+    for (const screen of [
+      'board',
+      `tasks/${task._id}`,
+      'support',
+      'drivers',
+      'payments',
+      'refunds',
+      'reports',
+      'operators',
+      'audit',
+    ]) {
       await page.goto(`/ops/console/${screen}`);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.getByText('Loading…')).toHaveCount(0);

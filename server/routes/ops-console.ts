@@ -113,7 +113,14 @@ opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, idOf('task'), jsonBody(c
   const taskId = c.req.valid('param').id;
   const { reason } = c.req.valid('json');
   const caller = { role: c.var.operator.role, actor: actorOf(c) };
-  return c.json({ data: await run(() => cancelWithRefund(c.var.deps, taskId, reason, caller)) });
+  try {
+    return c.json({ data: await run(() => cancelWithRefund(c.var.deps, taskId, reason, caller)) });
+  } catch (error) {
+    // A support limit's refusal: the refund may go to an admin instead (server/ops/refund-escalation.ts).
+    if (error instanceof HttpError && error.status === 403 && caller.role === 'support')
+      throw new HttpError(403, error.message, { canRequestApproval: true });
+    throw error;
+  }
 });
 
 opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, idOf('task'), jsonBody(opsCompleteSchema), async (c) => {

@@ -150,6 +150,43 @@ export interface Operator {
   mustChangePassword: boolean;
 }
 
+/** A support agent's refund above their limit, waiting for (or decided by) an admin. */
+export interface RefundRequest {
+  id: string;
+  taskId: string;
+  serviceName: string;
+  address: string;
+  clientName: string;
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  decision: 'approved' | 'declined' | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  note: string | null;
+}
+
+export interface ReportDay {
+  day: string;
+  tasks: Record<string, number>;
+  revenue: number;
+  refunds: number;
+  net: number;
+  vat: number;
+  fees: number;
+  driverShares: number;
+  pointsCredited: number;
+  pointsSpent: number;
+}
+
+export interface DailyReport {
+  from: string;
+  to: string;
+  days: ReportDay[];
+  drivers: { driverId: string; name: string; completed: number; earnings: number; fees: number }[];
+}
+
 export interface AuditEntry {
   id: string;
   at: string;
@@ -183,6 +220,8 @@ export const opsKeys = {
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
   operators: () => [...opsKeys.all, 'operators'] as const,
   audit: () => [...opsKeys.all, 'audit'] as const,
+  refundRequests: () => [...opsKeys.all, 'refund-requests'] as const,
+  report: (from: string, to: string) => [...opsKeys.all, 'report', from, to] as const,
 };
 
 export const meQuery = (token: string) =>
@@ -235,6 +274,26 @@ export const clientQuery = (id: string) =>
   });
 export const operatorsQuery = () =>
   queryOptions({ queryKey: opsKeys.operators(), queryFn: () => read<Operator[]>('ops/operators') });
+export const refundRequestsQuery = () =>
+  queryOptions({
+    queryKey: opsKeys.refundRequests(),
+    queryFn: () => read<RefundRequest[]>('ops/refund-requests'),
+    refetchInterval: 15_000,
+  });
+export const reportQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: opsKeys.report(from, to),
+    queryFn: () => read<DailyReport>('ops/reports/daily', { from, to }),
+  });
+/** A CSV export as a file the browser saves (the call carries the operator's token, a plain link could not). */
+export async function downloadCsv(path: string, searchParams: Record<string, string>, fileName: string): Promise<void> {
+  const blob = await opsHttp.get(path, { searchParams }).blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
 export const auditQuery = () =>
   queryOptions({ queryKey: opsKeys.audit(), queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
 
@@ -242,6 +301,11 @@ export const assignTask = (taskId: string, driverId: string) =>
   write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });
 export const cancelTask = (taskId: string, reason: string) =>
   write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/cancel`, { reason });
+export const requestRefundApproval = (taskId: string, reason: string) =>
+  write<RefundRequest>(`ops/tasks/${encodeURIComponent(taskId)}/refund-request`, { reason });
+export const decideRefundRequest = (id: string, decision: 'approve' | 'decline', note: string) =>
+  write<RefundRequest>(`ops/refund-requests/${encodeURIComponent(id)}/${decision}`, { note });
+export const setRefundLimit = (amount: number) => write<{ amount: number }>('ops/settings/refund-limit', { amount });
 export const completeTask = (taskId: string, quantity: number) =>
   write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/complete`, { quantity });
 
@@ -337,3 +401,13 @@ export const useAddOperator = (
 ) => useOpsWrite(({ email, role }) => addOperator(email, role), opsKeys.operators(), callbacks);
 export const useDeactivateOperator = (callbacks: OpsCallbacks<Operator, string> = {}) =>
   useOpsWrite((id: string) => deactivateOperator(id), opsKeys.operators(), callbacks);
+
+export const useRequestRefundApproval = (
+  callbacks: OpsCallbacks<RefundRequest, { taskId: string; reason: string }> = {},
+) => useOpsWrite((input) => requestRefundApproval(input.taskId, input.reason), opsKeys.all, callbacks);
+export const useDecideRefundRequest = (
+  callbacks: OpsCallbacks<RefundRequest, { id: string; decision: 'approve' | 'decline'; note: string }> = {},
+) => useOpsWrite((input) => decideRefundRequest(input.id, input.decision, input.note), opsKeys.all, callbacks);
+/** A new limit changes what `GET /ops/me` says of it. */
+export const useSetRefundLimit = (callbacks: OpsCallbacks<{ amount: number }, number> = {}) =>
+  useOpsWrite(setRefundLimit, opsKeys.all, callbacks);

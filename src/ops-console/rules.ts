@@ -4,7 +4,16 @@ import { windowText } from '../shared/pickup-windows';
 
 export type OperatorRole = 'admin' | 'dispatcher' | 'support';
 
-export type Screen = 'board' | 'support' | 'payments' | 'drivers' | 'clients' | 'operators' | 'audit';
+export type Screen =
+  | 'board'
+  | 'support'
+  | 'payments'
+  | 'refunds'
+  | 'reports'
+  | 'drivers'
+  | 'clients'
+  | 'operators'
+  | 'audit';
 
 export interface NavItem {
   screen: Screen;
@@ -15,6 +24,8 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'board', label: 'Board', roles: ['admin', 'dispatcher', 'support'] },
   { screen: 'support', label: 'Support', roles: ['admin', 'support'] },
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
+  { screen: 'refunds', label: 'Refunds', roles: ['admin'] },
+  { screen: 'reports', label: 'Reports', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },

@@ -329,6 +329,8 @@ export interface ErrorResponse {
   success?: false;
   /** A sign-in code asked too soon or too often: when to ask again (the Retry-After header's seconds). */
   retryInSeconds?: number;
+  /** A support agent's cancel above their refund limit: they may send it to an admin (POST /ops/tasks/:id/refund-request). */
+  canRequestApproval?: true;
 }
 export interface RecoveryResponse {
   success: boolean;

@@ -40,6 +40,8 @@ describe('the nav of each role', () => {
       'Board',
       'Support',
       'Payments',
+      'Refunds',
+      'Reports',
       'Drivers',
       'Clients',
       'Operators',

@@ -5,7 +5,8 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
 import { collectedText } from '../../shared/collected';
 import { nairaToKobo } from '../../shared/money';
-import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask } from '../api';
+import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask, useRequestRefundApproval } from '../api';
+import { readCallFailure } from '../../shared/call-failure';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
@@ -141,8 +142,25 @@ function useActionError(fallback: string) {
 
 function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
   const [reason, setReason] = useState('');
-  const { error, callbacks } = useActionError('The task could not be cancelled.');
-  const mutation = useCancelOpsTask(callbacks);
+  const [error, setError] = useState<string | null>(null);
+  // A support limit's refusal says the refund may go to an admin instead.
+  const [canEscalate, setCanEscalate] = useState(false);
+  const mutation = useCancelOpsTask({
+    onSuccess: () => setError(null),
+    onError: async (failure) => {
+      const read = await readCallFailure(failure);
+      const body = read.kind === 'http' ? (read.body as { canRequestApproval?: boolean } | null) : null;
+      setCanEscalate(body?.canRequestApproval === true);
+      setError(await errorText(failure, 'The task could not be cancelled.'));
+    },
+  });
+  const escalation = useRequestRefundApproval({
+    onSuccess: () => {
+      setError(null);
+      setCanEscalate(false);
+    },
+    onError: async (failure) => setError(await errorText(failure, 'The request could not be sent.')),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim()) mutation.mutate({ taskId, reason: reason.trim() });
@@ -168,9 +186,22 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
           </p>
         )}
         {mutation.isSuccess && <p role="status">Cancelled; the refund is on its way.</p>}
+        {escalation.isSuccess && (
+          <p role="status">Sent to the admins for approval; the client reads 'Refund awaiting approval'.</p>
+        )}
         <button type="submit" className="button button-danger" disabled={mutation.isPending || !reason.trim()}>
           Cancel task and refund
         </button>
+        {canEscalate && (
+          <button
+            type="button"
+            className="button"
+            disabled={escalation.isPending || !reason.trim()}
+            onClick={() => escalation.mutate({ taskId, reason: reason.trim() })}
+          >
+            Send to an admin for approval
+          </button>
+        )}
       </form>
     </section>
   );

@@ -159,6 +159,25 @@ export const BOARD_SEARCH_MAX = 100;
  * (a Lagos day, YYYY-MM-DD, of the task's due time), `driver` (an id), `attention` (1: Needs
  * attention only), `page` (from 1; absent: every row, as the CLI reads them).
  */
+const lagosDate = (field: string) =>
+  text(field, { max: 10 })
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: `${field} must be a date, YYYY-MM-DD` })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: `${field} must be a date, YYYY-MM-DD`,
+    });
+
+/** The longest report: about a quarter. */
+export const REPORT_MAX_DAYS = 92;
+
+/** The daily report's days (Lagos dates; absent: today). */
+export const reportQuerySchema = z
+  .object({ from: lagosDate('from').optional(), to: lagosDate('to').optional() })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'from must not be after to' })
+  .refine(
+    (query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) < REPORT_MAX_DAYS * 86_400_000,
+    { error: `A report covers at most ${REPORT_MAX_DAYS} days` },
+  );
+
 export const boardQuerySchema = z.object({
   search: text('search', {
     max: BOARD_SEARCH_MAX,
@@ -172,10 +191,7 @@ export const boardQuerySchema = z.object({
     .trim()
     .regex(/^[a-z0-9-]{1,64}$/, { error: 'service must be a service key' })
     .optional(),
-  day: text('day', { max: 10 })
-    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'day must be a date, YYYY-MM-DD' })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'day must be a date, YYYY-MM-DD' })
-    .optional(),
+  day: lagosDate('day').optional(),
   driver: text('driver', { max: 100 })
     .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'driver must be a driver id' })
     .optional(),
@@ -183,3 +199,18 @@ export const boardQuerySchema = z.object({
   page: wholeNumber('page', 10_000).optional(),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+/** An admin's note on a refund request's approval or decline. */
+export const REFUND_NOTE_MAX = 500;
+export const refundDecisionSchema = z.object(
+  {
+    note: text('note', {
+      max: REFUND_NOTE_MAX,
+      multiline: true,
+      tooLong: `note is too long (at most ${REFUND_NOTE_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'note is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
