@@ -158,7 +158,12 @@ test('a dispatcher adds a driver with a photo, edits one, resets a password and 
   await page.getByRole('button', { name: `Reset the password of ${driver.name}` }).click();
   await expect(page.getByRole('status')).toContainText(`One-time password for ${driver.name}`);
   await page.getByRole('button', { name: `Deactivate ${driver.name}` }).click();
+  // It asks why and to confirm; reactivating is there once deactivated.
+  const confirm = page.getByRole('form', { name: `Deactivate ${driver.name}` });
+  await confirm.getByLabel('Reason').fill('Licence expired');
+  await confirm.getByRole('button', { name: 'Confirm: deactivate' }).click();
   await expect(row(driver.name)).toContainText('Deactivated');
+  await expect(page.getByRole('button', { name: `Reactivate ${driver.name}` })).toBeVisible();
 });
 
 test('a support agent answers a request, and the client sees the answer on the task', async ({

@@ -190,6 +190,10 @@ export interface DailyReport {
 export interface AuditEntry {
   id: string;
   at: string;
+  /** 'ada@greenpick.ng (support)'. */
+  who: string;
+  /** The action in words, with the task or person, the amount and the reason. */
+  what: string;
   actor: string;
   address: string | null;
   action: string;
@@ -219,7 +223,7 @@ export const opsKeys = {
   clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
   operators: () => [...opsKeys.all, 'operators'] as const,
-  audit: () => [...opsKeys.all, 'audit'] as const,
+  audit: (filters: AuditFilters) => [...opsKeys.all, 'audit', filters] as const,
   refundRequests: () => [...opsKeys.all, 'refund-requests'] as const,
   report: (from: string, to: string) => [...opsKeys.all, 'report', from, to] as const,
 };
@@ -294,8 +298,21 @@ export async function downloadCsv(path: string, searchParams: Record<string, str
   link.click();
   URL.revokeObjectURL(link.href);
 }
-export const auditQuery = () =>
-  queryOptions({ queryKey: opsKeys.audit(), queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
+/** The audit's filters; empty strings are left out. */
+export interface AuditFilters {
+  who: string;
+  what: string;
+  task: string;
+  day: string;
+}
+export const auditParams = (filters: AuditFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+export const auditQuery = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey: opsKeys.audit(filters),
+    queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100', ...auditParams(filters) }),
+    refetchInterval: 15_000,
+  });
 
 export const assignTask = (taskId: string, driverId: string) =>
   write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });
@@ -323,7 +340,9 @@ export const addDriver = (driver: DriverFields) =>
   write<Driver & { password: string }>('ops/drivers', { ...driver, ...START });
 export const editDriver = (id: string, changes: Partial<DriverFields>) =>
   write<Driver>(`ops/drivers/${encodeURIComponent(id)}`, changes);
-export const deactivateDriver = (id: string) => write<Driver>(`ops/drivers/${encodeURIComponent(id)}/deactivate`);
+/** Deactivate or reactivate a driver, with the reason the audit keeps. */
+export const setDriverActive = (id: string, active: boolean, reason: string) =>
+  write<Driver>(`ops/drivers/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { reason });
 export const resetDriverPassword = (id: string) =>
   write<{ password: string }>(`ops/drivers/${encodeURIComponent(id)}/password`);
 
@@ -375,8 +394,9 @@ export const useAddDriver = (callbacks: OpsCallbacks<Driver & { password: string
   useOpsWrite((driver: DriverFields) => addDriver(driver), opsKeys.drivers(), callbacks);
 export const useEditDriver = (callbacks: OpsCallbacks<Driver, { id: string; changes: Partial<DriverFields> }> = {}) =>
   useOpsWrite(({ id, changes }) => editDriver(id, changes), opsKeys.drivers(), callbacks);
-export const useDeactivateDriver = (callbacks: OpsCallbacks<Driver, string> = {}) =>
-  useOpsWrite((id: string) => deactivateDriver(id), opsKeys.drivers(), callbacks);
+export const useSetDriverActive = (
+  callbacks: OpsCallbacks<Driver, { id: string; active: boolean; reason: string }> = {},
+) => useOpsWrite((input) => setDriverActive(input.id, input.active, input.reason), opsKeys.drivers(), callbacks);
 export const useResetDriverPassword = (callbacks: OpsCallbacks<{ password: string }, string> = {}) =>
   useOpsWrite((id: string) => resetDriverPassword(id), opsKeys.drivers(), callbacks);
 

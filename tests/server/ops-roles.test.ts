@@ -58,6 +58,8 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['POST', '/ops/refund-requests/no-such-request/decline', [A]],
   ['GET', '/ops/reports/daily', [A]],
   ['GET', '/ops/reports/daily.csv', [A]],
+  ['POST', '/ops/drivers/no-such-driver/reactivate', [A, D]],
+  ['GET', '/ops/audit.csv', [A]],
 ];
 
 let server: TestServer;

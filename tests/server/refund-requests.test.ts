@@ -77,6 +77,23 @@ describe('refund requests', () => {
       { action: 'task.cancel', actor: token.admin.email },
       { action: 'refund.approve', actor: token.admin.email },
     ]);
+    // The audit reads it in words, filtered by task (and day), and exports it as CSV.
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const words = await as('admin', 'GET', `/ops/audit?task=${taskId}&day=${today}`);
+    const task = `Household Waste Pickup for Chioma Test (task ${taskId.slice(0, 8)})`;
+    expect(words.body.data.map((line: { who: string; what: string }) => `${line.who} ${line.what}`)).toEqual([
+      `${token.admin.email} (admin) approved the refund of ₦25,000.00 on ${task}: Checked the GPS`,
+      `${token.admin.email} (admin) cancelled ${task} with a refund of ₦25,000.00: Driver never came (approved by ${token.admin.email}: Checked the GPS)`,
+      `${token.support.email} (support) asked an admin to refund ₦25,000.00 on ${task}: Driver never came`,
+    ]);
+    const csv = await as('admin', 'GET', `/ops/audit.csv?task=${taskId}`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(String(csv.body).split('\r\n')[0]).toBe('when (UTC),who,did what,from address,action,subject');
+    expect(String(csv.body)).toContain(
+      `${token.support.email} (support),"asked an admin to refund ₦25,000.00 on ${task}: Driver never came",local,refund.request`,
+    );
+    expect((await as('admin', 'GET', '/ops/audit?what=DROP%20TABLE')).status).toBe(400);
+
     const again = await as('admin', 'POST', `/ops/refund-requests/${request.id}/decline`, { note: 'late' });
     expect(again.status).toBe(409);
   });

@@ -120,7 +120,27 @@ export const goodwillRefundSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
-/** Calls that take nothing (deactivate, reset a password, close). */
+const lagosDate = (field: string) =>
+  text(field, { max: 10 })
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: `${field} must be a date, YYYY-MM-DD` })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: `${field} must be a date, YYYY-MM-DD`,
+    });
+
+/** Deactivating or reactivating a driver: why (the audit keeps it). */
+export const driverStatusSchema = z.object(
+  {
+    reason: text('reason', {
+      max: CANCEL_REASON_MAX,
+      tooLong: `reason is too long (at most ${CANCEL_REASON_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'reason is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** Calls that take nothing (reset a password, close). */
 export const emptyOpsSchema = z.object({}, { error: NOT_AN_OBJECT });
 
 /** `?q=`: an e-mail or a phone number, or part of one. */
@@ -137,6 +157,16 @@ export const auditQuerySchema = z.object({
     .transform(Number)
     .refine((value) => value >= 1 && value <= 100, { error: 'limit must be a number from 1 to 100' })
     .optional(),
+  /** Part of the actor's e-mail. */
+  who: text('who', { max: MAX_LENGTH.email, tooLong: 'who is too long (at most 254 characters)' }).trim().optional(),
+  /** An action ('task.cancel') or its kind ('task'). */
+  what: text('what', { max: 40 })
+    .regex(/^[a-z]+(\.[a-z-]+)?$/, { error: 'what must be an action such as task.cancel, or its kind such as task' })
+    .optional(),
+  task: text('task', { max: 100 })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'task must be a task id' })
+    .optional(),
+  day: lagosDate('day').optional(),
 });
 
 /** A driver's edit: any of the fields the driver was added with but the position. */
@@ -159,13 +189,6 @@ export const BOARD_SEARCH_MAX = 100;
  * (a Lagos day, YYYY-MM-DD, of the task's due time), `driver` (an id), `attention` (1: Needs
  * attention only), `page` (from 1; absent: every row, as the CLI reads them).
  */
-const lagosDate = (field: string) =>
-  text(field, { max: 10 })
-    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: `${field} must be a date, YYYY-MM-DD` })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-      error: `${field} must be a date, YYYY-MM-DD`,
-    });
-
 /** The longest report: about a quarter. */
 export const REPORT_MAX_DAYS = 92;
 
