@@ -5,7 +5,14 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
 import { collectedText } from '../../shared/collected';
 import { nairaToKobo } from '../../shared/money';
-import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask, useRequestRefundApproval } from '../api';
+import {
+  type Me,
+  type TaskDetails,
+  taskQuery,
+  useCancelOpsTask,
+  useCompleteOpsTask,
+  useRequestRefundApproval,
+} from '../api';
 import { readCallFailure } from '../../shared/call-failure';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
@@ -124,7 +131,7 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
         {open && me.role !== 'dispatcher' && (
           <CancelForm taskId={t.id} refundLimit={me.role === 'support' ? me.refundLimit : null} />
         )}
-        {open && me.role === 'admin' && <CompleteForm taskId={t.id} />}
+        {open && me.role === 'admin' && <CompleteForm task={t} />}
       </div>
     </main>
   );
@@ -207,10 +214,19 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
   );
 }
 
-function CompleteForm({ taskId }: { taskId: string }) {
-  const [quantity, setQuantity] = useState('');
+/** Why 'Mark completed' cannot be pressed now, or null: said beside the button, not left to guess. */
+function completeBlocker(status: string, quantity: string): string | null {
+  if (status === 'pending') return 'Assign a driver first: only an assigned or on-the-way task can be completed.';
+  if (quantity.trim() === '' || !(Number(quantity) > 0)) return 'Enter the quantity collected (more than 0).';
+  return null;
+}
+
+/** Opens with the weighed quantity when the driver recorded one, else the booked one. */
+function CompleteForm({ task }: { task: TaskDetails }) {
+  const [quantity, setQuantity] = useState(String(task.deliveredQuantity ?? task.quantity ?? ''));
   const { error, callbacks } = useActionError('The task could not be completed.');
   const mutation = useCompleteOpsTask(callbacks);
+  const blocker = completeBlocker(task.status, quantity);
   return (
     <section className="ops-panel" aria-labelledby="task-complete">
       <h2 id="task-complete">Mark completed</h2>
@@ -218,11 +234,11 @@ function CompleteForm({ taskId }: { taskId: string }) {
         className="ops-form"
         onSubmit={(event) => {
           event.preventDefault();
-          mutation.mutate({ taskId, quantity: Number(quantity) });
+          if (!blocker) mutation.mutate({ taskId: task.id, quantity: Number(quantity) });
         }}
       >
         <label>
-          Quantity
+          Quantity{task.unit ? ` (${task.unit}; booked ${task.quantity ?? 1})` : ''}
           <input
             className="text-input"
             type="number"
@@ -230,16 +246,22 @@ function CompleteForm({ taskId }: { taskId: string }) {
             step={0.5}
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
+            aria-describedby={blocker ? 'task-complete-why' : undefined}
             required
           />
         </label>
+        {blocker && (
+          <p id="task-complete-why" className="muted">
+            {blocker}
+          </p>
+        )}
         {error && (
           <p role="alert" className="ops-error">
             {error}
           </p>
         )}
         {mutation.isSuccess && <p role="status">Completed.</p>}
-        <button type="submit" className="button" disabled={mutation.isPending || quantity === ''}>
+        <button type="submit" className="button" disabled={mutation.isPending || blocker !== null}>
           Mark completed
         </button>
       </form>
