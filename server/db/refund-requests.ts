@@ -74,3 +74,18 @@ export async function decideRefundRequest(
   );
   return rows.length > 0;
 }
+
+/** The task a request is about, locked: its status and what its card paid (the full refund a cancel gives back). */
+export async function lockTaskForRequest(
+  db: Queryable,
+  taskId: string,
+): Promise<{ status: string; paid_kobo: number } | undefined> {
+  const [row] = await db.query<{ status: string; paid_kobo: string }>(
+    `select t.status, coalesce(p.amount_kobo, 0)::text as paid_kobo
+       from tasks t left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
+      where t.id = $1 and t.payment_reversed_at is null
+      for update of t`,
+    [taskId],
+  );
+  return row ? { status: row.status, paid_kobo: Number(row.paid_kobo) } : undefined;
+}

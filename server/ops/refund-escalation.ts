@@ -7,12 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatNaira, koboToNaira } from '../../src/shared/money';
-import type { AftercareServices } from '../aftercare/services';
+import type { LifecycleDeps } from '../tasks/lifecycle';
 import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
-import * as sql from '../db/ops';
 import { supportRefundLimitKobo } from '../db/operators';
-import { paidKobo } from '../db/refunds';
 import * as requests from '../db/refund-requests';
 import { OpsError } from './commands';
 import { cancelWithRefund } from './console-commands';
@@ -73,11 +71,11 @@ export async function requestRefund(
 ): Promise<OpsRefundRequest> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const task = await sql.lockTask(tx, taskId);
+    const task = await requests.lockTaskForRequest(tx, taskId);
     if (!task) throw new OpsError('not-found', `No task with id "${taskId}"`);
     if (task.status === 'cancelled' || task.status === 'completed')
       throw new OpsError('conflict', `This task is ${task.status}: there is nothing to cancel`);
-    const amountKobo = (await paidKobo(tx, taskId))?.kobo ?? 0;
+    const amountKobo = task.paid_kobo;
     if (!(await supportLimitRefusal(tx, amountKobo)))
       throw new OpsError('invalid', 'This refund is within your limit: cancel the task yourself');
     const request = { id, taskId, amountKobo, reason, requestedBy: actor.actor, requestedById: actor.operatorId };
@@ -105,18 +103,15 @@ async function openRequest(tx: Queryable, id: string): Promise<requests.RefundRe
  * names the admin), then the request is marked approved with the note.
  */
 export async function approveRefundRequest(
-  db: Db,
+  deps: LifecycleDeps,
   id: string,
   note: string,
-  caller: { actor: AuditActor; aftercare: AftercareServices; now: Date },
+  caller: { actor: AuditActor; now: Date },
 ): Promise<OpsRefundRequest> {
+  const { db } = deps;
   const request = await db.transaction((tx) => openRequest(tx, id));
   const reason = `${request.reason} (approved by ${caller.actor.actor}: ${note})`;
-  await cancelWithRefund(db, request.task_id, reason, {
-    role: 'admin',
-    actor: caller.actor,
-    aftercare: caller.aftercare,
-  });
+  await cancelWithRefund(deps, request.task_id, reason, { role: 'admin', actor: caller.actor });
   await db.transaction(async (tx) => {
     await requests.decideRefundRequest(tx, id, { decision: 'approved', by: caller.actor.actor, note, at: caller.now });
     await writeAudit(tx, caller.actor, {

@@ -45,10 +45,9 @@ refundRequestRoutes.post(
   idOf('request'),
   jsonBody(refundDecisionSchema),
   async (c) => {
-    const { refunder, mailer, log, db, now } = c.var.deps;
-    const caller = { actor: actorOf(c), aftercare: { refunder, mailer, log }, now: now() };
+    const caller = { actor: actorOf(c), now: c.var.deps.now() };
     const { note } = c.req.valid('json');
-    return c.json({ data: await run(() => approveRefundRequest(db, c.req.valid('param').id, note, caller)) });
+    return c.json({ data: await run(() => approveRefundRequest(c.var.deps, c.req.valid('param').id, note, caller)) });
   },
 );
 

@@ -17,11 +17,8 @@ const TASK_PUSH_KINDS = [
   'chat',
   'support-reply',
   'reminder',
-<<<<<<< HEAD
   'extra',
-=======
   'drivers-busy',
->>>>>>> 4ec108a (dispatch: a radius that widens as a task waits, the due first first, one round in a few statements; never gives up: Needs attention and the client told (issue 63))
 ] as const;
 /** Kinds about the client, with no task: they open Home. */
 const USER_PUSH_KINDS = ['plan-renewal', 'schedule-not-covered'] as const;

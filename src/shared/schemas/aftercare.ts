@@ -3,12 +3,8 @@ import { z } from 'zod';
 import type { CancelReason, SupportCategory } from '../contract';
 import { MAX_LENGTH } from '../limits';
 import { CANCEL_REASONS, SUPPORT_CATEGORIES } from '../task-progress';
-<<<<<<< HEAD
-import { NOT_AN_OBJECT, id, text } from './fields';
-import { paymentReference } from './payment';
-=======
 import { NOT_AN_OBJECT, id, isoDateTime, text } from './fields';
->>>>>>> 4ec108a (dispatch: a radius that widens as a task waits, the due first first, one round in a few statements; never gives up: Needs attention and the client told (issue 63))
+import { paymentReference } from './payment';
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
   z.enum(values as unknown as [T, ...T[]], {
