@@ -101,7 +101,7 @@ describe('drivers busy near you', () => {
     expect(theirs.status).toBe(403);
 
     const driver = await insertDriver(server.deps.db, { lat: 6.45, lng: 3.43 }, 'Bayo', { demo: false });
-    await ops.assignDriver(server.deps.db, taskId, driver);
+    await ops.assignDriver(server.deps, taskId, driver, { actor: 'cli' });
     const tooLate = await server.request('POST', '/client/tasks/keep-waiting', {
       token: client.token,
       body: { taskId },
