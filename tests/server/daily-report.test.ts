@@ -51,12 +51,12 @@ describe('the daily report', () => {
         [cancelled, at],
       );
       await db().query(
-        `insert into refunds (task_id, reference, amount_kobo, status, provider, created_at) values ($1, $2, 250050, 'refunded', 'test-ledger', $3)`,
+        `insert into refunds (id, task_id, reference, amount_kobo, status, provider, created_at) values ($2, $1, $2, 250050, 'refunded', 'test-ledger', $3)`,
         [cancelled, `refund-${randomUUID()}`, at],
       );
       const failed = await insertTask(db(), client, { status: 'cancelled', createdAt: at });
       await db().query(
-        `insert into refunds (task_id, reference, amount_kobo, status, provider, created_at) values ($1, $2, 150000, 'failed', 'test-ledger', $3)`,
+        `insert into refunds (id, task_id, reference, amount_kobo, status, provider, created_at) values ($2, $1, $2, 150000, 'failed', 'test-ledger', $3)`,
         [failed, `refund-${randomUUID()}`, at],
       );
       await insertTask(db(), client, { createdAt: at });
