@@ -67,7 +67,9 @@ test("a dispatcher assigns a waiting task on the board, and the client's Home sh
   request,
   browser,
 }) => {
-  const client = await signUpNewClient(request);
+  // One surname for this test's clients: the board's search finds their tasks among everyone's.
+  const surname = `Board${Date.now()}`;
+  const client = await signUpNewClient(request, { lastname: surname });
   const task = await paidRecycling(request, client, 2, { later: true });
   // In Epe, 60 km east of the tasks in Surulere: the map must widen to show both.
   const driver = await onlineDriver(request, 'Tunde', { lat: 6.5841, lng: 3.9834 });
@@ -77,20 +79,26 @@ test("a dispatcher assigns a waiting task on the board, and the client's Home sh
   // A dispatcher's nav: the board and the drivers, nothing else.
   await expect(ops.navLinks()).toHaveText(['Board', 'Drivers']);
 
-  const waiting = ops.column('Waiting for a driver').locator(ops.card(task._id));
+  await ops.searchBoard(surname);
+  const waiting = ops.row(task._id);
   await expect(waiting).toContainText('Recycling Collection');
+  // A future window says its day.
+  await expect(waiting).toContainText(/[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:00-\d{2}:00/);
   await expect(waiting).toContainText(/Waiting \d+ (s|min)/);
   // The map shows every online driver and open task, this driver far east included.
   await expect(page.locator(`.ops-pin-driver[title="${driver.name}"]`)).toHaveCount(1);
   await expect.poll(() => markersOutOfView(page)).toEqual([]);
   // A task booked while the board is open (by another client: this one's Home shows its newest) shows up without a reload.
-  const booked = await paidRecycling(request, await signUpNewClient(request), 3, { later: true });
-  await expect(ops.column('Waiting for a driver').locator(ops.card(booked._id))).toBeVisible();
+  const booked = await paidRecycling(request, await signUpNewClient(request, { lastname: surname }), 3, {
+    later: true,
+  });
+  await expect(ops.row(booked._id)).toBeVisible();
 
   await waiting.getByRole('combobox').selectOption({ label: `${driver.name} (Tricycle)` });
   await waiting.getByRole('button', { name: 'Assign' }).click();
-  // The board refreshes itself: the card moves to Assigned with its driver.
-  const assigned = ops.column('Assigned').locator(ops.card(task._id));
+  // The board refreshes itself: the row says Assigned, with its driver.
+  const assigned = ops.row(task._id);
+  await expect(assigned).toContainText('Assigned');
   await expect(assigned).toContainText(`Driver: ${driver.name}`);
 
   // Past its promise (its window's end) the card turns amber, and red 30 minutes later.
@@ -150,7 +158,12 @@ test('a dispatcher adds a driver with a photo, edits one, resets a password and 
   await page.getByRole('button', { name: `Reset the password of ${driver.name}` }).click();
   await expect(page.getByRole('status')).toContainText(`One-time password for ${driver.name}`);
   await page.getByRole('button', { name: `Deactivate ${driver.name}` }).click();
+  // It asks why and to confirm; reactivating is there once deactivated.
+  const confirm = page.getByRole('form', { name: `Deactivate ${driver.name}` });
+  await confirm.getByLabel('Reason').fill('Licence expired');
+  await confirm.getByRole('button', { name: 'Confirm: deactivate' }).click();
   await expect(row(driver.name)).toContainText('Deactivated');
+  await expect(page.getByRole('button', { name: `Reactivate ${driver.name}` })).toBeVisible();
 });
 
 test('a support agent answers a request, and the client sees the answer on the task', async ({
@@ -242,7 +255,17 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
 
   const admin = await addOperator(request, 'admin');
   const ops = await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
-  await expect(ops.navLinks()).toHaveText(['Board', 'Support', 'Payments', 'Drivers', 'Clients', 'Operators', 'Audit']);
+  await expect(ops.navLinks()).toHaveText([
+    'Board',
+    'Support',
+    'Payments',
+    'Refunds',
+    'Reports',
+    'Drivers',
+    'Clients',
+    'Operators',
+    'Audit',
+  ]);
   await ops.open('Audit');
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: dispatcher.email }).filter({ hasText: task._id })).toHaveCount(1);
@@ -287,7 +310,17 @@ for (const width of [1280, 768]) {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await serious(), `sign-in at ${width}px`).toEqual([]);
     await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
-    for (const screen of ['board', `tasks/${task._id}`, 'support', 'drivers', 'payments', 'operators', 'audit']) {
+    for (const screen of [
+      'board',
+      `tasks/${task._id}`,
+      'support',
+      'drivers',
+      'payments',
+      'refunds',
+      'reports',
+      'operators',
+      'audit',
+    ]) {
       await page.goto(`/ops/console/${screen}`);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.getByText('Loading…')).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
 } from './http/database-errors';
 import { HttpError } from './http/errors';
 import { aftercareRoutes } from './routes/aftercare';
+import { driversBusyRoutes } from './routes/drivers-busy';
 import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatars';
 import { chatRoutes } from './routes/chat';
@@ -25,6 +26,8 @@ import { requestIdOf, requestLog } from './http/request-log';
 import { opsRoutes } from './routes/ops';
 import { opsConsoleRoutes } from './routes/ops-console';
 import { opsPhoneRoutes } from './routes/ops-phones';
+import { refundRequestRoutes } from './routes/refund-requests';
+import { reportRoutes } from './routes/reports';
 import { placesRoutes } from './routes/places';
 import { phoneSignInRoutes } from './routes/phone-sign-in';
 import { pointsRoutes } from './routes/points';
@@ -125,6 +128,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     avatarRoutes,
     taskRoutes,
     aftercareRoutes,
+    driversBusyRoutes,
     taskEventRoutes,
     chatRoutes,
     pricingRoutes,
@@ -141,6 +145,8 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   mountDevRoutes(app, deps);
   // Before the operator API, whose routes authenticate every /ops/* call.
   if (options.distDir) mountConsolePages(app, options.distDir);
+  app.route('/', refundRequestRoutes);
+  app.route('/', reportRoutes);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsPhoneRoutes);
   app.route('/', opsRoutes);

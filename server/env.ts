@@ -168,6 +168,21 @@ export const envSchema = z.object({
   ARRIVAL_RADIUS_M: note(wholeNumber(150, 10, 5_000), {
     description: "how near the pin (metres) the driver's newest position must be for 'I've arrived'",
   }),
+  DISPATCH_RADIUS_KM: note(
+    envNumber(
+      10,
+      (number) => Number.isFinite(number) && number > 0 && number <= 200,
+      'kilometres above 0, at most 200',
+    ),
+    {
+      description:
+        'how far from a pickup dispatch first looks for a driver (twice, then three times as far as it waits)',
+    },
+  ),
+  DISPATCH_ATTENTION_MIN: note(
+    envNumber(10, (number) => Number.isInteger(number) && number >= 1 && number <= 240, 'whole minutes from 1 to 240'),
+    { description: 'minutes without a driver before a task needs attention and its client is told' },
+  ),
   SERVICE_AREA_FILE: note(optionalText(), {
     description: 'a GeoJSON file of where we serve (default: metropolitan Lagos and Abuja)',
   }),

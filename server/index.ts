@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDeps } from './services';
+import { ensureDemoAdmin } from './ops/operator-commands';
 import { startSimulator } from './ops/simulator';
 import { startPlanJobs } from './jobs/plan-jobs';
 import { startScheduleJobs } from './jobs/schedule-jobs';
@@ -44,6 +45,8 @@ export interface RunningServer {
   url: string;
   port: number;
   config: ServerConfig;
+  /** With DEMO: the demo admin's e-mail and a fresh one-time password (null once they chose their own). */
+  demoAdmin: { email: string; password: string | null } | null;
   /**
    * Stops gracefully: /readyz turns 503, no new connections are accepted, requests in flight
    * finish (cut off after the grace period), then the simulator and the database close.
@@ -65,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.log !== undefined) overrides.log = options.log;
   const config = loadConfig(options.env ?? process.env, overrides);
   const deps = await createDeps(config, { limits: options.rateLimits });
+  const demoAdmin = config.demo ? await ensureDemoAdmin(deps.db, new Date()) : null;
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));
   if (!hasFrontend)
@@ -95,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     config,
+    demoAdmin,
     close() {
       closing ??= (async () => {
         lifecycle.stopping = true;

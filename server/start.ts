@@ -75,9 +75,15 @@ const demoDrivers = Object.values(DEMO_DRIVERS)
     (driver) => `  Demo driver: ${driver.phone} / ${DEMO_DRIVER_PASSWORD} (${driver.firstname} ${driver.lastname})\n`,
   )
   .join('');
+const admin = running.demoAdmin;
+const consoleLine = admin
+  ? `  Operator console: ${running.url}/ops/   demo admin: ${admin.email} / ${admin.password ?? '(the password they chose)'}${admin.password ? ' (one-time: choose your own at the first sign-in)' : ''}\n`
+  : `  Operator console: ${running.url}/ops/   (first admin: npm run ops -- add-operator you@company.ng admin)\n`;
+const simulatorLine = running.config.simulator
+  ? '  Simulator: on (it plays the demo drivers nobody signed in as; SIMULATOR=0 npm start turns it off)\n'
+  : '  Simulator: off (SIMULATOR=1 turns it on)\n';
 console.log(`
   GreenPick is running at ${running.url}   (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)
 ${demo ? `  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n${demoDrivers}` : ''}  Data: ${running.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : running.config.dataDir}
-  Operator console: ${running.url}/ops/   (first admin: npm run ops -- add-operator you@company.ng admin)
-  Press Ctrl-C to stop.
+${consoleLine}${demo ? simulatorLine : ''}  Press Ctrl-C to stop.
 `);

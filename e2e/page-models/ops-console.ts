@@ -37,13 +37,16 @@ export class OpsConsole {
     return this.nav.getByRole('link');
   }
 
-  /** A board column by its title ('Waiting for a driver', 'Assigned', ...). */
-  column(title: string): Locator {
-    return this.page.getByRole('region', { name: new RegExp(`^${title}`) });
+  /** A task's row in the board's table. */
+  row(taskId: string): Locator {
+    return this.page.locator('.ops-board-table tbody tr', {
+      has: this.page.locator(`a[href="/ops/console/tasks/${taskId}"]`),
+    });
   }
 
-  /** A task's card on the board. */
-  card(taskId: string): Locator {
-    return this.page.locator('li.ops-card', { has: this.page.locator(`a[href="/ops/console/tasks/${taskId}"]`) });
+  /** Searches the board (address, client name or phone, task id, driver). */
+  async searchBoard(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Search' }).fill(text);
+    await this.page.getByRole('form', { name: 'Search and filters' }).getByRole('button', { name: 'Search' }).click();
   }
 }

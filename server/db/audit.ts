@@ -64,3 +64,52 @@ export function selectAudit(
     [options.before ?? null, options.subject ?? null, options.limit],
   );
 }
+
+/** An audit row with what it needs to read in words: the actor's role, the task, person or thing it was about. */
+export interface AuditWordsRow extends AuditRow {
+  role: string | null;
+  task_service: string | null;
+  task_client: string | null;
+  driver_name: string | null;
+  operator_email: string | null;
+  client_name: string | null;
+  /** The driver an assign named (`after.driverId`). */
+  assigned_driver: string | null;
+}
+
+export interface AuditFilter {
+  before: string | null;
+  limit: number;
+  /** Part of the actor's e-mail ('cli' for the ops token). */
+  who: string | null;
+  /** An action ('task.cancel') or its kind ('task'). */
+  what: string | null;
+  taskId: string | null;
+  /** A Lagos date, YYYY-MM-DD. */
+  day: string | null;
+}
+
+/** Newest first, filtered (who, what, task, day), with the names its words need. */
+export function selectAuditWords(db: Queryable, filter: AuditFilter): Promise<AuditWordsRow[]> {
+  return db.query<AuditWordsRow>(
+    `select a.id, a.at, a.actor, a.address, a.action, a.subject, a.before, a.after, o.role,
+            t.service_name as task_service, tu.firstname || ' ' || tu.lastname as task_client,
+            d.firstname || ' ' || d.lastname as driver_name, so.email as operator_email,
+            cu.firstname || ' ' || cu.lastname as client_name, ad.firstname || ' ' || ad.lastname as assigned_driver
+       from audit_log a
+       left join operators o on o.id = a.operator_id
+       left join tasks t on a.subject like 'task:%' and t.id = substr(a.subject, 6)
+       left join users tu on tu.id = t.user_id
+       left join drivers d on a.subject like 'driver:%' and d.id = substr(a.subject, 8)
+       left join operators so on a.subject like 'operator:%' and so.id = substr(a.subject, 10)
+       left join users cu on a.subject like 'client:%' and cu.id = substr(a.subject, 8)
+       left join drivers ad on a.action = 'task.assign' and ad.id = a.after ->> 'driverId'
+      where ($1::bigint is null or a.id < $1::bigint)
+        and ($2::text is null or a.actor ilike '%' || $2 || '%' escape '\\')
+        and ($3::text is null or a.action = $3 or a.action like $3 || '.%')
+        and ($4::text is null or a.subject = 'task:' || $4)
+        and ($5::date is null or ((a.at at time zone 'UTC') + interval '1 hour')::date = $5::date)
+      order by a.id desc limit $6`,
+    [filter.before, filter.who, filter.what, filter.taskId, filter.day, filter.limit],
+  );
+}

@@ -27,7 +27,7 @@ export const DEMO_CLIENT = {
   bio: 'Keeping Yaba clean, one pickup at a time.',
 } as const;
 
-type DriverKey = 'yaba' | 'lekki' | 'ikeja';
+type DriverKey = 'yaba' | 'lekki' | 'ikeja' | 'surulere';
 
 export const DEMO_DRIVERS: Record<
   DriverKey,
@@ -72,6 +72,16 @@ export const DEMO_DRIVERS: Record<
     vehicle: 'Isuzu NPR tipper, green',
     plate: 'IKJ-907AB',
     rating: [5, 5, 4, 5, 5],
+  },
+  surulere: {
+    firstname: 'Bisi',
+    lastname: 'Adeyemi',
+    phone: '+2348023456781',
+    lat: 6.4969,
+    lng: 3.3481,
+    vehicle: 'Piaggio Ape tricycle, yellow',
+    plate: 'SRL-215GH',
+    rating: [4, 5],
   },
 };
 
@@ -251,9 +261,10 @@ async function seedDemoData(db: Db, now: Date): Promise<void> {
     for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {
       driverIds[key] = randomUUID();
       // Photos are the server's own initials avatars (GET /driver/photo/<id>): no network in a demo.
+      // Online from the start: Ibrahim and Bisi free (a new booking reaches them), Emeka and Tunde on their tasks.
       await tx.query(
-        `insert into drivers (id, firstname, lastname, phone, lat, lng, vehicle, plate, photo_url, rating_sum, rating_count)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `insert into drivers (id, firstname, lastname, phone, lat, lng, vehicle, plate, photo_url, rating_sum, rating_count, online)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true)`,
         [
           driverIds[key],
           driver.firstname,

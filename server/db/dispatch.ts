@@ -4,7 +4,6 @@
  * conditional update, and the task taken by exactly one driver (an update that needs the task
  * still pending and driverless). The round itself is server/jobs/dispatch-jobs.ts.
  */
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from './connection';
 
 export async function setDriverOnline(db: Queryable, driverId: string, online: boolean): Promise<void> {
@@ -22,20 +21,19 @@ export async function closeStaleOffers(db: Queryable, now: Date): Promise<void> 
 
 export interface DispatchTaskRow {
   id: string;
-  user_id: string;
-  reference: string;
-  service_name: string;
-  address: string;
   lat: number;
   lng: number;
   dispatch_started_at: Date | null;
 }
 
-/** Pending, driverless tasks that are due (at once, or 2 hours before their window) with no open offer. */
+/**
+ * Pending, driverless tasks that are due (at once, or 2 hours before their window) with no open
+ * offer, the one due first first.
+ */
 export async function selectTasksToOffer(db: Queryable, now: Date): Promise<DispatchTaskRow[]> {
   return db.query<DispatchTaskRow>(
-    `select t.id, t.user_id, t.reference, t.service_name, t.address, t.lat, t.lng, t.dispatch_started_at from tasks t
-      where t.status = 'pending' and t.driver_id is null and t.dispatch_gave_up_at is null
+    `select t.id, t.lat, t.lng, t.dispatch_started_at from tasks t
+      where t.status = 'pending' and t.driver_id is null
         and (t.scheduled_start is null or t.scheduled_start <= $1::timestamptz + interval '2 hours')
         and not exists (select 1 from task_offers o where o.task_id = t.id and o.outcome is null)
       order by coalesce(t.scheduled_start, t.created_at), t.id
@@ -44,15 +42,28 @@ export async function selectTasksToOffer(db: Queryable, now: Date): Promise<Disp
   );
 }
 
-export async function startDispatch(db: Queryable, taskId: string, now: Date): Promise<void> {
-  await db.query('update tasks set dispatch_started_at = $2 where id = $1 and dispatch_started_at is null', [
-    taskId,
+/** The round's tasks that waited no driver before: their wait starts now. */
+export async function startDispatch(db: Queryable, taskIds: readonly string[], now: Date): Promise<void> {
+  if (taskIds.length === 0) return;
+  await db.query('update tasks set dispatch_started_at = $2 where id = any($1) and dispatch_started_at is null', [
+    taskIds,
     now,
   ]);
 }
 
-export async function giveUpDispatch(db: Queryable, taskId: string, now: Date): Promise<void> {
-  await db.query('update tasks set dispatch_gave_up_at = $2 where id = $1', [taskId, now]);
+/**
+ * Pending, driverless tasks first offered `minutes` ago or more whose client was not told yet:
+ * marked told (once per task), their ids answered.
+ */
+export async function markDriversBusyTold(db: Queryable, now: Date, minutes: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `update tasks set drivers_busy_told_at = $1
+      where status = 'pending' and driver_id is null and drivers_busy_told_at is null
+        and dispatch_started_at <= $1::timestamptz - make_interval(mins => $2::int)
+      returning id`,
+    [now, minutes],
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface AvailableDriverRow {
@@ -62,33 +73,56 @@ export interface AvailableDriverRow {
 }
 
 /**
- * Online drivers with nothing in hand (no task on the way, no assigned task due within 2 hours,
- * no open offer) who have not been offered this task yet.
+ * Online drivers with nothing in hand: no task they hold (assigned or on the way, whenever it is
+ * due) and no open offer. A driver is offered one task at a time and never a second one.
  */
-export async function selectAvailableDrivers(db: Queryable, taskId: string, now: Date): Promise<AvailableDriverRow[]> {
+export async function selectAvailableDrivers(db: Queryable): Promise<AvailableDriverRow[]> {
   return db.query<AvailableDriverRow>(
     `select d.id, d.lat, d.lng from drivers d
       where d.online and d.active
-        and not exists (select 1 from tasks t where t.driver_id = d.id and (t.status = 'on-going'
-              or (t.status = 'driver-assigned' and (t.scheduled_start is null or t.scheduled_start <= $2::timestamptz + interval '2 hours'))))
+        and not exists (select 1 from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going'))
         and not exists (select 1 from task_offers o where o.driver_id = d.id and o.outcome is null)
-        and not exists (select 1 from task_offers o where o.driver_id = d.id and o.task_id = $1)
       order by d.id`,
-    [taskId, now],
   );
 }
 
-/** Whether the offer was made (false: the task has an open offer already). */
-export async function insertOffer(
+/** Who was offered these tasks before (declined, let expire, withdrawn): they are not asked again. */
+export async function selectOfferedPairs(
   db: Queryable,
-  offer: { taskId: string; driverId: string; now: Date; expiresAt: Date; distanceM: number },
-): Promise<boolean> {
+  taskIds: readonly string[],
+): Promise<{ task_id: string; driver_id: string }[]> {
+  if (taskIds.length === 0) return [];
+  return db.query('select task_id, driver_id from task_offers where task_id = any($1)', [taskIds]);
+}
+
+export interface NewOffer {
+  taskId: string;
+  driverId: string;
+  distanceM: number;
+}
+
+/** The round's offers in one statement; how many were made (a task with an open offer already is skipped). */
+export async function insertOffers(
+  db: Queryable,
+  offers: readonly NewOffer[],
+  now: Date,
+  expiresAt: Date,
+): Promise<number> {
+  if (offers.length === 0) return 0;
   const rows = await db.query(
     `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m)
-     values ($1, $2, $3, $4, $5, $6) on conflict (task_id) where outcome is null do nothing returning id`,
-    [randomUUID(), offer.taskId, offer.driverId, offer.now, offer.expiresAt, offer.distanceM],
+     select gen_random_uuid()::text, o.task_id, o.driver_id, $4, $5, o.distance_m
+       from unnest($1::text[], $2::text[], $3::int[]) as o(task_id, driver_id, distance_m)
+     on conflict (task_id) where outcome is null do nothing returning id`,
+    [
+      offers.map((offer) => offer.taskId),
+      offers.map((offer) => offer.driverId),
+      offers.map((offer) => offer.distanceM),
+      now,
+      expiresAt,
+    ],
   );
-  return rows.length > 0;
+  return rows.length;
 }
 
 export interface OfferRow {
@@ -137,4 +171,33 @@ async function wasOffered(db: Queryable, taskId: string, driverId: string): Prom
     driverId,
   ]);
   return rows.length > 0;
+}
+
+/** The client chose 'Keep waiting': true when the task still waits for a driver. */
+export async function markKeepWaiting(db: Queryable, taskId: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update tasks set keep_waiting_at = $2 where id = $1 and status = 'pending' and driver_id is null returning id`,
+    [taskId, now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The client chose another window for a task no driver took: its dispatch starts afresh (the
+ * wait, the radius, the prompt) and an open offer is withdrawn. True when it still waited.
+ */
+export async function moveWaitingTask(
+  db: Queryable,
+  taskId: string,
+  window: { start: string; end: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `update tasks set scheduled_start = $2, scheduled_end = $3, dispatch_started_at = null,
+            drivers_busy_told_at = null, keep_waiting_at = null
+      where id = $1 and status = 'pending' and driver_id is null returning id`,
+    [taskId, window.start, window.end],
+  );
+  if (rows.length === 0) return false;
+  await db.query(`update task_offers set outcome = 'taken' where task_id = $1 and outcome is null`, [taskId]);
+  return true;
 }

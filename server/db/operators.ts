@@ -74,3 +74,13 @@ export async function deactivateOperator(db: Queryable, id: string): Promise<boo
   );
   return rows.length > 0;
 }
+
+/** A new one-time password for an operator who has not chosen their own yet; false when they have (or none exists). */
+export async function renewOneTimePassword(db: Queryable, email: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.query(
+    `update operators set password_hash = $2, session_version = session_version + 1
+      where email = $1 and must_change_password returning id`,
+    [email, passwordHash],
+  );
+  return rows.length > 0;
+}

@@ -90,6 +90,11 @@ export async function deactivateDriver(db: Queryable, driverId: string): Promise
   await publishInvalidation(db, [locationKey(driverId)]);
 }
 
+/** Active again; offline until the driver goes online in the app (their sessions ended at deactivation). */
+export async function reactivateDriver(db: Queryable, driverId: string): Promise<void> {
+  await db.query('update drivers set active = true where id = $1', [driverId]);
+}
+
 export async function closeSupportRequest(db: Queryable, id: string): Promise<'done' | 'not-found' | 'closed'> {
   const rows = await db.query(
     'update support_requests set closed_at = now() where id = $1 and closed_at is null returning id',

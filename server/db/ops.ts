@@ -48,6 +48,30 @@ export interface OpsTaskRow {
   offer_expires_at: Date | null;
   /** When the task entered its current status (its newest status event, else its booking). */
   status_since: Date;
+  /** The board's reads only: why it needs attention (null: it does not), and how many rows matched. */
+  attention?: AttentionReason | null;
+  total?: number;
+}
+
+/** Why a task is in the board's Needs attention lane (docs/operations.md 'The board'). */
+export type AttentionReason = 'no-driver' | 'arrived-not-completed' | 'late' | 'cancelled-under-driver';
+
+export interface BoardFilter {
+  now: Date;
+  attentionMinutes: number;
+  open: boolean;
+  status: TaskStatus | null;
+  /** Matched against the address, the client's name, the driver's name, the task id ... */
+  search: string | null;
+  /** ... and, as digits without the country code, the client's phone. */
+  searchDigits: string | null;
+  service: string | null;
+  day: string | null;
+  driverId: string | null;
+  attentionOnly: boolean;
+  /** null: every row. */
+  limit: number | null;
+  offset: number;
 }
 
 export interface OpsDriverRow {
@@ -105,6 +129,73 @@ export function selectTasks(db: Queryable, status?: TaskStatus, open = false): P
     [status ?? null, open],
   );
 }
+
+/**
+ * The reasons of the Needs attention lane, first that applies: no driver accepted for
+ * DISPATCH_ATTENTION_MIN ($2 minutes); arrived 20 minutes ago and not completed; late (the
+ * window ended, or as soon as possible and booked 60 minutes ago); cancelled by the client
+ * with a driver on it in the last 2 hours (the driver should hear it from us).
+ */
+const ATTENTION = `case
+    when t.status = 'pending' and t.driver_id is null
+      and t.dispatch_started_at <= $1::timestamptz - make_interval(mins => $2::int) then 'no-driver'
+    when t.status in ('driver-assigned', 'on-going') and t.arrived_at <= $1::timestamptz - interval '20 minutes'
+      then 'arrived-not-completed'
+    when t.status in ('pending', 'driver-assigned', 'on-going')
+      and coalesce(t.scheduled_end, t.created_at + interval '60 minutes') < $1::timestamptz then 'late'
+    when t.status = 'cancelled' and t.driver_id is not null and t.cancelled_by = 'client'
+      and exists (select 1 from task_events e where e.task_id = t.id and e.kind = 'status' and e.status = 'cancelled'
+                    and e.created_at > $1::timestamptz - interval '2 hours') then 'cancelled-under-driver'
+  end`;
+
+/** A task's due time in Lagos (UTC+1 all year), as a date. */
+const DUE = 'coalesce(t.scheduled_start, t.created_at)';
+
+/**
+ * The board (`GET /ops/tasks`): the tasks matching the filter, due first, one page of them with
+ * how many matched and why each needs attention. The page is chosen on ids first, so the task's
+ * full row (its status time, its offer) is read for that page only.
+ */
+export function selectBoardTasks(db: Queryable, filter: BoardFilter): Promise<OpsTaskRow[]> {
+  return db.query<OpsTaskRow>(
+    `with matched as (
+       select t.id, ${DUE} as due, ${ATTENTION} as attention
+         from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id
+        where ($3::text is null or t.status = $3)
+          and (not $4::boolean or t.status in ('pending', 'driver-assigned', 'on-going'))
+          and ($5::text is null or t.id = $5 or t.address ilike '%' || $5 || '%' escape '\\'
+               or (u.firstname || ' ' || u.lastname) ilike '%' || $5 || '%' escape '\\'
+               or (d.firstname || ' ' || d.lastname) ilike '%' || $5 || '%' escape '\\'
+               or ($6::text is not null and u.phonenumber like '%' || $6 || '%'))
+          and ($7::text is null or t.type = $7)
+          and ($8::date is null or ((${DUE} at time zone 'UTC') + interval '1 hour')::date = $8::date)
+          and ($9::text is null or t.driver_id = $9)
+     ), page as (
+       select id, attention, due, count(*) over ()::int as total from matched
+        where not $10::boolean or attention is not null
+        order by due, id limit $11 offset $12
+     )
+     select b.*, p.attention, p.total from (${TASK_SELECT} where t.id in (select id from page)) b
+       join page p on p.id = b.id order by p.due, p.id`,
+    [
+      filter.now,
+      filter.attentionMinutes,
+      filter.status,
+      filter.open,
+      filter.search === null ? null : likeLiteral(filter.search),
+      filter.searchDigits,
+      filter.service,
+      filter.day,
+      filter.driverId,
+      filter.attentionOnly,
+      filter.limit,
+      filter.offset,
+    ],
+  );
+}
+
+/** `like` takes % and _ as wildcards: a search for them means the characters. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A client's tasks (the console's client page), newest first, at most 200. */
 export function selectTasksOfClient(db: Queryable, userId: string): Promise<OpsTaskRow[]> {

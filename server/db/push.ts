@@ -126,6 +126,7 @@ const SWITCH_OF: Record<PushKind, keyof NotificationSettings> = {
   arriving: 'driverUpdates',
   cancelled: 'driverUpdates',
   extra: 'driverUpdates',
+  'drivers-busy': 'driverUpdates',
   completed: 'receipts',
   refund: 'receipts',
   'support-reply': 'receipts',

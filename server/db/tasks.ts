@@ -59,6 +59,11 @@ export interface TaskRow {
   extra_status?: 'awaiting' | 'paid' | 'declined' | null;
   extra_reference?: string | null;
   cancel_fee_kobo?: number | null;
+  /** Absent only before migration 035. */
+  drivers_busy_told_at?: Date | null;
+  keep_waiting_at?: Date | null;
+  /** A support agent's refund above their limit awaits an admin (migration 036). */
+  refund_awaiting_approval?: boolean | null;
 }
 
 /** Every task read goes through this select, so `toTask` always gets the driver columns. */
@@ -66,7 +71,8 @@ const TASK_SELECT = `select t.*, d.firstname as driver_firstname, d.lastname as 
     d.photo_url as driver_photo_url, d.vehicle as driver_vehicle, d.plate as driver_plate,
     d.rating_sum as driver_rating_sum, d.rating_count as driver_rating_count,
     r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at,
-    g.stars as rating_stars, g.comment as rating_comment, g.created_at as rating_at
+    g.stars as rating_stars, g.comment as rating_comment, g.created_at as rating_at,
+    exists (select 1 from refund_requests q where q.task_id = t.id and q.decided_at is null) as refund_awaiting_approval
   from tasks t left join drivers d on d.id = t.driver_id
   left join refunds r on r.reference = t.reference and r.kind in ('cancel', 'weighed')
   left join ratings g on g.task_id = t.id`;
@@ -142,6 +148,9 @@ export function toTask(row: TaskRow): Task {
           }
         : null,
     cancelFee: koboToNaira(row.cancel_fee_kobo ?? 0),
+    driversBusy:
+      row.status === 'pending' && row.driver_id === null && Boolean(row.drivers_busy_told_at) && !row.keep_waiting_at,
+    refundAwaitingApproval: Boolean(row.refund_awaiting_approval),
   };
 }
 

@@ -1,74 +1,84 @@
 /**
  * Dispatch (docs/driver.md): every few seconds, under an advisory lock (one server at a time,
  * like the other jobs), closes offers that ran out or whose task was taken, then offers each
- * due pending task to the nearest available driver inside the service area for 30 s. A task no
- * one accepted within 10 minutes of its first offer goes on the operator's attention list.
+ * due pending task, the one due first first, to the nearest free driver within its radius for
+ * 30 s. The radius widens as the task waits; dispatch never gives a task up (a task waiting
+ * too long shows in the board's Needs attention lane and its client is told once).
  * Answers (accept, decline) are the drivers' own calls (server/routes/driver-app.ts).
  */
 import { haversineMeters } from '../../src/shared/geo';
 import { isInServiceArea } from '../../src/shared/service-area';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
-import { upsertAttention } from '../db/attention';
 import {
   closeStaleOffers,
-  giveUpDispatch,
-  insertOffer,
+  markDriversBusyTold,
+  insertOffers,
+  type NewOffer,
   selectAvailableDrivers,
+  selectOfferedPairs,
   selectTasksToOffer,
   startDispatch,
 } from '../db/dispatch';
 import type { AppDeps } from '../context';
+import { enqueueTaskNotification } from '../db/push';
 import { startRepeating, type Repeating } from './repeating';
 
 export const OFFER_SECONDS = 30;
-export const DISPATCH_GIVE_UP_MINUTES = 10;
-export const NO_DRIVER_ACCEPTED = 'no driver accepted';
 
 /** `tick()`: how many offers it made, or null when another server holds the lock. */
 export type DispatchJobs = Repeating<number | null>;
+
+/**
+ * How far from the pickup a task waiting `waitedMs` looks: `DISPATCH_RADIUS_KM`, twice that
+ * after half of `DISPATCH_ATTENTION_MIN`, three times from then on (10, 20, 30 km by default).
+ */
+export function dispatchRadiusMeters(
+  waitedMs: number,
+  config: { dispatchRadiusKm: number; dispatchAttentionMin: number },
+) {
+  const step = (config.dispatchAttentionMin * 60_000) / 2;
+  const widening = Math.min(2, Math.floor(Math.max(0, waitedMs) / step));
+  return config.dispatchRadiusKm * 1000 * (1 + widening);
+}
 
 export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
   return deps.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.dispatch))) return null;
     const now = deps.now();
     await closeStaleOffers(tx, now);
-    const expiresAt = new Date(now.getTime() + OFFER_SECONDS * 1000);
-    const offeredNow = new Set<string>();
-    let offers = 0;
-    for (const task of await selectTasksToOffer(tx, now)) {
-      const started = task.dispatch_started_at ? new Date(task.dispatch_started_at) : now;
-      if (now.getTime() - started.getTime() >= DISPATCH_GIVE_UP_MINUTES * 60_000) {
-        await giveUpDispatch(tx, task.id, now);
-        await upsertAttention(tx, {
-          reference: task.reference,
-          purpose: 'task',
-          userId: task.user_id,
-          reason: NO_DRIVER_ACCEPTED,
-          request: { taskId: task.id, serviceName: task.service_name, address: task.address },
-        });
-        continue;
-      }
+    const tasks = await selectTasksToOffer(tx, now);
+    const taskIds = tasks.map((task) => task.id);
+    await startDispatch(tx, taskIds, now);
+    const free = (await selectAvailableDrivers(tx))
+      .map((driver) => ({ id: driver.id, at: { lat: driver.lat, lng: driver.lng } }))
+      .filter((driver) => isInServiceArea(driver.at, deps.serviceArea.area));
+    const askedBefore = new Set(
+      (await selectOfferedPairs(tx, taskIds)).map((pair) => `${pair.task_id} ${pair.driver_id}`),
+    );
+    const taken = new Set<string>();
+    const offers: NewOffer[] = [];
+    for (const task of tasks) {
+      if (taken.size === free.length) break;
+      const started = task.dispatch_started_at ? new Date(task.dispatch_started_at).getTime() : now.getTime();
+      const radius = dispatchRadiusMeters(now.getTime() - started, deps.config);
       const pickup = { lat: task.lat, lng: task.lng };
-      const nearest = (await selectAvailableDrivers(tx, task.id, now))
-        .map((driver) => ({ id: driver.id, at: { lat: driver.lat, lng: driver.lng } }))
-        .filter((driver) => !offeredNow.has(driver.id) && isInServiceArea(driver.at, deps.serviceArea.area))
-        .map((driver) => ({ id: driver.id, distance: haversineMeters(driver.at, pickup) }))
-        .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id))[0];
-      await startDispatch(tx, task.id, now);
-      if (!nearest) continue;
-      const offered = await insertOffer(tx, {
-        taskId: task.id,
-        driverId: nearest.id,
-        now,
-        expiresAt,
-        distanceM: Math.round(nearest.distance),
-      });
-      if (offered) {
-        offeredNow.add(nearest.id);
-        offers += 1;
+      let nearest: { id: string; distance: number } | null = null;
+      for (const driver of free) {
+        if (taken.has(driver.id) || askedBefore.has(`${task.id} ${driver.id}`)) continue;
+        const distance = haversineMeters(driver.at, pickup);
+        if (distance > radius) continue;
+        if (!nearest || distance < nearest.distance || (distance === nearest.distance && driver.id < nearest.id))
+          nearest = { id: driver.id, distance };
       }
+      if (!nearest) continue;
+      taken.add(nearest.id);
+      offers.push({ taskId: task.id, driverId: nearest.id, distanceM: Math.round(nearest.distance) });
     }
-    return offers;
+    const made = await insertOffers(tx, offers, now, new Date(now.getTime() + OFFER_SECONDS * 1000));
+    // Waiting DISPATCH_ATTENTION_MIN with no driver: the client is told once, with their choices.
+    for (const taskId of await markDriversBusyTold(tx, now, deps.config.dispatchAttentionMin))
+      await enqueueTaskNotification(tx, taskId, 'drivers-busy');
+    return made;
   });
 }
 

@@ -4,6 +4,7 @@
  * open in one process only; when nothing listens there it opens the database itself
  * (DATA_DIR or DATABASE_URL) and runs the same commands.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
@@ -382,8 +383,16 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
         parsed.args,
         parsed,
       );
+      err(`(through the server at ${baseUrl})`);
     } catch (error) {
       if (!(error instanceof ServerUnavailable)) throw error;
+      // Neither a server nor a data folder: refuse rather than make an empty database somewhere.
+      if (!config.databaseUrl && !config.dataDir.startsWith('memory://') && !existsSync(config.dataDir)) {
+        err(
+          `No server answers at ${baseUrl}, and there is no data folder at ${config.dataDir}. Start the server (npm start), or run the command with the server's PORT (and HOST), or with its DATA_DIR or DATABASE_URL.`,
+        );
+        return 1;
+      }
       const where = config.databaseUrl ? 'the DATABASE_URL database' : `the database in ${config.dataDir}`;
       err(
         `(no server at ${baseUrl}: working on ${where} directly${config.dataDir.startsWith('memory://') && !config.databaseUrl ? '; a memory:// database is thrown away afterwards' : ''})`,

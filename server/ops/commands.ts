@@ -106,6 +106,8 @@ export interface OpsTask {
   waitingSince: string;
   /** By when it should be served: the window's end, or an 'as soon as possible' booking plus ASAP_PROMISE_MINUTES. */
   promiseAt: string;
+  /** Why it is in the board's Needs attention lane (the board's reads only; null: it is not). */
+  attention?: sql.AttentionReason | null;
 }
 
 /** What 'as soon as possible' promises on the board: served within the hour of booking. */
@@ -253,6 +255,7 @@ export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
         : null,
     waitingSince: new Date(row.status_since).toISOString(),
     promiseAt: scheduled ? scheduled.end : new Date(createdAt.getTime() + ASAP_PROMISE_MINUTES * 60_000).toISOString(),
+    ...(row.attention === undefined ? {} : { attention: row.attention }),
   };
 }
 

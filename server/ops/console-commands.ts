@@ -189,7 +189,12 @@ export async function editDriver(db: Db, driverId: string, edit: DriverEdit, act
 }
 
 /** The driver can no longer sign in, is offline and offered nothing; their sessions end. */
-export async function deactivateDriver(db: Db, driverId: string, actor: AuditActor): Promise<OpsDriver> {
+export async function deactivateDriver(
+  db: Db,
+  driverId: string,
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<OpsDriver> {
   const before = await driverById(db, driverId);
   await db.transaction(async (tx) => {
     await consoleSql.deactivateDriver(tx, driverId);
@@ -197,7 +202,28 @@ export async function deactivateDriver(db: Db, driverId: string, actor: AuditAct
       action: 'driver.deactivate',
       subject: `driver:${driverId}`,
       before: { active: before.active, online: before.online },
-      after: { active: false, online: false },
+      after: { active: false, online: false, ...(reason ? { reason } : {}) },
+    });
+  });
+  return driverById(db, driverId);
+}
+
+/** A deactivated driver may work again: active, still offline until they go online in the app. */
+export async function reactivateDriver(
+  db: Db,
+  driverId: string,
+  actor: AuditActor,
+  reason: string,
+): Promise<OpsDriver> {
+  const before = await driverById(db, driverId);
+  if (before.active) throw new OpsError('conflict', 'This driver is active already');
+  await db.transaction(async (tx) => {
+    await consoleSql.reactivateDriver(tx, driverId);
+    await writeAudit(tx, actor, {
+      action: 'driver.reactivate',
+      subject: `driver:${driverId}`,
+      before: { active: false },
+      after: { active: true, reason },
     });
   });
   return driverById(db, driverId);

@@ -10,8 +10,10 @@ import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
 import {
   deactivateOperator as deactivateOperatorRow,
+  findOperatorByEmail,
   findOperatorById,
   insertOperator,
+  renewOneTimePassword,
   selectOperators,
   type OperatorRole,
   type OperatorRow,
@@ -86,4 +88,27 @@ export async function deactivateOperator(db: Db, id: string, audit: AuditActor):
     });
   });
   return toOpsOperator((await findOperatorById(db, id))!);
+}
+
+/** The demo's admin (DEMO=1), whose sign-in `npm start` prints. */
+export const DEMO_ADMIN_EMAIL = 'admin@demo.greenpick.ng';
+
+/**
+ * The demo's admin account, made on the first demo start; each start gives it a fresh one-time
+ * password until someone chose their own (then null: they know it).
+ */
+export async function ensureDemoAdmin(db: Db, now: Date): Promise<{ email: string; password: string | null }> {
+  const existing = await findOperatorByEmail(db, DEMO_ADMIN_EMAIL);
+  if (!existing) {
+    try {
+      const { password } = await addOperator(db, { email: DEMO_ADMIN_EMAIL, role: 'admin' }, now);
+      return { email: DEMO_ADMIN_EMAIL, password };
+    } catch (error) {
+      // Another instance made it meanwhile: renew below.
+      if (!(error instanceof OpsError)) throw error;
+    }
+  }
+  const password = operatorOneTimePassword();
+  const renewed = await renewOneTimePassword(db, DEMO_ADMIN_EMAIL, await hashPassword(password));
+  return { email: DEMO_ADMIN_EMAIL, password: renewed ? password : null };
 }

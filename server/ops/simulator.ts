@@ -102,20 +102,26 @@ async function cancelUnserved(deps: Tick, createdBefore: Date): Promise<string[]
   return cancelled;
 }
 
+/**
+ * Each waiting task goes to the nearest free simulated driver: never to one who holds a task,
+ * and not when a real driver (online, free, not simulated) is nearer: dispatch offers it to them.
+ */
 async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date): Promise<void> {
   const waiting = await sql.selectTasksAwaitingDriver(deps.db, createdBefore, dueBy);
   if (!waiting.length) return;
-  const drivers = (await sql.selectSimulatedDrivers(deps.db)).map((driver) => ({
-    ...driver,
-    lat: driver.lat,
-    lng: driver.lng,
-  }));
+  const simulated = await sql.selectSimulatedDrivers(deps.db);
+  const simulatedIds = new Set(simulated.map((driver) => driver.id));
+  const real = (await sql.selectDrivers(deps.db)).filter(
+    (driver) => !simulatedIds.has(driver.id) && driver.active && driver.online && driver.active_tasks === 0,
+  );
+  const free = simulated.filter((driver) => driver.active && driver.active_tasks === 0);
   for (const task of waiting) {
     const target = { lat: task.lat, lng: task.lng };
-    const free = drivers.filter((driver) => driver.active_tasks === 0);
-    const driver = nearest(free.length ? free : drivers, target);
+    const driver = nearest(free, target);
     if (!driver) return;
     const distance = distanceMeters(driver, target);
+    const nearerReal = nearest(real, target);
+    if (nearerReal && distanceMeters(nearerReal, target) < distance) continue;
     // Inside the tick's transaction: the assignment and its greeting are written together.
     const assigned = await unlessRefused(() =>
       lifecycle.assign(deps.lifecycle, task.id, driver.id, { actor: 'job' }, { onlyWaiting: true }),
@@ -126,7 +132,7 @@ async function assignWaitingTasks(deps: Tick, createdBefore: Date, dueBy: Date):
       task.id,
       greeting(task.client_firstname, driver.firstname, describeDistance(distance), task.address, task.address_details),
     );
-    driver.active_tasks += 1;
+    free.splice(free.indexOf(driver), 1);
     deps.log.info({ taskId: task.id, driverId: driver.id }, 'driver assigned');
   }
 }

@@ -67,6 +67,11 @@ function words(context: MessageContext): { title: string; body: string } {
     // Written whole by the lifecycle: 'Your driver weighed 5 kg (you booked 3 kg): pay ₦3,000.00 more, ...'.
     case 'extra':
       return { title: 'Your driver weighed more', body: clip(textOf(data.message), 200) };
+    case 'drivers-busy':
+      return {
+        title: 'Drivers are busy near you',
+        body: `No driver has taken your ${serviceName} yet: keep waiting, choose another time or cancel for a full refund.`,
+      };
     case 'refund': {
       const amount = formatNaira(refundKobo(data, context.amountKobo));
       return data.status === 'refunded'

@@ -12,6 +12,7 @@ import {
   cancelTaskSchema,
   clientQuerySchema,
   driverEditSchema,
+  driverStatusSchema,
   emptyOpsSchema,
   goodwillRefundSchema,
   newOperatorSchema,
@@ -29,12 +30,13 @@ import {
   deactivateDriver,
   editDriver,
   findClients,
-  listAudit,
+  reactivateDriver,
   resetDriverPassword,
   setRefundLimit,
   taskDetail,
 } from '../ops/console-commands';
 import { addOperator, deactivateOperator, listOperators } from '../ops/operator-commands';
+import { auditCsv, auditLines } from '../ops/audit-words';
 import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, idOf, run } from './ops';
 import { koboToNaira, nairaToKobo } from '../../src/shared/money';
 import * as lifecycle from '../tasks/lifecycle';
@@ -106,7 +108,14 @@ opsConsoleRoutes.post('/ops/tasks/:id/cancel', SUPPORT, idOf('task'), jsonBody(c
   const taskId = c.req.valid('param').id;
   const { reason } = c.req.valid('json');
   const caller = { role: c.var.operator.role, actor: actorOf(c) };
-  return c.json({ data: await run(() => cancelWithRefund(c.var.deps, taskId, reason, caller)) });
+  try {
+    return c.json({ data: await run(() => cancelWithRefund(c.var.deps, taskId, reason, caller)) });
+  } catch (error) {
+    // A support limit's refusal: the refund may go to an admin instead (server/ops/refund-escalation.ts).
+    if (error instanceof HttpError && error.status === 403 && caller.role === 'support')
+      throw new HttpError(403, error.message, { canRequestApproval: true });
+    throw error;
+  }
 });
 
 opsConsoleRoutes.post('/ops/tasks/:id/complete', ADMIN, idOf('task'), jsonBody(opsCompleteSchema), async (c) => {
@@ -141,14 +150,28 @@ opsConsoleRoutes.post('/ops/drivers/:id', DISPATCH, idOf('driver'), jsonBody(dri
   return c.json({ data: await run(() => editDriver(c.var.deps.db, driverId, edit, actorOf(c))) });
 });
 
+/** Deactivating asks why (the console confirms first); reactivating too. */
 opsConsoleRoutes.post(
   '/ops/drivers/:id/deactivate',
   DISPATCH,
   idOf('driver'),
-  jsonBody(emptyOpsSchema, { optional: true }),
+  jsonBody(driverStatusSchema),
   async (c) => {
     const driverId = c.req.valid('param').id;
-    return c.json({ data: await run(() => deactivateDriver(c.var.deps.db, driverId, actorOf(c))) });
+    const { reason } = c.req.valid('json');
+    return c.json({ data: await run(() => deactivateDriver(c.var.deps.db, driverId, actorOf(c), reason)) });
+  },
+);
+
+opsConsoleRoutes.post(
+  '/ops/drivers/:id/reactivate',
+  DISPATCH,
+  idOf('driver'),
+  jsonBody(driverStatusSchema),
+  async (c) => {
+    const driverId = c.req.valid('param').id;
+    const { reason } = c.req.valid('json');
+    return c.json({ data: await run(() => reactivateDriver(c.var.deps.db, driverId, actorOf(c), reason)) });
   },
 );
 
@@ -214,8 +237,16 @@ opsConsoleRoutes.post('/ops/settings/refund-limit', ADMIN, jsonBody(refundLimitS
   return c.json({ data: await setRefundLimit(c.var.deps.db, amount, actorOf(c)) });
 });
 
-/** The audit trail, newest first: `?before=<id>` pages on, `?limit=` (1-100, default 50). */
+/**
+ * The audit trail in words, newest first: `?before=<id>` pages on, `?limit=` (1-100, default 50),
+ * filtered by `who`, `what`, `task` and `day`; `/ops/audit.csv` the same as CSV.
+ */
 opsConsoleRoutes.get('/ops/audit', ADMIN, queryOf(auditQuerySchema), async (c) => {
-  const query = c.req.valid('query');
-  return c.json({ data: await listAudit(c.var.deps.db, { before: query.before, limit: query.limit ?? 50 }) });
+  return c.json({ data: await auditLines(c.var.deps.db, c.req.valid('query')) });
+});
+
+opsConsoleRoutes.get('/ops/audit.csv', ADMIN, queryOf(auditQuerySchema), async (c) => {
+  c.header('Content-Type', 'text/csv; charset=utf-8');
+  c.header('Content-Disposition', 'attachment; filename="greenpick-audit.csv"');
+  return c.body(await auditCsv(c.var.deps.db, c.req.valid('query')));
 });

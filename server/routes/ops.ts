@@ -13,6 +13,8 @@ import { callerAddress } from '../http/client-address';
 import { HttpError, badRequest, forbidden } from '../http/errors';
 import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
 import { jsonBody, paramOf, queryOf } from '../http/validator';
+import { BOARD_PAGE_SIZE, boardQuerySchema } from '../../src/shared/schemas/ops-console';
+import { listBoard } from '../ops/board';
 import * as ops from '../ops/commands';
 import * as payments from '../ops/payment-commands';
 import { allQuerySchema } from '../../src/shared/schemas/ops';
@@ -65,10 +67,6 @@ const opsBody = <S extends z.ZodType>(schema: S) =>
 
 const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
 
-const taskListQuery = z.object({
-  status: ops.statusSchema.optional(),
-  state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
-});
 const assignBody = z.object({ driverId: ops.opsIdSchema('driverId') }, NOT_AN_OBJECT);
 const statusBody = z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT);
 const messageBody = z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT);
@@ -76,10 +74,16 @@ const pointsBody = z.object({ amount: ops.pointsCreditSchema }, NOT_AN_OBJECT);
 const settleBody = z.object({ note: payments.settlementNoteSchema }, NOT_AN_OBJECT);
 const replyBody = z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT);
 
-/** Every task, newest first (`?status=`: of one status; `?state=open`: not completed or cancelled yet). */
-opsRoutes.get('/ops/tasks', ANY_OPERATOR, queryOf(taskListQuery), async (c) => {
-  const { status, state } = c.req.valid('query');
-  return c.json({ data: await run(() => ops.listTasks(c.var.deps.db, { status, open: state === 'open' })) });
+/**
+ * The tasks, due first, with the board's filters and search (boardQuerySchema: `?state=open`
+ * not completed or cancelled yet, `?attention=1` the Needs attention lane, `?page=` 50 a page;
+ * without a page, every matching task). `total` is how many matched.
+ */
+opsRoutes.get('/ops/tasks', ANY_OPERATOR, queryOf(boardQuerySchema), async (c) => {
+  const { db, now, config } = c.var.deps;
+  const query = c.req.valid('query');
+  const board = await listBoard(db, query, { now: now(), attentionMinutes: config.dispatchAttentionMin });
+  return c.json({ data: board.tasks, total: board.total, page: query.page ?? 1, pageSize: BOARD_PAGE_SIZE });
 });
 
 opsRoutes.get('/ops/drivers', DISPATCH, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));

@@ -41,6 +41,28 @@ export interface TaskSummary {
   waitingSince: string | null;
   promiseAt: string | null;
   amount: number;
+  /** Why it is in the Needs attention lane (the board's reads; null or absent: it is not). */
+  attention?: AttentionReason | null;
+}
+
+export type AttentionReason = 'no-driver' | 'arrived-not-completed' | 'late' | 'cancelled-under-driver';
+
+/** One page of the board's table, and how many tasks matched. */
+export interface BoardPage {
+  data: TaskSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The board's filters (`GET /ops/tasks`); empty strings are left out of the query. */
+export interface BoardFilters {
+  search: string;
+  state: 'open' | 'all';
+  service: string;
+  day: string;
+  driver: string;
+  attention: boolean;
 }
 
 export interface TaskDetails extends Omit<TaskSummary, 'client'> {
@@ -69,6 +91,8 @@ export interface Driver {
   online: boolean;
   busy: boolean;
   location: [number, number] | null;
+  /** When the position was last sent. */
+  locationUpdatedAt: string;
   tasksToday: number;
   rating: { average: number; count: number };
   acceptanceRate: number | null;
@@ -126,9 +150,50 @@ export interface Operator {
   mustChangePassword: boolean;
 }
 
+/** A support agent's refund above their limit, waiting for (or decided by) an admin. */
+export interface RefundRequest {
+  id: string;
+  taskId: string;
+  serviceName: string;
+  address: string;
+  clientName: string;
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  decision: 'approved' | 'declined' | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  note: string | null;
+}
+
+export interface ReportDay {
+  day: string;
+  tasks: Record<string, number>;
+  revenue: number;
+  refunds: number;
+  net: number;
+  vat: number;
+  fees: number;
+  driverShares: number;
+  pointsCredited: number;
+  pointsSpent: number;
+}
+
+export interface DailyReport {
+  from: string;
+  to: string;
+  days: ReportDay[];
+  drivers: { driverId: string; name: string; completed: number; earnings: number; fees: number }[];
+}
+
 export interface AuditEntry {
   id: string;
   at: string;
+  /** 'ada@greenpick.ng (support)'. */
+  who: string;
+  /** The action in words, with the task or person, the amount and the reason. */
+  what: string;
   actor: string;
   address: string | null;
   action: string;
@@ -148,6 +213,7 @@ export const opsKeys = {
   signedIn: () => [...opsKeys.all, 'me'] as const,
   me: (token: string) => [...opsKeys.signedIn(), token] as const,
   tasks: () => [...opsKeys.all, 'tasks'] as const,
+  board: (filters: BoardFilters, page: number) => [...opsKeys.tasks(), filters, page] as const,
   task: (id: string) => [...opsKeys.all, 'task', id] as const,
   drivers: () => [...opsKeys.all, 'drivers'] as const,
   /** Both support lists (open only, and all). */
@@ -157,17 +223,30 @@ export const opsKeys = {
   clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
   operators: () => [...opsKeys.all, 'operators'] as const,
-  audit: () => [...opsKeys.all, 'audit'] as const,
+  audit: (filters: AuditFilters) => [...opsKeys.all, 'audit', filters] as const,
+  refundRequests: () => [...opsKeys.all, 'refund-requests'] as const,
+  report: (from: string, to: string) => [...opsKeys.all, 'report', from, to] as const,
 };
 
 export const meQuery = (token: string) =>
   queryOptions({ queryKey: opsKeys.me(token), queryFn: () => read<Me>('ops/me'), staleTime: 60_000 });
-/** The board's tasks: the open ones only (without `state` the server answers every task ever booked). */
-export const tasksQuery = () =>
+/** The query string of the board's filters and page (the server pages, 50 a page, due first). */
+export function boardSearchParams(filters: BoardFilters, page: number): Record<string, string> {
+  const params: Record<string, string> = { page: String(page) };
+  if (filters.attention) params.attention = '1';
+  else params.state = filters.state;
+  for (const key of ['search', 'service', 'day', 'driver'] as const) {
+    const value = filters[key].trim();
+    if (value) params[key] = value;
+  }
+  return params;
+}
+export const boardQuery = (filters: BoardFilters, page: number) =>
   queryOptions({
-    queryKey: opsKeys.tasks(),
-    queryFn: () => read<TaskSummary[]>('ops/tasks', { state: 'open' }),
+    queryKey: opsKeys.board(filters, page),
+    queryFn: async () => opsHttp.get('ops/tasks', { searchParams: boardSearchParams(filters, page) }).json<BoardPage>(),
     refetchInterval: BOARD_REFRESH_MS,
+    placeholderData: (previous) => previous,
   });
 export const taskQuery = (id: string) =>
   queryOptions({
@@ -199,13 +278,51 @@ export const clientQuery = (id: string) =>
   });
 export const operatorsQuery = () =>
   queryOptions({ queryKey: opsKeys.operators(), queryFn: () => read<Operator[]>('ops/operators') });
-export const auditQuery = () =>
-  queryOptions({ queryKey: opsKeys.audit(), queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100' }) });
+export const refundRequestsQuery = () =>
+  queryOptions({
+    queryKey: opsKeys.refundRequests(),
+    queryFn: () => read<RefundRequest[]>('ops/refund-requests'),
+    refetchInterval: 15_000,
+  });
+export const reportQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: opsKeys.report(from, to),
+    queryFn: () => read<DailyReport>('ops/reports/daily', { from, to }),
+  });
+/** A CSV export as a file the browser saves (the call carries the operator's token, a plain link could not). */
+export async function downloadCsv(path: string, searchParams: Record<string, string>, fileName: string): Promise<void> {
+  const blob = await opsHttp.get(path, { searchParams }).blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+/** The audit's filters; empty strings are left out. */
+export interface AuditFilters {
+  who: string;
+  what: string;
+  task: string;
+  day: string;
+}
+export const auditParams = (filters: AuditFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+export const auditQuery = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey: opsKeys.audit(filters),
+    queryFn: () => read<AuditEntry[]>('ops/audit', { limit: '100', ...auditParams(filters) }),
+    refetchInterval: 15_000,
+  });
 
 export const assignTask = (taskId: string, driverId: string) =>
   write<{ taskId: string; driverId: string }>(`ops/tasks/${encodeURIComponent(taskId)}/assign`, { driverId });
 export const cancelTask = (taskId: string, reason: string) =>
   write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/cancel`, { reason });
+export const requestRefundApproval = (taskId: string, reason: string) =>
+  write<RefundRequest>(`ops/tasks/${encodeURIComponent(taskId)}/refund-request`, { reason });
+export const decideRefundRequest = (id: string, decision: 'approve' | 'decline', note: string) =>
+  write<RefundRequest>(`ops/refund-requests/${encodeURIComponent(id)}/${decision}`, { note });
+export const setRefundLimit = (amount: number) => write<{ amount: number }>('ops/settings/refund-limit', { amount });
 export const completeTask = (taskId: string, quantity: number) =>
   write<unknown>(`ops/tasks/${encodeURIComponent(taskId)}/complete`, { quantity });
 
@@ -223,7 +340,9 @@ export const addDriver = (driver: DriverFields) =>
   write<Driver & { password: string }>('ops/drivers', { ...driver, ...START });
 export const editDriver = (id: string, changes: Partial<DriverFields>) =>
   write<Driver>(`ops/drivers/${encodeURIComponent(id)}`, changes);
-export const deactivateDriver = (id: string) => write<Driver>(`ops/drivers/${encodeURIComponent(id)}/deactivate`);
+/** Deactivate or reactivate a driver, with the reason the audit keeps. */
+export const setDriverActive = (id: string, active: boolean, reason: string) =>
+  write<Driver>(`ops/drivers/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { reason });
 export const resetDriverPassword = (id: string) =>
   write<{ password: string }>(`ops/drivers/${encodeURIComponent(id)}/password`);
 
@@ -275,8 +394,9 @@ export const useAddDriver = (callbacks: OpsCallbacks<Driver & { password: string
   useOpsWrite((driver: DriverFields) => addDriver(driver), opsKeys.drivers(), callbacks);
 export const useEditDriver = (callbacks: OpsCallbacks<Driver, { id: string; changes: Partial<DriverFields> }> = {}) =>
   useOpsWrite(({ id, changes }) => editDriver(id, changes), opsKeys.drivers(), callbacks);
-export const useDeactivateDriver = (callbacks: OpsCallbacks<Driver, string> = {}) =>
-  useOpsWrite((id: string) => deactivateDriver(id), opsKeys.drivers(), callbacks);
+export const useSetDriverActive = (
+  callbacks: OpsCallbacks<Driver, { id: string; active: boolean; reason: string }> = {},
+) => useOpsWrite((input) => setDriverActive(input.id, input.active, input.reason), opsKeys.drivers(), callbacks);
 export const useResetDriverPassword = (callbacks: OpsCallbacks<{ password: string }, string> = {}) =>
   useOpsWrite((id: string) => resetDriverPassword(id), opsKeys.drivers(), callbacks);
 
@@ -301,3 +421,13 @@ export const useAddOperator = (
 ) => useOpsWrite(({ email, role }) => addOperator(email, role), opsKeys.operators(), callbacks);
 export const useDeactivateOperator = (callbacks: OpsCallbacks<Operator, string> = {}) =>
   useOpsWrite((id: string) => deactivateOperator(id), opsKeys.operators(), callbacks);
+
+export const useRequestRefundApproval = (
+  callbacks: OpsCallbacks<RefundRequest, { taskId: string; reason: string }> = {},
+) => useOpsWrite((input) => requestRefundApproval(input.taskId, input.reason), opsKeys.all, callbacks);
+export const useDecideRefundRequest = (
+  callbacks: OpsCallbacks<RefundRequest, { id: string; decision: 'approve' | 'decline'; note: string }> = {},
+) => useOpsWrite((input) => decideRefundRequest(input.id, input.decision, input.note), opsKeys.all, callbacks);
+/** A new limit changes what `GET /ops/me` says of it. */
+export const useSetRefundLimit = (callbacks: OpsCallbacks<{ amount: number }, number> = {}) =>
+  useOpsWrite(setRefundLimit, opsKeys.all, callbacks);

@@ -15,6 +15,8 @@ import { LoginScreen } from './screens/login';
 import { OperatorsScreen } from './screens/operators';
 import { PasswordScreen } from './screens/password';
 import { PaymentsScreen } from './screens/payments';
+import { RefundsScreen } from './screens/refunds';
+import { ReportsScreen } from './screens/reports';
 import { SupportScreen } from './screens/support';
 import { TaskScreen } from './screens/task';
 
@@ -144,6 +146,14 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/payments',
     guarded('payments', () => <PaymentsScreen />),
+  ),
+  at(
+    '/console/refunds',
+    guarded('refunds', (me) => <RefundsScreen me={me} />),
+  ),
+  at(
+    '/console/reports',
+    guarded('reports', () => <ReportsScreen />),
   ),
   at(
     '/console/drivers',

@@ -1,10 +1,21 @@
 /** The console's pure rules: which screens a role sees, how late a task is, the board's columns and clocks. */
+import { formatTime } from '../lib/format';
+import { windowText } from '../shared/pickup-windows';
 
 import { OPERATOR_ROLES, type OperatorRole } from '../shared/schemas/ops-console';
 
 export type { OperatorRole };
 
-export type Screen = 'board' | 'support' | 'payments' | 'drivers' | 'clients' | 'operators' | 'audit';
+export type Screen =
+  | 'board'
+  | 'support'
+  | 'payments'
+  | 'refunds'
+  | 'reports'
+  | 'drivers'
+  | 'clients'
+  | 'operators'
+  | 'audit';
 
 export interface NavItem {
   screen: Screen;
@@ -15,6 +26,8 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'board', label: 'Board', roles: OPERATOR_ROLES },
   { screen: 'support', label: 'Support', roles: ['admin', 'support'] },
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
+  { screen: 'refunds', label: 'Refunds', roles: ['admin'] },
+  { screen: 'reports', label: 'Reports', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },
@@ -94,4 +107,52 @@ export function boundsOf(points: readonly LngLat[]): [LngLat, LngLat] | null {
     [Math.min(...lngs), Math.min(...lats)],
     [Math.max(...lngs), Math.max(...lats)],
   ];
+}
+
+/** A task's due time and window as the board's table says it: 'Mon 14 Dec, 08:00-10:00' or 'ASAP, booked 10:05'. */
+export function dueText(task: { window: { start: string; end: string } | null; createdAt: string }): string {
+  return task.window ? windowText(task.window) : `ASAP, booked ${formatTime(task.createdAt)}`;
+}
+
+/** Where a task stands, in words: 'Waiting 13 min', 'Offered to Bayo, 0:25 left', 'Assigned', ... */
+export function stateText(
+  task: {
+    status: string;
+    offer: { driverName: string; expiresAt: string } | null;
+    arrivedAt: string | null;
+    waitingSince: string | null;
+    createdAt: string;
+  },
+  now: number,
+): string {
+  const column = columnOf(task);
+  if (column === 'waiting') return `Waiting ${waitedFor(task.waitingSince ?? task.createdAt, now)}`;
+  if (column === 'offered' && task.offer)
+    return `Offered to ${task.offer.driverName}, ${countdown(task.offer.expiresAt, now)} left`;
+  if (column === null) return task.status === 'completed' ? 'Completed' : 'Cancelled';
+  return COLUMNS.find((entry) => entry.column === column)?.title ?? task.status;
+}
+
+/** The Needs attention lane's reasons in words (`minutes`: DISPATCH_ATTENTION_MIN is the server's; the words say 'too long'). */
+export const ATTENTION_TEXT = {
+  'no-driver': 'No driver accepted it: dispatch keeps offering it further away. Assign one, or call the client.',
+  'arrived-not-completed': 'The driver arrived over 20 minutes ago and it is not completed: call the driver.',
+  late: 'Late: its window ended (or an ASAP task waited an hour).',
+  'cancelled-under-driver': 'The client cancelled it with a driver on it: tell the driver.',
+} as const;
+
+export type Freshness = 'fresh' | 'recent' | 'stale';
+
+/** A driver's position: fresh under 2 minutes old, recent under 10, stale after. */
+export function freshness(updatedAt: string, now: number): Freshness {
+  const age = now - Date.parse(updatedAt);
+  if (!(age < 10 * 60_000)) return 'stale';
+  return age < 2 * 60_000 ? 'fresh' : 'recent';
+}
+
+/** Drivers freshest position first (a dispatcher trusts those most), then by name. */
+export function byFreshness<D extends { locationUpdatedAt: string; name: string }>(drivers: readonly D[]): D[] {
+  return [...drivers].sort(
+    (a, b) => Date.parse(b.locationUpdatedAt) - Date.parse(a.locationUpdatedAt) || a.name.localeCompare(b.name),
+  );
 }

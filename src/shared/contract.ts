@@ -226,6 +226,13 @@ export interface Task {
   extra?: TaskExtra | null;
   /** What a cancel at the door kept for the driver (naira; 0 when free). */
   cancelFee?: number;
+  /**
+   * No driver took it for DISPATCH_ATTENTION_MIN and the client has not chosen to keep waiting:
+   * the page says 'Drivers are busy near you' with Keep waiting / Choose another time / Cancel.
+   */
+  driversBusy?: boolean;
+  /** A support agent's refund above their limit awaits an admin's approval. */
+  refundAwaitingApproval?: boolean;
 }
 
 export interface TaskExtra {
@@ -322,6 +329,8 @@ export interface ErrorResponse {
   success?: false;
   /** A sign-in code asked too soon or too often: when to ask again (the Retry-After header's seconds). */
   retryInSeconds?: number;
+  /** A support agent's cancel above their refund limit: they may send it to an admin (POST /ops/tasks/:id/refund-request). */
+  canRequestApproval?: true;
 }
 export interface RecoveryResponse {
   success: boolean;

@@ -18,6 +18,7 @@ const TASK_PUSH_KINDS = [
   'support-reply',
   'reminder',
   'extra',
+  'drivers-busy',
 ] as const;
 /** Kinds about the client, with no task: they open Home. */
 const USER_PUSH_KINDS = ['plan-renewal', 'schedule-not-covered'] as const;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_REFRESH_MS, tasksQuery } from '../../src/ops-console/api';
+import { BOARD_REFRESH_MS, boardQuery } from '../../src/ops-console/api';
 import { errorText, opsHttp } from '../../src/ops-console/http';
 import { getOpsToken, lastSignOutReason, setOpsToken } from '../../src/ops-console/session';
 
@@ -55,12 +55,16 @@ describe("the console's HTTP client", () => {
 });
 
 describe("the board's read", () => {
-  it('asks for the open tasks only, and again at least every 5 s (the issue: updates within 5 s)', async () => {
+  it('asks for one page of the open tasks, and again at least every 5 s (the issue: updates within 5 s)', async () => {
     setOpsToken('dispatcher-token');
-    const requests = answerWith(200, { data: [] });
-    const query = tasksQuery();
+    const requests = answerWith(200, { data: [], total: 0, page: 1, pageSize: 50 });
+    const filters = { search: ' 0803 ', state: 'open', service: '', day: '', driver: '', attention: false } as const;
+    const query = boardQuery(filters, 2);
     await (query.queryFn as () => Promise<unknown>)();
-    expect(requests[0]!.url).toBe(`${location.origin}/ops/tasks?state=open`);
+    expect(requests[0]!.url).toBe(`${location.origin}/ops/tasks?page=2&state=open&search=0803`);
+    const lane = boardQuery({ ...filters, search: '', attention: true }, 1);
+    await (lane.queryFn as () => Promise<unknown>)();
+    expect(requests[1]!.url).toBe(`${location.origin}/ops/tasks?page=1&attention=1`);
     expect(query.refetchInterval).toBe(BOARD_REFRESH_MS);
     expect(BOARD_REFRESH_MS).toBeLessThanOrEqual(5000);
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   RED_AFTER_MS,
+  byFreshness,
+  dueText,
+  freshness,
+  stateText,
   boundsOf,
   columnOf,
   countdown,
@@ -36,6 +40,8 @@ describe('the nav of each role', () => {
       'Board',
       'Support',
       'Payments',
+      'Refunds',
+      'Reports',
       'Drivers',
       'Clients',
       'Operators',
@@ -105,5 +111,44 @@ describe("the board map's box", () => {
 
   it('is null without markers (the map keeps its view of Lagos)', () => {
     expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe("the board's table (issue 63)", () => {
+  const task = {
+    status: 'pending',
+    offer: null,
+    arrivedAt: null,
+    waitingSince: '2026-12-14T07:00:00.000Z',
+    createdAt: '2026-12-14T07:00:00.000Z',
+  };
+  it('says a future window with its day, and an ASAP task with its booking time', () => {
+    expect(
+      dueText({
+        window: { start: '2026-12-14T07:00:00.000Z', end: '2026-12-14T09:00:00.000Z' },
+        createdAt: task.createdAt,
+      }),
+    ).toBe('Mon 14 Dec, 08:00-10:00');
+    expect(dueText({ window: null, createdAt: '2026-12-14T09:05:00.000Z' })).toBe('ASAP, booked 10:05');
+  });
+  it('says where a task stands in words', () => {
+    const now = Date.parse('2026-12-14T07:13:00.000Z');
+    expect(stateText(task, now)).toBe('Waiting 13 min');
+    const offered = { ...task, offer: { driverName: 'Bayo Ade', expiresAt: '2026-12-14T07:13:25.000Z' } };
+    expect(stateText(offered, now)).toBe('Offered to Bayo Ade, 0:25 left');
+    expect(stateText({ ...task, status: 'on-going', arrivedAt: null }, now)).toBe('On the way');
+    expect(stateText({ ...task, status: 'cancelled' }, now)).toBe('Cancelled');
+  });
+  it("orders drivers by their position's freshness and names how fresh it is", () => {
+    const now = Date.parse('2026-12-14T07:13:00.000Z');
+    expect(freshness('2026-12-14T07:12:00.000Z', now)).toBe('fresh');
+    expect(freshness('2026-12-14T07:05:00.000Z', now)).toBe('recent');
+    expect(freshness('2026-12-14T06:00:00.000Z', now)).toBe('stale');
+    expect(freshness('not a date', now)).toBe('stale');
+    const drivers = [
+      { name: 'Old', locationUpdatedAt: '2026-12-14T06:00:00.000Z' },
+      { name: 'New', locationUpdatedAt: '2026-12-14T07:12:00.000Z' },
+    ];
+    expect(byFreshness(drivers).map((driver) => driver.name)).toEqual(['New', 'Old']);
   });
 });

@@ -57,11 +57,21 @@ describe('demo data (DEMO=1)', () => {
     expect(user.referralCode).toMatch(/^[A-Z0-9]{4,}$/);
   });
 
-  it('has three drivers with Nigerian phones, placed in Lagos', async () => {
+  it('has four drivers with Nigerian phones, placed in Lagos, online: two free and two on a task', async () => {
     const drivers = await server.deps.db.query<{ firstname: string; phone: string; lat: number; lng: number }>(
       'select * from drivers',
     );
-    expect(drivers).toHaveLength(3);
+    expect(drivers).toHaveLength(4);
+    const free = await server.deps.db.query(
+      `select d.id from drivers d where d.online and not exists (
+         select 1 from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going'))`,
+    );
+    expect(free).toHaveLength(2);
+    const busy = await server.deps.db.query(
+      `select d.id from drivers d where d.online and exists (
+         select 1 from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going'))`,
+    );
+    expect(busy).toHaveLength(2);
     for (const driver of drivers) {
       expect(driver.phone).toMatch(/^\+234\d{10}$/);
       expect(driver.lat).toBeGreaterThan(6.4);

@@ -14,6 +14,10 @@ import { clearTasksAndDrivers, insertClient, insertTask } from './ops-fixtures';
 const YABA = { lat: 6.5158, lng: 3.3782 };
 const SURULERE = { lat: 6.5005, lng: 3.3581 };
 const IKEJA = { lat: 6.6018, lng: 3.3515 };
+/** Mushin: 3.5 km from Surulere, further than Yaba. */
+const MUSHIN = { lat: 6.5273, lng: 3.3414 };
+/** Lekki: 13 km from Surulere, outside the first radius (10 km). */
+const LEKKI = { lat: 6.4698, lng: 3.4806 };
 /** Kano: a driver there is outside the service area. */
 const KANO = { lat: 12.0022, lng: 8.592 };
 
@@ -280,8 +284,8 @@ describe('dispatch', () => {
 
   it('a declined or unanswered offer goes to the next nearest; a closed offer answers 409', async () => {
     const first = await readyDriver(YABA, 'First');
-    const second = await readyDriver(IKEJA, 'Second');
-    const third = await readyDriver(IKEJA, 'Third');
+    const second = await readyDriver(MUSHIN, 'Second');
+    const third = await readyDriver(MUSHIN, 'Third');
     await db().query('update drivers set lat = lat + 0.01 where id = $1', [third.id]);
     const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
 
@@ -330,27 +334,69 @@ describe('dispatch', () => {
     expect(stranger.status).toBe(404);
   });
 
-  it('after 10 minutes with no one accepting, the task goes on the operator attention list once', async () => {
+  it('never gives up: after 10 minutes the task needs attention, its client is told once, and it is still offered', async () => {
     const client = await insertClient(db());
     const task = await insertTask(db(), client, { ...SURULERE });
-    const [{ reference }] = await db().query<{ reference: string }>('select reference from tasks where id = $1', [
-      task,
-    ]);
     await runDispatchOnce(server.deps);
     later(9 * 60_000);
     await runDispatchOnce(server.deps);
+    const told = () =>
+      db().query<{ kind: string }>(`select kind from push_outbox where task_id = $1 and kind = 'drivers-busy'`, [task]);
+    const busy = async () =>
+      (
+        await db().query<{ drivers_busy_told_at: Date | null }>(
+          'select drivers_busy_told_at from tasks where id = $1',
+          [task],
+        )
+      )[0].drivers_busy_told_at;
+    expect(await busy()).toBeNull();
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    later(60_000);
+    await runDispatchOnce(server.deps);
+    expect(await busy()).not.toBeNull();
+    // Told once (the outbox holds a row per device: this client has none, so the mark is what counts).
+    expect(await told()).toEqual([]);
+    // Payments keeps money problems only.
     expect(await listPayments(db())).toEqual([]);
+    // A driver coming online 21.6 km away is offered it: the radius widened to 30 km.
+    const driver = await readyDriver(IKEJA, 'Late');
+    await db().query('update drivers set lat = $2, lng = $3 where id = $1', [driver.id, 6.69, 3.4]);
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    expect((await offersOf(driver.token)).map((offer) => offer.taskId)).toEqual([task]);
+  });
+
+  it('offers only within the radius, which widens as the task waits: 10 km, 20 km after 5 minutes', async () => {
+    const far = await readyDriver(LEKKI, 'Lekki');
+    const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
+    expect(await runDispatchOnce(server.deps)).toBe(0);
+    later(4 * 60_000);
+    expect(await runDispatchOnce(server.deps)).toBe(0);
     later(60_000);
-    await runDispatchOnce(server.deps);
-    later(60_000);
-    await runDispatchOnce(server.deps);
-    const attention = await listPayments(db());
-    expect(attention).toHaveLength(1);
-    expect(attention[0]).toMatchObject({ reference, reason: 'no driver accepted', attempts: 1 });
-    // An operator can still assign it.
-    const driver = await readyDriver();
-    await ops.assignDriver(deps(), task, driver.id, CLI);
-    expect(await offersOf(driver.token)).toEqual([]);
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    const [offer] = await offersOf(far.token);
+    expect(offer.taskId).toBe(task);
+    expect(offer.distanceMeters).toBeGreaterThan(10_000);
+    expect(offer.distanceMeters).toBeLessThan(20_000);
+  });
+
+  it('the task due first goes first, each to its nearest driver; a driver holding a task is offered none', async () => {
+    const yaba = await readyDriver(YABA, 'Yaba');
+    const holder = await readyDriver(SURULERE, 'Holder');
+    const client = await insertClient(db());
+    // A task for later today, assigned: its driver is not offered another even though it is hours away.
+    const held = await insertTask(db(), client, { status: 'driver-assigned', driverId: holder.id });
+    await db().query(
+      `update tasks set scheduled_start = now() + interval '6 hours', scheduled_end = now() + interval '8 hours' where id = $1`,
+      [held],
+    );
+    const newer = await insertTask(db(), client, { ...SURULERE, createdAt: new Date(clock.getTime() - 60_000) });
+    const older = await insertTask(db(), client, { ...SURULERE, createdAt: new Date(clock.getTime() - 120_000) });
+    expect(await runDispatchOnce(server.deps)).toBe(1);
+    expect((await offersOf(yaba.token)).map((offer) => offer.taskId)).toEqual([older]);
+    expect(await offersOf(holder.token)).toEqual([]);
+    const rows = await db().query('select 1 from task_offers where task_id = $1', [newer]);
+    expect(rows).toEqual([]);
   });
 
   it('a windowed task is offered 2 hours before its window, not sooner', async () => {

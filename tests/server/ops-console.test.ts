@@ -317,7 +317,12 @@ describe('drivers', () => {
     });
     expect(again.status).toBe(200);
 
-    const deactivated = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/deactivate`, {});
+    const noReason = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/deactivate`, {});
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('reason is required');
+    const deactivated = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/deactivate`, {
+      reason: 'Licence expired',
+    });
     expect(deactivated.body.data).toMatchObject({ active: false, online: false });
     expect((await server.request('POST', '/driver/password', { token: again.body.data, body: {} })).status).toBe(401);
     expect(
@@ -330,6 +335,22 @@ describe('drivers', () => {
 
     const rows = await auditOf(`driver:${added.id}`);
     expect(rows.map((row) => row.action)).toEqual(['driver.edit', 'driver.reset-password', 'driver.deactivate']);
+    expect(rows[2]).toMatchObject({ after: { active: false, online: false, reason: 'Licence expired' } });
+
+    // Reactivated with a reason: active again, offline until the driver goes online.
+    const back = await as('dispatcher', 'POST', `/ops/drivers/${added.id}/reactivate`, { reason: 'Licence renewed' });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({ active: true, online: false });
+    expect((await as('dispatcher', 'POST', `/ops/drivers/${added.id}/reactivate`, { reason: 'again' })).status).toBe(
+      409,
+    );
+    const words = await as('admin', 'GET', `/ops/audit?what=driver&who=${encodeURIComponent(token.dispatcher.email)}`);
+    expect(
+      words.body.data.slice(0, 2).map((line: { who: string; what: string }) => `${line.who} ${line.what}`),
+    ).toEqual([
+      `${token.dispatcher.email} (dispatcher) reactivated driver Bola Ade: Licence renewed`,
+      `${token.dispatcher.email} (dispatcher) deactivated driver Bola Ade: Licence expired`,
+    ]);
     expect(rows[0]).toMatchObject({
       before: { vehicle: '', plate: '' },
       after: { vehicle: 'Tricycle', plate: 'KJA-1' },

@@ -94,3 +94,32 @@ export async function clearTasksAndDrivers(db: Queryable): Promise<void> {
   for (const table of ['messages', 'tasks', 'payment_uses', 'drivers']) await db.query(`delete from ${table}`);
   await publishInvalidation(db, [EVERYTHING_KEY]);
 }
+
+/**
+ * `count` open tasks in one statement (the board at scale): pending, spread over Lagos and over
+ * the next days' windows, each of its own client (phones +23480100xxxxx, names 'Client <n>').
+ * Answers the clients' ids in order.
+ */
+export async function seedOpenTasks(db: Queryable, count: number, now = new Date()): Promise<string[]> {
+  const batch = randomBytes(4).toString('hex');
+  const users = await db.query<{ id: string }>(
+    `insert into users (id, email, password_hash, firstname, lastname, phonenumber, referral_code)
+     select gen_random_uuid()::text, 'seed-' || $1 || '-' || n || '@example.ng', 'not-a-real-hash', 'Client', n::text,
+            '+234801' || lpad(n::text, 7, '0'), 'S' || $1 || n
+       from generate_series(1, $2::int) n
+     returning id`,
+    [batch, count],
+  );
+  await db.query(
+    `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
+                        confirmation_code, created_at, scheduled_start, scheduled_end)
+     select gen_random_uuid()::text, u.id, 'pending', 'seed-' || $1 || '-' || u.n, u.n || ' Herbert Macaulay Way, Yaba, Lagos',
+            3.33 + (u.n % 50) * 0.003, 6.45 + (u.n % 40) * 0.004, $2, 'household', 'Household Waste Pickup', 150000,
+            'per pickup', '123456', $2,
+            case when u.n % 3 = 0 then null else date_trunc('hour', $2::timestamptz) + ((u.n % 7) * interval '1 day') + interval '2 hours' end,
+            case when u.n % 3 = 0 then null else date_trunc('hour', $2::timestamptz) + ((u.n % 7) * interval '1 day') + interval '4 hours' end
+       from unnest($3::text[]) with ordinality as u(id, n)`,
+    [batch, now, users.map((user) => user.id)],
+  );
+  return users.map((user) => user.id);
+}

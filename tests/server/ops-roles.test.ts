@@ -52,6 +52,14 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['GET', '/ops/audit', [A]],
   ['GET', '/ops/phone-codes', [A]],
   ['GET', '/ops/shared-phones', [A, S]],
+  ['POST', '/ops/tasks/no-such-task/refund-request', [A, S]],
+  ['GET', '/ops/refund-requests', [A]],
+  ['POST', '/ops/refund-requests/no-such-request/approve', [A]],
+  ['POST', '/ops/refund-requests/no-such-request/decline', [A]],
+  ['GET', '/ops/reports/daily', [A]],
+  ['GET', '/ops/reports/daily.csv', [A]],
+  ['POST', '/ops/drivers/no-such-driver/reactivate', [A, D]],
+  ['GET', '/ops/audit.csv', [A]],
 ];
 
 let server: TestServer;

@@ -464,7 +464,10 @@ describe('the ops CLI', () => {
     expect(table.split('\n')[0]).toMatch(/^ID\s+STATUS\s+SERVICE\s+AMOUNT\s+CLIENT\s+DRIVER/);
     expect(table).toContain(task.slice(0, 8));
     expect(table).toContain('₦1,500.00');
-    expect(output.err).toEqual([]);
+    // It says where it worked, on the error output (the table stays clean for a pipe).
+    expect(new Set(output.err)).toEqual(
+      new Set([expect.stringMatching(/^\(through the server at http:\/\/127\.0\.0\.1:\d+\)$/)]),
+    );
   });
 
   it('a name holding line or paragraph separators or direction controls prints none of them, in a table or in --json', async () => {
@@ -493,6 +496,20 @@ describe('the ops CLI', () => {
       1,
     );
     expect(output.err.join('\n')).toMatch(/Invalid ops token: set OPS_TOKEN/);
+  });
+
+  it('refuses with a clear message when neither a server nor the data folder is there, and makes no folder', async () => {
+    const missing = join(tmpdir(), `greenpick-no-data-${Date.now()}`);
+    const { output, io } = captureOutput();
+    const code = await runCli(['add-operator', 'ops@greenpick.ng', 'admin'], {
+      env: { HOST: '127.0.0.1', PORT: String(await refusedPort()), DATA_DIR: missing },
+      ...io,
+    });
+    expect(code).toBe(1);
+    expect(output.err.join('\n')).toMatch(
+      /^No server answers at http:\/\/127\.0\.0\.1:\d+, and there is no data folder at .*greenpick-no-data-\d+\. Start the server/,
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('opens the database itself when no server answers (connection refused)', async () => {

@@ -136,6 +136,28 @@ describe('the demo driver simulator: assignment', () => {
     await simulator.tick();
     expect((await task(waiting)).driver_id).toBe(free);
   });
+
+  it('never gives a task to a driver who holds one: with only busy drivers the task waits', async () => {
+    const client = await insertClient(db());
+    const busy = await insertDriver(db(), IKOYI_TASK, 'Busy');
+    await insertTask(db(), client, { status: 'driver-assigned', driverId: busy, ...IKOYI_TASK });
+    const waiting = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(30) });
+    await simulator.tick();
+    expect(await task(waiting)).toEqual({ status: 'pending', driver_id: null });
+  });
+
+  it('stands aside for a nearer real driver online and free (dispatch offers it to them), not for an offline one', async () => {
+    const client = await insertClient(db());
+    const real = await insertDriver(db(), IKOYI_TASK, 'Real', { demo: false });
+    await db().query('update drivers set online = true where id = $1', [real]);
+    const played = await insertDriver(db(), { lat: 6.5158, lng: 3.3782 }, 'Played');
+    const waiting = await insertTask(db(), client, { ...IKOYI_TASK, createdAt: secondsAgo(30) });
+    await simulator.tick();
+    expect(await task(waiting)).toEqual({ status: 'pending', driver_id: null });
+    await db().query('update drivers set online = false where id = $1', [real]);
+    await simulator.tick();
+    expect(await task(waiting)).toEqual({ status: 'driver-assigned', driver_id: played });
+  });
 });
 
 describe('the demo driver simulator: movement', () => {

@@ -1,45 +1,119 @@
-/** The audit trail (admin): every action on a task, payment, refund, driver, operator or support request, newest first. */
+/**
+ * The audit trail (admin), newest first, in words: who with their role did what to which task
+ * or person, with the amount and the reason; filtered by who, what, task and day; CSV export.
+ */
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
-import { auditQuery } from '../api';
+import { type AuditFilters, auditParams, auditQuery, downloadCsv } from '../api';
 import { LoadError } from '../error-message';
+import { errorText } from '../http';
 
-/** Before and after as short JSON (the table wraps it). */
+const KINDS = [
+  ['', 'Anything'],
+  ['task', 'Tasks'],
+  ['refund', 'Refund requests'],
+  ['driver', 'Drivers'],
+  ['payment', 'Payments'],
+  ['support', 'Support'],
+  ['client', 'Clients'],
+  ['operator', 'Operators'],
+  ['settings', 'Settings'],
+] as const;
+
+const NO_FILTERS: AuditFilters = { who: '', what: '', task: '', day: '' };
+
+/** Before and after as short JSON, for whoever needs the detail. */
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 export function AuditScreen() {
-  const entries = useQuery({ ...auditQuery(), refetchInterval: 15_000 });
-  if (entries.isPending) return <main className="ops-main">Loading…</main>;
-  if (entries.isError) return <LoadError error={entries.error} />;
+  const ids = useId();
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [error, setError] = useState<string | null>(null);
+  const entries = useQuery(auditQuery(filters));
+  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const exportCsv = () =>
+    downloadCsv('ops/audit.csv', auditParams(filters), 'greenpick-audit.csv').then(
+      () => setError(null),
+      async (failure) => setError(await errorText(failure, 'The export failed.')),
+    );
   return (
     <main className="ops-main">
-      <h1>Audit</h1>
-      <table className="ops-table ops-audit">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">From</th>
-            <th scope="col">Action</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.data.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatDateTime(entry.at)}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.address ?? '—'}</td>
-              <td>{entry.action}</td>
-              <td>{entry.subject}</td>
-              <td className="ops-json">{shown(entry.before)}</td>
-              <td className="ops-json">{shown(entry.after)}</td>
-            </tr>
+      <div className="ops-title-row">
+        <h1>Audit</h1>
+        <button type="button" className="button button-small" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </div>
+      <form
+        className="ops-filters"
+        aria-label="Audit filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+        }}
+      >
+        <label htmlFor={`${ids}-who`}>Who</label>
+        <input id={`${ids}-who`} className="text-input" value={draft.who} onChange={set('who')} maxLength={254} />
+        <label htmlFor={`${ids}-what`}>What</label>
+        <select id={`${ids}-what`} className="text-input" value={draft.what} onChange={set('what')}>
+          {KINDS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
           ))}
-        </tbody>
-      </table>
+        </select>
+        <label htmlFor={`${ids}-task`}>Task id</label>
+        <input id={`${ids}-task`} className="text-input" value={draft.task} onChange={set('task')} maxLength={100} />
+        <label htmlFor={`${ids}-day`}>Day</label>
+        <input id={`${ids}-day`} className="text-input" type="date" value={draft.day} onChange={set('day')} />
+        <button type="submit" className="button button-small">
+          Filter
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="ops-error">
+          {error}
+        </p>
+      )}
+      {entries.isPending ? (
+        <p>Loading…</p>
+      ) : entries.isError ? (
+        <LoadError error={entries.error} />
+      ) : (
+        <table className="ops-table ops-audit">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Did what</th>
+              <th scope="col">From</th>
+              <th scope="col">Subject</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.data.map((entry) => (
+              <tr key={entry.id}>
+                <td className="ops-nowrap">{formatDateTime(entry.at)}</td>
+                <td>{entry.who}</td>
+                <td>
+                  {entry.what}
+                  <details>
+                    <summary className="muted">Before and after</summary>
+                    <p className="ops-json">
+                      {shown(entry.before)} → {shown(entry.after)}
+                    </p>
+                  </details>
+                </td>
+                <td>{entry.address ?? '—'}</td>
+                <td className="muted">{entry.subject}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-/** The drivers: add, edit, deactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
+/** The drivers: add, edit, deactivate (with a reason, confirmed) and reactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
 import { type FormEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -7,7 +7,7 @@ import {
   type DriverFields,
   driversQuery,
   useAddDriver,
-  useDeactivateDriver,
+  useSetDriverActive,
   useEditDriver,
   useResetDriverPassword,
 } from '../api';
@@ -144,7 +144,6 @@ function DriverRow({
     },
     onError: fail,
   });
-  const deactivate = useDeactivateDriver({ onSuccess: refresh, onError: fail });
   const reset = useResetDriverPassword({
     onSuccess: (answer) => {
       refresh();
@@ -218,17 +217,7 @@ function DriverRow({
             >
               Reset password
             </button>
-            {driver.active && (
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                onClick={() => deactivate.mutate(driver.id)}
-                disabled={deactivate.isPending}
-                aria-label={`Deactivate ${driver.name}`}
-              >
-                Deactivate
-              </button>
-            )}
+            <ActiveSwitch driver={driver} />
           </div>
         )}
         {error && (
@@ -238,5 +227,78 @@ function DriverRow({
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Deactivate asks why and to confirm (the driver is signed out at once and gets no offers);
+ * a deactivated driver can be reactivated, with a reason too. Both reasons go in the audit.
+ */
+function ActiveSwitch({ driver }: { driver: Driver }) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useSetDriverActive({
+    onSuccess: () => {
+      setAsking(false);
+      setReason('');
+      setError(null);
+    },
+    onError: async (failure) => setError(await errorText(failure)),
+  });
+  const verb = driver.active ? 'Deactivate' : 'Reactivate';
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        onClick={() => setAsking(true)}
+        aria-label={`${verb} ${driver.name}`}
+      >
+        {verb}
+      </button>
+    );
+  return (
+    <form
+      className="ops-form"
+      aria-label={`${verb} ${driver.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim()) change.mutate({ id: driver.id, active: !driver.active, reason: reason.trim() });
+      }}
+    >
+      <p>
+        {driver.active
+          ? `${driver.name} will be signed out at once and get no more offers.`
+          : `${driver.name} can sign in and go online again.`}
+      </p>
+      <label>
+        Reason
+        <input
+          className="text-input"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+          required
+        />
+      </label>
+      {error && (
+        <p role="alert" className="ops-error">
+          {error}
+        </p>
+      )}
+      <div className="ops-actions">
+        <button
+          type="submit"
+          className="button button-small button-danger"
+          disabled={change.isPending || !reason.trim()}
+        >
+          {`Confirm: ${verb.toLowerCase()}`}
+        </button>
+        <button type="button" className="button button-small button-secondary" onClick={() => setAsking(false)}>
+          Keep as is
+        </button>
+      </div>
+    </form>
   );
 }

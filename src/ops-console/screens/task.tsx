@@ -5,7 +5,15 @@ import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
 import { collectedText } from '../../shared/collected';
 import { nairaToKobo } from '../../shared/money';
-import { type Me, taskQuery, useCancelOpsTask, useCompleteOpsTask } from '../api';
+import {
+  type Me,
+  type TaskDetails,
+  taskQuery,
+  useCancelOpsTask,
+  useCompleteOpsTask,
+  useRequestRefundApproval,
+} from '../api';
+import { readCallFailure } from '../../shared/call-failure';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
@@ -123,7 +131,7 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
         {open && me.role !== 'dispatcher' && (
           <CancelForm taskId={t.id} refundLimit={me.role === 'support' ? me.refundLimit : null} />
         )}
-        {open && me.role === 'admin' && <CompleteForm taskId={t.id} />}
+        {open && me.role === 'admin' && <CompleteForm task={t} />}
       </div>
     </main>
   );
@@ -141,8 +149,25 @@ function useActionError(fallback: string) {
 
 function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
   const [reason, setReason] = useState('');
-  const { error, callbacks } = useActionError('The task could not be cancelled.');
-  const mutation = useCancelOpsTask(callbacks);
+  const [error, setError] = useState<string | null>(null);
+  // A support limit's refusal says the refund may go to an admin instead.
+  const [canEscalate, setCanEscalate] = useState(false);
+  const mutation = useCancelOpsTask({
+    onSuccess: () => setError(null),
+    onError: async (failure) => {
+      const read = await readCallFailure(failure);
+      const body = read.kind === 'http' ? (read.body as { canRequestApproval?: boolean } | null) : null;
+      setCanEscalate(body?.canRequestApproval === true);
+      setError(await errorText(failure, 'The task could not be cancelled.'));
+    },
+  });
+  const escalation = useRequestRefundApproval({
+    onSuccess: () => {
+      setError(null);
+      setCanEscalate(false);
+    },
+    onError: async (failure) => setError(await errorText(failure, 'The request could not be sent.')),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim()) mutation.mutate({ taskId, reason: reason.trim() });
@@ -168,18 +193,40 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
           </p>
         )}
         {mutation.isSuccess && <p role="status">Cancelled; the refund is on its way.</p>}
+        {escalation.isSuccess && (
+          <p role="status">Sent to the admins for approval; the client reads 'Refund awaiting approval'.</p>
+        )}
         <button type="submit" className="button button-danger" disabled={mutation.isPending || !reason.trim()}>
           Cancel task and refund
         </button>
+        {canEscalate && (
+          <button
+            type="button"
+            className="button"
+            disabled={escalation.isPending || !reason.trim()}
+            onClick={() => escalation.mutate({ taskId, reason: reason.trim() })}
+          >
+            Send to an admin for approval
+          </button>
+        )}
       </form>
     </section>
   );
 }
 
-function CompleteForm({ taskId }: { taskId: string }) {
-  const [quantity, setQuantity] = useState('');
+/** Why 'Mark completed' cannot be pressed now, or null: said beside the button, not left to guess. */
+function completeBlocker(status: string, quantity: string): string | null {
+  if (status === 'pending') return 'Assign a driver first: only an assigned or on-the-way task can be completed.';
+  if (quantity.trim() === '' || !(Number(quantity) > 0)) return 'Enter the quantity collected (more than 0).';
+  return null;
+}
+
+/** Opens with the weighed quantity when the driver recorded one, else the booked one. */
+function CompleteForm({ task }: { task: TaskDetails }) {
+  const [quantity, setQuantity] = useState(String(task.deliveredQuantity ?? task.quantity ?? ''));
   const { error, callbacks } = useActionError('The task could not be completed.');
   const mutation = useCompleteOpsTask(callbacks);
+  const blocker = completeBlocker(task.status, quantity);
   return (
     <section className="ops-panel" aria-labelledby="task-complete">
       <h2 id="task-complete">Mark completed</h2>
@@ -187,11 +234,11 @@ function CompleteForm({ taskId }: { taskId: string }) {
         className="ops-form"
         onSubmit={(event) => {
           event.preventDefault();
-          mutation.mutate({ taskId, quantity: Number(quantity) });
+          if (!blocker) mutation.mutate({ taskId: task.id, quantity: Number(quantity) });
         }}
       >
         <label>
-          Quantity
+          Quantity{task.unit ? ` (${task.unit}; booked ${task.quantity ?? 1})` : ''}
           <input
             className="text-input"
             type="number"
@@ -199,16 +246,22 @@ function CompleteForm({ taskId }: { taskId: string }) {
             step={0.5}
             value={quantity}
             onChange={(event) => setQuantity(event.target.value)}
+            aria-describedby={blocker ? 'task-complete-why' : undefined}
             required
           />
         </label>
+        {blocker && (
+          <p id="task-complete-why" className="muted">
+            {blocker}
+          </p>
+        )}
         {error && (
           <p role="alert" className="ops-error">
             {error}
           </p>
         )}
         {mutation.isSuccess && <p role="status">Completed.</p>}
-        <button type="submit" className="button" disabled={mutation.isPending || quantity === ''}>
+        <button type="submit" className="button" disabled={mutation.isPending || blocker !== null}>
           Mark completed
         </button>
       </form>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CancelReason, SupportCategory } from '../contract';
 import { MAX_LENGTH } from '../limits';
 import { CANCEL_REASONS, SUPPORT_CATEGORIES } from '../task-progress';
-import { NOT_AN_OBJECT, id, text } from './fields';
+import { NOT_AN_OBJECT, id, isoDateTime, text } from './fields';
 import { paymentReference } from './payment';
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
@@ -59,3 +59,15 @@ export const payExtraSchema = z.object(
 
 /** One of the caller's tasks (the receipt). */
 export const taskIdSchema = z.object({ taskId: id('taskId') }, { error: NOT_AN_OBJECT });
+
+/** 'Choose another time' for a task no driver took: one of the offered 2-hour windows. */
+export const rescheduleTaskSchema = z.object(
+  {
+    taskId: id('taskId'),
+    window: z.object(
+      { start: isoDateTime('window.start'), end: isoDateTime('window.end') },
+      { error: 'window must be an object with start and end' },
+    ),
+  },
+  { error: NOT_AN_OBJECT },
+);

@@ -9,7 +9,7 @@ import { isNairaAmount } from '../money';
 import { isEmailAddress } from '../validation/email';
 import { isCommonPassword } from '../validation/common-passwords';
 import { NOT_AN_OBJECT, number, text } from './fields';
-import { newDriverSchema } from './ops';
+import { newDriverSchema, statusSchema } from './ops';
 
 export const OPS_LOGIN_FIELDS_REQUIRED = 'Email and password are required';
 export const INVALID_OPS_LOGIN = 'Invalid email or password';
@@ -123,7 +123,27 @@ export const goodwillRefundSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
-/** Calls that take nothing (deactivate, reset a password, close). */
+const lagosDate = (field: string) =>
+  text(field, { max: 10 })
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: `${field} must be a date, YYYY-MM-DD` })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: `${field} must be a date, YYYY-MM-DD`,
+    });
+
+/** Deactivating or reactivating a driver: why (the audit keeps it). */
+export const driverStatusSchema = z.object(
+  {
+    reason: text('reason', {
+      max: CANCEL_REASON_MAX,
+      tooLong: `reason is too long (at most ${CANCEL_REASON_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'reason is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** Calls that take nothing (reset a password, close). */
 export const emptyOpsSchema = z.object({}, { error: NOT_AN_OBJECT });
 
 /** `?q=`: an e-mail or a phone number, or part of one. */
@@ -140,7 +160,83 @@ export const auditQuerySchema = z.object({
     .transform(Number)
     .refine((value) => value >= 1 && value <= 100, { error: 'limit must be a number from 1 to 100' })
     .optional(),
+  /** Part of the actor's e-mail. */
+  who: text('who', { max: MAX_LENGTH.email, tooLong: 'who is too long (at most 254 characters)' }).trim().optional(),
+  /** An action ('task.cancel') or its kind ('task'). */
+  what: text('what', { max: 40 })
+    .regex(/^[a-z]+(\.[a-z-]+)?$/, { error: 'what must be an action such as task.cancel, or its kind such as task' })
+    .optional(),
+  task: text('task', { max: 100 })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'task must be a task id' })
+    .optional(),
+  day: lagosDate('day').optional(),
 });
 
 /** A driver's edit: any of the fields the driver was added with but the position. */
 export const driverEditSchema = newDriverSchema.omit({ lat: true, lng: true }).partial();
+
+const wholeNumber = (field: string, max: number) =>
+  text(field, { max: String(max).length })
+    .regex(/^[0-9]+$/, { error: `${field} must be a number from 1 to ${max}` })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, { error: `${field} must be a number from 1 to ${max}` });
+
+/** The board's rows a page. */
+export const BOARD_PAGE_SIZE = 50;
+/** What a board search may be as long as. */
+export const BOARD_SEARCH_MAX = 100;
+
+/**
+ * `GET /ops/tasks`'s query (docs/operations.md 'The board'): `search` (address, client's name or
+ * phone, task id, driver), `state` (open, all), `status`, `service` (a service key), `day`
+ * (a Lagos day, YYYY-MM-DD, of the task's due time), `driver` (an id), `attention` (1: Needs
+ * attention only), `page` (from 1; absent: every row, as the CLI reads them).
+ */
+/** The longest report: about a quarter. */
+export const REPORT_MAX_DAYS = 92;
+
+/** The daily report's days (Lagos dates; absent: today). */
+export const reportQuerySchema = z
+  .object({ from: lagosDate('from').optional(), to: lagosDate('to').optional() })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'from must not be after to' })
+  .refine(
+    (query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) < REPORT_MAX_DAYS * 86_400_000,
+    { error: `A report covers at most ${REPORT_MAX_DAYS} days` },
+  );
+
+export const boardQuerySchema = z.object({
+  search: text('search', {
+    max: BOARD_SEARCH_MAX,
+    tooLong: `search is too long (at most ${BOARD_SEARCH_MAX} characters)`,
+  })
+    .trim()
+    .optional(),
+  state: z.enum(['open', 'all'], { error: 'state must be open or all' }).optional(),
+  status: statusSchema.optional(),
+  service: text('service', { max: MAX_LENGTH.label })
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, { error: 'service must be a service key' })
+    .optional(),
+  day: lagosDate('day').optional(),
+  driver: text('driver', { max: 100 })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'driver must be a driver id' })
+    .optional(),
+  attention: z.enum(['0', '1'], { error: 'attention must be 0 or 1' }).optional(),
+  page: wholeNumber('page', 10_000).optional(),
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+/** An admin's note on a refund request's approval or decline. */
+export const REFUND_NOTE_MAX = 500;
+export const refundDecisionSchema = z.object(
+  {
+    note: text('note', {
+      max: REFUND_NOTE_MAX,
+      multiline: true,
+      tooLong: `note is too long (at most ${REFUND_NOTE_MAX} characters)`,
+    })
+      .trim()
+      .min(1, { error: 'note is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);

@@ -17,6 +17,7 @@ import { NO_DRIVER_PHONE, driverName, telHref } from './call-driver';
 import { CancelTask } from './cancel-task';
 import { ExtraRequest } from './extra-request';
 import { DriverCard } from './driver-card';
+import { DriversBusy } from './drivers-busy';
 import { GetHelp } from './get-help';
 import { RateDriver, isRatingSkipped, skipRating } from './rate-driver';
 import { ReportProblem } from './report-problem';
@@ -156,6 +157,12 @@ export function TaskDetailsModal({
       {asksRating ? rateDriver : null}
       {status === 'cancelled' ? (
         <p className="task-cancelled">Your task was cancelled{cancelReason ? ` (${cancelReason})` : ''}.</p>
+      ) : null}
+      {task.driversBusy ? <DriversBusy task={task} onChanged={onTaskChanged} /> : null}
+      {task.refundAwaitingApproval ? (
+        <p className="task-refund" role="status">
+          Refund awaiting approval
+        </p>
       ) : null}
       {task.refund ? (
         <p className={`task-refund task-refund-${task.refund.status}`} role="status">

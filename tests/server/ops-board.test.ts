@@ -1,0 +1,100 @@
+/**
+ * The board at scale (issue 63, docs/operations.md 'The board'): `GET /ops/tasks` searches,
+ * filters and pages on the server, due first, and says why a task needs attention.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { readyOperator } from './operator-fixtures';
+import { clearTasksAndDrivers, insertClient, insertDriver, insertTask, seedOpenTasks } from './ops-fixtures';
+
+let clock = new Date();
+let server: TestServer;
+let dispatcher: string;
+
+beforeAll(async () => {
+  server = await createTestServer({ now: () => clock });
+  dispatcher = (await readyOperator(server, 'dispatcher')).token;
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  clock = new Date();
+  await server.deps.db.query('delete from task_offers');
+  await clearTasksAndDrivers(server.deps.db);
+});
+
+const board = (query: string) => server.request('GET', `/ops/tasks?${query}`, { token: dispatcher });
+
+describe('the board among 2,000 open tasks', () => {
+  it('finds one task by the client phone, pages 50 at a time due first (its speed: bench/board-api.ts)', async () => {
+    const clients = await seedOpenTasks(server.deps.db, 2000, clock);
+    const first = await board('state=open&page=1');
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(2000);
+    expect(first.body.data).toHaveLength(50);
+    const dues = first.body.data.map((task: { scheduledFor: { start: string } | null; createdAt: string }) =>
+      Date.parse(task.scheduledFor?.start ?? task.createdAt),
+    );
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    const last = await board('state=open&page=40');
+    expect(last.body.data).toHaveLength(50);
+    expect((await board('state=open&page=41')).body.data).toEqual([]);
+
+    // Client 1234's phone as a person types it.
+    const found = await board(`state=open&page=1&search=${encodeURIComponent('0801 000 1234')}`);
+    expect(found.body.total).toBe(1);
+    expect(found.body.data[0].client.id).toBe(clients[1233]);
+    const byAddress = await board(`state=open&page=1&search=${encodeURIComponent('1234 Herbert')}`);
+    expect(byAddress.body.data.map((task: { client: { id: string } }) => task.client.id)).toEqual([clients[1233]]);
+  });
+});
+
+describe('filters and Needs attention', () => {
+  it('filters by day, driver and service; the lane holds the tasks waiting too long, late or arrived', async () => {
+    const db = server.deps.db;
+    const client = await insertClient(db);
+    const driver = await insertDriver(db, { lat: 6.5, lng: 3.36 }, 'Bayo', { demo: false });
+    const waiting = await insertTask(db, client);
+    await db.query(`update tasks set dispatch_started_at = $2 where id = $1`, [
+      waiting,
+      new Date(clock.getTime() - 11 * 60_000),
+    ]);
+    const fresh = await insertTask(db, client);
+    const arrived = await insertTask(db, client, { status: 'on-going', driverId: driver });
+    await db.query(`update tasks set arrived_at = $2 where id = $1`, [
+      arrived,
+      new Date(clock.getTime() - 21 * 60_000),
+    ]);
+    const late = await insertTask(db, client, { createdAt: new Date(clock.getTime() - 61 * 60_000) });
+    await db.query(`update tasks set dispatch_started_at = created_at where id = $1`, [late]);
+
+    const lane = await board('attention=1&page=1');
+    const reasons = Object.fromEntries(
+      lane.body.data.map((task: { id: string; attention: string }) => [task.id, task.attention]),
+    );
+    // The late one waited 61 minutes with no driver: 'no-driver' comes first among its reasons.
+    expect(reasons).toEqual({ [waiting]: 'no-driver', [arrived]: 'arrived-not-completed', [late]: 'no-driver' });
+    expect(reasons[fresh]).toBeUndefined();
+
+    const ofDriver = await board(`driver=${driver}&page=1`);
+    expect(ofDriver.body.data.map((task: { id: string }) => task.id)).toEqual([arrived]);
+    const lagosToday = new Date(clock.getTime() + 3_600_000).toISOString().slice(0, 10);
+    expect((await board(`day=${lagosToday}&page=1`)).body.total).toBe(4);
+    expect((await board('day=2001-01-01&page=1')).body.total).toBe(0);
+    expect((await board('service=plastic&page=1')).body.total).toBe(0);
+  });
+
+  it('answers bad queries with a 400 and a message', async () => {
+    for (const query of [
+      'page=0',
+      'page=abc',
+      'day=yesterday',
+      'attention=yes',
+      `search=${'x'.repeat(101)}`,
+      'driver=%00',
+    ]) {
+      const answer = await board(query);
+      expect(answer.status, query).toBe(400);
+      expect(typeof answer.body.message).toBe('string');
+    }
+  });
+});
