@@ -98,3 +98,8 @@ export async function selectDriverOutcome(
   );
   return row && { ...row, earned_kobo: row.earned_kobo };
 }
+
+/** The driver typed the client's right code: operators see that it was entered, never the code. */
+export async function markCodeEntered(tx: Queryable, taskId: string): Promise<void> {
+  await tx.query('update tasks set code_entered_at = coalesce(code_entered_at, now()) where id = $1', [taskId]);
+}

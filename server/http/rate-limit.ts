@@ -6,11 +6,25 @@
  */
 import type { Db } from '../db/connection';
 import type { Logger } from '../log';
-import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
+import {
+  clearHits,
+  deleteEndedWindows,
+  isAtLimit,
+  returnHit,
+  takeBucketToken,
+  takeCountedHit,
+  takeHit,
+} from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
   windowMs: number;
+}
+
+/** A token bucket: one take every `everyMs` on average, up to `burst` at once after a pause. */
+export interface BucketRule {
+  everyMs: number;
+  burst: number;
 }
 
 export interface RateLimiterOptions {
@@ -74,6 +88,17 @@ export class RateLimiter {
     } finally {
       await this.afterHit(now);
     }
+  }
+
+  /**
+   * Takes a token of the key's bucket (in the database, so every server shares it): 0 when
+   * taken, else the milliseconds until one is free (a 429's Retry-After).
+   */
+  async takeToken(key: string, rule: BucketRule): Promise<number> {
+    const now = this.now();
+    const taken = await takeBucketToken(this.db, key, now, rule.everyMs, (rule.burst - 1) * rule.everyMs);
+    await this.afterHit(now);
+    return taken === true ? 0 : Math.max(1, taken.getTime() - now.getTime());
   }
 
   /** Whether the key is at its limit now, without counting a hit. */
@@ -147,6 +172,8 @@ export interface RateLimits {
   phoneCodePerRange: RateRule;
   /** Sign-in codes tried from one address, whatever the numbers. */
   phoneVerifyPerAddress: RateRule;
+  /** Position batches of one driver: a flood of them slowed every other call (issue 62). */
+  positionsPerDriver: BucketRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -167,6 +194,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   phoneCodePerAddress: { limit: 10, windowMs: 60 * 60_000 },
   phoneCodePerRange: { limit: 30, windowMs: 60 * 60_000 },
   phoneVerifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },
+  positionsPerDriver: { everyMs: 2_000, burst: 5 },
 };
 
 /** The indexes of `keys` sorted by key: the order every multi-key change locks rows in. */

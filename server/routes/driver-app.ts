@@ -34,10 +34,14 @@ import {
   findDriverAccount,
   findDriverAccountsByPhone,
   noteDriverSignIn,
+  lockDriverForPositions,
+  noteImplausiblePositions,
   recordPositions,
+  selectLastPosition,
   signDriverOut,
 } from '../db/drivers';
 import { declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
+import { screenPositions } from '../positions';
 import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
@@ -276,28 +280,32 @@ driverAppRoutes.post('/driver/tasks/outcome', requireRole('driver'), jsonBody(dr
   });
 });
 
-/** Points older than this are kept for the route but do not move the driver's current position. */
-export const FRESH_POSITION_MINUTES = 10;
-/** A phone's clock a little ahead is fine; a point further in the future moves nothing. */
-const CLOCK_SKEW_MS = 2 * 60_000;
+const TOO_MANY_POSITIONS = 'Too many position batches: send them at most every 2 seconds';
 
+/**
+ * One batch a driver at a time, every 2 s on average (a flood slowed every other call), screened
+ * (server/positions.ts) and stored in one statement; the answer counts what was dropped and refused.
+ */
 driverAppRoutes.post('/driver/positions', requireRole('driver'), jsonBody(positionsSchema), async (c) => {
-  const { db, now } = c.var.deps;
+  const { db, now, limiter, limits } = c.var.deps;
+  const driverId = c.var.driver.id;
   const { points } = c.req.valid('json');
+  const waitMs = await limiter.takeToken(`positions:driver:${driverId}`, limits.positionsPerDriver);
+  if (waitMs > 0) throw new HttpError(429, TOO_MANY_POSITIONS, {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
   const receivedAt = now();
-  const added = await db.transaction((tx) =>
-    recordPositions(
-      tx,
-      c.var.driver.id,
+  const answer = await db.transaction(async (tx) => {
+    await lockDriverForPositions(tx, driverId);
+    const screened = screenPositions(
       points.map((point) => ({ ...point, at: new Date(point.at) })),
-      {
-        receivedAt,
-        freshSince: new Date(receivedAt.getTime() - FRESH_POSITION_MINUTES * 60_000),
-        latest: new Date(receivedAt.getTime() + CLOCK_SKEW_MS),
-      },
-    ),
-  );
-  return c.json({ data: { received: points.length, added } });
+      await selectLastPosition(tx, driverId),
+      receivedAt,
+    );
+    const refused = screened.refused.tooFast + screened.refused.outsideNigeria;
+    if (refused > 0) await noteImplausiblePositions(tx, driverId, refused, receivedAt);
+    const added = await recordPositions(tx, driverId, screened.kept, receivedAt);
+    return { added, dropped: screened.dropped, refused, reasons: screened.refused };
+  });
+  return c.json({ data: { received: points.length, ...answer } });
 });
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';

@@ -724,7 +724,7 @@ describe('live location', () => {
     at: new Date(clock.getTime() - minutesAgo * 60_000).toISOString(),
   });
 
-  it("a batch sent twice counts once; the client's poll shows the newest fresh point; old points do not move it", async () => {
+  it("a batch sent twice counts once; the client's poll shows the newest point; older ones do not move it", async () => {
     const driver = await readyDriver();
     const client = await server.createClient();
     await insertTask(db(), client.id, { status: 'on-going', driverId: driver.id });
@@ -734,11 +734,12 @@ describe('live location', () => {
     const send = (points: unknown[]) =>
       server.request('POST', '/driver/positions', { token: driver.token, body: { points } });
 
+    const counts = { dropped: 0, refused: 0, reasons: { tooFast: 0, outsideNigeria: 0 } };
     const first = await send(batch);
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ received: 3, added: 3 });
+    expect(first.body.data).toEqual({ received: 3, added: 3, ...counts });
     const replayed = await send(batch);
-    expect(replayed.body.data).toEqual({ received: 3, added: 0 });
+    expect(replayed.body.data).toEqual({ received: 3, added: 0, ...counts });
     const stored = await db().query('select 1 from driver_positions where driver_id = $1', [driver.id]);
     expect(stored).toHaveLength(3);
 
@@ -750,12 +751,12 @@ describe('live location', () => {
       updatedAt: batch[2].at,
     });
 
-    // Taken offline long ago, or before the newest one: kept for the route, the position stays.
+    // Taken offline over 10 minutes ago: dropped; before the newest one: kept, the position stays.
     const late = await send([point(30, 6.6, 3.4), point(5, 6.51, 3.38)]);
-    expect(late.body.data).toEqual({ received: 2, added: 2 });
+    expect(late.body.data).toEqual({ received: 2, added: 1, ...counts, dropped: 1 });
     const after = await server.request('GET', `/driver/location/${driver.id}`, { token: client.token });
     expect(after.body.data.location.coordinates).toEqual([3.373, 6.503]);
-    expect(await db().query('select 1 from driver_positions where driver_id = $1', [driver.id])).toHaveLength(5);
+    expect(await db().query('select 1 from driver_positions where driver_id = $1', [driver.id])).toHaveLength(4);
   });
 
   it("a fresh position within 100 m of the task's pin sets its arrivedAt; one further away does not", async () => {
