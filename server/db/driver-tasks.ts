@@ -59,10 +59,13 @@ export async function selectDriverCompletions(
   );
 }
 
-/** Whether the task is the driver's now, and its chat open (assigned, on the way or completed). */
+/**
+ * Whether the task is the driver's (assigned, on the way, completed or cancelled while theirs):
+ * its chat is readable, and open for sending until a day after the end (routes/chat.ts).
+ */
 export async function isDriversChat(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
   const rows = await db.query(
-    `select 1 from tasks where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going', 'completed')`,
+    `select 1 from tasks where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going', 'completed', 'cancelled')`,
     [taskId, driverId],
   );
   return rows.length > 0;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { getMessagesSchema } from '../../src/shared/schemas/chat';
 import { insertMessageOnce, readDriverThread } from '../db/messages';
+import { requireOpenChat } from './chat';
 import { jsonResponse } from '../http/json-response';
 import {
   INVALID_DRIVER_LOGIN,
@@ -330,6 +331,7 @@ driverAppRoutes.post('/driver/sendingMessages', requireRole('driver'), jsonBody(
   const driverId = c.var.driver.id;
   const body = c.req.valid('json');
   if (!(await isDriversChat(db, body.taskId, driverId))) throw notFound('Task not found');
+  await requireOpenChat(db, body.taskId, c.var.deps.now());
   const allowed = await limiter.takeAll([
     [`chat:driver:${driverId}`, limits.chatPerUser],
     [`chat:task:${body.taskId}`, limits.chatPerTask],
