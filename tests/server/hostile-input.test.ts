@@ -325,6 +325,28 @@ describe('control characters are refused with 400 on every call', () => {
     },
   );
 
+  it.each(['\u202e', '\u2066', '\u200e', '\u200b', '\ufeff', '\u00ad'])(
+    'a direction control or invisible character (U+%s) in any text field is a 400 naming it, nothing stored; chat messages lose it',
+    async (invisible) => {
+      const before = await rowCounts();
+      for (const call of calls()) {
+        if (call.name === 'sendingMessages' || call.name === 'driver sendingMessages') continue;
+        const response = await send(call, invisible);
+        const expected = call.name === 'driver location' || call.name === 'ops assign' ? [400, 404] : [400];
+        expect(expected, `${call.name}: ${JSON.stringify(response.body)}`).toContain(response.status);
+      }
+      expect(await rowCounts()).toEqual(before);
+      const create = await send(calls().find((call) => call.name === 'create')!, invisible);
+      expect(create.body.message).toBe('Address must not contain text-direction controls or invisible characters');
+      const chat = await server.request('POST', '/client/sendingMessages', {
+        token: client.token,
+        body: { taskId, sender: 'user', content: `refund approved${invisible}dlrow`, clientId: `bidi-${invisible.codePointAt(0)}` },
+      });
+      expect(chat.status).toBe(201);
+      expect(chat.body.data.content).toBe('refund approveddlrow');
+    },
+  );
+
   it('the message names the field and the problem', async () => {
     const profile = await send(calls().find((call) => call.name === 'profile')!, NUL);
     expect(profile.body).toEqual({

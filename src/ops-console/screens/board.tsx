@@ -91,9 +91,11 @@ function TaskCard({
         <ConsoleLink to={`/console/tasks/${task.id}`}>{task.service.name}</ConsoleLink>
         {late !== 'on-time' && <span className={`ops-badge ops-badge-${late}`}>{LATENESS_LABEL[late]}</span>}
       </p>
-      <p className="muted">{task.address}</p>
+      <p className="muted" dir="auto">
+        {task.address}
+      </p>
       <p>
-        {task.client.firstname}
+        <bdi>{task.client.firstname}</bdi>
         {task.window
           ? ` · ${formatTime(task.window.start)}–${formatTime(task.window.end)}`
           : task.asap
@@ -103,10 +105,14 @@ function TaskCard({
       {column === 'waiting' && <p>Waiting {waitedFor(task.waitingSince ?? task.createdAt, now)}</p>}
       {task.offer && (
         <p>
-          Offered to {task.offer.driverName} · {countdown(task.offer.expiresAt, now)} left
+          Offered to <bdi>{task.offer.driverName}</bdi> · {countdown(task.offer.expiresAt, now)} left
         </p>
       )}
-      {task.driver && <p>Driver: {task.driver.name}</p>}
+      {task.driver && (
+        <p>
+          Driver: <bdi>{task.driver.name}</bdi>
+        </p>
+      )}
       {drivers && <AssignForm task={task} drivers={drivers} />}
     </li>
   );
