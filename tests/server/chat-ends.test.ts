@@ -26,15 +26,19 @@ async function setting(status: 'completed' | 'cancelled') {
   const taskId = await insertTask(db, client.id, { status: 'on-going', driverId });
   const driverToken = await server.deps.tokens.sign(driverId, 0, 'driver');
   let sent = 0;
+  const next = () => {
+    sent += 1;
+    return sent;
+  };
   const clientSends = () =>
     server.request('POST', '/client/sendingMessages', {
       token: client.token,
-      body: { taskId, sender: 'user', content: 'Thank you', clientId: `u-${(sent += 1)}` },
+      body: { taskId, sender: 'user', content: 'Thank you', clientId: `u-${next()}` },
     });
   const driverSends = () =>
     server.request('POST', '/driver/sendingMessages', {
       token: driverToken,
-      body: { taskId, content: 'You are welcome', clientId: `d-${(sent += 1)}` },
+      body: { taskId, content: 'You are welcome', clientId: `d-${next()}` },
     });
   const reads = async () => [
     (await server.request('POST', '/client/getMessages', { token: client.token, body: { taskId } })).status,

@@ -340,7 +340,12 @@ describe('control characters are refused with 400 on every call', () => {
       expect(create.body.message).toBe('Address must not contain text-direction controls or invisible characters');
       const chat = await server.request('POST', '/client/sendingMessages', {
         token: client.token,
-        body: { taskId, sender: 'user', content: `refund approved${invisible}dlrow`, clientId: `bidi-${invisible.codePointAt(0)}` },
+        body: {
+          taskId,
+          sender: 'user',
+          content: `refund approved${invisible}dlrow`,
+          clientId: `bidi-${invisible.codePointAt(0)}`,
+        },
       });
       expect(chat.status).toBe(201);
       expect(chat.body.data.content).toBe('refund approveddlrow');

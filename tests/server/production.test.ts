@@ -85,7 +85,7 @@ describe('production refusals (a pure check of the configuration)', () => {
   it('a JWT_SECRET of low entropy and an OPS_TOKEN under 32 characters are refused in production', () => {
     const predictable =
       'JWT_SECRET is too predictable: it must have at least 128 bits of entropy (e.g. `openssl rand -hex 32`)';
-    expect(productionProblems(productionConfig({ jwtSecret: 'Password1!'.repeat(2) + 'xyzxyzxyzxyz' }))).toEqual([
+    expect(productionProblems(productionConfig({ jwtSecret: `${'Password1!'.repeat(2)}xyzxyzxyzxyz` }))).toEqual([
       predictable,
     ]);
     expect(productionProblems(productionConfig({ jwtSecret: 'ab'.repeat(20) }))).toEqual([
@@ -127,7 +127,7 @@ describe('production refusals (a pure check of the configuration)', () => {
       ['greenpick-greenpick-greenpick-greenpick', repeated('JWT_SECRET', 10, 3)],
       ['Password123Password123Password123', repeated('JWT_SECRET', 11, 3)],
       ['Tr0ub4dor&3'.repeat(4), repeated('JWT_SECRET', 11, 4)],
-      ['Tr0ub4dor&3'.repeat(3) + 'Tr0ub', repeated('JWT_SECRET', 11, 3)],
+      [`${'Tr0ub4dor&3'.repeat(3)}Tr0ub`, repeated('JWT_SECRET', 11, 3)],
       ['qwertyuiopasdfghjklzxcvbnm1234567890', keyboard('JWT_SECRET')],
       ['1234567890-=poiuytrewq[]asdfghjkl;', keyboard('JWT_SECRET')],
       ['QWERTYuiop!!1234567890zxcvbnm,./', keyboard('JWT_SECRET')],
