@@ -4,6 +4,7 @@
  * key's row: its cost does not grow with the number of keys, and a refused hit writes
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
+import { setBounded } from '../bounded-map';
 import type { Db } from '../db/connection';
 import type { Logger } from '../log';
 import {
@@ -27,6 +28,9 @@ export interface BucketRule {
   burst: number;
 }
 
+/** Empty buckets one server remembers (one per flooding driver). */
+const REMEMBERED_EMPTY_BUCKETS = 10_000;
+
 export interface RateLimiterOptions {
   /** Hits between two sweeps of ended windows. */
   sweepEvery?: number;
@@ -37,6 +41,8 @@ export interface RateLimiterOptions {
 
 export class RateLimiter {
   private hits = 0;
+  /** Buckets found empty, with when a token is free again (ms). */
+  private readonly emptyBuckets = new Map<string, number>();
   private readonly sweepEvery: number;
   private readonly sweepBatch: number;
 
@@ -96,9 +102,15 @@ export class RateLimiter {
    */
   async takeToken(key: string, rule: BucketRule): Promise<number> {
     const now = this.now();
+    // Refused here until the time the database named: a bucket only refills with time, so
+    // until then it is surely empty, and a flood's refusals cost no query.
+    const emptyUntil = this.emptyBuckets.get(key);
+    if (emptyUntil !== undefined && emptyUntil > now.getTime()) return emptyUntil - now.getTime();
     const taken = await takeBucketToken(this.db, key, now, rule.everyMs, (rule.burst - 1) * rule.everyMs);
     await this.afterHit(now);
-    return taken === true ? 0 : Math.max(1, taken.getTime() - now.getTime());
+    if (taken === true) return 0;
+    setBounded(this.emptyBuckets, key, taken.getTime(), REMEMBERED_EMPTY_BUCKETS);
+    return Math.max(1, taken.getTime() - now.getTime());
   }
 
   /** Whether the key is at its limit now, without counting a hit. */

@@ -4,7 +4,7 @@
  * `requireRole('driver')`; a client token is refused there with 403.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { getMessagesSchema } from '../../src/shared/schemas/chat';
 import { insertMessageOnce, readDriverThread } from '../db/messages';
 import { requireOpenChat } from './chat';
@@ -46,7 +46,7 @@ import { screenPositions } from '../positions';
 import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
-import { requireRole } from '../http/roles';
+import { type DriverEnv, requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
@@ -284,30 +284,42 @@ driverAppRoutes.post('/driver/tasks/outcome', requireRole('driver'), jsonBody(dr
 const TOO_MANY_POSITIONS = 'Too many position batches: send them at most every 2 seconds';
 
 /**
- * One batch a driver at a time, every 2 s on average (a flood slowed every other call), screened
- * (server/positions.ts) and stored in one statement; the answer counts what was dropped and refused.
+ * A batch every 2 s on average per driver (a token bucket shared by every server), taken before
+ * the body is read: a refused batch of 500 points costs no parsing (a flood slowed every other call).
  */
-driverAppRoutes.post('/driver/positions', requireRole('driver'), jsonBody(positionsSchema), async (c) => {
-  const { db, now, limiter, limits } = c.var.deps;
-  const driverId = c.var.driver.id;
-  const { points } = c.req.valid('json');
-  const waitMs = await limiter.takeToken(`positions:driver:${driverId}`, limits.positionsPerDriver);
+const positionsBucket: MiddlewareHandler<DriverEnv> = async (c, next) => {
+  const { limiter, limits } = c.var.deps;
+  const waitMs = await limiter.takeToken(`positions:driver:${c.var.driver.id}`, limits.positionsPerDriver);
   if (waitMs > 0) throw new HttpError(429, TOO_MANY_POSITIONS, {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
-  const receivedAt = now();
-  const answer = await db.transaction(async (tx) => {
-    await lockDriverForPositions(tx, driverId);
-    const screened = screenPositions(
-      points.map((point) => ({ ...point, at: new Date(point.at) })),
-      await selectLastPosition(tx, driverId),
-      receivedAt,
-    );
-    const refused = screened.refused.tooFast + screened.refused.outsideNigeria;
-    if (refused > 0) await noteImplausiblePositions(tx, driverId, refused, receivedAt);
-    const added = await recordPositions(tx, driverId, screened.kept, receivedAt);
-    return { added, dropped: screened.dropped, refused, reasons: screened.refused };
-  });
-  return c.json({ data: { received: points.length, ...answer } });
-});
+  await next();
+};
+
+/** Screened (server/positions.ts) and stored in one statement; the answer counts what was dropped and refused. */
+driverAppRoutes.post(
+  '/driver/positions',
+  requireRole('driver'),
+  positionsBucket,
+  jsonBody(positionsSchema),
+  async (c) => {
+    const { db, now } = c.var.deps;
+    const driverId = c.var.driver.id;
+    const { points } = c.req.valid('json');
+    const receivedAt = now();
+    const answer = await db.transaction(async (tx) => {
+      await lockDriverForPositions(tx, driverId);
+      const screened = screenPositions(
+        points.map((point) => ({ ...point, at: new Date(point.at) })),
+        await selectLastPosition(tx, driverId),
+        receivedAt,
+      );
+      const refused = screened.refused.tooFast + screened.refused.outsideNigeria;
+      if (refused > 0) await noteImplausiblePositions(tx, driverId, refused, receivedAt);
+      const added = await recordPositions(tx, driverId, screened.kept, receivedAt);
+      return { added, dropped: screened.dropped, refused, reasons: screened.refused };
+    });
+    return c.json({ data: { received: points.length, ...answer } });
+  },
+);
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 const CHAT_FULL = 'This chat is full. Please call the client instead.';

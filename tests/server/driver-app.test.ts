@@ -797,6 +797,8 @@ describe('live location', () => {
       { points: [{ ...point(1, 6.5, 3.3), at: 'x'.repeat(10_000) }] },
       { points: 'many' },
     ]) {
+      // A batch every 2 s (the token bucket is taken before the body is read).
+      later(2_000);
       const answer = await server.request('POST', '/driver/positions', { token: driver.token, body });
       expect(answer.status).toBe(400);
       expect(typeof answer.body.message).toBe('string');

@@ -70,6 +70,9 @@ describe('a flood of positions', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many position batches: send them at most every 2 seconds');
     expect(refused.headers.get('retry-after')).toBe('2');
+    // Refused before the body is read: a flood of big batches costs no parsing.
+    const unread = await server.request('POST', '/driver/positions', { token: segun.token, rawBody: '{"points": [' });
+    expect(unread.status).toBe(429);
     // Another driver's bucket is their own.
     expect((await send(other.token, [point(50, YABA)])).status).toBe(200);
     later(1_000);

@@ -25,7 +25,11 @@ let driverId: string;
 let driverToken: string;
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: 'hostile-ops-token' } });
+  server = await createTestServer({
+    config: { opsToken: 'hostile-ops-token' },
+    // Bad batches one after another: each is a 400 here, not the driver's 429 (driver-positions.test.ts).
+    limits: { positionsPerDriver: { everyMs: 1, burst: 1_000 } },
+  });
   client = await insertClient(server);
   taskId = (await createPaidTask(server, client))._id;
   driverId = await insertDriver(server);
