@@ -24,7 +24,8 @@ describe("the client's confirmation code", () => {
     const driverId = await insertDriver(db, { lat: 6.5, lng: 3.37 }, 'Kunle', { demo: false });
     await db.query('update drivers set must_change_password = false where id = $1', [driverId]);
     const taskId = await insertTask(db, userId, { status: 'on-going', driverId });
-    await db.query('update tasks set confirmation_code = $2 where id = $1', [taskId, CODE]);
+    // At the door: the driver's completion asks for the arrival first.
+    await db.query('update tasks set confirmation_code = $2, arrived_at = now() where id = $1', [taskId, CODE]);
     const tokens = [OPS_TOKEN];
     for (const role of ['admin', 'dispatcher', 'support'] as const)
       tokens.push((await readyOperator(server, role)).token);
