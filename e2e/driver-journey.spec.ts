@@ -139,8 +139,7 @@ async function driveToTheDoor(
   await expect(details.getByRole('listitem').filter({ hasText: 'Distance' })).toContainText(distance);
 
   // The phone moves nearer: its next point (every 10 s while on the way) moves the driver for the client.
-  // 300 m in one 10 s sample: a plausible speed (a jump over 150 km/h is refused).
-  const nearer = offsetByMeters(booked.pickup, 1200, 0);
+  const nearer = offsetByMeters(booked.pickup, 700, 0);
   await driverContext.setGeolocation({ latitude: nearer.lat, longitude: nearer.lng, accuracy: 10 });
   await expect
     .poll(async () => driverLocationSeenByClient(request, booked.client, driver.id), { timeout: 30_000 })
