@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppDeps } from '../../server/context';
-import { addOperator } from '../../server/ops/operator-commands';
-import { call, twoInstances } from './instances';
+import { call, twoInstanceOperator, twoInstances } from './instances';
 import { insertClient, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -31,17 +30,7 @@ describe.runIf(TEST_DATABASE_URL)("support's daily refund limit on two servers",
 
   it('two refunds of ₦15,000 at once by one agent under a ₦25,000 day: one 200, one 403, one refund', async () => {
     const [appA, appB] = [createApp(a), createApp(b)];
-    const email = 'support-day@greenpick.ng';
-    const { password } = await addOperator(a.db, { email, role: 'support' }, new Date());
-    const login = await call(appA, 'POST', '/ops/login', { email, password });
-    const changed = await call(
-      appB,
-      'POST',
-      '/ops/password',
-      { currentPassword: password, newPassword: 'a long staff passphrase' },
-      login.body.data,
-    );
-    const token = changed.body.data as string;
+    const token = await twoInstanceOperator(a, [appA, appB], 'support', 'support-day@greenpick.ng');
     for (let round = 0; round < 5; round += 1) {
       const tasks: string[] = [];
       for (let task = 0; task < 2; task += 1) {
