@@ -63,7 +63,7 @@ function processCpuMicros(pid: number | undefined): number | null {
 /** Linux's USER_HZ is 100 on every architecture Node runs on. */
 const CLOCK_TICK_MICROS = 10_000;
 
-async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'api-process.ts')], {
     cwd: repoRoot,
     env: { ...process.env, ...env },

@@ -18,6 +18,7 @@ import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
 import { measureSignupFlood } from './signup-flood';
 import { measurePostgresLoad } from './server-load-postgres';
+import { measurePositionsFlood, positionsFloodRows } from './positions-flood';
 import { measureSlowVisits, slowVisitRows } from './slow-network';
 import { measureServerMemory, serverMemoryRows } from './server-memory';
 import type { Row } from './report';
@@ -28,12 +29,18 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory,poll,lighthouse npm run bench`: the build (unless only `poll`), then
- * only these parts (the slow-network first visits, the server's memory, the empty chat poll
- * under load, Lighthouse), their rows and budgets; results.json says it is partial.
+ * `BENCH_ONLY=slow,memory,poll,lighthouse,positions npm run bench`: the build (unless only `poll`
+ * or `positions`), then only these parts (the slow-network first visits, the server's memory,
+ * the empty chat poll under load, Lighthouse, one driver's position flood), their rows and budgets; results.json says it is partial.
  * `BENCH_SCREENS=/,/client/create` limits Lighthouse to those screens.
  */
-const PARTS = { slow: 'slow', memory: 'memory', poll: 'poll', lighthouse: 'lighthouse' } as const;
+const PARTS = {
+  slow: 'slow',
+  memory: 'memory',
+  poll: 'poll',
+  lighthouse: 'lighthouse',
+  positions: 'positions',
+} as const;
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -98,6 +105,12 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
     results.chatPollLoad = chatPollLoad;
     rows.push(...chatPollLoadRows(chatPollLoad));
   }
+  if (ONLY.has(PARTS.positions)) {
+    step("others' task list during one driver's position flood, PGlite and two PostgreSQL instances");
+    const positionsFlood = await measurePositionsFlood();
+    results.positionsFlood = positionsFlood;
+    rows.push(...positionsFloodRows(positionsFlood));
+  }
   if (ONLY.has(PARTS.memory)) {
     step('server memory (the compiled server in a process of its own, first start, then many clients)');
     const memory = await measureServerMemory(benchDist);
@@ -148,6 +161,9 @@ async function main(): Promise<number> {
     step('empty chat poll under load, PGlite and PostgreSQL (server in a child process)');
     const chatPollLoad = await measureChatPollLoad();
 
+    step("others' task list during one driver's position flood, PGlite and two PostgreSQL instances");
+    const positionsFlood = await measurePositionsFlood();
+
     step('server memory (the compiled server in a process of its own, first start, then many clients)');
     const memory = await measureServerMemory(benchDist);
 
@@ -165,9 +181,10 @@ async function main(): Promise<number> {
       chatPollLoad,
       loadPostgres,
       flood,
+      positionsFlood,
       memory,
     };
-    const code = report(results, toRows(results));
+    const code = report(results, [...toRows(results), ...positionsFloodRows(positionsFlood)]);
     step(
       `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`,
     );

@@ -20,7 +20,7 @@ interface Instance {
 }
 
 /** Starts bench/postgres-instance.ts in a process of its own; resolves once it listens. */
-async function startInstance(databaseUrl: string): Promise<Instance> {
+export async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/postgres-instance.ts'], {
     cwd: repoRoot,
@@ -47,11 +47,21 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   return { url: `http://127.0.0.1:${port}`, process: child };
 }
 
-async function stopInstance(instance: Instance): Promise<void> {
+export async function stopInstance(instance: Instance): Promise<void> {
   if (instance.process.exitCode !== null) return;
   const exited = new Promise((resolve) => instance.process.once('exit', resolve));
   instance.process.kill('SIGTERM');
   await exited;
+}
+
+/** Makes the bench's database on the throw-away cluster; answers its URL. */
+export async function createBenchDatabase(clusterUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query('create database greenpick_bench');
+  await admin.end();
+  return clusterUrl.replace(/\/postgres$/, '/greenpick_bench');
 }
 
 export async function measurePostgresLoad(): Promise<PostgresLoad | null> {
@@ -59,12 +69,7 @@ export async function measurePostgresLoad(): Promise<PostgresLoad | null> {
   const cluster = await startThrowawayPostgres();
   const instances: Instance[] = [];
   try {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database greenpick_bench');
-    await admin.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, '/greenpick_bench');
+    const databaseUrl = await createBenchDatabase(cluster.url);
     instances.push(...(await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)])));
     const [first, second] = instances as [Instance, Instance];
     return {

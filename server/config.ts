@@ -66,6 +66,9 @@ const configSchema = envSchema.transform((env) => ({
   /** Naira; stored per code in kobo (src/shared/money.ts). */
   smsCodeCost: env.SMS_CODE_COST,
   appHost: env.APP_HOST,
+  positionsKeepDays: env.POSITIONS_KEEP_DAYS,
+  /** What one support operator may refund in a Lagos day (kobo). */
+  supportDailyRefundLimitKobo: nairaToKobo(env.SUPPORT_DAILY_REFUND_LIMIT),
 }));
 
 export type ServerConfig = z.output<typeof configSchema>;

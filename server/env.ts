@@ -222,6 +222,12 @@ export const envSchema = z.object({
   }),
   SMS_CODE_COST: note(amount(5), { description: 'what one code costs (naira), for the console' }),
   APP_HOST: note(textOr('localhost'), { description: "the app's host, named in the code SMS's WebOTP line" }),
+  POSITIONS_KEEP_DAYS: note(wholeNumber(30, 1, 3_650), {
+    description: "days a driver's positions are kept before a job deletes them",
+  }),
+  SUPPORT_DAILY_REFUND_LIMIT: note(amount(100_000), {
+    description: 'naira one support operator may refund in a Lagos day, across tasks (admins are not limited)',
+  }),
 });
 
 /** The variables of the schema, with their notes. */

@@ -107,9 +107,65 @@ export function paystackKeyProblems(config: ServerConfig): string[] {
   return [];
 }
 
+/**
+ * The shortest string the secret repeats ('Tr0ub4dor&3' x 4, the last copy maybe cut short),
+ * or undefined: its smallest period (a KMP prefix function), when at most half its length.
+ */
+export function repeatedUnit(secret: string): string | undefined {
+  const border = new Array<number>(secret.length).fill(0);
+  for (let index = 1, matched = 0; index < secret.length; index += 1) {
+    while (matched > 0 && secret[index] !== secret[matched]) matched = border[matched - 1]!;
+    if (secret[index] === secret[matched]) matched += 1;
+    border[index] = matched;
+  }
+  const period = secret.length - (border.at(-1) ?? 0);
+  return period * 2 <= secret.length ? secret.slice(0, period) : undefined;
+}
+
+/** Keyboard rows (and the digits) in key order: a run along one, either way, is no secret. */
+const KEYBOARD_ROWS = ['`1234567890-=', 'qwertyuiop[]\\', "asdfghjkl;'", 'zxcvbnm,./', '0123456789'];
+const NEXT_KEY = new Map<string, Set<string>>();
+for (const row of KEYBOARD_ROWS)
+  for (let index = 0; index + 1 < row.length; index += 1) {
+    for (const [from, to] of [
+      [row[index]!, row[index + 1]!],
+      [row[index + 1]!, row[index]!],
+    ]) {
+      const next = NEXT_KEY.get(from) ?? new Set<string>();
+      next.add(to);
+      NEXT_KEY.set(from, next);
+    }
+  }
+/** Keys in a row this long or longer count as a run ('qwer', '7654'). */
+const MIN_KEYBOARD_RUN = 4;
+
+/**
+ * Whether half or more of the secret's characters lie in runs of neighbouring keys
+ * ('qwertyuiop...', '1234567890...', 'asdfgh' backwards): random hex or base64 never does.
+ */
+export function isKeyboardRun(secret: string): boolean {
+  const keys = secret.toLowerCase();
+  let inRuns = 0;
+  let run = 1;
+  for (let index = 1; index <= keys.length; index += 1) {
+    if (index < keys.length && NEXT_KEY.get(keys[index - 1]!)?.has(keys[index]!)) {
+      run += 1;
+      continue;
+    }
+    if (run >= MIN_KEYBOARD_RUN) inRuns += run;
+    run = 1;
+  }
+  return keys.length > 0 && inRuns * 2 >= keys.length;
+}
+
 function secretProblem(name: string, value: string | undefined, minLength: number): string | undefined {
   if (!value) return undefined;
   if (value.length < minLength) return `${name} must be at least ${minLength} characters`;
+  const unit = repeatedUnit(value);
+  if (unit)
+    return `${name} is a shorter string repeated (${unit.length} characters, ${Math.floor(value.length / unit.length)} times): use a random one (e.g. \`openssl rand -hex 32\`)`;
+  if (isKeyboardRun(value))
+    return `${name} is a keyboard run (keys next to each other, like 'qwerty' or '12345'): use a random one (e.g. \`openssl rand -hex 32\`)`;
   if (estimatedBits(value) < MIN_SECRET_BITS)
     return `${name} is too predictable: it must have at least ${MIN_SECRET_BITS} bits of entropy (e.g. \`openssl rand -hex 32\`)`;
   return undefined;

@@ -19,6 +19,8 @@ export const ADVISORY_LOCKS = {
   dispatch: 7_301_012,
   /** Giving a phone number to a client account (two-key lock: this class and the number's hash). */
   phoneNumber: 7_301_050,
+  /** One batch of old positions deleted (server/jobs/position-jobs.ts). */
+  positionJobs: 7_301_062,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

@@ -116,6 +116,20 @@ export interface DbOptions {
    * `dumpDataDir()` tarball) instead of an empty one. The server tests use it to skip initdb.
    */
   pgliteData?: Blob;
+  /**
+   * PGlite only: what happens when the data folder's lock is lost (its holder died). Default:
+   * one fatal log line and exit code 1, since a second server may now open the folder.
+   */
+  onLockLost?: (message: string) => void;
+}
+
+/** The lock's holder died: the line, then exit 1 at once (no flush: the folder may be another's now). */
+function exitOnLockLost(log: Logger | undefined): (message: string) => void {
+  return (message) => {
+    if (log) log.child({ module: 'db' }).fatal(message);
+    else console.error(`[db] ${message}`);
+    process.exit(1);
+  };
 }
 
 /**
@@ -136,7 +150,9 @@ export function makePrivate(dataDir: string): void {
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options) : openPglite(options.dataDir, options.pgliteData);
+  return options.databaseUrl
+    ? openPostgres(options)
+    : openPglite(options.dataDir, options.pgliteData, options.onLockLost ?? exitOnLockLost(options.log));
 }
 
 /**
@@ -203,13 +219,31 @@ function compileWasmWithBaselineOnly(): void {
   setFlagsFromString('--liftoff-only');
 }
 
-async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Db> {
+/** Refused once the data folder's lock is lost: nothing more is written to a folder that may be another's. */
+export class DataLockLost extends Error {
+  override readonly name = 'DataLockLost';
+}
+
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  onLockLost: (message: string) => void,
+): Promise<Db> {
   compileWasmWithBaselineOnly();
   const { PGlite } = await import('@electric-sql/pglite');
   let release = async () => {};
+  let lost: string | undefined;
+  const usable = () => {
+    if (lost) throw new DataLockLost(lost);
+  };
   if (!dataDir.startsWith('memory://')) {
     makePrivate(dataDir);
-    release = await acquireDataLock(dataDir);
+    release = await acquireDataLock(dataDir, {
+      onLost: (message) => {
+        lost = message;
+        onLockLost(message);
+      },
+    });
   }
   let pglite: PGliteDatabase;
   try {
@@ -229,6 +263,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
+      usable();
       return (await pglite.query<T>(sql, params)).rows;
     },
     async listen(channel: string, handlers: ListenHandlers) {
@@ -240,11 +275,18 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
       };
     },
     async exec(sql: string) {
+      usable();
       await pglite.exec(sql);
     },
-    transaction<T>(work: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+      usable();
       return pglite.transaction((tx) =>
-        work({ query: async <R>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows }),
+        work({
+          query: async <R>(sql: string, params: unknown[] = []) => {
+            usable();
+            return (await tx.query<R>(sql, params)).rows;
+          },
+        }),
       );
     },
     async close() {

@@ -3,7 +3,8 @@
  * writes. The lock is the kernel's (flock on the folder itself, held by a child tied to this
  * process), so it holds across containers, dies with its holder, and no deletion or rewrite of
  * `greenpick.lock` (which only says who holds it) can free it (docs/security.md, 'The PGlite
- * data folder').
+ * data folder'). Should the child die first, the lock is gone: `onLost` is told, and the
+ * server stops writing and exits (server/db/connection.ts).
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +59,11 @@ export interface LockOptions {
   /** The util-linux `flock` binary (default: from PATH). */
   flock?: string;
   command?: string;
+  /**
+   * Called once if the holder child dies while the lock is ours (killed, out of memory): the
+   * kernel has freed the folder, so a second process may open it and this one must stop.
+   */
+  onLost?: (message: string) => void;
 }
 
 /**
@@ -113,7 +119,18 @@ export async function acquireDataLock(dataDir: string, options: LockOptions = {}
   }
   // The child must not keep this process alive, nor its pipes the event loop.
   detach(child);
-  return () => release(child);
+  let releasing = false;
+  child.once('exit', (code, signal) => {
+    if (releasing) return;
+    options.onLost?.(
+      `The lock on the data folder ${dataDir} was lost: its holder (flock, pid ${child.pid}) ended with ${signal ?? `exit code ${code}`}. ` +
+        'Another process may open the folder now: this one stops taking writes and exits.',
+    );
+  });
+  return () => {
+    releasing = true;
+    return release(child);
+  };
 }
 
 function detach(child: ChildProcessByStdio<Writable, Readable, Readable>): void {

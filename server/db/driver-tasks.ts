@@ -59,10 +59,13 @@ export async function selectDriverCompletions(
   );
 }
 
-/** Whether the task is the driver's now, and its chat open (assigned, on the way or completed). */
+/**
+ * Whether the task is the driver's (assigned, on the way, completed or cancelled while theirs):
+ * its chat is readable, and open for sending until a day after the end (routes/chat.ts).
+ */
 export async function isDriversChat(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
   const rows = await db.query(
-    `select 1 from tasks where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going', 'completed')`,
+    `select 1 from tasks where id = $1 and driver_id = $2 and status in ('driver-assigned', 'on-going', 'completed', 'cancelled')`,
     [taskId, driverId],
   );
   return rows.length > 0;
@@ -97,4 +100,9 @@ export async function selectDriverOutcome(
     [taskId, driverId],
   );
   return row && { ...row, earned_kobo: row.earned_kobo };
+}
+
+/** The driver typed the client's right code: operators see that it was entered, never the code. */
+export async function markCodeEntered(tx: Queryable, taskId: string): Promise<void> {
+  await tx.query('update tasks set code_entered_at = coalesce(code_entered_at, now()) where id = $1', [taskId]);
 }

@@ -1,5 +1,6 @@
 /** Drivers as the client sees them: a location, readable only by clients they serve. */
 import type { DriverLocation } from '../../src/shared/contract';
+import type { Position } from '../positions';
 import type { Queryable } from './connection';
 import { markArrivals } from './ops';
 import { locationKey, publishInvalidation } from './poll-cache';
@@ -133,43 +134,64 @@ export async function noteDriverSignIn(db: Queryable, driverId: string, at: Date
   await db.query('update drivers set signed_in_at = coalesce(signed_in_at, $2) where id = $1', [driverId, at]);
 }
 
-export interface PositionPoint {
-  lat: number;
-  lng: number;
-  accuracy: number;
-  at: Date;
+/** The driver's newest stored point, the one the next batch's speed is measured from. */
+export async function selectLastPosition(db: Queryable, driverId: string): Promise<Position | undefined> {
+  const [row] = await db.query<{ lat: number; lng: number; accuracy: number; at: Date }>(
+    'select lat, lng, accuracy, at from driver_positions where driver_id = $1 order by at desc limit 1',
+    [driverId],
+  );
+  return row ? { ...row, at: new Date(row.at) } : undefined;
+}
+
+/** Holds the driver's row to the transaction's end: one batch of a driver at a time, on any server. */
+export async function lockDriverForPositions(db: Queryable, driverId: string): Promise<void> {
+  await db.query('select 1 from drivers where id = $1 for update', [driverId]);
+}
+
+/** Counts points that could not be true: the console flags the driver for a day. */
+export async function noteImplausiblePositions(
+  db: Queryable,
+  driverId: string,
+  count: number,
+  at: Date,
+): Promise<void> {
+  await db.query('update drivers set implausible_at = $2, implausible_points = implausible_points + $3 where id = $1', [
+    driverId,
+    at,
+    count,
+  ]);
 }
 
 /**
- * Keeps a batch of the driver's positions, each (driver, at) once, so a batch sent again after
- * a lost answer adds nothing; moves the current position to the newest point taken after
- * `freshSince` and before `latest` (older points stay for the route; a phone clock far ahead moves
- * nothing) when it is newer than the current one.
- * Answers how many points were new.
+ * Keeps a batch of the driver's screened positions in one statement, each (driver, at) once,
+ * so a batch sent again after a lost answer adds nothing; moves the current position to the
+ * newest point when it is newer than the current one. Answers how many points were new.
  */
 export async function recordPositions(
   db: Queryable,
   driverId: string,
-  points: PositionPoint[],
-  window: { receivedAt: Date; freshSince: Date; latest: Date },
+  points: readonly Position[],
+  receivedAt: Date,
 ): Promise<number> {
-  const { receivedAt } = window;
-  let added = 0;
-  for (const point of points) {
-    const rows = await db.query(
-      `insert into driver_positions (driver_id, at, lat, lng, accuracy, received_at) values ($1, $2, $3, $4, $5, $6)
-       on conflict (driver_id, at) do nothing returning at`,
-      [driverId, point.at, point.lat, point.lng, point.accuracy, receivedAt],
-    );
-    added += rows.length;
-  }
-  const fresh = points
-    .filter((point) => point.at >= window.freshSince && point.at <= window.latest)
-    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
-  if (!fresh) return added;
+  if (points.length === 0) return 0;
+  const rows = await db.query(
+    `insert into driver_positions (driver_id, at, lat, lng, accuracy, received_at)
+       select $1, p.at, p.lat, p.lng, p.accuracy, $6
+         from unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[]) as p(at, lat, lng, accuracy)
+     on conflict (driver_id, at) do nothing returning at`,
+    [
+      driverId,
+      points.map((point) => point.at.toISOString()),
+      points.map((point) => point.lat),
+      points.map((point) => point.lng),
+      points.map((point) => point.accuracy),
+      receivedAt,
+    ],
+  );
+  const newest = points.reduce((a, b) => (b.at > a.at ? b : a));
   const moved = await db.query(
     `update drivers set lat = $2, lng = $3, location_updated_at = $4 where id = $1 and location_updated_at < $4 returning id`,
-    [driverId, fresh.lat, fresh.lng, fresh.at],
+    [driverId, newest.lat, newest.lng, newest.at],
   );
   if (moved.length > 0) {
     // Within 100 m of a pin the task reads 'arrived'; every instance's location poll sees the move.
@@ -177,5 +199,16 @@ export async function recordPositions(
     await enqueueArrivals(db, driverId);
     await publishInvalidation(db, [locationKey(driverId)]);
   }
-  return added;
+  return rows.length;
+}
+
+/** Deletes up to `batch` positions taken before `before`, oldest first; answers how many. */
+export async function deletePositionsBefore(db: Queryable, before: Date, batch: number): Promise<number> {
+  const rows = await db.query(
+    `delete from driver_positions where (driver_id, at) in (
+       select driver_id, at from driver_positions where at < $1 order by at limit $2
+     ) returning 1`,
+    [before, batch],
+  );
+  return rows.length;
 }

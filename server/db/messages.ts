@@ -183,3 +183,19 @@ export async function readDriverThread(
   page.reverse();
   return { messages: page.map(toChatMessage), olderCursor: rows.length > CHAT_PAGE_SIZE ? page[0]!.id : null };
 }
+
+/**
+ * When the task's chat stopped being about a live task: its completion or cancellation (the
+ * newest status event of that status, else the completion time, else the booking), or null
+ * while the task is open.
+ */
+export async function selectTaskEndedAt(db: Queryable, taskId: string): Promise<Date | null> {
+  const [row] = await db.query<{ ended_at: Date | null }>(
+    `select case when t.status in ('completed', 'cancelled') then coalesce(
+        (select max(e.created_at) from task_events e where e.task_id = t.id and e.kind = 'status' and e.status = t.status),
+        t.completed_at, t.created_at) end as ended_at
+      from tasks t where t.id = $1`,
+    [taskId],
+  );
+  return row?.ended_at ? new Date(row.ended_at) : null;
+}

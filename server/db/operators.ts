@@ -84,3 +84,32 @@ export async function renewOneTimePassword(db: Queryable, email: string, passwor
   );
   return rows.length > 0;
 }
+
+/**
+ * Adds `kobo` to what the operator refunded on `day` when the sum stays within `limitKobo`
+ * (true), else changes nothing (false). The upsert locks the operator's row for the day until
+ * the transaction ends: a second refund at once waits, then sees the first's sum.
+ */
+export async function addSupportRefund(
+  db: Queryable,
+  refund: { operatorId: string; day: string; kobo: number; limitKobo: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into support_refund_days as spent (operator_id, day, refunded_kobo)
+       select $1, $2::date, $3::bigint where $3::bigint <= $4::bigint
+     on conflict (operator_id, day) do update set refunded_kobo = spent.refunded_kobo + excluded.refunded_kobo
+       where spent.refunded_kobo + excluded.refunded_kobo <= $4::bigint
+     returning refunded_kobo`,
+    [refund.operatorId, refund.day, refund.kobo, refund.limitKobo],
+  );
+  return rows.length > 0;
+}
+
+/** What the operator refunded on `day` so far (kobo). */
+export async function supportRefundedOn(db: Queryable, operatorId: string, day: string): Promise<number> {
+  const [row] = await db.query<{ refunded_kobo: number }>(
+    'select refunded_kobo from support_refund_days where operator_id = $1 and day = $2::date',
+    [operatorId, day],
+  );
+  return row?.refunded_kobo ?? 0;
+}

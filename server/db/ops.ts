@@ -26,7 +26,8 @@ export interface OpsTaskRow {
   service_name: string;
   amount_kobo: number;
   unit: string;
-  confirmation_code: string;
+  /** The driver typed the client's right code (the code itself never leaves for an operator). */
+  code_entered: boolean;
   quantity: number;
   scheduled_start: Date | null;
   scheduled_end: Date | null;
@@ -95,10 +96,12 @@ export interface OpsDriverRow {
   /** Offers it accepted and answered (accepted, declined or let expire). */
   offers_accepted: number;
   offers_answered: number;
+  /** Sent a point that could not be true in the last 24 hours (server/positions.ts). */
+  implausible_positions: boolean;
 }
 
 const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_details, t.lat, t.lng, t.datetime, t.type, t.service_name,
-    t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.confirmation_code, t.recycled_kg, t.arrived_at, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
+    t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.code_entered_at is not null as code_entered, t.recycled_kg, t.arrived_at, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone,
     t.created_at, o.driver_id as offer_driver_id, od.firstname as offer_driver_firstname, od.lastname as offer_driver_lastname,
     o.expires_at as offer_expires_at,
@@ -112,6 +115,7 @@ const LAGOS_MIDNIGHT = `((date_trunc('day', (now() at time zone 'UTC') + interva
 
 const DRIVER_SELECT = `select d.id, d.firstname, d.lastname, d.phone, d.lat, d.lng, d.location_updated_at,
     d.photo_url, d.vehicle, d.plate, d.rating_sum, d.rating_count, d.active, d.online,
+    coalesce(d.implausible_at > now() - interval '24 hours', false) as implausible_positions,
     (select count(*)::int from tasks t where t.driver_id = d.id and t.status in ('driver-assigned', 'on-going')) as active_tasks,
     (select count(*)::int from tasks t where t.driver_id = d.id and t.status = 'completed'
        and t.completed_at >= ${LAGOS_MIDNIGHT}) as tasks_today,

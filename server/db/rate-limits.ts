@@ -72,3 +72,36 @@ export async function deleteEndedWindows(db: Queryable, now: Date, batch: number
   );
   return rows.length;
 }
+
+/**
+ * A token bucket on the same row (the generic cell rate algorithm): `window_ends_at` holds the
+ * bucket's theoretical arrival time, when it would be full again. A take moves it one interval
+ * on, and is refused (nothing written) while it lies more than `toleranceMs` (burst - 1
+ * intervals) ahead of now. A row whose time has passed is a full bucket, so the sweep of ended
+ * windows removes it as it removes an ended window.
+ * $1 key, $2 now, $3 the interval (ms), $4 the tolerance (ms).
+ */
+const TAKE_TOKEN_SQL = `insert into rate_limits as counter (key, hits, window_ends_at)
+    values ($1, 1, $2::timestamptz + $3::integer * interval '1 millisecond')
+  on conflict (key) do update set
+    hits = case when counter.window_ends_at <= $2::timestamptz then 1 else counter.hits + 1 end,
+    window_ends_at = greatest(counter.window_ends_at, $2::timestamptz) + $3::integer * interval '1 millisecond'
+  where counter.window_ends_at <= $2::timestamptz + $4::integer * interval '1 millisecond'
+  returning hits`;
+
+/** Takes one token of `key`'s bucket: true when taken; else the time when one will be free. */
+export async function takeBucketToken(
+  db: Queryable,
+  key: string,
+  now: Date,
+  intervalMs: number,
+  toleranceMs: number,
+): Promise<true | Date> {
+  const taken = await db.query(TAKE_TOKEN_SQL, [key, now, intervalMs, toleranceMs]);
+  if (taken.length > 0) return true;
+  const [row] = await db.query<{ window_ends_at: Date }>('select window_ends_at from rate_limits where key = $1', [
+    key,
+  ]);
+  // Refused, then swept or taken meanwhile: a token is free about now.
+  return new Date(row ? new Date(row.window_ends_at).getTime() - toleranceMs : now.getTime());
+}

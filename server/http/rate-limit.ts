@@ -4,14 +4,32 @@
  * key's row: its cost does not grow with the number of keys, and a refused hit writes
  * nothing. Rows whose window has ended are removed in bulk, a batch every SWEEP_EVERY hits.
  */
+import { setBounded } from '../bounded-map';
 import type { Db } from '../db/connection';
 import type { Logger } from '../log';
-import { clearHits, deleteEndedWindows, isAtLimit, returnHit, takeCountedHit, takeHit } from '../db/rate-limits';
+import {
+  clearHits,
+  deleteEndedWindows,
+  isAtLimit,
+  returnHit,
+  takeBucketToken,
+  takeCountedHit,
+  takeHit,
+} from '../db/rate-limits';
 
 export interface RateRule {
   limit: number;
   windowMs: number;
 }
+
+/** A token bucket: one take every `everyMs` on average, up to `burst` at once after a pause. */
+export interface BucketRule {
+  everyMs: number;
+  burst: number;
+}
+
+/** Empty buckets one server remembers (one per flooding driver). */
+const REMEMBERED_EMPTY_BUCKETS = 10_000;
 
 export interface RateLimiterOptions {
   /** Hits between two sweeps of ended windows. */
@@ -23,6 +41,8 @@ export interface RateLimiterOptions {
 
 export class RateLimiter {
   private hits = 0;
+  /** Buckets found empty, with when a token is free again (ms). */
+  private readonly emptyBuckets = new Map<string, number>();
   private readonly sweepEvery: number;
   private readonly sweepBatch: number;
 
@@ -74,6 +94,23 @@ export class RateLimiter {
     } finally {
       await this.afterHit(now);
     }
+  }
+
+  /**
+   * Takes a token of the key's bucket (in the database, so every server shares it): 0 when
+   * taken, else the milliseconds until one is free (a 429's Retry-After).
+   */
+  async takeToken(key: string, rule: BucketRule): Promise<number> {
+    const now = this.now();
+    // Refused here until the time the database named: a bucket only refills with time, so
+    // until then it is surely empty, and a flood's refusals cost no query.
+    const emptyUntil = this.emptyBuckets.get(key);
+    if (emptyUntil !== undefined && emptyUntil > now.getTime()) return emptyUntil - now.getTime();
+    const taken = await takeBucketToken(this.db, key, now, rule.everyMs, (rule.burst - 1) * rule.everyMs);
+    await this.afterHit(now);
+    if (taken === true) return 0;
+    setBounded(this.emptyBuckets, key, taken.getTime(), REMEMBERED_EMPTY_BUCKETS);
+    return Math.max(1, taken.getTime() - now.getTime());
   }
 
   /** Whether the key is at its limit now, without counting a hit. */
@@ -147,6 +184,8 @@ export interface RateLimits {
   phoneCodePerRange: RateRule;
   /** Sign-in codes tried from one address, whatever the numbers. */
   phoneVerifyPerAddress: RateRule;
+  /** Position batches of one driver: a flood of them slowed every other call (issue 62). */
+  positionsPerDriver: BucketRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -167,6 +206,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   phoneCodePerAddress: { limit: 10, windowMs: 60 * 60_000 },
   phoneCodePerRange: { limit: 30, windowMs: 60 * 60_000 },
   phoneVerifyPerAddress: { limit: 30, windowMs: 15 * 60_000 },
+  positionsPerDriver: { everyMs: 2_000, burst: 5 },
 };
 
 /** The indexes of `keys` sorted by key: the order every multi-key change locks rows in. */

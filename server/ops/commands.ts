@@ -82,7 +82,8 @@ export interface OpsTask {
   lat: number;
   lng: number;
   datetime: string;
-  confirmationCode: string;
+  /** The driver typed the client's confirmation code; the code itself is the client's alone. */
+  codeEntered: boolean;
   client: { id: string; name: string; firstname: string; email: string };
   driver: { id: string; name: string; phone: string } | null;
   /** A completed recycling task's weight (kg), when the operator recorded it. */
@@ -191,6 +192,8 @@ export interface OpsDriver {
   tasksToday: number;
   /** Accepted offers out of those it answered or let expire (0 to 1); null before any. */
   acceptanceRate: number | null;
+  /** Sent positions that could not be true (too fast, outside Nigeria) in the last 24 hours. */
+  implausiblePositions: boolean;
 }
 
 export interface StatusChange {
@@ -226,7 +229,7 @@ export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
     lat: row.lat,
     lng: row.lng,
     datetime: new Date(row.datetime).toISOString(),
-    confirmationCode: row.confirmation_code,
+    codeEntered: row.code_entered,
     recycledKg: row.recycled_kg === null ? null : row.recycled_kg,
     quantity: row.quantity,
     scheduledFor: scheduled,
@@ -287,6 +290,7 @@ function toOpsDriver(row: sql.OpsDriverRow): OpsDriver {
         ? // A share of 1, to two decimals.
           Number((row.offers_accepted / row.offers_answered).toFixed(2))
         : null,
+    implausiblePositions: row.implausible_positions,
   };
 }
 

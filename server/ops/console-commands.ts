@@ -4,11 +4,10 @@
  * complete with a quantity, drivers' edits, closing support requests, client lookup and the
  * refund limit. Each change writes its audit row in its own transaction.
  */
-import { formatNaira, koboToNaira, nairaToKobo } from '../../src/shared/money';
+import { koboToNaira, nairaToKobo } from '../../src/shared/money';
 import { normalizePhone } from '../../src/shared/validation/phone';
 import * as lifecycle from '../tasks/lifecycle';
 import type { LifecycleDeps } from '../tasks/lifecycle';
-import { TaskRefused } from '../tasks/errors';
 import { hashPassword } from '../auth/passwords';
 import { type AuditActor, selectAudit, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
@@ -16,6 +15,7 @@ import { setDriverOneTimePassword } from '../db/drivers';
 import * as sql from '../db/ops';
 import * as consoleSql from '../db/ops-console';
 import { setSupportRefundLimitKobo, supportRefundLimitKobo } from '../db/operators';
+import { refundLimitRefusal } from './refund-limits';
 import type { OperatorRole } from '../db/operators';
 import { type OpsDriver, type OpsTask, OpsError, listDrivers, oneTimePassword, toOpsTask } from './commands';
 
@@ -100,19 +100,19 @@ export async function taskDetail(db: Queryable, taskId: string): Promise<OpsTask
  * the refund's opening and the audit row in one transaction; the provider is asked after.
  */
 export async function cancelWithRefund(
-  deps: LifecycleDeps,
+  deps: LifecycleDeps & { config: { supportDailyRefundLimitKobo: number } },
   taskId: string,
   reason: string,
   caller: { role: OperatorRole; actor: AuditActor },
 ): Promise<{ taskId: string; status: 'cancelled'; refund: number }> {
+  // Support's limits, per task and per day (server/ops/refund-limits.ts).
   const limit =
     caller.role === 'support'
-      ? async (tx: Queryable, refundKobo: number) => {
-          const limitKobo = await supportRefundLimitKobo(tx);
-          return refundKobo > limitKobo
-            ? new TaskRefused(403, `Above your refund limit of ${formatNaira(limitKobo)}`)
-            : null;
-        }
+      ? (tx: Queryable, refundKobo: number) =>
+          refundLimitRefusal(tx, { role: caller.role, operatorId: caller.actor.operatorId }, refundKobo, {
+            now: deps.now(),
+            dailyLimitKobo: deps.config.supportDailyRefundLimitKobo,
+          })
       : undefined;
   const done = await lifecycle.cancel(
     deps,

@@ -3,26 +3,17 @@
  * requests'): a support agent whose cancel is refused for its refund sends a request with the
  * reason; an admin approves it (the cancel with its full refund, `cancelWithRefund` with the
  * admin as actor) or declines it, each with a note; the client reads 'Refund awaiting approval'
- * meanwhile. `supportLimitRefusal` is the one check of support's limits.
+ * meanwhile. Support's limits are server/ops/refund-limits.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { formatNaira, koboToNaira } from '../../src/shared/money';
+import { koboToNaira } from '../../src/shared/money';
 import type { LifecycleDeps } from '../tasks/lifecycle';
 import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
-import { supportRefundLimitKobo } from '../db/operators';
 import * as requests from '../db/refund-requests';
 import { OpsError } from './commands';
 import { cancelWithRefund } from './console-commands';
-
-/**
- * Why support may not refund `amountKobo` on their own ('Above your refund limit of ₦20,000.00'),
- * or null when they may. Every support limit belongs here, so each refusal offers the request.
- */
-export async function supportLimitRefusal(db: Queryable, amountKobo: number): Promise<string | null> {
-  const limit = await supportRefundLimitKobo(db);
-  return amountKobo > limit ? `Above your refund limit of ${formatNaira(limit)}` : null;
-}
+import { beyondSupportLimits } from './refund-limits';
 
 export interface OpsRefundRequest {
   id: string;
@@ -64,11 +55,12 @@ export async function listRefundRequests(db: Queryable): Promise<OpsRefundReques
 
 /** Support asks an admin for a refund above their limit (within it they cancel themselves). */
 export async function requestRefund(
-  db: Db,
+  deps: { db: Db; now: () => Date; config: { supportDailyRefundLimitKobo: number } },
   taskId: string,
   reason: string,
   actor: AuditActor,
 ): Promise<OpsRefundRequest> {
+  const { db } = deps;
   const id = randomUUID();
   await db.transaction(async (tx) => {
     const task = await requests.lockTaskForRequest(tx, taskId);
@@ -76,7 +68,9 @@ export async function requestRefund(
     if (task.status === 'cancelled' || task.status === 'completed')
       throw new OpsError('conflict', `This task is ${task.status}: there is nothing to cancel`);
     const amountKobo = task.paid_kobo;
-    if (!(await supportLimitRefusal(tx, amountKobo)))
+    const caller = { role: 'support' as const, operatorId: actor.operatorId };
+    const day = { now: deps.now(), dailyLimitKobo: deps.config.supportDailyRefundLimitKobo };
+    if (!(await beyondSupportLimits(tx, caller, amountKobo, day)))
       throw new OpsError('invalid', 'This refund is within your limit: cancel the task yourself');
     const request = { id, taskId, amountKobo, reason, requestedBy: actor.actor, requestedById: actor.operatorId };
     if (!(await requests.insertRefundRequest(tx, request)))
@@ -103,7 +97,7 @@ async function openRequest(tx: Queryable, id: string): Promise<requests.RefundRe
  * names the admin), then the request is marked approved with the note.
  */
 export async function approveRefundRequest(
-  deps: LifecycleDeps,
+  deps: LifecycleDeps & { config: { supportDailyRefundLimitKobo: number } },
   id: string,
   note: string,
   caller: { actor: AuditActor; now: Date },

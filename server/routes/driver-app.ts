@@ -4,9 +4,10 @@
  * `requireRole('driver')`; a client token is refused there with 403.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { getMessagesSchema } from '../../src/shared/schemas/chat';
 import { insertMessageOnce, readDriverThread } from '../db/messages';
+import { requireOpenChat } from './chat';
 import { jsonResponse } from '../http/json-response';
 import {
   INVALID_DRIVER_LOGIN,
@@ -34,14 +35,18 @@ import {
   findDriverAccount,
   findDriverAccountsByPhone,
   noteDriverSignIn,
+  lockDriverForPositions,
+  noteImplausiblePositions,
   recordPositions,
+  selectLastPosition,
   signDriverOut,
 } from '../db/drivers';
 import { declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
+import { screenPositions } from '../positions';
 import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
-import { requireRole } from '../http/roles';
+import { type DriverEnv, requireRole } from '../http/roles';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
@@ -276,29 +281,45 @@ driverAppRoutes.post('/driver/tasks/outcome', requireRole('driver'), jsonBody(dr
   });
 });
 
-/** Points older than this are kept for the route but do not move the driver's current position. */
-export const FRESH_POSITION_MINUTES = 10;
-/** A phone's clock a little ahead is fine; a point further in the future moves nothing. */
-const CLOCK_SKEW_MS = 2 * 60_000;
+const TOO_MANY_POSITIONS = 'Too many position batches: send them at most every 2 seconds';
 
-driverAppRoutes.post('/driver/positions', requireRole('driver'), jsonBody(positionsSchema), async (c) => {
-  const { db, now } = c.var.deps;
-  const { points } = c.req.valid('json');
-  const receivedAt = now();
-  const added = await db.transaction((tx) =>
-    recordPositions(
-      tx,
-      c.var.driver.id,
-      points.map((point) => ({ ...point, at: new Date(point.at) })),
-      {
+/**
+ * A batch every 2 s on average per driver (a token bucket shared by every server), taken before
+ * the body is read: a refused batch of 500 points costs no parsing (a flood slowed every other call).
+ */
+const positionsBucket: MiddlewareHandler<DriverEnv> = async (c, next) => {
+  const { limiter, limits } = c.var.deps;
+  const waitMs = await limiter.takeToken(`positions:driver:${c.var.driver.id}`, limits.positionsPerDriver);
+  if (waitMs > 0) throw new HttpError(429, TOO_MANY_POSITIONS, {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+  await next();
+};
+
+/** Screened (server/positions.ts) and stored in one statement; the answer counts what was dropped and refused. */
+driverAppRoutes.post(
+  '/driver/positions',
+  requireRole('driver'),
+  positionsBucket,
+  jsonBody(positionsSchema),
+  async (c) => {
+    const { db, now } = c.var.deps;
+    const driverId = c.var.driver.id;
+    const { points } = c.req.valid('json');
+    const receivedAt = now();
+    const answer = await db.transaction(async (tx) => {
+      await lockDriverForPositions(tx, driverId);
+      const screened = screenPositions(
+        points.map((point) => ({ ...point, at: new Date(point.at) })),
+        await selectLastPosition(tx, driverId),
         receivedAt,
-        freshSince: new Date(receivedAt.getTime() - FRESH_POSITION_MINUTES * 60_000),
-        latest: new Date(receivedAt.getTime() + CLOCK_SKEW_MS),
-      },
-    ),
-  );
-  return c.json({ data: { received: points.length, added } });
-});
+      );
+      const refused = screened.refused.tooFast + screened.refused.outsideNigeria;
+      if (refused > 0) await noteImplausiblePositions(tx, driverId, refused, receivedAt);
+      const added = await recordPositions(tx, driverId, screened.kept, receivedAt);
+      return { added, dropped: screened.dropped, refused, reasons: screened.refused };
+    });
+    return c.json({ data: { received: points.length, ...answer } });
+  },
+);
 
 const TOO_MANY_MESSAGES = 'Too many messages. Please wait a moment and try again.';
 const CHAT_FULL = 'This chat is full. Please call the client instead.';
@@ -322,6 +343,7 @@ driverAppRoutes.post('/driver/sendingMessages', requireRole('driver'), jsonBody(
   const driverId = c.var.driver.id;
   const body = c.req.valid('json');
   if (!(await isDriversChat(db, body.taskId, driverId))) throw notFound('Task not found');
+  await requireOpenChat(db, body.taskId, c.var.deps.now());
   const allowed = await limiter.takeAll([
     [`chat:driver:${driverId}`, limits.chatPerUser],
     [`chat:task:${body.taskId}`, limits.chatPerTask],

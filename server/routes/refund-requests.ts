@@ -31,7 +31,7 @@ refundRequestRoutes.post(
   async (c) => {
     const taskId = c.req.valid('param').id;
     const { reason } = c.req.valid('json');
-    return c.json({ data: await run(() => requestRefund(c.var.deps.db, taskId, reason, actorOf(c))) }, 201);
+    return c.json({ data: await run(() => requestRefund(c.var.deps, taskId, reason, actorOf(c))) }, 201);
   },
 );
 

@@ -18,6 +18,7 @@ import { startRefund } from '../aftercare/refunds';
 import type { AftercareServices } from '../aftercare/services';
 import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
+import { markCodeEntered } from '../db/driver-tasks';
 import { noteNewDriver } from '../db/ops';
 import { claimReferralReward, countCompletedTasks, creditReferrer } from '../db/ops';
 import { claimPaymentUse } from '../db/payments';
@@ -472,6 +473,8 @@ export async function complete(
         const left = MAX_CODE_FAILURES - failures;
         return new TaskRefused(400, `Wrong confirmation code (${left} ${left === 1 ? 'try' : 'tries'} left)`);
       }
+      // Operators see that the code was entered, never the code (issue 62).
+      await markCodeEntered(tx, taskId);
     }
     const rule = measureRule(task.unit);
     const booked = task.quantity;

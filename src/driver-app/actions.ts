@@ -15,6 +15,7 @@ import {
   weighTask,
 } from '../lib/api/driver';
 import { readCallFailure, failureMessage } from '../shared/call-failure';
+import { CHAT_ENDED } from '../shared/limits';
 import type { DriverCompletion } from '../shared/driver-contract';
 import { sendInOrder, type SendOutcome } from '../shared/driver-rules';
 import {
@@ -43,8 +44,10 @@ async function send(action: DriverAction): Promise<SendOutcome> {
     return { kind: 'sent' };
   } catch (error) {
     const failure = await readCallFailure(error);
-    // No answer, or the session is being renewed (signed out, password change): it waits.
-    if (failure.kind !== 'http' || failure.status === 401 || failure.status === 403 || failure.status >= 500)
+    // No answer, or the session is being renewed (signed out, password change): it waits. An
+    // ended chat's 403 is final: the message shows why it was not sent.
+    const credentials = failure.kind === 'http' && (failure.status === 401 || failure.status === 403);
+    if (failure.kind !== 'http' || (credentials && failure.message !== CHAT_ENDED) || failure.status >= 500)
       return { kind: 'offline' };
     return { kind: 'refused', message: failureMessage(failure, 'The server refused this') };
   }

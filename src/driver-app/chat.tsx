@@ -48,14 +48,14 @@ export function ChatScreen({ taskId }: { taskId: string }) {
             <span className="driver-message-who">
               {message.sender === 'driver' ? 'You' : message.sender === 'user' ? 'Client' : 'GreenPick'}
             </span>
-            <span>{message.content}</span>
+            <span dir="auto">{message.content}</span>
             <time dateTime={message.timestamp}>{formatLagosTime(Date.parse(message.timestamp))}</time>
           </li>
         ))}
         {outbox.map((action) => (
           <li key={action.id} className="driver-message driver-message-driver driver-message-waiting">
             <span className="driver-message-who">You</span>
-            <span>{action.content}</span>
+            <span dir="auto">{action.content}</span>
             <span className={action.refusal ? 'driver-error' : undefined}>
               {action.refusal ? `Not sent: ${action.refusal}` : network ? 'Sending…' : 'Waiting for the network'}
             </span>

@@ -78,7 +78,9 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
           {offer.service.name}, {offer.quantity} {offer.unit.replace(/^per /, '')}
         </dd>
         <dt>Pickup</dt>
-        <dd data-testid="offer-address">{offer.pickup.address}</dd>
+        <dd data-testid="offer-address" dir="auto">
+          {offer.pickup.address}
+        </dd>
         <dt>Distance</dt>
         <dd>{formatDistance(offer.distanceMeters)}</dd>
         <dt>When</dt>

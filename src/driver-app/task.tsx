@@ -127,15 +127,15 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       ) : null}
       <dl className="driver-facts">
         <dt>Address</dt>
-        <dd>{task.address}</dd>
+        <dd dir="auto">{task.address}</dd>
         {task.addressDetails ? (
           <>
             <dt>Details</dt>
-            <dd>{task.addressDetails}</dd>
+            <dd dir="auto">{task.addressDetails}</dd>
           </>
         ) : null}
         <dt>Client</dt>
-        <dd>{task.client.firstname}</dd>
+        <dd dir="auto">{task.client.firstname}</dd>
         <dt>Booked</dt>
         <dd>
           {task.quantity} {task.unit.replace(/^per /, '')}

@@ -37,7 +37,7 @@ export function TasksScreen() {
           <li key={task.taskId}>
             <Link to={`/tasks/${task.taskId}`} className="driver-card">
               <strong>{task.service.name}</strong>
-              <span>{task.address}</span>
+              <span dir="auto">{task.address}</span>
               <span className="driver-card-meta">
                 {statusText(task)} · {whenText(task)} · {formatNaira(task.earnings)}
               </span>

@@ -41,6 +41,8 @@ export interface TaskSummary {
   waitingSince: string | null;
   promiseAt: string | null;
   amount: number;
+  /** The driver typed the client's confirmation code (the code itself never reaches the console). */
+  codeEntered: boolean;
   /** Why it is in the Needs attention lane (the board's reads; null or absent: it is not). */
   attention?: AttentionReason | null;
 }
@@ -96,6 +98,8 @@ export interface Driver {
   tasksToday: number;
   rating: { average: number; count: number };
   acceptanceRate: number | null;
+  /** Sent positions that could not be true (too fast, outside Nigeria) in the last 24 hours. */
+  implausiblePositions: boolean;
 }
 
 export interface SupportRequest {

@@ -5,6 +5,7 @@
  * (docs/architecture.md, 'One HTTP client').
  */
 import type { ErrorResponse } from './contract';
+import { CHAT_ENDED } from './limits';
 
 export type CallFailure =
   /** The server answered with an error status; `message` and `errors` when its JSON body had them. */
@@ -72,6 +73,7 @@ export function retryVerdict(failure: CallFailure, credentials: RetryCredentials
   if (failure.kind !== 'http') return 'retry';
   const { status } = failure;
   if (status >= 500 || status < 400 || TRY_LATER_STATUSES.has(status)) return 'retry';
-  if (CREDENTIAL_STATUSES.has(status) && credentials === 'session') return 'retry';
+  // An ended chat's 403 is no credential's: a new sign-in changes nothing.
+  if (CREDENTIAL_STATUSES.has(status) && credentials === 'session' && failure.message !== CHAT_ENDED) return 'retry';
   return 'final';
 }

@@ -47,3 +47,7 @@ export const TASK_EVENTS_MAX = 50;
 /** The chat: messages in one response (bounds its bytes) and in one task's thread. */
 export const CHAT_PAGE_SIZE = 100;
 export const CHAT_THREAD_MAX = 2000;
+/** Hours a chat stays open for sending after its task is completed or cancelled; reading stays. */
+export const CHAT_OPEN_HOURS_AFTER_END = 24;
+/** The 403 of a send to an ended chat: final for every sender (no retry, no sign-in helps). */
+export const CHAT_ENDED = 'This chat has ended: contact support';

@@ -83,4 +83,16 @@ describe('the queue of steps', () => {
     ]);
     expect(await getDriverActions()).toEqual([]);
   });
+
+  it('keeps a message refused because its chat ended, with the reason; a 403 of the session still waits', async () => {
+    const client = queryClient();
+    const refuse = (message: string) => async () => new Response(JSON.stringify({ message }), { status: 403 });
+    network = refuse('You do not have access to this resource');
+    await queueAction(client, { kind: 'message', taskId: 't1', content: 'Hello', clientId: 'm-1' });
+    expect((await getDriverActions()).map(({ refusal }) => refusal)).toEqual([undefined]);
+
+    network = refuse('This chat has ended: contact support');
+    await flushActions(client);
+    expect((await getDriverActions()).map(({ refusal }) => refusal)).toEqual(['This chat has ended: contact support']);
+  });
 });

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../server/db/connection';
+import { DataLockLost, openDb } from '../../server/db/connection';
 import { DataFolderInUse, LOCK_FILE, acquireDataLock } from '../../server/db/data-lock';
 import { runCli } from '../../server/ops/cli';
-import { PROCESS_TEST_TIMEOUT_MS } from '../support/processes';
+import { PROCESS_TEST_TIMEOUT_MS, untilOutput } from '../support/processes';
 import { preparedDataDir } from './test-database';
 
 const folders: string[] = [];
@@ -187,4 +187,80 @@ describe('the data folder lock', () => {
     expect(message).toContain('(node server/index.ts, running since');
     expect(message).toContain('Is the server listening on another HOST or PORT?');
   });
+
+  it('if the lock holder dies, the database refuses every query and whoever opened it is told why', async () => {
+    const prepared = preparedDataDir();
+    if (prepared) folders.push(dirname(prepared.dir));
+    const dir = prepared?.dir ?? folder();
+    let lost!: (message: string) => void;
+    const told = new Promise<string>((resolve) => (lost = resolve));
+    const db = await openDb({ dataDir: dir, onLockLost: (message) => lost(message) });
+    try {
+      expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      process.kill(holderOf(process.pid), 'SIGKILL');
+      expect(await told).toContain(`The lock on the data folder ${dir} was lost`);
+      await expect(db.query('select 1')).rejects.toThrow(DataLockLost);
+      await expect(db.transaction((tx) => tx.query('select 1'))).rejects.toThrow(DataLockLost);
+    } finally {
+      await db.close().catch(() => undefined);
+    }
+  });
+
+  it(
+    'a server whose lock holder is killed exits 1 with a line saying why; a second server then starts cleanly on the folder',
+    async () => {
+      const prepared = preparedDataDir();
+      if (prepared) folders.push(dirname(prepared.dir));
+      const dir = prepared?.dir ?? folder();
+      const start = () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            DATA_DIR: dir,
+            PORT: '0',
+            JWT_SECRET: 'lock-lost-test-secret-1234567890',
+          },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        return { child, exited, output: () => output };
+      };
+      const first = start();
+      try {
+        const [, url] = (await untilOutput(first.child, /listening on (http:\/\/\S+)/)) as unknown as [string, string];
+        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+        process.kill(holderOf(first.child.pid!), 'SIGKILL');
+        expect(await first.exited).toBe(1);
+        expect(first.output()).toContain(`The lock on the data folder ${dir} was lost`);
+      } finally {
+        first.child.kill('SIGKILL');
+      }
+      const second = start();
+      try {
+        const [, url] = (await untilOutput(second.child, /listening on (http:\/\/\S+)/)) as unknown as [string, string];
+        expect((await fetch(`${url}/readyz`)).status).toBe(200);
+        second.child.kill('SIGTERM');
+        expect(await second.exited).toBe(0);
+      } finally {
+        second.child.kill('SIGKILL');
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The pid of the `flock` child holding a process's data folder (it ends as `cat`, waiting on its stdin). */
+function holderOf(parent: number): number {
+  const listed = spawnSync('ps', ['-o', 'pid=,comm=', '--ppid', String(parent)], { encoding: 'utf8' }).stdout;
+  const holder = listed
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find(([, command]) => command === 'cat');
+  if (!holder) throw new Error(`no lock holder among the children of ${parent}:\n${listed}`);
+  return Number(holder[0]);
+}

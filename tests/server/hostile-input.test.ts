@@ -25,7 +25,11 @@ let driverId: string;
 let driverToken: string;
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: 'hostile-ops-token' } });
+  server = await createTestServer({
+    config: { opsToken: 'hostile-ops-token' },
+    // Bad batches one after another: each is a 400 here, not the driver's 429 (driver-positions.test.ts).
+    limits: { positionsPerDriver: { everyMs: 1, burst: 1_000 } },
+  });
   client = await insertClient(server);
   taskId = (await createPaidTask(server, client))._id;
   driverId = await insertDriver(server);
@@ -322,6 +326,33 @@ describe('control characters are refused with 400 on every call', () => {
         client.id,
       ]);
       expect(stored!.firstname).not.toContain(layout);
+    },
+  );
+
+  it.each(['\u202e', '\u2066', '\u200e', '\u200b', '\ufeff', '\u00ad'])(
+    'a direction control or invisible character (U+%s) in any text field is a 400 naming it, nothing stored; chat messages lose it',
+    async (invisible) => {
+      const before = await rowCounts();
+      for (const call of calls()) {
+        if (call.name === 'sendingMessages' || call.name === 'driver sendingMessages') continue;
+        const response = await send(call, invisible);
+        const expected = call.name === 'driver location' || call.name === 'ops assign' ? [400, 404] : [400];
+        expect(expected, `${call.name}: ${JSON.stringify(response.body)}`).toContain(response.status);
+      }
+      expect(await rowCounts()).toEqual(before);
+      const create = await send(calls().find((call) => call.name === 'create')!, invisible);
+      expect(create.body.message).toBe('Address must not contain text-direction controls or invisible characters');
+      const chat = await server.request('POST', '/client/sendingMessages', {
+        token: client.token,
+        body: {
+          taskId,
+          sender: 'user',
+          content: `refund approved${invisible}dlrow`,
+          clientId: `bidi-${invisible.codePointAt(0)}`,
+        },
+      });
+      expect(chat.status).toBe(201);
+      expect(chat.body.data.content).toBe('refund approveddlrow');
     },
   );
 

@@ -6,6 +6,8 @@ import type { Hono } from 'hono';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { createDeps } from '../../server/services';
+import type { OperatorRole } from '../../server/db/operators';
+import { addOperator } from '../../server/ops/operator-commands';
 import type { TestDatabase } from './test-database';
 
 export interface InstanceOptions {
@@ -37,4 +39,24 @@ export async function call(app: Hono<AppEnv>, method: string, path: string, body
   });
   // biome-ignore lint/suspicious/noExplicitAny: a JSON response, read loosely; the assertions check its fields.
   return { status: response.status, body: (await response.json()) as any };
+}
+
+/** An operator added on `a`, signed in there, past the one-time password on `appB`: their token. */
+export async function twoInstanceOperator(
+  a: AppDeps,
+  [appA, appB]: [Hono<AppEnv>, Hono<AppEnv>],
+  role: OperatorRole,
+  email: string,
+): Promise<string> {
+  const { password } = await addOperator(a.db, { email, role }, new Date());
+  const login = await call(appA, 'POST', '/ops/login', { email, password });
+  const changed = await call(
+    appB,
+    'POST',
+    '/ops/password',
+    { currentPassword: password, newPassword: 'a long staff passphrase' },
+    login.body.data,
+  );
+  if (changed.status !== 200) throw new Error(`the operator's password change answered ${changed.status}`);
+  return changed.body.data as string;
 }

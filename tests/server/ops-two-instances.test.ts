@@ -8,8 +8,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { AppDeps, AppEnv } from '../../server/context';
-import { addOperator } from '../../server/ops/operator-commands';
-import { call, twoInstances } from './instances';
+import { call, twoInstanceOperator, twoInstances } from './instances';
 import { insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -20,19 +19,8 @@ let appA: Hono<AppEnv>;
 let appB: Hono<AppEnv>;
 
 /** An operator past the one-time password, signed in on server A. */
-async function operator(role: 'admin' | 'dispatcher' | 'support', email: string) {
-  const { password } = await addOperator(a.db, { email, role }, new Date());
-  const login = await call(appA, 'POST', '/ops/login', { email, password });
-  const changed = await call(
-    appB,
-    'POST',
-    '/ops/password',
-    { currentPassword: password, newPassword: 'a long staff passphrase' },
-    login.body.data,
-  );
-  expect(changed.status).toBe(200);
-  return changed.body.data as string;
-}
+const operator = (role: 'admin' | 'dispatcher' | 'support', email: string) =>
+  twoInstanceOperator(a, [appA, appB], role, email);
 
 describe.runIf(TEST_DATABASE_URL)('the console on two servers', () => {
   beforeAll(async () => {

@@ -106,7 +106,7 @@ describe('operator commands', () => {
       type: 'household',
       amount: 1500,
       unit: 'per pickup',
-      confirmationCode: '123456',
+      codeEntered: false,
       client: { id: client, name: 'Bisi Test' },
       driver: { id: driver, name: 'Emeka Driver', phone: '+2348020000000' },
     });

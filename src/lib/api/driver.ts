@@ -108,9 +108,15 @@ export function completeTask(taskId: string, code: string, quantity: number): Pr
   return call('driver/tasks/complete', { taskId, code, quantity });
 }
 
-export function sendPositions(
-  points: Array<{ lat: number; lng: number; accuracy: number; at: string }>,
-): Promise<{ received: number; added: number }> {
+export function sendPositions(points: Array<{ lat: number; lng: number; accuracy: number; at: string }>): Promise<{
+  received: number;
+  added: number;
+  /** Dated more than 10 minutes ago or 2 minutes ahead. */
+  dropped: number;
+  /** Not believed: too fast from the previous point, or outside Nigeria. */
+  refused: number;
+  reasons: { tooFast: number; outsideNigeria: number };
+}> {
   return call('driver/positions', { points });
 }
 

@@ -273,10 +273,20 @@ function TaskRow({
       <td>
         <ConsoleLink to={`/console/tasks/${task.id}`}>{task.service.name}</ConsoleLink>
       </td>
-      <td>{task.address}</td>
-      <td>{task.client.name}</td>
+      <td dir="auto">{task.address}</td>
+      <td>
+        <bdi>{task.client.name}</bdi>
+      </td>
       <td>{stateText(task, now)}</td>
-      <td>{task.driver ? `Driver: ${task.driver.name}` : '—'}</td>
+      <td>
+        {task.driver ? (
+          <>
+            Driver: <bdi>{task.driver.name}</bdi>
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
       {drivers && (
         <td>
           {task.status === 'pending' || task.status === 'driver-assigned' ? (

@@ -36,7 +36,9 @@ export function ClientsScreen() {
             {matches.data.map((client) => (
               <li key={client.id} className="ops-panel">
                 <ConsoleLink to={`/console/clients/${client.id}`}>
-                  {client.firstname} {client.lastname}
+                  <bdi>
+                    {client.firstname} {client.lastname}
+                  </bdi>
                 </ConsoleLink>{' '}
                 <span className="muted">
                   {client.email}
@@ -62,7 +64,7 @@ export function ClientScreen({ clientId }: { clientId: string }) {
       <p>
         <ConsoleLink to="/console/clients">← Clients</ConsoleLink>
       </p>
-      <h1>
+      <h1 dir="auto">
         {client.firstname} {client.lastname}
       </h1>
       <dl className="ops-facts ops-panel">

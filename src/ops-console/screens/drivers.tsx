@@ -155,14 +155,22 @@ function DriverRow({
   return (
     <tr>
       <th scope="row">
-        {driver.name}
+        <bdi>{driver.name}</bdi>
         <br />
         <span className="muted ops-nowrap">{driver.phone}</span>
       </th>
       <td>
-        {driver.vehicle ?? '—'} {driver.plate ? `· ${driver.plate}` : ''}
+        <bdi>{driver.vehicle ?? '—'}</bdi> {driver.plate ? <bdi>· {driver.plate}</bdi> : ''}
       </td>
-      <td>{state}</td>
+      <td>
+        {state}
+        {driver.implausiblePositions && (
+          <>
+            {' '}
+            <span className="ops-badge ops-badge-red">implausible positions</span>
+          </>
+        )}
+      </td>
       <td>{driver.tasksToday}</td>
       <td>{driver.rating.count === 0 ? '—' : `${driver.rating.average.toFixed(1)} (${driver.rating.count})`}</td>
       <td>{percent(driver.acceptanceRate)}</td>

@@ -49,7 +49,13 @@ function PaymentCard({ payment }: { payment: Payment }) {
       <p>{payment.reason}</p>
       <p className="muted">
         {payment.reference} ·{' '}
-        {payment.client ? `${payment.client.name} (${payment.client.email})` : (payment.payerEmail ?? 'unknown payer')}
+        {payment.client ? (
+          <>
+            <bdi>{payment.client.name}</bdi> ({payment.client.email})
+          </>
+        ) : (
+          (payment.payerEmail ?? 'unknown payer')
+        )}
         {payment.wanted ? ` · ${payment.wanted}` : ''} · since {formatDateTime(payment.since)}
       </p>
       {payment.settlement && <p>Settled: {payment.settlement}</p>}

@@ -53,7 +53,9 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
   return (
     <li className="ops-panel" aria-label={`Request from ${who}`}>
       <p className="ops-card-title">
-        <strong>{who}</strong>
+        <strong>
+          <bdi>{who}</bdi>
+        </strong>
         {request.priority && <span className="ops-badge ops-badge-priority">{request.priority}</span>}
         <span className="ops-badge">{request.answered ? 'Answered' : 'Unanswered'}</span>
         {request.closed && <span className="ops-badge">Closed</span>}
@@ -62,7 +64,9 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
         {formatDateTime(request.createdAt)} · {request.category} ·{' '}
         <ConsoleLink to={`/console/tasks/${request.taskId}`}>{request.serviceName}</ConsoleLink>
       </p>
-      <p className="ops-quote">{request.text}</p>
+      <p className="ops-quote" dir="auto">
+        {request.text}
+      </p>
       {request.reply && <p className="ops-reply">Reply: {request.reply}</p>}
       {!request.closed && (
         <form

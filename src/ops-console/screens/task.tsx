@@ -38,13 +38,23 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
           <dl className="ops-facts">
             <dt>Client</dt>
             <dd>
-              {t.client.firstname} {t.client.lastname} · {t.client.email}
+              <bdi>
+                {t.client.firstname} {t.client.lastname}
+              </bdi>{' '}
+              · {t.client.email}
               {t.client.phone ? ` · ${t.client.phone}` : ''}
             </dd>
             <dt>Address</dt>
             <dd>
-              {t.address}
-              {t.addressDetails ? ` (${t.addressDetails})` : ''}
+              <bdi>{t.address}</bdi>
+              {t.addressDetails ? (
+                <>
+                  {' '}
+                  (<bdi>{t.addressDetails}</bdi>)
+                </>
+              ) : (
+                ''
+              )}
             </dd>
             <dt>Pin</dt>
             <dd>{t.location ? `${t.location[1].toFixed(5)}, ${t.location[0].toFixed(5)}` : '—'}</dd>
@@ -59,7 +69,11 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
                   : '—'}
             </dd>
             <dt>Driver</dt>
-            <dd>{t.driver?.name ?? '—'}</dd>
+            <dd>
+              <bdi>{t.driver?.name ?? '—'}</bdi>
+            </dd>
+            <dt>Code entered</dt>
+            <dd>{t.codeEntered ? 'yes' : 'no'}</dd>
             <dt>Amount</dt>
             <dd>{formatNaira(t.amount)}</dd>
             <dt>Payment</dt>
@@ -73,7 +87,9 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
             {t.cancelReason && (
               <>
                 <dt>Cancelled</dt>
-                <dd>{t.cancelReason}</dd>
+                <dd>
+                  <bdi>{t.cancelReason}</bdi>
+                </dd>
               </>
             )}
             {t.deliveredQuantity !== null && (
@@ -122,7 +138,7 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
                 <li key={`${message.at}-${index}`}>
                   <strong>{message.from}</strong> <time dateTime={message.at}>{formatDateTime(message.at)}</time>
                   <br />
-                  {message.text}
+                  <bdi>{message.text}</bdi>
                 </li>
               ))}
             </ol>

@@ -16,7 +16,7 @@ export const sendMessageSchema = z.object(
   {
     taskId: id('taskId'),
     sender: z.enum(['user', 'driver'], { error: "sender must be 'user'" }),
-    content: text('content', { max: MAX_LENGTH.chat, multiline: true, label: 'Message' })
+    content: text('content', { max: MAX_LENGTH.chat, multiline: true, label: 'Message', stripFormat: true })
       .trim()
       .min(1, { error: 'Message cannot be empty' }),
     clientId: text('clientId', { max: MAX_LENGTH.id }).trim().min(1, { error: 'clientId cannot be empty' }).nullish(),

@@ -1,18 +1,27 @@
 /**
  * Field builders for the request schemas: every text field tells a missing value from a wrong
- * type, checks its length before anything else runs on it, and refuses control characters and
- * broken UTF-16 (docs/security.md, 'Input'). Server only: the app imports types, never zod.
+ * type, checks its length before anything else runs on it, and refuses control characters,
+ * broken UTF-16 and direction controls (docs/security.md, 'Input'). Server only: the app imports types, never zod.
  */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
-import { hasBrokenCharacter, hasControlCharacter, hasLayoutCharacter, textProblemMessage } from '../validation/text';
+import {
+  hasBrokenCharacter,
+  hasControlCharacter,
+  hasFormatCharacter,
+  hasLayoutCharacter,
+  stripFormatCharacters,
+  textProblemMessage,
+} from '../validation/text';
 
 export interface TextOptions {
   max: number;
   /** Chat messages and bios keep line breaks and tabs. */
   multiline?: boolean;
-  /** A person's name: line separators and direction controls are refused too. */
+  /** A person's name: line separators are refused too. */
   name?: boolean;
+  /** Chat messages: direction controls and invisible characters are removed, not refused. */
+  stripFormat?: boolean;
   /** How messages name the field to a person ('First name'); default: the field's own name. */
   label?: string;
   /** Missing or null. Default: '<field> is required'. */
@@ -47,7 +56,12 @@ export function text(field: string, options: TextOptions) {
     .refine((value) => !(options.name && hasLayoutCharacter(value)), {
       error: options.badCharacters ?? textProblemMessage(label, 'layout-character'),
       abort: true,
-    });
+    })
+    .refine((value) => options.stripFormat || !hasFormatCharacter(value), {
+      error: textProblemMessage(label, 'format-character'),
+      abort: true,
+    })
+    .overwrite((value) => (options.stripFormat ? stripFormatCharacters(value) : value));
 }
 
 /** A required id (ours are UUIDs; any short plain text is looked up and simply not found). */

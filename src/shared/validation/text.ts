@@ -19,7 +19,27 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
  */
 const LAYOUT = /[\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
-export type TextProblem = 'control-character' | 'broken-character' | 'layout-character';
+/**
+ * Direction controls (LRM, RLM, ALM, embeddings, overrides, isolates) and other invisible
+ * format characters (soft hyphen, zero-width space, word joiner and invisible operators,
+ * deprecated format controls, byte order mark, interlinear annotations): shown, they reorder
+ * or hide text ('...refund approved<U+202E>dlrow', CVE-2021-42574), so no stored text takes
+ * them and chat messages lose them. Zero-width joiners (U+200C, U+200D) stay: emoji and
+ * scripts need them.
+ */
+const FORMAT = /[\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
+const FORMAT_ALL = new RegExp(FORMAT.source, 'g');
+
+export type TextProblem = 'control-character' | 'broken-character' | 'format-character' | 'layout-character';
+
+export function hasFormatCharacter(value: string): boolean {
+  return FORMAT.test(value);
+}
+
+/** The text without direction controls or invisible format characters (chat messages). */
+export function stripFormatCharacters(value: string): string {
+  return value.replace(FORMAT_ALL, '');
+}
 
 export function hasLayoutCharacter(value: string): boolean {
   return LAYOUT.test(value);
@@ -55,12 +75,15 @@ export function textProblem(value: string, options: { multiline?: boolean; name?
   if (hasControlCharacter(value, options)) return 'control-character';
   if (hasBrokenCharacter(value)) return 'broken-character';
   if (options.name && hasLayoutCharacter(value)) return 'layout-character';
+  if (hasFormatCharacter(value)) return 'format-character';
   return null;
 }
 
 /** The message for a problem, naming the field as the person knows it ('First name'). */
 export function textProblemMessage(label: string, problem: TextProblem): string {
   if (problem === 'layout-character') return `${label} must not contain line separators or text-direction controls`;
+  if (problem === 'format-character')
+    return `${label} must not contain text-direction controls or invisible characters`;
   return problem === 'control-character'
     ? `${label} must not contain control characters`
     : `${label} must be valid text`;
