@@ -19,6 +19,8 @@ import { chatRoutes } from './routes/chat';
 import { mountDevRoutes } from './routes/dev';
 import { driverRoutes } from './routes/drivers';
 import { driverAppRoutes } from './routes/driver-app';
+import { driverPayoutRoutes } from './routes/driver-payouts';
+import { payoutConsoleRoutes } from './routes/payouts-console';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -130,6 +132,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     pricingRoutes,
     driverRoutes,
     driverAppRoutes,
+    driverPayoutRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   if (options.distDir) mountConsolePages(app, options.distDir);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsPhoneRoutes);
+  app.route('/', payoutConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir)
     mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, () => servicePricesKobo(deps.db));

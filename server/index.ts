@@ -13,6 +13,7 @@ import { startSimulator } from './ops/simulator';
 import { startPlanJobs } from './jobs/plan-jobs';
 import { startScheduleJobs } from './jobs/schedule-jobs';
 import { startDispatchJobs } from './jobs/dispatch-jobs';
+import { startPayoutJobs } from './jobs/payout-jobs';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
 import type { Lifecycle } from './routes/health';
@@ -75,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const planJobs = startPlanJobs(deps);
   const scheduleJobs = startScheduleJobs(deps);
   const dispatchJobs = startDispatchJobs(deps);
+  const payoutJobs = startPayoutJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
@@ -102,11 +104,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         planJobs.stop();
         scheduleJobs.stop();
         dispatchJobs.stop();
+        payoutJobs.stop();
         await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
         await simulator?.idle();
         await planJobs.idle();
         await scheduleJobs.idle();
         await dispatchJobs.idle();
+        await payoutJobs.idle();
         await deps.db.close();
       })();
       return closing;

@@ -19,6 +19,8 @@ export const ADVISORY_LOCKS = {
   dispatch: 7_301_012,
   /** Giving a phone number to a client account (two-key lock: this class and the number's hash). */
   phoneNumber: 7_301_050,
+  /** Writing a week's payouts (server/payments/payouts.ts): two runs never count one balance twice. */
+  payouts: 7_301_020,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];
