@@ -242,7 +242,16 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
 
   const admin = await addOperator(request, 'admin');
   const ops = await new OpsConsole(page).firstSignIn(admin.email, admin.password, OPERATOR_PASSWORD);
-  await expect(ops.navLinks()).toHaveText(['Board', 'Support', 'Payments', 'Drivers', 'Clients', 'Operators', 'Audit']);
+  await expect(ops.navLinks()).toHaveText([
+    'Board',
+    'Support',
+    'Payments',
+    'Payouts',
+    'Drivers',
+    'Clients',
+    'Operators',
+    'Audit',
+  ]);
   await ops.open('Audit');
   const rows = page.getByRole('row');
   await expect(rows.filter({ hasText: dispatcher.email }).filter({ hasText: task._id })).toHaveCount(1);

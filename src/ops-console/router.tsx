@@ -15,6 +15,7 @@ import { LoginScreen } from './screens/login';
 import { OperatorsScreen } from './screens/operators';
 import { PasswordScreen } from './screens/password';
 import { PaymentsScreen } from './screens/payments';
+import { PayoutsScreen } from './screens/payouts';
 import { SupportScreen } from './screens/support';
 import { TaskScreen } from './screens/task';
 
@@ -144,6 +145,10 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/payments',
     guarded('payments', () => <PaymentsScreen />),
+  ),
+  at(
+    '/console/payouts',
+    guarded('payouts', () => <PayoutsScreen />),
   ),
   at(
     '/console/drivers',

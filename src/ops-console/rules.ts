@@ -4,7 +4,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../shared/schemas/ops-console
 
 export type { OperatorRole };
 
-export type Screen = 'board' | 'support' | 'payments' | 'drivers' | 'clients' | 'operators' | 'audit';
+export type Screen = 'board' | 'support' | 'payments' | 'payouts' | 'drivers' | 'clients' | 'operators' | 'audit';
 
 export interface NavItem {
   screen: Screen;
@@ -15,6 +15,7 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'board', label: 'Board', roles: OPERATOR_ROLES },
   { screen: 'support', label: 'Support', roles: ['admin', 'support'] },
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
+  { screen: 'payouts', label: 'Payouts', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },

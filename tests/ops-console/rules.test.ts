@@ -36,6 +36,7 @@ describe('the nav of each role', () => {
       'Board',
       'Support',
       'Payments',
+      'Payouts',
       'Drivers',
       'Clients',
       'Operators',
