@@ -14,7 +14,7 @@ import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
 import { createRefunder } from './aftercare/services';
 import { backfillDriverEarnings } from './payments/payouts';
-import { createPaystackTransfers, createTestLedgerTransfers } from './payments/transfers';
+import { createTransfers } from './payments/transfers';
 import { createLogger, type Logger, silentLogger } from './log';
 import { assertStartable, productionWarnings } from './production';
 import type { Agent } from 'node:https';
@@ -80,9 +80,7 @@ export async function createDeps(
       ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
       : createTestLedger(db),
     refunder: createRefunder(config),
-    transfers: config.paystackSecretKey
-      ? createPaystackTransfers({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
-      : createTestLedgerTransfers(),
+    transfers: createTransfers(config),
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createDevMailbox(log),
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,

@@ -19,6 +19,7 @@ import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
 import { createLogger } from '../log';
 import { readStoredOpsToken } from './token';
+import { createTransfers } from '../payments/transfers';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
 
@@ -52,6 +53,9 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       support); prints its one-time password
   audit                                               the newest 100 changes made by operators and this
                                                       CLI: who, when, from where, before and after
+  pay-drivers <week>                                  pay every driver's balance of at least NGN 100
+                                                      earned by the end of the week (its Monday,
+                                                      YYYY-MM-DD); run again, it pays nobody twice
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -308,6 +312,17 @@ const COMMANDS: Record<string, Command> = {
       return { result: entries, text: entries.length ? auditTable(entries) : 'Nothing recorded yet.' };
     },
   },
+  'pay-drivers': {
+    usage: 'pay-drivers <week>',
+    arity: 1,
+    async run(backend, [week]) {
+      const run = await backend.payDrivers(week);
+      return {
+        result: run,
+        text: `Week of ${run.week}: ${run.sent} payouts sent (${naira(run.total)}), ${run.failed} failed, ${run.unsent} waiting for Paystack.`,
+      };
+    },
+  },
   settle: {
     usage: 'settle <reference> <note>',
     arity: 2,
@@ -397,7 +412,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
           : createDevMailbox(log);
         const aftercare = { refunder: createRefunder(config), mailer, log };
         answer = await command.run(
-          databaseBackend({ db, config, now: () => new Date(), ...aftercare }),
+          databaseBackend({ db, config, now: () => new Date(), ...aftercare, transfers: createTransfers(config) }),
           parsed.args,
           parsed,
         );

@@ -6,7 +6,10 @@
  * again under the next attempt's reference.
  */
 import { formatLagosDay } from '../../src/shared/display-format';
+import { koboToNaira } from '../../src/shared/money';
+import { isMondayDate, WEEK_RULE } from '../../src/shared/schemas/payouts';
 import { ADVISORY_LOCKS, takeTransactionLock } from '../db/advisory-locks';
+import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db, Queryable } from '../db/connection';
 import {
   backfillShares,
@@ -17,6 +20,7 @@ import {
   queueWeekPayouts,
 } from '../db/payouts';
 import type { Logger } from '../log';
+import { OpsError } from '../ops/commands';
 import type { Transfers } from './transfers';
 
 /** Paystack's smallest transfer: ₦100. */
@@ -99,6 +103,25 @@ export async function runPayouts(
     log.info({ reference: payout.reference, amountKobo: payout.amount_kobo, status: outcome.status }, 'payout sent');
   }
   return summary;
+}
+
+/** What 'Pay drivers' answers (the console, the CLI): the run's counts and its total in naira. */
+export interface PayDriversAnswer extends Omit<RunSummary, 'totalKobo'> {
+  total: number;
+}
+
+/** The admin's 'Pay drivers' (console or CLI): the run, then its line in the audit trail. */
+export async function payDrivers(services: PayoutServices, week: string, actor: AuditActor): Promise<PayDriversAnswer> {
+  if (!isMondayDate(week)) throw new OpsError('invalid', WEEK_RULE);
+  const { totalKobo, ...counts } = await runPayouts(services, week);
+  const answer = { ...counts, total: koboToNaira(totalKobo) };
+  await writeAudit(
+    services.db,
+    actor,
+    { action: 'payouts.run', subject: `payouts:${week}`, after: answer },
+    services.now(),
+  );
+  return answer;
 }
 
 /** A payout sent before (a run stopped after the call) is asked about first: the same reference is never sent twice. */

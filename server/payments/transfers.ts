@@ -4,7 +4,7 @@
  * transfer recipient, a transfer with our own reference); without it, a test ledger that pays at
  * once (development and the demo). A transfer's outcome usually comes later by webhook.
  */
-import { PAYSTACK_API_URL } from '../config';
+import { PAYSTACK_API_URL, type ServerConfig } from '../config';
 
 export interface Bank {
   code: string;
@@ -199,4 +199,11 @@ function started(data: { status?: unknown; transfer_code?: unknown } | null): Tr
       failure: "Paystack asks for an OTP: turn off the transfers' OTP in Paystack's dashboard",
     };
   return { status: 'pending', transferCode, failure: null };
+}
+
+/** Paystack with PAYSTACK_SECRET_KEY, else the test ledger (as the verifier and the refunder choose). */
+export function createTransfers(config: Pick<ServerConfig, 'paystackSecretKey' | 'paystackApiUrl'>): Transfers {
+  return config.paystackSecretKey
+    ? createPaystackTransfers({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
+    : createTestLedgerTransfers();
 }

@@ -7,33 +7,16 @@ import { Hono } from 'hono';
 import { koboToNaira } from '../../src/shared/money';
 import { autoPayoutsSchema, payDriversSchema, payoutsQuerySchema } from '../../src/shared/schemas/payouts';
 import type { AppEnv } from '../context';
-import { type AuditActor, writeAudit } from '../db/audit';
+import { writeAudit } from '../db/audit';
 import { autoPayoutsOn, selectPayoutsForAdmin, setAutoPayouts } from '../db/payouts';
 import { requireRole } from '../http/roles';
 import { jsonBody, queryOf } from '../http/validator';
-import { type PayoutServices, previousWeek, type RunSummary, runPayouts } from '../payments/payouts';
-import { actorOf } from './ops';
+import { payDrivers, previousWeek } from '../payments/payouts';
+import { actorOf, run } from './ops';
 
 export const payoutConsoleRoutes = new Hono<AppEnv>();
 
 const ADMIN = requireRole('operator', { roles: ['admin'] });
-
-/** 'Pay drivers' from the console or the CLI: the run, then its line in the audit trail. */
-export async function payDrivers(services: PayoutServices, week: string, actor: AuditActor): Promise<RunSummary> {
-  const summary = await runPayouts(services, week);
-  await writeAudit(
-    services.db,
-    actor,
-    {
-      action: 'payouts.run',
-      subject: `payouts:${week}`,
-      before: null,
-      after: { ...summary, totalKobo: undefined, total: koboToNaira(summary.totalKobo) },
-    },
-    services.now(),
-  );
-  return summary;
-}
 
 payoutConsoleRoutes.get('/ops/payouts', ADMIN, queryOf(payoutsQuerySchema), async (c) => {
   const { db, now } = c.var.deps;
@@ -61,8 +44,7 @@ payoutConsoleRoutes.get('/ops/payouts', ADMIN, queryOf(payoutsQuerySchema), asyn
 
 payoutConsoleRoutes.post('/ops/payouts/run', ADMIN, jsonBody(payDriversSchema), async (c) => {
   const { week } = c.req.valid('json');
-  const summary = await payDrivers(c.var.deps, week, actorOf(c));
-  return c.json({ data: { ...summary, totalKobo: undefined, total: koboToNaira(summary.totalKobo) } });
+  return c.json({ data: await run(() => payDrivers(c.var.deps, week, actorOf(c))) });
 });
 
 payoutConsoleRoutes.post('/ops/settings/auto-payouts', ADMIN, jsonBody(autoPayoutsSchema), async (c) => {

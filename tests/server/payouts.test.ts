@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverShareKobo } from '../../src/shared/driver-rules';
-import { nairaToKobo } from '../../src/shared/money';
+import { formatNaira, nairaToKobo } from '../../src/shared/money';
 import { driverBalanceKobo, insertEarning } from '../../server/db/payouts';
 import { backfillDriverEarnings, previousWeek, runPayouts } from '../../server/payments/payouts';
 import { runAutoPayouts } from '../../server/jobs/payout-jobs';
 import * as ops from '../../server/ops/commands';
 import { silentLogger } from '../../server/log';
+import { runCli } from '../../server/ops/cli';
+import { captureOutput, noDirectDatabase, startCliServer } from './cli-server';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { readyOperator } from './operator-fixtures';
@@ -24,11 +26,12 @@ let fake: FakePaystack;
 let server: TestServer;
 let admin: string;
 let phone = 0;
+const OPS_TOKEN = 'payouts-test-ops-token';
 
 beforeAll(async () => {
   fake = await startFakePaystack();
   server = await createTestServer({
-    config: { paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url },
+    config: { paystackSecretKey: fake.secretKey, paystackApiUrl: fake.url, opsToken: OPS_TOKEN },
     now: () => clock,
   });
   admin = (await readyOperator(server, 'admin')).token;
@@ -282,6 +285,30 @@ describe('the weekly payout run', () => {
     expect(await runAutoPayouts(server.deps)).toMatchObject({ queued: 0 });
     const audit = await server.request('GET', '/ops/audit', { token: admin });
     expect(audit.body.data.some((row: { action: string }) => row.action === 'settings.auto-payouts')).toBe(true);
+  });
+
+  it('`npm run ops -- pay-drivers <week>` pays through the running server, once', async () => {
+    const driver = await signedInDriver('Halima');
+    const earned = await completedTask(driver.id, new Date('2026-11-25T10:00:00Z'));
+    await addAccount(driver, '6666666666', 'HALIMA DRIVER');
+    const cli = await startCliServer(server, OPS_TOKEN);
+    try {
+      const { output, io } = captureOutput();
+      const run = () =>
+        runCli(['pay-drivers', '2026-11-23'], { env: cli.env(), ...io, openDatabase: noDirectDatabase });
+      expect(await run()).toBe(0);
+      expect(output.out.at(-1)).toBe(
+        `Week of 2026-11-23: 1 payouts sent (${formatNaira(earned)}), 0 failed, 0 waiting for Paystack.`,
+      );
+      expect(await run()).toBe(0);
+      expect(output.out.at(-1)).toBe('Week of 2026-11-23: 0 payouts sent (₦0.00), 0 failed, 0 waiting for Paystack.');
+      expect(
+        await runCli(['pay-drivers', '2026-11-24'], { env: cli.env(), ...io, openDatabase: noDirectDatabase }),
+      ).toBe(1);
+      expect(output.err.at(-1)).toBe('week must be a Monday as YYYY-MM-DD');
+    } finally {
+      await cli.close();
+    }
   });
 
   it('the week must be a Monday; only an admin pays', async () => {
