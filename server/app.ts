@@ -21,6 +21,7 @@ import { driverRoutes } from './routes/drivers';
 import { driverAppRoutes } from './routes/driver-app';
 import { driverPayoutRoutes } from './routes/driver-payouts';
 import { payoutConsoleRoutes } from './routes/payouts-console';
+import { serviceConsoleRoutes } from './routes/services-console';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.route('/', opsConsoleRoutes);
   app.route('/', opsPhoneRoutes);
   app.route('/', payoutConsoleRoutes);
+  app.route('/', serviceConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir)
     mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, () => servicePricesKobo(deps.db));

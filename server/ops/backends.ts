@@ -13,6 +13,7 @@ import { type OpsOperator, addOperator } from './operator-commands';
 import type { LifecycleDeps } from '../tasks/lifecycle';
 import { type PayDriversAnswer, payDrivers } from '../payments/payouts';
 import type { Transfers } from '../payments/transfers';
+import { type ServiceEntry, setServicePrice } from './service-commands';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -32,6 +33,7 @@ export interface OpsBackend {
   addOperator(email: string, role: string): Promise<{ operator: OpsOperator; password: string }>;
   listAudit(limit: number): Promise<OpsAuditEntry[]>;
   payDrivers(week: string): Promise<PayDriversAnswer>;
+  setPrice(key: string, price: number): Promise<ServiceEntry>;
 }
 
 /** The commands on the database itself (no server answered): the command line acts as 'cli'. */
@@ -59,6 +61,7 @@ export function databaseBackend(deps: LifecycleDeps & { transfers?: Transfers })
       if (!deps.transfers) throw new Error('No payment provider given');
       return payDrivers({ db, transfers: deps.transfers, log: deps.log, now: deps.now }, week, CLI_ACTOR);
     },
+    setPrice: (key, price) => setServicePrice(db, key, price, CLI_ACTOR),
   };
 }
 
@@ -127,6 +130,7 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     addOperator: (email, role) => call('POST', '/ops/operators', { email, role }),
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     payDrivers: (week) => call('POST', '/ops/payouts/run', { week }),
+    setPrice: (key, price) => call('POST', `/ops/services/${encodeURIComponent(key)}/price`, { price }),
   };
 }
 

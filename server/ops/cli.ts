@@ -53,6 +53,8 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       support); prints its one-time password
   audit                                               the newest 100 changes made by operators and this
                                                       CLI: who, when, from where, before and after
+  set-price <service> <naira>                         set a service's price by its key (recycling, bulk,
+                                                      ...): new bookings pay it; tasks booked keep theirs
   pay-drivers <week>                                  pay every driver's balance of at least NGN 100
                                                       earned by the end of the week (its Monday,
                                                       YYYY-MM-DD); run again, it pays nobody twice
@@ -310,6 +312,20 @@ const COMMANDS: Record<string, Command> = {
     async run(backend) {
       const entries = await backend.listAudit(100);
       return { result: entries, text: entries.length ? auditTable(entries) : 'Nothing recorded yet.' };
+    },
+  },
+  'set-price': {
+    usage: 'set-price <service> <naira>',
+    arity: 2,
+    async run(backend, [key, price]) {
+      const amount = Number(price);
+      if (!/^\d+(\.\d{1,2})?$/.test(price) || !(amount > 0))
+        throw new OpsError('invalid', 'The price must be a number of naira above 0, with at most 2 decimals');
+      const service = await backend.setPrice(key, amount);
+      return {
+        result: service,
+        text: `${service.name} (${service.key}) now costs ${naira(service.price)} ${service.unit}: for new bookings; a price quoted in the last 7 days is still honoured.`,
+      };
     },
   },
   'pay-drivers': {
