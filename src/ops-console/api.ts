@@ -132,6 +132,25 @@ export interface PayoutRun {
   total: number;
 }
 
+/** A service of the catalog as the admin sees it (GET /ops/services). */
+export interface CatalogService {
+  _id: string;
+  key: string;
+  serviceName: string;
+  name: string;
+  price: number;
+  unit: string;
+  unitWord: string;
+  quantity: { min: number; max: number; step: number } | null;
+  pointsPerKg: number;
+  weighed: boolean;
+  pickupPhoto: 'off' | 'optional' | 'required';
+  position: number;
+  active: boolean;
+}
+
+export type ServiceFields = Omit<CatalogService, '_id'>;
+
 export interface ClientMatch {
   id: string;
   firstname: string;
@@ -184,6 +203,7 @@ export const opsKeys = {
   support: (all: boolean) => [...opsKeys.supportLists(), all] as const,
   payments: () => [...opsKeys.all, 'payments'] as const,
   payoutWeeks: () => [...opsKeys.all, 'payouts'] as const,
+  services: () => [...opsKeys.all, 'services'] as const,
   payouts: (week: string) => [...opsKeys.payoutWeeks(), week] as const,
   clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
@@ -223,6 +243,8 @@ export const payoutsQuery = (week: string) =>
     queryKey: opsKeys.payouts(week),
     queryFn: () => read<PayoutWeek>('ops/payouts', week ? { week } : undefined),
   });
+export const servicesQuery = () =>
+  queryOptions({ queryKey: opsKeys.services(), queryFn: () => read<CatalogService[]>('ops/services') });
 export const clientSearchQuery = (q: string) =>
   queryOptions({
     queryKey: opsKeys.clients(q),
@@ -272,6 +294,8 @@ export const honourPayment = (reference: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/honour`);
 export const settlePayment = (reference: string, note: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
+
+export const saveService = (service: ServiceFields) => write<CatalogService>('ops/services', service);
 
 export const payDrivers = (week: string) => write<PayoutRun>('ops/payouts/run', { week });
 export const setAutoPayouts = (on: boolean) => write<{ on: boolean }>('ops/settings/auto-payouts', { on });
@@ -335,6 +359,9 @@ export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction>
     opsKeys.payments(),
     callbacks,
   );
+
+export const useSaveService = (callbacks: OpsCallbacks<CatalogService, ServiceFields> = {}) =>
+  useOpsWrite((service: ServiceFields) => saveService(service), opsKeys.services(), callbacks);
 
 export const usePayDrivers = (callbacks: OpsCallbacks<PayoutRun, string> = {}) =>
   useOpsWrite((week: string) => payDrivers(week), opsKeys.payoutWeeks(), callbacks);

@@ -16,6 +16,7 @@ import { OperatorsScreen } from './screens/operators';
 import { PasswordScreen } from './screens/password';
 import { PaymentsScreen } from './screens/payments';
 import { PayoutsScreen } from './screens/payouts';
+import { ServicesScreen } from './screens/services';
 import { SupportScreen } from './screens/support';
 import { TaskScreen } from './screens/task';
 
@@ -149,6 +150,10 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/payouts',
     guarded('payouts', () => <PayoutsScreen />),
+  ),
+  at(
+    '/console/services',
+    guarded('services', () => <ServicesScreen />),
   ),
   at(
     '/console/drivers',

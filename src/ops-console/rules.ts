@@ -4,7 +4,16 @@ import { OPERATOR_ROLES, type OperatorRole } from '../shared/schemas/ops-console
 
 export type { OperatorRole };
 
-export type Screen = 'board' | 'support' | 'payments' | 'payouts' | 'drivers' | 'clients' | 'operators' | 'audit';
+export type Screen =
+  | 'board'
+  | 'support'
+  | 'payments'
+  | 'payouts'
+  | 'services'
+  | 'drivers'
+  | 'clients'
+  | 'operators'
+  | 'audit';
 
 export interface NavItem {
   screen: Screen;
@@ -16,6 +25,7 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'support', label: 'Support', roles: ['admin', 'support'] },
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
   { screen: 'payouts', label: 'Payouts', roles: ['admin'] },
+  { screen: 'services', label: 'Services', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },

@@ -37,6 +37,7 @@ describe('the nav of each role', () => {
       'Support',
       'Payments',
       'Payouts',
+      'Services',
       'Drivers',
       'Clients',
       'Operators',
