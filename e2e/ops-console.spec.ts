@@ -247,6 +247,7 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
     'Support',
     'Payments',
     'Payouts',
+    'Services',
     'Drivers',
     'Clients',
     'Operators',
