@@ -71,11 +71,13 @@ export async function backfillShares(tx: Queryable, share: number): Promise<numb
   if (claimed.length === 0) return false;
   const rows = await tx.query(
     `insert into driver_earnings (id, driver_id, task_id, kind, amount_kobo, note, created_at)
-     select 'share-' || t.id, t.driver_id, t.id, 'share',
-            round((t.amount_kobo - coalesce(r.amount_kobo, 0)) * $1::numeric), 'before the ledger', t.completed_at
-       from tasks t left join refunds r on r.task_id = t.id
-      where t.status = 'completed' and t.driver_id is not null and t.completed_at is not null
-        and round((t.amount_kobo - coalesce(r.amount_kobo, 0)) * $1::numeric) > 0
+     select 'share-' || id, driver_id, id, 'share', share, 'before the ledger', completed_at
+       from (select t.id, t.driver_id, t.completed_at,
+                    round((t.amount_kobo - coalesce((select sum(r.amount_kobo) from refunds r
+                                                      where r.task_id = t.id and r.kind <> 'extra'), 0)) * $1::numeric) as share
+               from tasks t
+              where t.status = 'completed' and t.driver_id is not null and t.completed_at is not null) completed
+      where share > 0
      on conflict do nothing returning id`,
     [share],
   );

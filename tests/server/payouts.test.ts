@@ -329,7 +329,8 @@ describe('the ledger before payouts', () => {
     const taskId = await insertTask(db(), client, { status: 'completed', driverId: driver.id });
     await db().query('update tasks set completed_at = $2 where id = $1', [taskId, clock]);
     await db().query(
-      `insert into refunds (task_id, reference, amount_kobo, status, provider) values ($1, $2, 50000, 'refunded', 'test-ledger')`,
+      `insert into refunds (id, task_id, reference, kind, amount_kobo, status, provider)
+       values ($1, $1, $2, 'weighed', 50000, 'refunded', 'test-ledger')`,
       [taskId, `ref-${taskId}`],
     );
     await db().query('update ops_settings set earnings_backfilled = false');

@@ -4,7 +4,6 @@
  * every change is audited; the task lifecycle reads a task's rule from the catalog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordRecycledWeight } from '../../server/db/ops';
 import { serviceRuleForTask } from '../../server/db/pricing';
 import { runCli } from '../../server/ops/cli';
 import { captureOutput, noDirectDatabase, startCliServer } from './cli-server';
@@ -132,7 +131,7 @@ describe('the catalog', () => {
     expect(actions).toContain('service.price');
   });
 
-  it('a hidden service is not listed; points per kg come from the catalog', async () => {
+  it("a hidden service is not listed; a task's points per kg and weighing come from the catalog", async () => {
     await server.request('POST', '/ops/services', { token: admin, body: { ...ASH, active: false } });
     const listed = await server.request('GET', '/admin/pricing', { token: client.token });
     expect(listed.body.data.some((item: { key: string }) => item.key === 'ash')).toBe(false);
@@ -147,7 +146,12 @@ describe('the catalog', () => {
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const task = await createPaidTask(server, client, { type: 'recycling', amount: 1500, unit: 'per kg', quantity: 1 });
-    expect(await recordRecycledWeight(server.deps.db, task._id, client.id, 2.35)).toBe(4_700);
+    expect(await serviceRuleForTask(server.deps.db, task._id)).toMatchObject({
+      key: 'recycling',
+      unit: 'per kg',
+      weighedAtDoor: true,
+      pointsPerKg: 20,
+    });
   });
 
   it('refuses a bad service with a 400 naming the field; only an admin edits', async () => {
