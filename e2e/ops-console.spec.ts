@@ -261,6 +261,8 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
     'Payments',
     'Refunds',
     'Reports',
+    'Payouts',
+    'Services',
     'Drivers',
     'Clients',
     'Operators',

@@ -20,6 +20,9 @@ import { chatRoutes } from './routes/chat';
 import { mountDevRoutes } from './routes/dev';
 import { driverRoutes } from './routes/drivers';
 import { driverAppRoutes } from './routes/driver-app';
+import { driverPayoutRoutes } from './routes/driver-payouts';
+import { payoutConsoleRoutes } from './routes/payouts-console';
+import { serviceConsoleRoutes } from './routes/services-console';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     pricingRoutes,
     driverRoutes,
     driverAppRoutes,
+    driverPayoutRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,
@@ -149,6 +153,8 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
   app.route('/', reportRoutes);
   app.route('/', opsConsoleRoutes);
   app.route('/', opsPhoneRoutes);
+  app.route('/', payoutConsoleRoutes);
+  app.route('/', serviceConsoleRoutes);
   app.route('/', opsRoutes);
   if (options.distDir)
     mountFrontend(app, options.distDir, API_PREFIXES, prerendered.pages, () => servicePricesKobo(deps.db));

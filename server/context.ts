@@ -8,6 +8,7 @@ import type { Session, TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
+import type { Transfers } from './payments/transfers';
 import type { Logger } from './log';
 import type { PushDispatcher } from './push/dispatcher';
 import type { CodeSender } from './push/sms';
@@ -21,6 +22,8 @@ export interface AppDeps {
   payments: PaymentVerifier;
   /** Refunds of cancelled paid tasks (same provider as `payments`). */
   refunder: Refunder;
+  /** Drivers' payouts: Paystack Transfers, or the test ledger (same provider as `payments`). */
+  transfers: Transfers;
   mailer: Mailer;
   limiter: RateLimiter;
   limits: RateLimits;

@@ -15,6 +15,7 @@ import { startPlanJobs } from './jobs/plan-jobs';
 import { startScheduleJobs } from './jobs/schedule-jobs';
 import { startDispatchJobs } from './jobs/dispatch-jobs';
 import { startPositionJobs } from './jobs/position-jobs';
+import { startPayoutJobs } from './jobs/payout-jobs';
 import type { RateLimits } from './http/rate-limit';
 import { DataFolderInUse } from './db/data-lock';
 import type { Lifecycle } from './routes/health';
@@ -81,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const scheduleJobs = startScheduleJobs(deps);
   const dispatchJobs = startDispatchJobs(deps);
   const positionJobs = startPositionJobs(deps);
+  const payoutJobs = startPayoutJobs(deps);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolveServer(started));
@@ -110,12 +112,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         scheduleJobs.stop();
         dispatchJobs.stop();
         positionJobs.stop();
+        payoutJobs.stop();
         await stopAccepting(server, options.stopGraceMs ?? STOP_GRACE_MS, deps.log);
         await simulator?.idle();
         await planJobs.idle();
         await scheduleJobs.idle();
         await dispatchJobs.idle();
         await positionJobs.idle();
+        await payoutJobs.idle();
         await deps.db.close();
       })();
       return closing;

@@ -13,6 +13,8 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-l
 import { createDevMailbox, createSmtpMailer } from './mail/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
 import { createRefunder } from './aftercare/services';
+import { backfillDriverEarnings } from './payments/payouts';
+import { createTransfers } from './payments/transfers';
 import { createLogger, type Logger, silentLogger } from './log';
 import { assertStartable, productionWarnings } from './production';
 import type { Agent } from 'node:https';
@@ -50,6 +52,7 @@ export async function createDeps(
   const applied = await migrate(database);
   if (applied.length) log.child({ module: 'db' }).info({ migrations: applied }, 'applied migrations');
   await seedPrices(database);
+  await backfillDriverEarnings(database, config.driverShare, log);
   if (config.demo) await seedDemo(database);
   const vapidKeys = resolveVapidKeys(config);
   const sms = createTermiiSender(config);
@@ -77,6 +80,7 @@ export async function createDeps(
       ? createPaystackVerifier({ secretKey: config.paystackSecretKey, apiUrl: config.paystackApiUrl })
       : createTestLedger(db),
     refunder: createRefunder(config),
+    transfers: createTransfers(config),
     mailer: config.smtpUrl ? await createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createDevMailbox(log),
     limiter: new RateLimiter(db, now, { log }),
     limits: options.limits ?? DEFAULT_RATE_LIMITS,

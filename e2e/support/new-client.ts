@@ -48,10 +48,10 @@ export async function signUpNewClient(
 export async function subscribeClient(request: APIRequestContext, client: NewClient, plan: PlanName): Promise<void> {
   const reference = `${plan}-${Date.now()}-${process.pid}-${++counter}`;
   const headers = { Authorization: `Bearer ${client.token}` };
-  const price = findPlan(plan)?.price ?? 0;
+  const priceKobo = findPlan(plan)?.priceKobo ?? 0;
   const paid = await request.post('/dev/payments', {
     headers,
-    data: { reference, amount: price * 100, email: client.email },
+    data: { reference, amount: priceKobo, email: client.email },
   });
   expect(paid.status(), await paid.text()).toBe(201);
   const subscribed = await request.post('/client/subscribe', {

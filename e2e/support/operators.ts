@@ -143,3 +143,9 @@ export async function opsTask(request: APIRequestContext, taskId: string): Promi
   expect(answer.status(), await answer.text()).toBe(200);
   return ((await answer.json()) as { data: { promiseAt: string } }).data;
 }
+
+/** An admin adds or changes a service of the catalog (POST /ops/services): the app offers it without a deploy. */
+export async function saveService(request: APIRequestContext, service: Record<string, unknown>): Promise<void> {
+  const saved = await request.post('/ops/services', { headers: opsHeaders(), data: service });
+  expect(saved.status(), await saved.text()).toBe(200);
+}

@@ -21,6 +21,8 @@ export const ADVISORY_LOCKS = {
   phoneNumber: 7_301_050,
   /** One batch of old positions deleted (server/jobs/position-jobs.ts). */
   positionJobs: 7_301_062,
+  /** Writing a week's payouts (server/payments/payouts.ts): two runs never count one balance twice. */
+  payouts: 7_301_020,
 } as const;
 
 type LockKey = (typeof ADVISORY_LOCKS)[keyof typeof ADVISORY_LOCKS];

@@ -9,7 +9,7 @@ import type { TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from './connection';
-import { SEED_PRICES } from './seed';
+import { SEED_SERVICES } from '../../src/shared/pricing';
 import { addPoints } from './points';
 import { ADVISORY_LOCKS, takeTransactionLock } from './advisory-locks';
 
@@ -85,7 +85,7 @@ export const DEMO_DRIVERS: Record<
   },
 };
 
-type ServiceName = (typeof SEED_PRICES)[number]['serviceName'];
+type ServiceName = string;
 
 interface DemoTask {
   status: TaskStatus;
@@ -301,13 +301,13 @@ async function insertDemoTask(
   driverId: string | null,
   now: Date,
 ): Promise<void> {
-  const price = SEED_PRICES.find((item) => item.serviceName === task.serviceName)!;
+  const price = SEED_SERVICES.find((item) => item.serviceName === task.serviceName)!;
   const at = minutesBefore(now, task.minutesAgo);
   const reference = paymentReference(at);
   const taskId = randomUUID();
   await tx.query(
     `insert into payment_uses (reference, purpose, user_id, amount_kobo, created_at) values ($1, 'task', $2, $3, $4)`,
-    [reference, clientId, nairaToKobo(price.price), at],
+    [reference, clientId, price.priceKobo, at],
   );
   await tx.query(
     `insert into tasks (id, user_id, status, reference, address, lng, lat, datetime, type, service_name, amount_kobo, unit,
@@ -324,7 +324,7 @@ async function insertDemoTask(
       at,
       serviceKey(price.serviceName),
       price.serviceName,
-      nairaToKobo(price.price),
+      price.priceKobo,
       price.unit,
       confirmationCode(),
       driverId,

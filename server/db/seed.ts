@@ -1,23 +1,25 @@
-/** The price list every database starts with (the price-list names and the fallback prices of docs/product.md, Prices). */
+/** The catalog every database starts with (`SEED_SERVICES`, docs/product.md, Prices); after that, the admin's. */
 import { randomUUID } from 'node:crypto';
-import { nairaToKobo } from '../../src/shared/money';
+import { SEED_SERVICES } from '../../src/shared/pricing';
 import type { Queryable } from './connection';
+import { upsertNewService } from './pricing';
 
-export const SEED_PRICES = [
-  { serviceName: 'Bulk Waste Removal', price: 5000, unit: 'per item' },
-  { serviceName: 'Garden Waste Collection', price: 4000, unit: 'per load' },
-  { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
-  { serviceName: 'Laundry Service', price: 1000, unit: 'per kg' },
-  { serviceName: 'Office Cleaning', price: 4500, unit: 'per hour' },
-  { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' },
-] as const;
-
-/** Inserts missing price-list entries; an operator's changes to existing ones are kept. */
+/** Inserts the seeded services a database lacks (by key or price-list name); an admin's changes are kept. */
 export async function seedPrices(db: Queryable): Promise<void> {
-  for (const item of SEED_PRICES) {
-    await db.query(
-      'insert into pricing (id, service_name, price_kobo, unit) values ($1, $2, $3, $4) on conflict (service_name) do nothing',
-      [randomUUID(), item.serviceName, nairaToKobo(item.price), item.unit],
-    );
+  for (const [position, service] of SEED_SERVICES.entries()) {
+    await upsertNewService(db, randomUUID(), {
+      key: service.key,
+      serviceName: service.serviceName,
+      displayName: service.name,
+      priceKobo: service.priceKobo,
+      unit: service.unit,
+      unitWord: service.unitWord,
+      quantity: service.quantity,
+      pointsPerKg: service.pointsPerKg,
+      weighed: service.weighed,
+      pickupPhoto: 'off',
+      position: position + 1,
+      active: true,
+    });
   }
 }

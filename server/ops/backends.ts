@@ -11,6 +11,9 @@ import * as payments from './payment-commands';
 import { type OpsAuditEntry, listAudit } from './console-commands';
 import { type OpsOperator, addOperator } from './operator-commands';
 import type { LifecycleDeps } from '../tasks/lifecycle';
+import { type PayDriversAnswer, payDrivers } from '../payments/payouts';
+import type { Transfers } from '../payments/transfers';
+import { type ServiceEntry, setServicePrice } from './service-commands';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -29,10 +32,12 @@ export interface OpsBackend {
   replySupport(id: string, reply: string): Promise<ops.OpsSupportRequest>;
   addOperator(email: string, role: string): Promise<{ operator: OpsOperator; password: string }>;
   listAudit(limit: number): Promise<OpsAuditEntry[]>;
+  payDrivers(week: string): Promise<PayDriversAnswer>;
+  setPrice(key: string, price: number): Promise<ServiceEntry>;
 }
 
 /** The commands on the database itself (no server answered): the command line acts as 'cli'. */
-export function databaseBackend(deps: LifecycleDeps): OpsBackend {
+export function databaseBackend(deps: LifecycleDeps & { transfers?: Transfers }): OpsBackend {
   const { db } = deps;
   const cli = { actor: 'cli' as const, audit: CLI_ACTOR };
   return {
@@ -52,6 +57,11 @@ export function databaseBackend(deps: LifecycleDeps): OpsBackend {
     replySupport: (id, reply) => ops.replySupport(db, id, reply, CLI_ACTOR),
     addOperator: (email, role) => addOperator(db, { email, role }, new Date(), CLI_ACTOR),
     listAudit: (limit) => listAudit(db, { limit }),
+    async payDrivers(week) {
+      if (!deps.transfers) throw new Error('No payment provider given');
+      return payDrivers({ db, transfers: deps.transfers, log: deps.log, now: deps.now }, week, CLI_ACTOR);
+    },
+    setPrice: (key, price) => setServicePrice(db, key, price, CLI_ACTOR),
   };
 }
 
@@ -119,6 +129,8 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     replySupport: (requestId, reply) => call('POST', `/ops/support/${id(requestId)}/reply`, { reply }),
     addOperator: (email, role) => call('POST', '/ops/operators', { email, role }),
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
+    payDrivers: (week) => call('POST', '/ops/payouts/run', { week }),
+    setPrice: (key, price) => call('POST', `/ops/services/${encodeURIComponent(key)}/price`, { price }),
   };
 }
 

@@ -20,6 +20,7 @@ import { createRefunder } from '../aftercare/services';
 import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
 import { createLogger } from '../log';
 import { readStoredOpsToken } from './token';
+import { createTransfers } from '../payments/transfers';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
 
@@ -53,6 +54,11 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       support); prints its one-time password
   audit                                               the newest 100 changes made by operators and this
                                                       CLI: who, when, from where, before and after
+  set-price <service> <naira>                         set a service's price by its key (recycling, bulk,
+                                                      ...): new bookings pay it; tasks booked keep theirs
+  pay-drivers <week>                                  pay every driver's balance of at least NGN 100
+                                                      earned by the end of the week (its Monday,
+                                                      YYYY-MM-DD); run again, it pays nobody twice
   help                                                this text
 
 Ids may be shortened to a unique prefix of at least 4 characters (tables show 8).
@@ -309,6 +315,31 @@ const COMMANDS: Record<string, Command> = {
       return { result: entries, text: entries.length ? auditTable(entries) : 'Nothing recorded yet.' };
     },
   },
+  'set-price': {
+    usage: 'set-price <service> <naira>',
+    arity: 2,
+    async run(backend, [key, price]) {
+      const amount = Number(price);
+      if (!/^\d+(\.\d{1,2})?$/.test(price) || !(amount > 0))
+        throw new OpsError('invalid', 'The price must be a number of naira above 0, with at most 2 decimals');
+      const service = await backend.setPrice(key, amount);
+      return {
+        result: service,
+        text: `${service.name} (${service.key}) now costs ${naira(service.price)} ${service.unit}: for new bookings; a price quoted in the last 7 days is still honoured.`,
+      };
+    },
+  },
+  'pay-drivers': {
+    usage: 'pay-drivers <week>',
+    arity: 1,
+    async run(backend, [week]) {
+      const run = await backend.payDrivers(week);
+      return {
+        result: run,
+        text: `Week of ${run.week}: ${run.sent} payouts sent (${naira(run.total)}), ${run.failed} failed, ${run.unsent} waiting for Paystack.`,
+      };
+    },
+  },
   settle: {
     usage: 'settle <reference> <note>',
     arity: 2,
@@ -406,7 +437,7 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
           : createDevMailbox(log);
         const aftercare = { refunder: createRefunder(config), mailer, log };
         answer = await command.run(
-          databaseBackend({ db, config, now: () => new Date(), ...aftercare }),
+          databaseBackend({ db, config, now: () => new Date(), ...aftercare, transfers: createTransfers(config) }),
           parsed.args,
           parsed,
         );

@@ -4,7 +4,7 @@
  * each honoured or settled with a note (docs/operations.md, 'Payments needing attention').
  */
 import { koboToNaira } from '../../src/shared/money';
-import { quantityProblem } from '../../src/shared/quantity';
+import { ruleProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
 import { findPlan } from '../../src/shared/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
@@ -287,7 +287,7 @@ async function honour(db: Db, referenceInput: string, now: Date): Promise<Honour
     // Honoured at the amount paid: the quantity asked for when it was a possible one, the window
     // while it is still ahead (else as soon as possible).
     quantity:
-      parsed.data.quantity !== undefined && quantityProblem(service.unit, parsed.data.quantity) === null
+      parsed.data.quantity !== undefined && ruleProblem(service.rule, parsed.data.quantity) === null
         ? parsed.data.quantity
         : 1,
     scheduledFor:

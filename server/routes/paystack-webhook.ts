@@ -1,7 +1,7 @@
 /**
  * POST /paystack/webhook: checks Paystack's signature first, then records each charge once, so
  * the server knows a paid card even when the phone never sends the booking, and moves the
- * refunds it started. Paystack retries anything but a 2xx, so what it has seen or ignores gets
+ * refunds it started and the drivers' payouts. Paystack retries anything but a 2xx, so what it has seen or ignores gets
  * 200 (docs/operations.md, 'Paystack webhook').
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -13,6 +13,7 @@ import { findRefundByReference, moveRefund } from '../db/refunds';
 import { badRequest, notFound, unauthorized } from '../http/errors';
 import { paymentReference, paymentsLog } from '../payments/check';
 import { paymentFromPaystack } from '../payments/verifier';
+import { isTransferEvent, reconcileTransfer } from '../payments/payouts';
 
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
@@ -53,6 +54,16 @@ paystackWebhookRoutes.post('/paystack/webhook', async (c) => {
     throw badRequest('Request body must be valid JSON');
   }
   if (typeof event?.data !== 'object' || event.data === null) return c.json({ received: true });
+  // Drivers' payouts (server/payments/payouts.ts): a failed or reversed one is back in the balance.
+  if (isTransferEvent(event.event)) {
+    const moved = await reconcileTransfer(db, event.event, event.data, c.var.deps.now());
+    if (moved)
+      log[moved.status === 'success' ? 'info' : 'warn'](
+        { reference: moved.reference, status: moved.status, amountKobo: moved.amount_kobo },
+        'payout moved',
+      );
+    return c.json({ received: true });
+  }
   // Our own refunds of cancelled tasks, matched on the charge reference we stored; any other
   // refund goes on to the reversal branch below.
   if (event.event === 'refund.processed' || event.event === 'refund.failed') {

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { ScheduleResponse, SchedulesResponse } from '../../src/shared/contract';
 import { isInNigeria } from '../../src/shared/geo';
 import { findPlan, planInclusions } from '../../src/shared/plans';
-import { quantityProblem } from '../../src/shared/quantity';
+import { ruleProblem } from '../../src/shared/quantity';
 import { firstDate, MAX_SCHEDULES, moveWindowProblem, plannedDates } from '../../src/shared/schedules';
 import {
   createScheduleSchema,
@@ -109,7 +109,7 @@ scheduleRoutes.post('/client/schedules/create', requireClient(), jsonBody(create
     throw unprocessable(`Your ${findPlan(plan)?.name ?? plan} plan does not include ${serviceDisplayName(body.type)}.`);
   const service = await priceForServiceKey(db, body.type);
   const quantity = body.quantity ?? 1;
-  const problem = quantityProblem(service.unit, quantity);
+  const problem = ruleProblem(service.rule, quantity);
   if (problem) throw unprocessable(problem);
   const [lng, lat] = body.location.coordinates;
   if (!isInNigeria({ lat, lng })) throw badRequest('Location must be in Nigeria');

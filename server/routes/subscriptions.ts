@@ -24,7 +24,6 @@ import {
   paymentKeptSafeMessage,
   requirePayer,
 } from '../payments/check';
-import { nairaToKobo } from '../../src/shared/money';
 import { fulfilSubscription } from '../payments/fulfil';
 import { decidePrice } from '../payments/price-rule';
 import { refuseSettledPayment } from '../payments/settled';
@@ -65,7 +64,7 @@ subscriptionRoutes.post('/client/subscribe', requireClient(), jsonBody(subscribe
   const price = decidePrice({
     paidKobo: charge.amountKobo,
     currency: charge.currency,
-    currentKobo: nairaToKobo(plan.price),
+    currentKobo: plan.priceKobo,
     shownKobo: null,
     recentKobo: [],
     fallbackKobo: null,

@@ -11,7 +11,7 @@ import { requireClient } from '../http/roles';
 import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, forbidden, unprocessable } from '../http/errors';
 import { isOfferedWindow, type PickupWindow } from '../../src/shared/pickup-windows';
-import { quantityProblem, quantityRule } from '../../src/shared/quantity';
+import { type QuantityRule, ruleProblem } from '../../src/shared/quantity';
 import { formatKoboAmount, formatNaira, parseNaira, timesQuantity } from '../../src/shared/money';
 import { NotEnoughPoints } from '../db/points';
 import { jsonBody } from '../http/validator';
@@ -47,8 +47,13 @@ function windowBookable(window: PickupWindow, now: Date): boolean {
 }
 
 /** Why this quantity or window cannot be booked, or null. */
-function bookingRefusal(unit: string, quantity: number, window: PickupWindow | null, now: Date): string | null {
-  const problem = quantityProblem(unit, quantity);
+function bookingRefusal(
+  rule: QuantityRule | null,
+  quantity: number,
+  window: PickupWindow | null,
+  now: Date,
+): string | null {
+  const problem = ruleProblem(rule, quantity);
   if (problem) return problem;
   if (window && !windowBookable(window, now))
     return 'This window is no longer available: choose one of the offered 2-hour windows';
@@ -56,14 +61,14 @@ function bookingRefusal(unit: string, quantity: number, window: PickupWindow | n
 }
 
 /** Why the plan cannot be asked to cover `covered` of `quantity`, or null: whole steps of the service, within the booking. */
-function coveredProblem(unit: string, quantity: number, covered: number): string | null {
+function coveredProblem(rule: QuantityRule | null, quantity: number, covered: number): string | null {
   if (!(covered >= 0 && covered <= quantity)) return 'coveredQuantity must be from 0 to the quantity';
-  const step = quantityRule(unit)?.step ?? 1;
+  const step = rule?.step ?? 1;
   // Steps are 0.5 or 1: exact in binary, so the division is too.
   if (!Number.isInteger(covered / step))
     return step === 1
       ? "coveredQuantity must be a whole number of the service's units"
-      : `coveredQuantity must be in steps of ${step} ${quantityRule(unit)?.unitWord ?? ''}`.trimEnd();
+      : `coveredQuantity must be in steps of ${step} ${rule?.unitWord ?? ''}`.trimEnd();
   return null;
 }
 
@@ -109,10 +114,10 @@ taskRoutes.post('/client/create', requireClient(), jsonBody(createTaskSchema), a
   const pointsKobo = parseNaira(body.pointsUsed ?? 0)!;
   const shownKobo = parseNaira(body.amount)!;
   const service = await priceForServiceKey(db, body.type);
-  const coverage = coveredProblem(service.unit, quantity, covered);
+  const coverage = coveredProblem(service.rule, quantity, covered);
   if (coverage) throw badRequest(coverage);
   const refusal = isServed
-    ? bookingRefusal(service.unit, quantity, body.scheduledFor ?? null, now())
+    ? bookingRefusal(service.rule, quantity, body.scheduledFor ?? null, now())
     : outsideAreaMessage(deps.serviceArea.name).replace(/\.$/, '');
   const order = {
     reference: body.reference,

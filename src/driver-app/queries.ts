@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { driverKeys, getDriverTasks, getEarnings, getOffers } from '../lib/api/driver';
+import { driverKeys, getBanks, getDriverTasks, getEarnings, getOffers, getPayouts } from '../lib/api/driver';
 import { keptRead } from './kept';
 
 /** Offers are asked for every few seconds while the driver is online (an offer lasts 30 s). */
@@ -28,4 +28,13 @@ export function useOffers(available: boolean) {
 
 export function useEarnings() {
   return useQuery({ queryKey: driverKeys.earnings(), queryFn: () => keptRead('driver/earnings', getEarnings) });
+}
+
+export function usePayouts() {
+  return useQuery({ queryKey: driverKeys.payouts(), queryFn: () => keptRead('driver/payouts', getPayouts) });
+}
+
+/** Asked for only while the bank account form is open; the list changes rarely. */
+export function useBanks(enabled: boolean) {
+  return useQuery({ queryKey: driverKeys.banks(), queryFn: getBanks, enabled, staleTime: 60 * 60 * 1000 });
 }

@@ -21,6 +21,7 @@ import { signOut } from './sign-out';
 import { signOutLoses } from '../shared/driver-rules';
 import { TaskScreen } from './task';
 import { EarningsScreen, TasksScreen } from './tasks';
+import { PayoutsScreen } from './payouts';
 
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -46,6 +47,7 @@ const passwordRoute = createRoute({
 const tasksRoute = createRoute({ getParentRoute: () => signedIn, path: '/', component: TasksScreen });
 const offerRoute = createRoute({ getParentRoute: () => signedIn, path: '/offer', component: NoOffer });
 const earningsRoute = createRoute({ getParentRoute: () => signedIn, path: '/earnings', component: EarningsScreen });
+const payoutsRoute = createRoute({ getParentRoute: () => signedIn, path: '/payouts', component: PayoutsScreen });
 const taskRoute = createRoute({
   getParentRoute: () => signedIn,
   path: '/tasks/$taskId',
@@ -66,7 +68,7 @@ const chatRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   passwordRoute,
-  signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, taskRoute, chatRoute]),
+  signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, payoutsRoute, taskRoute, chatRoute]),
 ]);
 
 export function makeDriverRouter() {
@@ -127,6 +129,9 @@ function SignedInLayout() {
         </Link>
         <Link to="/earnings" className="driver-nav-link">
           Earnings
+        </Link>
+        <Link to="/payouts" className="driver-nav-link">
+          Payouts
         </Link>
         <SignOut />
       </nav>

@@ -131,6 +131,54 @@ export interface Payment {
   settlement: string | null;
 }
 
+export interface Payout {
+  id: string;
+  week: string;
+  attempt: number;
+  reference: string;
+  driver: { id: string; name: string };
+  account: string | null;
+  amount: number;
+  status: 'queued' | 'pending' | 'success' | 'failed' | 'reversed';
+  failure: string | null;
+  updatedAt: string;
+}
+
+export interface PayoutWeek {
+  week: string;
+  /** The automatic Monday run is on. */
+  auto: boolean;
+  payouts: Payout[];
+}
+
+export interface PayoutRun {
+  week: string;
+  queued: number;
+  sent: number;
+  failed: number;
+  unsent: number;
+  total: number;
+}
+
+/** A service of the catalog as the admin sees it (GET /ops/services). */
+export interface CatalogService {
+  _id: string;
+  key: string;
+  serviceName: string;
+  name: string;
+  price: number;
+  unit: string;
+  unitWord: string;
+  quantity: { min: number; max: number; step: number } | null;
+  pointsPerKg: number;
+  weighed: boolean;
+  pickupPhoto: 'off' | 'optional' | 'required';
+  position: number;
+  active: boolean;
+}
+
+export type ServiceFields = Omit<CatalogService, '_id'>;
+
 export interface ClientMatch {
   id: string;
   firstname: string;
@@ -224,6 +272,9 @@ export const opsKeys = {
   supportLists: () => [...opsKeys.all, 'support'] as const,
   support: (all: boolean) => [...opsKeys.supportLists(), all] as const,
   payments: () => [...opsKeys.all, 'payments'] as const,
+  payoutWeeks: () => [...opsKeys.all, 'payouts'] as const,
+  services: () => [...opsKeys.all, 'services'] as const,
+  payouts: (week: string) => [...opsKeys.payoutWeeks(), week] as const,
   clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
   operators: () => [...opsKeys.all, 'operators'] as const,
@@ -269,6 +320,14 @@ export const supportQuery = (all: boolean) =>
   });
 export const paymentsQuery = () =>
   queryOptions({ queryKey: opsKeys.payments(), queryFn: () => read<Payment[]>('ops/payments') });
+/** A week's payouts ('' asks for last week) and every failed or reversed one not paid again. */
+export const payoutsQuery = (week: string) =>
+  queryOptions({
+    queryKey: opsKeys.payouts(week),
+    queryFn: () => read<PayoutWeek>('ops/payouts', week ? { week } : undefined),
+  });
+export const servicesQuery = () =>
+  queryOptions({ queryKey: opsKeys.services(), queryFn: () => read<CatalogService[]>('ops/services') });
 export const clientSearchQuery = (q: string) =>
   queryOptions({
     queryKey: opsKeys.clients(q),
@@ -359,6 +418,11 @@ export const honourPayment = (reference: string) =>
 export const settlePayment = (reference: string, note: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
 
+export const saveService = (service: ServiceFields) => write<CatalogService>('ops/services', service);
+
+export const payDrivers = (week: string) => write<PayoutRun>('ops/payouts/run', { week });
+export const setAutoPayouts = (on: boolean) => write<{ on: boolean }>('ops/settings/auto-payouts', { on });
+
 export const addOperator = (email: string, role: OperatorRole) =>
   write<{ operator: Operator; password: string }>('ops/operators', { email, role });
 export const deactivateOperator = (id: string) => write<Operator>(`ops/operators/${encodeURIComponent(id)}/deactivate`);
@@ -419,6 +483,14 @@ export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction>
     opsKeys.payments(),
     callbacks,
   );
+
+export const useSaveService = (callbacks: OpsCallbacks<CatalogService, ServiceFields> = {}) =>
+  useOpsWrite((service: ServiceFields) => saveService(service), opsKeys.services(), callbacks);
+
+export const usePayDrivers = (callbacks: OpsCallbacks<PayoutRun, string> = {}) =>
+  useOpsWrite((week: string) => payDrivers(week), opsKeys.payoutWeeks(), callbacks);
+export const useAutoPayouts = (callbacks: OpsCallbacks<{ on: boolean }, boolean> = {}) =>
+  useOpsWrite((on: boolean) => setAutoPayouts(on), opsKeys.payoutWeeks(), callbacks);
 
 export const useAddOperator = (
   callbacks: OpsCallbacks<{ operator: Operator; password: string }, { email: string; role: OperatorRole }> = {},

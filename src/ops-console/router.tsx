@@ -17,6 +17,8 @@ import { PasswordScreen } from './screens/password';
 import { PaymentsScreen } from './screens/payments';
 import { RefundsScreen } from './screens/refunds';
 import { ReportsScreen } from './screens/reports';
+import { PayoutsScreen } from './screens/payouts';
+import { ServicesScreen } from './screens/services';
 import { SupportScreen } from './screens/support';
 import { TaskScreen } from './screens/task';
 
@@ -154,6 +156,14 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/reports',
     guarded('reports', () => <ReportsScreen />),
+  ),
+  at(
+    '/console/payouts',
+    guarded('payouts', () => <PayoutsScreen />),
+  ),
+  at(
+    '/console/services',
+    guarded('services', () => <ServicesScreen />),
   ),
   at(
     '/console/drivers',

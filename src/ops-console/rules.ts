@@ -12,6 +12,8 @@ export type Screen =
   | 'payments'
   | 'refunds'
   | 'reports'
+  | 'payouts'
+  | 'services'
   | 'drivers'
   | 'clients'
   | 'operators'
@@ -28,6 +30,8 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'payments', label: 'Payments', roles: ['admin'] },
   { screen: 'refunds', label: 'Refunds', roles: ['admin'] },
   { screen: 'reports', label: 'Reports', roles: ['admin'] },
+  { screen: 'payouts', label: 'Payouts', roles: ['admin'] },
+  { screen: 'services', label: 'Services', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },

@@ -250,6 +250,18 @@ export interface PricingItem {
   serviceName: string;
   price: number;
   unit: string;
+  /** The catalog (issue 65): what the app shows and how the service behaves, all set by an admin. */
+  key: string;
+  /** The name the app shows ('Recycling Services'). */
+  name: string;
+  /** The word after a number ('kg'); '' when booked one at a time. */
+  unitWord: string;
+  /** null: booked one at a time. */
+  quantity: { min: number; max: number; step: number } | null;
+  pointsPerKg: number;
+  /** Weighed or counted by the driver at the door. */
+  weighed: boolean;
+  pickupPhoto: 'off' | 'optional' | 'required';
 }
 
 /** `system`: a note of the service in the thread ('Your new driver is Emeka'). */

@@ -84,3 +84,46 @@ export interface DriverEarnings {
   today: EarningsTotal;
   week: EarningsTotal;
 }
+
+/** POST /driver/banks: Paystack's list of Nigeria's banks. */
+export interface DriverBank {
+  code: string;
+  name: string;
+}
+
+/** POST /driver/bank-account (null until one is saved), and /driver/bank-account/save. */
+export interface DriverBankAccount {
+  bankCode: string;
+  bankName: string;
+  /** The last 4 digits only. */
+  accountNumberEnd: string;
+  accountName: string;
+}
+
+export type PayoutStatus = 'queued' | 'pending' | 'success' | 'failed' | 'reversed';
+
+export interface DriverPayout {
+  id: Id;
+  /** The week's Monday (Lagos), 'YYYY-MM-DD'. */
+  week: string;
+  amount: number;
+  status: PayoutStatus;
+  createdAt: IsoDate;
+  updatedAt: IsoDate;
+}
+
+/** One line of the weekly statement: what the week earned and what was paid for it. */
+export interface WeekStatement {
+  week: string;
+  tasks: number;
+  earned: number;
+  paid: number;
+}
+
+/** POST /driver/payouts */
+export interface DriverPayouts {
+  balance: number;
+  account: DriverBankAccount | null;
+  payouts: DriverPayout[];
+  weeks: WeekStatement[];
+}

@@ -38,6 +38,12 @@ export const MAX_LENGTH = {
   photoUrl: 500,
   vehicle: 60,
   plate: 16,
+  /** A bank's code in Paystack's list (3 to 6 digits today). */
+  bankCode: 16,
+  /** A Nigerian account number (NUBAN): 10 digits. */
+  accountNumber: 10,
+  /** A week's Monday, 'YYYY-MM-DD'. */
+  week: 10,
 } as const;
 
 /** The bell's list: how many of the newest events the app asks for, and the most a call may ask. */

@@ -6,6 +6,13 @@
  * by 100 in binary floating point (512.05 x 100 is 51204.99999999999).
  */
 
+/**
+ * An amount of money in integer kobo: what every function here takes or gives as kobo. A type
+ * alias (not a brand) so the 34 files that already hold kobo in plain numbers keep compiling;
+ * new code names its kobo with it.
+ */
+export type Kobo = number;
+
 /** Kobo in a naira. */
 const PER_NAIRA = 100;
 /** Above this many kobo (₦10 trillion) a JS number stops being exact in sums; nothing costs that much. */
@@ -15,7 +22,7 @@ const MAX_KOBO = 1e15;
  * The kobo in a naira amount with at most two decimals (a number or its text), or null when
  * it has more decimals, is not finite or is too large. Exact: 512.05 → 51205.
  */
-export function parseNaira(value: number | string): number | null {
+export function parseNaira(value: number | string): Kobo | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? numberText(value) : '') : value.trim();
   const match = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
@@ -32,7 +39,7 @@ function numberText(value: number): string {
 }
 
 /** The kobo of a naira amount, rounded half away from zero to the kobo (a price read from a list). */
-export function nairaToKobo(naira: number): number {
+export function nairaToKobo(naira: number): Kobo {
   const exact = parseNaira(naira);
   if (exact !== null) return exact;
   if (!Number.isFinite(naira)) return Number.NaN;
@@ -43,7 +50,7 @@ export function nairaToKobo(naira: number): number {
 }
 
 /** The naira number the API carries for an amount in kobo: 51205 → 512.05 (the nearest double, whose text is exact). */
-export function koboToNaira(kobo: number): number {
+export function koboToNaira(kobo: Kobo): number {
   return kobo / PER_NAIRA;
 }
 
@@ -53,17 +60,17 @@ export function isNairaAmount(value: number): boolean {
 }
 
 /** A unit price times a quantity (quantities come in steps of 0.5 or 1), rounded to the kobo. */
-export function timesQuantity(unitKobo: number, quantity: number): number {
+export function timesQuantity(unitKobo: Kobo, quantity: number): Kobo {
   return Math.round(unitKobo * quantity);
 }
 
 /** The part of a VAT-inclusive amount that is VAT, to the kobo: rate in basis points (7.5% = 750). */
-export function vatInsideKobo(totalKobo: number, rateBasisPoints: number): number {
+export function vatInsideKobo(totalKobo: Kobo, rateBasisPoints: number): Kobo {
   return Math.round((totalKobo * rateBasisPoints) / (10_000 + rateBasisPoints));
 }
 
 /** '3,000.00': thousands grouped, always two decimals. */
-export function formatKoboAmount(kobo: number): string {
+export function formatKoboAmount(kobo: Kobo): string {
   const sign = kobo < 0 ? '-' : '';
   const abs = Math.round(Math.abs(kobo));
   const whole = String(Math.floor(abs / PER_NAIRA));
@@ -73,12 +80,12 @@ export function formatKoboAmount(kobo: number): string {
 }
 
 /** '₦3,000.00' (negative: '-₦50.00'). */
-export function formatNaira(kobo: number): string {
+export function formatNaira(kobo: Kobo): string {
   const text = formatKoboAmount(kobo);
   return text.startsWith('-') ? `-₦${text.slice(1)}` : `₦${text}`;
 }
 
 /** 'NGN 3,000.00': where the checkout names the currency by its code. */
-export function formatNgn(kobo: number): string {
+export function formatNgn(kobo: Kobo): string {
   return `NGN ${formatKoboAmount(kobo)}`;
 }

@@ -5,8 +5,8 @@ import { FALLBACK_PRICES, priceFor, type PriceTable } from './pricing';
 export interface SubscriptionPlan {
   name: string;
   key: PlanName;
-  /** Naira. */
-  price: number;
+  /** Kobo (naira only on the wire and on screen). */
+  priceKobo: number;
   durationMonths: number;
   duration: string;
   features: string[];
@@ -16,7 +16,7 @@ export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
   {
     name: 'Bronze',
     key: 'bronze',
-    price: 50_000,
+    priceKobo: 5_000_000,
     durationMonths: 1,
     duration: '1 month',
     features: ['waste pickup', 'dry cleaning', 'basic support'],
@@ -24,7 +24,7 @@ export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
   {
     name: 'Silver',
     key: 'silver',
-    price: 95_000,
+    priceKobo: 9_500_000,
     durationMonths: 2,
     duration: '2 months',
     features: ['waste pickup', 'dry cleaning', 'priority support'],
@@ -32,7 +32,7 @@ export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
   {
     name: 'Gold',
     key: 'gold',
-    price: 300_000,
+    priceKobo: 30_000_000,
     durationMonths: 2,
     duration: '2 months',
     features: ['all services', '24/7 support', 'weekly reports'],
@@ -40,7 +40,7 @@ export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
   {
     name: 'Platinum',
     key: 'platinum',
-    price: 500_000,
+    priceKobo: 50_000_000,
     durationMonths: 3,
     duration: '3 months',
     features: ['all services', 'VIP support', 'weekly reports', 'dedicated manager'],

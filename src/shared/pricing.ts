@@ -3,33 +3,125 @@
  * read into a table by service key, items lacking a field are skipped, a non-array answer
  * counts as failure (fallback prices), and an unknown service costs the default service.
  */
-import { nairaToKobo, timesQuantity } from './money';
+import { koboToNaira, nairaToKobo, timesQuantity } from './money';
 import { DEFAULT_SERVICE, serviceKey } from './service-key';
 
-/** Points a client earns per kg of recycling collected (each point is ₦1 off a later booking). */
-export const POINTS_PER_KG = 10;
+/** What the catalog says of a service beyond its price (docs/product.md, Prices); absent in a list kept from before it. */
+export interface ServiceCatalogFields {
+  /** The name the app shows ('Recycling Services'). */
+  name?: string;
+  unitWord?: string;
+  /** null: booked one at a time. */
+  quantity?: { min: number; max: number; step: number } | null;
+  /** Points a client earns per kg collected (each point is ₦1 off a later booking). */
+  pointsPerKg?: number;
+  weighed?: boolean;
+  pickupPhoto?: 'off' | 'optional' | 'required';
+}
 
-export interface ServicePrice {
+export interface ServicePrice extends ServiceCatalogFields {
   serviceName: string;
   /** Naira. */
   price: number;
   unit: string;
 }
 
-/** Prices by service key. */
+/** Prices by service key, in the catalog's order. */
 export type PriceTable = Readonly<Record<string, ServicePrice>>;
 
-/** Used when the pricing call fails (docs/product.md, Prices), named as in the price list. */
-export const FALLBACK_PRICES: PriceTable = {
-  bulk: { serviceName: 'Bulk Waste Removal', price: 5000, unit: 'per item' },
-  garden: { serviceName: 'Garden Waste Collection', price: 4000, unit: 'per load' },
-  household: { serviceName: 'Household Waste Pickup', price: 1500, unit: 'per pickup' },
-  laundry: { serviceName: 'Laundry Service', price: 1000, unit: 'per kg' },
-  office: { serviceName: 'Office Cleaning', price: 4500, unit: 'per hour' },
-  recycling: { serviceName: 'Recycling Collection', price: 1500, unit: 'per kg' },
-};
+/** A service as a new database is seeded with it: every amount in kobo. */
+export interface SeedService extends Required<Omit<ServiceCatalogFields, 'pickupPhoto'>> {
+  key: string;
+  serviceName: string;
+  priceKobo: number;
+  unit: string;
+}
 
-function isPricingItem(item: unknown): item is ServicePrice {
+/**
+ * Today's services (docs/product.md, Prices): what a new database's catalog starts with, and
+ * the prices the app uses when the price list cannot be loaded. After that, the admin's.
+ */
+export const SEED_SERVICES: readonly SeedService[] = [
+  {
+    key: 'recycling',
+    serviceName: 'Recycling Collection',
+    name: 'Recycling Services',
+    priceKobo: 150_000,
+    unit: 'per kg',
+    unitWord: 'kg',
+    quantity: { min: 1, max: 200, step: 0.5 },
+    pointsPerKg: 10,
+    weighed: true,
+  },
+  {
+    key: 'household',
+    serviceName: 'Household Waste Pickup',
+    name: 'Household Waste Pickup',
+    priceKobo: 150_000,
+    unit: 'per pickup',
+    unitWord: '',
+    quantity: null,
+    pointsPerKg: 0,
+    weighed: false,
+  },
+  {
+    key: 'bulk',
+    serviceName: 'Bulk Waste Removal',
+    name: 'Bulk Waste Pickup',
+    priceKobo: 500_000,
+    unit: 'per item',
+    unitWord: 'items',
+    quantity: { min: 1, max: 50, step: 1 },
+    pointsPerKg: 0,
+    weighed: true,
+  },
+  {
+    key: 'garden',
+    serviceName: 'Garden Waste Collection',
+    name: 'Land Mowing & Garden',
+    priceKobo: 400_000,
+    unit: 'per load',
+    unitWord: 'loads',
+    quantity: { min: 1, max: 10, step: 1 },
+    pointsPerKg: 0,
+    weighed: false,
+  },
+  {
+    key: 'laundry',
+    serviceName: 'Laundry Service',
+    name: 'Laundry & Dry Cleaning',
+    priceKobo: 100_000,
+    unit: 'per kg',
+    unitWord: 'kg',
+    quantity: { min: 1, max: 200, step: 0.5 },
+    pointsPerKg: 0,
+    weighed: true,
+  },
+  {
+    key: 'office',
+    serviceName: 'Office Cleaning',
+    name: 'Office & Commercial Cleaning',
+    priceKobo: 450_000,
+    unit: 'per hour',
+    unitWord: 'hours',
+    quantity: { min: 1, max: 12, step: 1 },
+    pointsPerKg: 0,
+    weighed: false,
+  },
+];
+
+/**
+ * The seeded recycling's points per kg, for the task lifecycle's completion until it reads
+ * the task's own rule (`serviceRuleForTask`, server/db/pricing.ts) from the catalog.
+ */
+export const POINTS_PER_KG = 10;
+
+/** Used when the pricing call fails (docs/product.md, Prices): the seeded services. */
+export const FALLBACK_PRICES: PriceTable = Object.fromEntries(
+  SEED_SERVICES.map(({ key, priceKobo, ...service }) => [key, { ...service, price: koboToNaira(priceKobo) }]),
+);
+
+function isPricingItem(item: unknown): item is ServicePrice & { key?: unknown } {
   if (typeof item !== 'object' || item === null) return false;
   const { serviceName, price, unit } = item as Record<string, unknown>;
   return (
@@ -42,13 +134,18 @@ function isPricingItem(item: unknown): item is ServicePrice {
   );
 }
 
+const CATALOG_FIELDS = ['name', 'unitWord', 'quantity', 'pointsPerKg', 'weighed', 'pickupPhoto'] as const;
+
 /** The price list answer as a table by key; `null` when the response is not an array (a failure). */
 export function toPriceTable(answer: unknown): PriceTable | null {
   if (!Array.isArray(answer)) return null;
   const table: Record<string, ServicePrice> = {};
   for (const item of answer) {
     if (!isPricingItem(item)) continue;
-    table[serviceKey(item.serviceName)] = { serviceName: item.serviceName, price: item.price, unit: item.unit };
+    const key = typeof item.key === 'string' && item.key !== '' ? item.key : serviceKey(item.serviceName);
+    const entry: Record<string, unknown> = { serviceName: item.serviceName, price: item.price, unit: item.unit };
+    for (const field of CATALOG_FIELDS) if (item[field] !== undefined) entry[field] = item[field];
+    table[key] = entry as unknown as ServicePrice;
   }
   return table;
 }

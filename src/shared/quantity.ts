@@ -26,9 +26,29 @@ export function quantityRule(unit: string): QuantityRule | null {
   return RULES[unit.trim().toLowerCase()] ?? null;
 }
 
+/** A service's quantity rule as the catalog gives it (the price list's items; null: one at a time). */
+export interface CatalogQuantity {
+  unit: string;
+  unitWord?: string;
+  /** Absent in a price list kept from before the catalog: the unit's rule then. */
+  quantity?: { min: number; max: number; step: number } | null;
+}
+
+/** The question a service asks: the catalog's rule, or the unit's for a list kept from before it. */
+export function serviceQuantityRule(service: CatalogQuantity): QuantityRule | null {
+  if (service.quantity === undefined) return quantityRule(service.unit);
+  if (service.quantity === null) return null;
+  const unitWord = service.unitWord?.trim() || service.unit.replace(/^per\s+/i, '').trim();
+  return { label: `How many ${unitWord}?`, ...service.quantity, unitWord };
+}
+
 /** Why `quantity` cannot be booked for `unit`, or null when it can (per pickup: only 1). */
 export function quantityProblem(unit: string, quantity: number): string | null {
-  const rule = quantityRule(unit);
+  return ruleProblem(quantityRule(unit), quantity);
+}
+
+/** Why `quantity` cannot be booked under `rule`, or null when it can (no rule: only 1). */
+export function ruleProblem(rule: QuantityRule | null, quantity: number): string | null {
   if (!Number.isFinite(quantity)) return 'Quantity must be a number';
   if (!rule) return quantity === 1 ? null : 'This service is booked one pickup at a time';
   if (quantity < rule.min || quantity > rule.max)

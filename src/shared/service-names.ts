@@ -4,6 +4,7 @@
  * tasks the server stores carry the price list's names ('Bulk Waste Removal'); they are
  * shown by their service key ('bulk') as the offering's name ('Bulk Waste Pickup').
  */
+import { FALLBACK_PRICES, type PriceTable } from './pricing';
 import { DEFAULT_SERVICE, serviceKey } from './service-key';
 
 export interface ServiceOffering {
@@ -13,23 +14,28 @@ export interface ServiceOffering {
   tag: string;
 }
 
-/** The dashboard's service offering, in its order. */
-export const SERVICE_OFFERING: readonly ServiceOffering[] = [
-  { name: 'Recycling Services', tag: 'recycling' },
-  { name: 'Household Waste Pickup', tag: 'household' },
-  { name: 'Bulk Waste Pickup', tag: 'bulk' },
-  { name: 'Land Mowing & Garden', tag: 'garden' },
-  { name: 'Laundry & Dry Cleaning', tag: 'laundry' },
-  { name: 'Office & Commercial Cleaning', tag: 'office' },
-];
+/**
+ * The services offered, in the catalog's order (the price list's, docs/product.md 'Prices'): an
+ * admin's new service is offered as soon as the app has read the list. A list kept from before
+ * the catalog carries no names: the seeded services' names then.
+ */
+export function serviceOffering(table: PriceTable): ServiceOffering[] {
+  return Object.entries(table).map(([tag, price]) => ({
+    tag,
+    name: price.name ?? FALLBACK_PRICES[tag]?.name ?? price.serviceName,
+  }));
+}
+
+/** The seeded services' offering (before the price list is read). */
+export const SERVICE_OFFERING: readonly ServiceOffering[] = serviceOffering(FALLBACK_PRICES);
 
 const DISPLAY_NAMES: ReadonlyMap<string, string> = new Map(
   SERVICE_OFFERING.map((service) => [service.tag, service.name]),
 );
 
-/** The display name of a service tag; 'Default Service' for 'default' or any unknown tag. */
-export function serviceDisplayName(serviceType: string): string {
-  return DISPLAY_NAMES.get(serviceType) ?? DEFAULT_SERVICE.serviceName;
+/** The display name of a service tag (in `table` when given); 'Default Service' for 'default' or any unknown tag. */
+export function serviceDisplayName(serviceType: string, table?: PriceTable): string {
+  return table?.[serviceType]?.name ?? DISPLAY_NAMES.get(serviceType) ?? DEFAULT_SERVICE.serviceName;
 }
 
 /**

@@ -119,7 +119,8 @@ describe('the docs as a map', () => {
   });
 
   it.each([
-    ['docs/architecture.md', 400],
+    // 400 lines of map, and the route table's one row per route (issue 65 added 11).
+    ['docs/architecture.md', 411],
     ['docs/performance.md', 250],
   ] as const)('%s is at most %i lines', (file, most) => {
     expect(read(file).split('\n').length).toBeLessThanOrEqual(most);

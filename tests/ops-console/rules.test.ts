@@ -42,6 +42,8 @@ describe('the nav of each role', () => {
       'Payments',
       'Refunds',
       'Reports',
+      'Payouts',
+      'Services',
       'Drivers',
       'Clients',
       'Operators',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceKey } from '../../src/shared/service-key';
 import { verifyPassword } from '../../server/auth/passwords';
 import { DEMO_DRIVERS, DEMO_DRIVER_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/demo';
-import { SEED_PRICES } from '../../server/db/seed';
+import { SEED_SERVICES } from '../../src/shared/pricing';
 import { findUserByEmail, toUser } from '../../server/db/users';
 import { createTestServer, type TestServer } from './harness';
 
@@ -89,10 +89,10 @@ describe('demo data (DEMO=1)', () => {
 
   it('tasks follow the price list, carry 6-digit codes, Lagos addresses and drivers where the status needs one', async () => {
     for (const task of await demoTasks()) {
-      const price = SEED_PRICES.find((item) => item.serviceName === task.service_name);
+      const price = SEED_SERVICES.find((item) => item.serviceName === task.service_name);
       expect(price, task.service_name).toBeDefined();
       expect(task.type).toBe(serviceKey(task.service_name));
-      expect(Number(task.amount_kobo)).toBe(price!.price * 100);
+      expect(Number(task.amount_kobo)).toBe(price!.priceKobo);
       expect(task.unit).toBe(price!.unit);
       expect(task.confirmation_code).toMatch(/^\d{6}$/);
       expect(task.address).toMatch(/, Lagos$/);

@@ -3,7 +3,9 @@
  * 127.0.0.1 port that answers `GET /transaction/verify/:reference` the way Paystack does
  * (Bearer secret key; `{ status, message, data }`; an unknown reference is 400 "Transaction
  * reference not found") and `POST /refund` (a refund queued as pending, or refused), and can
- * be told to be down, slow or failing. It also signs webhook
+ * be told to be down, slow or failing; and the Transfers API drivers are paid through
+ * (`GET /bank`, `GET /bank/resolve`, `POST /transferrecipient`, `POST /transfer`,
+ * `GET /transfer/verify/:reference`; a reference is paid once). It also signs webhook
  * events like Paystack (hex HMAC-SHA512 of the body with the secret key). The server under
  * test reaches it through PAYSTACK_API_URL, so the real verifier runs end to end.
  */
@@ -59,7 +61,28 @@ export interface FakePaystack {
   refundOutcome: 'pending' | 'refused';
   /** A refund.processed / refund.failed event as Paystack sends it. */
   refundEvent(kind: 'refund.processed' | 'refund.failed', reference: string, amount: number): unknown;
+  /** Transfers: `GET /bank` answers these; how many times it was asked. */
+  banks: Array<{ code: string; name: string }>;
+  bankCalls: number;
+  /** An account `GET /bank/resolve` knows, by bank code and number. */
+  account(bankCode: string, accountNumber: string, name: string): void;
+  /** The recipients made (POST /transferrecipient), oldest first. */
+  recipients: Array<{ recipient_code: string; account_number: string; bank_code: string; name: string }>;
+  /** The transfers Paystack took (one per reference), oldest first. */
+  transfers: FakeTransfer[];
+  /** How POST /transfer answers: taken as pending or success, refused (400), or down (503, nothing taken). */
+  transferOutcome: 'pending' | 'success' | 'refused' | 'down';
+  /** A transfer.success / failed / reversed event as Paystack sends it, for a transfer it took. */
+  transferEvent(kind: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): unknown;
   close(): Promise<void>;
+}
+
+export interface FakeTransfer {
+  reference: string;
+  amount: number;
+  recipient: string;
+  transfer_code: string;
+  status: 'pending' | 'success' | 'failed' | 'reversed';
 }
 
 function transaction(charge: FakeCharge) {
@@ -101,7 +124,117 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
     response.end(JSON.stringify(body));
   };
 
+  const accounts = new Map<string, string>();
+  const readBody = async (request: IncomingMessage) => {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    return JSON.parse(raw || '{}') as Record<string, unknown>;
+  };
+
+  /** The Transfers API; undefined when the request is not one of its calls. */
+  const transfersApi = async (request: IncomingMessage, response: ServerResponse): Promise<true | undefined> => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const route = `${request.method} ${url.pathname}`;
+    const known = ['GET /bank', 'GET /bank/resolve', 'POST /transferrecipient', 'POST /transfer'];
+    const verify = /^GET \/transfer\/verify\/([^/]+)$/.exec(route);
+    if (!known.includes(route) && !verify) return undefined;
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      answer(response, 401, { status: false, message: 'Invalid key' });
+      return true;
+    }
+    if (route === 'GET /bank') {
+      fake.bankCalls += 1;
+      answer(response, 200, {
+        status: true,
+        message: 'Banks retrieved',
+        data: fake.banks.map((bank, index) => ({
+          id: index + 1,
+          ...bank,
+          slug: bank.code,
+          country: 'Nigeria',
+          currency: 'NGN',
+          type: 'nuban',
+          active: true,
+        })),
+      });
+    } else if (route === 'GET /bank/resolve') {
+      const key = `${url.searchParams.get('bank_code')}:${url.searchParams.get('account_number')}`;
+      const name = accounts.get(key);
+      if (!name)
+        answer(response, 422, {
+          status: false,
+          message: 'Could not resolve account name. Check parameters or try again.',
+        });
+      else
+        answer(response, 200, {
+          status: true,
+          message: 'Account number resolved',
+          data: { account_number: url.searchParams.get('account_number'), account_name: name, bank_id: 9 },
+        });
+    } else if (route === 'POST /transferrecipient') {
+      const body = (await readBody(request)) as {
+        type: string;
+        name: string;
+        account_number: string;
+        bank_code: string;
+      };
+      if (body.type !== 'nuban' || !accounts.has(`${body.bank_code}:${body.account_number}`)) {
+        answer(response, 400, { status: false, message: 'Account details are invalid' });
+        return true;
+      }
+      const recipient = {
+        recipient_code: `RCP_${fake.recipients.length + 1}x${body.account_number}`,
+        account_number: body.account_number,
+        bank_code: body.bank_code,
+        name: body.name,
+      };
+      fake.recipients.push(recipient);
+      answer(response, 201, {
+        status: true,
+        message: 'Transfer recipient created successfully',
+        data: { active: true, recipient_code: recipient.recipient_code, type: 'nuban' },
+      });
+    } else if (route === 'POST /transfer') {
+      const body = (await readBody(request)) as { amount: number; recipient: string; reference: string };
+      if (fake.transferOutcome === 'down') {
+        answer(response, 503, { status: false, message: 'Service unavailable' });
+        return true;
+      }
+      if (fake.transfers.some((transfer) => transfer.reference === body.reference)) {
+        answer(response, 400, { status: false, message: 'Duplicate Transfer Reference' });
+        return true;
+      }
+      if (fake.transferOutcome === 'refused') {
+        answer(response, 400, { status: false, message: 'Your balance is not enough to fulfil this request' });
+        return true;
+      }
+      if (body.amount < 10_000 || !fake.recipients.some((recipient) => recipient.recipient_code === body.recipient)) {
+        answer(response, 400, { status: false, message: 'Invalid amount or recipient' });
+        return true;
+      }
+      const transfer: FakeTransfer = {
+        reference: body.reference,
+        amount: body.amount,
+        recipient: body.recipient,
+        transfer_code: `TRF_${fake.transfers.length + 1}`,
+        status: fake.transferOutcome,
+      };
+      fake.transfers.push(transfer);
+      answer(response, 200, {
+        status: true,
+        message: 'Transfer has been queued',
+        data: { ...transfer, currency: 'NGN', integration: 412829, domain: 'test' },
+      });
+    } else if (verify) {
+      const transfer = fake.transfers.find((each) => each.reference === decodeURIComponent(verify[1]!));
+      if (!transfer) answer(response, 400, { status: false, message: 'Transfer not found' });
+      else answer(response, 200, { status: true, message: 'Transfer retrieved', data: transfer });
+    }
+    return true;
+  };
+
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    if (await transfersApi(request, response)) return;
     if (request.url === '/refund' && request.method === 'POST') {
       let raw = '';
       for await (const chunk of request) raw += chunk;
@@ -188,6 +321,31 @@ export async function startFakePaystack(secretKey = FAKE_SECRET_KEY): Promise<Fa
         domain: 'test',
       },
     }),
+    banks: [
+      { code: '044', name: 'Access Bank' },
+      { code: '058', name: 'Guaranty Trust Bank' },
+      { code: '057', name: 'Zenith Bank' },
+    ],
+    bankCalls: 0,
+    account: (bankCode, accountNumber, name) => void accounts.set(`${bankCode}:${accountNumber}`, name),
+    recipients: [],
+    transfers: [],
+    transferOutcome: 'pending',
+    transferEvent(kind, reference) {
+      const transfer = fake.transfers.find((each) => each.reference === reference);
+      if (!transfer) throw new Error(`no transfer ${reference}`);
+      transfer.status = kind === 'transfer.success' ? 'success' : kind === 'transfer.failed' ? 'failed' : 'reversed';
+      return {
+        event: kind,
+        data: {
+          ...transfer,
+          currency: 'NGN',
+          domain: 'test',
+          reason: 'GreenPick earnings',
+          recipient: { recipient_code: transfer.recipient },
+        },
+      };
+    },
     async close() {
       for (const response of hanging) response.destroy();
       for (const socket of sockets) socket.destroy();

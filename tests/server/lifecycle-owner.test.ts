@@ -35,8 +35,11 @@ describe('the task lifecycle owns a task life', () => {
     expect(openers.sort()).toEqual(['server/db/refunds.ts', 'server/tasks/lifecycle.ts']);
   });
 
-  it("only the lifecycle writes a driver's earnings", () => {
-    expect(writersOf(/\binsert into driver_earnings\b/i)).toEqual(['server/db/task-lifecycle.ts']);
+  it("only the lifecycle writes a driver's earnings (and the payouts' one-time backfill of the tasks before the ledger)", () => {
+    expect(writersOf(/\binsert into driver_earnings\b/i).sort()).toEqual([
+      'server/db/payouts.ts',
+      'server/db/task-lifecycle.ts',
+    ]);
   });
 
   it("only server/tasks imports the lifecycle's SQL", () => {

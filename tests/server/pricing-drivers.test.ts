@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_PRICES } from '../../server/db/seed';
+import { koboToNaira } from '../../src/shared/money';
+import { SEED_SERVICES } from '../../src/shared/pricing';
 import type { TestServer } from './harness';
 import { assignDriver, createPaidTask, insertDriver, serverWithTwoClients, type TestClient } from './task-fixtures';
 
@@ -9,20 +10,34 @@ let other: TestClient;
 serverWithTwoClients((started) => ({ server, client, other } = started));
 
 describe('GET /admin/pricing', () => {
-  it('answers { data: PricingItem[] } with numeric prices, ordered by service name', async () => {
+  it("answers { data: PricingItem[] }: the catalog's services with numeric prices and their rules, in the catalog's order", async () => {
     const response = await server.request('GET', '/admin/pricing', { token: client.token });
     expect(response.status).toBe(200);
-    const expected = [...SEED_PRICES].sort((a, b) => a.serviceName.localeCompare(b.serviceName));
-    expect(response.body.data).toEqual(expected.map((item) => ({ _id: expect.any(String), ...item })));
+    expect(response.body.data).toEqual(
+      SEED_SERVICES.map(({ priceKobo, ...item }) => ({
+        _id: expect.any(String),
+        ...item,
+        price: koboToNaira(priceKobo),
+        pickupPhoto: 'off',
+      })),
+    );
   });
 
   it('keeps a stable order as the list changes', async () => {
     await server.deps.db.query(
-      "insert into pricing (id, service_name, price_kobo, unit) values ('p-extra', 'Ash Removal', 250050, 'per bag')",
+      `insert into pricing (id, key, service_name, display_name, price_kobo, unit, position)
+       values ('p-extra', 'ash', 'Ash Removal', 'Ash Removal', 250050, 'per bag', 0)`,
     );
     const first = await server.request('GET', '/admin/pricing', { token: client.token });
     const second = await server.request('GET', '/admin/pricing', { token: client.token });
-    expect(first.body.data[0]).toEqual({ _id: 'p-extra', serviceName: 'Ash Removal', price: 2500.5, unit: 'per bag' });
+    expect(first.body.data[0]).toMatchObject({
+      _id: 'p-extra',
+      key: 'ash',
+      serviceName: 'Ash Removal',
+      price: 2500.5,
+      unit: 'per bag',
+      quantity: null,
+    });
     expect(second.body).toEqual(first.body);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { koboToNaira } from '../../src/shared/money';
 import {
   PLAN_INCLUSIONS,
   SUBSCRIPTION_PLANS,
@@ -15,7 +16,7 @@ import { FALLBACK_PRICES } from '../../src/shared/pricing';
 
 describe('subscription plans (business constants)', () => {
   it('has the four plans with their prices and durations', () => {
-    expect(SUBSCRIPTION_PLANS.map((plan) => [plan.key, plan.price, plan.durationMonths])).toEqual([
+    expect(SUBSCRIPTION_PLANS.map((plan) => [plan.key, koboToNaira(plan.priceKobo), plan.durationMonths])).toEqual([
       ['bronze', 50_000, 1],
       ['silver', 95_000, 2],
       ['gold', 300_000, 2],
@@ -24,7 +25,7 @@ describe('subscription plans (business constants)', () => {
   });
 
   it('finds a plan by its lower-case name, whatever the case given', () => {
-    expect(findPlan('Gold')?.price).toBe(300_000);
+    expect(findPlan('Gold')?.priceKobo).toBe(30_000_000);
     expect(findPlan('diamond')).toBeUndefined();
   });
 
@@ -70,7 +71,7 @@ describe('what a plan includes each month', () => {
 
   it('each plan is worth at least 1.2 x its price per month at list prices (Bronze: ₦60,000 a month for ₦50,000)', () => {
     for (const plan of SUBSCRIPTION_PLANS) {
-      const monthlyPrice = plan.price / plan.durationMonths;
+      const monthlyPrice = koboToNaira(plan.priceKobo) / plan.durationMonths;
       expect(planWorth(plan.key), plan.name).toBeGreaterThanOrEqual(1.2 * monthlyPrice);
     }
     expect(planWorth('bronze')).toBe(60_000);

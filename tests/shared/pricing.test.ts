@@ -58,10 +58,16 @@ describe('pricing (price list, fallback prices, default service)', () => {
       price: 3000,
       unit: 'per pickup',
     });
+    // The fallback is the seeded catalog: its rule and names come with it.
     expect(priceFor(FALLBACK_PRICES, 'laundry')).toEqual({
       serviceName: 'Laundry Service',
+      name: 'Laundry & Dry Cleaning',
       price: 1000,
       unit: 'per kg',
+      unitWord: 'kg',
+      quantity: { min: 1, max: 200, step: 0.5 },
+      pointsPerKg: 0,
+      weighed: true,
     });
     // A service the response does not list is unknown: the fallback table is for a failed call only.
     expect(priceFor(toPriceTable(answer)!, 'bulk').serviceName).toBe('Default Service');

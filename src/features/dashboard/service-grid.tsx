@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { priceTableQuery } from '../../lib/api/pricing';
 import { formatNaira } from '../../lib/format';
 import { FALLBACK_PRICES, priceFor } from '../../shared/pricing';
-import { SERVICE_OFFERING } from '../../shared/service-names';
+import { serviceOffering } from '../../shared/service-names';
 import { ServiceIcon } from './service-icon';
 
 /**
- * The six services: three columns on desktop, two on mobile; a choice hands its tag on. Each
+ * The services of the catalog, in its order: three columns on desktop, two on mobile; a choice hands its tag on. Each
  * says its price and unit ('from ₦1,500.00 per pickup'): today's prices once the booking screen
  * has read them on this device (Home does not ask for them), else the list prices.
  */
@@ -18,7 +18,7 @@ export function ServiceGrid({ onChoose }: { onChoose: (tag: string) => void }) {
         Our Services
       </h2>
       <ul className="dashboard-services">
-        {SERVICE_OFFERING.map((service) => {
+        {serviceOffering(prices).map((service) => {
           const price = priceFor(prices, service.tag);
           return (
             <li key={service.tag}>

@@ -1,4 +1,5 @@
 import { formatNaira } from '../../lib/format';
+import { formatNaira as formatKobo } from '../../shared/money';
 import { PLAN_INCLUSIONS, inclusionText, planWorth, type SubscriptionPlan } from '../../shared/plans';
 import type { PriceTable } from '../../shared/pricing';
 
@@ -34,7 +35,7 @@ export function PlanOption({ plan, isSelected, onSelect, prices }: PlanOptionPro
         </span>
       </span>
       <span id={`${id}-details`} className="plan-option-details">
-        <span className="plan-option-price">{formatNaira(plan.price)}</span>
+        <span className="plan-option-price">{formatKobo(plan.priceKobo)}</span>
         <span className="plan-option-duration">{plan.duration}</span>
         <span className="plan-option-features">
           {plan.features.map((feature) => (

@@ -4,7 +4,6 @@
  * with POST /client/subscribe. The payment (the payments feature, handed over by the route)
  * and the API are passed in, so the rules can be tested without either.
  */
-import { nairaToKobo } from '../../shared/money';
 import type { SubscribeRequest, User } from '../../shared/contract';
 import type { SubscriptionPlan } from '../../shared/plans';
 
@@ -52,7 +51,7 @@ export type SubscribeOutcome =
 
 /** Naira to kobo without floating-point dust (src/shared/money.ts). */
 export function planAmountInKobo(plan: SubscriptionPlan): number {
-  return nairaToKobo(plan.price);
+  return plan.priceKobo;
 }
 
 export function checkSubscription(plan: SubscriptionPlan | null, user: Pick<User, 'email'> | null): string | undefined {

@@ -7,7 +7,7 @@ import { failureText } from '../../lib/api/query-failure';
 import { priceTableQuery } from '../../lib/api/pricing';
 import { useSubscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
-import { formatNaira } from '../../lib/format';
+import { formatNaira as formatKobo } from '../../shared/money';
 import { readCallFailure } from '../../shared/call-failure';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
@@ -107,7 +107,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
               {plan ? (
                 <>
                   <span className="subscribe-choice-name">{plan.name}</span>{' '}
-                  <span className="subscribe-choice-price">{formatNaira(plan.price)}</span>
+                  <span className="subscribe-choice-price">{formatKobo(plan.priceKobo)}</span>
                   <span className="subscribe-choice-duration"> / {plan.duration}</span>
                 </>
               ) : (

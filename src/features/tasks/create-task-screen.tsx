@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { priceTableQuery } from '../../lib/api/pricing';
 import { failureReason, failureText } from '../../lib/api/query-failure';
 import { formatNaira } from '../../lib/format';
 import { useOnline } from '../../lib/use-online';
@@ -75,9 +77,11 @@ function offeredWindowOf(window: ScheduledWindow | undefined): ScheduledWindow |
  * (payment waits for them); within the running app the route's loader has started them.
  */
 export function CreateTaskScreen(props: CreateTaskScreenProps) {
+  // The catalog's name once the list is there (an admin's new service is named by it); no read of its own.
+  const prices = useQuery({ ...priceTableQuery(), enabled: false }).data?.data;
   return (
     <section className="page create-task">
-      <h1>{serviceDisplayName(props.serviceType)} Task</h1>
+      <h1>{serviceDisplayName(props.serviceType, prices)} Task</h1>
       <DeferredMount>
         <CreateTaskForm {...props} />
       </DeferredMount>
@@ -107,12 +111,12 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
     toasts,
     onPinned: collapseSheet,
   });
-  const displayName = serviceDisplayName(serviceType);
   const { user, userFailure, prices, pricesCachedAt, serviceArea, quote } = useBookingQuote(
     serviceType,
     quantityInput,
     isUsingPoints,
   );
+  const displayName = serviceDisplayName(serviceType, prices ?? undefined);
   const { isBusy, proceedButton, book } = useBookTask({
     loadPayments: props.loadPayments,
     displayName,
@@ -164,7 +168,7 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
         serviceType={serviceType}
         quote={quote}
         amount={sheetAmount(quote)}
-        facts={<BookingFacts displayName={displayName} serviceType={serviceType} place={place} quote={quote} />}
+        facts={<BookingFacts displayName={displayName} place={place} quote={quote} />}
         pricesCachedAt={pricesCachedAt}
         quantityInput={quantityInput}
         onQuantityChange={setQuantityInput}

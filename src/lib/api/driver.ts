@@ -4,9 +4,12 @@
  */
 import type { ChatMessage, DataResponse } from '../../shared/contract';
 import type {
+  DriverBank,
+  DriverBankAccount,
   DriverCompletion,
   DriverEarnings,
   DriverOffer,
+  DriverPayouts,
   DriverTask,
   DriverTaskOutcome,
   DriverWeighing,
@@ -21,6 +24,8 @@ export const driverKeys = {
   tasks: () => [...driverKeys.all, 'tasks'] as const,
   offers: () => [...driverKeys.all, 'offers'] as const,
   earnings: () => [...driverKeys.all, 'earnings'] as const,
+  payouts: () => [...driverKeys.all, 'payouts'] as const,
+  banks: () => [...driverKeys.all, 'banks'] as const,
   messages: (taskId: string) => [...driverKeys.all, 'messages', taskId] as const,
   completed: (taskId: string) => [...driverKeys.all, 'completed', taskId] as const,
   outcome: (taskId: string) => [...driverKeys.all, 'outcome', taskId] as const,
@@ -86,6 +91,26 @@ export function getDriverTasks(): Promise<DriverTask[]> {
 
 export function getEarnings(): Promise<DriverEarnings> {
   return call('driver/earnings');
+}
+
+/** POST /driver/payouts: the balance, the bank account, each payout and the weekly statement. */
+export function getPayouts(): Promise<DriverPayouts> {
+  return call('driver/payouts');
+}
+
+/** POST /driver/banks: Paystack's list of banks. */
+export function getBanks(): Promise<DriverBank[]> {
+  return call('driver/banks');
+}
+
+/** POST /driver/bank-account/resolve: the account's name at the bank, to confirm before saving. */
+export function resolveBankAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string }> {
+  return call('driver/bank-account/resolve', { bankCode, accountNumber });
+}
+
+/** POST /driver/bank-account/save: resolved again by the server, a transfer recipient made, saved. */
+export function saveBankAccount(bankCode: string, accountNumber: string): Promise<DriverBankAccount> {
+  return call('driver/bank-account/save', { bankCode, accountNumber });
 }
 
 export function startTask(taskId: string): Promise<unknown> {

@@ -7,6 +7,7 @@ import { LazyLocationMap, prefetchLocationMap } from '../../features/maps/lazy-l
 import { createPlaceSearch } from '../../features/maps/configured-place-search';
 import { savedSuggestions } from '../../features/maps/saved-places';
 import { placesQuery } from '../../lib/api/places';
+import { priceTableQuery } from '../../lib/api/pricing';
 import { ServicePicker, isBookableService } from '../../features/tasks/booking/service-picker';
 import { CreateTaskScreen } from '../../features/tasks/create-task-screen';
 
@@ -35,13 +36,20 @@ function CreateTaskRoute() {
   const serviceType = useRouterState({ select: (state) => state.location.state.serviceType });
   const bookAgain = useRouterState({ select: (state) => state.location.state.bookAgain });
   const navigate = useNavigate();
+  // The catalog read by the loader (or kept on the device): a service an admin added is offered.
+  const prices = useQuery(priceTableQuery()).data?.data;
   const [placeSearch] = useState(() => createPlaceSearch());
   const prepareMaps = () => {
     placeSearch.prepare();
     prefetchLocationMap();
   };
-  if (!isBookableService(serviceType)) {
-    return <ServicePicker onChoose={(tag) => void navigate({ to: '/client/create', state: { serviceType: tag } })} />;
+  if (!isBookableService(serviceType, prices)) {
+    return (
+      <ServicePicker
+        table={prices}
+        onChoose={(tag) => void navigate({ to: '/client/create', state: { serviceType: tag } })}
+      />
+    );
   }
   return (
     <CreateTaskScreen

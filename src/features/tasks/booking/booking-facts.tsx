@@ -1,23 +1,20 @@
 import { formatNaira } from '../../../lib/format';
 import { formatNaira as formatKobo } from '../../../shared/money';
-import { POINTS_PER_KG } from '../../../shared/pricing';
 import { quantityText } from '../../../shared/quantity';
 import type { SelectedPlace } from './booking-rules';
 import type { BookingQuote } from './booking-quote';
 
 /**
  * The Task Summary's facts: the service (known at once), the address, and what waits for the
- * price list: the price and unit, price x quantity, what the plan covers, and for recycling
- * what the client pays and earns by weight.
+ * price list: the price and unit, price x quantity, what the plan covers, and for a service
+ * that earns points by weight what the client pays and earns.
  */
 export function BookingFacts({
   displayName,
-  serviceType,
   place,
   quote,
 }: {
   displayName: string;
-  serviceType: string;
   place: SelectedPlace | null;
   quote: BookingQuote;
 }) {
@@ -67,11 +64,11 @@ export function BookingFacts({
           </div>
         ) : null}
       </dl>
-      {/* Recycling is paid by weight and earns points by weight: said next to the price. */}
-      {serviceType === 'recycling' && price ? (
+      {/* A service that earns points by weight (the catalog's points per kg) says so next to the price. */}
+      {price?.pointsPerKg ? (
         <p className="create-task-recycling">
-          You pay {formatNaira(price.price)} {price.unit} collected, and earn {POINTS_PER_KG} points per kg (each point
-          is ₦1 off a later booking).
+          You pay {formatNaira(price.price)} {price.unit} collected, and earn {price.pointsPerKg} points per kg (each
+          point is ₦1 off a later booking).
         </p>
       ) : null}
     </>

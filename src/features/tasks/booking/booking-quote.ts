@@ -8,7 +8,7 @@ import type { PlanStatus } from '../../../shared/contract';
 import { koboToNaira, nairaToKobo, timesQuantity } from '../../../shared/money';
 import { findPlan } from '../../../shared/plans';
 import { priceFor, type PriceTable, type ServicePrice } from '../../../shared/pricing';
-import { quantityProblem, quantityRule, wholeSteps, type QuantityRule } from '../../../shared/quantity';
+import { ruleProblem, serviceQuantityRule, wholeSteps, type QuantityRule } from '../../../shared/quantity';
 import { usablePoints } from './booking-rules';
 
 export interface BookingQuoteInputs {
@@ -62,7 +62,7 @@ export function quoteBooking({
   isUsingPoints,
 }: BookingQuoteInputs): BookingQuote {
   const price = prices ? priceFor(prices, serviceType) : null;
-  const rule = price ? quantityRule(price.unit) : null;
+  const rule = price ? serviceQuantityRule(price) : null;
   const quantity = rule ? Number(quantityInput) : 1;
   const isCountable = Number.isFinite(quantity);
   const planLeft = plan?.allowance.find((item) => item.service === serviceType)?.left ?? 0;
@@ -76,7 +76,7 @@ export function quoteBooking({
     price,
     rule,
     quantity,
-    isQuantityWrong: price !== null && quantityProblem(price.unit, quantity) !== null,
+    isQuantityWrong: price !== null && ruleProblem(rule, quantity) !== null,
     unitKobo,
     totalKobo: price && isCountable ? timesQuantity(unitKobo, quantity) : 0,
     coveredQuantity,

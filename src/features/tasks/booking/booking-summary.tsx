@@ -63,9 +63,9 @@ export function BookingSummary(props: BookingSummaryProps) {
       <OfflineMarker cachedAt={props.pricesCachedAt} />
       {props.facts}
       <div className="create-task-choices">
-        {/* Shown while the prices load, by the unit the service usually has: it does not push 'When?' down on arrival. */}
+        {/* Shown while the prices load, by the rule the service usually has: it does not push 'When?' down on arrival. */}
         <QuantityField
-          unit={(price ?? priceFor(FALLBACK_PRICES, props.serviceType)).unit}
+          service={price ?? priceFor(FALLBACK_PRICES, props.serviceType)}
           value={props.quantityInput}
           onChange={props.onQuantityChange}
         />

@@ -1,23 +1,23 @@
 import { useId, useMemo, useState } from 'react';
 import type { ScheduledWindow } from '../../../shared/contract';
 import { offeredDays, windowText } from '../../../shared/pickup-windows';
-import { quantityProblem, quantityRule } from '../../../shared/quantity';
+import { type CatalogQuantity, ruleProblem, serviceQuantityRule } from '../../../shared/quantity';
 import './quantity-and-when.css';
 
-/** 'How many kg?' (per kg, item, hour, load); nothing for per pickup. */
+/** 'How many kg?' (the service's quantity rule in the catalog); nothing for a service booked one at a time. */
 export function QuantityField({
-  unit,
+  service,
   value,
   onChange,
 }: {
-  unit: string;
+  service: CatalogQuantity;
   value: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
-  const rule = quantityRule(unit);
+  const rule = serviceQuantityRule(service);
   if (!rule) return null;
-  const problem = quantityProblem(unit, Number(value));
+  const problem = ruleProblem(rule, Number(value));
   return (
     <div className="booking-field">
       <label htmlFor={id} className="booking-label">

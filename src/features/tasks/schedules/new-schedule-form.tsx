@@ -5,7 +5,7 @@ import type { PlanStatus, SavedPlace } from '../../../shared/contract';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { WINDOW_START_HOURS } from '../../../shared/pickup-windows';
 import { priceFor } from '../../../shared/pricing';
-import { quantityProblem, quantityRule } from '../../../shared/quantity';
+import { ruleProblem, serviceQuantityRule } from '../../../shared/quantity';
 import {
   EVERY_WEEKS,
   type EveryWeeks,
@@ -59,8 +59,9 @@ export function NewScheduleForm({
   const [error, setError] = useState<string | null>(null);
   const place = placeList[placeIndex] ?? null;
   const details = addressDetails ?? place?.addressDetails ?? '';
-  const unit = prices ? priceFor(prices, service).unit : null;
-  const quantity = unit && quantityRule(unit) ? Number(quantityInput) : 1;
+  const price = prices ? priceFor(prices, service) : null;
+  const rule = price ? serviceQuantityRule(price) : null;
+  const quantity = rule ? Number(quantityInput) : 1;
 
   const saving = useCreateSchedule({
     onSuccess: onDone,
@@ -73,7 +74,7 @@ export function NewScheduleForm({
       ? 'Choose a place for the pickup'
       : weekdays.length === 0
         ? 'Choose at least one day'
-        : unit && quantityProblem(unit, quantity);
+        : price && ruleProblem(rule, quantity);
     setError(problem || null);
     if (!problem && place)
       saving.mutate({
@@ -109,7 +110,7 @@ export function NewScheduleForm({
           ))}
         </select>
       </div>
-      {unit ? <QuantityField unit={unit} value={quantityInput} onChange={setQuantityInput} /> : null}
+      {price ? <QuantityField service={price} value={quantityInput} onChange={setQuantityInput} /> : null}
       {placeList.length > 0 ? (
         <>
           <div>

@@ -1,0 +1,34 @@
+/**
+ * The admin's catalog of services (issue 65, docs/product.md 'Prices'): the list with every
+ * rule, a service added or changed, a price set (`npm run ops -- set-price` calls the last).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { serviceKeyField, servicePriceSchema, serviceSchema } from '../../src/shared/schemas/services';
+import type { AppEnv } from '../context';
+import { requireRole } from '../http/roles';
+import { jsonBody, paramOf } from '../http/validator';
+import { listServices, saveService, setServicePrice } from '../ops/service-commands';
+import { actorOf, run } from './ops';
+
+export const serviceConsoleRoutes = new Hono<AppEnv>();
+
+const ADMIN = requireRole('operator', { roles: ['admin'] });
+
+serviceConsoleRoutes.get('/ops/services', ADMIN, async (c) => c.json({ data: await listServices(c.var.deps.db) }));
+
+serviceConsoleRoutes.post('/ops/services', ADMIN, jsonBody(serviceSchema), async (c) =>
+  c.json({ data: await saveService(c.var.deps.db, c.req.valid('json'), actorOf(c)) }),
+);
+
+serviceConsoleRoutes.post(
+  '/ops/services/:key/price',
+  ADMIN,
+  paramOf(z.object({ key: serviceKeyField })),
+  jsonBody(servicePriceSchema),
+  async (c) => {
+    const { key } = c.req.valid('param');
+    const { price } = c.req.valid('json');
+    return c.json({ data: await run(() => setServicePrice(c.var.deps.db, key, price, actorOf(c))) });
+  },
+);
