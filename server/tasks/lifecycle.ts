@@ -10,7 +10,6 @@
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import { formatDistance, haversineMeters } from '../../src/shared/geo';
 import { formatNaira, koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
-import { POINTS_PER_KG } from '../../src/shared/pricing';
 import { measureProblem, measureRule, quantityText, roundToStep } from '../../src/shared/quantity';
 import { serviceKey } from '../../src/shared/service-key';
 import { mailReceipt } from '../aftercare/receipt';
@@ -24,6 +23,7 @@ import { claimReferralReward, countCompletedTasks, creditReferrer } from '../db/
 import { claimPaymentUse } from '../db/payments';
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints, givePointsBack } from '../db/points';
+import { serviceRuleForTask } from '../db/pricing';
 import { openRefund } from '../db/refunds';
 import { insertExtraEvent, insertStatusEvent } from '../db/task-events';
 import * as sql from '../db/task-lifecycle';
@@ -112,11 +112,24 @@ async function audit(tx: Queryable, caller: Caller, action: string, taskId: stri
 const unitPriceOf = (task: sql.LifecycleRow) =>
   task.unit_price_kobo ?? Math.round(task.amount_kobo / Math.max(1, task.quantity - task.covered_quantity));
 
-/** Recycle tokens a service earns per kg collected (recycling only, today). */
-function pointsPerKgKobo(task: sql.LifecycleRow): number {
-  return serviceKey(task.service_name) === 'recycling' && measureRule(task.unit)?.unitWord === 'kg'
-    ? nairaToKobo(POINTS_PER_KG)
-    : 0;
+/**
+ * What the catalog says of the task's service (docs/lifecycle.md): whether it is weighed or
+ * counted at the door (then by the unit's steps, up to the catalog's maximum), and the recycle
+ * tokens a kg collected earns. A service no longer in the catalog is done as booked.
+ */
+async function serviceOf(tx: Queryable, task: sql.LifecycleRow) {
+  const rule = await serviceRuleForTask(tx, task.id);
+  const steps = rule?.weighedAtDoor ? measureRule(task.unit) : null;
+  const measure = steps && rule?.max ? { ...steps, max: Math.min(steps.max, rule.max) } : steps;
+  const perKg = measure?.unitWord === 'kg' ? (rule?.pointsPerKg ?? 0) : 0;
+  return { measure, pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0 };
+}
+
+/** Why `quantity` cannot be recorded as weighed or counted under `measure`, or null when it can. */
+function measuredProblem(unit: string, measure: ReturnType<typeof measureRule>, quantity: number): string | null {
+  if (!measure) return 'This service is done as booked: it is not weighed or counted';
+  if (quantity > measure.max) return `quantity must be at most ${measure.max} ${measure.unitWord}`;
+  return measureProblem(unit, quantity);
 }
 
 // ---- a driver for the task ----
@@ -304,9 +317,10 @@ export async function weigh(
     if (!ownedByDriver(task, caller)) return taskNotFound();
     const refused = check('weigh', caller, task.status);
     if (refused) return refused;
-    const problem = measureProblem(task.unit, quantity);
-    if (problem) return new TaskRefused(400, problem);
-    const weighed = roundToStep(quantity, measureRule(task.unit)!.step);
+    const { measure } = await serviceOf(tx, task);
+    const problem = measuredProblem(task.unit, measure, quantity);
+    if (problem || !measure) return new TaskRefused(400, problem ?? 'This service is done as booked');
+    const weighed = roundToStep(quantity, measure.step);
     if (!task.arrived_at) return new TaskRefused(409, "Say you've arrived before weighing");
     // The same weight again (a resend): the first answer.
     if (task.weighed_quantity !== null && task.weighed_quantity === weighed)
@@ -476,11 +490,12 @@ export async function complete(
       // Operators see that the code was entered, never the code (issue 62).
       await markCodeEntered(tx, taskId);
     }
-    const rule = measureRule(task.unit);
+    const service = await serviceOf(tx, task);
+    const rule = service.measure;
     const booked = task.quantity;
     let collected = booked;
     if (rule) {
-      const problem = measureProblem(task.unit, input.quantity);
+      const problem = measuredProblem(task.unit, rule, input.quantity);
       if (problem) return new TaskRefused(400, problem);
       collected = roundToStep(input.quantity, rule.step);
       const tooMuch = collectProblem(task, collected);
@@ -510,7 +525,7 @@ export async function complete(
       });
     if (returned.pointsKobo > 0)
       await addPoints(tx, { userId: task.user_id, kind: 'refunded', amountKobo: returned.pointsKobo, taskId });
-    const perKg = pointsPerKgKobo(task);
+    const perKg = service.pointsPerKgKobo;
     const earnedKobo = perKg > 0 ? timesQuantity(perKg, collected) : 0;
     await sql.writeCompleted(tx, taskId, {
       quantity: collected,

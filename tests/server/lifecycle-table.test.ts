@@ -25,7 +25,7 @@ afterAll(() => server.close());
 const db = () => server.deps.db;
 const PIN = { lat: 6.447, lng: 3.4305 };
 
-/** A per-kg task of 3 kg at ₦1,500 in `status`, arrived, with an extra of 1 kg awaiting the client. */
+/** A recycling task of 3 kg at ₦1,500 in `status`, arrived, with an extra of 1 kg awaiting the client. */
 async function taskIn(status: TaskStatus) {
   const client = await insertClient(db());
   const driver = await insertDriver(db(), PIN, 'Owner', { demo: false });
@@ -36,7 +36,8 @@ async function taskIn(status: TaskStatus) {
     lng: PIN.lng,
   });
   await db().query(
-    `update tasks set unit = 'per kg', quantity = 3, amount_kobo = 450000, unit_price_kobo = 150000,
+    `update tasks set type = 'recycling', service_name = 'Recycling Collection', unit = 'per kg', quantity = 3,
+            amount_kobo = 450000, unit_price_kobo = 150000,
             arrived_at = case when driver_id is null then null else now() end,
             weighed_quantity = 4, extra_quantity = 1, extra_amount_kobo = 150000, extra_status = 'awaiting'
       where id = $1`,

@@ -57,7 +57,8 @@ async function paidTask(status: 'pending' | 'driver-assigned' | 'on-going', driv
   const client = await insertClient(a.db);
   const task = await insertTask(a.db, client, { status, driverId, ...PIN });
   await a.db.query(
-    `update tasks set unit = 'per kg', quantity = 3, amount_kobo = 450000, unit_price_kobo = 150000,
+    `update tasks set type = 'recycling', service_name = 'Recycling Collection', unit = 'per kg', quantity = 3,
+            amount_kobo = 450000, unit_price_kobo = 150000,
             arrived_at = case when driver_id is null then null else now() end,
             started_at = case when status = 'on-going' then now() - interval '10 minutes' end
       where id = $1`,

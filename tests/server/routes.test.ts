@@ -1,5 +1,5 @@
 /**
- * The route table of docs/architecture.md ('Every route') is the app's: each route with the
+ * The route table of docs/routes.md is the app's: each route with the
  * role its middleware declares (`requireClient`, `requireRole`, server/http/roles.ts; an
  * operator route with the operators' roles it is for), and the rest open to anyone.
  */
@@ -19,7 +19,7 @@ const START = '<!-- routes:start -->';
 const END = '<!-- routes:end -->';
 
 function documentedRoutes(): string[] {
-  const text = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../docs/routes.md', import.meta.url), 'utf8');
   const table = text.slice(text.indexOf(START) + START.length, text.indexOf(END));
   expect(text.indexOf(START)).toBeGreaterThan(-1);
   return table
