@@ -27,7 +27,9 @@ const writersOf = (pattern: RegExp) =>
 describe('the task lifecycle owns a task life', () => {
   it("only server/db/task-lifecycle.ts writes a task's status", () => {
     // The SET list only: a `where status = ...` reads the status, it does not write it.
-    expect(writersOf(/\bupdate tasks set\b(?:(?!\bwhere\b)[^;])*\bstatus\s*=/i)).toEqual(['server/db/task-lifecycle.ts']);
+    expect(writersOf(/\bupdate tasks set\b(?:(?!\bwhere\b)[^;])*\bstatus\s*=/i)).toEqual([
+      'server/db/task-lifecycle.ts',
+    ]);
   });
 
   it('only server/db/refunds.ts writes a refund row, and only the lifecycle opens one', () => {
