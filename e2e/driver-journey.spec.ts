@@ -149,6 +149,14 @@ async function driveToTheDoor(
     formatDistance(haversineMeters(nearer, booked.pickup)),
   );
 
+  // At the gate, 120 m from the pin: 'I've arrived' counts within 150 m of the driver's newest
+  // stored point (docs/lifecycle.md), and a point is stored once it implies at most 150 km/h
+  // from the one before, so the phone's next samples bring it there.
+  const gate = offsetByMeters(booked.pickup, 120, 0);
+  await driverContext.setGeolocation({ latitude: gate.lat, longitude: gate.lng, accuracy: 10 });
+  await expect
+    .poll(async () => driverLocationSeenByClient(request, booked.client, driver.id), { timeout: 60_000 })
+    .toEqual({ lat: expect.closeTo(gate.lat, 5), lng: expect.closeTo(gate.lng, 5) });
   // Arrived: the client reads it.
   await driverPage.getByRole('button', { name: "I've arrived" }).click();
   await expect(driverPage.getByTestId('task-status')).toHaveText('Arrived');

@@ -110,12 +110,6 @@ export const SEED_SERVICES: readonly SeedService[] = [
   },
 ];
 
-/**
- * The seeded recycling's points per kg, for the task lifecycle's completion until it reads
- * the task's own rule (`serviceRuleForTask`, server/db/pricing.ts) from the catalog.
- */
-export const POINTS_PER_KG = 10;
-
 /** Used when the pricing call fails (docs/product.md, Prices): the seeded services. */
 export const FALLBACK_PRICES: PriceTable = Object.fromEntries(
   SEED_SERVICES.map(({ key, priceKobo, ...service }) => [key, { ...service, price: koboToNaira(priceKobo) }]),
