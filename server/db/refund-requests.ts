@@ -80,12 +80,12 @@ export async function lockTaskForRequest(
   db: Queryable,
   taskId: string,
 ): Promise<{ status: string; paid_kobo: number } | undefined> {
-  const [row] = await db.query<{ status: string; paid_kobo: string }>(
-    `select t.status, coalesce(p.amount_kobo, 0)::text as paid_kobo
+  const [row] = await db.query<{ status: string; paid_kobo: number }>(
+    `select t.status, coalesce(p.amount_kobo, 0) as paid_kobo
        from tasks t left join payment_uses p on p.reference = t.reference and p.purpose = 'task'
       where t.id = $1 and t.payment_reversed_at is null
       for update of t`,
     [taskId],
   );
-  return row ? { status: row.status, paid_kobo: Number(row.paid_kobo) } : undefined;
+  return row ? { status: row.status, paid_kobo: row.paid_kobo } : undefined;
 }

@@ -10,12 +10,12 @@ const LAGOS_DAY = (column: string) => `((${column} at time zone 'UTC') + interva
 
 export interface DayFiguresRow {
   day: string;
-  revenue_kobo: string;
-  refunds_kobo: string;
-  fees_kobo: string;
-  driver_shares_kobo: string;
-  points_credited_kobo: string;
-  points_spent_kobo: string;
+  revenue_kobo: number;
+  refunds_kobo: number;
+  fees_kobo: number;
+  driver_shares_kobo: number;
+  points_credited_kobo: number;
+  points_spent_kobo: number;
 }
 
 /** One row per day from `from` to `to` (dates, Lagos), zeros on a day with nothing. */
@@ -30,10 +30,10 @@ export function selectDayFigures(db: Queryable, from: string, to: string): Promi
      points as (select ${LAGOS_DAY('created_at')} as day,
                        sum(amount_kobo) filter (where amount_kobo > 0) as earned, -sum(amount_kobo) filter (where kind = 'spent') as spent
                   from points_ledger group by 1)
-     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(paid.kobo, 0)::text as revenue_kobo,
-            coalesce(refunded.kobo, 0)::text as refunds_kobo, coalesce(earned.fees, 0)::text as fees_kobo,
-            coalesce(earned.kobo, 0)::text as driver_shares_kobo, coalesce(points.earned, 0)::text as points_credited_kobo,
-            coalesce(points.spent, 0)::text as points_spent_kobo
+     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(paid.kobo, 0) as revenue_kobo,
+            coalesce(refunded.kobo, 0) as refunds_kobo, coalesce(earned.fees, 0) as fees_kobo,
+            coalesce(earned.kobo, 0) as driver_shares_kobo, coalesce(points.earned, 0) as points_credited_kobo,
+            coalesce(points.spent, 0) as points_spent_kobo
        from days left join paid on paid.day = days.day left join refunded on refunded.day = days.day
        left join earned on earned.day = days.day left join points on points.day = days.day
       order by days.day`,
@@ -54,8 +54,8 @@ export interface DriverFiguresRow {
   driver_id: string;
   name: string;
   completed: number;
-  shares_kobo: string;
-  fees_kobo: string;
+  shares_kobo: number;
+  fees_kobo: number;
 }
 
 /** Each driver who completed a task or earned in the range: tasks completed, earnings, fees. */
@@ -67,7 +67,7 @@ export function selectDriverFigures(db: Queryable, from: string, to: string): Pr
      earned as (select driver_id, sum(amount_kobo) as kobo, sum(amount_kobo) filter (where kind = 'fee') as fees
                   from driver_earnings where ${LAGOS_DAY('created_at')} between $1::date and $2::date group by 1)
      select d.id as driver_id, d.firstname || ' ' || d.lastname as name, coalesce(done.completed, 0) as completed,
-            coalesce(earned.kobo, 0)::text as shares_kobo, coalesce(earned.fees, 0)::text as fees_kobo
+            coalesce(earned.kobo, 0) as shares_kobo, coalesce(earned.fees, 0) as fees_kobo
        from drivers d left join done on done.driver_id = d.id left join earned on earned.driver_id = d.id
       where done.driver_id is not null or earned.driver_id is not null
       order by name, d.id`,

@@ -38,7 +38,7 @@ function toRequest(row: requests.RefundRequestRow): OpsRefundRequest {
     serviceName: row.service_name,
     address: row.address,
     clientName: `${row.client_firstname} ${row.client_lastname}`,
-    amount: koboToNaira(Number(row.amount_kobo)),
+    amount: koboToNaira(row.amount_kobo),
     reason: row.reason,
     requestedBy: row.requested_by,
     requestedAt: new Date(row.requested_at).toISOString(),
@@ -111,7 +111,7 @@ export async function approveRefundRequest(
     await writeAudit(tx, caller.actor, {
       action: 'refund.approve',
       subject: `task:${request.task_id}`,
-      after: { amount: koboToNaira(Number(request.amount_kobo)), note, requestedBy: request.requested_by },
+      after: { amount: koboToNaira(request.amount_kobo), note, requestedBy: request.requested_by },
     });
   });
   return toRequest({ ...(await requests.selectRefundRequests(db)).find((row) => row.id === id)! });
@@ -129,7 +129,7 @@ export async function declineRefundRequest(
     await writeAudit(tx, caller.actor, {
       action: 'refund.decline',
       subject: `task:${request.task_id}`,
-      after: { amount: koboToNaira(Number(request.amount_kobo)), note, requestedBy: request.requested_by },
+      after: { amount: koboToNaira(request.amount_kobo), note, requestedBy: request.requested_by },
     });
   });
   return toRequest((await requests.selectRefundRequests(db)).find((row) => row.id === id)!);

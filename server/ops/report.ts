@@ -49,8 +49,8 @@ export async function dailyReport(db: Queryable, from: string, to: string): Prom
     selectDriverFigures(db, from, to),
   ]);
   const days = figures.map((row): ReportDay => {
-    const revenue = Number(row.revenue_kobo);
-    const refunds = Number(row.refunds_kobo);
+    const revenue = row.revenue_kobo;
+    const refunds = row.refunds_kobo;
     const tasks = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0]));
     for (const state of states.filter((entry) => entry.day === row.day)) tasks[state.status] = state.tasks;
     return {
@@ -60,10 +60,10 @@ export async function dailyReport(db: Queryable, from: string, to: string): Prom
       refunds: koboToNaira(refunds),
       net: koboToNaira(revenue - refunds),
       vat: koboToNaira(vatInsideKobo(revenue - refunds, VAT_BASIS_POINTS)),
-      fees: koboToNaira(Number(row.fees_kobo)),
-      driverShares: koboToNaira(Number(row.driver_shares_kobo)),
-      pointsCredited: koboToNaira(Number(row.points_credited_kobo)),
-      pointsSpent: koboToNaira(Number(row.points_spent_kobo)),
+      fees: koboToNaira(row.fees_kobo),
+      driverShares: koboToNaira(row.driver_shares_kobo),
+      pointsCredited: koboToNaira(row.points_credited_kobo),
+      pointsSpent: koboToNaira(row.points_spent_kobo),
     };
   });
   return {
@@ -74,8 +74,8 @@ export async function dailyReport(db: Queryable, from: string, to: string): Prom
       driverId: row.driver_id,
       name: row.name,
       completed: row.completed,
-      earnings: koboToNaira(Number(row.shares_kobo)),
-      fees: koboToNaira(Number(row.fees_kobo)),
+      earnings: koboToNaira(row.shares_kobo),
+      fees: koboToNaira(row.fees_kobo),
     })),
   };
 }

@@ -47,7 +47,7 @@ describe("support's daily refund limit", () => {
     for (let task = 0; task < 5; task += 1) expect((await cancel(support.token, 1_999_900)).status).toBe(200);
     const refused = await cancel(support.token, 1_000);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Above your daily refund limit: ask an admin' });
+    expect(refused.body).toEqual({ message: 'Above your daily refund limit: ask an admin', canRequestApproval: true });
     const [left] = await server.deps.db.query<{ n: number }>(
       `select count(*)::int as n from tasks where status = 'cancelled'`,
     );

@@ -9,17 +9,18 @@ import { type AuditFilters, auditParams, auditQuery, downloadCsv } from '../api'
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 
-const KINDS = [
-  ['', 'Anything'],
-  ['task', 'Tasks'],
-  ['refund', 'Refund requests'],
-  ['driver', 'Drivers'],
-  ['payment', 'Payments'],
-  ['support', 'Support'],
-  ['client', 'Clients'],
-  ['operator', 'Operators'],
-  ['settings', 'Settings'],
-] as const;
+/** What the audit can be filtered to, by the subject's kind. */
+const KINDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'Anything' },
+  { value: 'task', label: 'Tasks' },
+  { value: 'refund', label: 'Refund requests' },
+  { value: 'driver', label: 'Drivers' },
+  { value: 'payment', label: 'Payments' },
+  { value: 'support', label: 'Support' },
+  { value: 'client', label: 'Clients' },
+  { value: 'operator', label: 'Operators' },
+  { value: 'settings', label: 'Settings' },
+];
 
 const NO_FILTERS: AuditFilters = { who: '', what: '', task: '', day: '' };
 
@@ -59,7 +60,7 @@ export function AuditScreen() {
         <input id={`${ids}-who`} className="text-input" value={draft.who} onChange={set('who')} maxLength={254} />
         <label htmlFor={`${ids}-what`}>What</label>
         <select id={`${ids}-what`} className="text-input" value={draft.what} onChange={set('what')}>
-          {KINDS.map(([value, label]) => (
+          {KINDS.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>
