@@ -62,6 +62,8 @@ describe("POST /client/task: the client's tasks, oldest first", () => {
       weighedQuantity: null,
       extra: null,
       cancelFee: 0,
+      driversBusy: false,
+      refundAwaitingApproval: false,
       quantity: 1,
       coveredQuantity: 0,
       scheduledFor: null,
