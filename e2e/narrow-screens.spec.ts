@@ -1,3 +1,4 @@
+import { newPhone } from './support/phones';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ChatModal } from './page-models/chat-modal';
 import { CreateTaskPage, TestCheckout } from './page-models/create-task-page';
@@ -90,7 +91,8 @@ async function longClient(request: APIRequestContext): Promise<NewClient> {
       firstName: LONG.firstname,
       lastName: LONG.lastname,
       email: client.email,
-      phone: '+234 803 123 4567',
+      // One number, one client: a number of this client's own (e2e/support/phones.ts).
+      phone: newPhone(),
       bio: LONG.bio.trim(),
     },
   });

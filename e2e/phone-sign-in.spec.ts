@@ -124,7 +124,11 @@ test('a client cannot take a number another account holds, and proves a number o
   const own = newPhone();
   await edit.phone.fill(localForm(own));
   await edit.save();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  const saved = page.getByRole('alert').filter({ hasText: 'Profile updated successfully!' });
+  await expect(saved).toBeVisible();
+  // The toast sits over the panel at the bottom of a phone (and waits while a pointer is on it): closed first.
+  await saved.getByRole('button', { name: 'close' }).click();
+  await expect(saved).toBeHidden();
   const proof = page.getByRole('region', { name: `Verify ${formatPhone(own)}` });
   await proof.getByRole('button', { name: 'Send code' }).click();
   await proof.getByLabel('Code').fill(await codeReceivedBy(own));
