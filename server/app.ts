@@ -19,6 +19,7 @@ import { chatRoutes } from './routes/chat';
 import { mountDevRoutes } from './routes/dev';
 import { driverRoutes } from './routes/drivers';
 import { driverAppRoutes } from './routes/driver-app';
+import { driverPushRoutes } from './routes/driver-push';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     pricingRoutes,
     driverRoutes,
     driverAppRoutes,
+    driverPushRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,

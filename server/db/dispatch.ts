@@ -28,13 +28,14 @@ export interface DispatchTaskRow {
   address: string;
   lat: number;
   lng: number;
+  amount_kobo: number;
   dispatch_started_at: Date | null;
 }
 
 /** Pending, driverless tasks that are due (at once, or 2 hours before their window) with no open offer. */
 export async function selectTasksToOffer(db: Queryable, now: Date): Promise<DispatchTaskRow[]> {
   return db.query<DispatchTaskRow>(
-    `select t.id, t.user_id, t.reference, t.service_name, t.address, t.lat, t.lng, t.dispatch_started_at from tasks t
+    `select t.id, t.user_id, t.reference, t.service_name, t.address, t.lat, t.lng, t.amount_kobo, t.dispatch_started_at from tasks t
       where t.status = 'pending' and t.driver_id is null and t.dispatch_gave_up_at is null
         and (t.scheduled_start is null or t.scheduled_start <= $1::timestamptz + interval '2 hours')
         and not exists (select 1 from task_offers o where o.task_id = t.id and o.outcome is null)
@@ -116,6 +117,28 @@ export async function selectOpenOffers(db: Queryable, driverId: string, now: Dat
       order by o.expires_at, o.task_id`,
     [driverId, now],
   );
+}
+
+/**
+ * The driver's phone shows the offer: it lasts `seconds` from now, never past the end it was
+ * made with, and only the first showing counts. The offer's end (null: not open, or not theirs).
+ */
+export async function markOfferSeen(
+  db: Queryable,
+  taskId: string,
+  driverId: string,
+  now: Date,
+  seconds: number,
+): Promise<Date | null> {
+  const [row] = await db.query<{ expires_at: Date }>(
+    `update task_offers
+        set seen_at = coalesce(seen_at, $3),
+            expires_at = case when seen_at is null then least(expires_at, $3::timestamptz + make_interval(secs => $4)) else expires_at end
+      where task_id = $1 and driver_id = $2 and outcome is null and expires_at > $3
+      returning expires_at`,
+    [taskId, driverId, now, seconds],
+  );
+  return row ? new Date(row.expires_at) : null;
 }
 
 /** 'accepted', or why not: never offered to this driver ('not-found'), or no longer open ('closed'). */

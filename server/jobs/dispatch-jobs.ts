@@ -9,6 +9,8 @@ import { haversineMeters } from '../../src/shared/geo';
 import { isInServiceArea } from '../../src/shared/service-area';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
 import { upsertAttention } from '../db/attention';
+import { notifyDriver } from '../db/driver-push';
+import { driverShareKobo } from '../../src/shared/driver-rules';
 import {
   closeStaleOffers,
   giveUpDispatch,
@@ -20,7 +22,10 @@ import {
 import type { AppDeps } from '../context';
 import { startRepeating, type Repeating } from './repeating';
 
+/** An offer lasts this long from the moment the driver's phone first shows it (POST /driver/offers/seen)... */
 export const OFFER_SECONDS = 30;
+/** ...and never longer than this after it was made (a phone that never shows it: in a pocket, no push). */
+export const OFFER_MAX_SECONDS = 45;
 export const DISPATCH_GIVE_UP_MINUTES = 10;
 export const NO_DRIVER_ACCEPTED = 'no driver accepted';
 
@@ -32,7 +37,7 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
     if (!(await tryTransactionLock(tx, ADVISORY_LOCKS.dispatch))) return null;
     const now = deps.now();
     await closeStaleOffers(tx, now);
-    const expiresAt = new Date(now.getTime() + OFFER_SECONDS * 1000);
+    const expiresAt = new Date(now.getTime() + OFFER_MAX_SECONDS * 1000);
     const offeredNow = new Set<string>();
     let offers = 0;
     for (const task of await selectTasksToOffer(tx, now)) {
@@ -64,6 +69,12 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
         distanceM: Math.round(nearest.distance),
       });
       if (offered) {
+        await notifyDriver(tx, nearest.id, {
+          kind: 'offer',
+          taskId: task.id,
+          expiresAt,
+          earningsKobo: driverShareKobo(task.amount_kobo, deps.config.driverShare),
+        });
         offeredNow.add(nearest.id);
         offers += 1;
       }

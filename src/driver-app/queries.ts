@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { driverKeys, getDriverTasks, getEarnings, getOffers } from '../lib/api/driver';
+import { driverKeys, getDriverTasks, getOffers } from '../lib/api/driver';
+import { measureClock } from './clock';
 import { keptRead } from './kept';
 
 /** Offers are asked for every few seconds while the driver is online (an offer lasts 30 s). */
@@ -15,17 +16,21 @@ export function useTasks() {
   });
 }
 
+/** The offers, measuring the phone's clock against the server's on each answer (./clock.ts). */
+async function readOffers() {
+  const sentAt = Date.now();
+  const offers = await getOffers();
+  if (offers[0]) measureClock(offers[0].serverNow, sentAt);
+  return offers;
+}
+
 export function useOffers(available: boolean) {
   return useQuery({
     queryKey: driverKeys.offers(),
-    queryFn: getOffers,
+    queryFn: readOffers,
     enabled: available,
     refetchInterval: OFFER_POLL_MS,
     // Not retried: the 4 s poll is the retry.
     retry: false,
   });
-}
-
-export function useEarnings() {
-  return useQuery({ queryKey: driverKeys.earnings(), queryFn: () => keptRead('driver/earnings', getEarnings) });
 }

@@ -5,7 +5,7 @@
 import type { ChatMessage, DataResponse } from '../../shared/contract';
 import type {
   DriverCompletion,
-  DriverEarnings,
+  DriverHistoryPage,
   DriverOffer,
   DriverTask,
   DriverTaskOutcome,
@@ -20,7 +20,7 @@ export const driverKeys = {
   all: ['driver'] as const,
   tasks: () => [...driverKeys.all, 'tasks'] as const,
   offers: () => [...driverKeys.all, 'offers'] as const,
-  earnings: () => [...driverKeys.all, 'earnings'] as const,
+  history: (before: string | null) => [...driverKeys.all, 'history', before] as const,
   messages: (taskId: string) => [...driverKeys.all, 'messages', taskId] as const,
   completed: (taskId: string) => [...driverKeys.all, 'completed', taskId] as const,
   outcome: (taskId: string) => [...driverKeys.all, 'outcome', taskId] as const,
@@ -72,6 +72,24 @@ export function getOffers(): Promise<DriverOffer[]> {
   return call('driver/offers');
 }
 
+/**
+ * POST /driver/offers/seen: the phone shows the offer, which lasts 30 s from now (45 s after it
+ * was made at most); the answer's `serverNow` measures the phone's clock.
+ */
+export function offerSeen(taskId: string): Promise<{ taskId: string; expiresAt: string; serverNow: string }> {
+  return call('driver/offers/seen', { taskId });
+}
+
+/** POST /driver/notifications: the key this phone subscribes with. */
+export function getDriverPushKey(): Promise<{ vapidPublicKey: string; devices: number }> {
+  return call('driver/notifications');
+}
+
+/** POST /driver/push/subscribe: this phone's subscription. */
+export function saveDriverPushSubscription(subscription: PushSubscriptionJSON): Promise<unknown> {
+  return call('driver/push/subscribe', subscription);
+}
+
 export function acceptOffer(taskId: string): Promise<{ taskId: string }> {
   return call('driver/offers/accept', { taskId });
 }
@@ -84,8 +102,9 @@ export function getDriverTasks(): Promise<DriverTask[]> {
   return call('driver/tasks');
 }
 
-export function getEarnings(): Promise<DriverEarnings> {
-  return call('driver/earnings');
+/** POST /driver/history: a page of completed and cancelled tasks (the first with the sums). */
+export function getHistory(before: string | null): Promise<DriverHistoryPage> {
+  return call('driver/history', before ? { before } : {});
 }
 
 export function startTask(taskId: string): Promise<unknown> {
