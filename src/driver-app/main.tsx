@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
 import { feedOnlineManager, onBrowserOnlineChange } from '../lib/online';
+import { handOverPrerendered } from '../lib/prerender-handoff';
 import { readCallFailure } from '../shared/call-failure';
 import { makeDriverRouter } from './router';
 import { sendPendingSignOut } from './sign-out';
@@ -57,6 +58,8 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('driver/index.html has no #root element');
+// The sign-in screen came prerendered (scripts/prerender.ts): what was typed before is carried over.
+handOverPrerendered(root);
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -4,7 +4,14 @@
  * actions going on every screen.
  */
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  Outlet,
+  type RouterHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { setAvailability } from '../lib/api/driver';
 import { getDriverToken } from '../lib/driver-token';
@@ -73,8 +80,9 @@ const routeTree = rootRoute.addChildren([
   signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, settingsRoute, taskRoute, chatRoute]),
 ]);
 
-export function makeDriverRouter() {
-  return createRouter({ routeTree, basepath: '/driver', scrollRestoration: true });
+/** The app's router; `history` is the build's prerender's in-memory one (scripts/prerender-driver.tsx). */
+export function makeDriverRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, basepath: '/driver', scrollRestoration: true, ...(history ? { history } : {}) });
 }
 
 function NoOffer() {
