@@ -120,10 +120,24 @@ async function driveToTheDoor(
   await expect(driverPage).toHaveURL(new RegExp(`/driver/tasks/${booked.taskId}$`));
   await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
   await expect(driverPage.getByTestId('task-status')).toHaveText('Accepted');
+  // Navigate asks once which maps app, opens it at the pin and remembers the choice.
+  // The maps app stands in as a page of the test's own (no network beyond the server here).
+  await driverContext.route('https://www.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Maps</title>' }),
+  );
+  await driverPage.getByRole('button', { name: 'Navigate' }).click();
+  const handOff = driverContext.waitForEvent('page');
+  await driverPage.getByRole('radio', { name: 'Google Maps' }).check();
+  const maps = await handOff;
+  await maps.waitForLoadState();
+  expect(maps.url()).toBe(
+    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}&travelmode=driving`,
+  );
+  await maps.close();
   const navigate = driverPage.getByRole('link', { name: 'Navigate' });
   await expect(navigate).toHaveAttribute(
     'href',
-    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}`,
+    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}&travelmode=driving`,
   );
   await expect(driverPage.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+234\d{10}$/);
 

@@ -12,6 +12,8 @@ import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
 import { feedOnlineManager, onBrowserOnlineChange } from '../lib/online';
 import { handOverPrerendered } from '../lib/prerender-handoff';
 import { readCallFailure } from '../shared/call-failure';
+import { driverKeys } from '../lib/api/driver';
+import { showKeptAtOnce } from './kept';
 import { makeDriverRouter } from './router';
 import { sendPendingSignOut } from './sign-out';
 import { MUST_CHANGE } from './sign-in';
@@ -55,6 +57,9 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
     void navigator.serviceWorker.register('/driver/sw.js', { scope: '/driver/' }).catch(() => undefined);
   });
 }
+
+// A signed-in driver's tasks show at once from the phone (the current one among them), then the network's.
+if (getDriverToken()) void showKeptAtOnce(queryClient, driverKeys.tasks(), 'driver/tasks');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('driver/index.html has no #root element');
