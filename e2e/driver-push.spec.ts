@@ -12,12 +12,11 @@
  * opens the notification's url itself) showing the offer, and the card's countdown against the
  * server's expiresAt once the phone said it shows the offer.
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startServer } from '../server/index';
 import { startFakePushService } from '../tests/server/fake-push-service';
 import { DriverApp } from './page-models/driver-app';
 import { addDriver } from './support/driver';
+import { startOwnServer } from './support/own-server';
 import { signUpNewClient } from './support/new-client';
 import { paidRecycling } from './support/operators';
 import { MOBILE } from './support/viewports';
@@ -29,16 +28,7 @@ test('an offer reaches the driver with the app closed as a push naming the picku
   browser,
 }) => {
   const fake = await startFakePushService();
-  const server = await startServer({
-    port: 0,
-    dataDir: 'memory://',
-    demo: false,
-    simulator: false,
-    log: false,
-    distDir: resolve(process.env.E2E_DIST_DIR ?? 'dist'),
-    env: { ...process.env, PUSH_ALLOWED_ORIGINS: fake.origin },
-    pushAgent: fake.agent,
-  });
+  const server = await startOwnServer({ ...process.env, PUSH_ALLOWED_ORIGINS: fake.origin }, fake.agent);
   const context = await browser.newContext({
     viewport: MOBILE,
     hasTouch: true,

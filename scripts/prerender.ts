@@ -215,6 +215,22 @@ async function bookingMarkup(app: PrerenderApp): Promise<string> {
   }
 }
 
+/**
+ * Vite loading the screens for React to render. Only React's own plugin: the route tree's
+ * modules load as they are (no code splitting), and the router plugin would regenerate
+ * src/routeTree.gen.ts.
+ */
+function renderServer() {
+  return createServer({
+    configFile: false,
+    root: ROOT,
+    plugins: [react()],
+    appType: 'custom',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+}
+
 export async function prerender(distDir: string): Promise<void> {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -224,16 +240,7 @@ export async function prerender(distDir: string): Promise<void> {
   const readCss = (files: string[]) =>
     [...new Set(files)].map((file) => readFileSync(join(distDir, file), 'utf8').trim()).join('');
 
-  // Only React's own plugin: the route tree's modules load as they are (no code splitting),
-  // and the router plugin would regenerate src/routeTree.gen.ts.
-  const vite = await createServer({
-    configFile: false,
-    root: ROOT,
-    plugins: [react()],
-    appType: 'custom',
-    logLevel: 'warn',
-    server: { middlewareMode: true, hmr: false, ws: false },
-  });
+  const vite = await renderServer();
   const pages: PrerenderedIndex['pages'] = {};
   try {
     const app = (await vite.ssrLoadModule('/scripts/prerender-app.tsx')) as PrerenderApp;
@@ -279,14 +286,7 @@ export async function prerenderDriver(distDir: string): Promise<void> {
   if (!entryCssHref || hrefs.length !== 1)
     throw new Error('prerender: the driver shell has not exactly one stylesheet');
   const css = readFileSync(join(distDir, entryCssHref.replace(/^\//, '')), 'utf8').trim();
-  const vite = await createServer({
-    configFile: false,
-    root: ROOT,
-    plugins: [react()],
-    appType: 'custom',
-    logLevel: 'warn',
-    server: { middlewareMode: true, hmr: false, ws: false },
-  });
+  const vite = await renderServer();
   let markup: string;
   try {
     const app = (await vite.ssrLoadModule('/scripts/prerender-driver.tsx')) as {

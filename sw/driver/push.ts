@@ -7,7 +7,7 @@
  */
 import { readDriverPushPayload } from '../../src/shared/driver-push';
 import { DRIVER_PUSH_RECEIVED } from '../../src/shared/sw-messages';
-import type { PushWindow, WindowClients } from '../push';
+import { openInWindow, type WindowClients } from '../push';
 
 export interface DriverPushDeps {
   registration: Pick<ServiceWorkerRegistration, 'showNotification'>;
@@ -49,13 +49,5 @@ export async function openDriverNotification(
   const path = (notification.data as { url?: unknown } | null)?.url;
   // Only the driver's own pages, never an address from elsewhere.
   if (typeof path !== 'string' || !path.startsWith('/driver/')) return;
-  const url = new URL(path, origin).href;
-  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })) as PushWindow[];
-  const open = windows.find((client) => client.focused) ?? windows[0];
-  if (open) {
-    const shown = (await open.navigate(url).catch(() => null)) ?? open;
-    await shown.focus().catch(() => undefined);
-    return;
-  }
-  await clients.openWindow(url);
+  await openInWindow(new URL(path, origin).href, clients);
 }
