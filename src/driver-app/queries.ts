@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { driverKeys, getDriverTasks, getOffers } from '../lib/api/driver';
+import { notificationPermission } from '../lib/push-device';
 import { measureClock } from './clock';
 import { keptRead } from './kept';
 
@@ -11,8 +12,14 @@ export function useTasks() {
     queryKey: driverKeys.tasks(),
     queryFn: () => keptRead('driver/tasks', getDriverTasks),
     // While a client decides on an extra, the driver at the door sees their answer within seconds.
+    // Otherwise, with offers by push on this phone, an assignment or a cancel is pushed (and read
+    // at once): the poll is only a fallback, every minute; without, every 20 s.
     refetchInterval: (query) =>
-      query.state.data?.data.some((task) => task.extra?.status === 'awaiting') ? 4_000 : 20_000,
+      query.state.data?.data.some((task) => task.extra?.status === 'awaiting')
+        ? 4_000
+        : notificationPermission() === 'granted'
+          ? 60_000
+          : 20_000,
   });
 }
 
