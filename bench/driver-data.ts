@@ -122,6 +122,8 @@ export async function measureDriverData(distDir = benchDist): Promise<DriverData
     const page = await context.newPage();
     await page.goto(`/driver/tasks/${taskId}`);
     await page.getByRole('button', { name: "I've arrived" }).waitFor();
+    // The app's own files (the map's chunk, loaded lazily) are a first visit's, not the hour's.
+    await page.waitForLoadState('networkidle');
     // From here: what a phone on the way spends, its screen open on the task.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
