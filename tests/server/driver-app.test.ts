@@ -277,7 +277,7 @@ describe('dispatch', () => {
     });
     expect(offer.distanceMeters).toBeGreaterThan(2500);
     expect(offer.distanceMeters).toBeLessThan(3000);
-    // Made to last 45 s at most; shown on the phone, 30 s from then (below).
+    // Made to last 45 s at most; shown on the phone, 30 s from then (driver-push.test.ts).
     expect(new Date(offer.expiresAt).getTime() - clock.getTime()).toBe(45_000);
     for (const other of [far, busy, offline, away]) expect(await offersOf(other.token)).toEqual([]);
     // One open offer of a task: another round makes none.
