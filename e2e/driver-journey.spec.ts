@@ -127,7 +127,7 @@ async function driveToTheDoor(
   );
   await driverPage.getByRole('button', { name: 'Navigate' }).click();
   const handOff = driverContext.waitForEvent('page');
-  await driverPage.getByRole('radio', { name: 'Google Maps' }).check();
+  await driverPage.getByRole('radio', { name: 'Google Maps' }).click();
   const maps = await handOff;
   await maps.waitForLoadState();
   expect(maps.url()).toBe(
