@@ -50,10 +50,10 @@ const USABLE_CHECKS: Record<FormName, string> = {
   driverLogin: `(() => {
     const rendered = ${RENDERED};
     const enabled = (element) => rendered(element) && !element.disabled;
-    const phone = document.querySelector('input[name="phone"]');
-    const password = document.querySelector('input[name="password"]');
+    // The code sign-in's phone field (the password form is folded below it) and its button.
+    const phone = [...document.querySelectorAll('input[name="phone"]')].find(rendered);
     const submit = phone && phone.closest('form') && phone.closest('form').querySelector('button[type="submit"]');
-    return enabled(phone) && enabled(password) && enabled(submit) ? performance.now() : false;
+    return enabled(phone) && enabled(submit) ? performance.now() : false;
   })()`,
   create: `(() => {
     const rendered = ${RENDERED};
