@@ -53,7 +53,8 @@ describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
   it('rounds at once on both make one offer per task; an accept sent to both at once takes the task once', async () => {
     const drivers = [
       await readyDriver('08031110001', { lat: 6.5158, lng: 3.3782 }),
-      await readyDriver('08031110002', { lat: 6.6018, lng: 3.3515 }),
+      // Both within DISPATCH_RADIUS_KM (10 km) of the pickups, so one round offers each a task.
+      await readyDriver('08031110002', { lat: 6.5244, lng: 3.3792 }),
     ];
     const client = await insertClient(a.db);
     const tasks = [
