@@ -23,6 +23,7 @@ import { driverAppRoutes } from './routes/driver-app';
 import { driverPayoutRoutes } from './routes/driver-payouts';
 import { payoutConsoleRoutes } from './routes/payouts-console';
 import { serviceConsoleRoutes } from './routes/services-console';
+import { driverPushRoutes } from './routes/driver-push';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     driverRoutes,
     driverAppRoutes,
     driverPayoutRoutes,
+    driverPushRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,

@@ -106,3 +106,65 @@ export async function selectDriverOutcome(
 export async function markCodeEntered(tx: Queryable, taskId: string): Promise<void> {
   await tx.query('update tasks set code_entered_at = coalesce(code_entered_at, now()) where id = $1', [taskId]);
 }
+
+export interface HistoryRow {
+  id: string;
+  status: 'completed' | 'cancelled';
+  type: string;
+  service_name: string;
+  quantity: number;
+  delivered_quantity: number | null;
+  unit: string;
+  address: string;
+  ended_at: Date;
+  /** What the client finally paid (the price less a refund). */
+  paid_kobo: number;
+  /** The ledger's rows for the task (driver_earnings, issue 61); null: no row of that kind. */
+  share_kobo: number | null;
+  fee_kobo: number | null;
+  extra_kobo: number | null;
+  /** Whether the ledger has any row of the task (else today's computation stands in). */
+  in_ledger: boolean;
+}
+
+/**
+ * The driver's completed and cancelled tasks, newest first: those that ended before `before`
+ * (a page, `limit` of them), or all that ended since `since` (the sums). When each ended (its
+ * completion, or its cancel's status event), what the client paid and what the ledger holds.
+ */
+export async function selectDriverHistory(
+  db: Queryable,
+  driverId: string,
+  options: { before?: { at: Date; id: string }; since?: Date; limit: number },
+): Promise<HistoryRow[]> {
+  return db.query<HistoryRow>(
+    `with ended as (
+       select t.id, t.status, t.type, t.service_name, t.quantity, t.delivered_quantity, t.unit, t.address,
+              case when t.status = 'completed' then t.completed_at
+                   else coalesce((select max(e.created_at) from task_events e
+                                   where e.task_id = t.id and e.kind = 'status' and e.status = 'cancelled'), t.created_at)
+              end as ended_at,
+              t.amount_kobo - coalesce((select sum(r.amount_kobo) from refunds r where r.task_id = t.id), 0) as paid_kobo
+         from tasks t
+        where t.driver_id = $1 and t.status in ('completed', 'cancelled')
+     )
+     select e.*, 
+            (select sum(amount_kobo) from driver_earnings d where d.task_id = e.id and d.driver_id = $1 and d.kind = 'share') as share_kobo,
+            (select sum(amount_kobo) from driver_earnings d where d.task_id = e.id and d.driver_id = $1 and d.kind = 'fee') as fee_kobo,
+            (select sum(amount_kobo) from driver_earnings d where d.task_id = e.id and d.driver_id = $1 and d.kind = 'extra') as extra_kobo,
+            exists (select 1 from driver_earnings d where d.task_id = e.id and d.driver_id = $1) as in_ledger
+       from ended e
+      where e.ended_at is not null
+        and ($2::timestamptz is null or (e.ended_at, e.id) < ($2::timestamptz, $3::text))
+        and ($4::timestamptz is null or e.ended_at >= $4::timestamptz)
+      order by e.ended_at desc, e.id desc
+      limit $5`,
+    [
+      driverId,
+      options.before?.at.toISOString() ?? null,
+      options.before?.id ?? '',
+      options.since?.toISOString() ?? null,
+      options.limit,
+    ],
+  );
+}

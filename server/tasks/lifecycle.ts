@@ -7,6 +7,7 @@
  *
  * Driver steps are idempotent: a resend after a lost answer gets the first answer.
  */
+import { notifyDriver } from '../db/driver-push';
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import { formatDistance, haversineMeters } from '../../src/shared/geo';
 import { formatNaira, koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
@@ -193,6 +194,7 @@ export async function assign(
       { status: 'driver-assigned', driverId },
     );
     if (changed) await insertStatusEvent(tx, taskId, 'driver-assigned');
+    if (task.driver_id !== driverId) await notifyDriver(tx, driverId, { kind: 'assigned', taskId });
     // A driver change says who is coming now (when another driver wrote in the thread).
     await noteNewDriver(tx, taskId, driverId);
     return { taskId, status: 'driver-assigned' as TaskStatus, changed };
@@ -694,6 +696,14 @@ export async function cancel(
       feeKobo: money.feeKobo,
     });
     await sql.withdrawOpenOffers(tx, taskId);
+    if (task.driver_id)
+      await notifyDriver(tx, task.driver_id, {
+        kind: 'cancelled',
+        taskId,
+        by: caller.actor === 'client' ? 'client' : 'operator',
+        reason: order.reason,
+        note: order.note,
+      });
     await givePointsBack(tx, taskId);
     if (cardBackKobo > 0 && money.cardReference)
       await openRefund(tx, {

@@ -15,6 +15,10 @@ import { kept } from './kept';
 import { Link } from './link';
 import { useTasks } from './queries';
 import { ScreenAge } from './screen-age';
+import { useWakeLock } from './location';
+import { changeDriverSetting, useDriverSettings } from './settings';
+import { NavigationChoice } from './settings-screen';
+import { navigationLink } from '../shared/navigation-links';
 import { statusText, whenText } from './tasks';
 import { collectLimit, extraStatusText, WeighForm } from './weigh';
 import { TaskOutcome } from './task-outcome';
@@ -48,6 +52,8 @@ export function TaskScreen({ taskId }: { taskId: string }) {
     queryKey: driverKeys.completed(taskId),
     queryFn: async () => (await kept<DriverCompletion>(completionPath(taskId))) ?? null,
   });
+  // The screen stays on while the task is open (navigation, the code at the door).
+  useWakeLock(!completion.data);
   const task = tasks.data?.data.find((candidate) => candidate.taskId === taskId);
 
   if (completion.data) {
@@ -88,9 +94,33 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const weighing = waiting.some((action) => action.kind === 'weigh');
   const extraText = extraStatusText(task);
 
+  // At the door (weighing, the extra, the client's code): first on the screen once arrived.
+  const door = (
+    <>
+      {extraText ? (
+        <p className="driver-status" role="status" data-testid="extra-status">
+          {extraText}
+        </p>
+      ) : null}
+      {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
+        <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
+      ) : null}
+      {started && !completing ? (
+        <CompleteForm
+          unit={unit}
+          unitName={task.unit}
+          booked={collectLimit(task)}
+          suggested={Math.min(task.weighedQuantity ?? task.quantity, collectLimit(task))}
+          onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
+        />
+      ) : null}
+    </>
+  );
+
   return (
     <main className="driver-main">
       <h1>{task.service.name}</h1>
+      {arrived ? door : null}
       <ScreenAge kept={tasks.data} />
       <p className="driver-status" data-testid="task-status">
         {arrived ? 'Arrived' : started ? 'On the way' : statusText(task)}
@@ -137,9 +167,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
         <dt>Client</dt>
         <dd dir="auto">{task.client.firstname}</dd>
         <dt>Booked</dt>
-        <dd>
-          {task.quantity} {task.unit.replace(/^per /, '')}
-        </dd>
+        <dd>{quantityText(task.unit, task.quantity) || task.quantity}</dd>
         <dt>When</dt>
         <dd>{whenText(task)}</dd>
         <dt>You earn</dt>
@@ -151,14 +179,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
         </Suspense>
       </div>
       <div className="driver-row">
-        <a
-          className="driver-button driver-button-quiet"
-          href={`https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Navigate
-        </a>
+        <Navigate lat={lat!} lng={lng!} />
         <a className="driver-button driver-button-quiet" href={`tel:${task.client.phone}`}>
           Call
         </a>
@@ -166,24 +187,45 @@ export function TaskScreen({ taskId }: { taskId: string }) {
           Chat
         </Link>
       </div>
-      {extraText ? (
-        <p className="driver-status" role="status" data-testid="extra-status">
-          {extraText}
-        </p>
-      ) : null}
-      {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
-        <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
-      ) : null}
-      {started && !completing ? (
-        <CompleteForm
-          unit={unit}
-          unitName={task.unit}
-          booked={collectLimit(task)}
-          suggested={Math.min(task.weighedQuantity ?? task.quantity, collectLimit(task))}
-          onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
-        />
-      ) : null}
+      {arrived ? null : door}
     </main>
+  );
+}
+
+/**
+ * Navigate: the maps app the driver chose (asked at the first tap, remembered; Settings changes
+ * it), opened at the pin in driving mode.
+ */
+function Navigate({ lat, lng }: { lat: number; lng: number }) {
+  const { navigationApp } = useDriverSettings();
+  const [choosing, setChoosing] = useState(false);
+  if (navigationApp && !choosing)
+    return (
+      <a
+        className="driver-button driver-button-quiet"
+        href={navigationLink(navigationApp, lat, lng)}
+        target="_blank"
+        rel="noreferrer"
+      >
+        Navigate
+      </a>
+    );
+  if (!choosing)
+    return (
+      <button type="button" className="driver-button driver-button-quiet" onClick={() => setChoosing(true)}>
+        Navigate
+      </button>
+    );
+  return (
+    <NavigationChoice
+      legend="Navigate with (remembered; Settings changes it)"
+      value={navigationApp}
+      onChoose={(app) => {
+        changeDriverSetting('navigationApp', app);
+        setChoosing(false);
+        window.open(navigationLink(app, lat, lng), '_blank', 'noreferrer');
+      }}
+    />
   );
 }
 

@@ -113,3 +113,17 @@ export const positionsSchema = z.object(
 
 /** The driver's send: the client's fields but the sender, which the token says. */
 export const driverSendMessageSchema = sendMessageSchema.omit({ sender: true });
+
+/** A history page's cursor: '<ISO time>|<task id>' of the oldest task of the page before. */
+export const HISTORY_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z\|[A-Za-z0-9-]{1,100}$/;
+
+export const driverHistorySchema = z.object(
+  {
+    before: text('before', { max: 150 })
+      .refine((value) => HISTORY_CURSOR.test(value) && !Number.isNaN(Date.parse(value.split('|')[0] ?? '')), {
+        error: 'before must be a cursor this API gave (olderCursor)',
+      })
+      .optional(),
+  },
+  { error: NOT_AN_OBJECT },
+);
