@@ -23,6 +23,7 @@ import { driverAppRoutes } from './routes/driver-app';
 import { driverPayoutRoutes } from './routes/driver-payouts';
 import { payoutConsoleRoutes } from './routes/payouts-console';
 import { serviceConsoleRoutes } from './routes/services-console';
+import { driverPhotoRoutes } from './routes/driver-photo';
 import { driverPushRoutes } from './routes/driver-push';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     driverAppRoutes,
     driverPayoutRoutes,
     driverPushRoutes,
+    driverPhotoRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,

@@ -26,6 +26,8 @@ export interface DriverTaskRow {
   extra_covered_quantity: number;
   extra_amount_kobo: number | null;
   extra_status: 'awaiting' | 'paid' | 'declined' | null;
+  pickup_photo: 'off' | 'optional' | 'required';
+  photo_taken: boolean;
 }
 
 /** Accepted and on the way: the ones the driver still has to do, soonest first. */
@@ -33,8 +35,10 @@ export async function selectDriverTasks(db: Queryable, driverId: string): Promis
   return db.query<DriverTaskRow>(
     `select t.id, t.status, t.type, t.service_name, t.quantity, t.unit, t.amount_kobo, t.address, t.address_details,
             t.lat, t.lng, t.scheduled_start, t.scheduled_end, t.arrived_at, u.firstname as client_firstname, u.phonenumber as client_phone,
-            t.weighed_quantity, t.extra_quantity, t.extra_covered_quantity, t.extra_amount_kobo, t.extra_status
-       from tasks t join users u on u.id = t.user_id
+            t.weighed_quantity, t.extra_quantity, t.extra_covered_quantity, t.extra_amount_kobo, t.extra_status,
+            coalesce(p.pickup_photo, 'off') as pickup_photo,
+            exists (select 1 from task_photos ph where ph.task_id = t.id) as photo_taken
+       from tasks t join users u on u.id = t.user_id left join pricing p on p.service_name = t.service_name
       where t.driver_id = $1 and t.status in ('driver-assigned', 'on-going')
       order by coalesce(t.scheduled_start, t.created_at), t.id`,
     [driverId],

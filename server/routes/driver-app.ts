@@ -226,6 +226,8 @@ driverAppRoutes.post(
         arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
         weighedQuantity: row.weighed_quantity === null ? null : row.weighed_quantity,
         extra: lifecycle.extraOf(row),
+        photo: row.pickup_photo,
+        photoTaken: row.photo_taken,
       })),
     });
   },
@@ -270,14 +272,11 @@ const earnedOf = (row: HistoryRow, share: number) =>
   taskEarnedKobo(
     {
       status: row.status,
-      paidKobo: Number(row.paid_kobo),
-      ledger: row.in_ledger
-        ? { share: numberOrNull(row.share_kobo), fee: numberOrNull(row.fee_kobo), extra: numberOrNull(row.extra_kobo) }
-        : null,
+      paidKobo: row.paid_kobo,
+      ledger: row.in_ledger ? { share: row.share_kobo, fee: row.fee_kobo, extra: row.extra_kobo } : null,
     },
     share,
   );
-const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
  * The driver's completed and cancelled tasks, newest first, a page at a time (`before`: the
@@ -318,7 +317,7 @@ driverAppRoutes.post('/driver/history', requireRole('driver'), jsonBody(driverHi
         taskId: row.id,
         status: row.status,
         service: { type: row.type, name: row.service_name },
-        quantity: Number(row.delivered_quantity ?? row.quantity),
+        quantity: row.delivered_quantity ?? row.quantity,
         unit: row.unit,
         address: row.address,
         endedAt: new Date(row.ended_at).toISOString(),

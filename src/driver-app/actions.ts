@@ -1,6 +1,6 @@
 /**
- * The driver's status changes (the task's steps and the Online / Offline switch), completions and
- * chat messages (docs/driver.md, 'Offline'): each is queued in IndexedDB first and sent in order,
+ * The driver's status changes (the task's steps and the Online / Offline switch), pickup photos,
+ * completions and chat messages (docs/driver.md, 'Offline'): each is queued in IndexedDB first and sent in order,
  * at once when the network is there, else when it returns.
  * The server judges each; a refused one stays with its reason for the driver to see.
  */
@@ -11,6 +11,7 @@ import {
   driverKeys,
   markArrived,
   sendDriverMessage,
+  sendTaskPhoto,
   setAvailability,
   startTask,
   weighTask,
@@ -39,6 +40,7 @@ async function send(action: DriverAction): Promise<SendOutcome> {
       await sendKeptPoints();
       await markArrived(action.taskId);
     } else if (action.kind === 'weigh') await weighTask(action.taskId, action.quantity ?? 0);
+    else if (action.kind === 'photo') await sendTaskPhoto(action.taskId, action.image ?? '');
     else if (action.kind === 'message')
       await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
     else {

@@ -1,16 +1,18 @@
 /**
  * The task: address, details, map, Navigate (the phone's maps app), Call, Chat, "I'm on my
- * way", "I've arrived", and the client's code with the weighed or counted quantity to complete.
+ * way", "I've arrived", the pickup photo, and the client's code with the weighed or counted
+ * quantity to complete.
  * Each step is queued first (./actions.ts): offline it waits and says so; a refusal shows.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatNaira } from '../lib/format';
 import { driverKeys } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
 import type { DriverCompletion } from '../shared/driver-contract';
 import type { DriverAction } from '../shared/offline-db';
 import { completionPath, queueAction, useActions } from './actions';
+import { shrinkPhoto } from './photo';
 import { kept } from './kept';
 import { Link } from './link';
 import { useTasks } from './queries';
@@ -31,6 +33,7 @@ const ACTION_NAMES: Record<DriverAction['kind'], string> = {
   start: "I'm on my way",
   arrived: "I've arrived",
   weigh: 'The weight',
+  photo: 'The pickup photo',
   complete: 'Completing the pickup',
   message: 'A chat message',
   availability: 'Online / Offline',
@@ -93,6 +96,9 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const unit = measuredUnit(task.unit);
   const weighing = waiting.some((action) => action.kind === 'weigh');
   const extraText = extraStatusText(task);
+  const photoRule = task.photo ?? 'off';
+  const photoQueued = waiting.some((action) => action.kind === 'photo');
+  const photoHeld = Boolean(task.photoTaken) || photoQueued;
 
   // At the door (weighing, the extra, the client's code): first on the screen once arrived.
   const door = (
@@ -105,8 +111,16 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
         <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
       ) : null}
+      {arrived && photoRule !== 'off' && !completing ? (
+        <PhotoProof
+          required={photoRule === 'required'}
+          held={photoHeld}
+          onPhoto={(image) => queueAction(queryClient, { kind: 'photo', taskId, image })}
+        />
+      ) : null}
       {started && !completing ? (
         <CompleteForm
+          photoMissing={photoRule === 'required' && !photoHeld}
           unit={unit}
           unitName={task.unit}
           booked={collectLimit(task)}
@@ -229,13 +243,74 @@ function Navigate({ lat, lng }: { lat: number; lng: number }) {
   );
 }
 
+/**
+ * Photo proof at pickup: the back camera's picture, shrunk on the phone, queued before the
+ * completion (both wait for the network together). Once taken it is not taken again.
+ */
+function PhotoProof({
+  required,
+  held,
+  onPhoto,
+}: {
+  required: boolean;
+  held: boolean;
+  onPhoto: (image: string) => Promise<void>;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (held)
+    return (
+      <p className="driver-status" role="status" data-testid="photo-status">
+        Pickup photo taken
+      </p>
+    );
+  const take = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onPhoto(await shrinkPhoto(file));
+    } catch {
+      setProblem('The photo could not be read. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="driver-form">
+      <h2>{required ? 'Photo at pickup (required)' : 'Photo at pickup (optional)'}</h2>
+      <label className="driver-button driver-photo-button">
+        {busy ? 'Preparing the photo…' : 'Take the pickup photo'}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="driver-photo-input"
+          disabled={busy}
+          onChange={(event) => void take(event)}
+        />
+      </label>
+      {problem ? (
+        <p role="alert" className="driver-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CompleteForm({
+  photoMissing,
   unit,
   unitName,
   booked,
   suggested,
   onComplete,
 }: {
+  /** The service requires the photo and none is taken yet. */
+  photoMissing: boolean;
   unit: 'kg' | 'items' | null;
   unitName: string;
   /** The most that may be collected now (the booking, or the weight once the extra is paid). */
@@ -249,6 +324,7 @@ function CompleteForm({
     const form = new FormData(event.currentTarget);
     const code = String(form.get('code') ?? '').trim();
     const quantity = unit ? Number(form.get('quantity')) : booked;
+    if (photoMissing) return setProblem('Take the pickup photo first.');
     if (code === '') return setProblem("Type the client's confirmation code.");
     if (!Number.isFinite(quantity) || quantity <= 0) return setProblem('Type the quantity collected.');
     const refused = unit ? measureProblem(unitName, quantity) : null;

@@ -44,6 +44,10 @@ export interface DriverTask {
   weighedQuantity?: number | null;
   /** More weighed than booked: what the client is asked to pay, and their answer. */
   extra?: TaskExtra | null;
+  /** Photo proof at pickup for this service; optional: kept answers from before lack it ('off'). */
+  photo?: 'off' | 'optional' | 'required';
+  /** The server holds the task's photo. */
+  photoTaken?: boolean;
 }
 
 /** POST /driver/tasks/weigh {taskId, quantity}: what was recorded, and the extra it asks for. */

@@ -240,3 +240,21 @@ export function sumHistory(
   const { start: _start, ...week } = weeks[0]!;
   return { today, week, month, weeks };
 }
+
+/** Photo proof (docs/driver.md 'Photo proof'): the app shrinks to this longest side... */
+export const PHOTO_MAX_SIDE = 1280;
+/** ...and to at most this many bytes (JPEG or WebP)... */
+export const PHOTO_TARGET_BYTES = 150 * 1024;
+/** ...and the server takes at most this many (room for an encoder that overshoots a little). */
+export const PHOTO_MAX_BYTES = 200 * 1024;
+/** The photo's data URL at most: 'data:image/webp;base64,' and the base64 of PHOTO_MAX_BYTES. */
+export const PHOTO_MAX_DATA_URL = 32 + Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+
+/** The quality steps the app tries, best first, until the photo fits PHOTO_TARGET_BYTES. */
+export const PHOTO_QUALITIES = [0.82, 0.7, 0.58, 0.46, 0.34] as const;
+
+/** The size to draw a w×h photo at: the longest side at most PHOTO_MAX_SIDE, never enlarged. */
+export function photoSize(width: number, height: number, maxSide = PHOTO_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

@@ -544,6 +544,8 @@ describe("the driver's tasks", () => {
         arrivedAt: null,
         weighedQuantity: null,
         extra: null,
+        photo: 'off',
+        photoTaken: false,
       },
     ]);
     expect((await server.request('POST', '/driver/tasks', { token: other.token, body: {} })).body.data).toEqual([]);

@@ -152,6 +152,11 @@ export function completeTask(taskId: string, code: string, quantity: number): Pr
   return call('driver/tasks/complete', { taskId, code, quantity });
 }
 
+/** The pickup photo as a data URL (docs/driver.md 'Photo proof'); `stored` false: it was there already. */
+export function sendTaskPhoto(taskId: string, image: string): Promise<{ taskId: string; stored: boolean }> {
+  return call('driver/tasks/photo', { taskId, image });
+}
+
 export function sendPositions(points: Array<{ lat: number; lng: number; accuracy: number; at: string }>): Promise<{
   received: number;
   added: number;

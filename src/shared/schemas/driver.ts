@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { INVALID_PHONE, isPhoneNumber } from '../validation/phone';
 import { sendMessageSchema } from './chat';
-import { MAX_POSITIONS_PER_BATCH } from '../driver-rules';
+import { MAX_POSITIONS_PER_BATCH, PHOTO_MAX_DATA_URL } from '../driver-rules';
 import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 
 export const DRIVER_LOGIN_FIELDS_REQUIRED = 'Phone number and password are required';
@@ -70,6 +70,20 @@ export const completeTaskSchema = z.object(
     quantity: number('quantity', 'a positive number')
       .positive({ error: 'quantity must be a positive number' })
       .max(100_000, { error: 'quantity is too large' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+export const PHOTO_TOO_LARGE = 'The photo is too large (200 kB at most)';
+
+/** The pickup photo as a data URL: its length first; its type is judged by its bytes (server/routes/driver-photo.ts). */
+export const taskPhotoSchema = z.object(
+  {
+    taskId: id('taskId'),
+    image: z
+      .string({ error: (issue) => (issue.input == null ? 'image is required' : 'image must be a string') })
+      .max(PHOTO_MAX_DATA_URL, { error: PHOTO_TOO_LARGE, abort: true })
+      .min(1, { error: 'image is required' }),
   },
   { error: NOT_AN_OBJECT },
 );
