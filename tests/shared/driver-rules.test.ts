@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  photoSize,
   ageText,
   clockOffsetMs,
   driverShareKobo,
@@ -187,5 +188,14 @@ describe('quantities with units', () => {
     expect(quantityText(2, 'per item')).toBe('2 items');
     expect(quantityText(1, 'per pickup')).toBe('1 pickup');
     expect(quantityText(2, 'per bags')).toBe('2 bags');
+  });
+});
+
+describe('photoSize (the pickup photo shrunk on the phone)', () => {
+  it('brings the longest side to 1,280 px at most, keeps the proportions, never enlarges', () => {
+    expect(photoSize(4032, 3024)).toEqual({ width: 1280, height: 960 });
+    expect(photoSize(3024, 4032)).toEqual({ width: 960, height: 1280 });
+    expect(photoSize(800, 600)).toEqual({ width: 800, height: 600 });
+    expect(photoSize(1280, 720, 960)).toEqual({ width: 960, height: 540 });
   });
 });
