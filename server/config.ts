@@ -42,6 +42,7 @@ const configSchema = envSchema.transform((env) => ({
   driverShare: env.DRIVER_SHARE,
   cancelFeeKobo: nairaToKobo(env.CANCEL_FEE),
   arrivalRadiusM: env.ARRIVAL_RADIUS_M,
+  driverPhotosPerDay: env.DRIVER_PHOTOS_PER_DAY,
   dispatchRadiusKm: env.DISPATCH_RADIUS_KM,
   dispatchAttentionMin: env.DISPATCH_ATTENTION_MIN,
   serviceAreaFile: env.SERVICE_AREA_FILE,

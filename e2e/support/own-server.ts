@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/index';
@@ -15,7 +16,7 @@ import { startServer, type RunningServer } from '../../server/index';
  * environment the global setup left (the operator token, the push service allowed).
  */
 /** A reference server of a test file's own: the built app, a fresh in-memory database without the demo data. */
-export function startOwnServer(env?: NodeJS.ProcessEnv): Promise<RunningServer> {
+export function startOwnServer(env?: NodeJS.ProcessEnv, pushAgent?: Agent): Promise<RunningServer> {
   return startServer({
     port: 0,
     dataDir: 'memory://',
@@ -26,6 +27,7 @@ export function startOwnServer(env?: NodeJS.ProcessEnv): Promise<RunningServer> 
     // As the shared server (e2e/global-setup.ts): the test client's pooled connections never outlive the server's.
     keepAliveMs: 600_000,
     ...(env ? { env } : {}),
+    ...(pushAgent ? { pushAgent } : {}),
   });
 }
 

@@ -7,6 +7,7 @@
  *
  * Driver steps are idempotent: a resend after a lost answer gets the first answer.
  */
+import { notifyDriver } from '../db/driver-push';
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import { formatDistance, haversineMeters } from '../../src/shared/geo';
 import { formatNaira, koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
@@ -24,12 +25,16 @@ import { claimPaymentUse } from '../db/payments';
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints, givePointsBack } from '../db/points';
 import { serviceRuleForTask } from '../db/pricing';
+import { hasTaskPhoto } from '../db/task-photos';
 import { openRefund } from '../db/refunds';
 import { insertExtraEvent, insertStatusEvent } from '../db/task-events';
 import * as sql from '../db/task-lifecycle';
 import { TaskRefused, taskNotFound } from './errors';
 import { cancelFeeKobo, earningsFor, extraFor, returnedFor } from './settle';
 import { type Actor, TRANSITIONS, type Transition, refusal } from './transitions';
+
+/** A driver's completion of a service that requires photo proof, without the photo. */
+export const PHOTO_REQUIRED = 'Take the pickup photo before completing';
 
 export interface LifecycleDeps extends AftercareServices {
   db: Db;
@@ -122,7 +127,7 @@ async function serviceOf(tx: Queryable, task: sql.LifecycleRow) {
   const steps = rule?.weighedAtDoor ? measureRule(task.unit) : null;
   const measure = steps && rule?.max ? { ...steps, max: Math.min(steps.max, rule.max) } : steps;
   const perKg = measure?.unitWord === 'kg' ? (rule?.pointsPerKg ?? 0) : 0;
-  return { measure, pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0 };
+  return { measure, pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0, pickupPhoto: rule?.pickupPhoto ?? 'off' };
 }
 
 /** Why `quantity` cannot be recorded as weighed or counted under `measure`, or null when it can. */
@@ -193,6 +198,7 @@ export async function assign(
       { status: 'driver-assigned', driverId },
     );
     if (changed) await insertStatusEvent(tx, taskId, 'driver-assigned');
+    if (task.driver_id !== driverId) await notifyDriver(tx, driverId, { kind: 'assigned', taskId });
     // A driver change says who is coming now (when another driver wrote in the thread).
     await noteNewDriver(tx, taskId, driverId);
     return { taskId, status: 'driver-assigned' as TaskStatus, changed };
@@ -503,6 +509,9 @@ export async function complete(
     }
     if (caller.actor === 'driver' && !task.arrived_at)
       return new TaskRefused(409, "Say you've arrived before completing");
+    // The service needs photo proof (docs/driver.md 'Photo proof'); an operator's completion does not.
+    if (caller.actor === 'driver' && service.pickupPhoto === 'required' && !(await hasTaskPhoto(tx, taskId)))
+      return new TaskRefused(409, PHOTO_REQUIRED);
     const now = deps.now();
     // Less than booked: each way it was paid gives the same share back.
     const paid = await sql.paidParts(tx, taskId);
@@ -694,6 +703,14 @@ export async function cancel(
       feeKobo: money.feeKobo,
     });
     await sql.withdrawOpenOffers(tx, taskId);
+    if (task.driver_id)
+      await notifyDriver(tx, task.driver_id, {
+        kind: 'cancelled',
+        taskId,
+        by: caller.actor === 'client' ? 'client' : 'operator',
+        reason: order.reason,
+        note: order.note,
+      });
     await givePointsBack(tx, taskId);
     if (cardBackKobo > 0 && money.cardReference)
       await openRefund(tx, {

@@ -78,6 +78,8 @@ export interface TaskDetails extends Omit<TaskSummary, 'client'> {
   deliveredQuantity: number | null;
   extraPaid: number;
   cancelFee: number;
+  /** The driver's photo at pickup as a data URL (docs/driver.md 'Photo proof'); null when none. */
+  pickupPhoto?: string | null;
 }
 
 export interface Driver {

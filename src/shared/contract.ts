@@ -478,6 +478,8 @@ export interface Receipt {
   status: TaskStatus;
   completedAt: IsoDate | null;
   refund: TaskRefund | null;
+  /** The driver's photo at pickup as a data URL (docs/driver.md 'Photo proof'); null or absent when none. */
+  photo?: string | null;
 }
 export type ReceiptResponse = DataResponse<Receipt>;
 

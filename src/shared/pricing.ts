@@ -30,7 +30,7 @@ export interface ServicePrice extends ServiceCatalogFields {
 export type PriceTable = Readonly<Record<string, ServicePrice>>;
 
 /** A service as a new database is seeded with it: every amount in kobo. */
-export interface SeedService extends Required<Omit<ServiceCatalogFields, 'pickupPhoto'>> {
+export interface SeedService extends Required<ServiceCatalogFields> {
   key: string;
   serviceName: string;
   priceKobo: number;
@@ -52,6 +52,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 200, step: 0.5 },
     pointsPerKg: 10,
     weighed: true,
+    pickupPhoto: 'off',
   },
   {
     key: 'household',
@@ -63,6 +64,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: null,
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
   {
     key: 'bulk',
@@ -74,6 +76,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 50, step: 1 },
     pointsPerKg: 0,
     weighed: true,
+    pickupPhoto: 'required',
   },
   {
     key: 'garden',
@@ -85,6 +88,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 10, step: 1 },
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
   {
     key: 'laundry',
@@ -96,6 +100,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 200, step: 0.5 },
     pointsPerKg: 0,
     weighed: true,
+    pickupPhoto: 'off',
   },
   {
     key: 'office',
@@ -107,6 +112,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 12, step: 1 },
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
 ];
 
