@@ -46,24 +46,6 @@ export async function selectDriverTasks(db: Queryable, driverId: string): Promis
 }
 
 /**
- * The driver's completed tasks since `since`: when each was completed and what the client
- * finally paid for it, the price less the refund of a smaller weighed or counted quantity
- * (a completed task's only refund; earnings, docs/driver.md).
- */
-export async function selectDriverCompletions(
-  db: Queryable,
-  driverId: string,
-  since: Date,
-): Promise<Array<{ completed_at: Date; paid_kobo: number }>> {
-  return db.query(
-    `select t.completed_at, t.amount_kobo - coalesce(r.amount_kobo, 0) as paid_kobo
-       from tasks t left join refunds r on r.task_id = t.id
-      where t.driver_id = $1 and t.status = 'completed' and t.completed_at >= $2`,
-    [driverId, since.toISOString()],
-  );
-}
-
-/**
  * Whether the task is the driver's (assigned, on the way, completed or cancelled while theirs):
  * its chat is readable, and open for sending until a day after the end (routes/chat.ts).
  */

@@ -30,12 +30,10 @@ import {
   driverShareKobo,
   historySumsSince,
   lagosWeekStart,
-  sumEarnings,
   sumHistory,
   taskEarnedKobo,
 } from '../../src/shared/driver-rules';
 import {
-  selectDriverCompletions,
   selectDriverHistory,
   type HistoryRow,
   selectDriverOutcome,
@@ -234,8 +232,8 @@ driverAppRoutes.post(
 );
 
 /**
- * Completed tasks and the driver's share of what their clients finally paid (a weighed refund
- * taken off), today and this week in Lagos (the earnings screen).
+ * Today and this week in Lagos (the first earnings screen's figures, kept for the clients built
+ * against it): the same sums as the history's, from the earnings ledger, so the two never differ.
  */
 driverAppRoutes.post(
   '/driver/earnings',
@@ -243,18 +241,20 @@ driverAppRoutes.post(
   jsonBody(emptyDriverSchema, { optional: true }),
   async (c) => {
     const { db, config, now } = c.var.deps;
-    const at = now();
-    const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
-    const completions = rows.map((row) => ({
-      completedAt: new Date(row.completed_at).getTime(),
-      earningsKobo: driverShareKobo(row.paid_kobo, config.driverShare),
-    }));
-    const totals = sumEarnings(completions, at.getTime());
-    const naira = (total: { tasks: number; kobo: number }) => ({
-      tasks: total.tasks,
-      earnings: koboToNaira(total.kobo),
+    const at = now().getTime();
+    const ended = await selectDriverHistory(db, c.var.driver.id, {
+      since: new Date(lagosWeekStart(at)),
+      limit: 10_000,
     });
-    return c.json({ data: { today: naira(totals.today), week: naira(totals.week) } satisfies DriverEarnings });
+    const sums = sumHistory(
+      ended.map((row) => ({ endedAt: new Date(row.ended_at).getTime(), earned: earnedOf(row, config.driverShare) })),
+      at,
+    );
+    const naira = (period: PeriodKobo) => ({
+      tasks: period.tasks,
+      earnings: koboToNaira(period.share + period.fee + period.extra),
+    });
+    return c.json({ data: { today: naira(sums.today), week: naira(sums.week) } satisfies DriverEarnings });
   },
 );
 

@@ -139,34 +139,6 @@ export function lagosWeekStart(time: number): number {
   return dayStart - weekday * DAY_MS;
 }
 
-export interface Completion {
-  completedAt: number;
-  earningsKobo: number;
-}
-
-/** Tasks and kobo completed today and this week (Lagos; the week from Monday), as of `now`. */
-export function sumEarnings(
-  completions: readonly Completion[],
-  now: number,
-): { today: { tasks: number; kobo: number }; week: { tasks: number; kobo: number } } {
-  const today = { tasks: 0, kobo: 0 };
-  const week = { tasks: 0, kobo: 0 };
-  const dayStart = lagosDayStart(now);
-  const weekStart = lagosWeekStart(now);
-  for (const { completedAt, earningsKobo } of completions) {
-    if (completedAt > now) continue;
-    if (completedAt >= weekStart) {
-      week.tasks += 1;
-      week.kobo += earningsKobo;
-    }
-    if (completedAt >= dayStart) {
-      today.tasks += 1;
-      today.kobo += earningsKobo;
-    }
-  }
-  return { today, week };
-}
-
 /** The first of the month in Lagos that starts the month of `time`. */
 export function lagosMonthStart(time: number): number {
   const lagos = new Date(time + LAGOS_OFFSET_MS);

@@ -7,6 +7,7 @@ import {
   isMoving,
   lagosDayStart,
   lagosWeekStart,
+  sumHistory,
   nextBatch,
   positionIntervalMs,
   positionSendMs,
@@ -14,7 +15,6 @@ import {
   secondsLeft,
   sendInOrder,
   signOutLoses,
-  sumEarnings,
   type SendOutcome,
 } from '../../src/shared/driver-rules';
 
@@ -156,22 +156,24 @@ describe('earnings', () => {
     expect(lagosWeekStart(Date.parse('2026-11-22T22:30:00Z'))).toBe(Date.parse('2026-11-15T23:00:00Z'));
   });
 
-  it("add today's and this week's completions in whole kobo", () => {
-    const totals = sumEarnings(
+  it("add today's and this week's ended tasks in whole kobo (what /driver/earnings answers)", () => {
+    const share = (kobo: number) => ({ share: kobo, fee: 0, extra: 0 });
+    const totals = sumHistory(
       [
-        { completedAt: Date.parse('2026-11-26T08:00:00Z'), earningsKobo: 367_500 },
+        { endedAt: Date.parse('2026-11-26T08:00:00Z'), earned: share(367_500) },
         // 00:10 today in Lagos (still yesterday in UTC).
-        { completedAt: Date.parse('2026-11-25T23:10:00Z'), earningsKobo: 105_000 },
-        // Monday this week.
-        { completedAt: Date.parse('2026-11-23T12:00:00Z'), earningsKobo: 50_050 },
+        { endedAt: Date.parse('2026-11-25T23:10:00Z'), earned: share(105_000) },
+        // Monday this week: a cancel at the door's fee.
+        { endedAt: Date.parse('2026-11-23T12:00:00Z'), earned: { share: 0, fee: 50_050, extra: 0 } },
         // Sunday last week, 23:30 in Lagos.
-        { completedAt: Date.parse('2026-11-22T22:30:00Z'), earningsKobo: 99_999 },
+        { endedAt: Date.parse('2026-11-22T22:30:00Z'), earned: share(99_999) },
         // Later than now (a clock ahead): not counted.
-        { completedAt: Date.parse('2026-11-26T12:00:00Z'), earningsKobo: 1 },
+        { endedAt: Date.parse('2026-11-26T12:00:00Z'), earned: share(1) },
       ],
       now,
     );
-    expect(totals).toEqual({ today: { tasks: 2, kobo: 472_500 }, week: { tasks: 3, kobo: 522_550 } });
+    expect(totals.today).toEqual({ tasks: 2, share: 472_500, fee: 0, extra: 0 });
+    expect(totals.week).toEqual({ tasks: 3, share: 472_500, fee: 50_050, extra: 0 });
   });
 
   it("the driver's share is rounded to the kobo", () => {
