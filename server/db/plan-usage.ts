@@ -1,5 +1,6 @@
 /** What covered bookings used of a plan's monthly inclusions (tasks.covered_quantity), by service key. */
-import { planInclusions, planMonth } from '../../src/shared/plans';
+import { planMonth, type SubscriptionPlan } from '../../src/shared/plans';
+import { subscriptionTerms } from './plans';
 import { serviceKey } from '../../src/shared/service-key';
 import type { Queryable } from './connection';
 
@@ -40,12 +41,17 @@ export async function lockedAllowanceLeft(tx: Queryable, userId: string, service
     subscription_plan: string | null;
     subscription_started_at: Date | null;
     subscription_expires_at: Date | null;
-  }>('select subscription_plan, subscription_started_at, subscription_expires_at from users where id = $1 for update', [
-    userId,
-  ]);
+    subscription_terms: SubscriptionPlan | null;
+  }>(
+    `select subscription_plan, subscription_started_at, subscription_expires_at, subscription_terms
+       from users where id = $1 for update`,
+    [userId],
+  );
   if (!user?.subscription_plan || !user.subscription_expires_at || new Date(user.subscription_expires_at) <= now)
     return 0;
-  const included = planInclusions(user.subscription_plan).find((inclusion) => inclusion.service === service);
+  // The terms the subscription was bought with: a later change of the plan does not reach it.
+  const terms = await subscriptionTerms(tx, user);
+  const included = terms?.inclusions.find((inclusion) => inclusion.service === service);
   if (!included) return 0;
   const month = planMonth(new Date(user.subscription_started_at ?? now), now);
   const used = await coveredUsage(tx, userId, month.start, month.end);

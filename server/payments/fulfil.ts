@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { planExpiry, type SubscriptionPlan } from '../../src/shared/plans';
+import { termsOf } from '../db/plans';
 import { markAttentionHonoured } from '../db/attention';
 import type { Db, Queryable } from '../db/connection';
 import { claimPaymentUse } from '../db/payments';
@@ -128,7 +129,7 @@ export async function fulfilSubscription(
       const isRunning = current !== null && current > now;
       const from = isRunning ? current : now;
       const startedAt = isRunning && user.subscription_started_at ? new Date(user.subscription_started_at) : now;
-      const updated = await setSubscription(tx, order.userId, order.plan.key, {
+      const updated = await setSubscription(tx, order.userId, termsOf(order.plan), {
         startedAt,
         expiresAt: planExpiry(order.plan, from),
       });
