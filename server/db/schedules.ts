@@ -16,7 +16,7 @@ import {
   plannedDates,
   UPCOMING_DAYS,
 } from '../../src/shared/schedules';
-import { DEFAULT_SERVICE } from '../../src/shared/service-key';
+import { DEFAULT_SERVICE_PRICE } from '../../src/shared/pricing';
 import type { PricingItem } from '../../src/shared/contract';
 import type { Queryable } from './connection';
 import { listPricing } from './pricing';
@@ -80,7 +80,7 @@ const movedOf = (rows: readonly MoveRow[]): MovedDate[] =>
 /** The price-list item of a service key (the default service when none), as tasks are priced. */
 function serviceOf(prices: readonly PricingItem[], type: string): { serviceName: string; price: number; unit: string } {
   const item = prices.find((candidate) => candidate.key === type);
-  return item ?? { ...DEFAULT_SERVICE };
+  return item ?? DEFAULT_SERVICE_PRICE;
 }
 
 function toSchedule(

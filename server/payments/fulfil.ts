@@ -14,7 +14,6 @@ import { findTaskByReference, insertTask, recordCoveredPlan } from '../db/tasks'
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints } from '../db/points';
 import { resumePlanEndedSchedules } from '../db/schedules';
-import { serviceKey } from '../../src/shared/service-key';
 import type { UserRow } from '../db/users';
 
 export interface TaskOrder {
@@ -62,7 +61,8 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
   const taskId = randomUUID();
   const covered = order.coveredQuantity ?? 0;
   if (covered > 0) {
-    const left = await lockedAllowanceLeft(tx, order.userId, serviceKey(order.serviceName), now);
+    // `type` is the catalog key the booking was priced by.
+    const left = await lockedAllowanceLeft(tx, order.userId, order.type, now);
     if (covered > left) throw new NotCovered(left);
   }
   if (covered < order.quantity) {

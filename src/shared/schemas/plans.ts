@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
-import { isNairaAmount } from '../money';
+import { hasAtMostTwoDecimals } from '../quantity';
 import { NOT_AN_OBJECT, number, text } from './fields';
 import { priceField, serviceKeyField } from './services';
 
@@ -20,7 +20,7 @@ const inclusion = z.object(
     amount: number('amount')
       .positive({ error: 'amount must be more than 0' })
       .max(10_000, { error: 'amount must be at most 10000' })
-      .refine(isNairaAmount, { error: 'amount must have at most 2 decimals' }),
+      .refine(hasAtMostTwoDecimals, { error: 'amount must have at most 2 decimals' }),
     unit: text('unit', { max: 10 }).trim(),
     label: label('label'),
     short: text('short', { max: MAX_LENGTH.label, name: true }).trim().optional(),
