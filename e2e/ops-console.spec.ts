@@ -263,6 +263,7 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
     'Reports',
     'Payouts',
     'Services',
+    'Plans',
     'Drivers',
     'Clients',
     'Operators',

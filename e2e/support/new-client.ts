@@ -1,5 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginResponse, PlanName, PlansResponse, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
+import type {
+  LoginResponse,
+  PlanName,
+  PlansResponse,
+  SignupRequest,
+  User,
+  UserDataResponse,
+} from '../../src/shared/contract';
 import { nairaToKobo } from '../../src/shared/money';
 import { newPhone } from './phones';
 

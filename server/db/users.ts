@@ -51,7 +51,11 @@ export function toUser(row: UserRow): User {
     balance: koboToNaira(row.balance_kobo),
     subscription:
       row.subscription_plan && row.subscription_expires_at
-        ? { plan: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at).toISOString() }
+        ? {
+            plan: row.subscription_plan,
+            ...(row.subscription_terms?.key === row.subscription_plan ? { name: row.subscription_terms.name } : {}),
+            expiresAt: new Date(row.subscription_expires_at).toISOString(),
+          }
         : null,
   };
 }

@@ -54,6 +54,8 @@ export interface ScheduledWindow {
 
 export interface Subscription {
   plan: PlanName | string;
+  /** The plan's name as bought ('Gold'); absent for a plan set before the plans were data. */
+  name?: string;
   expiresAt: IsoDate;
 }
 

@@ -53,7 +53,9 @@ describe('the plans', () => {
         ...silver,
         name: 'Silver Plus',
         price: 99_000,
-        inclusions: [{ service: 'household', amount: 24, unit: '', label: 'household waste pickups', short: 'pickups' }],
+        inclusions: [
+          { service: 'household', amount: 24, unit: '', label: 'household waste pickups', short: 'pickups' },
+        ],
       },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -118,9 +120,9 @@ describe('the plans', () => {
   it('a plan no longer offered is not listed nor sold; a bad plan is refused with a 400; only an admin edits', async () => {
     const plans = (await server.request('GET', '/ops/plans', { token: admin })).body.data;
     const gold = plans.find((plan: { key: string }) => plan.key === 'gold');
-    expect((await server.request('POST', '/ops/plans', { token: admin, body: { ...gold, active: false } })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.request('POST', '/ops/plans', { token: admin, body: { ...gold, active: false } })).status,
+    ).toBe(200);
     const client = await insertClient(server);
     expect((await plansFor(client)).data.some((plan: { key: string }) => plan.key === 'gold')).toBe(false);
     const refused = await subscribe(client, 'gold', 300_000);

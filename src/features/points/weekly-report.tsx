@@ -17,9 +17,7 @@ export function WeeklyReport() {
   return (
     <section className="points-weekly" aria-labelledby="points-weekly-title">
       <h2 id="points-weekly-title">Your weekly report</h2>
-      <p className="muted">
-        The last 8 weeks with your {planNameOf(status)} plan, as in the Monday e-mail.
-      </p>
+      <p className="muted">The last 8 weeks with your {planNameOf(status)} plan, as in the Monday e-mail.</p>
       <table className="points-weekly-table">
         <thead>
           <tr>

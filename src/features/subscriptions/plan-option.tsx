@@ -51,9 +51,7 @@ export function PlanOption({ plan, isSelected, onSelect, prices }: PlanOptionPro
             </span>
           ))}
         </span>
-        <span className="plan-option-worth">
-          Worth {formatKobo(planWorth(plan, prices))} a month at list prices
-        </span>
+        <span className="plan-option-worth">Worth {formatKobo(planWorth(plan, prices))} a month at list prices</span>
       </span>
     </label>
   );
