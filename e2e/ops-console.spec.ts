@@ -321,6 +321,7 @@ for (const width of [1280, 768]) {
       'payments',
       'refunds',
       'reports',
+      'plans',
       'operators',
       'audit',
     ]) {
