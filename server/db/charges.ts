@@ -119,8 +119,8 @@ export async function findReversal(db: Queryable, reference: string): Promise<st
 export async function markUseReversed(
   db: Queryable,
   reference: string,
-): Promise<{ purpose: 'task' | 'subscription'; userId: string; taskId: string | null; what: string } | null> {
-  const [use] = await db.query<{ purpose: 'task' | 'subscription'; user_id: string; plan: string | null }>(
+): Promise<{ purpose: 'task' | 'subscription' | 'extra'; userId: string; taskId: string | null; what: string } | null> {
+  const [use] = await db.query<{ purpose: 'task' | 'subscription' | 'extra'; user_id: string; plan: string | null }>(
     // The plan's name as the client bought it, else as it is now.
     `select p.purpose, p.user_id,
             coalesce(u.subscription_terms ->> 'name', (select name from plans where key = u.subscription_plan)) as plan
@@ -135,6 +135,21 @@ export async function markUseReversed(
       taskId: null,
       what: `the client's ${use.plan || 'current'} plan`,
     };
+  if (use.purpose === 'extra') {
+    // The extra a driver's weight asked for: the task it paid for is named; its booking stays paid.
+    const [task] = await db.query<{ id: string; service_name: string; status: string }>(
+      'select id, service_name, status from tasks where extra_reference = $1',
+      [reference],
+    );
+    return task
+      ? {
+          purpose: 'extra',
+          userId: use.user_id,
+          taskId: task.id,
+          what: `the extra of task ${task.id} (${task.service_name}, ${task.status})`,
+        }
+      : null;
+  }
   const [task] = await db.query<{ id: string; service_name: string; status: string }>(
     `update tasks set payment_reversed_at = now() where reference = $1 and payment_reversed_at is null
      returning id, service_name, status`,
