@@ -3,7 +3,6 @@
  * by Paystack's webhook or after a successful verify, never changed afterwards. A reference
  * found here is paid: task creation uses it without asking the provider again.
  */
-import { findPlan } from '../../src/shared/plans';
 import type { Queryable } from './connection';
 
 export interface Charge {
@@ -122,7 +121,9 @@ export async function markUseReversed(
   reference: string,
 ): Promise<{ purpose: 'task' | 'subscription' | 'extra'; userId: string; taskId: string | null; what: string } | null> {
   const [use] = await db.query<{ purpose: 'task' | 'subscription' | 'extra'; user_id: string; plan: string | null }>(
-    `select p.purpose, p.user_id, u.subscription_plan as plan
+    // The plan's name as the client bought it, else as it is now.
+    `select p.purpose, p.user_id,
+            coalesce(u.subscription_terms ->> 'name', (select name from plans where key = u.subscription_plan)) as plan
        from payment_uses p join users u on u.id = p.user_id where p.reference = $1`,
     [reference],
   );
@@ -132,7 +133,7 @@ export async function markUseReversed(
       purpose: 'subscription',
       userId: use.user_id,
       taskId: null,
-      what: `the client's ${(use.plan && findPlan(use.plan)?.name) || 'current'} plan`,
+      what: `the client's ${use.plan || 'current'} plan`,
     };
   if (use.purpose === 'extra') {
     // The extra a driver's weight asked for: the task it paid for is named; its booking stays paid.

@@ -12,7 +12,6 @@ import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import { formatDistance, haversineMeters } from '../../src/shared/geo';
 import { formatNaira, koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
 import { measureProblem, measureRule, quantityText, roundToStep } from '../../src/shared/quantity';
-import { serviceKey } from '../../src/shared/service-key';
 import { mailReceipt } from '../aftercare/receipt';
 import { startRefund } from '../aftercare/refunds';
 import type { AftercareServices } from '../aftercare/services';
@@ -38,7 +37,7 @@ export const PHOTO_REQUIRED = 'Take the pickup photo before completing';
 
 export interface LifecycleDeps extends AftercareServices {
   db: Db;
-  config: { driverShare: number; referralReward: number; cancelFeeKobo: number; arrivalRadiusM: number };
+  config: { driverShare: number; referralRewardKobo: number; cancelFeeKobo: number; arrivalRadiusM: number };
   now: () => Date;
 }
 
@@ -127,7 +126,12 @@ async function serviceOf(tx: Queryable, task: sql.LifecycleRow) {
   const steps = rule?.weighedAtDoor ? measureRule(task.unit) : null;
   const measure = steps && rule?.max ? { ...steps, max: Math.min(steps.max, rule.max) } : steps;
   const perKg = measure?.unitWord === 'kg' ? (rule?.pointsPerKg ?? 0) : 0;
-  return { measure, pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0, pickupPhoto: rule?.pickupPhoto ?? 'off' };
+  return {
+    key: rule?.key ?? null,
+    measure,
+    pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0,
+    pickupPhoto: rule?.pickupPhoto ?? 'off',
+  };
 }
 
 /** Why `quantity` cannot be recorded as weighed or counted under `measure`, or null when it can. */
@@ -323,7 +327,7 @@ export async function weigh(
     if (!ownedByDriver(task, caller)) return taskNotFound();
     const refused = check('weigh', caller, task.status);
     if (refused) return refused;
-    const { measure } = await serviceOf(tx, task);
+    const { key, measure } = await serviceOf(tx, task);
     const problem = measuredProblem(task.unit, measure, quantity);
     if (problem || !measure) return new TaskRefused(400, problem ?? 'This service is done as booked');
     const weighed = roundToStep(quantity, measure.step);
@@ -336,7 +340,8 @@ export async function weigh(
         409,
         `The client paid for ${quantityText(task.unit, task.weighed_quantity ?? weighed)}: the weight cannot change`,
       );
-    const allowance = await lockedAllowanceLeft(tx, task.user_id, serviceKey(task.service_name), deps.now());
+    // By the catalog's key (a service no longer in the catalog is in no plan).
+    const allowance = key ? await lockedAllowanceLeft(tx, task.user_id, key, deps.now()) : 0;
     const extra = extraFor({
       bookedQuantity: task.quantity,
       weighedQuantity: weighed,
@@ -562,7 +567,7 @@ export async function complete(
       { status: task.status, quantity: booked },
       { status: 'completed', quantity: collected, refund: koboToNaira(returned.cardKobo) },
     );
-    const referralReward = await rewardReferrer(tx, task.user_id, taskId, deps.config.referralReward);
+    const referralReward = await rewardReferrer(tx, task.user_id, taskId, deps.config.referralRewardKobo);
     return {
       taskId,
       status: 'completed' as const,
@@ -598,13 +603,13 @@ async function completedAnswer(tx: Queryable, task: sql.LifecycleRow): Promise<C
   };
 }
 
-/** A referred client's first completed task credits the referrer once. */
-async function rewardReferrer(tx: Queryable, userId: string, taskId: string, amount: number) {
+/** A referred client's first completed task credits the referrer once (the answer in naira). */
+async function rewardReferrer(tx: Queryable, userId: string, taskId: string, amountKobo: number) {
   if ((await countCompletedTasks(tx, userId, taskId)) > 0) return null;
   const referrerId = await claimReferralReward(tx, userId);
   if (!referrerId) return null;
-  await creditReferrer(tx, referrerId, amount);
-  return { referrerId, amount };
+  await creditReferrer(tx, referrerId, amountKobo);
+  return { referrerId, amount: koboToNaira(amountKobo) };
 }
 
 export interface Cancelled {

@@ -18,6 +18,7 @@ import { PaymentsScreen } from './screens/payments';
 import { RefundsScreen } from './screens/refunds';
 import { ReportsScreen } from './screens/reports';
 import { PayoutsScreen } from './screens/payouts';
+import { PlansScreen } from './screens/plans';
 import { ServicesScreen } from './screens/services';
 import { SupportScreen } from './screens/support';
 import { TaskScreen } from './screens/task';
@@ -164,6 +165,10 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/services',
     guarded('services', () => <ServicesScreen />),
+  ),
+  at(
+    '/console/plans',
+    guarded('plans', () => <PlansScreen />),
   ),
   at(
     '/console/drivers',

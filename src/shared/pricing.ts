@@ -116,6 +116,18 @@ export const SEED_SERVICES: readonly SeedService[] = [
   },
 ];
 
+/** The default service as the price list shows a service (naira, the API's shape). */
+export const DEFAULT_SERVICE_PRICE: ServicePrice = {
+  serviceName: DEFAULT_SERVICE.serviceName,
+  price: koboToNaira(DEFAULT_SERVICE.priceKobo),
+  unit: DEFAULT_SERVICE.unit,
+};
+
+/** A seeded service's price in kobo by key, else the default service's (the app's fallback, without a round trip through naira). */
+export function fallbackPriceKobo(key: string): number {
+  return SEED_SERVICES.find((service) => service.key === key)?.priceKobo ?? DEFAULT_SERVICE.priceKobo;
+}
+
 /** Used when the pricing call fails (docs/product.md, Prices): the seeded services. */
 export const FALLBACK_PRICES: PriceTable = Object.fromEntries(
   SEED_SERVICES.map(({ key, priceKobo, ...service }) => [key, { ...service, price: koboToNaira(priceKobo) }]),
@@ -157,7 +169,7 @@ export function priceTableOrFallback(answer: unknown): PriceTable {
 
 /** The price of a service key; the default service when the key is unknown. */
 export function priceFor(table: PriceTable, key: string): ServicePrice {
-  return table[key] ?? { ...DEFAULT_SERVICE };
+  return table[key] ?? DEFAULT_SERVICE_PRICE;
 }
 
 /**

@@ -44,6 +44,7 @@ describe('the nav of each role', () => {
       'Reports',
       'Payouts',
       'Services',
+      'Plans',
       'Drivers',
       'Clients',
       'Operators',
