@@ -8,6 +8,8 @@ import { askDriverCode, driverCodeLogin } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
 import { receiveSmsCode } from '../lib/web-otp';
+import { Button } from '../ui/button';
+import { FormError, TextField } from '../ui/text-field';
 import { useFormCall } from './form-call';
 import { useGo } from './navigation';
 
@@ -51,45 +53,36 @@ export function CodeSignIn() {
 
   return (
     <form onSubmit={submit} className="driver-form" noValidate aria-label="Sign in with a code">
-      <label>
-        Phone number
-        <input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+      <TextField
+        label="Phone number"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        maxLength={MAX_LENGTH.phone}
+        value={phone}
+        readOnly={sent}
+        onChange={(event) => setPhone(event.target.value)}
+      />
+      {sent ? (
+        <TextField
+          label="Code from the SMS"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
           required
-          maxLength={MAX_LENGTH.phone}
-          value={phone}
-          readOnly={sent}
-          onChange={(event) => setPhone(event.target.value)}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
         />
-      </label>
-      {sent ? (
-        <label>
-          Code from the SMS
-          <input
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
       ) : null}
-      {error ? (
-        <p role="alert" className="driver-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="driver-button" disabled={busy}>
-        {sent ? (busy ? 'Signing in…' : 'Sign in') : busy ? 'Sending…' : 'Send me a code'}
-      </button>
+      <FormError message={error} className="driver-error" />
+      <Button type="submit" className="driver-button" busy={busy} busyText={sent ? 'Signing in…' : 'Sending…'}>
+        {sent ? 'Sign in' : 'Send me a code'}
+      </Button>
       {sent ? (
-        <button
-          type="button"
+        <Button
           className="driver-button-quiet"
           disabled={busy}
           onClick={() => {
@@ -98,7 +91,7 @@ export function CodeSignIn() {
           }}
         >
           Use another number
-        </button>
+        </Button>
       ) : null}
     </form>
   );

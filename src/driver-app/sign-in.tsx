@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
+import { Button } from '../ui/button';
+import { FormError, TextField } from '../ui/text-field';
 import { CodeSignIn } from './code-sign-in';
 import { readCallFailure } from '../shared/call-failure';
 import { useFormCall } from './form-call';
@@ -48,28 +50,27 @@ export function LoginScreen() {
       <details className="driver-fallback">
         <summary>Sign in with a password instead</summary>
         <form onSubmit={submit} className="driver-form" noValidate>
-          <label>
-            Phone number
-            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
-          </label>
-          <label>
-            Password
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_LENGTH.password}
-            />
-          </label>
-          {error ? (
-            <p role="alert" className="driver-error">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="driver-button" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </button>
+          <TextField
+            label="Phone number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={MAX_LENGTH.phone}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={MAX_LENGTH.password}
+          />
+          <FormError message={error} className="driver-error" />
+          <Button type="submit" className="driver-button" busy={busy} busyText="Signing in…">
+            Sign in
+          </Button>
         </form>
       </details>
     </main>
@@ -106,27 +107,33 @@ export function PasswordScreen() {
       <p>Your operator gave you a one-time password. Choose your own (8 characters at least) to go on.</p>
       <form onSubmit={submit} className="driver-form" noValidate>
         {known ? null : (
-          <label>
-            One-time password
-            <input name="current" type="password" autoComplete="current-password" maxLength={MAX_LENGTH.password} />
-          </label>
+          <TextField
+            label="One-time password"
+            name="current"
+            type="password"
+            autoComplete="current-password"
+            maxLength={MAX_LENGTH.password}
+          />
         )}
-        <label>
-          New password
-          <input name="new" type="password" autoComplete="new-password" minLength={8} maxLength={MAX_LENGTH.password} />
-        </label>
-        <label>
-          New password again
-          <input name="again" type="password" autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </label>
-        {error ? (
-          <p role="alert" className="driver-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="driver-button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save password'}
-        </button>
+        <TextField
+          label="New password"
+          name="new"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={MAX_LENGTH.password}
+        />
+        <TextField
+          label="New password again"
+          name="again"
+          type="password"
+          autoComplete="new-password"
+          maxLength={MAX_LENGTH.password}
+        />
+        <FormError message={error} className="driver-error" />
+        <Button type="submit" className="driver-button" busy={busy} busyText="Saving…">
+          Save password
+        </Button>
       </form>
     </main>
   );

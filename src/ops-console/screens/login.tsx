@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
+import { FormError, TextField } from '../../ui/text-field';
 import { login } from '../api';
 import { errorText } from '../http';
 import { setOpsToken, lastSignOutReason } from '../session';
@@ -27,29 +29,28 @@ export function LoginScreen() {
         <Logo />
         <h1>Operations console</h1>
         {notice && <p role="status">{notice}</p>}
-        <label>
-          E-mail
-          <input className="text-input" name="email" type="email" autoComplete="username" required maxLength={254} />
-        </label>
-        <label>
-          Password
-          <input
-            className="text-input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={busy}>
+        <TextField
+          label="E-mail"
+          className="text-input"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+        />
+        <TextField
+          label="Password"
+          className="text-input"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+        />
+        <FormError message={error} className="ops-error" />
+        <Button type="submit" disabled={busy}>
           Sign in
-        </button>
+        </Button>
       </form>
     </main>
   );

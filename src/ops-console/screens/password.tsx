@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { changePassword, opsKeys } from '../api';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/text-field';
 import { errorText } from '../http';
 import { setOpsToken } from '../session';
 
@@ -38,50 +40,40 @@ export function PasswordScreen({ forced }: { forced: boolean }) {
       <form className="auth-card ops-form" onSubmit={(event) => void submit(event)}>
         <h1>{forced ? 'Choose your password' : 'Change your password'}</h1>
         {forced && <p>Your one-time password must be replaced before you can use the console.</p>}
-        <label>
-          Current password
-          <input
-            className="text-input"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-          />
-        </label>
-        <label>
-          New password (at least {MIN_OPERATOR_PASSWORD} characters)
-          <input
-            className="text-input"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_OPERATOR_PASSWORD}
-            maxLength={200}
-          />
-        </label>
-        <label>
-          New password again
-          <input
-            className="text-input"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_OPERATOR_PASSWORD}
-            maxLength={200}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="Current password"
+          className="text-input"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+        />
+        <TextField
+          label={`New password (at least ${MIN_OPERATOR_PASSWORD} characters)`}
+          className="text-input"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_OPERATOR_PASSWORD}
+          maxLength={200}
+        />
+        <TextField
+          label="New password again"
+          className="text-input"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_OPERATOR_PASSWORD}
+          maxLength={200}
+        />
+        <FormError message={error} className="ops-error" />
         {done && <p role="status">Password changed.</p>}
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           Change password
-        </button>
+        </Button>
       </form>
     </main>
   );
