@@ -1,5 +1,5 @@
 /** Sign-in with phone and password, then the forced change of the one-time password (docs/driver.md). */
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
@@ -22,13 +22,11 @@ export function LoginScreen() {
     'Could not sign in. Please try again.',
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const phone = String(form.get('phone') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    return run(async () => {
-      setDriverToken(await driverLogin(phone, password));
+  const form = useForm({ defaultValues: { phone: '', password: '' } });
+
+  const submit = ({ phone, password }: { phone: string; password: string }) =>
+    run(async () => {
+      setDriverToken(await driverLogin(phone.trim(), password));
       oneTimePassword = password;
       try {
         await getDriverTasks();
@@ -40,7 +38,6 @@ export function LoginScreen() {
         else go('/', { replace: true });
       }
     });
-  };
 
   return (
     <main className="driver-auth">
@@ -49,10 +46,10 @@ export function LoginScreen() {
       <CodeSignIn />
       <details className="driver-fallback">
         <summary>Sign in with a password instead</summary>
-        <form onSubmit={submit} className="driver-form" noValidate>
+        <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate>
           <TextField
             label="Phone number"
-            name="phone"
+            {...form.register('phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -61,7 +58,7 @@ export function LoginScreen() {
           />
           <TextField
             label="Password"
-            name="password"
+            {...form.register('password')}
             type="password"
             autoComplete="current-password"
             required
@@ -85,17 +82,16 @@ export function PasswordScreen() {
   );
   const known = oneTimePassword !== '';
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const current = known ? oneTimePassword : String(form.get('current') ?? '');
-    const next = String(form.get('new') ?? '');
-    if (next !== String(form.get('again') ?? '')) {
+  const form = useForm({ defaultValues: { current: '', new: '', again: '' } });
+
+  const submit = (values: { current: string; new: string; again: string }) => {
+    const current = known ? oneTimePassword : values.current;
+    if (values.new !== values.again) {
       setError('The two new passwords are not the same.');
       return;
     }
     return run(async () => {
-      setDriverToken(await changeDriverPassword(current, next));
+      setDriverToken(await changeDriverPassword(current, values.new));
       oneTimePassword = '';
       go('/', { replace: true });
     });
@@ -105,11 +101,11 @@ export function PasswordScreen() {
     <main className="driver-auth">
       <h1>Choose your password</h1>
       <p>Your operator gave you a one-time password. Choose your own (8 characters at least) to go on.</p>
-      <form onSubmit={submit} className="driver-form" noValidate>
+      <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate>
         {known ? null : (
           <TextField
             label="One-time password"
-            name="current"
+            {...form.register('current')}
             type="password"
             autoComplete="current-password"
             maxLength={MAX_LENGTH.password}
@@ -117,7 +113,7 @@ export function PasswordScreen() {
         )}
         <TextField
           label="New password"
-          name="new"
+          {...form.register('new')}
           type="password"
           autoComplete="new-password"
           minLength={8}
@@ -125,7 +121,7 @@ export function PasswordScreen() {
         />
         <TextField
           label="New password again"
-          name="again"
+          {...form.register('again')}
           type="password"
           autoComplete="new-password"
           maxLength={MAX_LENGTH.password}
