@@ -3,7 +3,8 @@
  * registered; the one-time password an admin issues stays below as the fallback. Android
  * fills the code in from the SMS (WebOTP).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { askDriverCode, driverCodeLogin } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
@@ -15,8 +16,7 @@ import { useGo } from './navigation';
 
 export function CodeSignIn() {
   const go = useGo();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm({ defaultValues: { phone: '', code: '' } });
   const [sent, setSent] = useState(false);
   const { error, busy, run } = useFormCall(
     'No network: signing in needs a connection.',
@@ -25,7 +25,7 @@ export function CodeSignIn() {
 
   const signIn = (typed: string) =>
     run(async () => {
-      setDriverToken(await driverCodeLogin(phone.trim(), typed.trim()));
+      setDriverToken(await driverCodeLogin(form.getValues('phone').trim(), typed.trim()));
       go('/', { replace: true });
     });
 
@@ -35,14 +35,13 @@ export function CodeSignIn() {
     const stop = new AbortController();
     void receiveSmsCode(stop.signal).then((received) => {
       if (!received || stop.signal.aborted) return;
-      setCode(received);
+      form.setValue('code', received);
       void signIn(received);
     });
     return () => stop.abort();
   }, [sent]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = ({ phone, code }: { phone: string; code: string }) => {
     if (!sent)
       return run(async () => {
         await askDriverCode(phone.trim());
@@ -51,30 +50,34 @@ export function CodeSignIn() {
     return signIn(code);
   };
 
+  // The code keeps only digits as typed.
+  const codeField = form.register('code');
+  const onCode = (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.value = event.target.value.replace(/\D/g, '');
+    return codeField.onChange(event);
+  };
+
   return (
-    <form onSubmit={submit} className="driver-form" noValidate aria-label="Sign in with a code">
+    <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate aria-label="Sign in with a code">
       <TextField
         label="Phone number"
-        name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         required
         maxLength={MAX_LENGTH.phone}
-        value={phone}
         readOnly={sent}
-        onChange={(event) => setPhone(event.target.value)}
+        {...form.register('phone')}
       />
       {sent ? (
         <TextField
           label="Code from the SMS"
-          name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
           required
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          {...codeField}
+          onChange={onCode}
         />
       ) : null}
       <FormError message={error} className="driver-error" />
@@ -87,7 +90,7 @@ export function CodeSignIn() {
           disabled={busy}
           onClick={() => {
             setSent(false);
-            setCode('');
+            form.setValue('code', '');
           }}
         >
           Use another number
