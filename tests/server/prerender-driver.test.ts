@@ -39,7 +39,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'driver', 'assets', 'index-1.css'), DRIVER_CSS);
   await prerenderDriver(dist);
   app = createApp(server.deps, { distDir: dist });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server.close();
