@@ -18,7 +18,7 @@ import {
 } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
-import { ATTENTION_TEXT, byFreshness, dueText, lateness, mayAssign, stateText, waitedFor } from '../rules';
+import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
 
@@ -138,8 +138,7 @@ function AttentionLane({ tasks, total, now }: { tasks: TaskSummary[]; total: num
                 </span>
               </p>
               <p>
-                {task.attention ? ATTENTION_TEXT[task.attention] : ''}{' '}
-                {task.attention === 'no-driver' && `(waiting ${waitedFor(task.waitingSince ?? task.createdAt, now)})`}
+                {task.attention ? ATTENTION_TEXT[task.attention] : ''} {attentionDetail(task, now)}
               </p>
             </li>
           ))}
