@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
+import { consoleBoardRows, measureConsoleBoard } from './console-board';
 import { chatPollLoadRows, measureChatPollLoad } from './chat-poll-load';
 import { CPU_SLOWDOWN, measureLighthouse, signInDemoClient } from './lighthouse-runs';
 import { measureOfflineReload } from './offline-reload';
@@ -29,9 +30,10 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory,poll,lighthouse,positions npm run bench`: the build (unless only `poll`
+ * `BENCH_ONLY=slow,memory,poll,lighthouse,positions,board npm run bench`: the build (unless only `poll`
  * or `positions`), then only these parts (the slow-network first visits, the server's memory,
- * the empty chat poll under load, Lighthouse, one driver's position flood), their rows and budgets; results.json says it is partial.
+ * the empty chat poll under load, Lighthouse, one driver's position flood, the console's board
+ * among 2,000 open tasks), their rows and budgets; results.json says it is partial.
  * `BENCH_SCREENS=/,/client/create` limits Lighthouse to those screens.
  */
 const PARTS = {
@@ -40,6 +42,7 @@ const PARTS = {
   poll: 'poll',
   lighthouse: 'lighthouse',
   positions: 'positions',
+  board: 'board',
 } as const;
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
@@ -67,7 +70,7 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
   for (const part of ONLY)
     if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
   // The poll under load needs no build (the API answers it).
-  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory) || ONLY.has(PARTS.lighthouse)) {
+  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory) || ONLY.has(PARTS.lighthouse) || ONLY.has(PARTS.board)) {
     step('building the app into bench/.dist');
     buildApp();
   }
@@ -116,6 +119,12 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
     const memory = await measureServerMemory(benchDist);
     results.memory = memory;
     rows.push(...serverMemoryRows(memory));
+  }
+  if (ONLY.has(PARTS.board)) {
+    step("the console's board among 2,000 open tasks (headless Chromium, 3 runs)");
+    const board = await measureConsoleBoard(benchDist);
+    results.consoleBoard = board;
+    rows.push(...consoleBoardRows(board));
   }
   results.machine = { atStart: loadAtStart, atEnd: machineLoad() };
   const code = report(results, rows);
@@ -167,6 +176,9 @@ async function main(): Promise<number> {
     step('server memory (the compiled server in a process of its own, first start, then many clients)');
     const memory = await measureServerMemory(benchDist);
 
+    step("the console's board among 2,000 open tasks (headless Chromium, 3 runs)");
+    const consoleBoard = await measureConsoleBoard(benchDist);
+
     const machine = { atStart: loadAtStart, atEnd: machineLoad() };
     const results = {
       measuredAt: new Date().toISOString(),
@@ -183,8 +195,13 @@ async function main(): Promise<number> {
       flood,
       positionsFlood,
       memory,
+      consoleBoard,
     };
-    const code = report(results, [...toRows(results), ...positionsFloodRows(positionsFlood)]);
+    const code = report(results, [
+      ...toRows(results),
+      ...positionsFloodRows(positionsFlood),
+      ...consoleBoardRows(consoleBoard),
+    ]);
     step(
       `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`,
     );
