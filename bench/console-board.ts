@@ -5,7 +5,8 @@
  * first moment the table shows its first page of 50 rows, due first, read on the page's own
  * clock (from the navigation's start). Three runs, each a fresh
  * browser context (nothing cached), on the built app served by the reference server over a
- * PGlite folder seeded in one statement (tests/server/ops-fixtures.ts, seedOpenTasks).
+ * PGlite folder seeded in one statement (tests/server/ops-fixtures.ts, seedOpenTasks). The
+ * console must be built into `distDir` (bench/serve.ts, buildConsole).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,12 +70,29 @@ export async function measureConsoleBoard(distDir = benchDist): Promise<ConsoleB
         await context.addInitScript((value) => sessionStorage.setItem('greenpick-ops-token', value), token);
         const page = await context.newPage();
         await page.goto('/ops/console/board', { waitUntil: 'commit' });
-        const handle = await page.waitForFunction(
-          () => (document.querySelectorAll('.ops-board-table tbody tr').length === 50 ? performance.now() : null),
-          undefined,
-          { polling: 'raf', timeout: 60_000 },
-        );
+        const handle = await page
+          .waitForFunction(
+            () => (document.querySelectorAll('.ops-board-table tbody tr').length === 50 ? performance.now() : null),
+            undefined,
+            { polling: 'raf', timeout: 60_000 },
+          )
+          .catch(async (error: unknown) => {
+            throw new Error(
+              `the board did not show 50 rows: it showed '${(await page.locator('main, body').first().innerText()).slice(0, 300)}'`,
+              { cause: error },
+            );
+          });
         usableMs.push(Math.round((await handle.jsonValue()) as number));
+        if (process.env.BOARD_DEBUG)
+          console.error(
+            await page.evaluate(() =>
+              performance
+                .getEntriesByType('resource')
+                .concat(performance.getEntriesByType('navigation'))
+                .map((entry) => `${Math.round(entry.startTime)}+${Math.round(entry.duration)} ${entry.name.slice(-60)}`)
+                .join('\n'),
+            ),
+          );
         await context.close();
       }
       return { tasks: TASKS, usableMs };
