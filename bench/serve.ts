@@ -28,14 +28,11 @@ export function buildApp(): void {
 
 /** The operators' console into bench/.dist/ops, beside the app (as `npm run build` does): the board's row opens it. */
 export function buildConsole(): void {
-  const built = spawnSync(
-    'npx',
-    ['vite', 'build', '-c', 'ops/vite.config.ts', '--outDir', benchDist, '--logLevel', 'warn'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const config = join(repoRoot, 'ops', 'vite.config.ts');
+  const built = spawnSync('npx', ['vite', 'build', '-c', config, '--outDir', benchDist, '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error(`the console's vite build failed (exit ${built.status})`);
 }
 
