@@ -112,7 +112,8 @@ export default defineConfig({
   // idle machine, 1,129 s of CPU in 579 s with three workers, 1,024 s in 562 s with two
   // (docs/architecture.md, 'The suite's time').
   workers: availableParallelism(),
-  reporter: 'list',
+  // The list, and a failed test's page snapshot printed with it (CI keeps only the output).
+  reporter: [['list'], ['./e2e/support/failure-context-reporter.ts']],
   use: {
     // Set by the global setup; workers read this config after it ran.
     baseURL: process.env.E2E_BASE_URL,

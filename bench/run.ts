@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
 import { consoleBoardRows, measureConsoleBoard } from './console-board';
+import { driverDataRows, measureDriverData } from './driver-data';
 import { chatPollLoadRows, measureChatPollLoad } from './chat-poll-load';
 import { CPU_SLOWDOWN, measureLighthouse, signInDemoClient } from './lighthouse-runs';
 import { measureOfflineReload } from './offline-reload';
@@ -30,10 +31,11 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory,poll,lighthouse,positions,board npm run bench`: the build (unless only `poll`
- * or `positions`), then only these parts (the slow-network first visits, the server's memory,
- * the empty chat poll under load, Lighthouse, one driver's position flood, the console's board
- * among 2,000 open tasks), their rows and budgets; results.json says it is partial.
+ * `BENCH_ONLY=slow,memory,poll,lighthouse,positions,driver,board npm run bench`: the build (unless
+ * only `poll` or `positions`), then only these parts (the slow-network first visits, the server's
+ * memory, the empty chat poll under load, Lighthouse, one driver's position flood, a driver's data
+ * on a task, the console's board among 2,000 open tasks), their rows and budgets; results.json
+ * says it is partial.
  * `BENCH_SCREENS=/,/client/create` limits Lighthouse to those screens.
  */
 const PARTS = {
@@ -42,6 +44,7 @@ const PARTS = {
   poll: 'poll',
   lighthouse: 'lighthouse',
   positions: 'positions',
+  driver: 'driver',
   board: 'board',
 } as const;
 const ONLY = new Set(
@@ -70,7 +73,13 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
   for (const part of ONLY)
     if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
   // The poll under load needs no build (the API answers it).
-  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory) || ONLY.has(PARTS.lighthouse) || ONLY.has(PARTS.board)) {
+  if (
+    ONLY.has(PARTS.slow) ||
+    ONLY.has(PARTS.memory) ||
+    ONLY.has(PARTS.lighthouse) ||
+    ONLY.has(PARTS.driver) ||
+    ONLY.has(PARTS.board)
+  ) {
     step('building the app into bench/.dist');
     buildApp();
   }
@@ -113,6 +122,12 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
     const positionsFlood = await measurePositionsFlood();
     results.positionsFlood = positionsFlood;
     rows.push(...positionsFloodRows(positionsFlood));
+  }
+  if (ONLY.has(PARTS.driver)) {
+    step("a driver on a task: the driver's app's data for 2 minutes, scaled to an hour");
+    const driverData = await measureDriverData(benchDist);
+    results.driverData = driverData;
+    rows.push(...driverDataRows(driverData));
   }
   if (ONLY.has(PARTS.memory)) {
     step('server memory (the compiled server in a process of its own, first start, then many clients)');

@@ -12,6 +12,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/http/rate-limit'
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const benchDist = join(repoRoot, 'bench', '.dist');
 
+/** The driver's build's configuration (a file of its own: vite.driver.config.ts). */
+const DRIVER_CONFIG = join(repoRoot, 'vite.driver.config.ts');
+
 export function buildApp(): void {
   const built = spawnSync('npx', ['vite', 'build', '--outDir', benchDist, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
@@ -24,6 +27,27 @@ export function buildApp(): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (prerendered.status !== 0) throw new Error(`prerender failed (exit ${prerendered.status})`);
+  // The driver's app and its prerendered sign-in (the driver's slow-network row).
+  const driver = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      `--config=${DRIVER_CONFIG}`,
+      '--outDir',
+      join(benchDist, 'driver'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (driver.status !== 0) throw new Error(`driver build failed (exit ${driver.status})`);
+  const driverPrerendered = spawnSync('npx', ['tsx', 'scripts/prerender.ts', '--driver', benchDist], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (driverPrerendered.status !== 0) throw new Error(`driver prerender failed (exit ${driverPrerendered.status})`);
 }
 
 /** The operators' console into bench/.dist/ops, beside the app (as `npm run build` does): the board's row opens it. */

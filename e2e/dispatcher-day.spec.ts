@@ -116,7 +116,7 @@ test("a dispatcher finds one task among 2,000 open ones by the client's phone", 
   await migrate(seeding);
   const clients = await seedOpenTasks(seeding, 2000);
   await seeding.close();
-  const server = await startOwnServer(undefined, { dataDir });
+  const server = await startOwnServer(undefined, undefined, { dataDir });
   const api = await playwrightRequest.newContext({ baseURL: server.url });
   try {
     const { page, ops } = await consoleAt(browser, server.url, await addOperator(api, 'dispatcher'));

@@ -87,7 +87,7 @@ test('the switch changed offline is sent when the network returns; sign-out ends
   });
   await context.setOffline(true);
   await app.availability.click();
-  await expect(app.availability).toHaveAttribute('aria-pressed', 'false');
+  await expect(app.availability).toHaveText('Go online');
   await expect(page.getByTestId('availability-waiting')).toHaveText('Sent when the network is back');
   await expectUsableInAVehicle(page, 'the bar with a switch waiting');
   expect(sent).toEqual([]);

@@ -120,10 +120,24 @@ async function driveToTheDoor(
   await expect(driverPage).toHaveURL(new RegExp(`/driver/tasks/${booked.taskId}$`));
   await expect(driverPage.getByRole('heading', { name: 'Recycling Collection' })).toBeVisible();
   await expect(driverPage.getByTestId('task-status')).toHaveText('Accepted');
+  // Navigate asks once which maps app, opens it at the pin and remembers the choice.
+  // The maps app stands in as a page of the test's own (no network beyond the server here).
+  await driverContext.route('https://www.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Maps</title>' }),
+  );
+  await driverPage.getByRole('button', { name: 'Navigate' }).click();
+  const handOff = driverContext.waitForEvent('page');
+  await driverPage.getByRole('radio', { name: 'Google Maps' }).click();
+  const maps = await handOff;
+  await maps.waitForLoadState();
+  expect(maps.url()).toBe(
+    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}&travelmode=driving`,
+  );
+  await maps.close();
   const navigate = driverPage.getByRole('link', { name: 'Navigate' });
   await expect(navigate).toHaveAttribute(
     'href',
-    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}`,
+    `https://www.google.com/maps/dir/?api=1&destination=${booked.pickup.lat},${booked.pickup.lng}&travelmode=driving`,
   );
   await expect(driverPage.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+234\d{10}$/);
 
@@ -138,11 +152,11 @@ async function driveToTheDoor(
   const distance = formatDistance(haversineMeters(start, booked.pickup));
   await expect(details.getByRole('listitem').filter({ hasText: 'Distance' })).toContainText(distance);
 
-  // The phone moves nearer: its next point (every 10 s while on the way) moves the driver for the client.
+  // The phone moves nearer: moving, its points (every 5 s) go in a batch every 30 s and move the driver for the client.
   const nearer = offsetByMeters(booked.pickup, 700, 0);
   await driverContext.setGeolocation({ latitude: nearer.lat, longitude: nearer.lng, accuracy: 10 });
   await expect
-    .poll(async () => driverLocationSeenByClient(request, booked.client, driver.id), { timeout: 30_000 })
+    .poll(async () => driverLocationSeenByClient(request, booked.client, driver.id), { timeout: 45_000 })
     .toEqual({ lat: expect.closeTo(nearer.lat, 5), lng: expect.closeTo(nearer.lng, 5) });
   details = await clientTaskPage(page, booked.taskId);
   await expect(details.getByRole('listitem').filter({ hasText: 'Distance' })).toContainText(

@@ -263,6 +263,7 @@ test("an admin reads a dispatcher's assignment and a support agent's reply in th
     'Reports',
     'Payouts',
     'Services',
+    'Plans',
     'Drivers',
     'Clients',
     'Operators',
@@ -320,6 +321,7 @@ for (const width of [1280, 768]) {
       'payments',
       'refunds',
       'reports',
+      'plans',
       'operators',
       'audit',
     ]) {

@@ -215,6 +215,22 @@ async function bookingMarkup(app: PrerenderApp): Promise<string> {
   }
 }
 
+/**
+ * Vite loading the screens for React to render. Only React's own plugin: the route tree's
+ * modules load as they are (no code splitting), and the router plugin would regenerate
+ * src/routeTree.gen.ts.
+ */
+function renderServer() {
+  return createServer({
+    configFile: false,
+    root: ROOT,
+    plugins: [react()],
+    appType: 'custom',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+}
+
 export async function prerender(distDir: string): Promise<void> {
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -224,16 +240,7 @@ export async function prerender(distDir: string): Promise<void> {
   const readCss = (files: string[]) =>
     [...new Set(files)].map((file) => readFileSync(join(distDir, file), 'utf8').trim()).join('');
 
-  // Only React's own plugin: the route tree's modules load as they are (no code splitting),
-  // and the router plugin would regenerate src/routeTree.gen.ts.
-  const vite = await createServer({
-    configFile: false,
-    root: ROOT,
-    plugins: [react()],
-    appType: 'custom',
-    logLevel: 'warn',
-    server: { middlewareMode: true, hmr: false, ws: false },
-  });
+  const vite = await renderServer();
   const pages: PrerenderedIndex['pages'] = {};
   try {
     const app = (await vite.ssrLoadModule('/scripts/prerender-app.tsx')) as PrerenderApp;
@@ -262,9 +269,57 @@ export async function prerender(distDir: string): Promise<void> {
   rmSync(join(distDir, '.vite'), { recursive: true, force: true });
 }
 
+/** The driver's sign-in screen: its page path and file under prerendered/ (issue 64). */
+export const DRIVER_LOGIN_PAGE = { path: '/driver/login', file: 'driver-login.html' } as const;
+
+/**
+ * After the driver's build (dist/driver/): its sign-in screen prerendered like the client's,
+ * into the driver's own shell with the driver's CSS inline, added to the index of pages. The
+ * driver's app takes it over as the client's does (src/lib/prerender-handoff.ts).
+ */
+export async function prerenderDriver(distDir: string): Promise<void> {
+  const shellPath = join(distDir, 'driver', 'index.html');
+  if (!existsSync(shellPath)) throw new Error(`prerender: no driver build in ${dirname(shellPath)}`);
+  const shell = readFileSync(shellPath, 'utf8');
+  const hrefs = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1] ?? '');
+  const [entryCssHref] = hrefs;
+  if (!entryCssHref || hrefs.length !== 1)
+    throw new Error('prerender: the driver shell has not exactly one stylesheet');
+  const css = readFileSync(join(distDir, entryCssHref.replace(/^\//, '')), 'utf8').trim();
+  const vite = await renderServer();
+  let markup: string;
+  try {
+    const app = (await vite.ssrLoadModule('/scripts/prerender-driver.tsx')) as {
+      renderDriverLogin: () => Promise<string>;
+    };
+    markup = await app.renderDriverLogin();
+  } finally {
+    await vite.close();
+  }
+  // The router's scroll restoration script is for a server-rendered app; here the app renders
+  // anew, and an inline script would need a hash of its own in the policy.
+  markup = markup.replace(/<script>[\s\S]*?<\/script>/g, '');
+  if (!markup.includes('<main') || !markup.includes('<form'))
+    throw new Error('prerender: the driver sign-in rendered no form');
+  mkdirSync(join(distDir, PRERENDERED_DIR), { recursive: true });
+  writeFileSync(join(distDir, PRERENDERED_DIR, DRIVER_LOGIN_PAGE.file), composePage(shell, markup, css, entryCssHref));
+  const indexPath = join(distDir, PRERENDERED_DIR, PRERENDERED_INDEX);
+  const index: PrerenderedIndex = existsSync(indexPath)
+    ? (JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderedIndex)
+    : { pages: {}, scriptHashes: [scriptHash(HOLD_SUBMIT_SCRIPT)] };
+  index.pages[DRIVER_LOGIN_PAGE.path] = DRIVER_LOGIN_PAGE.file;
+  const hashes = new Set([...index.scriptHashes, ...shellScripts(shell).map(scriptHash)]);
+  writeFileSync(indexPath, JSON.stringify({ ...index, scriptHashes: [...hashes] }, null, 2));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const distDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+  // `--driver [dist]`: after the driver's build, its sign-in screen.
+  const driver = process.argv[2] === '--driver';
+  const distDir = resolve(process.argv[driver ? 3 : 2] ?? join(ROOT, 'dist'));
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`prerender: no build in ${distDir}`);
-  await prerender(distDir);
-  console.log(`[build] signed-out screens prerendered into ${join(distDir, PRERENDERED_DIR)}`);
+  if (driver) await prerenderDriver(distDir);
+  else await prerender(distDir);
+  console.log(
+    `[build] ${driver ? "the driver's sign-in" : 'signed-out screens'} prerendered into ${join(distDir, PRERENDERED_DIR)}`,
+  );
 }

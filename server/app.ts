@@ -23,6 +23,8 @@ import { driverAppRoutes } from './routes/driver-app';
 import { driverPayoutRoutes } from './routes/driver-payouts';
 import { payoutConsoleRoutes } from './routes/payouts-console';
 import { serviceConsoleRoutes } from './routes/services-console';
+import { driverPhotoRoutes } from './routes/driver-photo';
+import { driverPushRoutes } from './routes/driver-push';
 import { healthRoutes, type Lifecycle } from './routes/health';
 import { paystackWebhookRoutes } from './routes/paystack-webhook';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -138,6 +140,8 @@ export function createApp(deps: AppDeps, options: { distDir?: string; lifecycle?
     driverRoutes,
     driverAppRoutes,
     driverPayoutRoutes,
+    driverPushRoutes,
+    driverPhotoRoutes,
     subscriptionRoutes,
     pointsRoutes,
     placesRoutes,

@@ -38,10 +38,12 @@ const configSchema = envSchema.transform((env) => ({
   simulator: env.SIMULATOR ?? env.DEMO,
   corsOrigins: env.CORS_ORIGINS,
   cspExtraOrigins: [...env.CSP_EXTRA_ORIGINS, ...originOf(env.VITE_MAP_STYLE_URL), ...originOf(env.VITE_API_URL)],
-  referralReward: env.REFERRAL_REWARD,
+  /** The setting is naira (what an operator writes); kobo from here on. */
+  referralRewardKobo: nairaToKobo(env.REFERRAL_REWARD),
   driverShare: env.DRIVER_SHARE,
   cancelFeeKobo: nairaToKobo(env.CANCEL_FEE),
   arrivalRadiusM: env.ARRIVAL_RADIUS_M,
+  driverPhotosPerDay: env.DRIVER_PHOTOS_PER_DAY,
   dispatchRadiusKm: env.DISPATCH_RADIUS_KM,
   dispatchAttentionMin: env.DISPATCH_ATTENTION_MIN,
   serviceAreaFile: env.SERVICE_AREA_FILE,

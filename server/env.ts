@@ -168,6 +168,9 @@ export const envSchema = z.object({
   ARRIVAL_RADIUS_M: note(wholeNumber(150, 10, 5_000), {
     description: "how near the pin (metres) the driver's newest position must be for 'I've arrived'",
   }),
+  DRIVER_PHOTOS_PER_DAY: note(wholeNumber(60, 1, 1_000), {
+    description: 'how many pickup photos one driver may store in 24 hours (POST /driver/tasks/photo)',
+  }),
   DISPATCH_RADIUS_KM: note(
     envNumber(
       10,

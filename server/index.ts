@@ -41,6 +41,8 @@ export interface StartOptions {
   stopGraceMs?: number;
   /** How long an idle connection is kept (default 65 s). */
   keepAliveMs?: number;
+  /** An https.Agent for pushes (e2e: one trusting its local fake push service's certificate). */
+  pushAgent?: import('node:https').Agent;
 }
 
 export interface RunningServer {
@@ -69,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.simulator !== undefined) overrides.simulator = options.simulator;
   if (options.log !== undefined) overrides.log = options.log;
   const config = loadConfig(options.env ?? process.env, overrides);
-  const deps = await createDeps(config, { limits: options.rateLimits });
+  const deps = await createDeps(config, { limits: options.rateLimits, pushAgent: options.pushAgent });
   const demoAdmin = config.demo ? await ensureDemoAdmin(deps.db, new Date()) : null;
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const hasFrontend = existsSync(join(distDir, 'index.html'));

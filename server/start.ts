@@ -17,6 +17,7 @@ const SOURCES = [
   'ops',
   'index.html',
   'scripts/prerender.ts',
+  'scripts/prerender-driver.tsx',
   'vite.config.ts',
   'vite.driver.config.ts',
   'manifest.webmanifest',
@@ -51,11 +52,12 @@ async function buildIfNeeded(): Promise<void> {
   try {
     await build({ root: ROOT, logLevel: 'warn' });
     // The signed-out screens as HTML, as `npm run build` makes them.
-    const { prerender } = await import('../scripts/prerender');
+    const { prerender, prerenderDriver } = await import('../scripts/prerender');
     await prerender(DEFAULT_DIST_DIR);
     // The operators' console and the driver's app, builds of their own (dist/ops/, dist/driver/).
     await build({ configFile: join(ROOT, 'ops/vite.config.ts'), logLevel: 'warn' });
     await build({ configFile: join(ROOT, 'vite.driver.config.ts'), logLevel: 'warn' });
+    await prerenderDriver(DEFAULT_DIST_DIR);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -71,7 +71,11 @@ export async function openFromNotification(
 ): Promise<void> {
   notification.close();
   const url = urlOf(notification, origin);
-  if (!url) return;
+  if (url) await openInWindow(url, clients);
+}
+
+/** Brings an open window of the app (the focused one first) to `url`, focused, else opens one. */
+export async function openInWindow(url: string, clients: WindowClients): Promise<void> {
   const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })) as PushWindow[];
   const open = windows.find((client) => client.focused) ?? windows[0];
   if (open) {

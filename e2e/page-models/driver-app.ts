@@ -7,7 +7,8 @@ export class DriverApp {
 
   constructor(readonly page: Page) {
     this.offer = page.getByRole('dialog', { name: 'New pickup' });
-    this.availability = page.getByRole('button', { name: /^(Online|Offline)$/ });
+    // The switch says its action ('Go online' / 'Go offline'); the state is the line beside it.
+    this.availability = page.getByRole('button', { name: /^Go (online|offline)$/ });
   }
 
   /** Signs in with the one-time password (the fallback under the code sign-in), then chooses `newPassword`. */
@@ -37,17 +38,17 @@ export class DriverApp {
   }
 
   async goOnline(): Promise<void> {
-    await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+    await expect(this.availability).toHaveText('Go online');
     await this.switchAndWaitForServer(true);
-    await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
-    await expect(this.availability).toHaveText('Online');
+    await expect(this.availability).toHaveText('Go offline');
+    await expect(this.page.getByTestId('availability-state')).toHaveText('Online');
   }
 
   /** Stops taking offers (at the end of a journey: the server is shared with other journeys). */
   async goOffline(): Promise<void> {
-    await expect(this.availability).toHaveAttribute('aria-pressed', 'true');
+    await expect(this.availability).toHaveText('Go offline');
     await this.switchAndWaitForServer(false);
-    await expect(this.availability).toHaveAttribute('aria-pressed', 'false');
+    await expect(this.availability).toHaveText('Go online');
   }
 
   /**

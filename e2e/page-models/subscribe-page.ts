@@ -12,9 +12,11 @@ export class SubscribePage {
     this.checkout = page.getByRole('dialog', { name: 'Test payment - no money moves' });
   }
 
+  /** The screen with its plans: they are read from the server (the admin's), after the heading. */
   async goto(): Promise<this> {
     await this.page.goto('/client/subscribe');
     await expect(this.heading).toBeVisible();
+    await expect(this.plan('Bronze')).toBeVisible();
     return this;
   }
 

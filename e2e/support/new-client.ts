@@ -1,6 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { LoginResponse, PlanName, SignupRequest, User, UserDataResponse } from '../../src/shared/contract';
-import { findPlan } from '../../src/shared/plans';
+import type {
+  LoginResponse,
+  PlanName,
+  PlansResponse,
+  SignupRequest,
+  User,
+  UserDataResponse,
+} from '../../src/shared/contract';
+import { nairaToKobo } from '../../src/shared/money';
 import { newPhone } from './phones';
 
 export interface NewClient {
@@ -48,7 +55,9 @@ export async function signUpNewClient(
 export async function subscribeClient(request: APIRequestContext, client: NewClient, plan: PlanName): Promise<void> {
   const reference = `${plan}-${Date.now()}-${process.pid}-${++counter}`;
   const headers = { Authorization: `Bearer ${client.token}` };
-  const priceKobo = findPlan(plan)?.priceKobo ?? 0;
+  // The plan's price now (the admin's, GET /client/plans: naira on the wire).
+  const plans = (await (await request.get('/client/plans', { headers })).json()) as PlansResponse;
+  const priceKobo = nairaToKobo(plans.data.find((offered) => offered.key === plan)?.price ?? 0);
   const paid = await request.post('/dev/payments', {
     headers,
     data: { reference, amount: priceKobo, email: client.email },

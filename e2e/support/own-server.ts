@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startServer, type RunningServer } from '../../server/index';
@@ -18,7 +19,11 @@ import { startServer, type RunningServer } from '../../server/index';
  * A reference server of a test file's own: the built app, a fresh in-memory database without
  * the demo data, or `dataDir`, a PGlite folder the test filled beforehand (dispatcher-day.spec.ts).
  */
-export function startOwnServer(env?: NodeJS.ProcessEnv, { dataDir = 'memory://' } = {}): Promise<RunningServer> {
+export function startOwnServer(
+  env?: NodeJS.ProcessEnv,
+  pushAgent?: Agent,
+  { dataDir = 'memory://' } = {},
+): Promise<RunningServer> {
   return startServer({
     port: 0,
     dataDir,
@@ -29,6 +34,7 @@ export function startOwnServer(env?: NodeJS.ProcessEnv, { dataDir = 'memory://' 
     // As the shared server (e2e/global-setup.ts): the test client's pooled connections never outlive the server's.
     keepAliveMs: 600_000,
     ...(env ? { env } : {}),
+    ...(pushAgent ? { pushAgent } : {}),
   });
 }
 

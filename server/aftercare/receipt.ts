@@ -7,7 +7,6 @@
 import type { Receipt } from '../../src/shared/contract';
 import { formatLagosDate } from '../../src/shared/display-format';
 import { koboToNaira, timesQuantity, vatInsideKobo } from '../../src/shared/money';
-import { findPlan } from '../../src/shared/plans';
 import { receiptNaira, receiptPaymentLines, receiptQuantityLine, vatPercent } from '../../src/shared/receipt-lines';
 import { refundText, VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import type { Queryable } from '../db/connection';
@@ -62,7 +61,7 @@ export async function findReceipt(
   const extraKobo = row.extra_paid_kobo ?? 0;
   const refundedKobo = completed ? (row.refunded_kobo ?? 0) : 0;
   const totalKobo = timesQuantity(unitPriceKobo, quantity);
-  const plan = findPlan(row.covered_plan ?? row.subscription_plan ?? '')?.name || 'plan';
+  const plan = row.plan_name || 'plan';
   const receipt: Receipt = {
     company: { ...COMPANY },
     taskId: row.id,

@@ -3,7 +3,6 @@
  * by Paystack's webhook or after a successful verify, never changed afterwards. A reference
  * found here is paid: task creation uses it without asking the provider again.
  */
-import { findPlan } from '../../src/shared/plans';
 import type { Queryable } from './connection';
 
 export interface Charge {
@@ -120,9 +119,11 @@ export async function findReversal(db: Queryable, reference: string): Promise<st
 export async function markUseReversed(
   db: Queryable,
   reference: string,
-): Promise<{ purpose: 'task' | 'subscription'; userId: string; taskId: string | null; what: string } | null> {
-  const [use] = await db.query<{ purpose: 'task' | 'subscription'; user_id: string; plan: string | null }>(
-    `select p.purpose, p.user_id, u.subscription_plan as plan
+): Promise<{ purpose: 'task' | 'subscription' | 'extra'; userId: string; taskId: string | null; what: string } | null> {
+  const [use] = await db.query<{ purpose: 'task' | 'subscription' | 'extra'; user_id: string; plan: string | null }>(
+    // The plan's name as the client bought it, else as it is now.
+    `select p.purpose, p.user_id,
+            coalesce(u.subscription_terms ->> 'name', (select name from plans where key = u.subscription_plan)) as plan
        from payment_uses p join users u on u.id = p.user_id where p.reference = $1`,
     [reference],
   );
@@ -132,8 +133,23 @@ export async function markUseReversed(
       purpose: 'subscription',
       userId: use.user_id,
       taskId: null,
-      what: `the client's ${(use.plan && findPlan(use.plan)?.name) || 'current'} plan`,
+      what: `the client's ${use.plan || 'current'} plan`,
     };
+  if (use.purpose === 'extra') {
+    // The extra a driver's weight asked for: the task it paid for is named; its booking stays paid.
+    const [task] = await db.query<{ id: string; service_name: string; status: string }>(
+      'select id, service_name, status from tasks where extra_reference = $1',
+      [reference],
+    );
+    return task
+      ? {
+          purpose: 'extra',
+          userId: use.user_id,
+          taskId: task.id,
+          what: `the extra of task ${task.id} (${task.service_name}, ${task.status})`,
+        }
+      : null;
+  }
   const [task] = await db.query<{ id: string; service_name: string; status: string }>(
     `update tasks set payment_reversed_at = now() where reference = $1 and payment_reversed_at is null
      returning id, service_name, status`,

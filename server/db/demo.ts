@@ -3,7 +3,6 @@
  * bell events, written once in one transaction and recorded like real paid tasks, so the demo
  * obeys the same rules as real data (docs/operations.md, 'Demo data and the driver simulator').
  */
-import { nairaToKobo } from '../../src/shared/money';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
@@ -23,7 +22,8 @@ export const DEMO_CLIENT = {
   lastname: 'Okafor',
   phonenumber: '+2348031234567',
   referralCode: 'ADAOKAFOR',
-  balance: 125.5,
+  /** Recycle tokens, kobo (₦125.50). */
+  balanceKobo: 12_550,
   bio: 'Keeping Yaba clean, one pickup at a time.',
 } as const;
 
@@ -255,7 +255,7 @@ async function seedDemoData(db: Db, now: Date): Promise<void> {
     );
 
     // The balance is the sum of the ledger: the demo's tokens came from referrals.
-    await addPoints(tx, { userId: clientId, kind: 'referral', amountKobo: nairaToKobo(DEMO_CLIENT.balance) });
+    await addPoints(tx, { userId: clientId, kind: 'referral', amountKobo: DEMO_CLIENT.balanceKobo });
 
     const driverIds = {} as Record<DriverKey, string>;
     for (const [key, driver] of Object.entries(DEMO_DRIVERS) as [DriverKey, (typeof DEMO_DRIVERS)[DriverKey]][]) {

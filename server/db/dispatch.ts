@@ -23,6 +23,7 @@ export interface DispatchTaskRow {
   id: string;
   lat: number;
   lng: number;
+  amount_kobo: number;
   dispatch_started_at: Date | null;
 }
 
@@ -32,7 +33,7 @@ export interface DispatchTaskRow {
  */
 export async function selectTasksToOffer(db: Queryable, now: Date): Promise<DispatchTaskRow[]> {
   return db.query<DispatchTaskRow>(
-    `select t.id, t.lat, t.lng, t.dispatch_started_at from tasks t
+    `select t.id, t.lat, t.lng, t.amount_kobo, t.dispatch_started_at from tasks t
       where t.status = 'pending' and t.driver_id is null
         and (t.scheduled_start is null or t.scheduled_start <= $1::timestamptz + interval '2 hours')
         and not exists (select 1 from task_offers o where o.task_id = t.id and o.outcome is null)
@@ -101,19 +102,19 @@ export interface NewOffer {
   distanceM: number;
 }
 
-/** The round's offers in one statement; how many were made (a task with an open offer already is skipped). */
+/** The round's offers in one statement; those made (a task with an open offer already is skipped). */
 export async function insertOffers(
   db: Queryable,
   offers: readonly NewOffer[],
   now: Date,
   expiresAt: Date,
-): Promise<number> {
-  if (offers.length === 0) return 0;
-  const rows = await db.query(
+): Promise<{ task_id: string; driver_id: string }[]> {
+  if (offers.length === 0) return [];
+  return db.query<{ task_id: string; driver_id: string }>(
     `insert into task_offers (id, task_id, driver_id, offered_at, expires_at, distance_m)
      select gen_random_uuid()::text, o.task_id, o.driver_id, $4, $5, o.distance_m
        from unnest($1::text[], $2::text[], $3::int[]) as o(task_id, driver_id, distance_m)
-     on conflict (task_id) where outcome is null do nothing returning id`,
+     on conflict (task_id) where outcome is null do nothing returning task_id, driver_id`,
     [
       offers.map((offer) => offer.taskId),
       offers.map((offer) => offer.driverId),
@@ -122,7 +123,6 @@ export async function insertOffers(
       expiresAt,
     ],
   );
-  return rows.length;
 }
 
 export interface OfferRow {
@@ -150,6 +150,28 @@ export async function selectOpenOffers(db: Queryable, driverId: string, now: Dat
       order by o.expires_at, o.task_id`,
     [driverId, now],
   );
+}
+
+/**
+ * The driver's phone shows the offer: it lasts `seconds` from now, never past the end it was
+ * made with, and only the first showing counts. The offer's end (null: not open, or not theirs).
+ */
+export async function markOfferSeen(
+  db: Queryable,
+  taskId: string,
+  driverId: string,
+  now: Date,
+  seconds: number,
+): Promise<Date | null> {
+  const [row] = await db.query<{ expires_at: Date }>(
+    `update task_offers
+        set seen_at = coalesce(seen_at, $3),
+            expires_at = case when seen_at is null then least(expires_at, $3::timestamptz + make_interval(secs => $4)) else expires_at end
+      where task_id = $1 and driver_id = $2 and outcome is null and expires_at > $3
+      returning expires_at`,
+    [taskId, driverId, now, seconds],
+  );
+  return row ? new Date(row.expires_at) : null;
 }
 
 /** 'accepted', or why not: never offered to this driver ('not-found'), or no longer open ('closed'). */

@@ -4,7 +4,6 @@
  * referral reward, in server/ops/commands.ts for the operator's, which knows the status before
  * the change (docs/architecture.md, 'The live Home and the bell').
  */
-import { nairaToKobo } from '../../src/shared/money';
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';
@@ -304,8 +303,7 @@ export async function claimReferralReward(db: Queryable, referredUserId: string)
 }
 
 /** Credits the reward (naira-equivalent tokens, from the configuration); its event turns the referrer's dot on. */
-export async function creditReferrer(db: Queryable, referrerId: string, amount: number): Promise<void> {
-  const amountKobo = nairaToKobo(amount);
+export async function creditReferrer(db: Queryable, referrerId: string, amountKobo: number): Promise<void> {
   if (amountKobo > 0) await addPoints(db, { userId: referrerId, kind: 'referral', amountKobo });
   await insertReferralRewardEvent(db, referrerId, amountKobo);
 }

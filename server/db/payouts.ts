@@ -61,7 +61,7 @@ export async function insertEarning(
 
 /**
  * Once per database: the 'share' rows of the tasks completed before the ledger, the driver's
- * share of what the client paid less what was refunded (as `selectDriverCompletions` counts it),
+ * share of what the client paid less what was refunded (as the driver's history counts a task without ledger rows),
  * rounded as `driverShareKobo` rounds. False when it was done already.
  */
 export async function backfillShares(tx: Queryable, share: number): Promise<number | false> {

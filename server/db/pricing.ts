@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SERVICE } from '../../src/shared/service-key';
 import type { PricingItem } from '../../src/shared/contract';
-import { koboToNaira, nairaToKobo } from '../../src/shared/money';
+import { koboToNaira } from '../../src/shared/money';
 import { type QuantityRule, serviceQuantityRule } from '../../src/shared/quantity';
 import type { Queryable } from './connection';
 
@@ -80,7 +80,7 @@ export async function servicePricesKobo(db: Queryable): Promise<Record<string, n
 /** The default service (what an unknown key costs), in kobo: booked one at a time. */
 export const DEFAULT_SERVICE_PRICE: ServicePrice = {
   serviceName: DEFAULT_SERVICE.serviceName,
-  priceKobo: nairaToKobo(DEFAULT_SERVICE.price),
+  priceKobo: DEFAULT_SERVICE.priceKobo,
   unit: DEFAULT_SERVICE.unit,
   rule: null,
 };

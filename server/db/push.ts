@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { NotificationSettings } from '../../src/shared/contract';
+import type { DriverPushKind } from '../../src/shared/driver-push';
 import type { PushKind, UserPushKind } from '../../src/shared/push-payload';
 import type { Queryable } from './connection';
 
@@ -22,7 +23,7 @@ export interface NewSubscription {
 export async function saveSubscription(db: Queryable, userId: string, sub: NewSubscription): Promise<boolean> {
   const [row] = await db.query<{ created: boolean }>(
     `insert into push_subscriptions (id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)
-     on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+     on conflict (endpoint) do update set user_id = excluded.user_id, driver_id = null, p256dh = excluded.p256dh, auth = excluded.auth
      returning (xmax = 0) as created`,
     [randomUUID(), userId, sub.endpoint, sub.keys.p256dh, sub.keys.auth],
   );
@@ -214,10 +215,12 @@ export async function enqueueArrivals(db: Queryable, driverId: string): Promise<
 
 export interface OutboxRow {
   id: number;
-  user_id: string;
+  /** null for a driver's row (driver_id, server/db/driver-push.ts). */
+  user_id: string | null;
+  driver_id: string | null;
   /** null for a notification about the user (enqueueUserNotification). */
   task_id: string | null;
-  kind: PushKind;
+  kind: PushKind | DriverPushKind;
   channel: 'push' | 'sms';
   subscription_id: string | null;
   data: Record<string, unknown> | string;
@@ -228,10 +231,11 @@ export interface OutboxRow {
   auth: string | null;
   service_name: string | null;
   amount_kobo: number | null;
+  address: string | null;
   driver_firstname: string | null;
   driver_vehicle: string | null;
   driver_plate: string | null;
-  phonenumber: string;
+  phonenumber: string | null;
 }
 
 /**
@@ -248,13 +252,13 @@ export function claimDueRows(db: Queryable, limit: number, leaseSeconds: number)
              and (locked_until is null or locked_until <= now())
            order by id limit $1
            for update skip locked)
-       returning id, user_id, task_id, kind, channel, subscription_id, data, attempts, created_at
+       returning id, user_id, driver_id, task_id, kind, channel, subscription_id, data, attempts, created_at
      )
-     select c.id::text as id, c.user_id, c.task_id, c.kind, c.channel, c.subscription_id, c.data, c.attempts, c.created_at,
-            s.endpoint, s.p256dh, s.auth, t.service_name, t.amount_kobo,
+     select c.id::text as id, c.user_id, c.driver_id, c.task_id, c.kind, c.channel, c.subscription_id, c.data, c.attempts, c.created_at,
+            s.endpoint, s.p256dh, s.auth, t.service_name, t.amount_kobo, t.address,
             d.firstname as driver_firstname, d.vehicle as driver_vehicle, d.plate as driver_plate, u.phonenumber
        from claimed c
-       join users u on u.id = c.user_id
+       left join users u on u.id = c.user_id
        left join push_subscriptions s on s.id = c.subscription_id
        left join tasks t on t.id = c.task_id
        left join drivers d on d.id = t.driver_id

@@ -39,6 +39,8 @@ export interface ReceiptRow {
   delivered_quantity: number | null;
   covered_returned: number;
   covered_plan: string | null;
+  /** The name of the plan that covered it (as bought, else as it is now); null when none is known. */
+  plan_name: string | null;
   extra_covered_quantity: number;
   extra_status: string | null;
   extra_paid_kobo: number | null;
@@ -60,6 +62,9 @@ export async function findReceiptRow(db: Queryable, taskId: string): Promise<Rec
             (select sum(f.amount_kobo) from refunds f where f.task_id = t.id and f.kind in ('weighed', 'goodwill')) as refunded_kobo,
             u.email as client_email, u.firstname as client_firstname, u.lastname as client_lastname,
             u.subscription_plan,
+            coalesce(case when u.subscription_terms ->> 'key' = coalesce(t.covered_plan, u.subscription_plan)
+                          then u.subscription_terms ->> 'name' end,
+                     (select n.name from plans n where n.key = coalesce(t.covered_plan, u.subscription_plan))) as plan_name,
             r.status as refund_status, r.amount_kobo as refund_amount_kobo, r.updated_at as refund_updated_at
        from tasks t
        join users u on u.id = t.user_id

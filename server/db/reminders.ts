@@ -10,8 +10,16 @@ export interface RenewalReminderRow {
   email: string | null;
   firstname: string;
   subscription_plan: string;
+  /** The plan's name as bought (else as it is now; else its key). */
+  plan_name: string;
   subscription_expires_at: Date;
 }
+
+/** The user's plan's name and flags as bought (users.subscription_terms), else the plan's as it is now. */
+const PLAN_NAME = `coalesce(subscription_terms ->> 'name', (select p.name from plans p where p.key = subscription_plan),
+  subscription_plan)`;
+const HAS_WEEKLY_REPORTS = `coalesce((subscription_terms ->> 'weeklyReports')::boolean,
+  (select p.weekly_reports from plans p where p.key = subscription_plan), false)`;
 
 /** Plans ending in (now, until] not reminded for this expiry yet: marked reminded, and returned. */
 export function claimRenewalReminders(tx: Queryable, now: Date, until: Date): Promise<RenewalReminderRow[]> {
@@ -20,7 +28,7 @@ export function claimRenewalReminders(tx: Queryable, now: Date, until: Date): Pr
       where subscription_plan is not null
         and subscription_expires_at > $1 and subscription_expires_at <= $2
         and renewal_reminded_for is distinct from subscription_expires_at
-      returning id, email, firstname, subscription_plan, subscription_expires_at`,
+      returning id, email, firstname, subscription_plan, ${PLAN_NAME} as plan_name, subscription_expires_at`,
     [now, until],
   );
 }
@@ -33,7 +41,7 @@ export interface WeeklyReportRow {
 }
 
 /**
- * Gold and Platinum holders whose plan runs at `now`, began before `weekStart` and who were not
+ * Holders of a plan with weekly reports (Gold and Platinum today) whose plan runs at `now`, began before `weekStart` and who were not
  * sent the report of the week starting `weekDate` ('YYYY-MM-DD'): marked sent, and returned.
  */
 export function claimWeeklyReports(
@@ -43,7 +51,7 @@ export function claimWeeklyReports(
 ): Promise<WeeklyReportRow[]> {
   return tx.query<WeeklyReportRow>(
     `update users set weekly_report_for = $1
-      where subscription_plan in ('gold', 'platinum') and subscription_expires_at > $2
+      where subscription_plan is not null and ${HAS_WEEKLY_REPORTS} and subscription_expires_at > $2
         and subscription_started_at < $3
         and (weekly_report_for is null or weekly_report_for < $1)
       returning id, email, firstname, subscription_plan`,

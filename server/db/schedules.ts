@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Schedule, SchedulePause, ScheduleRun } from '../../src/shared/contract';
-import { koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
+import { koboToNaira, timesQuantity } from '../../src/shared/money';
 import {
   type EveryWeeks,
   type MovedDate,
@@ -17,9 +17,8 @@ import {
   UPCOMING_DAYS,
 } from '../../src/shared/schedules';
 import { DEFAULT_SERVICE } from '../../src/shared/service-key';
-import type { PricingItem } from '../../src/shared/contract';
 import type { Queryable } from './connection';
-import { listPricing } from './pricing';
+import { type CatalogRow, catalogRows } from './pricing';
 
 export interface ScheduleRow {
   id: string;
@@ -77,10 +76,13 @@ const movedOf = (rows: readonly MoveRow[]): MovedDate[] =>
     window: { start: new Date(row.window_start).toISOString(), end: new Date(row.window_end).toISOString() },
   }));
 
-/** The price-list item of a service key (the default service when none), as tasks are priced. */
-function serviceOf(prices: readonly PricingItem[], type: string): { serviceName: string; price: number; unit: string } {
-  const item = prices.find((candidate) => candidate.key === type);
-  return item ?? { ...DEFAULT_SERVICE };
+/** The offered service of a key (the default service when none), as tasks are priced: kobo. */
+function serviceOf(
+  prices: readonly CatalogRow[],
+  type: string,
+): { serviceName: string; priceKobo: number; unit: string } {
+  const row = prices.find((candidate) => candidate.key === type && candidate.active);
+  return row ? { serviceName: row.service_name, priceKobo: row.price_kobo, unit: row.unit } : DEFAULT_SERVICE;
 }
 
 function toSchedule(
@@ -88,7 +90,7 @@ function toSchedule(
   skips: readonly string[],
   moves: readonly MoveRow[],
   runs: readonly RunRow[],
-  prices: readonly PricingItem[],
+  prices: readonly CatalogRow[],
   now: Date,
 ): Schedule {
   const service = serviceOf(prices, row.type);
@@ -123,7 +125,7 @@ function toSchedule(
       taskId: run.task_id,
     })),
     next: next ? { date: next.date, window: next.window } : null,
-    price: koboToNaira(timesQuantity(nairaToKobo(service.price), quantity)),
+    price: koboToNaira(timesQuantity(service.priceKobo, quantity)),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -153,7 +155,7 @@ async function schedulesOf(db: Queryable, rows: readonly ScheduleRow[], now: Dat
         where schedule_id = any($1) and date >= $2::date order by date`,
       [ids, since],
     ),
-    listPricing(db),
+    catalogRows(db),
   ]);
   return rows.map((row) =>
     toSchedule(

@@ -17,7 +17,7 @@ export async function seedPrices(db: Queryable): Promise<void> {
       quantity: service.quantity,
       pointsPerKg: service.pointsPerKg,
       weighed: service.weighed,
-      pickupPhoto: 'off',
+      pickupPhoto: service.pickupPhoto,
       position: position + 1,
       active: true,
     });

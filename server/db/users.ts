@@ -1,4 +1,5 @@
 /** Users: rows and their API shape (`User` of the contract). */
+import type { SubscriptionPlan } from '../../src/shared/plans';
 import { koboToNaira } from '../../src/shared/money';
 import type { User } from '../../src/shared/contract';
 import type { Queryable } from './connection';
@@ -26,6 +27,8 @@ export interface UserRow {
   subscription_plan: string | null;
   subscription_expires_at: Date | null;
   subscription_started_at: Date | null;
+  /** The plan's terms as bought (migration 075; null for a plan set before, or by hand). */
+  subscription_terms: SubscriptionPlan | null;
   created_at: Date;
 }
 
@@ -48,7 +51,11 @@ export function toUser(row: UserRow): User {
     balance: koboToNaira(row.balance_kobo),
     subscription:
       row.subscription_plan && row.subscription_expires_at
-        ? { plan: row.subscription_plan, expiresAt: new Date(row.subscription_expires_at).toISOString() }
+        ? {
+            plan: row.subscription_plan,
+            ...(row.subscription_terms?.key === row.subscription_plan ? { name: row.subscription_terms.name } : {}),
+            expiresAt: new Date(row.subscription_expires_at).toISOString(),
+          }
         : null,
   };
 }

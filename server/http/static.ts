@@ -16,8 +16,8 @@ import { serveStatic } from 'hono/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { isDriverAppRequest } from '../../src/shared/driver-paths';
-import { formatNaira, nairaToKobo } from '../../src/shared/money';
-import { FALLBACK_PRICES } from '../../src/shared/pricing';
+import { formatNaira } from '../../src/shared/money';
+import { SEED_SERVICES } from '../../src/shared/pricing';
 import { DEFAULT_SERVICE } from '../../src/shared/service-key';
 import { PRERENDERED_DIR, fillPrices, hasPricePlaceholders } from './prerendered';
 
@@ -55,10 +55,8 @@ async function compressedAsync(html: Uint8Array<ArrayBuffer>): Promise<PageBytes
  * they cannot be read, the fallback prices, as the app shows when its price list fails.
  */
 function pricedPage(template: string, prices: ServicePrices): () => Promise<PageBytes> {
-  const fallback = Object.fromEntries(
-    Object.entries(FALLBACK_PRICES).map(([key, price]) => [key, nairaToKobo(price.price)]),
-  );
-  const defaultKobo = nairaToKobo(DEFAULT_SERVICE.price);
+  const fallback = Object.fromEntries(SEED_SERVICES.map((service) => [service.key, service.priceKobo]));
+  const defaultKobo = DEFAULT_SERVICE.priceKobo;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<Readonly<Record<string, number>>> | null = null;
   let last: { html: string; bytes: Promise<PageBytes> } | null = null;

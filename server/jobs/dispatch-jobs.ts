@@ -1,14 +1,17 @@
 /**
  * Dispatch (docs/driver.md): every few seconds, under an advisory lock (one server at a time,
  * like the other jobs), closes offers that ran out or whose task was taken, then offers each
- * due pending task, the one due first first, to the nearest free driver within its radius for
- * 30 s. The radius widens as the task waits; dispatch never gives a task up (a task waiting
- * too long shows in the board's Needs attention lane and its client is told once).
+ * due pending task, the one due first first, to the nearest free driver within its radius (30 s
+ * from when the phone shows it, 45 s at most), pushed to the driver's phone. The radius widens
+ * as the task waits; dispatch never gives a task up (a task waiting too long shows in the
+ * board's Needs attention lane and its client is told once).
  * Answers (accept, decline) are the drivers' own calls (server/routes/driver-app.ts).
  */
 import { haversineMeters } from '../../src/shared/geo';
 import { isInServiceArea } from '../../src/shared/service-area';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
+import { notifyDriver } from '../db/driver-push';
+import { driverShareKobo } from '../../src/shared/driver-rules';
 import {
   closeStaleOffers,
   markDriversBusyTold,
@@ -23,7 +26,10 @@ import type { AppDeps } from '../context';
 import { enqueueTaskNotification } from '../db/push';
 import { startRepeating, type Repeating } from './repeating';
 
+/** An offer lasts this long from the moment the driver's phone first shows it (POST /driver/offers/seen)... */
 export const OFFER_SECONDS = 30;
+/** ...and never longer than this after it was made (a phone that never shows it: in a pocket, no push). */
+export const OFFER_MAX_SECONDS = 45;
 
 /** `tick()`: how many offers it made, or null when another server holds the lock. */
 export type DispatchJobs = Repeating<number | null>;
@@ -74,11 +80,20 @@ export async function runDispatchOnce(deps: AppDeps): Promise<number | null> {
       taken.add(nearest.id);
       offers.push({ taskId: task.id, driverId: nearest.id, distanceM: Math.round(nearest.distance) });
     }
-    const made = await insertOffers(tx, offers, now, new Date(now.getTime() + OFFER_SECONDS * 1000));
+    const expiresAt = new Date(now.getTime() + OFFER_MAX_SECONDS * 1000);
+    const made = await insertOffers(tx, offers, now, expiresAt);
+    const amountOf = new Map(tasks.map((task) => [task.id, task.amount_kobo]));
+    for (const offer of made)
+      await notifyDriver(tx, offer.driver_id, {
+        kind: 'offer',
+        taskId: offer.task_id,
+        expiresAt,
+        earningsKobo: driverShareKobo(amountOf.get(offer.task_id) ?? 0, deps.config.driverShare),
+      });
     // Waiting DISPATCH_ATTENTION_MIN with no driver: the client is told once, with their choices.
     for (const taskId of await markDriversBusyTold(tx, now, deps.config.dispatchAttentionMin))
       await enqueueTaskNotification(tx, taskId, 'drivers-busy');
-    return made;
+    return made.length;
   });
 }
 

@@ -1,12 +1,11 @@
 /**
  * What runs on its own (docs/product.md, Plans; docs/notifications.md): the renewal reminder 3 days
- * before a plan ends, Gold's and Platinum's weekly report each Monday (Lagos), and a scheduled
+ * before a plan ends, the weekly report of the plans that have one (Gold's and Platinum's) each Monday (Lagos), and a scheduled
  * task's push reminder from 18:00 the evening before. Runs on every server; each tick takes an advisory lock and marks what it did in the same
  * transaction, so with N servers each reminder is made once. Mail leaves after the commit.
  */
 import { formatLagosDay } from '../../src/shared/display-format';
 import { windowText } from '../../src/shared/pickup-windows';
-import { findPlan } from '../../src/shared/plans';
 import { PLAN_TAG } from '../../src/shared/push-payload';
 import { enqueueTaskNotification, enqueueUserNotification } from '../db/push';
 import { ADVISORY_LOCKS, tryTransactionLock } from '../db/advisory-locks';
@@ -28,9 +27,8 @@ export const RENEWAL_NOTICE_MS = 3 * 24 * 60 * 60 * 1000;
 /** `tick()` is false when another server holds the lock. */
 export type PlanJobs = Repeating<boolean>;
 
-/** 'Your Bronze plan ends on Fri 5 Dec'. */
-export function renewalText(plan: string, expiresAt: Date): string {
-  const name = findPlan(plan)?.name ?? plan;
+/** 'Your Bronze plan ends on Fri 5 Dec' (the plan's name as bought). */
+export function renewalText(name: string, expiresAt: Date): string {
   return `Your ${name} plan ends on ${formatLagosDay(expiresAt.getTime())}`;
 }
 
@@ -39,7 +37,7 @@ async function remindRenewals(tx: Queryable, now: Date): Promise<Mail[]> {
   const rows = await claimRenewalReminders(tx, now, new Date(now.getTime() + RENEWAL_NOTICE_MS));
   const mails: Mail[] = [];
   for (const row of rows) {
-    const text = renewalText(row.subscription_plan, new Date(row.subscription_expires_at));
+    const text = renewalText(row.plan_name, new Date(row.subscription_expires_at));
     await insertBellEvent(tx, { userId: row.id }, { kind: 'plan-renewal', message: text });
     await enqueueUserNotification(tx, row.id, 'plan-renewal', { text, tag: PLAN_TAG });
     // An account made by phone alone has no e-mail: the bell and the push tell it.

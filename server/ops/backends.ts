@@ -13,7 +13,9 @@ import { type OpsOperator, addOperator } from './operator-commands';
 import type { LifecycleDeps } from '../tasks/lifecycle';
 import { type PayDriversAnswer, payDrivers } from '../payments/payouts';
 import type { Transfers } from '../payments/transfers';
-import { type ServiceEntry, setServicePrice } from './service-commands';
+import { type OpsPlan, type PlanInput, listPlans, savePlan } from './plan-commands';
+import { type ServiceEntry, listServices, setServicePrice } from './service-commands';
+import { planSchema } from '../../src/shared/schemas/plans';
 
 export interface OpsBackend {
   readonly kind: 'server' | 'database';
@@ -34,6 +36,9 @@ export interface OpsBackend {
   listAudit(limit: number): Promise<OpsAuditEntry[]>;
   payDrivers(week: string): Promise<PayDriversAnswer>;
   setPrice(key: string, price: number): Promise<ServiceEntry>;
+  listServices(): Promise<ServiceEntry[]>;
+  listPlans(): Promise<OpsPlan[]>;
+  savePlan(plan: PlanInput): Promise<OpsPlan>;
 }
 
 /** The commands on the database itself (no server answered): the command line acts as 'cli'. */
@@ -62,6 +67,10 @@ export function databaseBackend(deps: LifecycleDeps & { transfers?: Transfers })
       return payDrivers({ db, transfers: deps.transfers, log: deps.log, now: deps.now }, week, CLI_ACTOR);
     },
     setPrice: (key, price) => setServicePrice(db, key, price, CLI_ACTOR),
+    listServices: () => listServices(db),
+    listPlans: () => listPlans(db),
+    // Checked as the server's route checks it.
+    savePlan: (plan) => savePlan(db, ops.parseOpsInput(planSchema, plan), CLI_ACTOR),
   };
 }
 
@@ -131,6 +140,9 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     listAudit: (limit) => call('GET', `/ops/audit?limit=${limit}`),
     payDrivers: (week) => call('POST', '/ops/payouts/run', { week }),
     setPrice: (key, price) => call('POST', `/ops/services/${encodeURIComponent(key)}/price`, { price }),
+    listServices: () => call('GET', '/ops/services'),
+    listPlans: () => call('GET', '/ops/plans'),
+    savePlan: (plan) => call('POST', '/ops/plans', plan),
   };
 }
 

@@ -14,6 +14,8 @@ import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
 import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from './commands';
+import { changedPlan } from './plan-commands';
+import { inclusionText } from '../../src/shared/plans';
 import { printable, printableJson } from '../printable';
 import { auditTable, driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
 import { createRefunder } from '../aftercare/services';
@@ -56,6 +58,10 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
                                                       CLI: who, when, from where, before and after
   set-price <service> <naira>                         set a service's price by its key (recycling, bulk,
                                                       ...): new bookings pay it; tasks booked keep theirs
+  set-plan <plan> <what> <value>                      change a plan for new subscriptions (those bought
+                                                      keep theirs): price <naira>, months <1-24>,
+                                                      name <text>, include <service>=<amount> (0
+                                                      removes it), offered yes|no
   pay-drivers <week>                                  pay every driver's balance of at least NGN 100
                                                       earned by the end of the week (its Monday,
                                                       YYYY-MM-DD); run again, it pays nobody twice
@@ -326,6 +332,22 @@ const COMMANDS: Record<string, Command> = {
       return {
         result: service,
         text: `${service.name} (${service.key}) now costs ${naira(service.price)} ${service.unit}: for new bookings; a price quoted in the last 7 days is still honoured.`,
+      };
+    },
+  },
+  'set-plan': {
+    usage: 'set-plan <plan> <what> <value>',
+    arity: 3,
+    async run(backend, [key, what, value]) {
+      const plan = (await backend.listPlans()).find((candidate) => candidate.key === key.trim().toLowerCase());
+      if (!plan) throw new OpsError('not-found', `No plan with key "${key}"`);
+      const services = what === 'include' ? await backend.listServices() : [];
+      const saved = await backend.savePlan(changedPlan(plan, what, value, services));
+      return {
+        result: saved,
+        text: `${saved.name} (${saved.key}): ${naira(saved.price)} for ${saved.durationMonths} month(s), includes ${
+          saved.inclusions.map(inclusionText).join(', ') || 'nothing'
+        }${saved.active ? '' : ' (not offered)'}. New subscriptions get it; those bought keep their terms.`,
       };
     },
   },

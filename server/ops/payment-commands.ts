@@ -6,7 +6,7 @@
 import { koboToNaira } from '../../src/shared/money';
 import { ruleProblem } from '../../src/shared/quantity';
 import { z } from 'zod';
-import { findPlan } from '../../src/shared/plans';
+import { findPlan } from '../db/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
 import { findCharge, findReversal, selectUnclaimedCharges } from '../db/charges';
 import { selectFailedRefunds } from '../db/refunds';
@@ -252,7 +252,7 @@ async function honour(db: Db, referenceInput: string, now: Date): Promise<Honour
   const used = () => new OpsError('invalid', `Payment ${reference} has already paid for something`);
 
   if (entry.purpose === 'subscription') {
-    const plan = typeof request.plan === 'string' ? findPlan(request.plan) : undefined;
+    const plan = typeof request.plan === 'string' ? await findPlan(db, request.plan) : undefined;
     if (!plan) throw new OpsError('invalid', `Payment ${reference} asked for an unknown plan: settle it instead`);
     const user = await fulfilSubscription(
       db,

@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { planExpiry, type SubscriptionPlan } from '../../src/shared/plans';
+import { termsOf } from '../db/plans';
 import { markAttentionHonoured } from '../db/attention';
 import type { Db, Queryable } from '../db/connection';
 import { claimPaymentUse } from '../db/payments';
@@ -13,7 +14,6 @@ import { findTaskByReference, insertTask, recordCoveredPlan } from '../db/tasks'
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints } from '../db/points';
 import { resumePlanEndedSchedules } from '../db/schedules';
-import { serviceKey } from '../../src/shared/service-key';
 import type { UserRow } from '../db/users';
 
 export interface TaskOrder {
@@ -61,7 +61,8 @@ export async function fulfilTaskOrderIn(tx: Queryable, order: TaskOrder, now: Da
   const taskId = randomUUID();
   const covered = order.coveredQuantity ?? 0;
   if (covered > 0) {
-    const left = await lockedAllowanceLeft(tx, order.userId, serviceKey(order.serviceName), now);
+    // `type` is the catalog key the booking was priced by.
+    const left = await lockedAllowanceLeft(tx, order.userId, order.type, now);
     if (covered > left) throw new NotCovered(left);
   }
   if (covered < order.quantity) {
@@ -128,7 +129,7 @@ export async function fulfilSubscription(
       const isRunning = current !== null && current > now;
       const from = isRunning ? current : now;
       const startedAt = isRunning && user.subscription_started_at ? new Date(user.subscription_started_at) : now;
-      const updated = await setSubscription(tx, order.userId, order.plan.key, {
+      const updated = await setSubscription(tx, order.userId, termsOf(order.plan), {
         startedAt,
         expiresAt: planExpiry(order.plan, from),
       });

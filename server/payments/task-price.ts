@@ -1,7 +1,6 @@
 /** The facts behind a task's price decision (server/payments/price-rule.ts), read from the price list and its history. */
-import { FALLBACK_PRICES } from '../../src/shared/pricing';
-import { nairaToKobo, timesQuantity } from '../../src/shared/money';
-import { DEFAULT_SERVICE } from '../../src/shared/service-key';
+import { fallbackPriceKobo } from '../../src/shared/pricing';
+import { timesQuantity } from '../../src/shared/money';
 import type { Queryable } from '../db/connection';
 import { pricesSinceKobo } from '../db/pricing-history';
 import type { ServicePrice } from '../db/pricing';
@@ -23,7 +22,6 @@ export async function decideTaskPrice(
   // The quick answer needs no history: the charge is for today's price.
   if (charge.amountKobo === currentKobo && charge.currency.toUpperCase() === 'NGN')
     return { kind: 'accept', kobo: currentKobo, honoured: false };
-  const fallback = Object.hasOwn(FALLBACK_PRICES, order.type) ? FALLBACK_PRICES[order.type]! : DEFAULT_SERVICE;
   return decidePrice({
     paidKobo: charge.amountKobo,
     currency: charge.currency,
@@ -32,6 +30,6 @@ export async function decideTaskPrice(
     recentKobo: (
       await pricesSinceKobo(db, order.service.serviceName, new Date(now.getTime() - HONOUR_WINDOW_DAYS * DAY_MS))
     ).map(times),
-    fallbackKobo: times(nairaToKobo(fallback.price)),
+    fallbackKobo: times(fallbackPriceKobo(order.type)),
   });
 }

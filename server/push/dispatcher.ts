@@ -17,11 +17,14 @@ import { claimDueRows, deleteSubscriptionById, markFailed, markRetry, markSent, 
 import type { Logger } from '../log';
 import { isAllowedPushEndpoint } from './endpoints';
 import { type VapidKeys, subscriptionKeysProblem } from './keys';
+import { driverPushPayload, driverPushTtl } from './driver-messages';
 import { type MessageContext, pushPayload, smsText } from './messages';
+import type { DriverPushKind } from '../../src/shared/driver-push';
 import { type SmsSender, toE164 } from './sms';
 
 export const MAX_ATTEMPTS = 5;
 export const MAX_AGE_MS = 60 * 60 * 1000;
+const MAX_AGE_S = Math.floor(MAX_AGE_MS / 1000);
 const SWEEP_MS = 15_000;
 const LEASE_SECONDS = 60;
 const BATCH = 20;
@@ -50,10 +53,13 @@ export interface DispatcherOptions {
   sweepMs?: number;
 }
 
+const dataOf = (row: OutboxRow): Record<string, unknown> =>
+  typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : (row.data ?? {});
+
 function contextOf(row: OutboxRow): MessageContext {
-  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : (row.data ?? {});
+  const data = dataOf(row);
   return {
-    kind: row.kind,
+    kind: row.kind as MessageContext['kind'],
     taskId: row.task_id,
     data,
     serviceName: row.service_name ?? 'task',
@@ -64,11 +70,22 @@ function contextOf(row: OutboxRow): MessageContext {
   };
 }
 
+/** A driver's row (driver_id): the driver's words (server/push/driver-messages.ts). */
+const driverPayloadOf = (row: OutboxRow) =>
+  driverPushPayload({
+    kind: row.kind as DriverPushKind,
+    taskId: row.task_id ?? '',
+    data: dataOf(row),
+    serviceName: row.service_name ?? 'Pickup',
+    address: row.address ?? '',
+  });
+
 /** What a line about an outbox row says of it. */
 const fieldsOf = (row: OutboxRow) => ({
   channel: row.channel,
   kind: row.kind,
-  userId: row.user_id,
+  userId: row.user_id ?? undefined,
+  driverId: row.driver_id ?? undefined,
   taskId: row.task_id ?? undefined,
   attempts: row.attempts,
 });
@@ -103,17 +120,21 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
     // Keys that cannot encrypt (stored before subscribe checked them) fail every try: drop the device.
     const keysProblem = subscriptionKeysProblem({ p256dh: row.p256dh, auth: row.auth });
     if (keysProblem) {
-      log.warn({ userId: row.user_id, reason: keysProblem }, 'subscription removed');
+      log.warn({ ...fieldsOf(row), reason: keysProblem }, 'subscription removed');
       await deleteSubscriptionById(db, row.subscription_id as string);
       return;
     }
+    const driverPayload = row.driver_id ? driverPayloadOf(row) : null;
+    const ttl = driverPayload ? driverPushTtl(driverPayload, Date.now(), MAX_AGE_S) : MAX_AGE_S;
+    // An offer that ended while the row waited: the driver can no longer take it.
+    if (ttl === 0) return markFailed(db, row.id, 'expired');
     try {
       await webpush.sendNotification(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        JSON.stringify(pushPayload(contextOf(row))),
+        JSON.stringify(driverPayload ?? pushPayload(contextOf(row))),
         {
           vapidDetails: keys,
-          TTL: Math.floor(MAX_AGE_MS / 1000),
+          TTL: ttl,
           urgency: 'high',
           timeout: SEND_TIMEOUT_MS,
           ...(options.agent ? { agent: options.agent } : {}),
@@ -124,7 +145,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
       const status = statusOf(error);
       if (status === 404 || status === 410) {
         // The browser dropped this subscription: forget the device (its other unsent rows go too).
-        log.info({ userId: row.user_id, status }, 'subscription gone: removed');
+        log.info({ ...fieldsOf(row), status }, 'subscription gone: removed');
         await deleteSubscriptionById(db, row.subscription_id as string);
         return;
       }
@@ -134,7 +155,7 @@ export function createDispatcher(options: DispatcherOptions): PushDispatcher {
 
   async function sendSms(row: OutboxRow): Promise<void> {
     if (!options.sms) return markFailed(db, row.id, 'SMS is not configured');
-    const to = toE164(row.phonenumber);
+    const to = row.phonenumber ? toE164(row.phonenumber) : null;
     if (!to) return markFailed(db, row.id, 'no usable phone number');
     try {
       await options.sms.send(to, smsText(contextOf(row)));

@@ -3,6 +3,7 @@
  * 'Report a problem'. Reads are POSTs like the app's other reads: a GET under /client/ is an
  * app page. Unknown task 404, someone else's 403, a task in the wrong state 409 with why.
  */
+import { selectTaskPhotoUrl } from '../db/task-photos';
 import { Hono } from 'hono';
 import type {
   CancelTaskResponse,
@@ -143,7 +144,8 @@ aftercareRoutes.post('/client/tasks/receipt', requireClient(), jsonBody(taskIdSc
   await ownTask(db, taskId, callerId);
   const found = await findReceipt(db, taskId);
   if (!found) throw notFound('This task has no payment, so no receipt');
-  return c.json({ data: found.receipt } satisfies ReceiptResponse);
+  const photo = await selectTaskPhotoUrl(db, taskId);
+  return c.json({ data: { ...found.receipt, photo } } satisfies ReceiptResponse);
 });
 
 aftercareRoutes.post('/client/support', requireClient(), jsonBody(supportRequestSchema), async (c) => {

@@ -16,6 +16,7 @@ import { jsonHeaders, jsonResponse } from '../http/json-response';
 import { requireClient } from '../http/roles';
 import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
+import { notifyDriver } from '../db/driver-push';
 import { insertMessageOnce, readClientThread, readThreadMark, selectTaskEndedAt } from '../db/messages';
 import { CHAT_ENDED, CHAT_OPEN_HOURS_AFTER_END } from '../../src/shared/limits';
 import { findTaskById } from '../db/tasks';
@@ -139,5 +140,6 @@ chatRoutes.post('/client/sendingMessages', requireClient(), jsonBody(sendMessage
     clientId: body.clientId ?? null,
   });
   if ('full' in sent) throw tooManyRequests(CHAT_FULL);
+  if (sent.created) await notifyDriver(db, null, { kind: 'chat', taskId: body.taskId, content: body.content });
   return c.json({ data: sent.message }, sent.created ? 201 : 200);
 });

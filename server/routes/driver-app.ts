@@ -19,13 +19,28 @@ import {
   driverLoginSchema,
   driverPasswordSchema,
   driverTaskSchema,
+  driverHistorySchema,
   emptyDriverSchema,
 } from '../../src/shared/schemas/driver';
 import { normalizePhone } from '../../src/shared/validation/phone';
 import { koboToNaira } from '../../src/shared/money';
-import { driverShareKobo, lagosWeekStart, sumEarnings } from '../../src/shared/driver-rules';
-import { selectDriverCompletions, selectDriverOutcome, isDriversChat, selectDriverTasks } from '../db/driver-tasks';
-import type { DriverTaskOutcome } from '../../src/shared/driver-contract';
+import {
+  type EarnedKobo,
+  type PeriodKobo,
+  driverShareKobo,
+  historySumsSince,
+  lagosWeekStart,
+  sumHistory,
+  taskEarnedKobo,
+} from '../../src/shared/driver-rules';
+import {
+  selectDriverHistory,
+  type HistoryRow,
+  selectDriverOutcome,
+  isDriversChat,
+  selectDriverTasks,
+} from '../db/driver-tasks';
+import type { DriverEarnings, DriverHistoryPage, DriverTaskOutcome } from '../../src/shared/driver-contract';
 import { CANCEL_REASONS } from '../../src/shared/task-progress';
 import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';
@@ -41,7 +56,9 @@ import {
   selectLastPosition,
   signDriverOut,
 } from '../db/drivers';
-import { declineOffer, selectOpenOffers, setDriverOnline } from '../db/dispatch';
+import { deleteDriverSubscriptions } from '../db/driver-push';
+import { declineOffer, markOfferSeen, selectOpenOffers, setDriverOnline } from '../db/dispatch';
+import { OFFER_SECONDS } from '../jobs/dispatch-jobs';
 import { screenPositions } from '../positions';
 import { jsonBody } from '../http/validator';
 import { clientAddress } from '../http/client-address';
@@ -109,6 +126,7 @@ driverAppRoutes.post(
   jsonBody(emptyDriverSchema, { optional: true }),
   async (c) => {
     await signDriverOut(c.var.deps.db, c.var.driver.id);
+    await deleteDriverSubscriptions(c.var.deps.db, c.var.driver.id);
     return c.json({ data: { message: 'You have been signed out' } });
   },
 );
@@ -133,11 +151,13 @@ driverAppRoutes.post(
   jsonBody(emptyDriverSchema, { optional: true }),
   async (c) => {
     const { db, config, now } = c.var.deps;
-    const rows = await selectOpenOffers(db, c.var.driver.id, now());
+    const at = now();
+    const rows = await selectOpenOffers(db, c.var.driver.id, at);
     return c.json({
       data: rows.map((row) => ({
         taskId: row.task_id,
         expiresAt: new Date(row.expires_at).toISOString(),
+        serverNow: at.toISOString(),
         service: { type: row.type, name: row.service_name },
         quantity: row.quantity,
         unit: row.unit,
@@ -152,6 +172,19 @@ driverAppRoutes.post(
     });
   },
 );
+
+/**
+ * The phone shows the offer (the card, or a tap on its push): it lasts OFFER_SECONDS from now,
+ * never past 45 s after it was made. The answer's `serverNow` lets the phone measure its clock.
+ */
+driverAppRoutes.post('/driver/offers/seen', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
+  const { db, now } = c.var.deps;
+  const { taskId } = c.req.valid('json');
+  const at = now();
+  const expiresAt = await markOfferSeen(db, taskId, c.var.driver.id, at, OFFER_SECONDS);
+  if (!expiresAt) throw conflict(lifecycle.OFFER_CLOSED);
+  return c.json({ data: { taskId, expiresAt: expiresAt.toISOString(), serverNow: at.toISOString() } });
+});
 
 driverAppRoutes.post('/driver/offers/accept', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { taskId } = c.req.valid('json');
@@ -191,14 +224,16 @@ driverAppRoutes.post(
         arrivedAt: row.arrived_at ? new Date(row.arrived_at).toISOString() : null,
         weighedQuantity: row.weighed_quantity === null ? null : row.weighed_quantity,
         extra: lifecycle.extraOf(row),
+        photo: row.pickup_photo,
+        photoTaken: row.photo_taken,
       })),
     });
   },
 );
 
 /**
- * Completed tasks and the driver's share of what their clients finally paid (a weighed refund
- * taken off), today and this week in Lagos (the earnings screen).
+ * Today and this week in Lagos (the first earnings screen's figures, kept for the clients built
+ * against it): the same sums as the history's, from the earnings ledger, so the two never differ.
  */
 driverAppRoutes.post(
   '/driver/earnings',
@@ -206,20 +241,94 @@ driverAppRoutes.post(
   jsonBody(emptyDriverSchema, { optional: true }),
   async (c) => {
     const { db, config, now } = c.var.deps;
-    const at = now();
-    const rows = await selectDriverCompletions(db, c.var.driver.id, new Date(lagosWeekStart(at.getTime())));
-    const completions = rows.map((row) => ({
-      completedAt: new Date(row.completed_at).getTime(),
-      earningsKobo: driverShareKobo(row.paid_kobo, config.driverShare),
-    }));
-    const totals = sumEarnings(completions, at.getTime());
-    const naira = (total: { tasks: number; kobo: number }) => ({
-      tasks: total.tasks,
-      earnings: koboToNaira(total.kobo),
+    const at = now().getTime();
+    const ended = await selectDriverHistory(db, c.var.driver.id, {
+      since: new Date(lagosWeekStart(at)),
+      limit: 10_000,
     });
-    return c.json({ data: { today: naira(totals.today), week: naira(totals.week) } });
+    const sums = sumHistory(
+      ended.map((row) => ({ endedAt: new Date(row.ended_at).getTime(), earned: earnedOf(row, config.driverShare) })),
+      at,
+    );
+    const naira = (period: PeriodKobo) => ({
+      tasks: period.tasks,
+      earnings: koboToNaira(period.share + period.fee + period.extra),
+    });
+    return c.json({ data: { today: naira(sums.today), week: naira(sums.week) } satisfies DriverEarnings });
   },
 );
+
+/** A history page's size. */
+export const HISTORY_PAGE = 20;
+
+const earningsNaira = (earned: EarnedKobo) => ({
+  share: koboToNaira(earned.share),
+  fee: koboToNaira(earned.fee),
+  extra: koboToNaira(earned.extra),
+  total: koboToNaira(earned.share + earned.fee + earned.extra),
+});
+
+const earnedOf = (row: HistoryRow, share: number) =>
+  taskEarnedKobo(
+    {
+      status: row.status,
+      paidKobo: row.paid_kobo,
+      ledger: row.in_ledger ? { share: row.share_kobo, fee: row.fee_kobo, extra: row.extra_kobo } : null,
+    },
+    share,
+  );
+
+/**
+ * The driver's completed and cancelled tasks, newest first, a page at a time (`before`: the
+ * previous page's olderCursor), each with what it earned: the ledger's share, fee and extra
+ * (driver_earnings) or, for a task without rows, today's computation. The first page also has
+ * today, this week, this month and the weekly statement.
+ */
+driverAppRoutes.post('/driver/history', requireRole('driver'), jsonBody(driverHistorySchema), async (c) => {
+  const { db, config, now } = c.var.deps;
+  const driverId = c.var.driver.id;
+  const { before } = c.req.valid('json');
+  const [beforeAt, beforeId] = before ? before.split('|') : [];
+  const rows = await selectDriverHistory(db, driverId, {
+    ...(before ? { before: { at: new Date(beforeAt!), id: beforeId! } } : {}),
+    limit: HISTORY_PAGE + 1,
+  });
+  const page = rows.slice(0, HISTORY_PAGE);
+  const oldest = page.at(-1);
+  let summary: DriverHistoryPage['summary'] = null;
+  if (!before) {
+    const at = now().getTime();
+    const ended = await selectDriverHistory(db, driverId, { since: new Date(historySumsSince(at)), limit: 10_000 });
+    const sums = sumHistory(
+      ended.map((row) => ({ endedAt: new Date(row.ended_at).getTime(), earned: earnedOf(row, config.driverShare) })),
+      at,
+    );
+    const total = (period: PeriodKobo) => ({ tasks: period.tasks, ...earningsNaira(period) });
+    summary = {
+      today: total(sums.today),
+      week: total(sums.week),
+      month: total(sums.month),
+      weeks: sums.weeks.map((week) => ({ start: new Date(week.start).toISOString(), ...total(week) })),
+    };
+  }
+  return c.json({
+    data: {
+      tasks: page.map((row) => ({
+        taskId: row.id,
+        status: row.status,
+        service: { type: row.type, name: row.service_name },
+        quantity: row.delivered_quantity ?? row.quantity,
+        unit: row.unit,
+        address: row.address,
+        endedAt: new Date(row.ended_at).toISOString(),
+        earnings: earningsNaira(earnedOf(row, config.driverShare)),
+      })),
+      olderCursor:
+        rows.length > HISTORY_PAGE && oldest ? `${new Date(oldest.ended_at).toISOString()}|${oldest.id}` : null,
+      summary,
+    } satisfies DriverHistoryPage,
+  });
+});
 
 driverAppRoutes.post('/driver/tasks/start', requireRole('driver'), jsonBody(driverTaskSchema), async (c) => {
   const { taskId } = c.req.valid('json');

@@ -3,6 +3,7 @@
  * e-mail and password, the password change (the one-time password first), who am I, and what
  * the console does beyond the CLI's routes (server/routes/ops.ts). Each declares its roles.
  */
+import { selectTaskPhotoUrl } from '../db/task-photos';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -100,7 +101,9 @@ opsConsoleRoutes.get('/ops/me', anyOperator(true), async (c) => {
 
 opsConsoleRoutes.get('/ops/tasks/:id', ANY_OPERATOR, idOf('task'), async (c) => {
   const taskId = c.req.valid('param').id;
-  return c.json({ data: await run(() => taskDetail(c.var.deps.db, taskId)) });
+  const detail = await run(() => taskDetail(c.var.deps.db, taskId));
+  // The pickup photo (docs/driver.md 'Photo proof') for the console's screen only, not the CLI's print.
+  return c.json({ data: { ...detail, pickupPhoto: await selectTaskPhotoUrl(c.var.deps.db, taskId) } });
 });
 
 /** Cancel with a full refund; support only up to the refund limit, dispatchers not at all. */

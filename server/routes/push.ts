@@ -21,7 +21,14 @@ import {
   pushUnsubscribeSchema,
 } from '../../src/shared/schemas/push';
 import type { AppEnv } from '../context';
-import { countSubscriptions, deleteSubscription, readSettings, saveSubscription, updateSettings } from '../db/push';
+import {
+  type NewSubscription,
+  countSubscriptions,
+  deleteSubscription,
+  readSettings,
+  saveSubscription,
+  updateSettings,
+} from '../db/push';
 import { requireClient } from '../http/roles';
 import { badRequest } from '../http/errors';
 import { jsonBody } from '../http/validator';
@@ -29,6 +36,16 @@ import { isAllowedPushEndpoint } from '../push/endpoints';
 import { subscriptionKeysProblem } from '../push/keys';
 
 export const NOT_A_PUSH_SERVICE = 'endpoint is not a known push service';
+
+/**
+ * The rules every subscription meets (a client's, a driver's): a known push service (400
+ * otherwise), and keys that can encrypt, since keys that cannot would fail every push to the device.
+ */
+export function checkSubscription(subscription: NewSubscription, allowedOrigins: readonly string[]): void {
+  if (!isAllowedPushEndpoint(subscription.endpoint, allowedOrigins)) throw badRequest(NOT_A_PUSH_SERVICE);
+  const keysProblem = subscriptionKeysProblem(subscription.keys);
+  if (keysProblem) throw badRequest(keysProblem);
+}
 
 export const pushRoutes = new Hono<AppEnv>();
 
@@ -54,11 +71,7 @@ pushRoutes.post('/client/notifications/update', requireClient(), jsonBody(notifi
 pushRoutes.post('/client/push/subscribe', requireClient(), jsonBody(pushSubscriptionSchema), async (c) => {
   const callerId = c.var.client.id;
   const subscription = c.req.valid('json');
-  if (!isAllowedPushEndpoint(subscription.endpoint, c.var.deps.config.pushAllowedOrigins))
-    throw badRequest(NOT_A_PUSH_SERVICE);
-  // Keys that cannot encrypt would fail every push to this device.
-  const keysProblem = subscriptionKeysProblem(subscription.keys);
-  if (keysProblem) throw badRequest(keysProblem);
+  checkSubscription(subscription, c.var.deps.config.pushAllowedOrigins);
   const created = await c.var.deps.db.transaction((tx) => saveSubscription(tx, callerId, subscription));
   return c.json({ data: { subscribed: true } } satisfies PushSubscriptionResponse, created ? 201 : 200);
 });

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { ScheduleResponse, SchedulesResponse } from '../../src/shared/contract';
 import { isInNigeria } from '../../src/shared/geo';
-import { findPlan, planInclusions } from '../../src/shared/plans';
+import type { SubscriptionPlan } from '../../src/shared/plans';
 import { ruleProblem } from '../../src/shared/quantity';
 import { firstDate, MAX_SCHEDULES, moveWindowProblem, plannedDates } from '../../src/shared/schedules';
 import {
@@ -22,6 +22,7 @@ import { isInServiceArea, outsideAreaMessage } from '../../src/shared/service-ar
 import { serviceDisplayName } from '../../src/shared/service-names';
 import type { AppEnv } from '../context';
 import type { Queryable } from '../db/connection';
+import { subscriptionTerms } from '../db/plans';
 import { priceForServiceKey } from '../db/pricing';
 import {
   addSkip,
@@ -51,11 +52,13 @@ export const scheduleRoutes = new Hono<AppEnv>();
 export const NEEDS_PLAN = 'Recurring pickups come with a plan. Choose a plan to set one.';
 
 /** The caller's running plan's key, or a 422 telling them a plan is needed. */
-async function runningPlan(db: Queryable, userId: string, now: Date): Promise<string> {
+/** The running plan's terms, as bought. */
+async function runningPlan(db: Queryable, userId: string, now: Date): Promise<SubscriptionPlan> {
   const user = await findUserById(db, userId);
   const expiresAt = user?.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
-  if (!user?.subscription_plan || !expiresAt || expiresAt <= now) throw unprocessable(NEEDS_PLAN);
-  return user.subscription_plan;
+  const terms = user && expiresAt && expiresAt > now ? await subscriptionTerms(db, user) : undefined;
+  if (!terms) throw unprocessable(NEEDS_PLAN);
+  return terms;
 }
 
 async function ownSchedule(db: Queryable, userId: string, id: string) {
@@ -105,8 +108,8 @@ scheduleRoutes.post('/client/schedules/create', requireClient(), jsonBody(create
   const callerId = c.var.client.id;
   const body = c.req.valid('json');
   const plan = await runningPlan(db, callerId, now);
-  if (!planInclusions(plan).some((inclusion) => inclusion.service === body.type))
-    throw unprocessable(`Your ${findPlan(plan)?.name ?? plan} plan does not include ${serviceDisplayName(body.type)}.`);
+  if (!plan.inclusions.some((inclusion) => inclusion.service === body.type))
+    throw unprocessable(`Your ${plan.name} plan does not include ${serviceDisplayName(body.type)}.`);
   const service = await priceForServiceKey(db, body.type);
   const quantity = body.quantity ?? 1;
   const problem = ruleProblem(service.rule, quantity);

@@ -4,8 +4,10 @@
  * idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import type { PlanName, PlanStatus, WeekReport } from '../../src/shared/contract';
-import { allowanceLeft, findPlan, planMonth } from '../../src/shared/plans';
+import type { PlanItem, PlanStatus, PlansResponse, WeekReport } from '../../src/shared/contract';
+import { koboToNaira } from '../../src/shared/money';
+import { allowanceLeft, planMonth, type SubscriptionPlan } from '../../src/shared/plans';
+import { findPlan, offeredPlans, subscriptionTerms } from '../db/plans';
 import { completedBetween, coveredUsage } from '../db/plan-usage';
 import { lagosWeekStart } from '../jobs/plan-jobs';
 import { subscribeSchema } from '../../src/shared/schemas/subscriptions';
@@ -38,12 +40,33 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
 
 export const subscriptionRoutes = new Hono<AppEnv>();
 
+/** A plan on the wire: naira, like every price the API carries. */
+export function toPlanItem(plan: SubscriptionPlan): PlanItem {
+  return {
+    key: plan.key,
+    name: plan.name,
+    price: koboToNaira(plan.priceKobo),
+    durationMonths: plan.durationMonths,
+    features: plan.features,
+    inclusions: plan.inclusions,
+    weeklyReports: plan.weeklyReports,
+    manager: plan.manager,
+  };
+}
+
+/** The plans offered now (the admin's): the subscribe screen's cards (cached for offline use). */
+subscriptionRoutes.get('/client/plans', requireClient(), async (c) =>
+  c.json({ data: (await offeredPlans(c.var.deps.db)).map(toPlanItem) } satisfies PlansResponse),
+);
+
 subscriptionRoutes.post('/client/subscribe', requireClient(), jsonBody(subscribeSchema), async (c) => {
   const { deps } = c.var;
   const { db, now } = deps;
   const callerId = c.var.client.id;
   const body = c.req.valid('json');
-  const plan = typeof body.plan === 'string' ? findPlan(body.plan.trim()) : undefined;
+  // Only a plan offered now is sold, at its price now; the subscription keeps these terms.
+  const found = typeof body.plan === 'string' ? await findPlan(db, body.plan) : undefined;
+  const plan = found?.active ? found : undefined;
   if (!plan) throw badRequest('Please select a plan');
   if (body.userId !== callerId) throw forbidden('You can only subscribe for yourself');
 
@@ -60,7 +83,7 @@ subscriptionRoutes.post('/client/subscribe', requireClient(), jsonBody(subscribe
   };
   const charge = await confirmedCharge(deps, claim);
   await requirePayer(deps, charge, callerId);
-  // Plans have one price (no price list to change), so only that price is accepted.
+  // A plan has one price at a time (no window of recent prices), so only that price is accepted.
   const price = decidePrice({
     paidKobo: charge.amountKobo,
     currency: charge.currency,
@@ -93,21 +116,23 @@ subscriptionRoutes.post('/client/plan', requireClient(), async (c) => {
   const user = await findUserById(deps.db, callerId);
   if (!user) throw notFound('User not found');
   const now = deps.now();
-  const plan = user.subscription_plan ? findPlan(user.subscription_plan) : undefined;
+  // The terms the subscription was bought with, not the plan as the admin has since changed it.
+  const plan = await subscriptionTerms(deps.db, user);
   const expiresAt = user.subscription_expires_at ? new Date(user.subscription_expires_at) : null;
   if (!plan || !expiresAt || expiresAt <= now) return c.json({ data: null });
   const startedAt = user.subscription_started_at ? new Date(user.subscription_started_at) : now;
   const month = planMonth(startedAt, now);
   const used = await coveredUsage(deps.db, callerId, month.start, month.end);
   const status: PlanStatus = {
-    plan: plan.key as PlanName,
+    plan: plan.key,
+    name: plan.name,
     startedAt: startedAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
     monthStart: month.start.toISOString(),
     monthEnd: month.end.toISOString(),
-    allowance: allowanceLeft(plan.key, used),
-    manager: plan.key === 'platinum' ? deps.config.platinumManager : null,
-    ...(plan.key === 'gold' || plan.key === 'platinum' ? { weeks: await lastWeeks(deps.db, callerId, now) } : {}),
+    allowance: allowanceLeft(plan, used),
+    manager: plan.manager ? deps.config.platinumManager : null,
+    ...(plan.weeklyReports ? { weeks: await lastWeeks(deps.db, callerId, now) } : {}),
   };
   return c.json({ data: status });
 });

@@ -7,11 +7,11 @@
  *
  * Driver steps are idempotent: a resend after a lost answer gets the first answer.
  */
+import { notifyDriver } from '../db/driver-push';
 import type { CancelReason, TaskStatus } from '../../src/shared/contract';
 import { formatDistance, haversineMeters } from '../../src/shared/geo';
 import { formatNaira, koboToNaira, nairaToKobo, timesQuantity } from '../../src/shared/money';
 import { measureProblem, measureRule, quantityText, roundToStep } from '../../src/shared/quantity';
-import { serviceKey } from '../../src/shared/service-key';
 import { mailReceipt } from '../aftercare/receipt';
 import { startRefund } from '../aftercare/refunds';
 import type { AftercareServices } from '../aftercare/services';
@@ -24,6 +24,7 @@ import { claimPaymentUse } from '../db/payments';
 import { lockedAllowanceLeft } from '../db/plan-usage';
 import { addPoints, givePointsBack } from '../db/points';
 import { serviceRuleForTask } from '../db/pricing';
+import { hasTaskPhoto } from '../db/task-photos';
 import { openRefund } from '../db/refunds';
 import { insertExtraEvent, insertStatusEvent } from '../db/task-events';
 import * as sql from '../db/task-lifecycle';
@@ -31,9 +32,12 @@ import { TaskRefused, taskNotFound } from './errors';
 import { cancelFeeKobo, earningsFor, extraFor, returnedFor } from './settle';
 import { type Actor, TRANSITIONS, type Transition, refusal } from './transitions';
 
+/** A driver's completion of a service that requires photo proof, without the photo. */
+export const PHOTO_REQUIRED = 'Take the pickup photo before completing';
+
 export interface LifecycleDeps extends AftercareServices {
   db: Db;
-  config: { driverShare: number; referralReward: number; cancelFeeKobo: number; arrivalRadiusM: number };
+  config: { driverShare: number; referralRewardKobo: number; cancelFeeKobo: number; arrivalRadiusM: number };
   now: () => Date;
 }
 
@@ -122,7 +126,12 @@ async function serviceOf(tx: Queryable, task: sql.LifecycleRow) {
   const steps = rule?.weighedAtDoor ? measureRule(task.unit) : null;
   const measure = steps && rule?.max ? { ...steps, max: Math.min(steps.max, rule.max) } : steps;
   const perKg = measure?.unitWord === 'kg' ? (rule?.pointsPerKg ?? 0) : 0;
-  return { measure, pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0 };
+  return {
+    key: rule?.key ?? null,
+    measure,
+    pointsPerKgKobo: perKg > 0 ? nairaToKobo(perKg) : 0,
+    pickupPhoto: rule?.pickupPhoto ?? 'off',
+  };
 }
 
 /** Why `quantity` cannot be recorded as weighed or counted under `measure`, or null when it can. */
@@ -193,6 +202,7 @@ export async function assign(
       { status: 'driver-assigned', driverId },
     );
     if (changed) await insertStatusEvent(tx, taskId, 'driver-assigned');
+    if (task.driver_id !== driverId) await notifyDriver(tx, driverId, { kind: 'assigned', taskId });
     // A driver change says who is coming now (when another driver wrote in the thread).
     await noteNewDriver(tx, taskId, driverId);
     return { taskId, status: 'driver-assigned' as TaskStatus, changed };
@@ -320,7 +330,7 @@ export async function weigh(
     if (!ownedByDriver(task, caller)) return taskNotFound();
     const refused = check('weigh', caller, task.status);
     if (refused) return refused;
-    const { measure } = await serviceOf(tx, task);
+    const { key, measure } = await serviceOf(tx, task);
     const problem = measuredProblem(task.unit, measure, quantity);
     if (problem || !measure) return new TaskRefused(400, problem ?? 'This service is done as booked');
     const weighed = roundToStep(quantity, measure.step);
@@ -333,7 +343,8 @@ export async function weigh(
         409,
         `The client paid for ${quantityText(task.unit, task.weighed_quantity ?? weighed)}: the weight cannot change`,
       );
-    const allowance = await lockedAllowanceLeft(tx, task.user_id, serviceKey(task.service_name), deps.now());
+    // By the catalog's key (a service no longer in the catalog is in no plan).
+    const allowance = key ? await lockedAllowanceLeft(tx, task.user_id, key, deps.now()) : 0;
     const extra = extraFor({
       bookedQuantity: task.quantity,
       weighedQuantity: weighed,
@@ -506,6 +517,9 @@ export async function complete(
     }
     if (caller.actor === 'driver' && !task.arrived_at)
       return new TaskRefused(409, "Say you've arrived before completing");
+    // The service needs photo proof (docs/driver.md 'Photo proof'); an operator's completion does not.
+    if (caller.actor === 'driver' && service.pickupPhoto === 'required' && !(await hasTaskPhoto(tx, taskId)))
+      return new TaskRefused(409, PHOTO_REQUIRED);
     const now = deps.now();
     // Less than booked: each way it was paid gives the same share back.
     const paid = await sql.paidParts(tx, taskId);
@@ -556,7 +570,7 @@ export async function complete(
       { status: task.status, quantity: booked },
       { status: 'completed', quantity: collected, refund: koboToNaira(returned.cardKobo) },
     );
-    const referralReward = await rewardReferrer(tx, task.user_id, taskId, deps.config.referralReward);
+    const referralReward = await rewardReferrer(tx, task.user_id, taskId, deps.config.referralRewardKobo);
     return {
       taskId,
       status: 'completed' as const,
@@ -592,13 +606,13 @@ async function completedAnswer(tx: Queryable, task: sql.LifecycleRow): Promise<C
   };
 }
 
-/** A referred client's first completed task credits the referrer once. */
-async function rewardReferrer(tx: Queryable, userId: string, taskId: string, amount: number) {
+/** A referred client's first completed task credits the referrer once (the answer in naira). */
+async function rewardReferrer(tx: Queryable, userId: string, taskId: string, amountKobo: number) {
   if ((await countCompletedTasks(tx, userId, taskId)) > 0) return null;
   const referrerId = await claimReferralReward(tx, userId);
   if (!referrerId) return null;
-  await creditReferrer(tx, referrerId, amount);
-  return { referrerId, amount };
+  await creditReferrer(tx, referrerId, amountKobo);
+  return { referrerId, amount: koboToNaira(amountKobo) };
 }
 
 export interface Cancelled {
@@ -697,6 +711,14 @@ export async function cancel(
       feeKobo: money.feeKobo,
     });
     await sql.withdrawOpenOffers(tx, taskId);
+    if (task.driver_id)
+      await notifyDriver(tx, task.driver_id, {
+        kind: 'cancelled',
+        taskId,
+        by: caller.actor === 'client' ? 'client' : 'operator',
+        reason: order.reason,
+        note: order.note,
+      });
     await givePointsBack(tx, taskId);
     if (cardBackKobo > 0 && money.cardReference)
       await openRefund(tx, {

@@ -1,15 +1,17 @@
 /**
- * The driver's status changes (the task's steps and the Online / Offline switch), completions and
- * chat messages (docs/driver.md, 'Offline'): each is queued in IndexedDB first and sent in order,
+ * The driver's status changes (the task's steps and the Online / Offline switch), pickup photos,
+ * completions and chat messages (docs/driver.md, 'Offline'): each is queued in IndexedDB first and sent in order,
  * at once when the network is there, else when it returns.
  * The server judges each; a refused one stays with its reason for the driver to see.
  */
+import { sendKeptPoints } from './location';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   completeTask,
   driverKeys,
   markArrived,
   sendDriverMessage,
+  sendTaskPhoto,
   setAvailability,
   startTask,
   weighTask,
@@ -33,8 +35,12 @@ async function send(action: DriverAction): Promise<SendOutcome> {
   try {
     if (action.kind === 'availability') await setAvailability(action.online ?? false);
     else if (action.kind === 'start') await startTask(action.taskId);
-    else if (action.kind === 'arrived') await markArrived(action.taskId);
-    else if (action.kind === 'weigh') await weighTask(action.taskId, action.quantity ?? 0);
+    else if (action.kind === 'arrived') {
+      // Arrival is judged on the newest stored position: the batch waiting on the phone goes first.
+      await sendKeptPoints();
+      await markArrived(action.taskId);
+    } else if (action.kind === 'weigh') await weighTask(action.taskId, action.quantity ?? 0);
+    else if (action.kind === 'photo') await sendTaskPhoto(action.taskId, action.image ?? '');
     else if (action.kind === 'message')
       await sendDriverMessage(action.taskId, action.content ?? '', action.clientId ?? '');
     else {

@@ -3,18 +3,20 @@
  * registered; the one-time password an admin issues stays below as the fallback. Android
  * fills the code in from the SMS (WebOTP).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { askDriverCode, driverCodeLogin } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
 import { receiveSmsCode } from '../lib/web-otp';
+import { Button } from '../ui/button';
+import { FormError, TextField } from '../ui/text-field';
 import { useFormCall } from './form-call';
 import { useGo } from './navigation';
 
 export function CodeSignIn() {
   const go = useGo();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm({ defaultValues: { phone: '', code: '' } });
   const [sent, setSent] = useState(false);
   const { error, busy, run } = useFormCall(
     'No network: signing in needs a connection.',
@@ -23,7 +25,7 @@ export function CodeSignIn() {
 
   const signIn = (typed: string) =>
     run(async () => {
-      setDriverToken(await driverCodeLogin(phone.trim(), typed.trim()));
+      setDriverToken(await driverCodeLogin(form.getValues('phone').trim(), typed.trim()));
       go('/', { replace: true });
     });
 
@@ -33,14 +35,13 @@ export function CodeSignIn() {
     const stop = new AbortController();
     void receiveSmsCode(stop.signal).then((received) => {
       if (!received || stop.signal.aborted) return;
-      setCode(received);
+      form.setValue('code', received);
       void signIn(received);
     });
     return () => stop.abort();
   }, [sent]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = ({ phone, code }: { phone: string; code: string }) => {
     if (!sent)
       return run(async () => {
         await askDriverCode(phone.trim());
@@ -49,56 +50,51 @@ export function CodeSignIn() {
     return signIn(code);
   };
 
+  // The code keeps only digits as typed.
+  const codeField = form.register('code');
+  const onCode = (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.value = event.target.value.replace(/\D/g, '');
+    return codeField.onChange(event);
+  };
+
   return (
-    <form onSubmit={submit} className="driver-form" noValidate aria-label="Sign in with a code">
-      <label>
-        Phone number
-        <input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+    <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate aria-label="Sign in with a code">
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        maxLength={MAX_LENGTH.phone}
+        readOnly={sent}
+        {...form.register('phone')}
+      />
+      {sent ? (
+        <TextField
+          label="Code from the SMS"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
           required
-          maxLength={MAX_LENGTH.phone}
-          value={phone}
-          readOnly={sent}
-          onChange={(event) => setPhone(event.target.value)}
+          {...codeField}
+          onChange={onCode}
         />
-      </label>
-      {sent ? (
-        <label>
-          Code from the SMS
-          <input
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
       ) : null}
-      {error ? (
-        <p role="alert" className="driver-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="driver-button" disabled={busy}>
-        {sent ? (busy ? 'Signing in…' : 'Sign in') : busy ? 'Sending…' : 'Send me a code'}
-      </button>
+      <FormError message={error} className="driver-error" />
+      <Button type="submit" className="driver-button" busy={busy} busyText={sent ? 'Signing in…' : 'Sending…'}>
+        {sent ? 'Sign in' : 'Send me a code'}
+      </Button>
       {sent ? (
-        <button
-          type="button"
+        <Button
           className="driver-button-quiet"
           disabled={busy}
           onClick={() => {
             setSent(false);
-            setCode('');
+            form.setValue('code', '');
           }}
         >
           Use another number
-        </button>
+        </Button>
       ) : null}
     </form>
   );

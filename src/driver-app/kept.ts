@@ -3,6 +3,7 @@
  * kept in IndexedDB (the one schema, `answers`, under the user 'driver'); when the network
  * fails the kept one is shown with its age.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { readCallFailure } from '../shared/call-failure';
 import { getCachedResponse, putCachedResponse } from '../shared/offline-db';
 
@@ -39,4 +40,19 @@ export function keep<T>(path: string, data: T): Promise<void> {
 
 export async function kept<T>(path: string): Promise<T | undefined> {
   return (await getCachedResponse<T>(DRIVER_USER, path).catch(() => undefined))?.body;
+}
+
+/**
+ * At the app's start (a signed-in driver, the app opened from the worker's shell): the kept
+ * answer of `path` is on screen at once, marked as from the device, while the network's is read.
+ */
+export async function showKeptAtOnce(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  path: string,
+): Promise<void> {
+  const saved = await getCachedResponse(DRIVER_USER, path).catch(() => undefined);
+  if (!saved || queryClient.getQueryData(queryKey) !== undefined) return;
+  const kept: Kept<unknown> = { data: saved.body, savedAt: saved.savedAt, fromDevice: true };
+  queryClient.setQueryData(queryKey, kept, { updatedAt: saved.savedAt });
 }

@@ -10,7 +10,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onDriverTokenChange, getDriverToken } from '../lib/driver-token';
 import { feedOnlineManager, onBrowserOnlineChange } from '../lib/online';
+import { handOverPrerendered } from '../lib/prerender-handoff';
 import { readCallFailure } from '../shared/call-failure';
+import { driverKeys } from '../lib/api/driver';
+import { showKeptAtOnce } from './kept';
 import { makeDriverRouter } from './router';
 import { sendPendingSignOut } from './sign-out';
 import { MUST_CHANGE } from './sign-in';
@@ -55,8 +58,13 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
+// A signed-in driver's tasks show at once from the phone (the current one among them), then the network's.
+if (getDriverToken()) void showKeptAtOnce(queryClient, driverKeys.tasks(), 'driver/tasks');
+
 const root = document.getElementById('root');
 if (!root) throw new Error('driver/index.html has no #root element');
+// The sign-in screen came prerendered (scripts/prerender.ts): what was typed before is carried over.
+handOverPrerendered(root);
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,34 +1,55 @@
 /**
  * The offer: a full-screen card over any screen while the driver is online and an offer is
- * open, with its 30 s countdown (from the server's expiresAt), the pickup, distance and pay,
- * and Accept / Decline. A new offer vibrates and beeps.
+ * open, ringing and vibrating while it is open (Settings can silence it), with its countdown
+ * on the server's clock (./clock.ts), the pickup, distance and pay, and Accept / Decline. The
+ * card tells the server it is shown (POST /driver/offers/seen): the offer then lasts 30 s from
+ * now, 45 s after it was made at most.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { acceptOffer, declineOffer, driverKeys } from '../lib/api/driver';
+import { acceptOffer, declineOffer, driverKeys, offerSeen } from '../lib/api/driver';
 import { formatNaira } from '../lib/format';
 import { failureMessage, readCallFailure } from '../shared/call-failure';
 import type { DriverOffer } from '../shared/driver-contract';
-import { secondsLeft } from '../shared/driver-rules';
+import { quantityText, secondsLeft } from '../shared/driver-rules';
 import { formatDistance } from '../shared/geo';
 import { formatLagosTime } from '../shared/display-format';
-import { alertNewOffer } from './alert';
+import { measureClock, serverTime } from './clock';
+import { startRinging } from './ring';
+import { useDriverSettings } from './settings';
 import { useGo } from './navigation';
 import { useNow } from '../lib/use-now';
 
+/** The earlier of two ISO times (the server may have shortened the offer since it was read). */
+const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
+
 export function OfferOverlay({ offers }: { offers: DriverOffer[] }) {
-  const now = useNow(250);
-  const open = offers.filter((offer) => secondsLeft(offer.expiresAt, now) > 0);
-  const offer = open[0];
-  const alerted = useRef<string | null>(null);
-  useEffect(() => {
-    if (offer && alerted.current !== offer.taskId) {
-      alerted.current = offer.taskId;
-      alertNewOffer();
-    }
-  }, [offer]);
+  const now = serverTime(useNow(250));
+  const offer = offers.find((candidate) => Date.parse(candidate.expiresAt) > now);
   if (!offer) return null;
   return <OfferCard key={offer.taskId} offer={offer} now={now} />;
+}
+
+/** Tells the server the card is shown, once: the answer's end (shorter now) and time are the card's. */
+function useSeen(offer: DriverOffer): string {
+  const [seenEnd, setSeenEnd] = useState<string | null>(null);
+  useEffect(() => {
+    const sentAt = Date.now();
+    offerSeen(offer.taskId).then(
+      (seen) => {
+        measureClock(seen.serverNow, sentAt);
+        setSeenEnd(seen.expiresAt);
+      },
+      () => undefined,
+    );
+  }, [offer.taskId]);
+  return seenEnd ? earlier(seenEnd, offer.expiresAt) : offer.expiresAt;
+}
+
+/** Rings while the card is open, unless the driver silenced offers in Settings. */
+function useRing(open: boolean): void {
+  const { ring } = useDriverSettings();
+  useEffect(() => (ring && open ? startRinging() : undefined), [ring, open]);
 }
 
 function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
@@ -36,7 +57,10 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
   const go = useGo();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const left = secondsLeft(offer.expiresAt, now);
+  const expiresAt = useSeen(offer);
+  const open = Date.parse(expiresAt) > now;
+  useRing(open);
+  const left = secondsLeft(expiresAt, now);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -57,6 +81,8 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
     }
   };
 
+  // Ended on the server's clock (shortened when shown): the card goes before the next read of offers.
+  if (!open) return null;
   return (
     <section
       className="driver-offer"
@@ -75,7 +101,7 @@ function OfferCard({ offer, now }: { offer: DriverOffer; now: number }) {
       <dl className="driver-facts">
         <dt>Service</dt>
         <dd>
-          {offer.service.name}, {offer.quantity} {offer.unit.replace(/^per /, '')}
+          {offer.service.name}, {quantityText(offer.quantity, offer.unit)}
         </dd>
         <dt>Pickup</dt>
         <dd data-testid="offer-address" dir="auto">

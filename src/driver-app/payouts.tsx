@@ -12,6 +12,8 @@ import type { DriverBankAccount, PayoutStatus } from '../shared/driver-contract'
 import { MAX_LENGTH } from '../shared/limits';
 import { useBanks, usePayouts } from './queries';
 import { ScreenAge } from './screen-age';
+import { Button } from '../ui/button';
+import { FormError, TextField } from '../ui/text-field';
 import { useFormCall } from './form-call';
 
 const STATUS_TEXT: Record<PayoutStatus, string> = {
@@ -52,9 +54,9 @@ export function PayoutsScreen() {
             {data.account && !changing ? (
               <>
                 <p data-testid="bank-account">{accountText(data.account)}</p>
-                <button type="button" className="driver-button driver-button-quiet" onClick={() => setChanging(true)}>
+                <Button className="driver-button driver-button-quiet" onClick={() => setChanging(true)}>
                   Change bank account
-                </button>
+                </Button>
               </>
             ) : (
               <BankAccountForm onSaved={() => setChanging(false)} />
@@ -140,35 +142,29 @@ function BankAccountForm({ onSaved }: { onSaved: () => void }) {
           ))}
         </select>
       </label>
-      <label>
-        Account number
-        <input
-          name="accountNumber"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          maxLength={MAX_LENGTH.accountNumber}
-          onChange={() => setChecked(null)}
-        />
-      </label>
-      {error ? (
-        <p role="alert" className="driver-error">
-          {error}
-        </p>
-      ) : null}
+      <TextField
+        label="Account number"
+        name="accountNumber"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        maxLength={MAX_LENGTH.accountNumber}
+        onChange={() => setChecked(null)}
+      />
+      <FormError message={error} className="driver-error" />
       {checked ? (
         <>
           <p className="driver-done" role="status">
             Account name: {checked.name}
           </p>
-          <button type="button" className="driver-button" disabled={busy} onClick={save}>
-            {busy ? 'Saving…' : 'Save bank account'}
-          </button>
+          <Button className="driver-button" busy={busy} busyText="Saving…" onClick={save}>
+            Save bank account
+          </Button>
         </>
       ) : (
-        <button type="submit" className="driver-button" disabled={busy}>
-          {busy ? 'Checking…' : 'Check account'}
-        </button>
+        <Button type="submit" className="driver-button" busy={busy} busyText="Checking…">
+          Check account
+        </Button>
       )}
     </form>
   );

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { driverKeys, getBanks, getDriverTasks, getEarnings, getOffers, getPayouts } from '../lib/api/driver';
+import { driverKeys, getBanks, getDriverTasks, getOffers, getPayouts } from '../lib/api/driver';
+import { notificationPermission } from '../lib/push-device';
+import { measureClock } from './clock';
 import { keptRead } from './kept';
 
 /** Offers are asked for every few seconds while the driver is online (an offer lasts 30 s). */
@@ -10,24 +12,34 @@ export function useTasks() {
     queryKey: driverKeys.tasks(),
     queryFn: () => keptRead('driver/tasks', getDriverTasks),
     // While a client decides on an extra, the driver at the door sees their answer within seconds.
+    // Otherwise, with offers by push on this phone, an assignment or a cancel is pushed (and read
+    // at once): the poll is only a fallback, every minute; without, every 20 s.
     refetchInterval: (query) =>
-      query.state.data?.data.some((task) => task.extra?.status === 'awaiting') ? 4_000 : 20_000,
+      query.state.data?.data.some((task) => task.extra?.status === 'awaiting')
+        ? 4_000
+        : notificationPermission() === 'granted'
+          ? 60_000
+          : 20_000,
   });
+}
+
+/** The offers, measuring the phone's clock against the server's on each answer (./clock.ts). */
+async function readOffers() {
+  const sentAt = Date.now();
+  const offers = await getOffers();
+  if (offers[0]) measureClock(offers[0].serverNow, sentAt);
+  return offers;
 }
 
 export function useOffers(available: boolean) {
   return useQuery({
     queryKey: driverKeys.offers(),
-    queryFn: getOffers,
+    queryFn: readOffers,
     enabled: available,
     refetchInterval: OFFER_POLL_MS,
     // Not retried: the 4 s poll is the retry.
     retry: false,
   });
-}
-
-export function useEarnings() {
-  return useQuery({ queryKey: driverKeys.earnings(), queryFn: () => keptRead('driver/earnings', getEarnings) });
 }
 
 export function usePayouts() {

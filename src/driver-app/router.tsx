@@ -4,7 +4,14 @@
  * actions going on every screen.
  */
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  Outlet,
+  type RouterHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  redirect,
+} from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { setAvailability } from '../lib/api/driver';
 import { getDriverToken } from '../lib/driver-token';
@@ -15,13 +22,16 @@ import { ChatScreen } from './chat';
 import { Link } from './link';
 import { useLiveLocation } from './location';
 import { OfferOverlay } from './offer';
+import { useOfferPushes } from './push';
+import { SettingsScreen } from './settings-screen';
 import { useOffers, useTasks } from './queries';
 import { LoginScreen, PasswordScreen } from './sign-in';
 import { signOut } from './sign-out';
 import { signOutLoses } from '../shared/driver-rules';
 import { TaskScreen } from './task';
-import { EarningsScreen, TasksScreen } from './tasks';
+import { EarningsScreen } from './history';
 import { PayoutsScreen } from './payouts';
+import { TasksScreen } from './tasks';
 
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -48,6 +58,7 @@ const tasksRoute = createRoute({ getParentRoute: () => signedIn, path: '/', comp
 const offerRoute = createRoute({ getParentRoute: () => signedIn, path: '/offer', component: NoOffer });
 const earningsRoute = createRoute({ getParentRoute: () => signedIn, path: '/earnings', component: EarningsScreen });
 const payoutsRoute = createRoute({ getParentRoute: () => signedIn, path: '/payouts', component: PayoutsScreen });
+const settingsRoute = createRoute({ getParentRoute: () => signedIn, path: '/settings', component: SettingsScreen });
 const taskRoute = createRoute({
   getParentRoute: () => signedIn,
   path: '/tasks/$taskId',
@@ -68,11 +79,12 @@ const chatRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   passwordRoute,
-  signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, payoutsRoute, taskRoute, chatRoute]),
+  signedIn.addChildren([tasksRoute, offerRoute, earningsRoute, payoutsRoute, settingsRoute, taskRoute, chatRoute]),
 ]);
 
-export function makeDriverRouter() {
-  return createRouter({ routeTree, basepath: '/driver', scrollRestoration: true });
+/** The app's router; `history` is the build's prerender's in-memory one (scripts/prerender-driver.tsx). */
+export function makeDriverRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, basepath: '/driver', scrollRestoration: true, ...(history ? { history } : {}) });
 }
 
 function NoOffer() {
@@ -91,11 +103,13 @@ function SignedInLayout() {
   const network = useOnline();
   const tasks = useTasks();
   const actions = useActions();
-  const offers = useOffers(available && network);
   const onTheWay =
     (tasks.data?.data.some((task) => task.status === 'on-going') ?? false) ||
     actions.some((action) => action.kind === 'start' && action.refusal === undefined);
+  // On the way, dispatch offers the driver nothing: no offers read (a push still says if one comes).
+  const offers = useOffers(available && network && !onTheWay);
   useLiveLocation(available, onTheWay);
+  useOfferPushes();
 
   // Queued actions go when the network returns, and are tried again every 15 s while any waits.
   const waiting = actions.some((action) => action.refusal === undefined);
@@ -133,6 +147,9 @@ function SignedInLayout() {
         <Link to="/payouts" className="driver-nav-link">
           Payouts
         </Link>
+        <Link to="/settings" className="driver-nav-link">
+          Settings
+        </Link>
         <SignOut />
       </nav>
       {available && offers.data ? <OfferOverlay offers={offers.data} /> : null}
@@ -164,13 +181,12 @@ function AvailabilityToggle({ available }: { available: boolean }) {
   };
   return (
     <div className="driver-availability">
-      <button
-        type="button"
-        className={available ? 'driver-toggle driver-toggle-on' : 'driver-toggle'}
-        aria-pressed={available}
-        onClick={toggle}
-      >
+      <span className="driver-availability-state" data-testid="availability-state">
         {available ? 'Online' : 'Offline'}
+      </span>
+      {/* The button says what it does, not the state: pressed by mistake, 'Go offline' was read as the state. */}
+      <button type="button" className={available ? 'driver-toggle' : 'driver-toggle driver-toggle-go'} onClick={toggle}>
+        {available ? 'Go offline' : 'Go online'}
       </button>
       {waiting ? (
         <span role="status" className="driver-availability-note" data-testid="availability-waiting">

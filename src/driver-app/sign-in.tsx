@@ -1,8 +1,10 @@
 /** Sign-in with phone and password, then the forced change of the one-time password (docs/driver.md). */
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { changeDriverPassword, driverLogin, getDriverTasks } from '../lib/api/driver';
 import { setDriverToken } from '../lib/driver-token';
 import { MAX_LENGTH } from '../shared/limits';
+import { Button } from '../ui/button';
+import { FormError, TextField } from '../ui/text-field';
 import { CodeSignIn } from './code-sign-in';
 import { readCallFailure } from '../shared/call-failure';
 import { useFormCall } from './form-call';
@@ -20,13 +22,11 @@ export function LoginScreen() {
     'Could not sign in. Please try again.',
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const phone = String(form.get('phone') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    return run(async () => {
-      setDriverToken(await driverLogin(phone, password));
+  const form = useForm({ defaultValues: { phone: '', password: '' } });
+
+  const submit = ({ phone, password }: { phone: string; password: string }) =>
+    run(async () => {
+      setDriverToken(await driverLogin(phone.trim(), password));
       oneTimePassword = password;
       try {
         await getDriverTasks();
@@ -38,7 +38,6 @@ export function LoginScreen() {
         else go('/', { replace: true });
       }
     });
-  };
 
   return (
     <main className="driver-auth">
@@ -47,29 +46,28 @@ export function LoginScreen() {
       <CodeSignIn />
       <details className="driver-fallback">
         <summary>Sign in with a password instead</summary>
-        <form onSubmit={submit} className="driver-form" noValidate>
-          <label>
-            Phone number
-            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={MAX_LENGTH.phone} />
-          </label>
-          <label>
-            Password
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_LENGTH.password}
-            />
-          </label>
-          {error ? (
-            <p role="alert" className="driver-error">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="driver-button" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </button>
+        <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate>
+          <TextField
+            label="Phone number"
+            {...form.register('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            maxLength={MAX_LENGTH.phone}
+          />
+          <TextField
+            label="Password"
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={MAX_LENGTH.password}
+          />
+          <FormError message={error} className="driver-error" />
+          <Button type="submit" className="driver-button" busy={busy} busyText="Signing in…">
+            Sign in
+          </Button>
         </form>
       </details>
     </main>
@@ -84,17 +82,16 @@ export function PasswordScreen() {
   );
   const known = oneTimePassword !== '';
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const current = known ? oneTimePassword : String(form.get('current') ?? '');
-    const next = String(form.get('new') ?? '');
-    if (next !== String(form.get('again') ?? '')) {
+  const form = useForm({ defaultValues: { current: '', new: '', again: '' } });
+
+  const submit = (values: { current: string; new: string; again: string }) => {
+    const current = known ? oneTimePassword : values.current;
+    if (values.new !== values.again) {
       setError('The two new passwords are not the same.');
       return;
     }
     return run(async () => {
-      setDriverToken(await changeDriverPassword(current, next));
+      setDriverToken(await changeDriverPassword(current, values.new));
       oneTimePassword = '';
       go('/', { replace: true });
     });
@@ -104,29 +101,35 @@ export function PasswordScreen() {
     <main className="driver-auth">
       <h1>Choose your password</h1>
       <p>Your operator gave you a one-time password. Choose your own (8 characters at least) to go on.</p>
-      <form onSubmit={submit} className="driver-form" noValidate>
+      <form onSubmit={form.handleSubmit(submit)} className="driver-form" noValidate>
         {known ? null : (
-          <label>
-            One-time password
-            <input name="current" type="password" autoComplete="current-password" maxLength={MAX_LENGTH.password} />
-          </label>
+          <TextField
+            label="One-time password"
+            {...form.register('current')}
+            type="password"
+            autoComplete="current-password"
+            maxLength={MAX_LENGTH.password}
+          />
         )}
-        <label>
-          New password
-          <input name="new" type="password" autoComplete="new-password" minLength={8} maxLength={MAX_LENGTH.password} />
-        </label>
-        <label>
-          New password again
-          <input name="again" type="password" autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </label>
-        {error ? (
-          <p role="alert" className="driver-error">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="driver-button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save password'}
-        </button>
+        <TextField
+          label="New password"
+          {...form.register('new')}
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={MAX_LENGTH.password}
+        />
+        <TextField
+          label="New password again"
+          {...form.register('again')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={MAX_LENGTH.password}
+        />
+        <FormError message={error} className="driver-error" />
+        <Button type="submit" className="driver-button" busy={busy} busyText="Saving…">
+          Save password
+        </Button>
       </form>
     </main>
   );

@@ -6,6 +6,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { driverLogout } from '../lib/api/driver';
+import { forgetDeviceAtLogout } from '../lib/push-device';
+import { config } from '../shared/config';
 import { clearDriverToken, getDriverToken } from '../lib/driver-token';
 import { readCallFailure } from '../shared/call-failure';
 import { clearDriverData } from '../shared/offline-db';
@@ -62,5 +64,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   await clearDriverData(DRIVER_USER).catch(() => undefined);
   queryClient.clear();
   clearDriverToken();
+  // Before the logout ends the token: the server forgets this phone, and the browser its subscription.
+  if (token) await forgetDeviceAtLogout(token, config.apiUrl, 'driver/push/unsubscribe').catch(() => undefined);
   await sendPendingSignOut();
 }

@@ -1,20 +1,26 @@
 /**
  * The task: address, details, map, Navigate (the phone's maps app), Call, Chat, "I'm on my
- * way", "I've arrived", and the client's code with the weighed or counted quantity to complete.
+ * way", "I've arrived", the pickup photo, and the client's code with the weighed or counted
+ * quantity to complete.
  * Each step is queued first (./actions.ts): offline it waits and says so; a refusal shows.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatNaira } from '../lib/format';
 import { driverKeys } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
 import type { DriverCompletion } from '../shared/driver-contract';
 import type { DriverAction } from '../shared/offline-db';
 import { completionPath, queueAction, useActions } from './actions';
+import { shrinkPhoto } from './photo';
 import { kept } from './kept';
 import { Link } from './link';
 import { useTasks } from './queries';
 import { ScreenAge } from './screen-age';
+import { useWakeLock } from './location';
+import { changeDriverSetting, useDriverSettings } from './settings';
+import { NavigationChoice } from './settings-screen';
+import { navigationLink } from '../shared/navigation-links';
 import { statusText, whenText } from './tasks';
 import { collectLimit, extraStatusText, WeighForm } from './weigh';
 import { TaskOutcome } from './task-outcome';
@@ -27,6 +33,7 @@ const ACTION_NAMES: Record<DriverAction['kind'], string> = {
   start: "I'm on my way",
   arrived: "I've arrived",
   weigh: 'The weight',
+  photo: 'The pickup photo',
   complete: 'Completing the pickup',
   message: 'A chat message',
   availability: 'Online / Offline',
@@ -48,6 +55,8 @@ export function TaskScreen({ taskId }: { taskId: string }) {
     queryKey: driverKeys.completed(taskId),
     queryFn: async () => (await kept<DriverCompletion>(completionPath(taskId))) ?? null,
   });
+  // The screen stays on while the task is open (navigation, the code at the door).
+  useWakeLock(!completion.data);
   const task = tasks.data?.data.find((candidate) => candidate.taskId === taskId);
 
   if (completion.data) {
@@ -87,10 +96,45 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const unit = measuredUnit(task.unit);
   const weighing = waiting.some((action) => action.kind === 'weigh');
   const extraText = extraStatusText(task);
+  const photoRule = task.photo ?? 'off';
+  const photoQueued = waiting.some((action) => action.kind === 'photo');
+  const photoHeld = Boolean(task.photoTaken) || photoQueued;
+
+  // At the door (weighing, the extra, the client's code): first on the screen once arrived.
+  const door = (
+    <>
+      {extraText ? (
+        <p className="driver-status" role="status" data-testid="extra-status">
+          {extraText}
+        </p>
+      ) : null}
+      {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
+        <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
+      ) : null}
+      {arrived && photoRule !== 'off' && !completing ? (
+        <PhotoProof
+          required={photoRule === 'required'}
+          held={photoHeld}
+          onPhoto={(image) => queueAction(queryClient, { kind: 'photo', taskId, image })}
+        />
+      ) : null}
+      {started && !completing ? (
+        <CompleteForm
+          photoMissing={photoRule === 'required' && !photoHeld}
+          unit={unit}
+          unitName={task.unit}
+          booked={collectLimit(task)}
+          suggested={Math.min(task.weighedQuantity ?? task.quantity, collectLimit(task))}
+          onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
+        />
+      ) : null}
+    </>
+  );
 
   return (
     <main className="driver-main">
       <h1>{task.service.name}</h1>
+      {arrived ? door : null}
       <ScreenAge kept={tasks.data} />
       <p className="driver-status" data-testid="task-status">
         {arrived ? 'Arrived' : started ? 'On the way' : statusText(task)}
@@ -137,9 +181,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
         <dt>Client</dt>
         <dd dir="auto">{task.client.firstname}</dd>
         <dt>Booked</dt>
-        <dd>
-          {task.quantity} {task.unit.replace(/^per /, '')}
-        </dd>
+        <dd>{quantityText(task.unit, task.quantity) || task.quantity}</dd>
         <dt>When</dt>
         <dd>{whenText(task)}</dd>
         <dt>You earn</dt>
@@ -151,14 +193,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
         </Suspense>
       </div>
       <div className="driver-row">
-        <a
-          className="driver-button driver-button-quiet"
-          href={`https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Navigate
-        </a>
+        <Navigate lat={lat!} lng={lng!} />
         <a className="driver-button driver-button-quiet" href={`tel:${task.client.phone}`}>
           Call
         </a>
@@ -166,34 +201,116 @@ export function TaskScreen({ taskId }: { taskId: string }) {
           Chat
         </Link>
       </div>
-      {extraText ? (
-        <p className="driver-status" role="status" data-testid="extra-status">
-          {extraText}
-        </p>
-      ) : null}
-      {arrived && unit && !completing && !weighing && task.extra?.status !== 'paid' ? (
-        <WeighForm task={task} onWeigh={(quantity) => queueAction(queryClient, { kind: 'weigh', taskId, quantity })} />
-      ) : null}
-      {started && !completing ? (
-        <CompleteForm
-          unit={unit}
-          unitName={task.unit}
-          booked={collectLimit(task)}
-          suggested={Math.min(task.weighedQuantity ?? task.quantity, collectLimit(task))}
-          onComplete={(code, quantity) => queueAction(queryClient, { kind: 'complete', taskId, code, quantity })}
-        />
-      ) : null}
+      {arrived ? null : door}
     </main>
   );
 }
 
+/**
+ * Navigate: the maps app the driver chose (asked at the first tap, remembered; Settings changes
+ * it), opened at the pin in driving mode.
+ */
+function Navigate({ lat, lng }: { lat: number; lng: number }) {
+  const { navigationApp } = useDriverSettings();
+  const [choosing, setChoosing] = useState(false);
+  if (navigationApp && !choosing)
+    return (
+      <a
+        className="driver-button driver-button-quiet"
+        href={navigationLink(navigationApp, lat, lng)}
+        target="_blank"
+        rel="noreferrer"
+      >
+        Navigate
+      </a>
+    );
+  if (!choosing)
+    return (
+      <button type="button" className="driver-button driver-button-quiet" onClick={() => setChoosing(true)}>
+        Navigate
+      </button>
+    );
+  return (
+    <NavigationChoice
+      legend="Navigate with (remembered; Settings changes it)"
+      value={navigationApp}
+      onChoose={(app) => {
+        changeDriverSetting('navigationApp', app);
+        setChoosing(false);
+        window.open(navigationLink(app, lat, lng), '_blank', 'noreferrer');
+      }}
+    />
+  );
+}
+
+/**
+ * Photo proof at pickup: the back camera's picture, shrunk on the phone, queued before the
+ * completion (both wait for the network together). Once taken it is not taken again.
+ */
+function PhotoProof({
+  required,
+  held,
+  onPhoto,
+}: {
+  required: boolean;
+  held: boolean;
+  onPhoto: (image: string) => Promise<void>;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (held)
+    return (
+      <p className="driver-status" role="status" data-testid="photo-status">
+        Pickup photo taken
+      </p>
+    );
+  const take = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onPhoto(await shrinkPhoto(file));
+    } catch {
+      setProblem('The photo could not be read. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="driver-form">
+      <h2>{required ? 'Photo at pickup (required)' : 'Photo at pickup (optional)'}</h2>
+      <label className="driver-button driver-photo-button">
+        {busy ? 'Preparing the photo…' : 'Take the pickup photo'}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="driver-photo-input"
+          disabled={busy}
+          onChange={(event) => void take(event)}
+        />
+      </label>
+      {problem ? (
+        <p role="alert" className="driver-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CompleteForm({
+  photoMissing,
   unit,
   unitName,
   booked,
   suggested,
   onComplete,
 }: {
+  /** The service requires the photo and none is taken yet. */
+  photoMissing: boolean;
   unit: 'kg' | 'items' | null;
   unitName: string;
   /** The most that may be collected now (the booking, or the weight once the extra is paid). */
@@ -207,6 +324,7 @@ function CompleteForm({
     const form = new FormData(event.currentTarget);
     const code = String(form.get('code') ?? '').trim();
     const quantity = unit ? Number(form.get('quantity')) : booked;
+    if (photoMissing) return setProblem('Take the pickup photo first.');
     if (code === '') return setProblem("Type the client's confirmation code.");
     if (!Number.isFinite(quantity) || quantity <= 0) return setProblem('Type the quantity collected.');
     const refused = unit ? measureProblem(unitName, quantity) : null;

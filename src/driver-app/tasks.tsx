@@ -1,9 +1,10 @@
-/** Today's tasks (accepted and on the way, soonest first) and the earnings screen. */
+/** Today's tasks (accepted and on the way, soonest first). */
 import { formatNaira } from '../lib/format';
 import { formatLagosTime } from '../shared/display-format';
 import type { DriverTask } from '../shared/driver-contract';
 import { Link } from './link';
-import { useEarnings, useTasks } from './queries';
+import { OfferPushPrompt } from './push';
+import { useTasks } from './queries';
 import { ScreenAge } from './screen-age';
 
 export function statusText(task: DriverTask): string {
@@ -23,6 +24,7 @@ export function TasksScreen() {
     <main className="driver-main">
       <h1>Today's tasks</h1>
       <ScreenAge kept={tasks.data} />
+      <OfferPushPrompt />
       {tasks.isPending ? <p>Loading…</p> : null}
       {tasks.isError && !tasks.data ? (
         <p role="alert" className="driver-error">
@@ -45,44 +47,6 @@ export function TasksScreen() {
           </li>
         ))}
       </ul>
-    </main>
-  );
-}
-
-export function EarningsScreen() {
-  const earnings = useEarnings();
-  const data = earnings.data?.data;
-  return (
-    <main className="driver-main">
-      <h1>Earnings</h1>
-      <ScreenAge kept={earnings.data} />
-      {earnings.isError && !data ? (
-        <p role="alert" className="driver-error">
-          Earnings could not be loaded. They show here once the network is back.
-        </p>
-      ) : null}
-      {data ? (
-        <div className="driver-earnings">
-          <section aria-labelledby="earnings-today">
-            <h2 id="earnings-today">Today</h2>
-            <p className="driver-earnings-amount" data-testid="earnings-today">
-              {formatNaira(data.today.earnings)}
-            </p>
-            <p>
-              {data.today.tasks} {data.today.tasks === 1 ? 'task' : 'tasks'}
-            </p>
-          </section>
-          <section aria-labelledby="earnings-week">
-            <h2 id="earnings-week">This week</h2>
-            <p className="driver-earnings-amount" data-testid="earnings-week">
-              {formatNaira(data.week.earnings)}
-            </p>
-            <p>
-              {data.week.tasks} {data.week.tasks === 1 ? 'task' : 'tasks'}
-            </p>
-          </section>
-        </div>
-      ) : null}
     </main>
   );
 }

@@ -6,6 +6,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { placesQuery } from './api/places';
 import { planStatusQuery } from './api/plan';
+import { plansQuery } from './api/plans';
 import { pointsQuery } from './api/points';
 import { schedulesQuery } from './api/schedules';
 import { cachedPriceTableQuery, priceTableQuery } from './api/pricing';
@@ -36,6 +37,11 @@ export function navigationQueries(client: QueryClient) {
       start(schedulesQuery());
     },
     points: () => start(pointsQuery()),
+    /** The plans offered (the admin's) come with the user: the cards are the screen. */
+    subscribe: () => {
+      user();
+      start(plansQuery());
+    },
     schedules: () => {
       user();
       start(schedulesQuery());

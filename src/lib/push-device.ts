@@ -103,10 +103,14 @@ export async function unsubscribeThisDevice(forget: (endpoint: string) => Promis
  * with their token (already cleared from storage); offline, the browser's unsubscribe alone
  * makes the push service answer 410 and the server forgets the device then.
  */
-export async function forgetDeviceAtLogout(token: string, apiUrl: string): Promise<void> {
+export async function forgetDeviceAtLogout(
+  token: string,
+  apiUrl: string,
+  path = 'client/push/unsubscribe',
+): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await fetch(new URL('client/push/unsubscribe', apiUrl), {
+  await fetch(new URL(path, apiUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ endpoint: subscription.endpoint }),

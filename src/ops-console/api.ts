@@ -88,6 +88,8 @@ export interface TaskDetails extends Omit<TaskSummary, 'client'> {
   deliveredQuantity: number | null;
   extraPaid: number;
   cancelFee: number;
+  /** The driver's photo at pickup as a data URL (docs/driver.md 'Photo proof'); null when none. */
+  pickupPhoto?: string | null;
 }
 
 export interface Driver {
@@ -189,6 +191,20 @@ export interface CatalogService {
 
 export type ServiceFields = Omit<CatalogService, '_id'>;
 
+/** A plan as the admin sees it (GET /ops/plans): naira, with its place in the list and whether it is offered. */
+export interface CatalogPlan {
+  key: string;
+  name: string;
+  price: number;
+  durationMonths: number;
+  features: string[];
+  inclusions: { service: string; amount: number; unit: string; label: string; short?: string }[];
+  weeklyReports: boolean;
+  manager: boolean;
+  position: number;
+  active: boolean;
+}
+
 export interface ClientMatch {
   id: string;
   firstname: string;
@@ -284,6 +300,7 @@ export const opsKeys = {
   payments: () => [...opsKeys.all, 'payments'] as const,
   payoutWeeks: () => [...opsKeys.all, 'payouts'] as const,
   services: () => [...opsKeys.all, 'services'] as const,
+  plans: () => [...opsKeys.all, 'plans'] as const,
   payouts: (week: string) => [...opsKeys.payoutWeeks(), week] as const,
   clients: (q: string) => [...opsKeys.all, 'clients', q] as const,
   client: (id: string) => [...opsKeys.all, 'client', id] as const,
@@ -338,6 +355,8 @@ export const payoutsQuery = (week: string) =>
   });
 export const servicesQuery = () =>
   queryOptions({ queryKey: opsKeys.services(), queryFn: () => read<CatalogService[]>('ops/services') });
+export const plansQuery = () =>
+  queryOptions({ queryKey: opsKeys.plans(), queryFn: () => read<CatalogPlan[]>('ops/plans') });
 export const clientSearchQuery = (q: string) =>
   queryOptions({
     queryKey: opsKeys.clients(q),
@@ -429,6 +448,7 @@ export const settlePayment = (reference: string, note: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
 
 export const saveService = (service: ServiceFields) => write<CatalogService>('ops/services', service);
+export const savePlan = (plan: CatalogPlan) => write<CatalogPlan>('ops/plans', plan);
 
 export const payDrivers = (week: string) => write<PayoutRun>('ops/payouts/run', { week });
 export const setAutoPayouts = (on: boolean) => write<{ on: boolean }>('ops/settings/auto-payouts', { on });
@@ -496,6 +516,8 @@ export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction>
 
 export const useSaveService = (callbacks: OpsCallbacks<CatalogService, ServiceFields> = {}) =>
   useOpsWrite((service: ServiceFields) => saveService(service), opsKeys.services(), callbacks);
+export const useSavePlan = (callbacks: OpsCallbacks<CatalogPlan, CatalogPlan> = {}) =>
+  useOpsWrite((plan: CatalogPlan) => savePlan(plan), opsKeys.plans(), callbacks);
 
 export const usePayDrivers = (callbacks: OpsCallbacks<PayoutRun, string> = {}) =>
   useOpsWrite((week: string) => payDrivers(week), opsKeys.payoutWeeks(), callbacks);

@@ -23,6 +23,7 @@ const PaymentsScreen = lazy(() => import('./screens/payments').then((module) => 
 const RefundsScreen = lazy(() => import('./screens/refunds').then((module) => ({ default: module.RefundsScreen })));
 const ReportsScreen = lazy(() => import('./screens/reports').then((module) => ({ default: module.ReportsScreen })));
 const PayoutsScreen = lazy(() => import('./screens/payouts').then((module) => ({ default: module.PayoutsScreen })));
+const PlansScreen = lazy(() => import('./screens/plans').then((module) => ({ default: module.PlansScreen })));
 const ServicesScreen = lazy(() => import('./screens/services').then((module) => ({ default: module.ServicesScreen })));
 const SupportScreen = lazy(() => import('./screens/support').then((module) => ({ default: module.SupportScreen })));
 const TaskScreen = lazy(() => import('./screens/task').then((module) => ({ default: module.TaskScreen })));
@@ -171,6 +172,10 @@ const routeTree = rootRoute.addChildren([
   at(
     '/console/services',
     guarded('services', () => <ServicesScreen />),
+  ),
+  at(
+    '/console/plans',
+    guarded('plans', () => <PlansScreen />),
   ),
   at(
     '/console/drivers',

@@ -16,6 +16,7 @@ export type Screen =
   | 'reports'
   | 'payouts'
   | 'services'
+  | 'plans'
   | 'drivers'
   | 'clients'
   | 'operators'
@@ -34,6 +35,7 @@ const NAV: readonly (NavItem & { roles: readonly OperatorRole[] })[] = [
   { screen: 'reports', label: 'Reports', roles: ['admin'] },
   { screen: 'payouts', label: 'Payouts', roles: ['admin'] },
   { screen: 'services', label: 'Services', roles: ['admin'] },
+  { screen: 'plans', label: 'Plans', roles: ['admin'] },
   { screen: 'drivers', label: 'Drivers', roles: ['admin', 'dispatcher'] },
   { screen: 'clients', label: 'Clients', roles: ['admin', 'support'] },
   { screen: 'operators', label: 'Operators', roles: ['admin'] },

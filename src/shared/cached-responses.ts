@@ -13,6 +13,7 @@ export const CACHED_AT_HEADER = 'X-Cached-At';
 /** API reads the service worker keeps for offline use (paths under the API base). */
 export const CACHED_QUERIES: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'GET', path: 'admin/pricing' },
+  { method: 'GET', path: 'client/plans' },
   { method: 'GET', path: 'client/service-area' },
   { method: 'POST', path: 'client/userdata' },
   { method: 'POST', path: 'client/task' },

@@ -40,7 +40,8 @@ export interface GeoPoint {
   coordinates: [number, number];
 }
 
-export type PlanName = 'bronze' | 'silver' | 'gold' | 'platinum';
+/** A plan's key (the admin's `plans` table: 'bronze', 'silver', 'gold', 'platinum' today). */
+export type PlanName = string;
 
 /** The server's status vocabulary (the list is TASK_STATUSES in task-status.ts); the app also accepts `assigned` and `in-progress`. */
 export type TaskStatus = 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled';
@@ -53,6 +54,8 @@ export interface ScheduledWindow {
 
 export interface Subscription {
   plan: PlanName | string;
+  /** The plan's name as bought ('Gold'); absent for a plan set before the plans were data. */
+  name?: string;
   expiresAt: IsoDate;
 }
 
@@ -81,8 +84,10 @@ export interface PlanAllowanceItem {
   service: string;
   amount: number;
   /** '' (pickups, items, garden loads), 'kg' or 'h'. */
-  unit: '' | 'kg' | 'h';
+  unit: string;
   label: string;
+  /** Home's shorter word for what is left ('pickups'). */
+  short?: string;
   used: number;
   left: number;
 }
@@ -90,16 +95,18 @@ export interface PlanAllowanceItem {
 /** POST /client/plan: the running plan and what is left of it this plan month; null without a running plan. */
 export interface PlanStatus {
   plan: PlanName;
+  /** The plan's name as bought ('Gold'); absent in answers kept from before it existed. */
+  name?: string;
   startedAt: IsoDate;
   expiresAt: IsoDate;
   /** The plan month now: from `monthStart` (inclusive) to `monthEnd`. */
   monthStart: IsoDate;
   monthEnd: IsoDate;
   allowance: PlanAllowanceItem[];
-  /** Platinum's dedicated manager, when the operator set one. */
+  /** The dedicated manager of a plan that has one (Platinum today), when the operator set one. */
   manager: { name: string; phone: string } | null;
   /**
-   * Gold's and Platinum's weekly report in the app: the last 8 weeks (Monday to Sunday, Lagos),
+   * The weekly report of a plan that has one (Gold's and Platinum's today) in the app: the last 8 weeks (Monday to Sunday, Lagos),
    * this week first; absent for the other plans (and in answers kept from before it existed).
    */
   weeks?: WeekReport[];
@@ -264,6 +271,24 @@ export interface PricingItem {
   pickupPhoto: 'off' | 'optional' | 'required';
 }
 
+/**
+ * GET /client/plans: a plan offered (issue 65: the admin's, table `plans`); naira on the wire
+ * like every price. Buying it keeps these terms for the subscription.
+ */
+export interface PlanItem {
+  key: PlanName;
+  name: string;
+  /** Naira. */
+  price: number;
+  /** Calendar months. */
+  durationMonths: number;
+  features: string[];
+  /** What each plan month includes, in the service's own units. */
+  inclusions: { service: string; amount: number; unit: string; label: string; short?: string }[];
+  weeklyReports: boolean;
+  manager: boolean;
+}
+
 /** `system`: a note of the service in the thread ('Your new driver is Emeka'). */
 export type MessageSender = 'user' | 'driver' | 'system';
 
@@ -389,6 +414,7 @@ export type SendMessageResponse = DataResponse<ChatMessage>;
 
 /** GET /admin/pricing (bearer token) */
 export type PricingResponse = DataResponse<PricingItem[]>;
+export type PlansResponse = DataResponse<PlanItem[]>;
 
 /** POST /client/create: idempotent by payment `reference`. */
 export type CreateTaskRequest = z.input<typeof createTaskSchema>;
@@ -478,6 +504,8 @@ export interface Receipt {
   status: TaskStatus;
   completedAt: IsoDate | null;
   refund: TaskRefund | null;
+  /** The driver's photo at pickup as a data URL (docs/driver.md 'Photo proof'); null or absent when none. */
+  photo?: string | null;
 }
 export type ReceiptResponse = DataResponse<Receipt>;
 

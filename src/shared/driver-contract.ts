@@ -12,7 +12,10 @@ export interface DriverWindow {
 /** POST /driver/offers */
 export interface DriverOffer {
   taskId: Id;
+  /** When the offer ends: 45 s after it was made, or 30 s after the phone first showed it. */
   expiresAt: IsoDate;
+  /** The server's clock when it answered: the phone measures its own clock's offset from it. */
+  serverNow: IsoDate;
   service: { type: string; name: string };
   quantity: number;
   unit: string;
@@ -41,6 +44,10 @@ export interface DriverTask {
   weighedQuantity?: number | null;
   /** More weighed than booked: what the client is asked to pay, and their answer. */
   extra?: TaskExtra | null;
+  /** Photo proof at pickup for this service; optional: kept answers from before lack it ('off'). */
+  photo?: 'off' | 'optional' | 'required';
+  /** The server holds the task's photo. */
+  photoTaken?: boolean;
 }
 
 /** POST /driver/tasks/weigh {taskId, quantity}: what was recorded, and the extra it asks for. */
@@ -126,4 +133,43 @@ export interface DriverPayouts {
   account: DriverBankAccount | null;
   payouts: DriverPayout[];
   weeks: WeekStatement[];
+}
+
+/** What a task earned the driver (naira): the share of what the client paid, a cancel fee, an extra paid at the door. */
+export interface TaskEarnings {
+  share: number;
+  fee: number;
+  extra: number;
+  total: number;
+}
+
+/** POST /driver/history: one completed or cancelled task. */
+export interface DriverHistoryTask {
+  taskId: Id;
+  status: 'completed' | 'cancelled';
+  service: { type: string; name: string };
+  /** What was collected (weighed or counted), else what was booked. */
+  quantity: number;
+  unit: string;
+  address: string;
+  endedAt: IsoDate;
+  earnings: TaskEarnings;
+}
+
+export interface HistoryTotal extends TaskEarnings {
+  tasks: number;
+}
+
+/** POST /driver/history: a page, newest first; the first page also has the sums (Lagos days, weeks from Monday). */
+export interface DriverHistoryPage {
+  tasks: DriverHistoryTask[];
+  /** `before` for the next, older page; null at the oldest. */
+  olderCursor: string | null;
+  summary: {
+    today: HistoryTotal;
+    week: HistoryTotal;
+    month: HistoryTotal;
+    /** The weekly statement: this week and the 4 before it, newest first. */
+    weeks: Array<HistoryTotal & { start: IsoDate }>;
+  } | null;
 }

@@ -4,19 +4,62 @@
  * the server uses the earnings sums too.
  */
 
+/**
+ * A quantity with its unit, as the driver reads it: '3 kg', '1 item', '2 items', '1 pickup',
+ * '2 bags' (the unit is the service's, 'per kg', 'per item', 'per pickup', 'per bag').
+ */
+export function quantityText(quantity: number, unit: string): string {
+  const word = unit.replace(/^per\s+/, '').trim() || 'pickup';
+  if (word === 'kg') return `${quantity} kg`;
+  const singular = word.replace(/s$/, '');
+  return `${quantity} ${quantity === 1 ? singular : `${singular}s`}`;
+}
+
 /** A batch of positions: a phone offline for an hour at one point a minute sends about 60. */
 export const MAX_POSITIONS_PER_BATCH = 500;
 
-/** Whole seconds left of an offer at `now` (never below 0); rounded up, so '1' shows until it ends. */
+/**
+ * Whole seconds left of an offer at `now`, the server's time (never below 0): rounded down, so
+ * the card never shows more time than is left.
+ */
 export function secondsLeft(expiresAt: string, now: number): number {
   const end = Date.parse(expiresAt);
   if (Number.isNaN(end)) return 0;
-  return Math.max(0, Math.ceil((end - now) / 1000));
+  return Math.max(0, Math.floor((end - now) / 1000));
 }
 
-/** Positions go out every 10 s while a task is on the way, every 60 s otherwise (online). */
-export function positionIntervalMs(onTheWay: boolean): number {
-  return onTheWay ? 10_000 : 60_000;
+/**
+ * How far the server's clock is ahead of the phone's, from an answer carrying the server's time
+ * (`serverNow`) to a request sent at `sentAt` (phone time). The server answered after the request
+ * left, so this is at least the true offset: a countdown with it never shows more time than is left.
+ */
+export function clockOffsetMs(serverNow: string, sentAt: number): number | null {
+  const server = Date.parse(serverNow);
+  return Number.isNaN(server) ? null : server - sentAt;
+}
+
+/** Moving, a position is taken every 5 s; standing still, every 60 s. */
+export function positionIntervalMs(moving: boolean): number {
+  return moving ? 5_000 : 60_000;
+}
+
+/**
+ * How often the kept positions go to the server: every 30 s while moving (the client's map reads
+ * every 30 s), every 120 s on a poor network, and each sample at once standing still (one a minute).
+ */
+export function positionSendMs(moving: boolean, poorNetwork: boolean): number {
+  if (!moving) return 0;
+  return poorNetwork ? 120_000 : 30_000;
+}
+
+/** Faster than a walk (m/s): the phone is in a moving vehicle. */
+export const MOVING_SPEED = 1.5;
+
+/** Whether the phone moves: its own speed when it gives one, else the distance between two fixes over the time. */
+export function isMoving(speed: number | null | undefined, metres: number | null, seconds: number): boolean {
+  if (typeof speed === 'number' && Number.isFinite(speed)) return speed >= MOVING_SPEED;
+  if (metres === null || seconds <= 0) return false;
+  return metres / seconds >= MOVING_SPEED;
 }
 
 /**
@@ -96,30 +139,94 @@ export function lagosWeekStart(time: number): number {
   return dayStart - weekday * DAY_MS;
 }
 
-export interface Completion {
-  completedAt: number;
-  earningsKobo: number;
+/** The first of the month in Lagos that starts the month of `time`. */
+export function lagosMonthStart(time: number): number {
+  const lagos = new Date(time + LAGOS_OFFSET_MS);
+  return Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), 1) - LAGOS_OFFSET_MS;
 }
 
-/** Tasks and kobo completed today and this week (Lagos; the week from Monday), as of `now`. */
-export function sumEarnings(
-  completions: readonly Completion[],
+/** What a task earned (kobo). */
+export interface EarnedKobo {
+  share: number;
+  fee: number;
+  extra: number;
+}
+
+/**
+ * What a completed or cancelled task earned the driver: the ledger's rows when it has any
+ * (driver_earnings), else today's computation (the share of what the client finally paid for a
+ * completed task; nothing for a cancelled one).
+ */
+export function taskEarnedKobo(
+  task: {
+    status: string;
+    paidKobo: number;
+    ledger: { share: number | null; fee: number | null; extra: number | null } | null;
+  },
+  share: number,
+): EarnedKobo {
+  if (task.ledger) return { share: task.ledger.share ?? 0, fee: task.ledger.fee ?? 0, extra: task.ledger.extra ?? 0 };
+  return { share: task.status === 'completed' ? driverShareKobo(task.paidKobo, share) : 0, fee: 0, extra: 0 };
+}
+
+export interface PeriodKobo extends EarnedKobo {
+  tasks: number;
+}
+
+const WEEKS_IN_STATEMENT = 5;
+
+/** Where the sums of `now` start: the earliest of the month's start and the statement's oldest week. */
+export function historySumsSince(now: number): number {
+  return Math.min(lagosMonthStart(now), lagosWeekStart(now) - (WEEKS_IN_STATEMENT - 1) * 7 * DAY_MS);
+}
+
+/**
+ * Today, this week, this month (Lagos) and the weekly statement (this week and the 4 before,
+ * newest first) of what ended tasks earned, as of `now`.
+ */
+export function sumHistory(
+  tasks: ReadonlyArray<{ endedAt: number; earned: EarnedKobo }>,
   now: number,
-): { today: { tasks: number; kobo: number }; week: { tasks: number; kobo: number } } {
-  const today = { tasks: 0, kobo: 0 };
-  const week = { tasks: 0, kobo: 0 };
-  const dayStart = lagosDayStart(now);
-  const weekStart = lagosWeekStart(now);
-  for (const { completedAt, earningsKobo } of completions) {
-    if (completedAt > now) continue;
-    if (completedAt >= weekStart) {
-      week.tasks += 1;
-      week.kobo += earningsKobo;
-    }
-    if (completedAt >= dayStart) {
-      today.tasks += 1;
-      today.kobo += earningsKobo;
-    }
+): { today: PeriodKobo; week: PeriodKobo; month: PeriodKobo; weeks: Array<PeriodKobo & { start: number }> } {
+  const empty = (): PeriodKobo => ({ tasks: 0, share: 0, fee: 0, extra: 0 });
+  const add = (period: PeriodKobo, earned: EarnedKobo) => {
+    period.tasks += 1;
+    period.share += earned.share;
+    period.fee += earned.fee;
+    period.extra += earned.extra;
+  };
+  const today = empty();
+  const month = empty();
+  const thisWeek = lagosWeekStart(now);
+  const weeks = Array.from({ length: WEEKS_IN_STATEMENT }, (_, index) => ({
+    start: thisWeek - index * 7 * DAY_MS,
+    ...empty(),
+  }));
+  for (const { endedAt, earned } of tasks) {
+    if (endedAt > now) continue;
+    if (endedAt >= lagosDayStart(now)) add(today, earned);
+    if (endedAt >= lagosMonthStart(now)) add(month, earned);
+    const week = weeks.find((candidate) => endedAt >= candidate.start);
+    if (week) add(week, earned);
   }
-  return { today, week };
+  const { start: _start, ...week } = weeks[0]!;
+  return { today, week, month, weeks };
+}
+
+/** Photo proof (docs/driver.md 'Photo proof'): the app shrinks to this longest side... */
+export const PHOTO_MAX_SIDE = 1280;
+/** ...and to at most this many bytes (JPEG or WebP)... */
+export const PHOTO_TARGET_BYTES = 150 * 1024;
+/** ...and the server takes at most this many (room for an encoder that overshoots a little). */
+export const PHOTO_MAX_BYTES = 200 * 1024;
+/** The photo's data URL at most: 'data:image/webp;base64,' and the base64 of PHOTO_MAX_BYTES. */
+export const PHOTO_MAX_DATA_URL = 32 + Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+
+/** The quality steps the app tries, best first, until the photo fits PHOTO_TARGET_BYTES. */
+export const PHOTO_QUALITIES = [0.82, 0.7, 0.58, 0.46, 0.34] as const;
+
+/** The size to draw a w×h photo at: the longest side at most PHOTO_MAX_SIDE, never enlarged. */
+export function photoSize(width: number, height: number, maxSide = PHOTO_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height, 1));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

@@ -54,7 +54,7 @@ interface SignOut {
 /** A driver's action waiting for the network, sent in `id` order (docs/driver.md, 'Offline'). */
 export interface DriverAction {
   id?: number;
-  kind: 'start' | 'arrived' | 'weigh' | 'complete' | 'message' | 'availability';
+  kind: 'start' | 'arrived' | 'weigh' | 'photo' | 'complete' | 'message' | 'availability';
   /** The task it is about; '' for the Online / Offline switch, which is no task's. */
   taskId: string;
   /** The switch's new state. */
@@ -65,6 +65,8 @@ export interface DriverAction {
   /** A chat message's text and its clientId (delivered once however often it is sent). */
   content?: string;
   clientId?: string;
+  /** The pickup photo, shrunk, as a data URL (at most about 200 kB). */
+  image?: string;
   queuedAt: number;
   /** Set when the server refused it: its message. The driver sees it and may try again. */
   refusal?: string;

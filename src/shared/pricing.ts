@@ -30,7 +30,7 @@ export interface ServicePrice extends ServiceCatalogFields {
 export type PriceTable = Readonly<Record<string, ServicePrice>>;
 
 /** A service as a new database is seeded with it: every amount in kobo. */
-export interface SeedService extends Required<Omit<ServiceCatalogFields, 'pickupPhoto'>> {
+export interface SeedService extends Required<ServiceCatalogFields> {
   key: string;
   serviceName: string;
   priceKobo: number;
@@ -52,6 +52,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 200, step: 0.5 },
     pointsPerKg: 10,
     weighed: true,
+    pickupPhoto: 'off',
   },
   {
     key: 'household',
@@ -63,6 +64,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: null,
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
   {
     key: 'bulk',
@@ -74,6 +76,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 50, step: 1 },
     pointsPerKg: 0,
     weighed: true,
+    pickupPhoto: 'required',
   },
   {
     key: 'garden',
@@ -85,6 +88,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 10, step: 1 },
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
   {
     key: 'laundry',
@@ -96,6 +100,7 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 200, step: 0.5 },
     pointsPerKg: 0,
     weighed: true,
+    pickupPhoto: 'off',
   },
   {
     key: 'office',
@@ -107,8 +112,21 @@ export const SEED_SERVICES: readonly SeedService[] = [
     quantity: { min: 1, max: 12, step: 1 },
     pointsPerKg: 0,
     weighed: false,
+    pickupPhoto: 'off',
   },
 ];
+
+/** The default service as the price list shows a service (naira, the API's shape). */
+export const DEFAULT_SERVICE_PRICE: ServicePrice = {
+  serviceName: DEFAULT_SERVICE.serviceName,
+  price: koboToNaira(DEFAULT_SERVICE.priceKobo),
+  unit: DEFAULT_SERVICE.unit,
+};
+
+/** A seeded service's price in kobo by key, else the default service's (the app's fallback, without a round trip through naira). */
+export function fallbackPriceKobo(key: string): number {
+  return SEED_SERVICES.find((service) => service.key === key)?.priceKobo ?? DEFAULT_SERVICE.priceKobo;
+}
 
 /** Used when the pricing call fails (docs/product.md, Prices): the seeded services. */
 export const FALLBACK_PRICES: PriceTable = Object.fromEntries(
@@ -151,7 +169,7 @@ export function priceTableOrFallback(answer: unknown): PriceTable {
 
 /** The price of a service key; the default service when the key is unknown. */
 export function priceFor(table: PriceTable, key: string): ServicePrice {
-  return table[key] ?? { ...DEFAULT_SERVICE };
+  return table[key] ?? DEFAULT_SERVICE_PRICE;
 }
 
 /**

@@ -107,3 +107,8 @@ export function measureProblem(unit: string, quantity: number): string | null {
 export function roundToStep(quantity: number, step: number): number {
   return Number((Math.round(quantity / step) * step).toFixed(3));
 }
+
+/** Whether a quantity (kg, items, hours; never money: money.ts) is finite with at most two decimals. */
+export function hasAtMostTwoDecimals(quantity: number): boolean {
+  return Number.isFinite(quantity) && /^-?\d+(\.\d{1,2})?$/.test(String(quantity));
+}

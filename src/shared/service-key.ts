@@ -1,22 +1,12 @@
-/**
- * Service name to key (docs/product.md, Prices): the six price-list names map to fixed keys;
- * any other name is lower-cased, the words waste, removal, collection, service, pickup and
- * cleaning are dropped and spaces become hyphens. Shared by the app and the server.
- */
-const FIXED_KEYS: Record<string, string> = {
-  'Bulk Waste Removal': 'bulk',
-  'Garden Waste Collection': 'garden',
-  'Household Waste Pickup': 'household',
-  'Laundry Service': 'laundry',
-  'Office Cleaning': 'office',
-  'Recycling Collection': 'recycling',
-};
-
 const DROPPED_WORDS = new Set(['waste', 'removal', 'collection', 'service', 'pickup', 'cleaning']);
 
+/**
+ * A price-list name's key when nothing says it (docs/product.md, Prices): a price list kept
+ * from before the catalog carried no keys. The name is lower-cased, the words waste, removal,
+ * collection, service, pickup and cleaning are dropped and spaces become hyphens ('Bulk Waste
+ * Removal' is 'bulk'). The catalog's own key wins wherever it is known.
+ */
 export function serviceKey(serviceName: string): string {
-  const fixed = FIXED_KEYS[serviceName.trim()];
-  if (fixed) return fixed;
   return serviceName
     .toLowerCase()
     .split(/\s+/)
@@ -24,5 +14,5 @@ export function serviceKey(serviceName: string): string {
     .join('-');
 }
 
-/** The price used whenever the service is unknown or prices fail to load. */
-export const DEFAULT_SERVICE = { serviceName: 'Default Service', price: 3000, unit: 'per pickup' } as const;
+/** The price used whenever the service is unknown or prices fail to load (kobo, as every constant). */
+export const DEFAULT_SERVICE = { serviceName: 'Default Service', priceKobo: 300_000, unit: 'per pickup' } as const;

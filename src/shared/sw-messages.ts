@@ -12,3 +12,5 @@ export const SYNC_TAG = 'greenpick-chat-outbox';
 export const CHAT_OPEN = 'CHAT_OPEN';
 /** Worker -> pages: a push arrived (`kind`, `taskId` of src/shared/push-payload.ts): what it is about is read again. */
 export const PUSH_RECEIVED = 'PUSH_RECEIVED';
+/** The driver's worker -> its pages: a push arrived (`kind`, `taskId` of src/shared/driver-push.ts): offers and tasks are read again. */
+export const DRIVER_PUSH_RECEIVED = 'DRIVER_PUSH_RECEIVED';

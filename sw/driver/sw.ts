@@ -13,6 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { isMapTile } from '../runtime-routes';
 import { DRIVER_API_GETS } from '../../src/shared/driver-paths';
+import { driverPushNotice, openDriverNotification, showDriverPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -37,3 +38,28 @@ registerRoute(
 // A driver's app updates at once: no screen holds work the page would lose (queued actions are in IndexedDB).
 self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
+
+// Pushes (docs/notifications.md, 'The driver's phone'): shown as notifications, told to the open pages.
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    return;
+  }
+  const notice = driverPushNotice(data);
+  event.waitUntil(
+    Promise.all([
+      showDriverPush(data, { registration: self.registration, now: Date.now() }),
+      notice
+        ? self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+            for (const client of windows) client.postMessage(notice);
+          })
+        : undefined,
+    ]),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openDriverNotification(event.notification, self.clients, self.location.origin));
+});

@@ -45,6 +45,7 @@ describe('the nav of each role', () => {
       'Reports',
       'Payouts',
       'Services',
+      'Plans',
       'Drivers',
       'Clients',
       'Operators',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ops from '../../server/ops/commands';
 import * as payments from '../../server/ops/payment-commands';
+import { claimPaymentUse } from '../../server/db/payments';
 import * as lifecycle from '../../server/tasks/lifecycle';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
@@ -128,6 +129,35 @@ describe('refunds through Paystack', () => {
     });
     expect(response.status).toBe(401);
     expect(await refundOf(task._id)).toMatchObject({ status: 'pending' });
+  });
+
+  it("a paid extra's charge reversed: the operator's entry names the task it paid for; the booking stays paid", async () => {
+    const task = await paidTask();
+    const extraReference = newReference();
+    await server.deps.db.transaction(async (tx) => {
+      await claimPaymentUse(tx, {
+        reference: extraReference,
+        purpose: 'extra',
+        userId: client.id,
+        amountKobo: 300_000,
+      });
+      await tx.query(`update tasks set extra_reference = $2, extra_status = 'paid' where id = $1`, [
+        task._id,
+        extraReference,
+      ]);
+    });
+    await deliver(fake.refundEvent('refund.processed', extraReference, 300_000));
+    const [entry] = await server.deps.db.query<{ purpose: string; reason: string }>(
+      'select purpose, reason from payments_needing_attention where reference = $1',
+      [extraReference],
+    );
+    expect(entry.purpose).toBe('extra');
+    expect(entry.reason).toContain(`the extra of task ${task._id}`);
+    const [booking] = await server.deps.db.query<{ payment_reversed_at: Date | null }>(
+      'select payment_reversed_at from tasks where id = $1',
+      [task._id],
+    );
+    expect(booking.payment_reversed_at).toBeNull();
   });
 
   it('a refund we did not start still goes to the reversal branch', async () => {

@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 describe('numeric settings', () => {
   it('unset or empty take their defaults; numbers are read as numbers', () => {
     const config = loadConfig({ PORT: '', REFERRAL_REWARD: '250.5', DATABASE_POOL_MAX: ' 20 ' });
-    expect(config).toMatchObject({ port: 8080, referralReward: 250.5, databasePoolMax: 20 });
+    expect(config).toMatchObject({ port: 8080, referralRewardKobo: 25_050, databasePoolMax: 20 });
     expect(loadConfig({}).tokenTtlSeconds).toBe(60 * 60 * 24 * 30);
   });
 

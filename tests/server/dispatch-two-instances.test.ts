@@ -8,8 +8,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
-import * as ops from '../../server/ops/commands';
-import { call as post, twoInstances } from './instances';
+import { call as post, twoInstanceDriver, twoInstances } from './instances';
 import { insertClient, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -23,19 +22,7 @@ const now = () => clock;
 
 const call = (app: Hono<AppEnv>, path: string, body: unknown, token?: string) => post(app, 'POST', path, body, token);
 
-async function readyDriver(phone: string, at: { lat: number; lng: number }) {
-  const added = await ops.addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...at });
-  const login = await call(appA, '/driver/login', { phone, password: added.password });
-  const changed = await call(
-    appB,
-    '/driver/password',
-    { currentPassword: added.password, newPassword: 'my-own-password' },
-    login.body.data,
-  );
-  expect(changed.status).toBe(200);
-  expect((await call(appA, '/driver/availability', { online: true }, changed.body.data)).status).toBe(200);
-  return { id: added.id, token: changed.body.data as string };
-}
+const readyDriver = (phone: string, at: { lat: number; lng: number }) => twoInstanceDriver(a, [appA, appB], phone, at);
 
 describe.runIf(TEST_DATABASE_URL)('dispatch on two servers', () => {
   beforeAll(async () => {

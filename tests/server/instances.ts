@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { createDeps } from '../../server/services';
 import type { OperatorRole } from '../../server/db/operators';
 import { addOperator } from '../../server/ops/operator-commands';
+import { addDriver } from '../../server/ops/commands';
 import type { TestDatabase } from './test-database';
 
 export interface InstanceOptions {
@@ -59,4 +60,30 @@ export async function twoInstanceOperator(
   );
   if (changed.status !== 200) throw new Error(`the operator's password change answered ${changed.status}`);
   return changed.body.data as string;
+}
+
+/**
+ * A driver added on `a`, signed in there, past the one-time password on `appB`, and online:
+ * its id and token (the race tests' drivers, each where the test puts it).
+ */
+export async function twoInstanceDriver(
+  a: AppDeps,
+  [appA, appB]: [Hono<AppEnv>, Hono<AppEnv>],
+  phone: string,
+  at: { lat: number; lng: number },
+): Promise<{ id: string; token: string }> {
+  const added = await addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...at });
+  const login = await call(appA, 'POST', '/driver/login', { phone, password: added.password });
+  const changed = await call(
+    appB,
+    'POST',
+    '/driver/password',
+    { currentPassword: added.password, newPassword: 'my-own-password' },
+    login.body.data,
+  );
+  if (changed.status !== 200) throw new Error(`the driver's password change answered ${changed.status}`);
+  const token = changed.body.data as string;
+  const online = await call(appA, 'POST', '/driver/availability', { online: true }, token);
+  if (online.status !== 200) throw new Error(`going online answered ${online.status}`);
+  return { id: added.id, token };
 }

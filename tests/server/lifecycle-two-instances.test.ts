@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairaToKobo } from '../../src/shared/money';
 import { createApp } from '../../server/app';
 import type { AppDeps, AppEnv } from '../../server/context';
-import * as ops from '../../server/ops/commands';
-import { call as send, twoInstances } from './instances';
+import { call as send, twoInstanceDriver, twoInstances } from './instances';
 import { insertClient, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';
 
@@ -36,20 +35,9 @@ async function asOps(app: Hono<AppEnv>, path: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as any };
 }
 
-async function readyDriver() {
+function readyDriver() {
   phones += 1;
-  const phone = `0803222${String(phones).padStart(4, '0')}`;
-  const added = await ops.addDriver(a.db, { firstname: 'Segun', lastname: 'Driver', phone, ...PIN });
-  const login = await call(appA, '/driver/login', { phone, password: added.password });
-  const changed = await call(
-    appB,
-    '/driver/password',
-    { currentPassword: added.password, newPassword: 'my-own-password' },
-    login.body.data,
-  );
-  expect(changed.status).toBe(200);
-  expect((await call(appA, '/driver/availability', { online: true }, changed.body.data)).status).toBe(200);
-  return { id: added.id, token: changed.body.data as string };
+  return twoInstanceDriver(a, [appA, appB], `0803222${String(phones).padStart(4, '0')}`, PIN);
 }
 
 /** A client's paid per-kg task of 3 kg at ₦1,500 (₦4,500 by card) in `status`, its driver arrived. */

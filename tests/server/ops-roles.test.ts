@@ -59,6 +59,8 @@ const ROUTES: ReadonlyArray<readonly [string, string, readonly OperatorRole[]]> 
   ['GET', '/ops/services', [A]],
   ['POST', '/ops/services', [A]],
   ['POST', '/ops/services/no-such-service/price', [A]],
+  ['GET', '/ops/plans', [A]],
+  ['POST', '/ops/plans', [A]],
   ['GET', '/ops/refund-requests', [A]],
   ['POST', '/ops/refund-requests/no-such-request/approve', [A]],
   ['POST', '/ops/refund-requests/no-such-request/decline', [A]],

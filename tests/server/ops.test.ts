@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { koboToNaira } from '../../src/shared/money';
 import * as ops from '../../server/ops/commands';
 import { TaskRefused } from '../../server/tasks/errors';
 import { runCli } from '../../server/ops/cli';
@@ -294,7 +295,7 @@ describe('the referral reward', () => {
     expect(response.status).toBe(200);
     expect(response.body.data.referralReward).toEqual({
       referrerId: referrer,
-      amount: server.deps.config.referralReward,
+      amount: koboToNaira(server.deps.config.referralRewardKobo),
     });
     expect((await user(referrer)).balance).toBe(500);
   });

@@ -26,10 +26,10 @@ async function bell(who: TestClient): Promise<{ kind: string; message: string | 
 
 describe('plan jobs: the renewal reminder', () => {
   it("'Your Bronze plan ends on Sat 5 Dec' (Lagos), from the day of the plan's end", () => {
-    expect(renewalText('bronze', new Date('2026-12-05T09:00:00Z'))).toBe('Your Bronze plan ends on Sat 5 Dec');
+    expect(renewalText('Bronze', new Date('2026-12-05T09:00:00Z'))).toBe('Your Bronze plan ends on Sat 5 Dec');
     // 23:30 UTC is already the next day in Lagos.
-    expect(renewalText('gold', new Date('2026-12-04T23:30:00Z'))).toBe('Your Gold plan ends on Sat 5 Dec');
-    expect(renewalText('gold', new Date('2026-12-04T22:30:00Z'))).toBe('Your Gold plan ends on Fri 4 Dec');
+    expect(renewalText('Gold', new Date('2026-12-04T23:30:00Z'))).toBe('Your Gold plan ends on Sat 5 Dec');
+    expect(renewalText('Gold', new Date('2026-12-04T22:30:00Z'))).toBe('Your Gold plan ends on Fri 4 Dec');
   });
 
   it('3 days before a plan ends: one bell event (the dot on) and one e-mail, however many rounds run', async () => {

@@ -18,7 +18,6 @@ describe('GET /admin/pricing', () => {
         _id: expect.any(String),
         ...item,
         price: koboToNaira(priceKobo),
-        pickupPhoto: 'off',
       })),
     );
   });

@@ -57,7 +57,11 @@ describe('POST /client/subscribe', () => {
     const reference = await payReference(server, buyer, 50_000);
     const first = await subscribe(buyer, { plan: 'bronze', reference });
     expect(first.status).toBe(200);
-    expect(first.body.data.subscription).toEqual({ plan: 'bronze', expiresAt: '2099-02-15T12:00:00.000Z' });
+    expect(first.body.data.subscription).toEqual({
+      plan: 'bronze',
+      name: 'Bronze',
+      expiresAt: '2099-02-15T12:00:00.000Z',
+    });
     const replay = await subscribe(buyer, { plan: 'bronze', reference });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);

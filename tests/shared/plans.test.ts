@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { koboToNaira } from '../../src/shared/money';
 import {
-  PLAN_INCLUSIONS,
-  SUBSCRIPTION_PLANS,
+  SEED_PLANS,
   allowanceLeft,
   allowanceLeftText,
-  findPlan,
+  findPlanIn,
   inclusionText,
+  planDuration,
   planExpiry,
-  planInclusions,
   planMonth,
+  planNameOf,
   planWorth,
 } from '../../src/shared/plans';
+
+const findPlan = (key: string) => findPlanIn(SEED_PLANS, key);
+const plan = (key: string) => findPlanIn(SEED_PLANS, key)!;
 import { FALLBACK_PRICES } from '../../src/shared/pricing';
 
-describe('subscription plans (business constants)', () => {
+describe("today's plans (what a new database is seeded with)", () => {
   it('has the four plans with their prices and durations', () => {
-    expect(SUBSCRIPTION_PLANS.map((plan) => [plan.key, koboToNaira(plan.priceKobo), plan.durationMonths])).toEqual([
+    expect(SEED_PLANS.map((plan) => [plan.key, koboToNaira(plan.priceKobo), plan.durationMonths])).toEqual([
       ['bronze', 50_000, 1],
       ['silver', 95_000, 2],
       ['gold', 300_000, 2],
@@ -24,9 +27,16 @@ describe('subscription plans (business constants)', () => {
     ]);
   });
 
-  it('finds a plan by its lower-case name, whatever the case given', () => {
+  it('finds a plan by its lower-case name, whatever the case given; says its length in months', () => {
     expect(findPlan('Gold')?.priceKobo).toBe(30_000_000);
     expect(findPlan('diamond')).toBeUndefined();
+    expect(SEED_PLANS.map(planDuration)).toEqual(['1 month', '2 months', '2 months', '3 months']);
+  });
+
+  it("a status names its plan as bought; one kept from before, by today's name", () => {
+    expect(planNameOf({ plan: 'gold', name: 'Gold Plus' })).toBe('Gold Plus');
+    expect(planNameOf({ plan: 'gold' })).toBe('Gold');
+    expect(planNameOf({ plan: 'diamond' })).toBe('diamond');
   });
 
   it('a plan expires its duration in calendar months later', () => {
@@ -47,16 +57,16 @@ describe('subscription plans (business constants)', () => {
 
 describe('what a plan includes each month', () => {
   it('the table as the business set it: Bronze 20 pickups and 30 kg laundry; garden in loads; Platinum all six', () => {
-    expect(PLAN_INCLUSIONS.bronze.map(inclusionText)).toEqual([
+    expect(plan('bronze').inclusions.map(inclusionText)).toEqual([
       '20 household waste pickups',
       '30 kg laundry & dry cleaning',
     ]);
-    expect(PLAN_INCLUSIONS.silver.map(inclusionText)).toEqual([
+    expect(plan('silver').inclusions.map(inclusionText)).toEqual([
       '16 household waste pickups',
       '2 bulk items',
       '30 kg laundry & dry cleaning',
     ]);
-    expect(PLAN_INCLUSIONS.gold.map(inclusionText)).toEqual([
+    expect(plan('gold').inclusions.map(inclusionText)).toEqual([
       '20 household waste pickups',
       '4 bulk items',
       '50 kg recycling',
@@ -64,22 +74,20 @@ describe('what a plan includes each month', () => {
       '4 garden loads',
       '8 h office cleaning',
     ]);
-    expect(PLAN_INCLUSIONS.platinum.map((item) => item.amount)).toEqual([30, 8, 100, 60, 8, 16]);
-    expect(planInclusions('Gold')).toBe(PLAN_INCLUSIONS.gold);
-    expect(planInclusions('freemium')).toEqual([]);
+    expect(plan('platinum').inclusions.map((item) => item.amount)).toEqual([30, 8, 100, 60, 8, 16]);
   });
 
   it('each plan is worth at least 1.2 x its price per month at list prices (Bronze: ₦60,000 a month for ₦50,000)', () => {
-    for (const plan of SUBSCRIPTION_PLANS) {
-      const monthlyPrice = koboToNaira(plan.priceKobo) / plan.durationMonths;
-      expect(planWorth(plan.key), plan.name).toBeGreaterThanOrEqual(1.2 * monthlyPrice);
+    for (const each of SEED_PLANS) {
+      const monthlyPrice = each.priceKobo / each.durationMonths;
+      expect(planWorth(each), each.name).toBeGreaterThanOrEqual(1.2 * monthlyPrice);
     }
-    expect(planWorth('bronze')).toBe(60_000);
+    expect(koboToNaira(planWorth(plan('bronze')))).toBe(60_000);
     // At other prices, the same inclusions: 20 pickups at ₦2,000 and 30 kg at ₦1,000.
-    expect(planWorth('bronze', { ...FALLBACK_PRICES, household: { ...FALLBACK_PRICES.household!, price: 2000 } })).toBe(
-      70_000,
-    );
-    expect(planWorth('freemium')).toBe(0);
+    expect(
+      planWorth(plan('bronze'), { ...FALLBACK_PRICES, household: { ...FALLBACK_PRICES.household!, price: 2000 } }),
+    ).toBe(7_000_000);
+    expect(planWorth({ inclusions: [] })).toBe(0);
   });
 
   it('a plan month runs from the day the plan started, month by month, kept inside short months', () => {
@@ -103,7 +111,7 @@ describe('what a plan includes each month', () => {
   });
 
   it("what is left: never below zero; Home's line per unit", () => {
-    const items = allowanceLeft('bronze', { household: 3, laundry: 25, garden: 2 });
+    const items = allowanceLeft(plan('bronze'), { household: 3, laundry: 25, garden: 2 });
     expect(items.map((item) => [item.service, item.used, item.left])).toEqual([
       ['household', 3, 17],
       ['laundry', 25, 5],
@@ -112,6 +120,6 @@ describe('what a plan includes each month', () => {
       '17 of 20 pickups left this month',
       '5 of 30 kg laundry & dry cleaning left this month',
     ]);
-    expect(allowanceLeftText(allowanceLeft('gold', {})[1]!)).toBe('4 of 4 bulk items left this month');
+    expect(allowanceLeftText(allowanceLeft(plan('gold'), {})[1]!)).toBe('4 of 4 bulk items left this month');
   });
 });

@@ -68,6 +68,7 @@ describe('pricing (price list, fallback prices, default service)', () => {
       quantity: { min: 1, max: 200, step: 0.5 },
       pointsPerKg: 0,
       weighed: true,
+      pickupPhoto: 'off',
     });
     // A service the response does not list is unknown: the fallback table is for a failed call only.
     expect(priceFor(toPriceTable(answer)!, 'bulk').serviceName).toBe('Default Service');

@@ -20,6 +20,6 @@ describe('service name to key (the fixed names and the rule for others)', () => 
   });
 
   it("the default service is 'Default Service' at 3000 'per pickup'", () => {
-    expect(DEFAULT_SERVICE).toEqual({ serviceName: 'Default Service', price: 3000, unit: 'per pickup' });
+    expect(DEFAULT_SERVICE).toEqual({ serviceName: 'Default Service', priceKobo: 300_000, unit: 'per pickup' });
   });
 });

@@ -1,8 +1,8 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { MAX_LENGTH } from '../../shared/limits';
 import { FieldError, describedByError } from './field-error';
 
-type EmailFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & {
+type EmailFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'id'> & {
   id: string;
   error?: string;
   /** The id of an error another field shows for both (the login form's one error); without it the error is shown here. */

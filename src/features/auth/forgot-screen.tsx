@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { ERROR_TOAST_MS } from './auth-messages';
@@ -13,6 +14,13 @@ const emptyCode = () => Array.from({ length: RESET_CODE_LENGTH }, () => '');
 /** Where a step's failed call is shown beside the form (besides its toast). */
 const STEP_FIELDS: Record<Step, StepError['field']> = { 1: 'email', 2: 'code', 3: 'newPassword' };
 
+interface RecoveryValues {
+  email: string;
+  code: string[];
+  newPassword: string;
+  confirmation: string;
+}
+
 /**
  * Password recovery (/forgot, docs/product.md, Recovery): Email, then Verify (four code
  * boxes), then Reset. A step advances only when the server says `success: true`; Back goes
@@ -21,11 +29,21 @@ const STEP_FIELDS: Record<Step, StepError['field']> = { 1: 'email', 2: 'code', 3
 export function ForgotScreen() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState(emptyCode);
+  // The three steps' fields in one form; each step's call is its submit, its problem a field error.
+  const form = useForm<RecoveryValues>({
+    defaultValues: { email: '', code: emptyCode(), newPassword: '', confirmation: '' },
+  });
+  const email = form.watch('email');
+  const code = form.watch('code');
+  const { errors } = form.formState;
+  const fieldError = (['email', 'code', 'newPassword', 'confirmation'] as const).find((field) => errors[field]);
+  const error: StepError | null = fieldError ? { field: fieldError, message: errors[fieldError]?.message ?? '' } : null;
+  const setError = (next: StepError | null) => {
+    form.clearErrors();
+    if (next) form.setError(next.field, { message: next.message });
+  };
   const [isBusy, setIsBusy] = useState(false);
   const [hasMoved, setHasMoved] = useState(false);
-  const [error, setError] = useState<StepError | null>(null);
   const [toasts] = useState(createFlowToasts);
   const goTo = (next: Step) => {
     setHasMoved(true);
@@ -56,7 +74,7 @@ export function ForgotScreen() {
     run(
       () => requestResetCode({ email: email.trim() }),
       () => {
-        setCode(emptyCode());
+        form.setValue('code', emptyCode());
         goTo(2);
       },
     );
@@ -73,7 +91,8 @@ export function ForgotScreen() {
     );
   };
 
-  const reset = (newPassword: string, confirmation: string) => {
+  const reset = () => {
+    const { newPassword, confirmation } = form.getValues();
     const problem = resetPasswordError(newPassword, confirmation);
     if (problem) {
       fail(problem, 'confirmation');
@@ -90,13 +109,13 @@ export function ForgotScreen() {
     else goTo((step - 1) as Step);
   };
 
-  // Editing the field clears its error.
-  const edited =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setError(null);
-    };
+  // Editing a field clears the step's error.
+  const field = (name: 'email' | 'newPassword' | 'confirmation') =>
+    form.register(name, {
+      onChange: () => setError(null),
+      // The new password is asked afresh each time the Reset step is shown.
+      shouldUnregister: name !== 'email',
+    });
   const stepProps = { announce: hasMoved, isBusy, onBack: back, error };
 
   return (
@@ -115,18 +134,28 @@ export function ForgotScreen() {
           </li>
         ))}
       </ol>
-      {step === 1 ? <EmailStep {...stepProps} email={email} onEmail={edited(setEmail)} onSubmit={sendCode} /> : null}
+      {step === 1 ? <EmailStep {...stepProps} emailField={field('email')} onSubmit={sendCode} /> : null}
       {step === 2 ? (
         <VerifyStep
           {...stepProps}
           email={email}
           code={code}
-          onCode={edited(setCode)}
+          onCode={(digits) => {
+            form.setValue('code', digits);
+            setError(null);
+          }}
           onSubmit={verify}
           onResend={sendCode}
         />
       ) : null}
-      {step === 3 ? <ResetStep {...stepProps} onEdit={() => setError(null)} onSubmit={reset} /> : null}
+      {step === 3 ? (
+        <ResetStep
+          {...stepProps}
+          newPasswordField={field('newPassword')}
+          confirmationField={field('confirmation')}
+          onSubmit={reset}
+        />
+      ) : null}
     </section>
   );
 }

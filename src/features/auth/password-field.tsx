@@ -1,8 +1,8 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ComponentPropsWithRef } from 'react';
 import { FieldError, describedByError } from './field-error';
 import './auth-fields.css';
 
-type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+type PasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   label: string;
   error?: string;
   /** The error's element id, when another field points at the same error. */

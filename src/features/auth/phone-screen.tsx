@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSessionStore } from '../../lib/session-store';
 import { MAX_LENGTH } from '../../shared/limits';
 import { formatPhone, normalizePhone, INVALID_PHONE } from '../../shared/validation/phone';
+import { Button } from '../../ui/button';
 import { notify } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
 import { FieldError, describedByError } from './field-error';
@@ -11,6 +13,13 @@ import { type CodeWaits, askCode, sendCode } from '../../lib/phone-calls';
 import { receiveSmsCode } from '../../lib/web-otp';
 
 type Step = 'phone' | 'code' | 'name';
+
+interface PhoneValues {
+  phone: string;
+  code: string;
+  firstname: string;
+  lastname: string;
+}
 
 /** Seconds left until `at` (ms), counted down once a second while above zero. */
 function useSecondsUntil(at: number): number {
@@ -33,11 +42,13 @@ export function PhoneScreen() {
   const navigate = useNavigate();
   const signIn = useSessionStore((state) => state.signIn);
   const [step, setStep] = useState<Step>('phone');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [firstname, setFirstname] = useState('');
-  const [lastname, setLastname] = useState('');
-  const [error, setError] = useState<string>();
+  // The three steps' fields in one form; a step's problem is a root error, gone when a field is edited.
+  const form = useForm<PhoneValues>({ defaultValues: { phone: '', code: '', firstname: '', lastname: '' } });
+  const phone = form.watch('phone');
+  const error = form.formState.errors.root?.message;
+  const setError = (message: string | undefined) =>
+    message === undefined ? form.clearErrors('root') : form.setError('root', { message });
+  const field = (name: keyof PhoneValues) => form.register(name, { onChange: () => form.clearErrors('root') });
   const [busy, setBusy] = useState(false);
   const [waits, setWaits] = useState<CodeWaits>({ resendAt: 0, voiceAt: 0 });
   const resendIn = useSecondsUntil(waits.resendAt);
@@ -84,17 +95,30 @@ export function PhoneScreen() {
     const stop = new AbortController();
     void receiveSmsCode(stop.signal).then((received) => {
       if (!received || stop.signal.aborted) return;
-      setCode(received);
+      form.setValue('code', received);
       void verify(received);
     });
     return () => stop.abort();
   }, [step, waits]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = ({ code, firstname, lastname }: PhoneValues) => {
     if (step === 'phone') void ask('sms');
     else if (step === 'code') void verify(code);
     else void verify(code, { firstname: firstname.trim(), lastname: lastname.trim() });
+  };
+
+  // The code keeps only digits as typed; the step's effect focuses it through the same ref.
+  const registeredCode = field('code');
+  const codeProps = {
+    ...registeredCode,
+    ref: (element: HTMLInputElement | null) => {
+      registeredCode.ref(element);
+      codeField.current = element;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = event.target.value.replace(/\D/g, '');
+      return registeredCode.onChange(event);
+    },
   };
 
   return (
@@ -107,7 +131,7 @@ export function PhoneScreen() {
             ? `Enter the 6-digit code sent to ${e164 ? formatPhone(e164) : phone}.`
             : 'This number has no account yet: tell us your name to create one.'}
       </p>
-      <form className="auth-form" aria-labelledby="phone-heading" onSubmit={submit} noValidate>
+      <form className="auth-form" aria-labelledby="phone-heading" onSubmit={form.handleSubmit(submit)} noValidate>
         {step === 'phone' ? (
           <div className="auth-field">
             <label htmlFor="phone-number">Phone Number</label>
@@ -119,11 +143,7 @@ export function PhoneScreen() {
               placeholder="0803 123 4567"
               required
               maxLength={MAX_LENGTH.phone}
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setError(undefined);
-              }}
+              {...field('phone')}
               {...describedByError('phone-error', error)}
             />
             <FieldError id="phone-error" message={error} />
@@ -135,18 +155,13 @@ export function PhoneScreen() {
               <label htmlFor="phone-code">Code</label>
               <input
                 id="phone-code"
-                ref={codeField}
                 type="text"
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 pattern="[0-9]{6}"
                 maxLength={6}
                 required
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value.replace(/\D/g, ''));
-                  setError(undefined);
-                }}
+                {...codeProps}
                 {...describedByError('phone-error', error)}
               />
               <FieldError id="phone-error" message={error} />
@@ -180,8 +195,7 @@ export function PhoneScreen() {
                 autoComplete="given-name"
                 required
                 maxLength={MAX_LENGTH.name}
-                value={firstname}
-                onChange={(event) => setFirstname(event.target.value)}
+                {...form.register('firstname')}
               />
             </div>
             <div className="auth-field">
@@ -191,17 +205,16 @@ export function PhoneScreen() {
                 autoComplete="family-name"
                 required
                 maxLength={MAX_LENGTH.name}
-                value={lastname}
-                onChange={(event) => setLastname(event.target.value)}
+                {...form.register('lastname')}
                 {...describedByError('phone-error', error)}
               />
               <FieldError id="phone-error" message={error} />
             </div>
           </>
         ) : null}
-        <button type="submit" className="button auth-submit" disabled={busy}>
+        <Button type="submit" className="button auth-submit" disabled={busy}>
           {step === 'phone' ? 'Send code' : step === 'code' ? 'Verify' : 'Create account'}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         {step === 'phone' ? (
@@ -214,7 +227,7 @@ export function PhoneScreen() {
             className="button button-secondary button-small"
             onClick={() => {
               setStep('phone');
-              setCode('');
+              form.setValue('code', '');
               setError(undefined);
             }}
           >

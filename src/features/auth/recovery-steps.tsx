@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_LENGTH } from '../../shared/limits';
 import { CodeInput } from './code-input';
 import { EmailField } from './email-field';
@@ -63,14 +64,13 @@ function StepForm({
 }
 
 export function EmailStep({
-  email,
-  onEmail,
+  emailField,
   isBusy,
   onSubmit,
   onBack,
   announce,
   error,
-}: StepProps & { email: string; onEmail: (email: string) => void; onSubmit: () => void }) {
+}: StepProps & { emailField: UseFormRegisterReturn; onSubmit: () => void }) {
   const message = errorOf(error, 'email');
   return (
     <StepForm
@@ -80,7 +80,7 @@ export function EmailStep({
       onSubmit={onSubmit}
       onBack={onBack}
     >
-      <EmailField id="recovery-email" value={email} error={message} onChange={(event) => onEmail(event.target.value)} />
+      <EmailField id="recovery-email" error={message} {...emailField} />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Sending Code...' : 'Send Code'}
       </button>
@@ -133,16 +133,19 @@ export function ResetStep({
   onBack,
   announce,
   error,
-  onEdit,
-}: StepProps & { onSubmit: (newPassword: string, confirmation: string) => void; onEdit: () => void }) {
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  newPasswordField,
+  confirmationField,
+}: StepProps & {
+  onSubmit: () => void;
+  newPasswordField: UseFormRegisterReturn;
+  confirmationField: UseFormRegisterReturn;
+}) {
   return (
     <StepForm
       title="Reset Password"
       intro="Choose a new password for your account."
       announce={announce}
-      onSubmit={() => onSubmit(newPassword, confirmation)}
+      onSubmit={onSubmit}
       onBack={onBack}
     >
       <PasswordField
@@ -151,12 +154,8 @@ export function ResetStep({
         required
         minLength={MIN_NEW_PASSWORD_LENGTH}
         maxLength={MAX_LENGTH.password}
-        value={newPassword}
         error={errorOf(error, 'newPassword')}
-        onChange={(event) => {
-          setNewPassword(event.target.value);
-          onEdit();
-        }}
+        {...newPasswordField}
       />
       <PasswordField
         label="Confirm New Password"
@@ -164,12 +163,8 @@ export function ResetStep({
         required
         minLength={MIN_NEW_PASSWORD_LENGTH}
         maxLength={MAX_LENGTH.password}
-        value={confirmation}
         error={errorOf(error, 'confirmation')}
-        onChange={(event) => {
-          setConfirmation(event.target.value);
-          onEdit();
-        }}
+        {...confirmationField}
       />
       <button type="submit" className="button" disabled={isBusy}>
         {isBusy ? 'Resetting...' : 'Reset Password'}

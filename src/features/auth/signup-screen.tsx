@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { MAX_LENGTH } from '../../shared/limits';
+import { rulesResolver } from '../../lib/form-resolver';
+import { Button } from '../../ui/button';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { settleToast } from '../../ui/toast-host';
 import { AuthLayout } from './auth-layout';
@@ -39,52 +42,67 @@ const FIELD_IDS: Record<keyof SignupForm, string> = {
 };
 const FIELD_ORDER = Object.keys(FIELD_IDS) as Array<keyof SignupForm>;
 
+/** The first broken rule's problem, shown beside its fields (the toast says it too, from `submit`). */
+const signupResolver = rulesResolver<SignupForm>((form) => {
+  const problem = signupFormError(form);
+  return problem ? signupFieldErrors(form, problem) : {};
+});
+
+const focusFirst = (errors: Partial<Record<keyof SignupForm, unknown>>) => {
+  const first = FIELD_ORDER.find((field) => errors[field]);
+  if (first) document.getElementById(FIELD_IDS[first])?.focus();
+};
+
 /** Sign-up (/signup, docs/product.md, Accounts). `referralCode` comes from `signup?ref=CODE`. */
 export function SignupScreen({ referralCode }: { referralCode?: string }) {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const [form, setForm] = useState<SignupForm>(EMPTY_SIGNUP_FORM);
+  // Checked on submit only; editing a field clears its error (no re-check while typing).
+  const form = useForm<SignupForm>({
+    defaultValues: EMPTY_SIGNUP_FORM,
+    resolver: signupResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [errors, setErrors] = useState<SignupFieldErrors>({});
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([field, error]) => [field, error?.message]),
+  ) as SignupFieldErrors;
   const [toasts] = useState(createFlowToasts);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const update = (field: TextField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = field === 'email' ? normalizeSignupEmail(event.target.value) : event.target.value;
-    setForm((current) => ({ ...current, [field]: value }));
-    // Editing a field clears its error.
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const field = (name: TextField) => {
+    const registered = form.register(name, { onChange: () => form.clearErrors(name) });
+    if (name !== 'email') return registered;
+    return {
+      ...registered,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = normalizeSignupEmail(event.target.value);
+        return registered.onChange(event);
+      },
+    };
   };
 
-  // An error that belongs to a field is shown beside it too, and focus goes to the first such field.
+  // A server's refusal that names a field is shown beside it too, and focus goes to that field.
   const showProblem = (problem: string) => {
-    const found = signupFieldErrors(form, problem);
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    const found = signupFieldErrors(form.getValues(), problem);
+    form.clearErrors();
+    for (const [name, message] of Object.entries(found)) form.setError(name as keyof SignupForm, { message });
+    focusFirst(found);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const problem = signupFormError(form);
-    if (problem) {
-      toasts.error(problem, { autoClose: ERROR_TOAST_MS });
-      showProblem(problem);
-      return;
-    }
+  const send = async (values: SignupForm) => {
     setIsSubmitting(true);
-    setErrors({});
     toasts.dismissErrors();
     const toastId = toast.loading(SIGNUP_CREATING);
     const { error } = await signup({
-      firstname: form.firstname.trim(),
-      lastname: form.lastname.trim(),
-      email: form.email.trim(),
-      phonenumber: form.phonenumber.trim(),
-      password: form.password,
+      firstname: values.firstname.trim(),
+      lastname: values.lastname.trim(),
+      email: values.email.trim(),
+      phonenumber: values.phonenumber.trim(),
+      password: values.password,
       ...(referralCode ? { ref: referralCode } : {}),
     });
     if (error) {
@@ -108,8 +126,14 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
       closeButton: true,
     });
     // Back to the login form with the new e-mail filled in: signing in is one step.
-    const signedUpEmail = form.email.trim();
+    const signedUpEmail = values.email.trim();
     redirectTimer.current = setTimeout(() => void navigate({ to: '/', state: { signedUpEmail } }), SIGNUP_REDIRECT_MS);
+  };
+
+  const refuse = (found: Partial<Record<keyof SignupForm, unknown>>) => {
+    const problem = signupFormError(form.getValues());
+    if (problem) toasts.error(problem, { autoClose: ERROR_TOAST_MS });
+    focusFirst(found);
   };
 
   const buttonText = isSubmitting ? 'Creating Account...' : isMobile ? 'Sign Up' : 'Create Account';
@@ -123,18 +147,24 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
           Referral code <strong>{referralCode}</strong> will be applied.
         </p>
       ) : null}
-      <form className="auth-form" aria-labelledby="signup-heading" onSubmit={submit}>
+      <form
+        className="auth-form"
+        aria-labelledby="signup-heading"
+        onSubmit={(event) => {
+          // A second press while the call runs sends nothing (the button is disabled too).
+          if (isSubmitting) event.preventDefault();
+          else void form.handleSubmit(send, refuse)(event);
+        }}
+      >
         <div className="auth-pair">
           <div className="auth-field">
             <label htmlFor="signup-firstname">First Name</label>
             <input
               id="signup-firstname"
-              name="firstname"
               autoComplete="given-name"
               required
               maxLength={MAX_LENGTH.name}
-              value={form.firstname}
-              onChange={update('firstname')}
+              {...field('firstname')}
               {...describedByError(`${FIELD_IDS.firstname}-error`, errors.firstname)}
             />
             <FieldError id={`${FIELD_IDS.firstname}-error`} message={errors.firstname} />
@@ -143,83 +173,64 @@ export function SignupScreen({ referralCode }: { referralCode?: string }) {
             <label htmlFor="signup-lastname">Last Name</label>
             <input
               id="signup-lastname"
-              name="lastname"
               autoComplete="family-name"
               required
               maxLength={MAX_LENGTH.name}
-              value={form.lastname}
-              onChange={update('lastname')}
+              {...field('lastname')}
               {...describedByError(`${FIELD_IDS.lastname}-error`, errors.lastname)}
             />
             <FieldError id={`${FIELD_IDS.lastname}-error`} message={errors.lastname} />
           </div>
         </div>
-        <EmailField
-          id={FIELD_IDS.email}
-          name="email"
-          value={form.email}
-          error={errors.email}
-          onChange={update('email')}
-        />
+        <EmailField id={FIELD_IDS.email} error={errors.email} {...field('email')} />
         <div className="auth-field">
           <label htmlFor="signup-phone">Phone Number</label>
           <input
             id="signup-phone"
             type="tel"
-            name="phonenumber"
             autoComplete="tel"
             placeholder="+2348012345678"
             required
             maxLength={MAX_LENGTH.phone}
-            value={form.phonenumber}
-            onChange={update('phonenumber')}
+            {...field('phonenumber')}
             {...describedByError(`${FIELD_IDS.phonenumber}-error`, errors.phonenumber)}
           />
           <FieldError id={`${FIELD_IDS.phonenumber}-error`} message={errors.phonenumber} />
         </div>
         <PasswordField
           label="Password"
-          name="password"
           id={FIELD_IDS.password}
           autoComplete="new-password"
           required
           maxLength={MAX_LENGTH.password}
-          value={form.password}
           error={errors.password}
-          onChange={update('password')}
+          {...field('password')}
         />
         <PasswordField
           label="Confirm Password"
-          name="confirmPassword"
           id={FIELD_IDS.confirmPassword}
           autoComplete="new-password"
           required
           maxLength={MAX_LENGTH.password}
-          value={form.confirmPassword}
           error={errors.confirmPassword}
-          onChange={update('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <div className="auth-terms">
           <input
             id="signup-terms"
             type="checkbox"
-            name="terms"
             required
-            checked={form.acceptsTerms}
             {...describedByError('signup-terms-error', errors.acceptsTerms)}
-            onChange={(event) => {
-              setForm((current) => ({ ...current, acceptsTerms: event.target.checked }));
-              setErrors((current) => ({ ...current, acceptsTerms: undefined }));
-            }}
+            {...form.register('acceptsTerms', { onChange: () => form.clearErrors('acceptsTerms') })}
           />
           <label htmlFor="signup-terms">
             I agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>
           </label>
         </div>
         <FieldError id="signup-terms-error" message={errors.acceptsTerms} />
-        <button type="submit" className="button auth-submit" disabled={isSubmitting}>
+        <Button type="submit" className="button auth-submit" disabled={isSubmitting}>
           {buttonText}
-        </button>
+        </Button>
       </form>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Login</Link>

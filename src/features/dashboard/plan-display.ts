@@ -34,7 +34,7 @@ export function planDisplay(subscription: Subscription | null | undefined, now: 
   if (!plan || hasExpired)
     return { name: 'Freemium', tone: null, expiresAt: null, isFreemium: true, hasExpired: Boolean(plan) && hasExpired };
   return {
-    name: plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase(),
+    name: subscription?.name || plan.charAt(0).toUpperCase() + plan.slice(1).toLowerCase(),
     tone: planTone(plan),
     expiresAt: subscription?.expiresAt ?? null,
     isFreemium: false,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCombobox } from 'downshift';
 import { MAX_LENGTH } from '../../shared/limits';
 import type { PlaceChoice, PlaceSearch, PlaceSuggestion } from './place-search';
 import type { SavedSuggestion } from './saved-places';
@@ -26,7 +27,9 @@ export const NO_PLACES_HINT =
 /**
  * The address search: an ARIA 1.2 combobox with a list of suggestions (Up/Down move,
  * Enter chooses, Escape closes); empty and focused, it offers the saved places first. Pressing Enter on typed text that is not a suggestion
- * chooses a place without geometry, which the screen refuses.
+ * chooses a place without geometry, which the screen refuses. Downshift's `useCombobox` (headless)
+ * gives the roles, ids, aria-* and the keys and clicks; this component holds the state (fully
+ * controlled), the debounced look-up, the saved places and the live region.
  */
 export function AddressSearch({
   search,
@@ -36,7 +39,6 @@ export function AddressSearch({
   savedPlaces = NO_SAVED_PLACES,
 }: AddressSearchProps) {
   const id = useId();
-  const listId = `${id}-list`;
   const [text, setText] = useState('');
   const [options, setOptions] = useState<PlaceSuggestion[]>([]);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -129,94 +131,100 @@ export function AddressSearch({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (options.length === 0) return;
-        setIsOpen(true);
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActiveIndex((index) => (index + step + options.length) % options.length);
-        return;
-      }
-      case 'Enter': {
-        event.preventDefault();
-        const active = isOpen ? options[activeIndex] : undefined;
-        if (active) void choose(active);
-        else if (text.trim() !== '') {
-          setIsOpen(false);
-          onChoose({ address: text.trim(), location: null });
-        }
-        return;
-      }
-      case 'Escape':
-        if (isOpen) {
-          event.preventDefault();
+  const expanded = isOpen && options.length > 0;
+  const combobox = useCombobox<PlaceSuggestion>({
+    id,
+    items: options,
+    itemToString: (item) => (item ? [item.primary, item.secondary].filter(Boolean).join(', ') : ''),
+    isOpen: expanded,
+    highlightedIndex: expanded ? activeIndex : -1,
+    inputValue: text,
+    // Nothing stays selected: a choice is handed to the screen, whose place comes back as `selectedAddress`.
+    selectedItem: null,
+    // Every change downshift proposes is applied here, or not: clicking the input, hovering an
+    // option and leaving the field never choose or open anything.
+    onStateChange: ({ type, ...changes }) => {
+      const { stateChangeTypes: types } = useCombobox;
+      switch (type) {
+        case types.InputChange:
+          setText(changes.inputValue ?? '');
+          lookUp(changes.inputValue ?? '');
+          return;
+        case types.InputKeyDownArrowDown:
+        case types.InputKeyDownArrowUp:
+          if (options.length === 0) return;
+          setIsOpen(true);
+          // Only what changed is proposed: one suggestion stays highlighted.
+          if (changes.highlightedIndex !== undefined) setActiveIndex(changes.highlightedIndex);
+          return;
+        case types.InputKeyDownEscape:
           setIsOpen(false);
           setActiveIndex(-1);
-        }
-        return;
+          return;
+        case types.InputBlur:
+          setIsOpen(false);
+          return;
+        case types.ItemClick:
+        case types.InputKeyDownEnter:
+          if (changes.selectedItem) void choose(changes.selectedItem);
+          return;
+      }
+    },
+  });
+
+  // Enter on typed text that is no suggestion: a place without geometry (the screen refuses it).
+  // Enter never submits the form around the field.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (expanded && activeIndex >= 0) return;
+    (
+      event.nativeEvent as KeyboardEvent['nativeEvent'] & { preventDownshiftDefault?: boolean }
+    ).preventDownshiftDefault = true;
+    if (text.trim() !== '') {
+      setIsOpen(false);
+      onChoose({ address: text.trim(), location: null });
     }
   };
 
-  const expanded = isOpen && options.length > 0;
   return (
     <div className="address-search">
-      <label htmlFor={`${id}-input`} className="address-search-label">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's label props carry htmlFor (the input's id). */}
+      <label className="address-search-label" {...combobox.getLabelProps()}>
         {label}
       </label>
       <input
-        ref={input}
-        id={`${id}-input`}
         className="text-input address-search-input"
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        autoComplete="off"
         spellCheck={false}
         placeholder="Search for an address"
         maxLength={MAX_LENGTH.address}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          lookUp(event.target.value);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setIsOpen(false)}
-        onFocus={() => {
-          if (text.trim() === '' && savedPlaces.length > 0) offerSaved();
-          else if (options.length > 0) setIsOpen(true);
-        }}
+        {...combobox.getInputProps({
+          ref: input,
+          onKeyDown,
+          onFocus: () => {
+            if (text.trim() === '' && savedPlaces.length > 0) offerSaved();
+            else if (options.length > 0) setIsOpen(true);
+          },
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
       />
       <ul
-        id={listId}
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: a list of options; the input keeps focus and aria-activedescendant points into it.
-        role="listbox"
-        aria-label="Suggested places"
-        aria-busy={isSearching}
         className="address-search-list"
         hidden={!expanded}
+        {...combobox.getMenuProps({
+          // Its own name, not the field's label (downshift would name it by the label).
+          'aria-labelledby': undefined,
+          'aria-label': 'Suggested places',
+          'aria-busy': isSearching,
+        })}
       >
         {options.map((option, index) => (
-          // biome-ignore lint/a11y/useFocusableInteractive: options are reached with the arrow keys from the input (aria-activedescendant), never focused themselves.
           <li
             key={option.id}
-            id={`${id}-option-${index}`}
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox above.
-            role="option"
-            aria-selected={index === activeIndex}
             className="address-search-option"
-            // mousedown, not click: the input keeps focus and its blur does not close the list first.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              void choose(option);
-            }}
+            {...combobox.getItemProps({ item: option, index, 'aria-selected': index === activeIndex })}
           >
             <span className="address-search-primary">{option.primary}</span>
             {option.secondary ? <span className="address-search-secondary">{option.secondary}</span> : null}

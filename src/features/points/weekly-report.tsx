@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { planStatusQuery } from '../../lib/api/plan';
 import { formatLagosDay } from '../../shared/display-format';
-import { findPlan } from '../../shared/plans';
+import { planNameOf } from '../../shared/plans';
 
 /** 'Mon 23 Nov' from the week's Monday ('2026-11-23'), at noon Lagos so the day never slips. */
 const weekLabel = (weekStart: string) => formatLagosDay(Date.parse(`${weekStart}T11:00:00Z`));
 
 /**
- * Gold's and Platinum's weekly report in the app, not only by e-mail: the last 8 weeks'
+ * The weekly report of a plan that has one (Gold's and Platinum's) in the app, not only by e-mail: the last 8 weeks'
  * completed pickups and kg recycled, this week first. Nothing for the other plans.
  */
 export function WeeklyReport() {
@@ -17,9 +17,7 @@ export function WeeklyReport() {
   return (
     <section className="points-weekly" aria-labelledby="points-weekly-title">
       <h2 id="points-weekly-title">Your weekly report</h2>
-      <p className="muted">
-        The last 8 weeks with your {findPlan(status.plan)?.name ?? status.plan} plan, as in the Monday e-mail.
-      </p>
+      <p className="muted">The last 8 weeks with your {planNameOf(status)} plan, as in the Monday e-mail.</p>
       <table className="points-weekly-table">
         <thead>
           <tr>

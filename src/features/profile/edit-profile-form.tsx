@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '../../shared/contract';
 import { readCallFailure } from '../../shared/call-failure';
 import { MAX_LENGTH } from '../../shared/limits';
 import { getToken } from '../../lib/token-storage';
+import { Button } from '../../ui/button';
 import { createFlowToasts } from '../../ui/flow-toasts';
 import { useUpdateProfile } from '../../lib/api/user';
+import { rulesResolver } from '../../lib/form-resolver';
 import { avatarFileError, readAsDataUrl } from './avatar-file';
 import { AvatarPicker } from './avatar-picker';
 import { PhoneProof } from './phone-proof';
@@ -23,7 +26,11 @@ import {
 export const PROFILE_SAVED = 'Profile updated successfully!';
 export const PROFILE_SAVE_FAILED = 'Failed to update profile. Please try again.';
 
-function focusFirstError(errors: FormErrors) {
+const profileResolver = rulesResolver<ProfileForm, { savedEmail: string }>((values, context) =>
+  formErrors(values, context.savedEmail),
+);
+
+function focusFirstError(errors: Partial<Record<string, string | undefined>>) {
   const first = (['firstName', 'lastName', 'email', 'currentPassword', 'phone', 'bio', 'avatar'] as const).find(
     (field) => errors[field],
   );
@@ -33,59 +40,62 @@ function focusFirstError(errors: FormErrors) {
 /** The edit form: avatar with preview, the fields and their rules, and the save to PUT /api/user/profile. */
 export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user: User) => void }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<ProfileForm>(() => formFromUser(user));
+  const [savedEmail, setSavedEmail] = useState(user.email);
+  // Errors show on submit and a field's error goes when it is edited (no re-check while typing).
+  const form = useForm<ProfileForm, { savedEmail: string }>({
+    defaultValues: formFromUser(user),
+    resolver: profileResolver,
+    context: { savedEmail },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
   const [avatar, setAvatar] = useState(user.avatar ?? '');
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [savedEmail, setSavedEmail] = useState(user.email);
   // A number the last save added or changed: offered for proof by its code.
   const [unproved, setUnproved] = useState<string>();
   const [toasts] = useState(createFlowToasts);
   const saving = useUpdateProfile();
   const isSaving = saving.isPending;
 
-  const change = (name: string, value: string) => {
-    setForm((current) => ({ ...current, [name]: value }));
-    // Editing a field clears its error.
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
+  const field = (name: keyof ProfileForm) => form.register(name, { onChange: () => form.clearErrors(name) });
+  // The avatar is no field of the form: its problem is a root error, gone at the next submit.
+  const avatarError = errors.root?.avatar?.message;
 
   const pickAvatar = async (file: File) => {
     const error = avatarFileError(file);
     if (error) {
-      setErrors((current) => ({ ...current, avatar: error }));
+      form.setError('root.avatar', { message: error });
       return;
     }
     try {
       const dataUrl = await readAsDataUrl(file);
       setAvatar(dataUrl);
       setNewAvatar(dataUrl);
-      setErrors((current) => ({ ...current, avatar: undefined }));
+      form.clearErrors('root.avatar');
     } catch {
-      setErrors((current) => ({ ...current, avatar: 'Could not read the image' }));
+      form.setError('root.avatar', { message: 'Could not read the image' });
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!getToken()) {
-      void navigate({ to: '/login', replace: true });
-      return;
+  const showErrors = (found: FormErrors) => {
+    for (const [name, message] of Object.entries(found)) {
+      if (!message) continue;
+      if (name === 'avatar') form.setError('root.avatar', { message });
+      else form.setError(name as keyof ProfileForm, { message });
     }
-    const found = formErrors(form, savedEmail);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      focusFirstError(found);
-      return;
-    }
+    focusFirstError(found);
+  };
+
+  const save = async (values: ProfileForm) => {
     try {
-      const saved = await saving.mutateAsync(updateRequest(form, newAvatar, savedEmail));
-      setForm(formFromUser(saved));
+      const saved = await saving.mutateAsync(updateRequest(values, newAvatar, savedEmail));
+      form.reset(formFromUser(saved));
       setSavedEmail(saved.email);
       setUnproved(saved.phonenumber && saved.phonenumber !== user.phonenumber ? saved.phonenumber : undefined);
       setAvatar(saved.avatar ?? '');
       setNewAvatar(null);
-      setErrors({});
       onSaved?.(saved);
       // Dismisses a 'Failed to update profile' left from an earlier attempt.
       toasts.success(PROFILE_SAVED, { autoClose: 3000 });
@@ -93,90 +103,88 @@ export function EditProfileForm({ user, onSaved }: { user: User; onSaved?: (user
       const failure = await readCallFailure(error);
       const fieldErrors = serverFieldErrors(failure.kind === 'http' ? failure.errors : undefined);
       if (failure.kind === 'http' && failure.status === 401) void navigate({ to: '/login', replace: true });
-      else if (Object.keys(fieldErrors).length > 0) {
-        setErrors(fieldErrors);
-        focusFirstError(fieldErrors);
-      } else toasts.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
+      else if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+      else toasts.error(PROFILE_SAVE_FAILED, { autoClose: 5000 });
     }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // A session gone meanwhile: back to the login, nothing checked or sent.
+    if (!getToken()) {
+      event.preventDefault();
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
+    void form.handleSubmit(save, (found) =>
+      focusFirstError(Object.fromEntries(Object.entries(found).map(([name, each]) => [name, each?.message]))),
+    )(event);
   };
 
   return (
     <>
-      <form className="profile-card profile-form" onSubmit={save} noValidate>
+      <form className="profile-card profile-form" onSubmit={submit} noValidate>
         <AvatarPicker
           avatar={avatar}
-          firstName={form.firstName}
-          lastName={form.lastName}
-          error={errors.avatar}
+          firstName={values.firstName}
+          lastName={values.lastName}
+          error={avatarError}
           onPick={pickAvatar}
         />
         <div className="profile-form-fields">
           <ProfileField
-            name="firstName"
+            field={field('firstName')}
             label="First Name"
-            value={form.firstName}
-            error={errors.firstName}
+            error={errors.firstName?.message}
             autoComplete="given-name"
             maxLength={MAX_LENGTH.name}
-            onChange={change}
           />
           <ProfileField
-            name="lastName"
+            field={field('lastName')}
             label="Last Name"
-            value={form.lastName}
-            error={errors.lastName}
+            error={errors.lastName?.message}
             autoComplete="family-name"
             maxLength={MAX_LENGTH.name}
-            onChange={change}
           />
           <ProfileField
-            name="email"
+            field={field('email')}
             label="Email"
             type="email"
-            value={form.email}
-            error={errors.email}
+            error={errors.email?.message}
             autoComplete="email"
             maxLength={MAX_LENGTH.email}
-            onChange={change}
           />
-          {changesEmail(form, savedEmail) ? (
+          {changesEmail(values, savedEmail) ? (
             <ProfileField
-              name="currentPassword"
+              field={field('currentPassword')}
               label="Current password"
               type="password"
-              value={form.currentPassword}
-              error={errors.currentPassword}
+              error={errors.currentPassword?.message}
               hint="To change your email, confirm it is you."
               autoComplete="current-password"
               maxLength={MAX_LENGTH.password}
-              onChange={change}
             />
           ) : null}
           <ProfileField
-            name="phone"
+            field={field('phone')}
             label="Phone (Optional)"
             type="tel"
-            value={form.phone}
-            error={errors.phone}
+            error={errors.phone?.message}
             autoComplete="tel"
             maxLength={MAX_LENGTH.phone}
-            onChange={change}
           />
           <ProfileField
-            name="bio"
+            field={field('bio')}
             label="Bio (Optional)"
             multiline
-            value={form.bio}
-            error={errors.bio}
+            error={errors.bio?.message}
             placeholder="Tell us a little about yourself..."
             maxLength={MAX_LENGTH.bio}
-            onChange={change}
           />
         </div>
         <div className="profile-actions">
-          <button type="submit" className="button" disabled={isSaving}>
-            {isSaving ? 'Saving...' : 'Save Changes'}
-          </button>
+          <Button type="submit" busy={isSaving} busyText="Saving...">
+            Save Changes
+          </Button>
         </div>
       </form>
       {unproved ? (

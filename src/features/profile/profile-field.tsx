@@ -1,10 +1,10 @@
-import type { ChangeEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import '../../ui/text-input.css';
 
 interface ProfileFieldProps {
-  name: string;
+  /** `register(name)` of the edit form (react-hook-form): name, value through the ref, changes. */
+  field: UseFormRegisterReturn;
   label: string;
-  value: string;
   error?: string;
   type?: 'text' | 'email' | 'tel' | 'password';
   /** A line under the label, read with the field. */
@@ -14,14 +14,12 @@ interface ProfileFieldProps {
   autoComplete?: string;
   /** The server's limit for the field (src/shared/limits.ts). */
   maxLength: number;
-  onChange: (name: string, value: string) => void;
 }
 
 /** A labelled input (or textarea) with its error announced beside it. */
 export function ProfileField({
-  name,
+  field,
   label,
-  value,
   error,
   type = 'text',
   multiline,
@@ -29,21 +27,18 @@ export function ProfileField({
   hint,
   autoComplete,
   maxLength,
-  onChange,
 }: ProfileFieldProps) {
-  const id = `profile-${name}`;
+  const id = `profile-${field.name}`;
   const errorId = `${id}-error`;
   const common = {
+    ...field,
     id,
-    name,
-    value,
     placeholder,
     autoComplete,
     maxLength,
     className: 'text-input',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [hint ? `${id}-hint` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(name, event.target.value),
   };
   return (
     <div className={multiline ? 'profile-field profile-field-wide' : 'profile-field'}>

@@ -1,6 +1,5 @@
-import { formatNaira } from '../../lib/format';
 import { formatNaira as formatKobo } from '../../shared/money';
-import { PLAN_INCLUSIONS, inclusionText, planWorth, type SubscriptionPlan } from '../../shared/plans';
+import { inclusionText, planDuration, planWorth, type SubscriptionPlan } from '../../shared/plans';
 import type { PriceTable } from '../../shared/pricing';
 
 interface PlanOptionProps {
@@ -36,7 +35,7 @@ export function PlanOption({ plan, isSelected, onSelect, prices }: PlanOptionPro
       </span>
       <span id={`${id}-details`} className="plan-option-details">
         <span className="plan-option-price">{formatKobo(plan.priceKobo)}</span>
-        <span className="plan-option-duration">{plan.duration}</span>
+        <span className="plan-option-duration">{planDuration(plan)}</span>
         <span className="plan-option-features">
           {plan.features.map((feature) => (
             <span key={feature} className="plan-option-feature">
@@ -46,15 +45,13 @@ export function PlanOption({ plan, isSelected, onSelect, prices }: PlanOptionPro
         </span>
         <span className="plan-option-included-title">Included each month</span>
         <span className="plan-option-included">
-          {PLAN_INCLUSIONS[plan.key].map((inclusion) => (
+          {plan.inclusions.map((inclusion) => (
             <span key={inclusion.service} className="plan-option-inclusion">
               {inclusionText(inclusion)}
             </span>
           ))}
         </span>
-        <span className="plan-option-worth">
-          Worth {formatNaira(planWorth(plan.key, prices))} a month at list prices
-        </span>
+        <span className="plan-option-worth">Worth {formatKobo(planWorth(plan, prices))} a month at list prices</span>
       </span>
     </label>
   );

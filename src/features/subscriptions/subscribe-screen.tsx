@@ -4,12 +4,13 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { failureText } from '../../lib/api/query-failure';
+import { plansQuery } from '../../lib/api/plans';
 import { priceTableQuery } from '../../lib/api/pricing';
 import { useSubscribe } from '../../lib/api/subscriptions';
 import { userQuery } from '../../lib/api/user';
 import { formatNaira as formatKobo } from '../../shared/money';
 import { readCallFailure } from '../../shared/call-failure';
-import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/plans';
+import { planDuration, type SubscriptionPlan } from '../../shared/plans';
 import { getToken } from '../../lib/token-storage';
 import { useOnline } from '../../lib/use-online';
 import { DeferredMount } from '../../ui/deferred-mount';
@@ -41,7 +42,9 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
   const isOnline = useOnline();
   const submitButton = useRef<HTMLButtonElement>(null);
   const [toasts] = useState(createFlowToasts);
-  const plan = SUBSCRIPTION_PLANS.find((candidate) => candidate.key === selected) ?? null;
+  // The plans offered now (the admin's; kept on the device for offline use).
+  const plans = useQuery(plansQuery()).data?.data ?? [];
+  const plan = plans.find((candidate) => candidate.key === selected) ?? null;
   // What each plan is worth at today's prices (the list prices until they arrive or when they fail).
   const prices = useQuery(priceTableQuery()).data?.data;
 
@@ -91,7 +94,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
         <form className="subscribe-form" onSubmit={submit} noValidate>
           <fieldset className="subscribe-plans">
             <legend className="subscribe-legend">Subscription plans</legend>
-            {SUBSCRIPTION_PLANS.map((plan) => (
+            {plans.map((plan) => (
               <PlanOption
                 key={plan.key}
                 plan={plan}
@@ -108,7 +111,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
                 <>
                   <span className="subscribe-choice-name">{plan.name}</span>{' '}
                   <span className="subscribe-choice-price">{formatKobo(plan.priceKobo)}</span>
-                  <span className="subscribe-choice-duration"> / {plan.duration}</span>
+                  <span className="subscribe-choice-duration"> / {planDuration(plan)}</span>
                 </>
               ) : (
                 <span className="subscribe-choice-none">No plan chosen yet</span>

@@ -68,10 +68,16 @@ export async function declineExtra(taskId: string): Promise<Task> {
 }
 
 /** The extra answered: the task shows it at once, then the tasks and the receipt are read again. */
-export function useAnswerExtra(callbacks: MutationCallbacks<Task> = {}) {
+/** The client's answer to an extra: a payment's reference, or none to decline. */
+export interface ExtraAnswer {
+  taskId: string;
+  reference?: string;
+}
+
+export function useAnswerExtra(callbacks: MutationCallbacks<Task, ExtraAnswer> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: { taskId: string; reference?: string }) =>
+    mutationFn: (answer: ExtraAnswer) =>
       answer.reference ? payExtra({ taskId: answer.taskId, reference: answer.reference }) : declineExtra(answer.taskId),
     onSuccess: (task) => {
       putTaskInLists(queryClient, task);
@@ -79,7 +85,7 @@ export function useAnswerExtra(callbacks: MutationCallbacks<Task> = {}) {
       void queryClient.invalidateQueries({ queryKey: receiptKeys.ofTask(task._id) });
       callbacks.onSuccess?.(task);
     },
-    onError: callbacks.onError,
+    onError: (error, answer) => callbacks.onError?.(error, answer),
   });
 }
 

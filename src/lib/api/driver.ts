@@ -7,7 +7,7 @@ import type {
   DriverBank,
   DriverBankAccount,
   DriverCompletion,
-  DriverEarnings,
+  DriverHistoryPage,
   DriverOffer,
   DriverPayouts,
   DriverTask,
@@ -23,9 +23,9 @@ export const driverKeys = {
   all: ['driver'] as const,
   tasks: () => [...driverKeys.all, 'tasks'] as const,
   offers: () => [...driverKeys.all, 'offers'] as const,
-  earnings: () => [...driverKeys.all, 'earnings'] as const,
   payouts: () => [...driverKeys.all, 'payouts'] as const,
   banks: () => [...driverKeys.all, 'banks'] as const,
+  history: (before: string | null) => [...driverKeys.all, 'history', before] as const,
   messages: (taskId: string) => [...driverKeys.all, 'messages', taskId] as const,
   completed: (taskId: string) => [...driverKeys.all, 'completed', taskId] as const,
   outcome: (taskId: string) => [...driverKeys.all, 'outcome', taskId] as const,
@@ -77,6 +77,24 @@ export function getOffers(): Promise<DriverOffer[]> {
   return call('driver/offers');
 }
 
+/**
+ * POST /driver/offers/seen: the phone shows the offer, which lasts 30 s from now (45 s after it
+ * was made at most); the answer's `serverNow` measures the phone's clock.
+ */
+export function offerSeen(taskId: string): Promise<{ taskId: string; expiresAt: string; serverNow: string }> {
+  return call('driver/offers/seen', { taskId });
+}
+
+/** POST /driver/notifications: the key this phone subscribes with. */
+export function getDriverPushKey(): Promise<{ vapidPublicKey: string; devices: number }> {
+  return call('driver/notifications');
+}
+
+/** POST /driver/push/subscribe: this phone's subscription. */
+export function saveDriverPushSubscription(subscription: PushSubscriptionJSON): Promise<unknown> {
+  return call('driver/push/subscribe', subscription);
+}
+
 export function acceptOffer(taskId: string): Promise<{ taskId: string }> {
   return call('driver/offers/accept', { taskId });
 }
@@ -89,8 +107,9 @@ export function getDriverTasks(): Promise<DriverTask[]> {
   return call('driver/tasks');
 }
 
-export function getEarnings(): Promise<DriverEarnings> {
-  return call('driver/earnings');
+/** POST /driver/history: a page of completed and cancelled tasks (the first with the sums). */
+export function getHistory(before: string | null): Promise<DriverHistoryPage> {
+  return call('driver/history', before ? { before } : {});
 }
 
 /** POST /driver/payouts: the balance, the bank account, each payout and the weekly statement. */
@@ -131,6 +150,11 @@ export function getTaskOutcome(taskId: string): Promise<DriverTaskOutcome> {
 
 export function completeTask(taskId: string, code: string, quantity: number): Promise<DriverCompletion> {
   return call('driver/tasks/complete', { taskId, code, quantity });
+}
+
+/** The pickup photo as a data URL (docs/driver.md 'Photo proof'); `stored` false: it was there already. */
+export function sendTaskPhoto(taskId: string, image: string): Promise<{ taskId: string; stored: boolean }> {
+  return call('driver/tasks/photo', { taskId, image });
 }
 
 export function sendPositions(points: Array<{ lat: number; lng: number; accuracy: number; at: string }>): Promise<{

@@ -3,7 +3,8 @@
  * closed, an error shown). The hook keeps the cache right itself (which queries it updates or
  * refreshes), so a screen cannot forget one.
  */
-export interface MutationCallbacks<T> {
+export interface MutationCallbacks<T, V = unknown> {
   onSuccess?: (result: T) => void;
-  onError?: (error: Error) => void;
+  /** With what was sent, for a screen whose next step depends on it. */
+  onError?: (error: Error, sent: V) => void;
 }

@@ -1,55 +1,65 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { opsLoginSchema } from '../../shared/schemas/ops-console';
+import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
+import { FormError, TextField } from '../../ui/text-field';
 import { login } from '../api';
 import { errorText } from '../http';
 import { setOpsToken, lastSignOutReason } from '../session';
 
-/** Sign-in with e-mail and password (POST /ops/login). */
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Sign-in with e-mail and password (POST /ops/login), checked first by the server's own schema. */
 export function LoginScreen() {
   const [notice] = useState(lastSignOutReason);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
+  const form = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: zodResolver(opsLoginSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.root?.message ?? errors.email?.message ?? errors.password?.message;
+  const submit = async ({ email, password }: LoginValues) => {
     try {
-      setOpsToken(await login(String(form.get('email') ?? '').trim(), String(form.get('password') ?? '')));
+      setOpsToken(await login(email, password));
     } catch (failure) {
-      setError(await errorText(failure, 'Sign-in failed.'));
-      setBusy(false);
+      form.setError('root', { message: await errorText(failure, 'Sign-in failed.') });
     }
   };
   return (
     <main className="ops-centered">
-      <form className="auth-card ops-form" onSubmit={(event) => void submit(event)}>
+      <form className="auth-card ops-form" onSubmit={form.handleSubmit(submit)}>
         <Logo />
         <h1>Operations console</h1>
         {notice && <p role="status">{notice}</p>}
-        <label>
-          E-mail
-          <input className="text-input" name="email" type="email" autoComplete="username" required maxLength={254} />
-        </label>
-        <label>
-          Password
-          <input
-            className="text-input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={busy}>
+        <TextField
+          label="E-mail"
+          className="text-input"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          className="text-input"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          {...form.register('password')}
+        />
+        <FormError message={error} className="ops-error" />
+        <Button type="submit" disabled={isSubmitting}>
           Sign in
-        </button>
+        </Button>
       </form>
     </main>
   );

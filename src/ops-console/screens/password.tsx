@@ -1,87 +1,95 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { OPERATOR_PASSWORD_MIN, opsPasswordSchema } from '../../shared/schemas/ops-console';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/text-field';
 import { changePassword, opsKeys } from '../api';
 import { errorText } from '../http';
 import { setOpsToken } from '../session';
 
-export const MIN_OPERATOR_PASSWORD = 12;
+export const MIN_OPERATOR_PASSWORD = OPERATOR_PASSWORD_MIN;
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const serverRules = zodResolver(opsPasswordSchema) as unknown as Resolver<PasswordValues>;
+
+/** The two new passwords agree first; then the server's own schema (length, not a common one). */
+const passwordResolver: Resolver<PasswordValues> = (values, context, options) =>
+  values.newPassword !== values.confirmPassword
+    ? { values: {}, errors: { confirmPassword: { type: 'match', message: 'The two new passwords differ.' } } }
+    : serverRules(values, context, options);
 
 /** Changing the password (POST /ops/password): forced after a one-time password; the new token replaces the old session. */
 export function PasswordScreen({ forced }: { forced: boolean }) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = String(form.get('newPassword') ?? '');
-    if (next !== String(form.get('confirmPassword') ?? '')) {
-      setError('The two new passwords differ.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const form = useForm<PasswordValues>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    resolver: passwordResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error =
+    errors.root?.message ??
+    errors.confirmPassword?.message ??
+    errors.currentPassword?.message ??
+    errors.newPassword?.message;
+  const submit = async ({ currentPassword, newPassword }: PasswordValues) => {
     try {
-      const token = await changePassword(String(form.get('currentPassword') ?? ''), next);
+      const token = await changePassword(currentPassword, newPassword);
       await queryClient.invalidateQueries({ queryKey: opsKeys.signedIn() });
       setOpsToken(token);
       setDone(true);
     } catch (failure) {
-      setError(await errorText(failure, 'The password could not be changed.'));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: await errorText(failure, 'The password could not be changed.') });
     }
   };
   return (
     <main className={forced ? 'ops-centered' : 'ops-main'}>
-      <form className="auth-card ops-form" onSubmit={(event) => void submit(event)}>
+      <form className="auth-card ops-form" onSubmit={form.handleSubmit(submit)}>
         <h1>{forced ? 'Choose your password' : 'Change your password'}</h1>
         {forced && <p>Your one-time password must be replaced before you can use the console.</p>}
-        <label>
-          Current password
-          <input
-            className="text-input"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-          />
-        </label>
-        <label>
-          New password (at least {MIN_OPERATOR_PASSWORD} characters)
-          <input
-            className="text-input"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_OPERATOR_PASSWORD}
-            maxLength={200}
-          />
-        </label>
-        <label>
-          New password again
-          <input
-            className="text-input"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_OPERATOR_PASSWORD}
-            maxLength={200}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="Current password"
+          className="text-input"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label={`New password (at least ${MIN_OPERATOR_PASSWORD} characters)`}
+          className="text-input"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_OPERATOR_PASSWORD}
+          maxLength={200}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          label="New password again"
+          className="text-input"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_OPERATOR_PASSWORD}
+          maxLength={200}
+          {...form.register('confirmPassword')}
+        />
+        <FormError message={error} className="ops-error" />
         {done && <p role="status">Password changed.</p>}
-        <button type="submit" className="button" disabled={busy}>
+        <Button type="submit" disabled={isSubmitting}>
           Change password
-        </button>
+        </Button>
       </form>
     </main>
   );

@@ -112,6 +112,14 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
                 <dd>{formatNaira(t.cancelFee)}</dd>
               </>
             )}
+            {t.pickupPhoto && (
+              <>
+                <dt>Photo at pickup</dt>
+                <dd>
+                  <img className="ops-pickup-photo" src={t.pickupPhoto} alt="What the driver collected, at pickup" />
+                </dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="ops-panel" aria-labelledby="task-events">

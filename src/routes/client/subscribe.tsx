@@ -7,6 +7,6 @@ const loadPayments = () => import('../../features/payments/pay');
 // No stored token goes to /login here (docs/product.md, Screens): the /client route's guard decides it.
 export const Route = createFileRoute('/client/subscribe')({
   preload: false,
-  loader: ({ context }) => context.queries.user(),
+  loader: ({ context }) => context.queries.subscribe(),
   component: () => <SubscribeScreen loadPayments={loadPayments} />,
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { INVALID_PHONE, isPhoneNumber } from '../validation/phone';
 import { sendMessageSchema } from './chat';
-import { MAX_POSITIONS_PER_BATCH } from '../driver-rules';
+import { MAX_POSITIONS_PER_BATCH, PHOTO_MAX_DATA_URL } from '../driver-rules';
 import { NOT_AN_OBJECT, id, isoDateTime, number, text } from './fields';
 
 export const DRIVER_LOGIN_FIELDS_REQUIRED = 'Phone number and password are required';
@@ -74,6 +74,20 @@ export const completeTaskSchema = z.object(
   { error: NOT_AN_OBJECT },
 );
 
+export const PHOTO_TOO_LARGE = 'The photo is too large (200 kB at most)';
+
+/** The pickup photo as a data URL: its length first; its type is judged by its bytes (server/routes/driver-photo.ts). */
+export const taskPhotoSchema = z.object(
+  {
+    taskId: id('taskId'),
+    image: z
+      .string({ error: (issue) => (issue.input == null ? 'image is required' : 'image must be a string') })
+      .max(PHOTO_MAX_DATA_URL, { error: PHOTO_TOO_LARGE, abort: true })
+      .min(1, { error: 'image is required' }),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
 /** What was weighed or counted at the door (the service's own rule is the lifecycle's: src/shared/quantity.ts). */
 export const weighTaskSchema = z.object(
   {
@@ -113,3 +127,17 @@ export const positionsSchema = z.object(
 
 /** The driver's send: the client's fields but the sender, which the token says. */
 export const driverSendMessageSchema = sendMessageSchema.omit({ sender: true });
+
+/** A history page's cursor: '<ISO time>|<task id>' of the oldest task of the page before. */
+export const HISTORY_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z\|[A-Za-z0-9-]{1,100}$/;
+
+export const driverHistorySchema = z.object(
+  {
+    before: text('before', { max: 150 })
+      .refine((value) => HISTORY_CURSOR.test(value) && !Number.isNaN(Date.parse(value.split('|')[0] ?? '')), {
+        error: 'before must be a cursor this API gave (olderCursor)',
+      })
+      .optional(),
+  },
+  { error: NOT_AN_OBJECT },
+);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../limits';
 import { isNairaAmount } from '../money';
+import { hasAtMostTwoDecimals } from '../quantity';
 import { NOT_AN_OBJECT, number, text } from './fields';
 
 export const SERVICE_KEY_RULE = 'key must be lower-case letters, digits and hyphens';
@@ -27,7 +28,7 @@ const amount = (field: string) =>
   number(field)
     .positive({ error: `${field} must be more than 0` })
     .max(10_000, { error: `${field} must be at most 10000` })
-    .refine(isNairaAmount, { error: `${field} must have at most 2 decimals` });
+    .refine(hasAtMostTwoDecimals, { error: `${field} must have at most 2 decimals` });
 
 const quantityRule = z
   .object(

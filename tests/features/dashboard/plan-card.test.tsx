@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import type { PlanStatus, Subscription } from '../../../src/shared/contract';
-import { allowanceLeft } from '../../../src/shared/plans';
+import { SEED_PLANS, allowanceLeft, findPlanIn } from '../../../src/shared/plans';
 import { PlanCard } from '../../../src/features/dashboard/plan-card';
 import { stubApi, tokenFor, withQueryClient } from '../../query-support';
 
@@ -19,7 +19,7 @@ const bronze = (used: Record<string, number>): PlanStatus => ({
   expiresAt: '2099-12-25T09:00:00.000Z',
   monthStart: '2026-11-25T09:00:00.000Z',
   monthEnd: '2026-12-25T09:00:00.000Z',
-  allowance: allowanceLeft('bronze', used),
+  allowance: allowanceLeft(findPlanIn(SEED_PLANS, 'bronze')!, used),
   manager: null,
 });
 

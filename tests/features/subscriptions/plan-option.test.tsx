@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { SUBSCRIPTION_PLANS } from '../../../src/shared/plans';
+import { SEED_PLANS } from '../../../src/shared/plans';
 import { FALLBACK_PRICES } from '../../../src/shared/pricing';
 import { PlanOption } from '../../../src/features/subscriptions/plan-option';
 
@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 describe('a plan on the subscribe screen', () => {
   it("shows the specification's features and what the plan includes each month", () => {
-    const silver = SUBSCRIPTION_PLANS.find((plan) => plan.key === 'silver')!;
+    const silver = SEED_PLANS.find((plan) => plan.key === 'silver')!;
     render(<PlanOption plan={silver} isSelected={false} onSelect={() => {}} />);
     const details = screen.getByRole('radio', { name: 'Silver' }).closest('label')!;
     expect(within(details).getByText('priority support')).toBeTruthy();
@@ -22,7 +22,7 @@ describe('a plan on the subscribe screen', () => {
   });
 
   it("says what the month is worth at list prices, and at today's prices once they are read", () => {
-    const bronze = SUBSCRIPTION_PLANS.find((plan) => plan.key === 'bronze')!;
+    const bronze = SEED_PLANS.find((plan) => plan.key === 'bronze')!;
     render(<PlanOption plan={bronze} isSelected={false} onSelect={() => {}} />);
     expect(screen.getByText('Worth ₦60,000.00 a month at list prices')).toBeTruthy();
     cleanup();

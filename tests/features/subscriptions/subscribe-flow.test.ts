@@ -7,10 +7,10 @@ import {
   type SubscribeDependencies,
 } from '../../../src/features/subscriptions/subscribe-flow';
 import type { SubscribeRequest, User } from '../../../src/shared/contract';
-import { findPlan } from '../../../src/shared/plans';
+import { SEED_PLANS, findPlanIn } from '../../../src/shared/plans';
 
 const user = { _id: 'u1', email: 'chidi@example.ng' } as User;
-const silver = findPlan('silver')!;
+const silver = findPlanIn(SEED_PLANS, 'silver')!;
 
 type Pay = (request: PaymentRequest) => Promise<PaymentResult>;
 type Subscribe = (request: SubscribeRequest) => Promise<User>;

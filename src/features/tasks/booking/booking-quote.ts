@@ -6,7 +6,7 @@
  */
 import type { PlanStatus } from '../../../shared/contract';
 import { koboToNaira, nairaToKobo, timesQuantity } from '../../../shared/money';
-import { findPlan } from '../../../shared/plans';
+import { planNameOf } from '../../../shared/plans';
 import { priceFor, type PriceTable, type ServicePrice } from '../../../shared/pricing';
 import { ruleProblem, serviceQuantityRule, wholeSteps, type QuantityRule } from '../../../shared/quantity';
 import { usablePoints } from './booking-rules';
@@ -80,7 +80,7 @@ export function quoteBooking({
     unitKobo,
     totalKobo: price && isCountable ? timesQuantity(unitKobo, quantity) : 0,
     coveredQuantity,
-    planName: plan ? (findPlan(plan.plan)?.name ?? plan.plan) : '',
+    planName: plan ? planNameOf(plan) : '',
     dueKobo,
     pointsKobo,
     pointsUsed: koboToNaira(pointsUsedKobo),

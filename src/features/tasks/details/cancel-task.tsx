@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { CancelReason, Task } from '../../../shared/contract';
 import { cancelQuoteQuery, useCancelTask } from '../../../lib/api/aftercare';
+import { rulesResolver } from '../../../lib/form-resolver';
+import { Button } from '../../../ui/button';
 import { formatNaira, nairaToKobo } from '../../../shared/money';
 import { readCallFailure, failureMessage } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
@@ -17,6 +20,15 @@ export function cancelCostText(quote: { fee: number; refund: number }, arrived: 
   return `${where}: cancelling now costs ${formatNaira(nairaToKobo(quote.fee))}${back}`;
 }
 
+interface CancelValues {
+  reason: CancelReason | null;
+  note: string;
+}
+
+const cancelResolver = rulesResolver<CancelValues>(({ reason }) =>
+  reason ? {} : { reason: 'Please choose a reason' },
+);
+
 /**
  * Cancel a task until the code is entered: a reason from the short list and an optional note.
  * Free until the driver has been on the way 2 minutes; after that, and once they arrived, it
@@ -25,26 +37,30 @@ export function cancelCostText(quote: { fee: number; refund: number }, arrived: 
  */
 export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (task: Task) => void }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState<CancelReason | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
+  // Checked on submit only; the choice and note stay while the form is closed ('Keep task') and opened again.
+  const form = useForm<CancelValues>({
+    defaultValues: { reason: null, note: '' },
+    resolver: cancelResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = form.watch('reason');
+  const { errors } = form.formState;
+  const error = errors.root?.message ?? errors.reason?.message;
   const ids = useId();
   const quote = useQuery({ ...cancelQuoteQuery(task._id, `${task.status}:${task.arrivedAt ?? ''}`), enabled: isOpen });
   const cancelling = useCancelTask({
     onSuccess: onCancelled,
-    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CANCEL_FAILED)),
+    onError: async (failure) =>
+      form.setError('root', { message: failureMessage(await readCallFailure(failure), CANCEL_FAILED) }),
   });
 
   if (!isOpen) {
     return (
       <section className="task-cancel" aria-label="Cancel this task">
-        <button
-          type="button"
-          className="button task-details-secondary task-cancel-open"
-          onClick={() => setIsOpen(true)}
-        >
+        <Button className="button task-details-secondary task-cancel-open" onClick={() => setIsOpen(true)}>
           Cancel task
-        </button>
+        </Button>
         <p className="muted task-hint">
           {task.status === 'on-going' || task.arrivedAt
             ? 'Once your driver has been on the way 2 minutes, cancelling costs a fee that goes to the driver: you see it before you confirm.'
@@ -58,15 +74,9 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
     <form
       className="task-cancel task-form"
       aria-labelledby={`${ids}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reason) {
-          setError('Please choose a reason');
-          return;
-        }
-        setError('');
-        cancelling.mutate({ taskId: task._id, reason, ...(note.trim() ? { note } : {}) });
-      }}
+      onSubmit={form.handleSubmit(({ reason: chosen, note }) => {
+        if (chosen) cancelling.mutate({ taskId: task._id, reason: chosen, ...(note.trim() ? { note } : {}) });
+      })}
     >
       <h3 id={`${ids}-title`} className="task-section-title">
         Cancel this task
@@ -87,7 +97,7 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
               name={`${ids}-reason`}
               value={choice.value}
               checked={reason === choice.value}
-              onChange={() => setReason(choice.value)}
+              onChange={() => form.setValue('reason', choice.value)}
             />
             {choice.label}
           </label>
@@ -101,8 +111,7 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
         className="task-textarea"
         rows={2}
         maxLength={MAX_LENGTH.cancelNote}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+        {...form.register('note')}
       />
       {error ? (
         <p className="task-error" role="alert">
@@ -110,19 +119,24 @@ export function CancelTask({ task, onCancelled }: { task: Task; onCancelled: (ta
         </p>
       ) : null}
       <div className="task-form-actions">
-        <button type="submit" className="button task-danger" disabled={cancelling.isPending || quote.isPending}>
-          {cancelling.isPending ? 'Cancelling...' : 'Confirm cancellation'}
-        </button>
-        <button
-          type="button"
+        <Button
+          type="submit"
+          className="button task-danger"
+          disabled={quote.isPending}
+          busy={cancelling.isPending}
+          busyText="Cancelling..."
+        >
+          Confirm cancellation
+        </Button>
+        <Button
           className="button task-details-secondary"
           onClick={() => {
             setIsOpen(false);
-            setError('');
+            form.clearErrors();
           }}
         >
           Keep task
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,8 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useAnswerExtra } from '../../../lib/api/aftercare';
 import { extraAskText } from '../../../shared/collected';
 import type { Task } from '../../../shared/contract';
-import { readCallFailure, failureMessage } from '../../../shared/call-failure';
+import { readCallFailure, failureMessage, retryVerdict } from '../../../shared/call-failure';
 import { formatNaira, nairaToKobo } from '../../../shared/money';
 import { quantityText } from '../../../shared/quantity';
 
@@ -19,6 +19,28 @@ export type LoadExtraPayments = () => Promise<{
 }>;
 
 export const EXTRA_FAILED = 'Could not record your answer. Please check your connection and try again.';
+export const EXTRA_CONFIRMING =
+  'Your payment is being confirmed (a bank transfer can take a few minutes). Do not pay again: we check by ourselves.';
+/** How often a payment the provider still processes is asked about again. */
+export const EXTRA_CHECK_MS = 10_000;
+
+/** A paid extra not confirmed yet, by task: kept over a reload so that nobody pays it twice. */
+const confirmingKey = (taskId: string) => `extra-confirming:${taskId}`;
+function readConfirming(taskId: string): string | null {
+  try {
+    return sessionStorage.getItem(confirmingKey(taskId));
+  } catch {
+    return null;
+  }
+}
+function keepConfirming(taskId: string, reference: string | null): void {
+  try {
+    if (reference) sessionStorage.setItem(confirmingKey(taskId), reference);
+    else sessionStorage.removeItem(confirmingKey(taskId));
+  } catch {
+    // Storage refused (private mode): the page still checks while it stays open.
+  }
+}
 
 /** The ask, the way both the task page and the payment page say it. */
 function askOf(task: Task): { text: string; booked: string; amountKobo: number } | null {
@@ -101,9 +123,48 @@ export function ExtraPayScreen({
 }) {
   const [message, setMessage] = useState('');
   const [paying, setPaying] = useState(false);
-  const answering = useAnswer(onDone, setMessage);
+  // The reference of a payment made whose confirmation the provider has not given yet.
+  const [confirming, setConfirming] = useState<string | null>(() => readConfirming(taskId));
+  const answering = useAnswerExtra({
+    onSuccess: () => {
+      keepConfirming(taskId, null);
+      onDone();
+    },
+    onError: async (failure, answer) => {
+      const read = await readCallFailure(failure);
+      // Paid but not confirmed yet (a transfer in progress, the network gone): the same reference
+      // is asked about again, never a second checkout.
+      if (answer.reference && retryVerdict(read, 'session') === 'retry') {
+        keepConfirming(taskId, answer.reference);
+        setConfirming(answer.reference);
+        setMessage('');
+        return;
+      }
+      if (answer.reference) {
+        keepConfirming(taskId, null);
+        setConfirming(null);
+      }
+      setMessage(failureMessage(read, EXTRA_FAILED));
+    },
+  });
   const ask = task ? askOf(task) : null;
   const busy = paying || answering.isPending;
+  const { mutate } = answering;
+  const isAsked = ask !== null;
+
+  useEffect(() => {
+    if (!confirming || !isAsked) return;
+    const timer = setInterval(() => mutate({ taskId, reference: confirming }), EXTRA_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [confirming, isAsked, mutate, taskId]);
+
+  // Answered elsewhere meanwhile (the task page, another device): nothing left to confirm here.
+  useEffect(() => {
+    if (task && !isAsked && confirming) {
+      keepConfirming(taskId, null);
+      setConfirming(null);
+    }
+  }, [task, isAsked, confirming, taskId]);
 
   const pay = async (amountKobo: number) => {
     setMessage('');
@@ -141,18 +202,32 @@ export function ExtraPayScreen({
               {message}
             </p>
           ) : null}
+          {confirming ? <p role="status">{EXTRA_CONFIRMING}</p> : null}
           <div className="task-form-actions">
-            <button type="button" className="button" disabled={busy} onClick={() => void pay(ask.amountKobo)}>
-              {busy ? 'Paying...' : `Pay ${formatNaira(ask.amountKobo)}`}
-            </button>
-            <button
-              type="button"
-              className="button task-details-secondary"
-              disabled={busy}
-              onClick={() => answering.mutate({ taskId })}
-            >
-              No, take {ask.booked}
-            </button>
+            {confirming ? (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => answering.mutate({ taskId, reference: confirming })}
+              >
+                {busy ? 'Checking...' : 'Check payment'}
+              </button>
+            ) : (
+              <>
+                <button type="button" className="button" disabled={busy} onClick={() => void pay(ask.amountKobo)}>
+                  {busy ? 'Paying...' : `Pay ${formatNaira(ask.amountKobo)}`}
+                </button>
+                <button
+                  type="button"
+                  className="button task-details-secondary"
+                  disabled={busy}
+                  onClick={() => answering.mutate({ taskId })}
+                >
+                  No, take {ask.booked}
+                </button>
+              </>
+            )}
           </div>
         </>
       )}

@@ -1,6 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Task } from '../../../shared/contract';
 import { useRateTask } from '../../../lib/api/aftercare';
+import { rulesResolver } from '../../../lib/form-resolver';
+import { Button } from '../../../ui/button';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
 
@@ -32,6 +35,15 @@ export function skipRating(taskId: string): void {
   }
 }
 
+interface RatingValues {
+  stars: number;
+  comment: string;
+}
+
+const ratingResolver = rulesResolver<RatingValues>(({ stars }) =>
+  stars < 1 ? { stars: 'Please choose 1 to 5 stars' } : {},
+);
+
 const starsText = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 
 /**
@@ -49,13 +61,21 @@ export function RateDriver({
   onRated: (task: Task) => void;
   onSkip?: () => void;
 }) {
-  const [stars, setStars] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState('');
+  // Checked on submit only; a refused send is a root error, cleared by the next submit.
+  const form = useForm<RatingValues>({
+    defaultValues: { stars: 0, comment: '' },
+    resolver: ratingResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const stars = form.watch('stars');
+  const { errors } = form.formState;
+  const error = errors.root?.message ?? errors.stars?.message;
   const ids = useId();
   const rating = useRateTask({
     onSuccess: onRated,
-    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), RATE_FAILED)),
+    onError: async (failure) =>
+      form.setError('root', { message: failureMessage(await readCallFailure(failure), RATE_FAILED) }),
   });
 
   if (task.rating) {
@@ -77,15 +97,13 @@ export function RateDriver({
     <form
       className={onSkip ? 'task-rating task-form task-rating-prompt' : 'task-rating task-form'}
       aria-labelledby={`${ids}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (stars < 1) {
-          setError('Please choose 1 to 5 stars');
-          return;
-        }
-        setError('');
-        rating.mutate({ taskId: task._id, stars, ...(comment.trim() ? { comment } : {}) });
-      }}
+      onSubmit={form.handleSubmit((values) =>
+        rating.mutate({
+          taskId: task._id,
+          stars: values.stars,
+          ...(values.comment.trim() ? { comment: values.comment } : {}),
+        }),
+      )}
     >
       <h3 id={`${ids}-title`} className="task-section-title">
         {onSkip ? `How was your pickup? Rate ${driverName}` : `Rate ${driverName}`}
@@ -100,7 +118,7 @@ export function RateDriver({
               name={`${ids}-stars`}
               value={value}
               checked={stars === value}
-              onChange={() => setStars(value)}
+              onChange={() => form.setValue('stars', value)}
             />
             <span aria-hidden="true">★</span>
             <span className="sr-only">{starsText(value)}</span>
@@ -115,8 +133,7 @@ export function RateDriver({
         className="task-textarea"
         rows={2}
         maxLength={MAX_LENGTH.ratingComment}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        {...form.register('comment')}
       />
       {error ? (
         <p className="task-error" role="alert">
@@ -124,13 +141,13 @@ export function RateDriver({
         </p>
       ) : null}
       <div className="task-rating-actions">
-        <button type="submit" className="button" disabled={rating.isPending}>
-          {rating.isPending ? 'Sending...' : 'Send rating'}
-        </button>
+        <Button type="submit" busy={rating.isPending} busyText="Sending...">
+          Send rating
+        </Button>
         {onSkip ? (
-          <button type="button" className="button task-details-secondary" onClick={onSkip}>
+          <Button className="button task-details-secondary" onClick={onSkip}>
             Skip
-          </button>
+          </Button>
         ) : null}
       </div>
     </form>

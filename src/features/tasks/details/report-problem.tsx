@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { SupportCategory } from '../../../shared/contract';
 import { supportRequestsQuery, useSendSupportRequest } from '../../../lib/api/aftercare';
 import { formatDateTime } from '../../../lib/format';
+import { rulesResolver } from '../../../lib/form-resolver';
+import { Button } from '../../../ui/button';
 import { failureMessage, readCallFailure } from '../../../shared/call-failure';
 import { MAX_LENGTH } from '../../../shared/limits';
 import { SUPPORT_CATEGORIES } from '../../../shared/task-progress';
@@ -10,15 +13,36 @@ import { SUPPORT_CATEGORIES } from '../../../shared/task-progress';
 export const REPORT_FAILED = 'Could not send your report. Please check your connection and try again.';
 export const REPORT_SENT = 'Thank you: we have your report and will answer here and in your notifications.';
 
+interface ReportValues {
+  category: SupportCategory | '';
+  text: string;
+}
+
+/** The first thing missing; the server checks the length and the characters. */
+const reportResolver = rulesResolver<ReportValues>(({ category, text }) =>
+  !category
+    ? { category: 'Please choose what the problem is about' }
+    : !text.trim()
+      ? { text: 'Please describe the problem' }
+      : {},
+);
+
 /**
  * 'Report a problem' on a task: a category and up to 1,000 characters; the requests already
  * sent about this task are listed with the operator's reply once there is one.
  */
 export function ReportProblem({ taskId }: { taskId: string }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [category, setCategory] = useState<SupportCategory | ''>('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
+  // Checked on submit only; the values and a problem stay while the form is closed and opened again.
+  const form = useForm<ReportValues>({
+    defaultValues: { category: '', text: '' },
+    resolver: reportResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const error = errors.root?.message ?? errors.category?.message ?? errors.text?.message;
+  const text = form.watch('text');
   const [sent, setSent] = useState(false);
   const ids = useId();
   const requests = useQuery(supportRequestsQuery());
@@ -27,10 +51,10 @@ export function ReportProblem({ taskId }: { taskId: string }) {
     onSuccess: () => {
       setSent(true);
       setIsOpen(false);
-      setText('');
-      setCategory('');
+      form.reset();
     },
-    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), REPORT_FAILED)),
+    onError: async (failure) =>
+      form.setError('root', { message: failureMessage(await readCallFailure(failure), REPORT_FAILED) }),
   });
 
   return (
@@ -66,23 +90,14 @@ export function ReportProblem({ taskId }: { taskId: string }) {
       {isOpen ? (
         <form
           className="task-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!category) return setError('Please choose what the problem is about');
-            if (!text.trim()) return setError('Please describe the problem');
-            setError('');
-            sending.mutate({ taskId, category: category || 'other', text });
-          }}
+          onSubmit={form.handleSubmit((values) =>
+            sending.mutate({ taskId, category: values.category || 'other', text: values.text }),
+          )}
         >
           <label className="task-field-label" htmlFor={`${ids}-category`}>
             What is it about?
           </label>
-          <select
-            id={`${ids}-category`}
-            className="task-select"
-            value={category}
-            onChange={(event) => setCategory(event.target.value as SupportCategory)}
-          >
+          <select id={`${ids}-category`} className="task-select" {...form.register('category')}>
             <option value="">Choose...</option>
             {SUPPORT_CATEGORIES.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -99,8 +114,7 @@ export function ReportProblem({ taskId }: { taskId: string }) {
             rows={4}
             maxLength={MAX_LENGTH.supportText}
             aria-describedby={`${ids}-count`}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            {...form.register('text')}
           />
           <p id={`${ids}-count`} className="muted task-hint">
             {text.length} / {MAX_LENGTH.supportText.toLocaleString('en-NG')} characters
@@ -111,12 +125,12 @@ export function ReportProblem({ taskId }: { taskId: string }) {
             </p>
           ) : null}
           <div className="task-form-actions">
-            <button type="submit" className="button" disabled={sending.isPending}>
-              {sending.isPending ? 'Sending...' : 'Send report'}
-            </button>
-            <button type="button" className="button task-details-secondary" onClick={() => setIsOpen(false)}>
+            <Button type="submit" busy={sending.isPending} busyText="Sending...">
+              Send report
+            </Button>
+            <Button className="button task-details-secondary" onClick={() => setIsOpen(false)}>
               Not now
-            </button>
+            </Button>
           </div>
         </form>
       ) : (

@@ -14,7 +14,8 @@ const LOAD_FAILED = 'Failed to load the receipt. Please check your connection.';
  * A task's receipt (/client/tasks/$taskId/receipt), printable: GreenPick's name and support
  * address, the client and the pickup address, the reference, service, quantity x unit price,
  * what paid it (plan, points, card/transfer/USSD, each on its line), the total and the VAT it
- * includes, the payment date and method, and the refund if any. Print shows the receipt alone
+ * includes, the payment date and method, the refund if any, and the driver's photo at pickup
+ * when the service takes one (docs/driver.md 'Photo proof'). Print shows the receipt alone
  * (receipt.css).
  */
 export function ReceiptScreen({ taskId, backLink }: { taskId: string; backLink?: ReactNode }) {
@@ -80,6 +81,12 @@ export function ReceiptScreen({ taskId, backLink }: { taskId: string; backLink?:
               </>
             ) : null}
           </dl>
+          {receipt.photo ? (
+            <figure className="receipt-photo">
+              <img src={receipt.photo} alt="What the driver collected, at pickup" />
+              <figcaption>Photo at pickup</figcaption>
+            </figure>
+          ) : null}
           <p className="muted receipt-note">Prices include VAT at {vatPercent(receipt.vatRate)}.</p>
         </article>
       ) : null}

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { PlanStatus, SavedPlace } from '../../../shared/contract';
@@ -18,6 +19,7 @@ import { serviceDisplayName } from '../../../shared/service-names';
 import { placesQuery } from '../../../lib/api/places';
 import { priceTableQuery } from '../../../lib/api/pricing';
 import { useCreateSchedule } from '../../../lib/api/schedules';
+import { Button } from '../../../ui/button';
 import { AddressDetailsField } from '../booking/address-details-field';
 import { QuantityField } from '../booking/quantity-and-when';
 import { windowHoursText } from './schedule-rules';
@@ -27,6 +29,17 @@ const PLACE_LABELS = { home: 'Home', work: 'Work' } as const;
 
 const placeName = (place: SavedPlace) =>
   place.label ? `${PLACE_LABELS[place.label]}: ${place.address}` : place.address;
+
+interface ScheduleFormValues {
+  service: string;
+  quantityInput: string;
+  placeIndex: number;
+  /** Typed details; null keeps the chosen place's own. */
+  addressDetails: string | null;
+  weekdays: Weekday[];
+  everyWeeks: EveryWeeks;
+  windowStartHour: number;
+}
 
 /**
  * A new recurring pickup: one of the services the plan includes, a saved place (Home, Work or a
@@ -49,60 +62,73 @@ export function NewScheduleForm({
   const prices = useQuery(priceTableQuery()).data?.data ?? null;
   const placeList = places ? [...places.saved, ...places.recent] : [];
   const services = plan.allowance.map((item) => item.service);
-  const [service, setService] = useState(services[0] ?? '');
-  const [quantityInput, setQuantityInput] = useState('1');
-  const [placeIndex, setPlaceIndex] = useState(0);
-  const [addressDetails, setAddressDetails] = useState<string | null>(null);
-  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
-  const [everyWeeks, setEveryWeeks] = useState<EveryWeeks>(1);
-  const [windowStartHour, setWindowStartHour] = useState<number>(WINDOW_START_HOURS[1]);
-  const [error, setError] = useState<string | null>(null);
-  const place = placeList[placeIndex] ?? null;
-  const details = addressDetails ?? place?.addressDetails ?? '';
-  const price = prices ? priceFor(prices, service) : null;
+  // The form's state in react-hook-form; the one problem shows under the form on submit and goes on the next edit of the days.
+  const form = useForm<ScheduleFormValues>({
+    defaultValues: {
+      service: services[0] ?? '',
+      quantityInput: '1',
+      placeIndex: 0,
+      addressDetails: null,
+      weekdays: [],
+      everyWeeks: 1,
+      windowStartHour: WINDOW_START_HOURS[1],
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const place = placeList[values.placeIndex] ?? null;
+  const details = values.addressDetails ?? place?.addressDetails ?? '';
+  const price = prices ? priceFor(prices, values.service) : null;
   const rule = price ? serviceQuantityRule(price) : null;
-  const quantity = rule ? Number(quantityInput) : 1;
+  const quantity = rule ? Number(values.quantityInput) : 1;
+  // The form's one problem (a rule or the refused save) is a root error: the next submit clears it.
+  const error = form.formState.errors.root?.message;
 
   const saving = useCreateSchedule({
     onSuccess: onDone,
-    onError: async (failure) => setError(failureMessage(await readCallFailure(failure), CREATE_FAILED)),
+    onError: async (failure) =>
+      form.setError('root', { message: failureMessage(await readCallFailure(failure), CREATE_FAILED) }),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = () => {
     const problem = !place
       ? 'Choose a place for the pickup'
-      : weekdays.length === 0
+      : values.weekdays.length === 0
         ? 'Choose at least one day'
         : price && ruleProblem(rule, quantity);
-    setError(problem || null);
-    if (!problem && place)
+    if (problem) {
+      form.setError('root', { message: problem });
+      return;
+    }
+    if (place)
       saving.mutate({
-        type: service,
+        type: values.service,
         quantity,
         address: place.address,
         addressDetails: details,
         location: place.location,
-        weekdays: [...weekdays].sort((a, b) => a - b),
-        windowStartHour,
-        everyWeeks,
+        weekdays: [...values.weekdays].sort((a, b) => a - b),
+        windowStartHour: values.windowStartHour,
+        everyWeeks: values.everyWeeks,
       });
   };
 
   const toggleDay = (day: Weekday) => {
-    setError(null);
-    setWeekdays((current) => (current.includes(day) ? current.filter((each) => each !== day) : [...current, day]));
+    form.clearErrors();
+    const current = form.getValues('weekdays');
+    form.setValue('weekdays', current.includes(day) ? current.filter((each) => each !== day) : [...current, day]);
   };
 
   return (
-    <form className="schedule-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form className="schedule-form" onSubmit={form.handleSubmit(send)} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>New recurring pickup</h2>
       <p className="muted">Covered by your {planName} plan while it has pickups left this month.</p>
       <div>
         <label htmlFor={`${id}-service`} className="schedule-form-label">
           Service
         </label>
-        <select id={`${id}-service`} value={service} onChange={(event) => setService(event.target.value)}>
+        <select id={`${id}-service`} {...form.register('service')}>
           {services.map((key) => (
             <option key={key} value={key}>
               {serviceDisplayName(key)}
@@ -110,7 +136,13 @@ export function NewScheduleForm({
           ))}
         </select>
       </div>
-      {price ? <QuantityField service={price} value={quantityInput} onChange={setQuantityInput} /> : null}
+      {price ? (
+        <QuantityField
+          service={price}
+          value={values.quantityInput}
+          onChange={(typed) => form.setValue('quantityInput', typed)}
+        />
+      ) : null}
       {placeList.length > 0 ? (
         <>
           <div>
@@ -119,11 +151,10 @@ export function NewScheduleForm({
             </label>
             <select
               id={`${id}-place`}
-              value={placeIndex}
-              onChange={(event) => {
-                setPlaceIndex(Number(event.target.value));
-                setAddressDetails(null);
-              }}
+              {...form.register('placeIndex', {
+                valueAsNumber: true,
+                onChange: () => form.setValue('addressDetails', null),
+              })}
             >
               {placeList.map((each, index) => (
                 <option key={`${each.label ?? 'recent'}:${each.address}`} value={index}>
@@ -132,7 +163,7 @@ export function NewScheduleForm({
               ))}
             </select>
           </div>
-          <AddressDetailsField value={details} onChange={setAddressDetails} />
+          <AddressDetailsField value={details} onChange={(typed) => form.setValue('addressDetails', typed)} />
         </>
       ) : (
         <p>
@@ -147,8 +178,8 @@ export function NewScheduleForm({
             <input
               type="radio"
               name={`${id}-every`}
-              checked={everyWeeks === each}
-              onChange={() => setEveryWeeks(each)}
+              checked={values.everyWeeks === each}
+              onChange={() => form.setValue('everyWeeks', each)}
             />
             {everyWeeksText(each)}
           </label>
@@ -158,7 +189,7 @@ export function NewScheduleForm({
         <legend>Days</legend>
         {WEEKDAYS.map((day) => (
           <label key={day} className="schedule-choice">
-            <input type="checkbox" checked={weekdays.includes(day)} onChange={() => toggleDay(day)} />
+            <input type="checkbox" checked={values.weekdays.includes(day)} onChange={() => toggleDay(day)} />
             {WEEKDAY_NAMES[day]}
           </label>
         ))}
@@ -167,11 +198,7 @@ export function NewScheduleForm({
         <label htmlFor={`${id}-window`} className="schedule-form-label">
           Pickup window
         </label>
-        <select
-          id={`${id}-window`}
-          value={windowStartHour}
-          onChange={(event) => setWindowStartHour(Number(event.target.value))}
-        >
+        <select id={`${id}-window`} {...form.register('windowStartHour', { valueAsNumber: true })}>
           {WINDOW_START_HOURS.map((hour) => (
             <option key={hour} value={hour}>
               {windowHoursText(hour)}
@@ -186,12 +213,12 @@ export function NewScheduleForm({
       ) : null}
       {!isOnline ? <p className="muted">Setting a recurring pickup needs a connection.</p> : null}
       <div className="home-pickups-actions">
-        <button type="submit" className="button" disabled={!isOnline || saving.isPending || !place}>
-          {saving.isPending ? 'Saving...' : 'Save recurring pickup'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
+        <Button type="submit" disabled={!isOnline || !place} busy={saving.isPending} busyText="Saving...">
+          Save recurring pickup
+        </Button>
+        <Button className="button button-secondary" onClick={onDone}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

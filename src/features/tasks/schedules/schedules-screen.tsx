@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Schedule } from '../../../shared/contract';
 import { windowText } from '../../../shared/pickup-windows';
 import { taskServiceName } from '../../../shared/service-names';
-import { findPlan } from '../../../shared/plans';
+import { planNameOf } from '../../../shared/plans';
 import { quantityText } from '../../../shared/quantity';
 import { everyWeeksText, MAX_SCHEDULES, weekdaysText } from '../../../shared/schedules';
 import { failureText } from '../../../lib/api/query-failure';
@@ -34,7 +34,7 @@ export function SchedulesScreen() {
   const [isAdding, setIsAdding] = useState(false);
   const schedules = query.data?.data;
   const plan = planQuery.data?.data;
-  const planName = plan ? (findPlan(plan.plan)?.name ?? plan.plan) : '';
+  const planName = plan ? planNameOf(plan) : '';
 
   return (
     <section className="page schedules" aria-labelledby="schedules-heading">

@@ -159,7 +159,8 @@ describe('cancel and refund', () => {
     await waitFor(() => expect(dialog.getByText('Cancelling now is free; you get ₦4,000.00 back.')).toBeTruthy());
     // A reason is required.
     fireEvent.click(button(dialog, 'Confirm cancellation')!);
-    expect(dialog.getByRole('alert', { hidden: true }).textContent).toBe('Please choose a reason');
+    // The form's check (react-hook-form's resolver) answers in a microtask, before the next paint.
+    expect((await dialog.findByRole('alert', { hidden: true })).textContent).toBe('Please choose a reason');
     fireEvent.click(dialog.getByRole('radio', { name: 'My plans changed', hidden: true }));
     fireEvent.change(dialog.getByLabelText('Anything to add? (optional)'), { target: { value: 'Travelling' } });
     fireEvent.click(button(dialog, 'Confirm cancellation')!);
