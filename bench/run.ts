@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measureChatPoll } from './chat-poll';
+import { consoleBoardRows, measureConsoleBoard } from './console-board';
 import { driverDataRows, measureDriverData } from './driver-data';
 import { chatPollLoadRows, measureChatPollLoad } from './chat-poll-load';
 import { CPU_SLOWDOWN, measureLighthouse, signInDemoClient } from './lighthouse-runs';
@@ -15,7 +16,7 @@ import { measurePageWeights } from './page-weight';
 import { measurePrecache } from './precache';
 import { checkBudgets, formatTable, toRows } from './report';
 import { SCREENS, screenRows } from './screens';
-import { benchDist, buildApp, repoRoot, startBenchServer } from './serve';
+import { benchDist, buildApp, buildConsole, repoRoot, startBenchServer } from './serve';
 import { measureServerLoad } from './server-load';
 import { measureSignupFlood } from './signup-flood';
 import { measurePostgresLoad } from './server-load-postgres';
@@ -30,10 +31,11 @@ const step = (label: string) => process.stderr.write(`bench: ${label}\n`);
 const machineLoad = () => ({ loadAverage: Number(loadavg()[0]?.toFixed(1)), cores: cpus().length });
 
 /**
- * `BENCH_ONLY=slow,memory,poll,lighthouse,positions,driver npm run bench`: the build (unless only
- * `poll` or `positions`), then only these parts (the slow-network first visits, the server's
+ * `BENCH_ONLY=slow,memory,poll,lighthouse,positions,driver,board npm run bench`: the build (unless
+ * only `poll` or `positions`), then only these parts (the slow-network first visits, the server's
  * memory, the empty chat poll under load, Lighthouse, one driver's position flood, a driver's data
- * on a task), their rows and budgets; results.json says it is partial.
+ * on a task, the console's board among 2,000 open tasks), their rows and budgets; results.json
+ * says it is partial.
  * `BENCH_SCREENS=/,/client/create` limits Lighthouse to those screens.
  */
 const PARTS = {
@@ -43,6 +45,7 @@ const PARTS = {
   lighthouse: 'lighthouse',
   positions: 'positions',
   driver: 'driver',
+  board: 'board',
 } as const;
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
@@ -70,7 +73,13 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
   for (const part of ONLY)
     if (!(part in PARTS)) throw new Error(`BENCH_ONLY: no part '${part}' (${Object.keys(PARTS).join(', ')})`);
   // The poll under load needs no build (the API answers it).
-  if (ONLY.has(PARTS.slow) || ONLY.has(PARTS.memory) || ONLY.has(PARTS.lighthouse) || ONLY.has(PARTS.driver)) {
+  if (
+    ONLY.has(PARTS.slow) ||
+    ONLY.has(PARTS.memory) ||
+    ONLY.has(PARTS.lighthouse) ||
+    ONLY.has(PARTS.driver) ||
+    ONLY.has(PARTS.board)
+  ) {
     step('building the app into bench/.dist');
     buildApp();
   }
@@ -126,6 +135,13 @@ async function partial(started: number, loadAtStart: ReturnType<typeof machineLo
     results.memory = memory;
     rows.push(...serverMemoryRows(memory));
   }
+  if (ONLY.has(PARTS.board)) {
+    step("the console's board among 2,000 open tasks (headless Chromium, 3 runs)");
+    buildConsole();
+    const board = await measureConsoleBoard(benchDist);
+    results.consoleBoard = board;
+    rows.push(...consoleBoardRows(board));
+  }
   results.machine = { atStart: loadAtStart, atEnd: machineLoad() };
   const code = report(results, rows);
   step(
@@ -176,6 +192,10 @@ async function main(): Promise<number> {
     step('server memory (the compiled server in a process of its own, first start, then many clients)');
     const memory = await measureServerMemory(benchDist);
 
+    step("the console's board among 2,000 open tasks (headless Chromium, 3 runs)");
+    buildConsole();
+    const consoleBoard = await measureConsoleBoard(benchDist);
+
     const machine = { atStart: loadAtStart, atEnd: machineLoad() };
     const results = {
       measuredAt: new Date().toISOString(),
@@ -192,8 +212,13 @@ async function main(): Promise<number> {
       flood,
       positionsFlood,
       memory,
+      consoleBoard,
     };
-    const code = report(results, [...toRows(results), ...positionsFloodRows(positionsFlood)]);
+    const code = report(results, [
+      ...toRows(results),
+      ...positionsFloodRows(positionsFlood),
+      ...consoleBoardRows(consoleBoard),
+    ]);
     step(
       `done in ${Math.round((Date.now() - started) / 1000)} s (load average ${machine.atStart.loadAverage} at start, ${machine.atEnd.loadAverage} at the end); wrote bench/results.json`,
     );

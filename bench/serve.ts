@@ -50,6 +50,16 @@ export function buildApp(): void {
   if (driverPrerendered.status !== 0) throw new Error(`driver prerender failed (exit ${driverPrerendered.status})`);
 }
 
+/** The operators' console into bench/.dist/ops, beside the app (as `npm run build` does): the board's row opens it. */
+export function buildConsole(): void {
+  const config = join(repoRoot, 'ops', 'vite.config.ts');
+  const built = spawnSync('npx', ['vite', 'build', '-c', config, '--outDir', benchDist, '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error(`the console's vite build failed (exit ${built.status})`);
+}
+
 /** The load test signs in many times from 127.0.0.1: per-address limits would throttle the bench itself. */
 const unlimited = { limit: 1_000_000_000, windowMs: 60_000 };
 export const benchRateLimits: RateLimits = {

@@ -51,6 +51,8 @@ export async function operatorToken(request: APIRequestContext, role: Role): Pro
 export interface OnlineDriver {
   id: string;
   name: string;
+  /** The driver app's session (POST /driver/earnings, say). */
+  token: string;
 }
 
 const YABA = { lat: 6.5158, lng: 3.3782 };
@@ -84,7 +86,7 @@ export async function onlineDriver(
     data: { online: true },
   });
   expect(online.status(), await online.text()).toBe(200);
-  return { id, name: `${firstname} ${lastname}` };
+  return { id, name: `${firstname} ${lastname}`, token };
 }
 
 /**

@@ -15,11 +15,18 @@ import { startServer, type RunningServer } from '../../server/index';
  * (seen with one worker). Without `env`, the server reads the suite's settings from the
  * environment the global setup left (the operator token, the push service allowed).
  */
-/** A reference server of a test file's own: the built app, a fresh in-memory database without the demo data. */
-export function startOwnServer(env?: NodeJS.ProcessEnv, pushAgent?: Agent): Promise<RunningServer> {
+/**
+ * A reference server of a test file's own: the built app, a fresh in-memory database without
+ * the demo data, or `dataDir`, a PGlite folder the test filled beforehand (dispatcher-day.spec.ts).
+ */
+export function startOwnServer(
+  env?: NodeJS.ProcessEnv,
+  pushAgent?: Agent,
+  { dataDir = 'memory://' } = {},
+): Promise<RunningServer> {
   return startServer({
     port: 0,
-    dataDir: 'memory://',
+    dataDir,
     demo: false,
     simulator: false,
     log: false,

@@ -143,6 +143,9 @@ function release(child: ChildProcessByStdio<Writable, Readable, Readable>): Prom
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
+    // Held again while it ends: a script whose last work is this close would otherwise exit
+    // before the close resolves (the child was unref'd so that holding the lock keeps no one up).
+    child.ref();
     child.stdin.end();
   });
 }

@@ -48,13 +48,24 @@ export interface OpsTaskRow {
   offer_expires_at: Date | null;
   /** When the task entered its current status (its newest status event, else its booking). */
   status_since: Date;
+  /** The driver's newest 'I've arrived' refused as too far from the pin, and how far (metres). */
+  far_arrival_at: Date | null;
+  far_arrival_m: number | null;
+  /** Since when the client has been asked to pay for more than booked, while they have not answered. */
+  extra_awaiting_since: Date | null;
   /** The board's reads only: why it needs attention (null: it does not), and how many rows matched. */
   attention?: AttentionReason | null;
   total?: number;
 }
 
 /** Why a task is in the board's Needs attention lane (docs/operations.md 'The board'). */
-export type AttentionReason = 'no-driver' | 'arrived-not-completed' | 'late' | 'cancelled-under-driver';
+export type AttentionReason =
+  | 'no-driver'
+  | 'far-arrival'
+  | 'extra-awaiting'
+  | 'arrived-not-completed'
+  | 'late'
+  | 'cancelled-under-driver';
 
 export interface BoardFilter {
   now: Date;
@@ -103,7 +114,8 @@ const TASK_SELECT = `select t.id, t.status, t.reference, t.address, t.address_de
     t.amount_kobo, t.unit, t.quantity, t.scheduled_start, t.scheduled_end, t.code_entered_at is not null as code_entered, t.recycled_kg, t.arrived_at, t.user_id, u.firstname as client_firstname, u.lastname as client_lastname,
     u.email as client_email, t.driver_id, d.firstname as driver_firstname, d.lastname as driver_lastname, d.phone as driver_phone,
     t.created_at, o.driver_id as offer_driver_id, od.firstname as offer_driver_firstname, od.lastname as offer_driver_lastname,
-    o.expires_at as offer_expires_at,
+    o.expires_at as offer_expires_at, t.far_arrival_at, t.far_arrival_m,
+    case when t.extra_status = 'awaiting' then t.extra_at end as extra_awaiting_since,
     coalesce((select max(e.created_at) from task_events e where e.task_id = t.id and e.kind = 'status' and e.status = t.status),
       t.created_at) as status_since
   from tasks t join users u on u.id = t.user_id left join drivers d on d.id = t.driver_id
@@ -135,13 +147,19 @@ export function selectTasks(db: Queryable, status?: TaskStatus, open = false): P
 
 /**
  * The reasons of the Needs attention lane, first that applies: no driver accepted for
- * DISPATCH_ATTENTION_MIN ($2 minutes); arrived 20 minutes ago and not completed; late (the
- * window ended, or as soon as possible and booked 60 minutes ago); cancelled by the client
- * with a driver on it in the last 2 hours (the driver should hear it from us).
+ * DISPATCH_ATTENTION_MIN ($2 minutes); the driver's 'I've arrived' refused as too far and no
+ * arrival since; an extra the client has not answered for 10 minutes; arrived 20 minutes ago
+ * and not completed; late (the window ended, or as soon as possible and booked 60 minutes
+ * ago); cancelled by the client with a driver on it in the last 2 hours (the driver should
+ * hear it from us).
  */
 const ATTENTION = `case
     when t.status = 'pending' and t.driver_id is null
       and t.dispatch_started_at <= $1::timestamptz - make_interval(mins => $2::int) then 'no-driver'
+    when t.status in ('driver-assigned', 'on-going') and t.arrived_at is null and t.far_arrival_at is not null
+      then 'far-arrival'
+    when t.status in ('driver-assigned', 'on-going') and t.extra_status = 'awaiting'
+      and t.extra_at <= $1::timestamptz - interval '10 minutes' then 'extra-awaiting'
     when t.status in ('driver-assigned', 'on-going') and t.arrived_at <= $1::timestamptz - interval '20 minutes'
       then 'arrived-not-completed'
     when t.status in ('pending', 'driver-assigned', 'on-going')

@@ -136,7 +136,8 @@ export async function writeDriver(tx: Queryable, taskId: string, driverId: strin
   await tx.query(
     `update tasks set status = 'driver-assigned', driver_id = $2,
        arrived_at = case when driver_id = $2 then arrived_at else null end,
-       started_at = case when driver_id = $2 then started_at else null end
+       started_at = case when driver_id = $2 then started_at else null end,
+       far_arrival_at = case when driver_id = $2 then far_arrival_at else null end
      where id = $1`,
     [taskId, driverId],
   );
@@ -145,7 +146,7 @@ export async function writeDriver(tx: Queryable, taskId: string, driverId: strin
 
 export async function writeUnassigned(tx: Queryable, taskId: string): Promise<void> {
   await tx.query(
-    `update tasks set status = 'pending', driver_id = null, arrived_at = null, started_at = null,
+    `update tasks set status = 'pending', driver_id = null, arrived_at = null, started_at = null, far_arrival_at = null,
        weighed_quantity = null, extra_quantity = null, extra_covered_quantity = 0, extra_amount_kobo = null,
        extra_status = null, extra_at = null
      where id = $1`,
@@ -164,6 +165,15 @@ export async function writeStarted(tx: Queryable, taskId: string, at: Date): Pro
 
 export async function writeArrived(tx: Queryable, taskId: string, at: Date): Promise<void> {
   await tx.query('update tasks set arrived_at = coalesce(arrived_at, $2) where id = $1', [taskId, at]);
+}
+
+/** The driver's 'I've arrived' was refused as too far (the board's Needs attention lane shows it until they arrive). */
+export async function writeFarArrival(tx: Queryable, taskId: string, at: Date, meters: number): Promise<void> {
+  await tx.query('update tasks set far_arrival_at = $2, far_arrival_m = $3 where id = $1', [
+    taskId,
+    at,
+    Math.round(meters),
+  ]);
 }
 
 export async function writeWeighed(

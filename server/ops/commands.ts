@@ -107,6 +107,10 @@ export interface OpsTask {
   waitingSince: string;
   /** By when it should be served: the window's end, or an 'as soon as possible' booking plus ASAP_PROMISE_MINUTES. */
   promiseAt: string;
+  /** The driver's newest 'I've arrived' refused as too far from the pin (null: none since they took it). */
+  farArrival: { at: string; meters: number } | null;
+  /** Since when the client has not answered an extra to pay (null: none awaiting). */
+  extraAwaitingSince: string | null;
   /** Why it is in the board's Needs attention lane (the board's reads only; null: it is not). */
   attention?: sql.AttentionReason | null;
 }
@@ -258,6 +262,11 @@ export function toOpsTask(row: sql.OpsTaskRow): OpsTask {
         : null,
     waitingSince: new Date(row.status_since).toISOString(),
     promiseAt: scheduled ? scheduled.end : new Date(createdAt.getTime() + ASAP_PROMISE_MINUTES * 60_000).toISOString(),
+    farArrival:
+      row.far_arrival_at && row.far_arrival_m !== null
+        ? { at: new Date(row.far_arrival_at).toISOString(), meters: row.far_arrival_m }
+        : null,
+    extraAwaitingSince: row.extra_awaiting_since ? new Date(row.extra_awaiting_since).toISOString() : null,
     ...(row.attention === undefined ? {} : { attention: row.attention }),
   };
 }

@@ -276,8 +276,11 @@ export async function arrive(deps: LifecycleDeps, taskId: string, caller: Caller
       if (!newest || now.getTime() - new Date(newest.at).getTime() > ARRIVAL_POSITION_MAX_AGE_MS)
         return new TaskRefused(409, 'Your position is not known yet: turn on location and try again in a moment');
       const meters = haversineMeters(newest, { lat: task.lat, lng: task.lng });
-      if (meters > deps.config.arrivalRadiusM)
+      if (meters > deps.config.arrivalRadiusM) {
+        // Kept (the refusal is returned, so it commits): the dispatcher sees it in Needs attention.
+        await sql.writeFarArrival(tx, taskId, now, meters);
         return new TaskRefused(409, `You are ${distanceText(meters)} from the pickup point`);
+      }
     }
     await sql.writeArrived(tx, taskId, now);
     await audit(tx, caller, 'task.arrived', taskId, { arrivedAt: null }, { arrivedAt: now.toISOString() });

@@ -10,6 +10,7 @@ import type { CreateTaskRequest, Task } from '../shared/contract';
 import { createTask } from './api/tasks';
 import {
   getPendingTasks,
+  markPendingTaskAwaitingPayment,
   markPendingTaskRefused,
   putPendingTask,
   removePendingTask,
@@ -30,6 +31,8 @@ export interface PendingTaskStore {
   put(request: CreateTaskRequest): Promise<void>;
   remove(reference: string): Promise<void>;
   markRefused(reference: string, message: string | null): Promise<void>;
+  /** The server said the payment is still being processed (a bank transfer not confirmed yet). */
+  markAwaitingPayment(reference: string): Promise<void>;
   list(): Promise<PendingTask[]>;
 }
 
@@ -43,6 +46,7 @@ export const offlineDbStore: PendingTaskStore = {
   put: (request) => putPendingTask(request),
   remove: (reference) => removePendingTask(reference),
   markRefused: (reference, message) => markPendingTaskRefused(reference, message),
+  markAwaitingPayment: (reference) => markPendingTaskAwaitingPayment(reference),
   list: () => getPendingTasks(),
 };
 
@@ -84,6 +88,11 @@ function send(request: CreateTaskRequest, deps: PaidTaskDeps): Promise<PaidTaskO
         await deps.store.markRefused(request.reference, message);
         changed();
         return { status: 'failed', message };
+      }
+      // 503: the provider has not confirmed the payment yet (a bank transfer): Home says it waits for it.
+      if (failure.kind === 'http' && failure.status === 503) {
+        await deps.store.markAwaitingPayment(request.reference);
+        changed();
       }
       return { status: 'queued' };
     }
@@ -178,6 +187,11 @@ function countRound(): void {
 
 /** How often kept paid tasks are tried again while the app is open. */
 export const REPLAY_INTERVAL_MS = 60_000;
+/**
+ * How often while one waits for its payment (a bank transfer): the server confirms a transfer
+ * only when asked, and Home should turn into the task soon after the bank does.
+ */
+export const AWAITING_PAYMENT_REPLAY_MS = 10_000;
 
 export interface ReplayOptions {
   /** Told about each replayed task the server has now confirmed, or newly refused. */
@@ -186,17 +200,21 @@ export interface ReplayOptions {
   onNetworkReturn?: (listener: () => void) => () => void;
   deps?: PaidTaskDeps;
   hasToken?: () => boolean;
+  /** How often while a payment is awaited (default AWAITING_PAYMENT_REPLAY_MS; tests make it short). */
+  awaitingPaymentMs?: number;
 }
 
 /**
  * Replays kept paid tasks now (app start: refused ones too) and then pending ones whenever
- * the browser comes back online and every minute. Returns a stop function.
+ * the browser comes back online and every minute (every 10 s while a payment is awaited).
+ * Returns a stop function.
  */
 export function startPendingTaskReplay({
   onSettled,
   onNetworkReturn = whenBrowserComesOnline,
   deps = defaultDeps,
   hasToken,
+  awaitingPaymentMs = AWAITING_PAYMENT_REPLAY_MS,
 }: ReplayOptions = {}): () => void {
   // One replay at a time ('online' can come while the minute's replay is under way): two would
   // send a task twice (the server creates it once) and tell the client twice. A call during one
@@ -229,8 +247,23 @@ export function startPendingTaskReplay({
   };
   const replayPending = () => replay(false);
   const stopWatchingNetwork = onNetworkReturn(replayPending);
-  // A server error is not followed by an 'online' event: try again now and then while the app is open.
-  const timer = setInterval(replayPending, REPLAY_INTERVAL_MS);
+  // A server error is not followed by an 'online' event: try again every minute while the app
+  // is open, and every 10 s while a payment is awaited.
+  let sinceFullReplay = 0;
+  const timer = setInterval(() => {
+    sinceFullReplay += awaitingPaymentMs;
+    if (sinceFullReplay >= REPLAY_INTERVAL_MS) {
+      sinceFullReplay = 0;
+      replayPending();
+      return;
+    }
+    void deps.store
+      .list()
+      .then((records) => {
+        if (records.some((record) => record.awaitingPayment !== undefined && !record.refusal)) replayPending();
+      })
+      .catch((error: unknown) => console.error('Could not read the paid tasks', error));
+  }, awaitingPaymentMs);
   replay(true);
   return () => {
     clearInterval(timer);

@@ -43,11 +43,21 @@ export interface TaskSummary {
   amount: number;
   /** The driver typed the client's confirmation code (the code itself never reaches the console). */
   codeEntered: boolean;
+  /** The driver's newest 'I've arrived' refused as too far from the pin (null: none). */
+  farArrival?: { at: string; meters: number } | null;
+  /** Since when the client has not answered an extra to pay (null: none awaiting). */
+  extraAwaitingSince?: string | null;
   /** Why it is in the Needs attention lane (the board's reads; null or absent: it is not). */
   attention?: AttentionReason | null;
 }
 
-export type AttentionReason = 'no-driver' | 'arrived-not-completed' | 'late' | 'cancelled-under-driver';
+export type AttentionReason =
+  | 'no-driver'
+  | 'far-arrival'
+  | 'extra-awaiting'
+  | 'arrived-not-completed'
+  | 'late'
+  | 'cancelled-under-driver';
 
 /** One page of the board's table, and how many tasks matched. */
 export interface BoardPage {

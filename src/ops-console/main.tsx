@@ -8,6 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { retryQuery } from '../lib/query-retry';
 import { RouterProvider } from '@tanstack/react-router';
 import { makeConsoleRouter } from './router';
+import { prefetchBoard } from './screens/board';
+import { getOpsToken } from './session';
 import '../styles/app.css';
 import './console.css';
 
@@ -17,6 +19,10 @@ const queryClient = new QueryClient({
     queries: { retry: retryQuery, refetchOnWindowFocus: true },
   },
 });
+
+// Signed in and opening on the board: its reads start now, beside the operator's own.
+if (getOpsToken() && /^\/ops(\/|\/console\/?|\/console\/board\/?)?$/.test(location.pathname))
+  prefetchBoard(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('ops/index.html has no #root element');

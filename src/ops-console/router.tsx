@@ -1,5 +1,5 @@
 /** The console's routes (code-based, under /ops) and its frame: sign-in, forced password change, the nav of the operator's role. */
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { Logo } from '../ui/logo';
@@ -7,21 +7,26 @@ import { type Me, meQuery, opsKeys } from './api';
 import { ConsoleLink } from './link';
 import { type Screen, mayUse, navItems } from './rules';
 import { setOpsToken, useOpsToken } from './session';
-import { AuditScreen } from './screens/audit';
 import { BoardScreen } from './screens/board';
-import { ClientScreen, ClientsScreen } from './screens/clients';
-import { DriversScreen } from './screens/drivers';
 import { LoginScreen } from './screens/login';
-import { OperatorsScreen } from './screens/operators';
 import { PasswordScreen } from './screens/password';
-import { PaymentsScreen } from './screens/payments';
-import { RefundsScreen } from './screens/refunds';
-import { ReportsScreen } from './screens/reports';
-import { PayoutsScreen } from './screens/payouts';
-import { PlansScreen } from './screens/plans';
-import { ServicesScreen } from './screens/services';
-import { SupportScreen } from './screens/support';
-import { TaskScreen } from './screens/task';
+
+// The board loads with the console; every other screen when first opened (the board is usable sooner).
+const AuditScreen = lazy(() => import('./screens/audit').then((module) => ({ default: module.AuditScreen })));
+const ClientScreen = lazy(() => import('./screens/clients').then((module) => ({ default: module.ClientScreen })));
+const ClientsScreen = lazy(() => import('./screens/clients').then((module) => ({ default: module.ClientsScreen })));
+const DriversScreen = lazy(() => import('./screens/drivers').then((module) => ({ default: module.DriversScreen })));
+const OperatorsScreen = lazy(() =>
+  import('./screens/operators').then((module) => ({ default: module.OperatorsScreen })),
+);
+const PaymentsScreen = lazy(() => import('./screens/payments').then((module) => ({ default: module.PaymentsScreen })));
+const RefundsScreen = lazy(() => import('./screens/refunds').then((module) => ({ default: module.RefundsScreen })));
+const ReportsScreen = lazy(() => import('./screens/reports').then((module) => ({ default: module.ReportsScreen })));
+const PayoutsScreen = lazy(() => import('./screens/payouts').then((module) => ({ default: module.PayoutsScreen })));
+const PlansScreen = lazy(() => import('./screens/plans').then((module) => ({ default: module.PlansScreen })));
+const ServicesScreen = lazy(() => import('./screens/services').then((module) => ({ default: module.ServicesScreen })));
+const SupportScreen = lazy(() => import('./screens/support').then((module) => ({ default: module.SupportScreen })));
+const TaskScreen = lazy(() => import('./screens/task').then((module) => ({ default: module.TaskScreen })));
 
 function Frame() {
   const token = useOpsToken();
@@ -71,7 +76,9 @@ function SignedIn({ token }: { token: string }) {
           </button>
         </div>
       </header>
-      <Outlet />
+      <Suspense fallback={<p className="ops-loading">Loading…</p>}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /** The console's pure rules: which screens a role sees, how late a task is, the board's columns and clocks. */
 import { formatTime } from '../lib/format';
+import { formatDistance } from '../shared/geo';
 import { windowText } from '../shared/pickup-windows';
+import type { AttentionReason } from './api';
 
 import { OPERATOR_ROLES, type OperatorRole } from '../shared/schemas/ops-console';
 
@@ -142,10 +144,33 @@ export function stateText(
 /** The Needs attention lane's reasons in words (`minutes`: DISPATCH_ATTENTION_MIN is the server's; the words say 'too long'). */
 export const ATTENTION_TEXT = {
   'no-driver': 'No driver accepted it: dispatch keeps offering it further away. Assign one, or call the client.',
+  'far-arrival':
+    "The driver's 'I've arrived' was refused: they were far from the pin. Call the driver (a wrong place, or a wrong pin?).",
+  'extra-awaiting':
+    'The client has not answered the extra to pay for over 10 minutes: call the client, or mark it completed with the booked quantity.',
   'arrived-not-completed': 'The driver arrived over 20 minutes ago and it is not completed: call the driver.',
   late: 'Late: its window ended (or an ASAP task waited an hour).',
   'cancelled-under-driver': 'The client cancelled it with a driver on it: tell the driver.',
 } as const;
+
+/** What the lane adds to a reason: how long, how far ('waiting 13 min', 'refused 2.4 km away, 5 min ago'). */
+export function attentionDetail(
+  task: {
+    attention?: AttentionReason | null;
+    waitingSince: string | null;
+    createdAt: string;
+    farArrival?: { at: string; meters: number } | null;
+    extraAwaitingSince?: string | null;
+  },
+  now: number,
+): string {
+  if (task.attention === 'no-driver') return `(waiting ${waitedFor(task.waitingSince ?? task.createdAt, now)})`;
+  if (task.attention === 'far-arrival' && task.farArrival)
+    return `(refused ${formatDistance(task.farArrival.meters)} away, ${waitedFor(task.farArrival.at, now)} ago)`;
+  if (task.attention === 'extra-awaiting' && task.extraAwaitingSince)
+    return `(asked ${waitedFor(task.extraAwaitingSince, now)} ago)`;
+  return '';
+}
 
 export type Freshness = 'fresh' | 'recent' | 'stale';
 

@@ -41,6 +41,8 @@ export interface PendingTask {
   savedAt: number;
   /** Set when the server refused it for good: its message (null without one) and when. */
   refusal?: { message: string | null; at: number };
+  /** When the server last said the payment is still being processed (a bank transfer not confirmed yet). */
+  awaitingPayment?: number;
 }
 
 /** When a user last signed out on this device: an answer asked for before then is not kept. */
@@ -253,6 +255,16 @@ export async function markPendingTaskRefused(
     const tx = db.transaction('pendingTasks', 'readwrite');
     const record = await tx.store.get(reference);
     if (record) await tx.store.put({ ...record, refusal: { message, at } });
+    await tx.done;
+  });
+}
+
+/** Keeps the record, marked as waiting for its payment (the server answered 'still being processed'). */
+export async function markPendingTaskAwaitingPayment(reference: string, at = Date.now()): Promise<void> {
+  await write(async (db) => {
+    const tx = db.transaction('pendingTasks', 'readwrite');
+    const record = await tx.store.get(reference);
+    if (record && !record.refusal) await tx.store.put({ ...record, awaitingPayment: at });
     await tx.done;
   });
 }

@@ -215,6 +215,56 @@ describe('a paid task is never lost', () => {
     expect(server.sent).toEqual(['once', 'once']);
   });
 
+  it('a transfer still processing (503) is kept as awaiting its payment, sent again every few seconds until the server creates it', async () => {
+    const server = fakeServer();
+    const stillProcessing = () =>
+      httpError(503, { message: 'Your payment is still being processed. Please try again in a few minutes.' });
+    server.fail(stillProcessing());
+    expect(await submitPaidTask(sampleTaskRequest('transfer'), server.deps)).toEqual({ status: 'queued' });
+    expect(await listPendingTasks()).toEqual([
+      {
+        reference: 'transfer',
+        request: sampleTaskRequest('transfer'),
+        savedAt: expect.any(Number),
+        awaitingPayment: expect.any(Number),
+      },
+    ]);
+    // The start's replay and the next tick: still processing; the one after: confirmed.
+    server.fail(stillProcessing());
+    server.fail(stillProcessing());
+    const settled: ResumedTask[] = [];
+    const stop = startPendingTaskReplay({
+      onNetworkReturn: () => () => {},
+      deps: server.deps,
+      hasToken: () => true,
+      onSettled: (result) => settled.push(result),
+      awaitingPaymentMs: 30,
+    });
+    await vi.waitFor(() => expect(settled).toHaveLength(1), { timeout: 15_000 });
+    stop();
+    expect(settled[0]?.outcome.status).toBe('created');
+    expect(server.sent).toEqual(['transfer', 'transfer', 'transfer', 'transfer']);
+    expect(await listPendingTasks()).toEqual([]);
+  });
+
+  it('a pending record not awaiting its payment waits for the minute, not the short interval', async () => {
+    const server = fakeServer();
+    server.fail(new TypeError('Failed to fetch'));
+    await submitPaidTask(sampleTaskRequest('offline'), server.deps);
+    server.fail(new TypeError('Failed to fetch'));
+    const list = vi.fn(() => offlineDbStore.list());
+    const stop = startPendingTaskReplay({
+      onNetworkReturn: () => () => {},
+      deps: { ...server.deps, store: { ...offlineDbStore, list } },
+      hasToken: () => true,
+      awaitingPaymentMs: 20,
+    });
+    // The start's replay, then five short ticks that each looked and sent nothing.
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThanOrEqual(6), { timeout: 15_000 });
+    stop();
+    expect(server.sent).toEqual(['offline', 'offline']);
+  });
+
   it('startPendingTaskReplay watches the network from the start until stopped', () => {
     const network = networkReturns();
     const stop = startPendingTaskReplay({ onNetworkReturn: network.watch });

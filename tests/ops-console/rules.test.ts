@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RED_AFTER_MS,
+  attentionDetail,
   byFreshness,
   dueText,
   freshness,
@@ -141,6 +142,20 @@ describe("the board's table (issue 63)", () => {
     expect(stateText(offered, now)).toBe('Offered to Bayo Ade, 0:25 left');
     expect(stateText({ ...task, status: 'on-going', arrivedAt: null }, now)).toBe('On the way');
     expect(stateText({ ...task, status: 'cancelled' }, now)).toBe('Cancelled');
+  });
+  it("adds to the lane's reason how long or how far: the wait, the refused arrival, the unanswered extra", () => {
+    const now = Date.parse('2026-12-14T07:13:00.000Z');
+    expect(attentionDetail({ ...task, attention: 'no-driver' }, now)).toBe('(waiting 13 min)');
+    expect(
+      attentionDetail(
+        { ...task, attention: 'far-arrival', farArrival: { at: '2026-12-14T07:10:00.000Z', meters: 2240 } },
+        now,
+      ),
+    ).toBe('(refused 2.2 km away, 3 min ago)');
+    expect(
+      attentionDetail({ ...task, attention: 'extra-awaiting', extraAwaitingSince: '2026-12-14T07:01:00.000Z' }, now),
+    ).toBe('(asked 12 min ago)');
+    expect(attentionDetail({ ...task, attention: 'late' }, now)).toBe('');
   });
   it("orders drivers by their position's freshness and names how fresh it is", () => {
     const now = Date.parse('2026-12-14T07:13:00.000Z');

@@ -3,6 +3,7 @@
  * filters and pages on the server, due first, and says why a task needs attention.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { arrive } from '../../server/tasks/lifecycle';
 import { createTestServer, type TestServer } from './harness';
 import { readyOperator } from './operator-fixtures';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask, seedOpenTasks } from './ops-fixtures';
@@ -81,6 +82,53 @@ describe('filters and Needs attention', () => {
     expect((await board(`day=${lagosToday}&page=1`)).body.total).toBe(4);
     expect((await board('day=2001-01-01&page=1')).body.total).toBe(0);
     expect((await board('service=plastic&page=1')).body.total).toBe(0);
+  });
+
+  it("the lane holds a driver's arrival refused as too far until they arrive, and an extra the client left 10 minutes", async () => {
+    const db = server.deps.db;
+    const client = await insertClient(db);
+    const driver = await insertDriver(db, { lat: 6.5, lng: 3.36 }, 'Bayo', { demo: false });
+    const task = await insertTask(db, client, { status: 'on-going', driverId: driver });
+    const [pin] = await db.query<{ lat: number; lng: number }>('select lat, lng from tasks where id = $1', [task]);
+    const position = (lat: number) =>
+      db.query(
+        `insert into driver_positions (driver_id, at, lat, lng, accuracy, received_at) values ($1, $2, $3, $4, 5, $2)`,
+        [driver, clock, lat, pin.lng],
+      );
+    const reasonOf = async (id: string) => {
+      const lane = await board('attention=1&page=1');
+      return lane.body.data.find((row: { id: string }) => row.id === id) ?? null;
+    };
+    const caller = { actor: 'driver' as const, driverId: driver };
+
+    expect(await reasonOf(task)).toBeNull();
+    // About 2.2 km north of the pin: refused, and the board hears of it.
+    await position(pin.lat + 0.02);
+    await expect(arrive(server.deps, task, caller)).rejects.toThrow(/^You are 2\.2 km from the pickup point$/);
+    const far = await reasonOf(task);
+    expect(far).toMatchObject({ attention: 'far-arrival', farArrival: { at: clock.toISOString() } });
+    expect(far.farArrival.meters).toBeGreaterThan(2000);
+    expect(far.farArrival.meters).toBeLessThan(2400);
+    // At the pin: arrived, out of the lane.
+    clock = new Date(clock.getTime() + 60_000);
+    await position(pin.lat);
+    await arrive(server.deps, task, caller);
+    expect(await reasonOf(task)).toBeNull();
+
+    // The driver weighed more than booked; the client has not answered the extra.
+    await db.query(
+      `update tasks set weighed_quantity = 6, extra_quantity = 2, extra_amount_kobo = 300000, extra_status = 'awaiting',
+         extra_at = $2 where id = $1`,
+      [task, new Date(clock.getTime() - 9 * 60_000)],
+    );
+    expect(await reasonOf(task)).toBeNull();
+    clock = new Date(clock.getTime() + 61_000);
+    const extra = await reasonOf(task);
+    expect(extra).toMatchObject({ attention: 'extra-awaiting' });
+    expect(Date.parse(extra.extraAwaitingSince)).toBe(clock.getTime() - 10 * 60_000 - 1_000);
+    // Answered (declined): out of the lane.
+    await db.query(`update tasks set extra_status = 'declined' where id = $1`, [task]);
+    expect(await reasonOf(task)).toBeNull();
   });
 
   it('answers bad queries with a 400 and a message', async () => {

@@ -3,7 +3,14 @@ import { formatNaira } from '../../shared/money';
 import { chargedKobo } from '../../shared/pricing';
 import { serviceDisplayName } from '../../shared/service-names';
 import { scrollIntoViewOnce } from './scroll-into-view';
-import { CONFIRMING_TITLE, REFUSED_TITLE, REFUSED_WITHOUT_MESSAGE, SUPPORT_EMAIL } from './pending-task-rules';
+import {
+  AWAITING_PAYMENT_TEXT,
+  AWAITING_PAYMENT_TITLE,
+  CONFIRMING_TITLE,
+  REFUSED_TITLE,
+  REFUSED_WITHOUT_MESSAGE,
+  SUPPORT_EMAIL,
+} from './pending-task-rules';
 
 interface PendingTaskCardsProps {
   cards: readonly PendingTask[];
@@ -13,7 +20,8 @@ interface PendingTaskCardsProps {
 }
 
 /**
- * Paid bookings the server has not confirmed: 'Payment received - confirming your booking'
+ * Paid bookings the server has not confirmed: 'Waiting for your bank transfer' while the
+ * provider has not confirmed the payment, else 'Payment received - confirming your booking',
  * until it does (then the real task shows), or, when it refused one, its message, that the
  * payment is safe, how to reach support with the reference, and Dismiss.
  */
@@ -34,7 +42,7 @@ export function PendingTaskCards({ cards, highlightReference, onDismiss }: Pendi
               ref={isHighlighted ? scrollIntoViewOnce : undefined}
             >
               <p className="kept-card-title" id={titleId}>
-                {card.refusal ? REFUSED_TITLE : CONFIRMING_TITLE}
+                {card.refusal ? REFUSED_TITLE : card.awaitingPayment ? AWAITING_PAYMENT_TITLE : CONFIRMING_TITLE}
               </p>
               <p className="kept-card-what">
                 {serviceDisplayName(card.request.type)} · {formatNaira(chargedKobo(card.request))}
@@ -60,7 +68,10 @@ export function PendingTaskCards({ cards, highlightReference, onDismiss }: Pendi
                   </button>
                 </>
               ) : (
-                <p className="kept-card-reference muted">Reference {card.reference}</p>
+                <>
+                  {card.awaitingPayment !== undefined && <p className="kept-card-message">{AWAITING_PAYMENT_TEXT}</p>}
+                  <p className="kept-card-reference muted">Reference {card.reference}</p>
+                </>
               )}
             </li>
           );

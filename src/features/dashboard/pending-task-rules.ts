@@ -2,6 +2,10 @@ import type { PendingTask } from '../../lib/pending-tasks';
 import type { Task } from '../../shared/contract';
 
 export const CONFIRMING_TITLE = 'Payment received - confirming your booking';
+/** The server said the payment is still being processed (a bank transfer): not 'received' yet. */
+export const AWAITING_PAYMENT_TITLE = 'Waiting for your bank transfer';
+export const AWAITING_PAYMENT_TEXT =
+  'Your booking is made as soon as your bank confirms the transfer. This page updates by itself.';
 export const REFUSED_TITLE = 'Booking not confirmed';
 export const REFUSED_WITHOUT_MESSAGE = 'The server could not confirm this booking.';
 /** Where a client whose paid booking was refused writes (the terms page names it too). */

@@ -4,7 +4,7 @@
  * assignment from each row.
  */
 import { Suspense, lazy, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../lib/format';
 import {
   type BoardFilters,
@@ -18,7 +18,7 @@ import {
 } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
-import { ATTENTION_TEXT, byFreshness, dueText, lateness, mayAssign, stateText, waitedFor } from '../rules';
+import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
 
@@ -29,6 +29,16 @@ const NO_DRIVERS: Driver[] = [];
 
 const NO_FILTERS: BoardFilters = { search: '', state: 'open', service: '', day: '', driver: '', attention: false };
 const ATTENTION_LANE: BoardFilters = { ...NO_FILTERS, attention: true };
+
+/**
+ * The board's first reads (its first page and the lane), asked beside the operator's own
+ * (`/ops/me`) when the console opens on the board, not after it: one round trip less before the
+ * board is usable (bench/console-board.ts). A role the board is not for is refused; nothing shows it.
+ */
+export function prefetchBoard(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(boardQuery(NO_FILTERS, 1));
+  void queryClient.prefetchQuery(boardQuery(ATTENTION_LANE, 1));
+}
 
 export function BoardScreen({ me }: { me: Me }) {
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
@@ -138,8 +148,7 @@ function AttentionLane({ tasks, total, now }: { tasks: TaskSummary[]; total: num
                 </span>
               </p>
               <p>
-                {task.attention ? ATTENTION_TEXT[task.attention] : ''}{' '}
-                {task.attention === 'no-driver' && `(waiting ${waitedFor(task.waitingSince ?? task.createdAt, now)})`}
+                {task.attention ? ATTENTION_TEXT[task.attention] : ''} {attentionDetail(task, now)}
               </p>
             </li>
           ))}

@@ -19,6 +19,7 @@ import {
   closeOfflineDb,
   getPendingTasks,
   markPendingTaskRefused,
+  markPendingTaskAwaitingPayment,
   putPendingTask,
   removePendingTask,
 } from '../../../src/shared/offline-db';
@@ -187,6 +188,18 @@ describe("paid bookings not confirmed yet: 'Payment received - confirming your b
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     await waitFor(() => expect(taskCard('pay-1')).toBeTruthy());
     expect(screen.queryByText('Payment received - confirming your booking')).toBeNull();
+  });
+
+  it("a bank transfer the server still waits for: 'Waiting for your bank transfer', not 'received'", async () => {
+    await putPendingTask(paid('pay-3'));
+    await markPendingTaskAwaitingPayment('pay-3');
+    renderHome([fresh([])]);
+    const card = await screen.findByRole('listitem', { name: 'Waiting for your bank transfer' });
+    expect(card.textContent).toContain(
+      'Your booking is made as soon as your bank confirms the transfer. This page updates by itself.',
+    );
+    expect(card.textContent).toContain('Reference pay-3');
+    expect(screen.queryByText(/Payment received/)).toBeNull();
   });
 
   it("a refused one: the server's message, that the payment is safe, support with the reference, and Dismiss removes it", async () => {

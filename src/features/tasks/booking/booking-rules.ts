@@ -25,7 +25,8 @@ export const MESSAGES = {
   createFailed: 'Failed to create task',
   contactSupport: 'Please try again or contact support',
   paymentSafe: 'Your payment is safe',
-  transferConfirming: 'Payment received - confirming your booking',
+  /** A bank transfer the provider has not confirmed: 'received' only once it is (the pending card says so then). */
+  transferAwaited: 'Waiting for your bank transfer',
 } as const;
 
 /** A pin dragged or a map tapped outside Nigeria (the server refuses such tasks). */
@@ -45,7 +46,7 @@ export function createdWhenOnline(serviceName: string): string {
 }
 
 export function transferConfirmedLater(serviceName: string): string {
-  return `Your ${serviceName} task will be created as soon as your bank transfer is confirmed.`;
+  return `Your ${serviceName} task will be created as soon as your bank confirms the transfer: Home updates by itself.`;
 }
 
 export const SUCCESS_TOAST_MS = 3000;

@@ -41,7 +41,7 @@ export function showPaidTaskOutcome(
   const options =
     awaitingTransfer && outcome.status === 'queued'
       ? {
-          render: <Lines title={MESSAGES.transferConfirming} lines={[transferConfirmedLater(serviceName)]} />,
+          render: <Lines title={MESSAGES.transferAwaited} lines={[transferConfirmedLater(serviceName)]} />,
           type: 'info' as const,
           autoClose: FAILURE_TOAST_MS,
         }
