@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { DashboardPage } from './page-models/dashboard-page';
 import { HistoryPage } from './page-models/history-page';
 import { TaskDetailsModal } from './page-models/task-details-modal';
-import { assignNewDriver, createAssignedTask, driverSays, setTaskStatus } from './support/assigned-task';
+import { assignNewDriver, createAssignedTask, driverSays, moveTaskTo } from './support/assigned-task';
 import { atEachWidth } from './support/at-each-width';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
@@ -113,7 +113,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
       };
       await page.context().route('**/client/task', holdTaskList);
       await expect(details.dialog.getByText('Cancelling now is free; you get ₦1,500.00 back.')).toBeVisible();
-      await setTaskStatus(request, assigned.task._id, 'completed');
+      await moveTaskTo(request, assigned.task._id, 'completed');
       await details.dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
       await expect(details.dialog.getByRole('alert')).toHaveText('This task is already done');
       release();
@@ -130,7 +130,7 @@ test.describe('after paying, on a phone and on a desktop', () => {
   }) => {
     await atEachWidth(page, async () => {
       const assigned = await createAssignedTask(request);
-      await setTaskStatus(request, assigned.task._id, 'completed');
+      await moveTaskTo(request, assigned.task._id, 'completed');
       await signIn(page, assigned.client.token);
       await page.goto(`/client/tasks/${assigned.task._id}`);
       const details = await new TaskDetailsModal(page).waitForOpen();

@@ -12,7 +12,7 @@ import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
 import { atEachWidth } from './support/at-each-width';
-import { assignNewDriver, moveDriver, setTaskStatus } from './support/assigned-task';
+import { assignNewDriver, moveDriver, moveTaskTo } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { saveHomePlace, signUpNewClient } from './support/new-client';
 import { RECYCLING, createPaidTask, tasksOnServer } from './support/paid-task';
@@ -237,7 +237,7 @@ test('a new client books, pays and lands on the task page at 375x667 and 320x568
     await shot(page, `task-arrived-${viewport.width}`);
 
     // Completed: the rating is asked once, first on the page; never 'Waiting for the driver's location'.
-    await setTaskStatus(request, taskId, 'completed');
+    await moveTaskTo(request, taskId, 'completed');
     await page.reload();
     await expect(details.locator('.progress-plain')).toHaveText('Your task is done');
     const prompt = details.getByRole('form', { name: 'How was your pickup? Rate Kunle Adeyemi' });

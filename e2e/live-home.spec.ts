@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { Shell } from './page-models/shell';
-import { assignNewDriver, createAssignedTask, setTaskStatus } from './support/assigned-task';
+import { assignNewDriver, createAssignedTask, moveTaskTo } from './support/assigned-task';
 import { axeViolations, seriousViolations } from './support/axe';
 import { signInWithToken } from './support/demo-client';
 import { goOffline, goOnline } from './support/network';
@@ -73,14 +73,14 @@ test.describe('Home keeps the open tasks current', () => {
       expect(await isSameDocument(page)).toBe(true);
 
       // The network drops and comes back: Home reads again at once.
-      await setTaskStatus(request, task._id, 'on-going');
+      await moveTaskTo(request, task._id, 'on-going');
       await goOffline(page);
       await goOnline(page);
       await expect(card.locator('.status-badge')).toHaveText('on going');
       await expect(home.taskUpdates).toHaveText('Your Household Waste Pickup task: on going');
 
       // A finished task is not polled for: no read in the next minutes.
-      await setTaskStatus(request, task._id, 'completed');
+      await moveTaskTo(request, task._id, 'completed');
       await page.clock.runFor(31_000);
       await expect(card.locator('.status-badge')).toHaveText('completed');
       let reads = 0;
@@ -255,7 +255,7 @@ test.describe('the bell: recent task events, the red dot meaning unread', () => 
       await expect(home.greeting).toBeVisible();
       await expect(home.notificationDot).toHaveCount(0);
 
-      await setTaskStatus(request, assigned.task._id, 'on-going');
+      await moveTaskTo(request, assigned.task._id, 'on-going');
       await page.reload();
       await expect(home.notificationDot).toBeVisible();
       await home.openNotifications();

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Task, TasksResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
-import { assignNewDriver, creditPoints, setTaskStatus } from './support/assigned-task';
+import { assignNewDriver, creditPoints, moveTaskTo } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient } from './support/new-client';
 import { MOBILE } from './support/viewports';
@@ -47,7 +47,7 @@ test('375 px: 3 kg of laundry with 512.05 points, NGN 2,487.95 by card, and its 
   const [task] = ((await response.json()) as TasksResponse).data as Task[];
   expect(task).toMatchObject({ type: 'laundry', quantity: 3, amount: 3000 });
   await assignNewDriver(request, task!._id);
-  await setTaskStatus(request, task!._id, 'completed');
+  await moveTaskTo(request, task!._id, 'completed');
 
   await page.goto(`/client/tasks/${task!._id}`);
   await page.getByRole('link', { name: 'View receipt' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { DashboardPage } from './page-models/dashboard-page';
 import { atEachWidth } from './support/at-each-width';
-import { assignNewDriver, setTaskStatus } from './support/assigned-task';
+import { assignNewDriver, moveTaskTo } from './support/assigned-task';
 import { signInWithToken } from './support/demo-client';
 import { signUpNewClient, subscribeClient } from './support/new-client';
 import { paidRecycling } from './support/operators';
@@ -20,9 +20,9 @@ test.describe('plans and points, on a phone and on a desktop', () => {
       // Booked 12.5 kg: more than booked is collected only once the client paid for it (docs/lifecycle.md).
       const task = await paidRecycling(request, client, 12.5);
       await assignNewDriver(request, task._id);
-      await setTaskStatus(request, task._id, 'on-going');
+      await moveTaskTo(request, task._id, 'on-going');
       // `npm run ops -- complete <taskId> --kg 12.5`
-      await setTaskStatus(request, task._id, 'completed', 12.5);
+      await moveTaskTo(request, task._id, 'completed', 12.5);
 
       await signInWithToken(page, client.token);
       const home = await new DashboardPage(page).goto();

@@ -71,7 +71,7 @@ export async function creditPoints(request: APIRequestContext, userId: string, a
 }
 
 /** `npm run ops -- status <taskId> <status>` (or `complete <taskId> --kg N`) through the ops API. */
-export async function setTaskStatus(
+export async function moveTaskTo(
   request: APIRequestContext,
   taskId: string,
   status: 'pending' | 'driver-assigned' | 'on-going' | 'completed' | 'cancelled',

@@ -22,7 +22,7 @@ export interface OpsBackend {
   listTasks(status?: string): Promise<ops.OpsTask[]>;
   listDrivers(): Promise<ops.OpsDriver[]>;
   assignDriver(taskId: string, driverId: string): Promise<ops.OpsTask>;
-  setTaskStatus(taskId: string, status: string, extra?: { recycledKg?: number }): Promise<ops.StatusChange>;
+  moveTaskTo(taskId: string, status: string, extra?: { recycledKg?: number }): Promise<ops.StatusChange>;
   moveDriver(driverId: string, lat: number, lng: number): Promise<ops.OpsDriver>;
   markArrived(taskId: string): Promise<ops.OpsTask>;
   addDriver(driver: ops.NewDriver): Promise<ops.OpsDriver & { password: string }>;
@@ -50,7 +50,7 @@ export function databaseBackend(deps: LifecycleDeps & { transfers?: Transfers })
     listTasks: (status) => ops.listTasks(db, { status }),
     listDrivers: () => ops.listDrivers(db),
     assignDriver: (taskId, driverId) => ops.assignDriver(deps, taskId, driverId, cli),
-    setTaskStatus: (taskId, status, extra) => ops.setTaskStatus(deps, taskId, status, { ...extra, ...cli }),
+    moveTaskTo: (taskId, status, extra) => ops.moveTaskTo(deps, taskId, status, { ...extra, ...cli }),
     moveDriver: (driverId, lat, lng) => ops.moveDriver(db, driverId, lat, lng, CLI_ACTOR),
     markArrived: (taskId) => ops.markArrived(deps, taskId, cli),
     addDriver: (driver) => ops.addDriver(db, driver, CLI_ACTOR),
@@ -125,7 +125,7 @@ export function serverBackend(baseUrl: string, token: string | undefined, fetchI
     listTasks: (status) => call('GET', `/ops/tasks${status === undefined ? '' : `?status=${id(status)}`}`),
     listDrivers: () => call('GET', '/ops/drivers'),
     assignDriver: (taskId, driverId) => call('POST', `/ops/tasks/${id(taskId)}/assign`, { driverId }),
-    setTaskStatus: (taskId, status, extra) =>
+    moveTaskTo: (taskId, status, extra) =>
       call('POST', `/ops/tasks/${id(taskId)}/status`, { status, recycledKg: extra?.recycledKg }),
     moveDriver: (driverId, lat, lng) => call('PUT', `/ops/drivers/${id(driverId)}/location`, { lat, lng }),
     markArrived: (taskId) => call('POST', `/ops/tasks/${id(taskId)}/arrived`, {}),

@@ -190,7 +190,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'status <taskId> <status>',
     arity: 2,
     async run(backend, [taskId, status]) {
-      const change = await backend.setTaskStatus(taskId, status);
+      const change = await backend.moveTaskTo(taskId, status);
       return { result: change, text: statusChangeText(change) };
     },
   },
@@ -199,7 +199,7 @@ const COMMANDS: Record<string, Command> = {
     arity: 1,
     async run(backend, [taskId], parsed) {
       const recycledKg = parsed.kg === undefined ? undefined : toNumber(parsed.kg);
-      const change = await backend.setTaskStatus(taskId, 'completed', { recycledKg });
+      const change = await backend.moveTaskTo(taskId, 'completed', { recycledKg });
       return { result: change, text: statusChangeText(change) };
     },
   },

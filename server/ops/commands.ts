@@ -371,7 +371,7 @@ export async function assignDriver(
  * driver off, 'on-going' sets off, 'completed' completes (with the weight collected, `--kg`, or
  * as booked), 'cancelled' cancels with the refund. A completed or cancelled task never changes.
  */
-export async function setTaskStatus(
+export async function moveTaskTo(
   deps: LifecycleDeps,
   taskIdOrPrefix: string,
   statusInput: string,

@@ -110,7 +110,7 @@ opsRoutes.post('/ops/tasks/:id/status', DISPATCH, idOf('task'), opsBody(statusBo
   if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
     throw forbidden(ROLE_NOT_ALLOWED);
   return c.json({
-    data: await run(() => ops.setTaskStatus(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })),
+    data: await run(() => ops.moveTaskTo(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })),
   });
 });
 

@@ -91,7 +91,7 @@ describe('refunds through Paystack', () => {
     const task = await paidTask();
     fake.refundOutcome = 'refused';
     try {
-      await ops.setTaskStatus(server.deps, task._id, 'cancelled', { actor: 'cli' });
+      await ops.moveTaskTo(server.deps, task._id, 'cancelled', { actor: 'cli' });
     } finally {
       fake.refundOutcome = 'pending';
     }

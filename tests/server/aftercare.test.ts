@@ -89,13 +89,13 @@ describe('cancel and refund', () => {
 
   it('the operator cancels the same way (refunded), and a cancelled task cannot be moved on', async () => {
     const task = await createPaidTask(server, client, { amount: 1500 });
-    const change = await ops.setTaskStatus(server.deps, task._id, 'cancelled', CLI);
+    const change = await ops.moveTaskTo(server.deps, task._id, 'cancelled', CLI);
     expect(change.task.status).toBe('cancelled');
     const [refund] = await server.deps.db.query<{ status: string }>('select status from refunds where task_id = $1', [
       task._id,
     ]);
     expect(refund!.status).toBe('refunded');
-    await expect(ops.setTaskStatus(server.deps, task._id, 'pending', CLI)).rejects.toThrow('This task is cancelled');
+    await expect(ops.moveTaskTo(server.deps, task._id, 'pending', CLI)).rejects.toThrow('This task is cancelled');
   });
 });
 
@@ -195,7 +195,7 @@ describe('who is coming, chat and rating', () => {
     const task = await createPaidTask(server, client);
     await ops.assignDriver(server.deps, task._id, first.id, CLI);
     await ops.sendDriverMessage(server.deps.db, task._id, 'Coming');
-    await ops.setTaskStatus(server.deps, task._id, 'pending', CLI);
+    await ops.moveTaskTo(server.deps, task._id, 'pending', CLI);
     // What the simulator's tick does (server/ops/simulator.ts): the lifecycle's assignment as a job.
     const assigned = await lifecycle.assign(server.deps, task._id, second.id, { actor: 'job' }, { onlyWaiting: true });
     expect(assigned).toMatchObject({ status: 'driver-assigned', changed: true });
@@ -231,7 +231,7 @@ describe('receipt and support', () => {
     const driver = await insertDriver(server);
     const task = await createPaidTask(server, client, { amount: 1500 });
     await assignDriver(server, task._id, driver);
-    await ops.setTaskStatus(server.deps, task._id, 'completed', CLI);
+    await ops.moveTaskTo(server.deps, task._id, 'completed', CLI);
     const receipt = await post('/client/tasks/receipt', client, { taskId: task._id });
     expect(receipt.status).toBe(200);
     expect(receipt.body.data).toMatchObject({
@@ -259,12 +259,12 @@ describe('receipt and support', () => {
       const driver = await insertDriver(server);
       const task = await createPaidTask(server, client, { amount: 1500 });
       await assignDriver(server, task._id, driver);
-      await ops.setTaskStatus({ ...server.deps, mailer }, task._id, 'completed', CLI);
+      await ops.moveTaskTo({ ...server.deps, mailer }, task._id, 'completed', CLI);
       const letters = smtp.received.filter((letter) => letter.to.includes(client.email));
       expect(letters).toHaveLength(1);
       expect(letters[0]!.data).toContain(`Reference: ${task.reference}`);
       // Completing it again (a repeated command) is refused and mails nothing more.
-      await expect(ops.setTaskStatus({ ...server.deps, mailer }, task._id, 'completed', CLI)).rejects.toThrow(
+      await expect(ops.moveTaskTo({ ...server.deps, mailer }, task._id, 'completed', CLI)).rejects.toThrow(
         'This task is completed already',
       );
       expect(smtp.received.filter((letter) => letter.to.includes(client.email))).toHaveLength(1);

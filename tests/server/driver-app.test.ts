@@ -468,7 +468,7 @@ describe('dispatch and cancels', () => {
     const task = await insertTask(db(), await insertClient(db()), { ...SURULERE });
     await runDispatchOnce(server.deps);
     expect(await offersOf(driver.token)).toHaveLength(1);
-    await ops.setTaskStatus(deps(), task, 'cancelled', CLI);
+    await ops.moveTaskTo(deps(), task, 'cancelled', CLI);
     const accept = await server.request('POST', '/driver/offers/accept', {
       token: driver.token,
       body: { taskId: task },
@@ -691,7 +691,7 @@ describe("the driver's tasks", () => {
     const [row] = await db().query<{ status: string }>('select status from tasks where id = $1', [task]);
     expect(row.status).toBe('driver-assigned');
     // The operator still can.
-    await ops.setTaskStatus(deps(), task, 'completed', CLI);
+    await ops.moveTaskTo(deps(), task, 'completed', CLI);
   });
 
   it('completes with the code and the weighed kg, once arrived: never more than booked unweighed, the rest refunded, points on the weight', async () => {

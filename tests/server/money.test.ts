@@ -86,7 +86,7 @@ describe('amounts with two decimals, exactly', () => {
 
     // Completed, the same lines go out by e-mail.
     await insertDriver(server).then((driver) => assignDriver(server, created.body.data._id, driver));
-    await ops.setTaskStatus(server.deps, created.body.data._id, 'completed', { actor: 'cli' });
+    await ops.moveTaskTo(server.deps, created.body.data._id, 'completed', { actor: 'cli' });
     const mail = server.deps.mailer.inbox!(client.email).at(-1)!;
     for (const line of [
       'Client: Ada Obi',
@@ -172,7 +172,7 @@ describe('less collected than booked', () => {
     await insertDriver(server).then((driver) => assignDriver(server, taskId, driver));
 
     // Half of it collected: half of each part goes back.
-    const change = await ops.setTaskStatus(server.deps, taskId, 'completed', { actor: 'cli', recycledKg: 2.5 });
+    const change = await ops.moveTaskTo(server.deps, taskId, 'completed', { actor: 'cli', recycledKg: 2.5 });
     expect(change.task).toMatchObject({ status: 'completed' });
     const refunds = await server.deps.db.query<{ kind: string; amount_kobo: number }>(
       'select kind, amount_kobo from refunds where task_id = $1',

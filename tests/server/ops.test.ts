@@ -168,28 +168,20 @@ describe('operator commands', () => {
     const client = await insertClient(db());
     const driver = await insertDriver(db(), YABA);
     const task = await insertTask(db(), client, { status: 'driver-assigned', driverId: driver });
-    expect((await ops.setTaskStatus(deps(), task, 'on-going', CLI)).task.status).toBe('on-going');
+    expect((await ops.moveTaskTo(deps(), task, 'on-going', CLI)).task.status).toBe('on-going');
     // On the way, the task does not go back to 'driver-assigned' (pending takes the driver off).
-    const back = await ops.setTaskStatus(deps(), task, 'driver-assigned', CLI).then(
+    const back = await ops.moveTaskTo(deps(), task, 'driver-assigned', CLI).then(
       () => undefined,
       (caught: unknown) => caught,
     );
     expect(back).toBeInstanceOf(TaskRefused);
     expect(back).toMatchObject({ status: 409 });
-    const pending = await ops.setTaskStatus(deps(), task, 'pending', CLI);
+    const pending = await ops.moveTaskTo(deps(), task, 'pending', CLI);
     expect(pending.task).toMatchObject({ status: 'pending', driver: null });
-    await expectOpsError(
-      ops.setTaskStatus(deps(), task, 'on-going', CLI),
-      'invalid',
-      /has no driver: assign one first/,
-    );
-    expect((await ops.setTaskStatus(deps(), task, 'cancelled', CLI)).task.status).toBe('cancelled');
-    await expectOpsError(
-      ops.setTaskStatus(deps(), task, 'in-progress', CLI),
-      'invalid',
-      /Unknown status "in-progress"/,
-    );
-    await expectOpsError(ops.setTaskStatus(deps(), 'missing-task', 'completed', CLI), 'not-found', /No task with id/);
+    await expectOpsError(ops.moveTaskTo(deps(), task, 'on-going', CLI), 'invalid', /has no driver: assign one first/);
+    expect((await ops.moveTaskTo(deps(), task, 'cancelled', CLI)).task.status).toBe('cancelled');
+    await expectOpsError(ops.moveTaskTo(deps(), task, 'in-progress', CLI), 'invalid', /Unknown status "in-progress"/);
+    await expectOpsError(ops.moveTaskTo(deps(), 'missing-task', 'completed', CLI), 'not-found', /No task with id/);
   });
 
   it('move sets a driver position; latitude and longitude are validated', async () => {
@@ -248,15 +240,15 @@ describe('the referral reward', () => {
     const second = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
     expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
 
-    const change = await ops.setTaskStatus(deps(), first, 'completed', CLI);
+    const change = await ops.moveTaskTo(deps(), first, 'completed', CLI);
     expect(change.referralReward).toEqual({ referrerId: referrer, amount: 500 });
     expect(await user(referrer)).toMatchObject({ balance: 500, notification: true });
     expect((await user(referred)).rewarded).toBe(true);
 
-    expect((await ops.setTaskStatus(deps(), second, 'completed', CLI)).referralReward).toBeNull();
+    expect((await ops.moveTaskTo(deps(), second, 'completed', CLI)).referralReward).toBeNull();
     // A completed task never moves back, nor is it completed again: nothing more is rewarded.
-    await expectRefused(ops.setTaskStatus(deps(), first, 'on-going', CLI), 409, 'This task cannot be started any more');
-    await expectRefused(ops.setTaskStatus(deps(), first, 'completed', CLI), 409, 'This task is completed already');
+    await expectRefused(ops.moveTaskTo(deps(), first, 'on-going', CLI), 409, 'This task cannot be started any more');
+    await expectRefused(ops.moveTaskTo(deps(), first, 'completed', CLI), 409, 'This task is completed already');
     expect((await user(referrer)).balance).toBe(500);
   });
 
@@ -266,7 +258,7 @@ describe('the referral reward', () => {
     const driver = await insertDriver(db(), YABA);
     await insertTask(db(), referred, { status: 'completed', driverId: driver });
     const later = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
-    expect((await ops.setTaskStatus(deps(), later, 'completed', CLI)).referralReward).toBeNull();
+    expect((await ops.moveTaskTo(deps(), later, 'completed', CLI)).referralReward).toBeNull();
     expect(await user(referrer)).toEqual({ balance: 0, notification: false, rewarded: false });
   });
 
@@ -276,11 +268,11 @@ describe('the referral reward', () => {
     const referred = await insertClient(db(), { referredBy: referrer });
     const driver = await insertDriver(db(), YABA);
     const own = await insertTask(db(), loner, { status: 'on-going', driverId: driver });
-    expect((await ops.setTaskStatus(deps(), own, 'completed', CLI)).referralReward).toBeNull();
+    expect((await ops.moveTaskTo(deps(), own, 'completed', CLI)).referralReward).toBeNull();
     // No reward; the dot is on for the loner's own task, which was completed (the bell tells it).
     expect(await user(loner)).toEqual({ balance: 0, notification: true, rewarded: false });
     const cancelled = await insertTask(db(), referred, { status: 'on-going', driverId: driver });
-    await ops.setTaskStatus(deps(), cancelled, 'cancelled', CLI);
+    await ops.moveTaskTo(deps(), cancelled, 'cancelled', CLI);
     expect((await user(referrer)).balance).toBe(0);
   });
 

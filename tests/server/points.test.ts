@@ -39,7 +39,7 @@ async function onGoingRecycling(client: TestClient, kg = 1) {
     unit: 'per kg',
   });
   await assignDriver(server, task._id, await insertDriver(server));
-  await ops.setTaskStatus(server.deps, task._id, 'on-going', CLI);
+  await ops.moveTaskTo(server.deps, task._id, 'on-going', CLI);
   return task._id as string;
 }
 
@@ -47,13 +47,13 @@ describe('points that pay: the ledger', () => {
   it('completing a recycling task with its weight earns 10 tokens per kg, once; the balance is the sum of the ledger', async () => {
     const client = await insertClient(server);
     const taskId = await onGoingRecycling(client, 12.5);
-    const change = await ops.setTaskStatus(server.deps, taskId, 'completed', { ...CLI, recycledKg: 12.5 });
+    const change = await ops.moveTaskTo(server.deps, taskId, 'completed', { ...CLI, recycledKg: 12.5 });
     expect(change.pointsEarned).toBe(125);
     expect(change.task).toMatchObject({ status: 'completed', recycledKg: 12.5 });
     const points = await pointsOf(client);
     expect(points.balance).toBe(125);
     expect(points.entries).toEqual([expect.objectContaining({ kind: 'earned', amount: 125, taskId })]);
-    await expect(ops.setTaskStatus(server.deps, taskId, 'completed', { ...CLI, recycledKg: 20 })).rejects.toThrow(
+    await expect(ops.moveTaskTo(server.deps, taskId, 'completed', { ...CLI, recycledKg: 20 })).rejects.toThrow(
       /completed already/,
     );
     expect((await pointsOf(client)).balance).toBe(125);
@@ -65,14 +65,14 @@ describe('points that pay: the ledger', () => {
     const client = await insertClient(server);
     const household = await createPaidTask(server, client);
     await assignDriver(server, household._id, await insertDriver(server));
-    await expect(ops.setTaskStatus(server.deps, household._id, 'completed', { ...CLI, recycledKg: 3 })).rejects.toThrow(
+    await expect(ops.moveTaskTo(server.deps, household._id, 'completed', { ...CLI, recycledKg: 3 })).rejects.toThrow(
       /is not priced per kg: only such a task is weighed/,
     );
     const recycling = await onGoingRecycling(client);
-    await expect(ops.setTaskStatus(server.deps, recycling, 'on-going', { ...CLI, recycledKg: 3 })).rejects.toThrow(
+    await expect(ops.moveTaskTo(server.deps, recycling, 'on-going', { ...CLI, recycledKg: 3 })).rejects.toThrow(
       /only when completing/,
     );
-    await expect(ops.setTaskStatus(server.deps, recycling, 'completed', { ...CLI, recycledKg: -1 })).rejects.toThrow(
+    await expect(ops.moveTaskTo(server.deps, recycling, 'completed', { ...CLI, recycledKg: -1 })).rejects.toThrow(
       /more than 0/,
     );
     expect((await pointsOf(client)).entries).toEqual([]);
@@ -123,7 +123,7 @@ describe('points that pay: the ledger', () => {
     const referred = await server.createClient({ ref: code });
     const task = await createPaidTask(server, referred);
     await assignDriver(server, task._id, await insertDriver(server));
-    const change = await ops.setTaskStatus(server.deps, task._id, 'completed', CLI);
+    const change = await ops.moveTaskTo(server.deps, task._id, 'completed', CLI);
     expect(change.referralReward).toEqual({ referrerId: referrer.id, amount: 500 });
     const points = await pointsOf(referrer);
     expect(points).toEqual({ balance: 500, entries: [expect.objectContaining({ kind: 'referral', amount: 500 })] });

@@ -110,7 +110,7 @@ describe.runIf(TEST_DATABASE_URL)('polls answered from memory on two instances o
     await reachesA(locationKey(driverId), () => ops.moveDriver(b.deps.db, driverId, 6.6, 3.4));
     expect((await follow()).body.data.location.coordinates).toEqual([3.4, 6.6]);
 
-    await reachesA(TRACKERS_KEY, () => ops.setTaskStatus(b.deps, task._id, 'completed', { actor: 'cli' }));
+    await reachesA(TRACKERS_KEY, () => ops.moveTaskTo(b.deps, task._id, 'completed', { actor: 'cli' }));
     expect((await follow()).status).toBe(403);
   });
 });

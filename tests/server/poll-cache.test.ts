@@ -123,7 +123,7 @@ describe('an unchanged driver location poll', () => {
     await ops.moveDriver(server.deps.db, driverId, 6.6, 3.4);
     expect((await follow(driverId)).body.data.location.coordinates).toEqual([3.4, 6.6]);
 
-    await ops.setTaskStatus(server.deps, ride._id, 'completed', { actor: 'cli' });
+    await ops.moveTaskTo(server.deps, ride._id, 'completed', { actor: 'cli' });
     expect((await follow(driverId)).status).toBe(403);
   });
 });

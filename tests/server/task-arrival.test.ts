@@ -69,7 +69,7 @@ describe('arrivedAt', () => {
     await ops.assignDriver(deps(), task, second, CLI);
     expect(await arrivedAt(task)).toBeNull();
     await ops.markArrived(deps(), task, CLI);
-    await ops.setTaskStatus(deps(), task, 'pending', CLI);
+    await ops.moveTaskTo(deps(), task, 'pending', CLI);
     expect(await arrivedAt(task)).toBeNull();
   });
 

@@ -59,9 +59,9 @@ describe('task events: the server records the status changes a client is told ab
     expect(await hasDot(owner)).toBe(false);
 
     await ops.assignDriver(deps(), taskId, driver, CLI);
-    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
-    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
-    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'on-going', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'on-going', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'completed', CLI);
 
     const listed = await events(owner);
     expect(statuses(listed)).toEqual(['completed', 'on-going', 'driver-assigned']);
@@ -92,8 +92,8 @@ describe('task events: the server records the status changes a client is told ab
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id, { status: 'driver-assigned', driverId: driver });
-    await ops.setTaskStatus(deps(), taskId, 'pending', CLI);
-    await ops.setTaskStatus(deps(), taskId, 'cancelled', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'pending', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'cancelled', CLI);
     expect(statuses(await events(owner))).toEqual(['cancelled', 'pending']);
   });
 
@@ -114,7 +114,7 @@ describe('task events: the server records the status changes a client is told ab
   it('an operator change that is refused writes nothing', async () => {
     const owner = await client();
     const taskId = await insertTask(db(), owner.id);
-    await expect(ops.setTaskStatus(deps(), taskId, 'completed', CLI)).rejects.toThrow(/has no driver/);
+    await expect(ops.moveTaskTo(deps(), taskId, 'completed', CLI)).rejects.toThrow(/has no driver/);
     expect(await events(owner)).toEqual([]);
     expect(await hasDot(owner)).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('task events: the server records the status changes a client is told ab
     const referred = await client({ referredBy: referrer.id });
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), referred.id, { status: 'on-going', driverId: driver });
-    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'completed', CLI);
     expect(await events(referrer)).toEqual([
       expect.objectContaining({ kind: 'referral-reward', taskId: null, status: null, amount: 500, read: false }),
     ]);
@@ -138,7 +138,7 @@ describe('task events: the server records the status changes a client is told ab
     const taskId = await insertTask(db(), owner.id, { status: 'driver-assigned', driverId: driver });
     // An on-going task never goes back to 'driver-assigned' any more: the driver is taken off and given again.
     for (let round = 0; round < 11; round += 1) {
-      await ops.setTaskStatus(deps(), taskId, 'pending', CLI);
+      await ops.moveTaskTo(deps(), taskId, 'pending', CLI);
       await ops.assignDriver(deps(), taskId, driver, CLI);
     }
     expect(await events(owner)).toHaveLength(20);
@@ -154,14 +154,14 @@ describe('marking events read (the red dot)', () => {
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
     await ops.assignDriver(deps(), taskId, driver, CLI);
-    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'on-going', CLI);
     const [newest] = await events(owner);
 
     expect(await markRead(owner, newest.at)).toBe(0);
     expect((await events(owner)).every((event) => event.read)).toBe(true);
     expect(await hasDot(owner)).toBe(false);
 
-    await ops.setTaskStatus(deps(), taskId, 'completed', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'completed', CLI);
     expect(await hasDot(owner)).toBe(true);
     expect((await events(owner)).map((event) => [event.status, event.read])).toEqual([
       ['completed', false],
@@ -175,7 +175,7 @@ describe('marking events read (the red dot)', () => {
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
     await ops.assignDriver(deps(), taskId, driver, CLI);
-    await ops.setTaskStatus(deps(), taskId, 'on-going', CLI);
+    await ops.moveTaskTo(deps(), taskId, 'on-going', CLI);
     const [newer, older] = await events(owner);
     expect(await markRead(owner, older.at)).toBe(newer.at === older.at ? 0 : 1);
     expect(await markRead(owner, newer.at)).toBe(0);
