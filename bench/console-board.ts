@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { openDb } from '../server/db/connection';
 import { migrate } from '../server/db/migrate';
 import { startServer } from '../server/index';
-import { addOperator } from '../server/ops/operator-commands';
+import { addOperator } from '../server/console/operator-commands';
 import { seedOpenTasks } from '../tests/server/ops-fixtures';
 import { launchChromium, loopbackContext } from './browser';
 import type { Row } from './report';

@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { runDispatchOnce } from '../server/jobs/dispatch-jobs';
+import { runDispatchOnce } from '../server/dispatch/dispatch-jobs';
 import { silentLogger } from '../server/log';
-import { addOperator } from '../server/ops/operator-commands';
+import { addOperator } from '../server/console/operator-commands';
 import { createDeps } from '../server/services';
 import { seedOpenTasks } from '../tests/server/ops-fixtures';
 

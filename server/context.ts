@@ -4,14 +4,14 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/connection';
 import type { PollCache } from './db/poll-cache';
 import type { RateLimiter, RateLimits } from './http/rate-limit';
-import type { Session, TokenService } from './auth/tokens';
-import type { Mailer } from './mail/mailer';
+import type { Session, TokenService } from './accounts/tokens';
+import type { Mailer } from './notifications/mailer';
 import type { PaymentVerifier } from './payments/verifier';
 import type { Refunder } from './payments/refunder';
-import type { Transfers } from './payments/transfers';
+import type { Transfers } from './payouts/transfers';
 import type { Logger } from './log';
-import type { PushDispatcher } from './push/dispatcher';
-import type { CodeSender } from './push/sms';
+import type { PushDispatcher } from './notifications/dispatcher';
+import type { CodeSender } from './notifications/sms';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -27,16 +27,16 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   limits: RateLimits;
-  /** The operator API's token (header X-Ops-Token), see server/ops/token.ts. */
+  /** The operator API's token (header X-Ops-Token), see server/console/ops-token.ts. */
   opsToken: string;
-  /** Sends the notifications outbox (server/push/dispatcher.ts). */
+  /** Sends the notifications outbox (server/notifications/dispatcher.ts). */
   push: PushDispatcher;
-  /** The VAPID public key the app subscribes with (server/push/keys.ts). */
+  /** The VAPID public key the app subscribes with (server/notifications/keys.ts). */
   vapidPublicKey: string;
   /** SMS_API_URL and SMS_API_KEY are set. */
   smsAvailable: boolean;
   /**
-   * Where sign-in codes go (server/auth/phone-codes.ts): Termii, or outside production without
+   * Where sign-in codes go (server/accounts/phone-codes.ts): Termii, or outside production without
    * it the log (as the dev mailbox); undefined in production without SMS.
    */
   codeSender: CodeSender | undefined;

@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from './config';
 import { DEFAULT_PASSWORD_HASH_COST, envVariables } from './env';
-import { isVapidKeyPair } from './push/keys';
+import { isVapidKeyPair } from './notifications/keys';
 
 /**
  * The variables production cannot run without, with the setting each fills, and those it

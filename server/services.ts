@@ -1,6 +1,6 @@
 /** Builds a server's services from its configuration: database (migrated and seeded), tokens, payments, mail. */
 import { loadServiceArea } from './service-area';
-import { resolveJwtSecret, createTokenService } from './auth/tokens';
+import { resolveJwtSecret, createTokenService } from './accounts/tokens';
 import type { ServerConfig } from './config';
 import type { AppDeps } from './context';
 import { openDb } from './db/connection';
@@ -8,20 +8,20 @@ import { PollCache, withCacheInvalidation } from './db/poll-cache';
 import { migrate } from './db/migrate';
 import { seedPrices } from './db/seed';
 import { seedDemo } from './db/demo';
-import { resolveOpsToken } from './ops/token';
+import { resolveOpsToken } from './console/ops-token';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
-import { createDevMailbox, createSmtpMailer } from './mail/mailer';
+import { createDevMailbox, createSmtpMailer } from './notifications/mailer';
 import { createPaystackVerifier, createTestLedger } from './payments/verifier';
-import { createRefunder } from './aftercare/services';
-import { backfillDriverEarnings } from './payments/payouts';
-import { createTransfers } from './payments/transfers';
+import { createRefunder } from './tasks/aftercare';
+import { backfillDriverEarnings } from './payouts/payouts';
+import { createTransfers } from './payouts/transfers';
 import { createLogger, type Logger, silentLogger } from './log';
 import { assertStartable, productionWarnings } from './production';
 import type { Agent } from 'node:https';
-import { resolveVapidKeys } from './push/keys';
+import { resolveVapidKeys } from './notifications/keys';
 import { withPushKick } from './db/push-kick';
-import { createDispatcher } from './push/dispatcher';
-import { createDevCodeLog, createTermiiSender } from './push/sms';
+import { createDispatcher } from './notifications/dispatcher';
+import { createDevCodeLog, createTermiiSender } from './notifications/sms';
 
 export async function createDeps(
   config: ServerConfig,

@@ -6,7 +6,7 @@ import { signInWithToken } from './demo-client';
 import { createPaidTask, messagesOnServer } from './paid-task';
 import { signUpNewClient, type NewClient } from './new-client';
 
-/** The operator API (server/routes/ops.ts) with the token the global setup gave the server. */
+/** The operator API (server/console/ops.routes.ts) with the token the global setup gave the server. */
 function opsHeaders(): Record<string, string> {
   const token = process.env.E2E_OPS_TOKEN;
   if (!token) throw new Error('E2E_OPS_TOKEN is not set: the global setup gives the server an ops token');

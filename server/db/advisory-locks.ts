@@ -9,19 +9,19 @@ export const ADVISORY_LOCKS = {
   migrations: 7_301_001,
   /** Writing the demo data (server/db/demo.ts). */
   demoSeed: 7_301_002,
-  /** One tick of the demo driver simulator (server/ops/simulator.ts): one server runs it. */
+  /** One tick of the demo driver simulator (server/dispatch/simulator.ts): one server runs it. */
   simulator: 7_301_003,
-  /** One round of the plan jobs (server/jobs/plan-jobs.ts): renewal reminders, weekly reports. */
+  /** One round of the plan jobs (server/payments/plan-jobs.ts): renewal reminders, weekly reports. */
   planJobs: 7_301_010,
-  /** One round of the recurring pickups' scheduler (server/jobs/schedule-jobs.ts). */
+  /** One round of the recurring pickups' scheduler (server/tasks/schedule-jobs.ts). */
   scheduleJobs: 7_301_011,
-  /** One dispatch round (server/jobs/dispatch-jobs.ts): offers made by one server at a time. */
+  /** One dispatch round (server/dispatch/dispatch-jobs.ts): offers made by one server at a time. */
   dispatch: 7_301_012,
   /** Giving a phone number to a client account (two-key lock: this class and the number's hash). */
   phoneNumber: 7_301_050,
-  /** One batch of old positions deleted (server/jobs/position-jobs.ts). */
+  /** One batch of old positions deleted (server/dispatch/position-jobs.ts). */
   positionJobs: 7_301_062,
-  /** Writing a week's payouts (server/payments/payouts.ts): two runs never count one balance twice. */
+  /** Writing a week's payouts (server/payouts/payouts.ts): two runs never count one balance twice. */
   payouts: 7_301_020,
 } as const;
 

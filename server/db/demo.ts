@@ -6,7 +6,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../../src/shared/contract';
 import { serviceKey } from '../../src/shared/service-key';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../accounts/passwords';
 import type { Db, Queryable } from './connection';
 import { SEED_SERVICES } from '../../src/shared/pricing';
 import { addPoints } from './points';

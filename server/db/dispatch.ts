@@ -2,7 +2,7 @@
  * Dispatch (docs/driver.md): offers of pending tasks to online drivers, one open offer of a
  * task at a time (the partial unique index task_offers_one_open), each answered once by a
  * conditional update, and the task taken by exactly one driver (an update that needs the task
- * still pending and driverless). The round itself is server/jobs/dispatch-jobs.ts.
+ * still pending and driverless). The round itself is server/dispatch/dispatch-jobs.ts.
  */
 import type { Queryable } from './connection';
 

@@ -47,7 +47,7 @@ export async function selectDriverTasks(db: Queryable, driverId: string): Promis
 
 /**
  * Whether the task is the driver's (assigned, on the way, completed or cancelled while theirs):
- * its chat is readable, and open for sending until a day after the end (routes/chat.ts).
+ * its chat is readable, and open for sending until a day after the end (tasks/chat.routes.ts).
  */
 export async function isDriversChat(db: Queryable, taskId: string, driverId: string): Promise<boolean> {
   const rows = await db.query(

@@ -1,6 +1,6 @@
 /** Drivers as the client sees them: a location, readable only by clients they serve. */
 import type { DriverLocation } from '../../src/shared/contract';
-import type { Position } from '../positions';
+import type { Position } from '../dispatch/positions';
 import type { Queryable } from './connection';
 import { markArrivals } from './ops';
 import { locationKey, publishInvalidation } from './poll-cache';

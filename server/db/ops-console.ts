@@ -1,4 +1,4 @@
-/** SQL of the operator console's own commands (server/ops/console-commands.ts). */
+/** SQL of the operator console's own commands (server/console/console-commands.ts). */
 import type { Queryable } from './connection';
 import { locationKey, publishInvalidation } from './poll-cache';
 

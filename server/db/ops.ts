@@ -1,7 +1,7 @@
 /**
  * SQL of the operator commands and the demo driver simulator. A change the client is told
  * about writes its bell event in the same transaction: here for the simulator's and the
- * referral reward, in server/ops/commands.ts for the operator's, which knows the status before
+ * referral reward, in server/console/commands.ts for the operator's, which knows the status before
  * the change (docs/architecture.md, 'The live Home and the bell').
  */
 import { randomUUID } from 'node:crypto';
@@ -106,7 +106,7 @@ export interface OpsDriverRow {
   /** Offers it accepted and answered (accepted, declined or let expire). */
   offers_accepted: number;
   offers_answered: number;
-  /** Sent a point that could not be true in the last 24 hours (server/positions.ts). */
+  /** Sent a point that could not be true in the last 24 hours (server/dispatch/positions.ts). */
   implausible_positions: boolean;
 }
 

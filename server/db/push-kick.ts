@@ -1,5 +1,5 @@
 /**
- * Wraps the server's database so the push dispatcher (server/push/dispatcher.ts) hears of new
+ * Wraps the server's database so the push dispatcher (server/notifications/dispatcher.ts) hears of new
  * outbox rows at once: it passes every statement through unchanged and only looks at its text.
  */
 import type { Db, Queryable } from './connection';

@@ -3,7 +3,7 @@
  * the outbox. `enqueueTaskNotification` is called in the transaction that writes the event
  * (task-events.ts, refunds.ts, messages.ts, ops.ts): one row per subscribed device, or one
  * SMS row for 'driver assigned' / 'arriving' when the client has no device, each only when
- * the client's switch for that kind is on. The dispatcher (server/push/dispatcher.ts) claims
+ * the client's switch for that kind is on. The dispatcher (server/notifications/dispatcher.ts) claims
  * due rows with `for update skip locked` and a lease, so several instances never send a row twice.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * A task's receipt as stored: the task, what paid it (the charge or ledger payment, the points
- * spent), its owner and its refund. Turned into the receipt in server/aftercare/receipt.ts.
+ * spent), its owner and its refund. Turned into the receipt in server/tasks/receipt.ts.
  */
 import type { TaskStatus } from '../../src/shared/contract';
 import type { Queryable } from './connection';

@@ -1,5 +1,5 @@
 /**
- * What the plan jobs send (server/jobs/plan-jobs.ts): each statement marks what it picks in the
+ * What the plan jobs send (server/payments/plan-jobs.ts): each statement marks what it picks in the
  * same update, so with N servers, each under the jobs' advisory lock, a reminder is made once.
  */
 import type { Queryable } from './connection';

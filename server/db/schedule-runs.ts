@@ -1,5 +1,5 @@
 /**
- * The recurring pickups' scheduler's statements (server/jobs/schedule-jobs.ts): which schedules
+ * The recurring pickups' scheduler's statements (server/tasks/schedule-jobs.ts): which schedules
  * run, each date's run row (its key, schedule and date, makes each date once) and what became
  * of it. The scheduler calls them inside its one transaction.
  */

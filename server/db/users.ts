@@ -32,7 +32,7 @@ export interface UserRow {
   created_at: Date;
 }
 
-/** Where an avatar is served (server/routes/avatars.ts), relative to the API's base address. */
+/** Where an avatar is served (server/accounts/avatars.routes.ts), relative to the API's base address. */
 export function avatarPath(avatarId: string): string {
   return `/avatars/${avatarId}`;
 }

@@ -1,6 +1,6 @@
 /** Bearer-token authentication. The spec's client also sends some tokens in bodies (`userdata {token}`). */
 import type { Context } from 'hono';
-import type { Session } from '../auth/tokens';
+import type { Session } from '../accounts/tokens';
 import type { AppEnv } from '../context';
 import { findSessionVersion } from '../db/sessions';
 import { forbidden, unauthorized } from './errors';

@@ -176,7 +176,7 @@ export interface RateLimits {
   verifyPerUser: RateRule;
   /** Payment references verified for one address, whoever is signed in. */
   verifyPerAddress: RateRule;
-  /** Sign-in codes sent to one phone number (server/auth/phone-codes.ts). */
+  /** Sign-in codes sent to one phone number (server/accounts/phone-codes.ts). */
   phoneCodePerNumber: RateRule;
   /** Sign-in codes asked from one address, whatever the numbers. */
   phoneCodePerAddress: RateRule;

@@ -8,11 +8,11 @@
  * app (tests/server/routes.test.ts).
  */
 import type { Context, HonoRequest, MiddlewareHandler } from 'hono';
-import type { Role, Session } from '../auth/tokens';
+import type { Role, Session } from '../accounts/tokens';
 import type { AppEnv } from '../context';
 import { findDriverAccount } from '../db/drivers';
 import { findOperatorById, type OperatorRole } from '../db/operators';
-import { OPS_TOKEN_HEADER, opsTokenMatches } from '../ops/token';
+import { OPS_TOKEN_HEADER, opsTokenMatches } from '../console/ops-token';
 import { clientAddress } from './client-address';
 import { SESSION_ENDED, WRONG_ROLE, bearerToken, requireCurrentSession, tokenSession, verifiedSession } from './auth';
 import { forbidden, tooManyRequests, unauthorized } from './errors';

@@ -6,15 +6,15 @@
 import type { ChatMessage } from '../../src/shared/contract';
 import { CLI_ACTOR } from '../db/audit';
 
-import * as ops from './commands';
-import * as payments from './payment-commands';
-import { type OpsAuditEntry, listAudit } from './console-commands';
-import { type OpsOperator, addOperator } from './operator-commands';
+import * as ops from '../console/commands';
+import * as payments from '../payments/payment-commands';
+import { type OpsAuditEntry, listAudit } from '../console/console-commands';
+import { type OpsOperator, addOperator } from '../console/operator-commands';
 import type { LifecycleDeps } from '../tasks/lifecycle';
-import { type PayDriversAnswer, payDrivers } from '../payments/payouts';
-import type { Transfers } from '../payments/transfers';
-import { type OpsPlan, type PlanInput, listPlans, savePlan } from './plan-commands';
-import { type ServiceEntry, listServices, setServicePrice } from './service-commands';
+import { type PayDriversAnswer, payDrivers } from '../payouts/payouts';
+import type { Transfers } from '../payouts/transfers';
+import { type OpsPlan, type PlanInput, listPlans, savePlan } from '../console/plan-commands';
+import { type ServiceEntry, listServices, setServicePrice } from '../console/service-commands';
 import { planSchema } from '../../src/shared/schemas/plans';
 
 export interface OpsBackend {

@@ -13,16 +13,16 @@ import { formatKoboAmount, nairaToKobo } from '../../src/shared/money';
 import { DataFolderInUse } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { databaseBackend, OpsRequestError, ServerUnavailable, serverBackend, type OpsBackend } from './backends';
-import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from './commands';
-import { changedPlan } from './plan-commands';
+import { OpsError, newDriverSchema, parseOpsInput, positionSchema, type StatusChange } from '../console/commands';
+import { changedPlan } from '../console/plan-commands';
 import { inclusionText } from '../../src/shared/plans';
 import { printable, printableJson } from '../printable';
 import { auditTable, driversTable, naira, paymentsTable, shortId, supportTable, tasksTable } from './format';
-import { createRefunder } from '../aftercare/services';
-import { createDevMailbox, createSmtpMailer } from '../mail/mailer';
+import { createRefunder } from '../tasks/aftercare';
+import { createDevMailbox, createSmtpMailer } from '../notifications/mailer';
 import { createLogger } from '../log';
-import { readStoredOpsToken } from './token';
-import { createTransfers } from '../payments/transfers';
+import { readStoredOpsToken } from '../console/ops-token';
+import { createTransfers } from '../payouts/transfers';
 
 export const HELP = `GreenPick operator commands: npm run ops -- <command> [--json]
 

@@ -3,9 +3,9 @@ import { formatNaira, nairaToKobo } from '../../src/shared/money';
 import { windowText } from '../../src/shared/pickup-windows';
 import { quantityRule, quantityText } from '../../src/shared/quantity';
 import { printable } from '../printable';
-import type { OpsDriver, OpsSupportRequest, OpsTask } from './commands';
-import type { OpsAuditEntry } from './console-commands';
-import type { OpsPayment } from './payment-commands';
+import type { OpsDriver, OpsSupportRequest, OpsTask } from '../console/commands';
+import type { OpsAuditEntry } from '../console/console-commands';
+import type { OpsPayment } from '../payments/payment-commands';
 
 /** Tables show the first 8 characters; every command accepts such a prefix. */
 export const shortId = (id: string) => id.slice(0, 8);

@@ -39,7 +39,7 @@ export function apiPathOf(url: string, apiBase: string): string | null {
   return end === -1 ? rest : rest.slice(0, end);
 }
 
-/** The JWT's `sub` claim (server/auth/tokens.ts sets the user id there), without checking the signature; null when unreadable. */
+/** The JWT's `sub` claim (server/accounts/tokens.ts sets the user id there), without checking the signature; null when unreadable. */
 export function decodeJwtSubject(token: string | null | undefined): string | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;

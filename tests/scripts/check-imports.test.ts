@@ -36,7 +36,8 @@ describe('folder rules', () => {
         'src/shared/rules.ts': "import { z } from 'zod';\nimport { x } from './contract';\n",
         'sw/sw.ts':
           "import { x } from '../src/shared/contract';\nimport { precacheAndRoute } from 'workbox-precaching';\n",
-        'server/routes/tasks.ts': "import { x } from '../../src/shared/contract';\nimport { Hono } from 'hono';\n",
+        'server/tasks/tasks.routes.ts':
+          "import { x } from '../../src/shared/contract';\nimport { Hono } from 'hono';\n",
       }),
     );
     expect(violations).toEqual([]);
@@ -183,23 +184,23 @@ describe('folder rules', () => {
       repo({
         ...shared,
         'sw/sw.ts': "import { y } from '../src/lib/http';\n",
-        'server/routes/tasks.ts':
+        'server/tasks/tasks.routes.ts':
           "import { send } from '../../src/features/chat/chat-send';\nimport { B } from '../../src/ui/button';\nimport { R } from '../../src/routes/root';\n",
       }),
     );
     expect(violations).toEqual([
       {
-        file: 'server/routes/tasks.ts',
+        file: 'server/tasks/tasks.routes.ts',
         specifier: '../../src/features/chat/chat-send',
         rule: 'server imports from src/ only what is in src/shared/',
       },
       {
-        file: 'server/routes/tasks.ts',
+        file: 'server/tasks/tasks.routes.ts',
         specifier: '../../src/ui/button',
         rule: 'server imports from src/ only what is in src/shared/',
       },
       {
-        file: 'server/routes/tasks.ts',
+        file: 'server/tasks/tasks.routes.ts',
         specifier: '../../src/routes/root',
         rule: 'server imports from src/ only what is in src/shared/',
       },

@@ -4,8 +4,8 @@
  * (not one we started) still goes to the reversal branch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
-import * as payments from '../../server/ops/payment-commands';
+import * as ops from '../../server/console/commands';
+import * as payments from '../../server/payments/payment-commands';
 import { claimPaymentUse } from '../../server/db/payments';
 import * as lifecycle from '../../server/tasks/lifecycle';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';

@@ -4,9 +4,9 @@
  * receipt and its e-mail on completion.
  */
 import { describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import * as lifecycle from '../../server/tasks/lifecycle';
-import { createSmtpMailer } from '../../server/mail/mailer';
+import { createSmtpMailer } from '../../server/notifications/mailer';
 import { startFakeSmtp } from './fake-smtp';
 import type { TestServer } from './harness';
 import { assignDriver, createPaidTask, insertDriver, serverWithTwoClients, type TestClient } from './task-fixtures';
@@ -196,7 +196,7 @@ describe('who is coming, chat and rating', () => {
     await ops.assignDriver(server.deps, task._id, first.id, CLI);
     await ops.sendDriverMessage(server.deps.db, task._id, 'Coming');
     await ops.moveTaskTo(server.deps, task._id, 'pending', CLI);
-    // What the simulator's tick does (server/ops/simulator.ts): the lifecycle's assignment as a job.
+    // What the simulator's tick does (server/dispatch/simulator.ts): the lifecycle's assignment as a job.
     const assigned = await lifecycle.assign(server.deps, task._id, second.id, { actor: 'job' }, { onlyWaiting: true });
     expect(assigned).toMatchObject({ status: 'driver-assigned', changed: true });
     const thread = (await post('/client/getMessages', client, { taskId: task._id })).body.data.messages;

@@ -3,7 +3,7 @@
  * receives a task's confirmation code; operators see whether the driver entered it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { readyOperator } from './operator-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceKey } from '../../src/shared/service-key';
-import { verifyPassword } from '../../server/auth/passwords';
+import { verifyPassword } from '../../server/accounts/passwords';
 import { DEMO_DRIVERS, DEMO_DRIVER_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/demo';
 import { SEED_SERVICES } from '../../src/shared/pricing';
 import { findUserByEmail, toUser } from '../../server/db/users';

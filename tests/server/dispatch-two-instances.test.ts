@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { AppDeps, AppEnv } from '../../server/context';
-import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
+import { runDispatchOnce } from '../../server/dispatch/dispatch-jobs';
 import { call as post, twoInstanceDriver, twoInstances } from './instances';
 import { insertClient, insertTask } from './ops-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { lagosDayStart, lagosWeekStart } from '../../src/shared/driver-rules';
-import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
-import * as ops from '../../server/ops/commands';
-import { listPayments } from '../../server/ops/payment-commands';
+import { runDispatchOnce } from '../../server/dispatch/dispatch-jobs';
+import * as ops from '../../server/console/commands';
+import { listPayments } from '../../server/payments/payment-commands';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertTask } from './ops-fixtures';
 

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
-import { HISTORY_PAGE } from '../../server/routes/driver-app';
+import * as ops from '../../server/console/commands';
+import { HISTORY_PAGE } from '../../server/dispatch/driver-app.routes';
 import { lagosWeekStart } from '../../src/shared/driver-rules';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertTask } from './ops-fixtures';

@@ -5,7 +5,7 @@
  * console's task show it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { PHOTO_REQUIRED } from '../../server/tasks/lifecycle';
 import {
   PHOTO_NOT_WANTED,
@@ -13,7 +13,7 @@ import {
   PHOTO_TAKEN,
   PHOTO_TASK_CLOSED,
   PHOTO_TYPE_ERROR,
-} from '../../server/routes/driver-photo';
+} from '../../server/tasks/driver-photo.routes';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DATA_URL } from '../../src/shared/driver-rules';
 import { PHOTO_TOO_LARGE } from '../../src/shared/schemas/driver';
 import { createTestServer, type TestServer } from './harness';

@@ -5,7 +5,7 @@
  * flagged in the console, one insert a batch, and old positions deleted by the job.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deleteOldPositions } from '../../server/jobs/position-jobs';
+import { deleteOldPositions } from '../../server/dispatch/position-jobs';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { readyOperator } from './operator-fixtures';

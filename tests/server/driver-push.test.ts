@@ -6,9 +6,9 @@
  * subscription is dropped; an offer lasts 30 s from the moment the phone shows it, 45 s at most.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
-import * as ops from '../../server/ops/commands';
-import { NOT_A_PUSH_SERVICE } from '../../server/routes/push';
+import { runDispatchOnce } from '../../server/dispatch/dispatch-jobs';
+import * as ops from '../../server/console/commands';
+import { NOT_A_PUSH_SERVICE } from '../../server/notifications/push.routes';
 import { type BrowserSubscription, type FakePushService, startFakePushService } from './fake-push-service';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertTask } from './ops-fixtures';

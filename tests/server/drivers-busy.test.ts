@@ -4,9 +4,9 @@
  * Choose another time and Cancel for a full refund. On the test's own clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDispatchOnce } from '../../server/jobs/dispatch-jobs';
-import { pushPayload } from '../../server/push/messages';
-import * as ops from '../../server/ops/commands';
+import { runDispatchOnce } from '../../server/dispatch/dispatch-jobs';
+import { pushPayload } from '../../server/notifications/messages';
+import * as ops from '../../server/console/commands';
 import { offeredWindows } from '../../src/shared/pickup-windows';
 import { createTestServer, type TestServer } from './harness';
 import { insertDriver, insertTask } from './ops-fixtures';

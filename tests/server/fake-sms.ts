@@ -1,5 +1,5 @@
 /**
- * A local fake of Termii (server/push/sms.ts): its send API (POST /api/sms/send) and its
+ * A local fake of Termii (server/notifications/sms.ts): its send API (POST /api/sms/send) and its
  * voice call API (POST /api/sms/otp/call), on a free 127.0.0.1 port the server reaches through
  * SMS_API_URL. It records every message and call; `codesTo` reads the sign-in codes a number
  * received, so a test takes a code from what the phone got, never from the server. GET /sent

@@ -5,7 +5,7 @@
  * login, sign-up, profile, chat and create, and the app resent a paid create forever.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDriver } from '../../server/ops/commands';
+import { addDriver } from '../../server/console/commands';
 import { createTestServer, type TestServer } from './harness';
 import {
   assignDriver,

@@ -7,8 +7,8 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { createDeps } from '../../server/services';
 import type { OperatorRole } from '../../server/db/operators';
-import { addOperator } from '../../server/ops/operator-commands';
-import { addDriver } from '../../server/ops/commands';
+import { addOperator } from '../../server/console/operator-commands';
+import { addDriver } from '../../server/console/commands';
 import type { TestDatabase } from './test-database';
 
 export interface InstanceOptions {

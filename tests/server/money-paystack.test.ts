@@ -6,7 +6,7 @@
  * address with Retry-After) and a real payment's retry still completes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as payments from '../../server/ops/payment-commands';
+import * as payments from '../../server/payments/payment-commands';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { insertClient, newReference, taskBody, type TestClient } from './task-fixtures';

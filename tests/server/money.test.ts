@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPoints } from '../../server/db/points';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { nairaToKobo } from '../../src/shared/money';
 import { createTestServer, type TestServer } from './harness';
 import {

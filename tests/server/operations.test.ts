@@ -11,7 +11,7 @@ import type { Db } from '../../server/db/connection';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stopAccepting } from '../../server/http/graceful-stop';
-import { READY_TIMEOUT_MS } from '../../server/routes/health';
+import { READY_TIMEOUT_MS } from '../../server/http/health.routes';
 import { startFakePaystack, type FakePaystack, paidNow } from './fake-paystack';
 import { createTestServer, type TestServer } from './harness';
 import { captureLog } from './log-capture';

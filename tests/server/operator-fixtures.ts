@@ -1,7 +1,7 @@
 /** Operators for the console's tests: added as an admin would, signed in, their own password set. */
 import { expect } from 'vitest';
 import type { OperatorRole } from '../../server/db/operators';
-import { addOperator } from '../../server/ops/operator-commands';
+import { addOperator } from '../../server/console/operator-commands';
 import type { TestServer } from './harness';
 
 let counter = 0;

@@ -3,8 +3,8 @@
  * gate, the password rules, sessions ended by a password change, and who may not come in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
-import { addOperator } from '../../server/ops/operator-commands';
+import * as ops from '../../server/console/commands';
+import { addOperator } from '../../server/console/operator-commands';
 import { createTestServer, type TestServer } from './harness';
 import { OPERATOR_PASSWORD, newOperator, readyOperator } from './operator-fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli';
-import { listAudit } from '../../server/ops/console-commands';
+import { listAudit } from '../../server/console/console-commands';
 import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';

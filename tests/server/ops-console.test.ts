@@ -4,7 +4,7 @@
  * closing support requests, client lookup, operators, and the audit row each change writes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { readyOperator } from './operator-fixtures';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentsTable } from '../../server/ops/format';
 import { printable, printableJson } from '../../server/printable';
-import type { OpsPayment } from '../../server/ops/payment-commands';
+import type { OpsPayment } from '../../server/payments/payment-commands';
 import { runCli } from '../../server/ops/cli';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point.

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../server/db/operators';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createApp } from '../../server/app';
 import { createTestServer, type TestServer } from './harness';
 import { readyOperator } from './operator-fixtures';

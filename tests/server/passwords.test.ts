@@ -3,7 +3,7 @@
  * in vite.config.ts), and a stored hash verified at the cost it names.
  */
 import { describe, expect, it } from 'vitest';
-import { configuredCost, hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { configuredCost, hashPassword, verifyPassword } from '../../server/accounts/passwords';
 
 describe('password hashes', () => {
   it("at production's cost: scrypt with N = 16,384, r = 8, p = 1, verified by the right password only", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { createSmtpMailer } from '../../server/mail/mailer';
+import { createSmtpMailer } from '../../server/notifications/mailer';
 import { PAYMENT_STILL_PROCESSING, paymentKeptSafeMessage } from '../../server/payments/check';
-import { NO_PENDING_TEST_PAYMENT } from '../../server/routes/dev';
+import { NO_PENDING_TEST_PAYMENT } from '../../server/http/dev.routes';
 import { createPaystackVerifier, type PaymentVerifier } from '../../server/payments/verifier';
 import { startFakePaystack } from './fake-paystack';
 import type { TestServer } from './harness';

@@ -126,7 +126,7 @@ describe('POST /paystack/webhook', () => {
   it('400 for a correctly signed body that is not JSON', async () => {
     const body = 'not json';
     const { signature } = fake.webhook('x');
-    const signed = (await import('../../server/routes/paystack-webhook')).paystackSignature(
+    const signed = (await import('../../server/payments/paystack-webhook.routes')).paystackSignature(
       new TextEncoder().encode(body),
       fake.secretKey,
     );

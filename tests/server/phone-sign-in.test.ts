@@ -4,7 +4,7 @@
  * the server's clock is the test's, so 'Resend' after 60 s and the 10-minute end are exact.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDriver } from '../../server/ops/commands';
+import { addDriver } from '../../server/console/commands';
 import { createTestServer, type TestServer, uniquePhone } from './harness';
 import { readyOperator } from './operator-fixtures';
 import { type FakeSms, startFakeSms } from './fake-sms';

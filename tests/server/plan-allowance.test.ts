@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { supportTable } from '../../server/ops/format';
 import { createTestServer, type TestServer } from './harness';
 import { createPaidTask, insertClient, payReference, type TestClient } from './task-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosWeekStart, renewalText, runPlanJobsOnce } from '../../server/jobs/plan-jobs';
+import { lagosWeekStart, renewalText, runPlanJobsOnce } from '../../server/payments/plan-jobs';
 import { createTestServer, type TestServer } from './harness';
 import { createPaidTask, insertClient, type TestClient } from './task-fixtures';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotEnoughPoints, addPoints } from '../../server/db/points';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createTestServer, type TestServer } from './harness';
 import {
   assignDriver,

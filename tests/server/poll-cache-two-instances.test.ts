@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/shared/contract';
 import { TRACKERS_KEY, locationKey, sessionKey, threadKey } from '../../server/db/poll-cache';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createTestServer, statementsDuring, type TestServer } from './harness';
 import { assignDriver, createPaidTask, insertDriver } from './task-fixtures';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-database';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../src/shared/contract';
 import { TRACKERS_KEY, type ThreadMark, publishInvalidation, sessionKey, threadKey } from '../../server/db/poll-cache';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { createTestServer, statementsDuring, type TestServer } from './harness';
 import { assignDriver, createPaidTask, insertClient, insertDriver, type TestClient } from './task-fixtures';
 import { TEST_DATABASE_URL } from './test-database';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { createSmtpMailer } from '../../server/mail/mailer';
+import { createSmtpMailer } from '../../server/notifications/mailer';
 import { createTestLedger } from '../../server/payments/verifier';
 import { StartRefused, productionProblems } from '../../server/production';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';

@@ -1,7 +1,7 @@
 /** The signed-in user's data (POST /client/userdata) and profile edit (PUT /api/user/profile). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../server/auth/tokens';
+import { createTokenService } from '../../server/accounts/tokens';
 import { createTestServer, type TestServer } from './harness';
 
 const SECRET = 'profile-test-secret-0123456789abcdef';

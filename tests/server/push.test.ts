@@ -6,18 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPlanJobsOnce } from '../../server/jobs/plan-jobs';
-import { OPS_TOKEN_HEADER } from '../../server/routes/ops';
-import { NOT_A_PUSH_SERVICE } from '../../server/routes/push';
-import { isAllowedPushEndpoint } from '../../server/push/endpoints';
-import { smsText, toSmsText } from '../../server/push/messages';
-import { toE164 } from '../../server/push/sms';
+import { runPlanJobsOnce } from '../../server/payments/plan-jobs';
+import { OPS_TOKEN_HEADER } from '../../server/console/ops.routes';
+import { NOT_A_PUSH_SERVICE } from '../../server/notifications/push.routes';
+import { isAllowedPushEndpoint } from '../../server/notifications/endpoints';
+import { smsText, toSmsText } from '../../server/notifications/messages';
+import { toE164 } from '../../server/notifications/sms';
 import { MAX_PUSH_ENDPOINT } from '../../src/shared/schemas/push';
 import { type BrowserSubscription, type FakePushService, startFakePushService } from './fake-push-service';
 import { startFakeSms } from './fake-sms';
 import { createTestServer, type TestServer } from './harness';
 import { insertTask } from './ops-fixtures';
-import { addDriver } from '../../server/ops/commands';
+import { addDriver } from '../../server/console/commands';
 import { insertClient, type TestClient } from './task-fixtures';
 
 let fake: FakePushService;

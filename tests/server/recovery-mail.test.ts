@@ -5,8 +5,8 @@
  * neither its timing nor its content tells whether the address has an account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_ANSWER_WINDOW_MS } from '../../server/auth/recovery';
-import { createSmtpMailer } from '../../server/mail/mailer';
+import { MAIL_ANSWER_WINDOW_MS } from '../../server/accounts/recovery';
+import { createSmtpMailer } from '../../server/notifications/mailer';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp';
 import { createTestServer, type TestServer } from './harness';
 import { captureLog } from './log-capture';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppDeps } from '../../server/context';
 import { lockSchedule } from '../../server/db/schedules';
-import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
+import { runScheduleJobsOnce } from '../../server/tasks/schedule-jobs';
 import { createDeps } from '../../server/services';
 import { twoInstances } from './instances';
 import { insertClient } from './ops-fixtures';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateScheduleRequest, Schedule, TaskEvent } from '../../src/shared/contract';
 import { describeTaskEvent } from '../../src/shared/task-events';
-import { runPlanJobsOnce } from '../../server/jobs/plan-jobs';
-import { runScheduleJobsOnce } from '../../server/jobs/schedule-jobs';
-import { pushPayload } from '../../server/push/messages';
+import { runPlanJobsOnce } from '../../server/payments/plan-jobs';
+import { runScheduleJobsOnce } from '../../server/tasks/schedule-jobs';
+import { pushPayload } from '../../server/notifications/messages';
 import { type FakePushService, startFakePushService } from './fake-push-service';
 import { createTestServer, type TestServer } from './harness';
 import { count, insertClient, newReference, payReference, type TestClient } from './task-fixtures';

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/context';
-import { ARRIVAL_METERS, distanceMeters, startSimulator, stepToward, type Simulator } from '../../server/ops/simulator';
+import {
+  ARRIVAL_METERS,
+  distanceMeters,
+  startSimulator,
+  stepToward,
+  type Simulator,
+} from '../../server/dispatch/simulator';
 import { ADVISORY_LOCKS, takeTransactionLock } from '../../server/db/advisory-locks';
 import { createTestServer, type TestServer } from './harness';
 import { captureLog } from './log-capture';

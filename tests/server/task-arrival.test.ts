@@ -4,7 +4,7 @@
  * or going back to pending clears it; the client reads it on the task.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { findTaskById, toTask } from '../../server/db/tasks';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';

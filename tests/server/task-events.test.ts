@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEvent } from '../../src/shared/contract';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import * as lifecycle from '../../server/tasks/lifecycle';
 import { createTestServer, type TestServer } from './harness';
 import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
@@ -101,7 +101,7 @@ describe('task events: the server records the status changes a client is told ab
     const owner = await client();
     const driver = await insertDriver(db(), YABA);
     const taskId = await insertTask(db(), owner.id);
-    // What the simulator's tick does (server/ops/simulator.ts): the lifecycle as a job.
+    // What the simulator's tick does (server/dispatch/simulator.ts): the lifecycle as a job.
     const job = { actor: 'job' } as const;
     const assign = () => lifecycle.assign(deps(), taskId, driver, job, { onlyWaiting: true });
     expect(await assign()).toMatchObject({ status: 'driver-assigned', changed: true });

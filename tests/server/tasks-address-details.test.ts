@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands';
+import * as ops from '../../server/console/commands';
 import { tasksTable } from '../../server/ops/format';
-import { greeting } from '../../server/ops/simulator';
+import { greeting } from '../../server/dispatch/simulator';
 import { createTestServer, type TestServer } from './harness';
 import { count, createPaidTask, insertClient, payReference, taskBody, type TestClient } from './task-fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokenService } from '../../server/auth/tokens';
+import { createTokenService } from '../../server/accounts/tokens';
 
 const SECRET = 'tokens-test-secret-0123456789abcdef';
 const TTL_SECONDS = 60;

@@ -15,7 +15,7 @@ import {
   sinceOf,
 } from '../../src/shared/cached-responses';
 
-/** A token shaped like server/auth/tokens.ts makes (HS256, `sub` = the user id); the signature is not checked here. */
+/** A token shaped like server/accounts/tokens.ts makes (HS256, `sub` = the user id); the signature is not checked here. */
 function token(claims: Record<string, unknown>): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;

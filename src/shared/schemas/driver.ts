@@ -76,7 +76,7 @@ export const completeTaskSchema = z.object(
 
 export const PHOTO_TOO_LARGE = 'The photo is too large (200 kB at most)';
 
-/** The pickup photo as a data URL: its length first; its type is judged by its bytes (server/routes/driver-photo.ts). */
+/** The pickup photo as a data URL: its length first; its type is judged by its bytes (server/tasks/driver-photo.routes.ts). */
 export const taskPhotoSchema = z.object(
   {
     taskId: id('taskId'),

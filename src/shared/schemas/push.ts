@@ -1,7 +1,7 @@
 /**
  * Request schemas of notifications: a browser's PushSubscription JSON (subscribe and
  * unsubscribe) and the notification switches. Lengths first, then patterns. Which push
- * service hosts an endpoint may name is the server's check (server/push/endpoints.ts).
+ * service hosts an endpoint may name is the server's check (server/notifications/endpoints.ts).
  */
 import { z } from 'zod';
 import { NOT_AN_OBJECT, text } from './fields';

@@ -1,0 +1,174 @@
+/**
+ * The operator API: what `npm run ops` calls while the server runs (the commands of
+ * server/console/commands.ts as JSON endpoints) and what the console reads. Every route declares
+ * the operator roles it is for (`requireRole('operator', { roles })`, server/http/roles.ts); the
+ * X-Ops-Token header (server/console/ops-token.ts) acts as an admin. An unknown /ops path is a 404.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../context';
+import type { Actor } from '../tasks/transitions';
+import type { AuditActor } from '../db/audit';
+import { callerAddress } from '../http/client-address';
+import { HttpError, badRequest, forbidden } from '../http/errors';
+import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
+import { jsonBody, paramOf, queryOf } from '../http/validator';
+import { BOARD_PAGE_SIZE, boardQuerySchema } from '../../src/shared/schemas/ops-console';
+import { listBoard } from './board';
+import * as ops from './commands';
+import * as payments from '../payments/payment-commands';
+import { allQuerySchema } from '../../src/shared/schemas/ops';
+
+export { OPS_TOKEN_HEADER } from './ops-token';
+
+export const opsRoutes = new Hono<AppEnv>();
+
+/** The route is for these roles (and admins, who may call every /ops route). */
+export const ADMIN = requireRole('operator', { roles: ['admin'] });
+export const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
+export const SUPPORT = requireRole('operator', { roles: ['support'] });
+export const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
+
+/** A path's id (`:id`): length and characters checked before it reaches a command or a query. */
+export const idOf = (what: string) => paramOf(z.object({ id: ops.opsIdSchema(`${what} id`) }));
+const referenceParam = paramOf(z.object({ reference: payments.referenceSchema }));
+const allQuery = queryOf(allQuerySchema);
+
+const STATUS_OF_KIND = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
+
+/** Command errors as HTTP errors: bad input 400, unknown ids 404, a state that forbids it 409, role or limit 403. */
+export async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ops.OpsError) throw new HttpError(STATUS_OF_KIND[error.kind], error.message);
+    throw error;
+  }
+}
+
+/** The lifecycle's caller: the operator's role, or 'cli' for the ops token (no operator id); with the audit row's actor. */
+export function callerOf<E extends OperatorEnv>(c: Context<E>): { actor: Actor; audit: AuditActor } {
+  const { id, role } = c.var.operator;
+  return { actor: id === null ? 'cli' : role, audit: actorOf(c) };
+}
+
+/** Who the audit row names: the operator (or 'cli' for the ops token) and their address (exact, not the rate limit's /64). */
+export function actorOf<E extends OperatorEnv>(c: Context<E>): AuditActor {
+  const { id, email } = c.var.operator;
+  return { operatorId: id, actor: email, address: callerAddress(c) };
+}
+
+/**
+ * A JSON body checked by the commands' own schemas, whose messages name the CLI's arguments:
+ * the first one is the answer as it is (as `parseOpsInput` words it for the CLI).
+ */
+const opsBody = <S extends z.ZodType>(schema: S) =>
+  jsonBody(schema, { invalid: (issues) => badRequest(issues[0]?.message ?? 'Invalid input') });
+
+const NOT_AN_OBJECT = { error: 'Request body must be a JSON object' };
+
+const assignBody = z.object({ driverId: ops.opsIdSchema('driverId') }, NOT_AN_OBJECT);
+const statusBody = z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT);
+const messageBody = z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT);
+const pointsBody = z.object({ amount: ops.pointsCreditSchema }, NOT_AN_OBJECT);
+const settleBody = z.object({ note: payments.settlementNoteSchema }, NOT_AN_OBJECT);
+const replyBody = z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT);
+
+/**
+ * The tasks, due first, with the board's filters and search (boardQuerySchema: `?state=open`
+ * not completed or cancelled yet, `?attention=1` the Needs attention lane, `?page=` 50 a page;
+ * without a page, every matching task). `total` is how many matched.
+ */
+opsRoutes.get('/ops/tasks', ANY_OPERATOR, queryOf(boardQuerySchema), async (c) => {
+  const { db, now, config } = c.var.deps;
+  const query = c.req.valid('query');
+  const board = await listBoard(db, query, { now: now(), attentionMinutes: config.dispatchAttentionMin });
+  return c.json({ data: board.tasks, total: board.total, page: query.page ?? 1, pageSize: BOARD_PAGE_SIZE });
+});
+
+opsRoutes.get('/ops/drivers', DISPATCH, async (c) => c.json({ data: await run(() => ops.listDrivers(c.var.deps.db)) }));
+
+opsRoutes.post('/ops/drivers', DISPATCH, opsBody(ops.newDriverSchema), async (c) => {
+  const input = c.req.valid('json');
+  return c.json({ data: await run(() => ops.addDriver(c.var.deps.db, input, actorOf(c))) }, 201);
+});
+
+opsRoutes.post('/ops/tasks/:id/assign', DISPATCH, idOf('task'), opsBody(assignBody), async (c) => {
+  const taskId = c.req.valid('param').id;
+  const { driverId } = c.req.valid('json');
+  // The console's assignment checks the driver is free; the CLI (no operator id) may override.
+  const requireFree = c.var.operator.id !== null;
+  return c.json({
+    data: await run(() => ops.assignDriver(c.var.deps, taskId, driverId, { ...callerOf(c), requireFree })),
+  });
+});
+
+opsRoutes.post('/ops/tasks/:id/status', DISPATCH, idOf('task'), opsBody(statusBody), async (c) => {
+  const taskId = c.req.valid('param').id;
+  const { status, recycledKg } = c.req.valid('json');
+  // Cancelling (a refund) is admin's and support's (POST .../cancel); completing is admin's.
+  if ((status === 'cancelled' || status === 'completed') && c.var.operator.role !== 'admin')
+    throw forbidden(ROLE_NOT_ALLOWED);
+  return c.json({
+    data: await run(() => ops.moveTaskTo(c.var.deps, taskId, status, { ...callerOf(c), recycledKg })),
+  });
+});
+
+/** The driver says it has arrived: the client's task page says so. */
+opsRoutes.post('/ops/tasks/:id/arrived', ADMIN, idOf('task'), async (c) => {
+  const taskId = c.req.valid('param').id;
+  return c.json({ data: await run(() => ops.markArrived(c.var.deps, taskId, callerOf(c))) });
+});
+
+opsRoutes.put('/ops/drivers/:id/location', ADMIN, idOf('driver'), opsBody(ops.positionSchema), async (c) => {
+  const driverId = c.req.valid('param').id;
+  const { lat, lng } = c.req.valid('json');
+  return c.json({ data: await run(() => ops.moveDriver(c.var.deps.db, driverId, lat, lng, actorOf(c))) });
+});
+
+/** A chat message from the task's driver (demos and end-to-end tests: the driver side of the chat). */
+opsRoutes.post('/ops/tasks/:id/messages', ADMIN, idOf('task'), opsBody(messageBody), async (c) => {
+  const taskId = c.req.valid('param').id;
+  const { content } = c.req.valid('json');
+  return c.json({ data: await run(() => ops.sendDriverMessage(c.var.deps.db, taskId, content, actorOf(c))) }, 201);
+});
+
+/** Recycle tokens credited to a client by hand (and by end-to-end tests that need an exact balance). */
+opsRoutes.post('/ops/clients/:id/points', ADMIN, idOf('client'), opsBody(pointsBody), async (c) => {
+  const userId = c.req.valid('param').id;
+  const { amount } = c.req.valid('json');
+  return c.json({ data: await run(() => ops.creditPoints(c.var.deps.db, userId, amount, actorOf(c))) }, 201);
+});
+
+/** Payments needing attention and unclaimed charges (`?all=1`: settled ones too). */
+opsRoutes.get('/ops/payments', ADMIN, allQuery, async (c) => {
+  const { all } = c.req.valid('query');
+  return c.json({ data: await run(() => payments.listPayments(c.var.deps.db, { all, now: c.var.deps.now() })) });
+});
+
+opsRoutes.post('/ops/payments/:reference/settle', ADMIN, referenceParam, opsBody(settleBody), async (c) => {
+  const { reference } = c.req.valid('param');
+  const { note } = c.req.valid('json');
+  return c.json({
+    data: await run(() => payments.settlePayment(c.var.deps.db, reference, note, actorOf(c))),
+  });
+});
+
+opsRoutes.post('/ops/payments/:reference/honour', ADMIN, referenceParam, async (c) => {
+  const { reference } = c.req.valid('param');
+  return c.json({
+    data: await run(() => payments.honourPayment(c.var.deps.db, reference, c.var.deps.now(), actorOf(c))),
+  });
+});
+
+/** Support requests ('Report a problem'): unanswered ones (`?all=1`: answered ones too). */
+opsRoutes.get('/ops/support', SUPPORT, allQuery, async (c) => {
+  const { all } = c.req.valid('query');
+  return c.json({ data: await run(() => ops.listSupport(c.var.deps.db, { all, now: c.var.deps.now() })) });
+});
+
+opsRoutes.post('/ops/support/:id/reply', SUPPORT, idOf('request'), opsBody(replyBody), async (c) => {
+  const { id } = c.req.valid('param');
+  const { reply } = c.req.valid('json');
+  return c.json({ data: await run(() => ops.replySupport(c.var.deps.db, id, reply, actorOf(c))) });
+});
