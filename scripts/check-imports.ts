@@ -94,11 +94,31 @@ function consoleRule(file: string, path: string | undefined): string | undefined
   return undefined;
 }
 
+/**
+ * The server's rooms (docs/architecture.md, 'The rule of each folder'): `server/ops` is the
+ * command line, which nothing else in the server imports; a route file (`*.routes.ts`) is the
+ * HTTP edge, imported only by the app that mounts it, the entry and other routes, so the
+ * commands, jobs, rules and queries of a room never lean on a route.
+ */
+const SERVER_ROUTE = /^server\/.+\.routes(\.ts)?$/;
+const SERVER_EDGE = /^server\/(app|index)\.ts$/;
+
+function serverRoomRule(file: string, path: string | undefined): string | undefined {
+  if (!path || !file.startsWith('server/')) return undefined;
+  if (/^server\/ops(\/|$)/.test(path) && !file.startsWith('server/ops/'))
+    return 'server/ops is the command line: nothing else in server/ imports it';
+  if (SERVER_ROUTE.test(path) && !SERVER_ROUTE.test(file) && !SERVER_EDGE.test(file))
+    return 'a route file (*.routes.ts) is imported only by server/app.ts, server/index.ts and other routes';
+  return undefined;
+}
+
 /** The rule a file breaks by importing `specifier`, or undefined when the import is allowed. */
 export function brokenRule(root: string, file: string, specifier: string): string | undefined {
   const { path, pkg } = target(root, file, specifier);
   const consoleBreak = consoleRule(file, path);
   if (consoleBreak) return consoleBreak;
+  const serverBreak = serverRoomRule(file, path);
+  if (serverBreak) return serverBreak;
   const fromLayer = layerOf(file);
   const toLayer = path ? layerOf(path) : -1;
   if (file.startsWith('src/driver-app/') && path && /^src\/(routes|features|main|routeTree)/.test(path))

@@ -42,3 +42,6 @@ export const escapeInJsonForDisplay = (json: string) =>
   json
     .replace(C0_ESCAPES, (sequence) => (sequence === '\\\\' ? sequence : `\\${sequence}`))
     .replace(ESCAPED_IN_JSON, (character) => `\\\\u${hex(character)}`);
+
+/** Address details may span lines; a table row or a log line may not (the CLI's tables, the simulator). */
+export const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');

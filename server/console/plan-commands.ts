@@ -11,7 +11,7 @@ import type { planSchema } from '../../src/shared/schemas/plans';
 import { type AuditActor, writeAudit } from '../db/audit';
 import type { Db } from '../db/connection';
 import { allPlans, lockPlan, type PlanEntry, upsertPlan } from '../db/plans';
-import { toPlanItem } from '../payments/subscriptions.routes';
+import { toPlanItem } from '../payments/plan-item';
 import { OpsError } from './commands';
 
 /** A plan as the admin sees it: the API's shape (naira) with its place in the list. */

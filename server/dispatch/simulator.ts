@@ -13,7 +13,7 @@ import { startRefund } from '../payments/refunds';
 import * as lifecycle from '../tasks/lifecycle';
 import { TaskRefused } from '../tasks/errors';
 import { haversineMeters } from '../../src/shared/geo';
-import { oneLine } from '../ops/format';
+import { oneLine } from '../printable';
 
 export interface SimulatorOptions {
   intervalMs?: number;

@@ -2,7 +2,7 @@
 import { formatNaira, nairaToKobo } from '../../src/shared/money';
 import { windowText } from '../../src/shared/pickup-windows';
 import { quantityRule, quantityText } from '../../src/shared/quantity';
-import { printable } from '../printable';
+import { oneLine, printable } from '../printable';
 import type { OpsDriver, OpsSupportRequest, OpsTask } from '../console/commands';
 import type { OpsAuditEntry } from '../console/console-commands';
 import type { OpsPayment } from '../payments/payment-commands';
@@ -23,9 +23,6 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', {
 export const lagosDate = (iso: string) => lagosTime.format(new Date(iso));
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/** Address details may span lines; a table row may not. */
-export const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');
 
 export function table(headers: string[], rows: string[][]): string {
   // Cleaned before measuring, so the columns line up; a cell is one line.

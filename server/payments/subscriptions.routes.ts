@@ -4,9 +4,8 @@
  * idempotent by reference: a replay answers the user again without a second extension.
  */
 import { Hono } from 'hono';
-import type { PlanItem, PlanStatus, PlansResponse, WeekReport } from '../../src/shared/contract';
-import { koboToNaira } from '../../src/shared/money';
-import { allowanceLeft, planMonth, type SubscriptionPlan } from '../../src/shared/plans';
+import type { PlanStatus, PlansResponse, WeekReport } from '../../src/shared/contract';
+import { allowanceLeft, planMonth } from '../../src/shared/plans';
 import { findPlan, offeredPlans, subscriptionTerms } from '../db/plans';
 import { completedBetween, coveredUsage } from '../db/plan-usage';
 import { lagosWeekStart } from './plan-jobs';
@@ -27,6 +26,7 @@ import {
   requirePayer,
 } from './check';
 import { fulfilSubscription } from './fulfil';
+import { toPlanItem } from './plan-item';
 import { decidePrice } from './price-rule';
 import { refuseSettledPayment } from './settled';
 
@@ -39,20 +39,6 @@ async function earlierUseOf(db: Queryable, reference: string, userId: string): P
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>();
-
-/** A plan on the wire: naira, like every price the API carries. */
-export function toPlanItem(plan: SubscriptionPlan): PlanItem {
-  return {
-    key: plan.key,
-    name: plan.name,
-    price: koboToNaira(plan.priceKobo),
-    durationMonths: plan.durationMonths,
-    features: plan.features,
-    inclusions: plan.inclusions,
-    weeklyReports: plan.weeklyReports,
-    manager: plan.manager,
-  };
-}
 
 /** The plans offered now (the admin's): the subscribe screen's cards (cached for offline use). */
 subscriptionRoutes.get('/client/plans', requireClient(), async (c) =>

@@ -4,7 +4,8 @@
  * its opening table lists; every route a doc names is one the server registers (the table of
  * docs/routes.md, which tests/server/routes.test.ts holds to `app.routes` both ways);
  * the command list names every operator command; every doc says first what it is for; and
- * the folder table names every folder of `server/` and `src/`.
+ * the folder table names every folder of `server/` and `src/`, and its server rooms are exactly
+ * the folders of `server/`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -135,5 +136,14 @@ describe('the docs as a map', () => {
     );
     const missing = folders.filter((folder) => !table.includes(`\`${folder}`));
     expect(missing).toEqual([]);
+  });
+
+  it("the folder table's server rooms are the folders of server/, no more (the room list matches the folders)", () => {
+    const table = section(read('docs/architecture.md'), '## The rule of each folder');
+    const named = [...table.matchAll(/^\| `(server\/[^`/]+\/)`/gm)].map((match) => match[1]);
+    const folders = readdirSync(join(ROOT, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `server/${entry.name}/`);
+    expect(named.sort()).toEqual(folders.sort());
   });
 });

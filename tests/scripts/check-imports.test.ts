@@ -179,6 +179,38 @@ describe('folder rules', () => {
     expect(violations.every((v) => v.file === 'src/shared/bad.ts')).toBe(true);
   });
 
+  it("the server's rooms: only the command line imports server/ops, only the app, the entry and routes import a route", () => {
+    const violations = checkImports(
+      repo({
+        'server/ops/format.ts': 'export const f = 1;\n',
+        'server/ops/cli.ts': "import { f } from './format';\nimport { c } from '../console/commands';\n",
+        'server/console/commands.ts': "import { f } from '../ops/format';\nimport { r } from './ops.routes';\n",
+        'server/console/ops.routes.ts': "import { c } from './commands';\nimport { t } from '../tasks/chat.routes';\n",
+        'server/tasks/chat.routes.ts': 'export const t = 1;\n',
+        'server/app.ts': "import { r } from './console/ops.routes';\n",
+        'server/index.ts': "import type { T } from './tasks/chat.routes';\n",
+        'server/db/tasks.ts': "import { t } from '../tasks/chat.routes';\n",
+      }),
+    );
+    expect(violations.map((v) => [v.file, v.specifier, v.rule])).toEqual([
+      [
+        'server/console/commands.ts',
+        '../ops/format',
+        'server/ops is the command line: nothing else in server/ imports it',
+      ],
+      [
+        'server/console/commands.ts',
+        './ops.routes',
+        'a route file (*.routes.ts) is imported only by server/app.ts, server/index.ts and other routes',
+      ],
+      [
+        'server/db/tasks.ts',
+        '../tasks/chat.routes',
+        'a route file (*.routes.ts) is imported only by server/app.ts, server/index.ts and other routes',
+      ],
+    ]);
+  });
+
   it('the worker or the server importing from src/ outside src/shared fails', () => {
     const violations = checkImports(
       repo({
