@@ -122,7 +122,11 @@ export async function measureDriverData(distDir = benchDist): Promise<DriverData
     const page = await context.newPage();
     await page.goto(`/driver/tasks/${taskId}`);
     await page.getByRole('button', { name: "I've arrived" }).waitFor();
-    // The app's own files (the map's chunk, loaded lazily) are a first visit's, not the hour's.
+    // The app's own files (the map's chunk, loaded lazily) are a first visit's, not the hour's:
+    // the count starts once the map is drawn (its chunk, about 250 kB, can start after the
+    // first network quiet, and counted it made a 2-minute window 7.8 MB an hour).
+    await page.waitForLoadState('networkidle');
+    await page.locator('.maplibregl-canvas').first().waitFor();
     await page.waitForLoadState('networkidle');
     // From here: what a phone on the way spends, its screen open on the task.
     const cdp = await context.newCDPSession(page);
