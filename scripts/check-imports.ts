@@ -97,8 +97,8 @@ function consoleRule(file: string, path: string | undefined): string | undefined
 /**
  * The server's rooms (docs/architecture.md, 'The rule of each folder'): `server/ops` is the
  * command line, which nothing else in the server imports; a route file (`*.routes.ts`) is the
- * HTTP edge, imported only by the app that mounts it, the entry and other routes, so the
- * commands, jobs, rules and queries of a room never lean on a route.
+ * HTTP edge, imported only by the app that mounts it and the entry, so the commands, jobs,
+ * rules and queries of a room never lean on a route, and what two routes share is a rule of its room.
  */
 const SERVER_ROUTE = /^server\/.+\.routes(\.ts)?$/;
 const SERVER_EDGE = /^server\/(app|index)\.ts$/;
@@ -107,8 +107,8 @@ function serverRoomRule(file: string, path: string | undefined): string | undefi
   if (!path || !file.startsWith('server/')) return undefined;
   if (/^server\/ops(\/|$)/.test(path) && !file.startsWith('server/ops/'))
     return 'server/ops is the command line: nothing else in server/ imports it';
-  if (SERVER_ROUTE.test(path) && !SERVER_ROUTE.test(file) && !SERVER_EDGE.test(file))
-    return 'a route file (*.routes.ts) is imported only by server/app.ts, server/index.ts and other routes';
+  if (SERVER_ROUTE.test(path) && !SERVER_EDGE.test(file))
+    return 'a route file (*.routes.ts) is imported only by server/app.ts and server/index.ts';
   return undefined;
 }
 

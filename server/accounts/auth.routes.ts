@@ -4,7 +4,7 @@
  * (src/shared/contract.ts): login adds `error`, sign-up adds `data`. The request schemas are the
  * shared ones (src/shared/schemas/auth.ts).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   ALL_FIELDS_REQUIRED,
@@ -17,6 +17,7 @@ import {
 import type { SignupResponse } from '../../src/shared/contract';
 import type { AppEnv } from '../context';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { generateReferralCode } from './referral-code';
 import { normalizePhone } from '../../src/shared/validation/phone';
 import { insertAccount, isUniqueViolation } from '../db/accounts';
 import { isPhoneHeldByOther, lockPhone } from '../db/phone-codes';
@@ -37,11 +38,6 @@ const signupError = (message: string) => badRequest(message, { data: message });
 const loginError = (message: string) => badRequest(message, { error: message });
 
 /** 8 characters without look-alikes (no 0/O, 1/I/L), so a code read aloud or typed is unambiguous. */
-const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function generateReferralCode(): string {
-  return Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
-}
-
 export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.post(

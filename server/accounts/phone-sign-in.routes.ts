@@ -26,7 +26,7 @@ import { addressRange, clientAddress } from '../http/client-address';
 import { HttpError, badRequest, conflict } from '../http/errors';
 import { requireClient } from '../http/roles';
 import { jsonBody } from '../http/validator';
-import { generateReferralCode } from './auth.routes';
+import { generateReferralCode } from './referral-code';
 
 export const phoneSignInRoutes = new Hono<AppEnv>();
 

@@ -38,7 +38,7 @@ import {
 } from './console-commands';
 import { addOperator, deactivateOperator, listOperators } from './operator-commands';
 import { auditCsv, auditLines } from './audit-words';
-import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, idOf, run } from './ops.routes';
+import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, idOf, run } from './ops-edge';
 import { koboToNaira, nairaToKobo } from '../../src/shared/money';
 import * as lifecycle from '../tasks/lifecycle';
 import type { AppEnv } from '../context';

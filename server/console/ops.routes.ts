@@ -4,17 +4,15 @@
  * the operator roles it is for (`requireRole('operator', { roles })`, server/http/roles.ts); the
  * X-Ops-Token header (server/console/ops-token.ts) acts as an admin. An unknown /ops path is a 404.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import type { Actor } from '../tasks/transitions';
-import type { AuditActor } from '../db/audit';
-import { callerAddress } from '../http/client-address';
-import { HttpError, badRequest, forbidden } from '../http/errors';
-import { type OperatorEnv, ROLE_NOT_ALLOWED, requireRole } from '../http/roles';
+import { badRequest, forbidden } from '../http/errors';
+import { ROLE_NOT_ALLOWED } from '../http/roles';
 import { jsonBody, paramOf, queryOf } from '../http/validator';
 import { BOARD_PAGE_SIZE, boardQuerySchema } from '../../src/shared/schemas/ops-console';
 import { listBoard } from './board';
+import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, callerOf, idOf, run } from './ops-edge';
 import * as ops from './commands';
 import * as payments from '../payments/payment-commands';
 import { allQuerySchema } from '../../src/shared/schemas/ops';
@@ -23,40 +21,8 @@ export { OPS_TOKEN_HEADER } from './ops-token';
 
 export const opsRoutes = new Hono<AppEnv>();
 
-/** The route is for these roles (and admins, who may call every /ops route). */
-export const ADMIN = requireRole('operator', { roles: ['admin'] });
-export const DISPATCH = requireRole('operator', { roles: ['dispatcher'] });
-export const SUPPORT = requireRole('operator', { roles: ['support'] });
-export const ANY_OPERATOR = requireRole('operator', { roles: ['dispatcher', 'support'] });
-
-/** A path's id (`:id`): length and characters checked before it reaches a command or a query. */
-export const idOf = (what: string) => paramOf(z.object({ id: ops.opsIdSchema(`${what} id`) }));
 const referenceParam = paramOf(z.object({ reference: payments.referenceSchema }));
 const allQuery = queryOf(allQuerySchema);
-
-const STATUS_OF_KIND = { invalid: 400, 'not-found': 404, conflict: 409, forbidden: 403 } as const;
-
-/** Command errors as HTTP errors: bad input 400, unknown ids 404, a state that forbids it 409, role or limit 403. */
-export async function run<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ops.OpsError) throw new HttpError(STATUS_OF_KIND[error.kind], error.message);
-    throw error;
-  }
-}
-
-/** The lifecycle's caller: the operator's role, or 'cli' for the ops token (no operator id); with the audit row's actor. */
-export function callerOf<E extends OperatorEnv>(c: Context<E>): { actor: Actor; audit: AuditActor } {
-  const { id, role } = c.var.operator;
-  return { actor: id === null ? 'cli' : role, audit: actorOf(c) };
-}
-
-/** Who the audit row names: the operator (or 'cli' for the ops token) and their address (exact, not the rate limit's /64). */
-export function actorOf<E extends OperatorEnv>(c: Context<E>): AuditActor {
-  const { id, email } = c.var.operator;
-  return { operatorId: id, actor: email, address: callerAddress(c) };
-}
 
 /**
  * A JSON body checked by the commands' own schemas, whose messages name the CLI's arguments:

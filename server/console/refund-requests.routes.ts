@@ -10,7 +10,7 @@ import { requireRole } from '../http/roles';
 import { jsonBody, paramOf } from '../http/validator';
 import { opsIdSchema } from './commands';
 import { approveRefundRequest, declineRefundRequest, listRefundRequests, requestRefund } from './refund-escalation';
-import { actorOf, run } from './ops.routes';
+import { actorOf, run } from './ops-edge';
 
 const SUPPORT = requireRole('operator', { roles: ['support'] });
 const ADMIN = requireRole('operator', { roles: ['admin'] });

@@ -12,7 +12,7 @@ import { requireRole } from '../http/roles';
 import { jsonBody, paramOf } from '../http/validator';
 import { listPlans, savePlan } from './plan-commands';
 import { listServices, saveService, setServicePrice } from './service-commands';
-import { actorOf, run } from './ops.routes';
+import { actorOf, run } from './ops-edge';
 
 export const serviceConsoleRoutes = new Hono<AppEnv>();
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { getMessagesSchema } from '../../src/shared/schemas/chat';
 import { insertMessageOnce, readDriverThread } from '../db/messages';
-import { requireOpenChat } from '../tasks/chat.routes';
+import { requireOpenChat } from '../tasks/chat-window';
 import { jsonResponse } from '../http/json-response';
 import {
   INVALID_DRIVER_LOGIN,

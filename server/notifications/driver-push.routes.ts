@@ -13,7 +13,7 @@ import type { AppEnv } from '../context';
 import { countDriverSubscriptions, deleteDriverSubscription, saveDriverSubscription } from '../db/driver-push';
 import { requireRole } from '../http/roles';
 import { jsonBody } from '../http/validator';
-import { checkSubscription } from './push.routes';
+import { checkSubscription } from './subscription-check';
 
 export const driverPushRoutes = new Hono<AppEnv>();
 

@@ -21,31 +21,12 @@ import {
   pushUnsubscribeSchema,
 } from '../../src/shared/schemas/push';
 import type { AppEnv } from '../context';
-import {
-  type NewSubscription,
-  countSubscriptions,
-  deleteSubscription,
-  readSettings,
-  saveSubscription,
-  updateSettings,
-} from '../db/push';
+import { countSubscriptions, deleteSubscription, readSettings, saveSubscription, updateSettings } from '../db/push';
 import { requireClient } from '../http/roles';
-import { badRequest } from '../http/errors';
 import { jsonBody } from '../http/validator';
-import { isAllowedPushEndpoint } from './endpoints';
-import { subscriptionKeysProblem } from './keys';
+import { checkSubscription } from './subscription-check';
 
-export const NOT_A_PUSH_SERVICE = 'endpoint is not a known push service';
-
-/**
- * The rules every subscription meets (a client's, a driver's): a known push service (400
- * otherwise), and keys that can encrypt, since keys that cannot would fail every push to the device.
- */
-export function checkSubscription(subscription: NewSubscription, allowedOrigins: readonly string[]): void {
-  if (!isAllowedPushEndpoint(subscription.endpoint, allowedOrigins)) throw badRequest(NOT_A_PUSH_SERVICE);
-  const keysProblem = subscriptionKeysProblem(subscription.keys);
-  if (keysProblem) throw badRequest(keysProblem);
-}
+export { NOT_A_PUSH_SERVICE } from './subscription-check';
 
 export const pushRoutes = new Hono<AppEnv>();
 

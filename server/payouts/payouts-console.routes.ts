@@ -12,7 +12,7 @@ import { autoPayoutsOn, selectPayoutsForAdmin, setAutoPayouts } from '../db/payo
 import { requireRole } from '../http/roles';
 import { jsonBody, queryOf } from '../http/validator';
 import { payDrivers, previousWeek } from './payouts';
-import { actorOf, run } from '../console/ops.routes';
+import { actorOf, run } from '../console/ops-edge';
 
 export const payoutConsoleRoutes = new Hono<AppEnv>();
 

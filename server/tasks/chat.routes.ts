@@ -17,21 +17,10 @@ import { requireClient } from '../http/roles';
 import { jsonBody } from '../http/validator';
 import type { Queryable } from '../db/connection';
 import { notifyDriver } from '../db/driver-push';
-import { insertMessageOnce, readClientThread, readThreadMark, selectTaskEndedAt } from '../db/messages';
-import { CHAT_ENDED, CHAT_OPEN_HOURS_AFTER_END } from '../../src/shared/limits';
+import { insertMessageOnce, readClientThread, readThreadMark } from '../db/messages';
 import { findTaskById } from '../db/tasks';
+import { requireOpenChat } from './chat-window';
 import { setBounded } from '../bounded-map';
-
-/**
- * A chat takes messages until CHAT_OPEN_HOURS_AFTER_END after its task was completed or
- * cancelled (the former client and driver cannot write to each other for ever); then 403 for
- * both sides. Reading stays.
- */
-export async function requireOpenChat(db: Queryable, taskId: string, now: Date): Promise<void> {
-  const endedAt = await selectTaskEndedAt(db, taskId);
-  if (endedAt && now.getTime() - endedAt.getTime() >= CHAT_OPEN_HOURS_AFTER_END * 3_600_000)
-    throw forbidden(CHAT_ENDED);
-}
 
 /** The task, when it is the caller's: 404 for an unknown one, 403 for someone else's. */
 async function requireOwnTask(db: Queryable, taskId: string, userId: string): Promise<void> {
