@@ -14,22 +14,9 @@ import * as requests from '../db/refund-requests';
 import { OpsError } from './commands';
 import { cancelWithRefund } from './console-commands';
 import { beyondSupportLimits } from './refund-limits';
+import type { OpsRefundRequest } from '../../src/shared/ops-contract';
 
-export interface OpsRefundRequest {
-  id: string;
-  taskId: string;
-  serviceName: string;
-  address: string;
-  clientName: string;
-  amount: number;
-  reason: string;
-  requestedBy: string;
-  requestedAt: string;
-  decision: 'approved' | 'declined' | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  note: string | null;
-}
+export type { OpsRefundRequest };
 
 function toRequest(row: requests.RefundRequestRow): OpsRefundRequest {
   return {

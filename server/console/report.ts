@@ -10,37 +10,9 @@ import { VAT_BASIS_POINTS } from '../../src/shared/task-progress';
 import { TASK_STATUSES } from '../../src/shared/task-status';
 import type { Queryable } from '../db/connection';
 import { selectDayFigures, selectDriverFigures, selectTaskStates } from '../db/reports';
+import type { DailyReport, ReportDay } from '../../src/shared/ops-contract';
 
-export interface ReportDay {
-  day: string;
-  /** Tasks booked that day, by their state now. */
-  tasks: Record<string, number>;
-  revenue: number;
-  refunds: number;
-  /** What clients paid less the refunds. */
-  net: number;
-  /** The VAT inside `net` (7.5%). */
-  vat: number;
-  fees: number;
-  driverShares: number;
-  pointsCredited: number;
-  pointsSpent: number;
-}
-
-export interface ReportDriver {
-  driverId: string;
-  name: string;
-  completed: number;
-  earnings: number;
-  fees: number;
-}
-
-export interface DailyReport {
-  from: string;
-  to: string;
-  days: ReportDay[];
-  drivers: ReportDriver[];
-}
+export type { DailyReport } from '../../src/shared/ops-contract';
 
 export async function dailyReport(db: Queryable, from: string, to: string): Promise<DailyReport> {
   const [figures, states, drivers] = await Promise.all([

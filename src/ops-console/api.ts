@@ -228,42 +228,9 @@ export interface Operator {
   mustChangePassword: boolean;
 }
 
-/** A support agent's refund above their limit, waiting for (or decided by) an admin. */
-export interface RefundRequest {
-  id: string;
-  taskId: string;
-  serviceName: string;
-  address: string;
-  clientName: string;
-  amount: number;
-  reason: string;
-  requestedBy: string;
-  requestedAt: string;
-  decision: 'approved' | 'declined' | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  note: string | null;
-}
+import type { DailyReport, OpsRefundRequest as RefundRequest } from '../shared/ops-contract';
 
-export interface ReportDay {
-  day: string;
-  tasks: Record<string, number>;
-  revenue: number;
-  refunds: number;
-  net: number;
-  vat: number;
-  fees: number;
-  driverShares: number;
-  pointsCredited: number;
-  pointsSpent: number;
-}
-
-export interface DailyReport {
-  from: string;
-  to: string;
-  days: ReportDay[];
-  drivers: { driverId: string; name: string; completed: number; earnings: number; fees: number }[];
-}
+export type { DailyReport, RefundRequest };
 
 export interface AuditEntry {
   id: string;
