@@ -11,6 +11,7 @@ import { inclusionText, planDuration } from '../../shared/plans';
 import { type CatalogPlan, plansQuery, useSavePlan } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { linesOf, numberOf, textOf, wordsOrDash } from '../form-data';
 
 export function PlansScreen() {
   const plans = useQuery(plansQuery());
@@ -49,15 +50,13 @@ export function PlansScreen() {
               <td className="ops-nowrap">
                 {formatNaira(plan.price)} / {planDuration(plan)}
               </td>
-              <td>{plan.inclusions.map(inclusionText).join(', ') || '—'}</td>
+              <td>{wordsOrDash(plan.inclusions.map(inclusionText))}</td>
               <td>
-                {[
+                {wordsOrDash([
                   ...plan.features,
-                  plan.weeklyReports ? 'weekly report' : null,
-                  plan.manager ? 'dedicated manager' : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
+                  plan.weeklyReports && 'weekly report',
+                  plan.manager && 'dedicated manager',
+                ])}
               </td>
               <td>
                 <details>
@@ -72,14 +71,6 @@ export function PlansScreen() {
     </main>
   );
 }
-
-const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-const numberOf = (form: FormData, name: string) => Number(textOf(form, name));
-const linesOf = (form: FormData, name: string) =>
-  textOf(form, name)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
 
 /** The editable text of an inclusion: 'household | 20 |  | household waste pickups | pickups'. */
 const inclusionLine = (item: CatalogPlan['inclusions'][number]) =>

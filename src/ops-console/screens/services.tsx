@@ -10,6 +10,7 @@ import { MAX_LENGTH } from '../../shared/limits';
 import { type CatalogService, type ServiceFields, servicesQuery, useSaveService } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { numberOf, textOf, wordsOrDash } from '../form-data';
 
 export function ServicesScreen() {
   const services = useQuery(servicesQuery());
@@ -53,13 +54,11 @@ export function ServicesScreen() {
                   : 'one at a time'}
               </td>
               <td>
-                {[
-                  service.weighed ? 'weighed at the door' : null,
-                  service.pointsPerKg > 0 ? `${service.pointsPerKg} points per kg` : null,
-                  service.pickupPhoto !== 'off' ? `photo at pickup ${service.pickupPhoto}` : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
+                {wordsOrDash([
+                  service.weighed && 'weighed at the door',
+                  service.pointsPerKg > 0 && `${service.pointsPerKg} points per kg`,
+                  service.pickupPhoto !== 'off' && `photo at pickup ${service.pickupPhoto}`,
+                ])}
               </td>
               <td>
                 <details>
@@ -74,9 +73,6 @@ export function ServicesScreen() {
     </main>
   );
 }
-
-const numberOf = (form: FormData, name: string) => Number(String(form.get(name) ?? '').trim());
-const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 function readService(form: FormData, service: CatalogService | null): ServiceFields {
   const counted = textOf(form, 'min') !== '';
