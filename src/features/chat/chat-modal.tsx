@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { Task } from '../../shared/contract';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -60,9 +61,10 @@ function EntryStatus({ entry, onRetry }: { entry: ChatEntry; onRetry: (outboxId:
  */
 export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const chat = useChat(task._id, task.user);
-  const [text, setText] = useState('');
+  // The message box: react-hook-form keeps its value; a send empties it at once and a failed
+  // keep puts the words back (when nothing new was typed meanwhile).
+  const form = useForm<{ message: string }>({ defaultValues: { message: '' } });
   const list = useRef<HTMLOListElement>(null);
-  const input = useRef<HTMLInputElement>(null);
   const driverFirstName = task.driver?.firstname?.trim() || 'Driver';
 
   /**
@@ -72,7 +74,8 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
   const keptPlace = useRef<{ anchor: Element; offset: number } | null>(null);
   const [olderNote, setOlderNote] = useState('');
 
-  useEffect(() => input.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focused once, as the chat opens.
+  useEffect(() => form.setFocus('message'), []);
   useEffect(() => {
     tellChatOpen(task._id);
     return () => tellChatOpen(null);
@@ -110,20 +113,18 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
     if (chat.hasOlder && !chat.isLoadingOlder && (list.current?.scrollTop ?? 1) < 40) void loadOlder();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = text;
+  const submit = form.handleSubmit(async ({ message: typed }) => {
     if (typed.trim() === '') return;
-    setText('');
+    form.setValue('message', '');
     try {
       await chat.send(typed);
     } catch (error) {
       console.warn('Could not send or keep the message', error);
-      setText((current) => current || typed);
+      if (form.getValues('message') === '') form.setValue('message', typed);
       toast.error(NOT_SAVED, { autoClose: 5000 });
     }
-    input.current?.focus();
-  };
+    form.setFocus('message');
+  });
 
   return (
     <Modal
@@ -187,20 +188,18 @@ export function ChatModal({ task, onClose, returnFocusTo }: ChatModalProps) {
       <p className="sr-only" role="status">
         {olderNote}
       </p>
-      <form className="chat-form" onSubmit={submit}>
+      <form className="chat-form" onSubmit={(event) => void submit(event)}>
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
         <input
           id="chat-input"
-          ref={input}
           className="text-input chat-input"
           type="text"
           placeholder="Type your message..."
           autoComplete="off"
           maxLength={MAX_LENGTH.chat}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('message')}
         />
         <button type="submit" className="button chat-send" aria-label="Send">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
