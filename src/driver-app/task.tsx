@@ -5,7 +5,8 @@
  * Each step is queued first (./actions.ts): offline it waits and says so; a refusal shows.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatNaira } from '../lib/format';
 import { driverKeys } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
@@ -318,40 +319,42 @@ function CompleteForm({
   suggested: number;
   onComplete: (code: string, quantity: number) => Promise<void>;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const code = String(form.get('code') ?? '').trim();
-    const quantity = unit ? Number(form.get('quantity')) : booked;
-    if (photoMissing) return setProblem('Take the pickup photo first.');
-    if (code === '') return setProblem("Type the client's confirmation code.");
-    if (!Number.isFinite(quantity) || quantity <= 0) return setProblem('Type the quantity collected.');
+  // The form's values in react-hook-form; its one problem at a time is the form's root error.
+  const form = useForm<{ code: string; quantity: string }>({
+    defaultValues: { code: '', quantity: String(suggested) },
+  });
+  const problem = form.formState.errors.root?.message ?? null;
+  const refuse = (message: string) => form.setError('root', { message });
+  const submit = form.handleSubmit((values) => {
+    const code = values.code.trim();
+    const quantity = unit ? Number(values.quantity) : booked;
+    if (photoMissing) return refuse('Take the pickup photo first.');
+    if (code === '') return refuse("Type the client's confirmation code.");
+    if (!Number.isFinite(quantity) || quantity <= 0) return refuse('Type the quantity collected.');
     const refused = unit ? measureProblem(unitName, quantity) : null;
-    if (refused) return setProblem(refused);
+    if (refused) return refuse(refused);
     if (quantity > booked)
-      return setProblem(`At most ${quantityText(unitName, booked)}: weigh it to ask the client for more.`);
-    setProblem(null);
+      return refuse(`At most ${quantityText(unitName, booked)}: weigh it to ask the client for more.`);
+    form.clearErrors('root');
     void onComplete(code, quantity);
-  };
+  });
   return (
-    <form className="driver-form" onSubmit={submit} noValidate aria-labelledby="complete-title">
+    <form className="driver-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="complete-title">
       <h2 id="complete-title">Complete the pickup</h2>
       <label>
         Client's confirmation code
-        <input name="code" inputMode="numeric" autoComplete="off" maxLength={16} />
+        <input inputMode="numeric" autoComplete="off" maxLength={16} {...form.register('code')} />
       </label>
       {unit ? (
         <label>
           {unit === 'kg' ? 'Weight collected (kg)' : 'Items collected'}
           <input
-            name="quantity"
             type="number"
             inputMode="decimal"
             min={unit === 'kg' ? 0.1 : 1}
             step={unit === 'kg' ? 0.1 : 1}
             max={booked}
-            defaultValue={suggested}
+            {...form.register('quantity')}
           />
         </label>
       ) : null}
