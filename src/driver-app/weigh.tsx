@@ -3,7 +3,7 @@
  * asked for above the booking and their answer (read every few seconds while they decide), and
  * the limits of the completion that follow from it. Pure texts and rules beside the form.
  */
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatNaira } from '../lib/format';
 import type { DriverTask } from '../shared/driver-contract';
 import { measureProblem, measureRule, quantityText } from '../shared/quantity';
@@ -32,30 +32,32 @@ export function WeighForm({
   task: Pick<DriverTask, 'unit' | 'quantity' | 'weighedQuantity'>;
   onWeigh: (quantity: number) => Promise<void>;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
+  // As the completion's form: react-hook-form holds the value, its root error the one problem.
+  const form = useForm<{ weighed: string }>({
+    defaultValues: { weighed: String(task.weighedQuantity ?? task.quantity) },
+  });
+  const problem = form.formState.errors.root?.message ?? null;
+  const submit = form.handleSubmit(({ weighed }) => {
+    const quantity = Number(weighed);
+    const refused = measureProblem(task.unit, quantity);
+    if (refused) return form.setError('root', { message: refused });
+    form.clearErrors('root');
+    void onWeigh(quantity);
+  });
   const rule = measureRule(task.unit);
   if (!rule) return null;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const quantity = Number(new FormData(event.currentTarget).get('weighed'));
-    const refused = measureProblem(task.unit, quantity);
-    if (refused) return setProblem(refused);
-    setProblem(null);
-    void onWeigh(quantity);
-  };
   return (
-    <form className="driver-form" onSubmit={submit} noValidate aria-labelledby="weigh-title">
+    <form className="driver-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="weigh-title">
       <h2 id="weigh-title">{rule.unitWord === 'kg' ? 'Weigh it' : 'Count them'}</h2>
       <label>
         {rule.unitWord === 'kg' ? 'Weight (kg)' : 'Items'}
         <input
-          name="weighed"
           type="number"
           inputMode="decimal"
           min={rule.min}
           step={rule.step}
           max={rule.max}
-          defaultValue={task.weighedQuantity ?? task.quantity}
+          {...form.register('weighed')}
         />
       </label>
       <p className="driver-hint">
