@@ -11,6 +11,7 @@ import { inclusionText, planDuration } from '../../shared/plans';
 import { type CatalogPlan, plansQuery, useSavePlan } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { FormError, TextField } from '../../ui/text-field';
 import { linesOf, numberOf, textOf, wordsOrDash } from '../form-data';
 
 export function PlansScreen() {
@@ -125,40 +126,37 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
   return (
     <form className="ops-form ops-inline-form" onSubmit={submit}>
       {plan ? null : (
-        <label>
-          Key
-          <input className="text-input" name="key" required maxLength={label} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-        </label>
+        <TextField
+          label="Key"
+          className="text-input"
+          name="key"
+          required
+          maxLength={label}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+        />
       )}
-      <label>
-        Name
-        <input className="text-input" name="name" required maxLength={label} defaultValue={plan?.name} />
-      </label>
-      <label>
-        Price (naira)
-        <input
-          className="text-input"
-          name="price"
-          type="number"
-          min="0.01"
-          step="0.01"
-          required
-          defaultValue={plan?.price}
-        />
-      </label>
-      <label>
-        Length (months)
-        <input
-          className="text-input"
-          name="durationMonths"
-          type="number"
-          min="1"
-          max="24"
-          step="1"
-          required
-          defaultValue={plan?.durationMonths ?? 1}
-        />
-      </label>
+      <TextField label="Name" className="text-input" name="name" required maxLength={label} defaultValue={plan?.name} />
+      <TextField
+        label="Price (naira)"
+        className="text-input"
+        name="price"
+        type="number"
+        min="0.01"
+        step="0.01"
+        required
+        defaultValue={plan?.price}
+      />
+      <TextField
+        label="Length (months)"
+        className="text-input"
+        name="durationMonths"
+        type="number"
+        min="1"
+        max="24"
+        step="1"
+        required
+        defaultValue={plan?.durationMonths ?? 1}
+      />
       <label>
         Features (one a line)
         <textarea className="text-input" name="features" rows={4} defaultValue={plan?.features.join('\n')} />
@@ -173,17 +171,15 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
           defaultValue={plan?.inclusions.map(inclusionLine).join('\n')}
         />
       </label>
-      <label>
-        Place in the list
-        <input
-          className="text-input"
-          name="position"
-          type="number"
-          min="0"
-          step="1"
-          defaultValue={plan?.position ?? 100}
-        />
-      </label>
+      <TextField
+        label="Place in the list"
+        className="text-input"
+        name="position"
+        type="number"
+        min="0"
+        step="1"
+        defaultValue={plan?.position ?? 100}
+      />
       <label className="ops-nowrap">
         <input type="checkbox" name="weeklyReports" defaultChecked={plan?.weeklyReports ?? false} /> Weekly report
       </label>
@@ -193,11 +189,7 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
       <label className="ops-nowrap">
         <input type="checkbox" name="active" defaultChecked={plan?.active ?? true} /> Offered
       </label>
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} className="ops-error" />
       {done && <p role="status">{done}</p>}
       <button type="submit" className="button" disabled={save.isPending}>
         {plan ? 'Save changes' : 'Add plan'}

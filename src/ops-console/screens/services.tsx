@@ -10,6 +10,7 @@ import { MAX_LENGTH } from '../../shared/limits';
 import { type CatalogService, type ServiceFields, servicesQuery, useSaveService } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { FormError, TextField } from '../../ui/text-field';
 import { numberOf, textOf, wordsOrDash } from '../form-data';
 
 export function ServicesScreen() {
@@ -113,97 +114,88 @@ function ServiceForm({ service }: { service: CatalogService | null }) {
     <form className="ops-form ops-inline-form" onSubmit={submit}>
       {service ? null : (
         <>
-          <label>
-            Key (the app's tag)
-            <input className="text-input" name="key" required maxLength={label} pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-          </label>
-          <label>
-            Price-list name
-            <input className="text-input" name="serviceName" required maxLength={label} />
-          </label>
+          <TextField
+            label="Key (the app's tag)"
+            className="text-input"
+            name="key"
+            required
+            maxLength={label}
+            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          />
+          <TextField label="Price-list name" className="text-input" name="serviceName" required maxLength={label} />
         </>
       )}
-      <label>
-        Name shown
-        <input className="text-input" name="name" required maxLength={label} defaultValue={service?.name} />
-      </label>
-      <label>
-        Price (naira)
-        <input
-          className="text-input"
-          name="price"
-          type="number"
-          min="0.01"
-          step="0.01"
-          required
-          defaultValue={service?.price}
-        />
-      </label>
-      <label>
-        Unit
-        <input
-          className="text-input"
-          name="unit"
-          required
-          maxLength={label}
-          placeholder="per bag"
-          defaultValue={service?.unit}
-        />
-      </label>
-      <label>
-        Unit word
-        <input
-          className="text-input"
-          name="unitWord"
-          maxLength={label}
-          placeholder="bags"
-          defaultValue={service?.unitWord}
-        />
-      </label>
-      <label>
-        Least (blank: one at a time)
-        <input
-          className="text-input"
-          name="min"
-          type="number"
-          min="0"
-          step="any"
-          defaultValue={service?.quantity?.min}
-        />
-      </label>
-      <label>
-        Most
-        <input
-          className="text-input"
-          name="max"
-          type="number"
-          min="0"
-          step="any"
-          defaultValue={service?.quantity?.max}
-        />
-      </label>
-      <label>
-        Step
-        <input
-          className="text-input"
-          name="step"
-          type="number"
-          min="0"
-          step="any"
-          defaultValue={service?.quantity?.step}
-        />
-      </label>
-      <label>
-        Points per kg
-        <input
-          className="text-input"
-          name="pointsPerKg"
-          type="number"
-          min="0"
-          step="1"
-          defaultValue={service?.pointsPerKg ?? 0}
-        />
-      </label>
+      <TextField
+        label="Name shown"
+        className="text-input"
+        name="name"
+        required
+        maxLength={label}
+        defaultValue={service?.name}
+      />
+      <TextField
+        label="Price (naira)"
+        className="text-input"
+        name="price"
+        type="number"
+        min="0.01"
+        step="0.01"
+        required
+        defaultValue={service?.price}
+      />
+      <TextField
+        label="Unit"
+        className="text-input"
+        name="unit"
+        required
+        maxLength={label}
+        placeholder="per bag"
+        defaultValue={service?.unit}
+      />
+      <TextField
+        label="Unit word"
+        className="text-input"
+        name="unitWord"
+        maxLength={label}
+        placeholder="bags"
+        defaultValue={service?.unitWord}
+      />
+      <TextField
+        label="Least (blank: one at a time)"
+        className="text-input"
+        name="min"
+        type="number"
+        min="0"
+        step="any"
+        defaultValue={service?.quantity?.min}
+      />
+      <TextField
+        label="Most"
+        className="text-input"
+        name="max"
+        type="number"
+        min="0"
+        step="any"
+        defaultValue={service?.quantity?.max}
+      />
+      <TextField
+        label="Step"
+        className="text-input"
+        name="step"
+        type="number"
+        min="0"
+        step="any"
+        defaultValue={service?.quantity?.step}
+      />
+      <TextField
+        label="Points per kg"
+        className="text-input"
+        name="pointsPerKg"
+        type="number"
+        min="0"
+        step="1"
+        defaultValue={service?.pointsPerKg ?? 0}
+      />
       <label>
         Photo at pickup
         <select name="pickupPhoto" defaultValue={service?.pickupPhoto ?? 'off'}>
@@ -212,28 +204,22 @@ function ServiceForm({ service }: { service: CatalogService | null }) {
           <option value="required">Required</option>
         </select>
       </label>
-      <label>
-        Place in the list
-        <input
-          className="text-input"
-          name="position"
-          type="number"
-          min="0"
-          step="1"
-          defaultValue={service?.position ?? 100}
-        />
-      </label>
+      <TextField
+        label="Place in the list"
+        className="text-input"
+        name="position"
+        type="number"
+        min="0"
+        step="1"
+        defaultValue={service?.position ?? 100}
+      />
       <label className="ops-nowrap">
         <input type="checkbox" name="weighed" defaultChecked={service?.weighed ?? false} /> Weighed at the door
       </label>
       <label className="ops-nowrap">
         <input type="checkbox" name="active" defaultChecked={service?.active ?? true} /> Offered
       </label>
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} className="ops-error" />
       {done && <p role="status">{done}</p>}
       <button type="submit" className="button" disabled={save.isPending}>
         {service ? 'Save changes' : 'Add service'}
