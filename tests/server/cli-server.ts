@@ -5,7 +5,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
-import type { TestServer } from './harness';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { clearTasksAndDrivers } from './ops-fixtures';
 
 export interface CliServer {
   port: number;
@@ -53,4 +55,23 @@ export async function refusedPort(): Promise<number> {
   const free = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return free;
+}
+
+/**
+ * A test file's server with the CLI's port beside it, both started once, with no task or
+ * driver left from the test before; `started` receives them.
+ */
+export function serverWithCli(opsToken: string, started: (them: { server: TestServer; cli: CliServer }) => void): void {
+  let server: TestServer | undefined;
+  let cli: CliServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer({ config: { opsToken } });
+    cli = await startCliServer(server, opsToken);
+    started({ server, cli });
+  });
+  afterAll(async () => {
+    await cli?.close();
+    await server?.close();
+  });
+  beforeEach(() => clearTasksAndDrivers(server!.deps.db));
 }

@@ -4,27 +4,18 @@
  * the rows, and the CLI's changes (through the server's X-Ops-Token or on the database) are
  * recorded as 'cli' with the address.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli';
 import { listAudit } from '../../server/console/console-commands';
-import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
-import { createTestServer, type TestServer } from './harness';
-import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
+import { type CliServer, captureOutput, noDirectDatabase, refusedPort, serverWithCli } from './cli-server';
+import type { TestServer } from './harness';
+import { insertClient, insertDriver, insertTask } from './ops-fixtures';
 import { OPERATOR_PASSWORD } from './operator-fixtures';
 
 const OPS_TOKEN = 'ops-audit-test-token-of-at-least-32-chars';
 let server: TestServer;
 let cli: CliServer;
-
-beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
-  cli = await startCliServer(server, OPS_TOKEN);
-});
-afterAll(async () => {
-  await cli.close();
-  await server.close();
-});
-beforeEach(() => clearTasksAndDrivers(server.deps.db));
+serverWithCli(OPS_TOKEN, (started) => ({ server, cli } = started));
 
 const db = () => server.deps.db;
 const env = (extra: Record<string, string> = {}) => cli.env(extra);

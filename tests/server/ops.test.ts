@@ -1,29 +1,20 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { koboToNaira } from '../../src/shared/money';
 import * as ops from '../../server/console/commands';
 import { TaskRefused } from '../../server/tasks/errors';
 import { runCli } from '../../server/ops/cli';
 import { opsTokenMatches, readStoredOpsToken, resolveOpsToken } from '../../server/console/ops-token';
-import { type CliServer, captureOutput, noDirectDatabase, refusedPort, startCliServer } from './cli-server';
-import { createTestServer, type TestServer } from './harness';
-import { clearTasksAndDrivers, insertClient, insertDriver, insertTask } from './ops-fixtures';
+import { type CliServer, captureOutput, noDirectDatabase, refusedPort, serverWithCli } from './cli-server';
+import type { TestServer } from './harness';
+import { insertClient, insertDriver, insertTask } from './ops-fixtures';
 
 const OPS_TOKEN = 'test-ops-token-0123456789';
 let server: TestServer;
 let cli: CliServer;
-
-beforeAll(async () => {
-  server = await createTestServer({ config: { opsToken: OPS_TOKEN } });
-  cli = await startCliServer(server, OPS_TOKEN);
-});
-afterAll(async () => {
-  await cli.close();
-  await server.close();
-});
-beforeEach(() => clearTasksAndDrivers(server.deps.db));
+serverWithCli(OPS_TOKEN, (started) => ({ server, cli } = started));
 
 const db = () => server.deps.db;
 const deps = () => server.deps;
