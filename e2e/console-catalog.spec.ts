@@ -4,7 +4,7 @@ import { DashboardPage } from './page-models/dashboard-page';
 import { OpsConsole } from './page-models/ops-console';
 import { SubscribePage } from './page-models/subscribe-page';
 import { signInWithToken } from './support/demo-client';
-import { appHasTakenOver, WITHOUT_SERVICE_WORKER } from './support/network';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
 import { signUpNewClient } from './support/new-client';
 import { addOperator, OPERATOR_PASSWORD } from './support/operators';
 
@@ -51,18 +51,14 @@ test('a service the admin adds in the console is booked in the client app at its
 
   const client = await signUpNewClient(request);
   await signInWithToken(page, client.token);
-  const booking = new CreateTaskPage(page);
-  await page.goto('/client/create');
-  await appHasTakenOver(page);
-  await booking.pickService(name);
-  await expect(booking.fact('Price')).toHaveText('₦1,200.00');
-  await expect(booking.fact('Pricing Unit')).toHaveText('per cart');
-  await page.getByRole('spinbutton', { name: 'How many carts?' }).fill('2');
-  await booking.addressInput.fill('Ik');
-  await booking.chooseAddress('Ikeja', /^Ikeja/);
-  const checkout = await booking.proceed();
-  await checkout.pay('2,400.00');
-  await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
+  await new CreateTaskPage(page).bookCounted({
+    service: name,
+    price: '₦1,200.00',
+    unit: 'per cart',
+    question: 'How many carts?',
+    count: 2,
+    total: '2,400.00',
+  });
 });
 
 test('a plan the admin adds in the console is offered on the subscribe screen and bought at its price', async ({

@@ -8,6 +8,7 @@
 import { expect } from '@playwright/test';
 import { formatNaira } from '../src/shared/money';
 import { OpsConsole } from './page-models/ops-console';
+import { atTheDesk } from './support/console-desk';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
 import { signUpNewClient } from './support/new-client';
 import { OPERATOR_PASSWORD, addOperator, onlineDriver, paidRecycling } from './support/operators';
@@ -15,16 +16,12 @@ import { test } from './support/own-server';
 import { tasksOnServer } from './support/paid-task';
 
 test.use(WITHOUT_SERVICE_WORKER);
-test.use({ viewport: { width: 1280, height: 800 } });
-
-const TILES = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//;
+atTheDesk();
 
 test("the report's figures for today equal the payments, the refund and the driver's earnings", async ({
   page,
   request,
-  context,
 }) => {
-  await context.route(TILES, (route) => route.abort());
   const opsHeaders = { 'X-Ops-Token': process.env.E2E_OPS_TOKEN ?? '' };
   const client = await signUpNewClient(request);
   const driver = await onlineDriver(request, 'Musa');

@@ -16,6 +16,7 @@ import type { Task } from '../src/shared/contract';
 import { OpsConsole } from './page-models/ops-console';
 import { TaskDetailsModal } from './page-models/task-details-modal';
 import { storeToken } from './support/demo-client';
+import { DESK, atTheDesk, refuseTiles } from './support/console-desk';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
 import { signUpNewClient, type NewClient } from './support/new-client';
 import { OPERATOR_PASSWORD, addOperator, paidRecycling } from './support/operators';
@@ -24,14 +25,7 @@ import { tasksOnServer } from './support/paid-task';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
-const DESK = { width: 1280, height: 800 };
-test.use({ viewport: DESK });
-
-// The board's map asks OpenStreetMap for tiles: refused, so nothing leaves the machine.
-const TILES = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//;
-test.beforeEach(async ({ context }) => {
-  await context.route(TILES, (route) => route.abort());
-});
+atTheDesk();
 
 /** The client's own browser on their task's page (at `origin`: the suite's server unless given). */
 async function clientTaskPage(
@@ -41,7 +35,7 @@ async function clientTaskPage(
   origin = test.info().project.use.baseURL!,
 ): Promise<{ page: Page; details: TaskDetailsModal }> {
   const context = await browser.newContext({ viewport: DESK, baseURL: origin, serviceWorkers: 'block' });
-  await context.route(TILES, (route) => route.abort());
+  await refuseTiles(context);
   const page = await context.newPage();
   await page.goto('/icon.svg');
   await storeToken(page, client.token);
@@ -52,7 +46,7 @@ async function clientTaskPage(
 /** A console of the server at `origin`, in a browser context of its own, its operator signed in (the board shows). */
 async function consoleAt(browser: Browser, origin: string, operator: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: DESK, baseURL: origin, serviceWorkers: 'block' });
-  await context.route(TILES, (route) => route.abort());
+  await refuseTiles(context);
   const page = await context.newPage();
   const ops = await new OpsConsole(page).firstSignIn(operator.email, operator.password, OPERATOR_PASSWORD);
   return { page, ops };

@@ -18,20 +18,13 @@ import {
   paidRecycling,
   reportProblem,
 } from './support/operators';
+import { DESK, atTheDesk, refuseTiles } from './support/console-desk';
 import { WITHOUT_SERVICE_WORKER } from './support/network';
 import { axeViolations, seriousViolations } from './support/axe';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
-const DESK = { width: 1280, height: 800 };
-test.use({ viewport: DESK });
-
-// The board's map asks OpenStreetMap for tiles: refused here, so nothing leaves the machine (the
-// markers show over the map's plain background).
-const TILES = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//;
-test.beforeEach(async ({ context }) => {
-  await context.route(TILES, (route) => route.abort());
-});
+atTheDesk();
 
 /** The client's own browser: Home, then Task Details of their newest task. */
 async function clientTaskDetails(
@@ -39,7 +32,7 @@ async function clientTaskDetails(
   client: NewClient,
 ): Promise<{ page: Page; details: TaskDetailsModal }> {
   const context = await browser.newContext({ viewport: DESK, baseURL: test.info().project.use.baseURL });
-  await context.route(TILES, (route) => route.abort());
+  await refuseTiles(context);
   const page = await context.newPage();
   await signInWithToken(page, client.token);
   const home = await new DashboardPage(page).goto();

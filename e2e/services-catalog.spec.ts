@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Task, TasksResponse } from '../src/shared/contract';
 import { CreateTaskPage } from './page-models/create-task-page';
 import { signInWithToken } from './support/demo-client';
-import { appHasTakenOver, WITHOUT_SERVICE_WORKER } from './support/network';
+import { WITHOUT_SERVICE_WORKER } from './support/network';
 import { signUpNewClient } from './support/new-client';
 import { saveService } from './support/operators';
 
@@ -38,17 +38,14 @@ test("an admin's new service is booked at its own price and unit; a new price re
   const client = await signUpNewClient(request);
   await signInWithToken(page, client.token);
   const booking = new CreateTaskPage(page);
-  await page.goto('/client/create');
-  await appHasTakenOver(page);
-  await booking.pickService(name);
-  await expect(booking.fact('Price')).toHaveText('₦2,500.00');
-  await expect(booking.fact('Pricing Unit')).toHaveText('per bag');
-  await page.getByRole('spinbutton', { name: 'How many bags?' }).fill('3');
-  await booking.addressInput.fill('Ik');
-  await booking.chooseAddress('Ikeja', /^Ikeja/);
-  const checkout = await booking.proceed();
-  await checkout.pay('7,500.00');
-  await expect(page).toHaveURL(/\/client\/tasks\/[^/]+$/);
+  await booking.bookCounted({
+    service: name,
+    price: '₦2,500.00',
+    unit: 'per bag',
+    question: 'How many bags?',
+    count: 3,
+    total: '7,500.00',
+  });
 
   await saveService(request, { ...service, price: 3000 });
   await page.goto('/client/create');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appHasTakenOver } from '../support/network';
 
 /** The local test checkout (no Paystack key): a modal labelled as a test payment. */
 export class TestCheckout {
@@ -200,5 +201,31 @@ export class CreateTaskPage {
     const checkout = new TestCheckout(this.page);
     await expect(checkout.dialog).toBeVisible();
     return checkout;
+  }
+
+  /**
+   * Opens the booking screen and books `count` of a service priced per unit at Ikeja: the
+   * service's price and unit as the screen shows them, the count asked by `question`, and
+   * `total` paid; ends on the new task's page.
+   */
+  async bookCounted(booking: {
+    service: string;
+    price: string;
+    unit: string;
+    question: string;
+    count: number;
+    total: string;
+  }): Promise<void> {
+    await this.page.goto('/client/create');
+    await appHasTakenOver(this.page);
+    await this.pickService(booking.service);
+    await expect(this.fact('Price')).toHaveText(booking.price);
+    await expect(this.fact('Pricing Unit')).toHaveText(booking.unit);
+    await this.page.getByRole('spinbutton', { name: booking.question }).fill(String(booking.count));
+    await this.addressInput.fill('Ik');
+    await this.chooseAddress('Ikeja', /^Ikeja/);
+    const checkout = await this.proceed();
+    await checkout.pay(booking.total);
+    await expect(this.page).toHaveURL(/\/client\/tasks\/[^/]+$/);
   }
 }
