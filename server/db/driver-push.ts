@@ -54,6 +54,8 @@ export async function countDriverSubscriptions(db: Queryable, driverId: string):
 export type DriverEvent =
   | { kind: 'offer'; taskId: string; expiresAt: Date; earningsKobo: number }
   | { kind: 'assigned'; taskId: string }
+  /** An operator took the task off this driver: given to `to` (another driver), or offered again. */
+  | { kind: 'withdrawn'; taskId: string; to: 'driver' | 'dispatch' }
   | {
       kind: 'cancelled';
       taskId: string;
@@ -71,6 +73,8 @@ const dataOf = (event: DriverEvent): Record<string, unknown> => {
       return { by: event.by, reason: event.reason, note: event.note.slice(0, 300) };
     case 'chat':
       return { content: event.content.slice(0, 300) };
+    case 'withdrawn':
+      return { to: event.to };
     case 'assigned':
       return {};
   }

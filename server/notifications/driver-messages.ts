@@ -1,6 +1,7 @@
 /**
  * The words of a push to a driver (docs/notifications.md, 'The driver's phone'): an offer names
- * the pickup and what it earns, an operator's assignment the task, a cancel its reason, a
+ * the pickup and what it earns, an operator's assignment the task (and the driver it was taken
+ * off), a cancel its reason, a
  * client's message its text. Built when the row is sent, from the row and the task as it is then.
  */
 import { CANCEL_REASONS } from '../../src/shared/task-progress';
@@ -41,6 +42,11 @@ function words(context: DriverMessageContext): { title: string; body: string } {
     }
     case 'assigned':
       return { title: 'A task was given to you', body: `${serviceName} at ${address}` };
+    case 'withdrawn':
+      return {
+        title: 'A task was taken off you',
+        body: `${serviceName} at ${address}. ${data.to === 'driver' ? 'The operator gave it to another driver.' : 'The operator took it back.'} Do not go.`,
+      };
     case 'cancelled':
       return { title: 'Task cancelled', body: clip(`${serviceName} at ${address}. ${cancelReasonWords(data)}`, 250) };
     case 'chat':

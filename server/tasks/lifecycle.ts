@@ -203,6 +203,9 @@ export async function assign(
     );
     if (changed) await insertStatusEvent(tx, taskId, 'driver-assigned');
     if (task.driver_id !== driverId) await notifyDriver(tx, driverId, { kind: 'assigned', taskId });
+    // The driver it was taken from must not keep going there.
+    if (task.driver_id && task.driver_id !== driverId)
+      await notifyDriver(tx, task.driver_id, { kind: 'withdrawn', taskId, to: 'driver' });
     // A driver change says who is coming now (when another driver wrote in the thread).
     await noteNewDriver(tx, taskId, driverId);
     return { taskId, status: 'driver-assigned' as TaskStatus, changed };
@@ -221,6 +224,7 @@ export async function unassign(deps: LifecycleDeps, taskId: string, caller: Call
     if (task.extra_status === 'paid')
       return new TaskRefused(409, 'The client paid an extra to this driver: complete or cancel the task instead');
     await sql.writeUnassigned(tx, taskId);
+    if (task.driver_id) await notifyDriver(tx, task.driver_id, { kind: 'withdrawn', taskId, to: 'dispatch' });
     await audit(
       tx,
       caller,

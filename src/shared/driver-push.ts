@@ -4,7 +4,7 @@
  * and the driver's page a tap opens. Pure: the server writes it, the worker reads it.
  */
 
-export const DRIVER_PUSH_KINDS = ['offer', 'assigned', 'cancelled', 'chat'] as const;
+export const DRIVER_PUSH_KINDS = ['offer', 'assigned', 'withdrawn', 'cancelled', 'chat'] as const;
 export type DriverPushKind = (typeof DRIVER_PUSH_KINDS)[number];
 
 export interface DriverPushPayload {
@@ -12,7 +12,7 @@ export interface DriverPushPayload {
   taskId: string;
   title: string;
   body: string;
-  /** One per event and task: 'offer-<id>', 'assigned-<id>', 'cancelled-<id>', 'chat-<id>'. */
+  /** One per event and task: 'offer-<id>', 'assigned-<id>', 'withdrawn-<id>', 'cancelled-<id>', 'chat-<id>'. */
   tag: string;
   /** The driver's page a tap opens. */
   url: string;
@@ -22,11 +22,11 @@ export interface DriverPushPayload {
 
 export const driverPushTag = (kind: DriverPushKind, taskId: string) => `${kind}-${taskId}`;
 
-/** An offer opens the offer; a cancel, today's tasks; an assignment, the task; a message, its chat. */
+/** An offer opens the offer; a cancel or a task taken off the driver, today's tasks; an assignment, the task; a message, its chat. */
 export function driverPushUrl(kind: DriverPushKind, taskId: string): string {
   const id = encodeURIComponent(taskId);
   if (kind === 'offer') return `/driver/offer?task=${id}`;
-  if (kind === 'cancelled') return '/driver/';
+  if (kind === 'cancelled' || kind === 'withdrawn') return '/driver/';
   if (kind === 'chat') return `/driver/tasks/${id}/chat`;
   return `/driver/tasks/${id}`;
 }

@@ -181,6 +181,37 @@ describe("the driver's push", () => {
     expect(fake.pushesTo(otherPhone.id)).toHaveLength(0);
   });
 
+  it('tells a driver a task was taken off them: given to another driver, or put back to dispatch; the new driver gets the assignment', async () => {
+    const first = await readyDriver();
+    const second = await readyDriver();
+    const firstPhone = await subscribe(first.token);
+    const secondPhone = await subscribe(second.token);
+    const task = await insertTask(db(), await server.createClient().then((client) => client.id), { ...SURULERE });
+
+    await ops.assignDriver(server.deps, task, first.id, { actor: 'cli' });
+    await received(firstPhone, 1);
+    await ops.assignDriver(server.deps, task, second.id, { actor: 'cli' });
+    const [, withdrawn] = await received(firstPhone, 2);
+    expect(withdrawn).toMatchObject({
+      kind: 'withdrawn',
+      tag: `withdrawn-${task}`,
+      url: '/driver/',
+      title: 'A task was taken off you',
+      body: 'Household Waste Pickup at 3 Awolowo Road, Ikoyi, Lagos. The operator gave it to another driver. Do not go.',
+    });
+    expect((await received(secondPhone, 1))[0]).toMatchObject({ kind: 'assigned', taskId: task });
+
+    await ops.moveTaskTo(server.deps, task, 'pending', { actor: 'cli' });
+    const [, putBack] = await received(secondPhone, 2);
+    expect(putBack).toMatchObject({ kind: 'withdrawn', url: '/driver/' });
+    expect(putBack.body).toBe(
+      'Household Waste Pickup at 3 Awolowo Road, Ikoyi, Lagos. The operator took it back. Do not go.',
+    );
+    await server.deps.push.drain();
+    expect(fake.pushesTo(firstPhone.id)).toHaveLength(2);
+    expect(fake.pushesTo(secondPhone.id)).toHaveLength(2);
+  });
+
   it('drops a subscription the push service says is gone; signing out drops every phone of the driver', async () => {
     const driver = await readyDriver();
     const gone = await subscribe(driver.token);
