@@ -1,7 +1,10 @@
 /**
- * What the console's forms on react-hook-form share (docs/forms.md): the one problem a form shows.
+ * What the console's forms on react-hook-form share (docs/forms.md): the one problem a form
+ * shows, and the server's request schema checking what a form's values make.
  */
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 
 /**
  * The form's one error line: a refused call (the root error), else the first field the rules
@@ -22,3 +25,19 @@ function firstMessage(node: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The server's own request schema as a form's resolver: the form's values (texts as typed,
+ * checkboxes) are turned into the request first, then checked by the schema the route runs,
+ * so each rule and its message has one source. A refused field is named by its request path.
+ */
+export function requestResolver<Values extends FieldValues, Schema extends z.ZodType>(
+  toRequest: (values: Values) => z.input<Schema>,
+  schema: Schema,
+): Resolver<Values, unknown, z.output<Schema>> {
+  const request = z.custom<Values>().transform((values): unknown => toRequest(values));
+  return zodResolver(request.pipe(schema)) as Resolver<Values, unknown, z.output<Schema>>;
+}
+
+/** A number field's text as the request's number (blank is 0, as `Number` reads it). */
+export const numberOf = (text: string) => Number(text.trim());
