@@ -41,3 +41,10 @@ export function requestResolver<Values extends FieldValues, Schema extends z.Zod
 
 /** A number field's text as the request's number (blank is 0, as `Number` reads it). */
 export const numberOf = (text: string) => Number(text.trim());
+
+/** A text area's lines, trimmed, the blank ones left out. */
+export const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
