@@ -1,7 +1,13 @@
 /** The drivers: add, edit, deactivate (with a reason, confirmed) and reactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
+import { newDriverSchema } from '../../shared/schemas/ops';
+import { CANCEL_REASON_MAX, driverEditSchema, driverStatusSchema } from '../../shared/schemas/ops-console';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/text-field';
 import {
   type Driver,
   type DriverFields,
@@ -12,6 +18,7 @@ import {
   useResetDriverPassword,
 } from '../api';
 import { LoadError } from '../error-message';
+import { firstError } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 
@@ -33,18 +40,23 @@ const FIELDS: {
   { name: 'photoUrl', label: 'Photo (https address; empty: initials)', max: MAX_LENGTH.photoUrl, inputMode: 'url' },
 ];
 
-function readDriverForm(form: HTMLFormElement): DriverFields {
-  const data = new FormData(form);
-  const value = (name: keyof DriverFields) => String(data.get(name) ?? '').trim();
-  return {
-    firstname: value('firstname'),
-    lastname: value('lastname'),
-    phone: value('phone'),
-    vehicle: value('vehicle'),
-    plate: value('plate'),
-    photoUrl: value('photoUrl'),
-  };
-}
+/**
+ * The server's own rules of POST /ops/drivers (its position aside: the console sends central
+ * Lagos) and of an edit (POST /ops/drivers/:id). The form's six texts go in and come out
+ * trimmed, the plate upper-case, as the server would store them.
+ */
+const newDriverRules = zodResolver(newDriverSchema.omit({ lat: true, lng: true })) as unknown as Resolver<DriverFields>;
+const driverEditRules = zodResolver(driverEditSchema) as unknown as Resolver<DriverFields>;
+
+const EMPTY_DRIVER: DriverFields = { firstname: '', lastname: '', phone: '', vehicle: '', plate: '', photoUrl: '' };
+const fieldsOf = (driver: Driver): DriverFields => ({
+  firstname: driver.firstname,
+  lastname: driver.lastname,
+  phone: driver.phone,
+  vehicle: driver.vehicle ?? '',
+  plate: driver.plate ?? '',
+  photoUrl: driver.photoUrl,
+});
 
 const PERCENT = new Intl.NumberFormat('en-NG', { style: 'percent', maximumFractionDigits: 0 });
 const percent = (rate: number | null) => (rate === null ? '—' : PERCENT.format(rate));
@@ -83,44 +95,43 @@ export function DriversScreen() {
 }
 
 function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: string }) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const add = useAddDriver({
-    onSuccess: (answer, driver) => {
-      setError(null);
-      onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The driver could not be added.')),
+  const add = useAddDriver();
+  const form = useForm<DriverFields>({
+    defaultValues: EMPTY_DRIVER,
+    resolver: newDriverRules,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    add.mutate(readDriverForm(form), { onSuccess: () => form.reset() });
+  const { errors, isSubmitting } = form.formState;
+  const submit = async (driver: DriverFields) => {
+    try {
+      const answer = await add.mutateAsync(driver);
+      form.reset();
+      onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The driver could not be added.') });
+    }
   };
   return (
     <details className="ops-panel">
       <summary>Add a driver</summary>
-      <form className="ops-form ops-inline-form" onSubmit={submit}>
+      <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
         {FIELDS.map((field) => (
-          <label key={field.name}>
-            {field.label}
-            <input
-              className="text-input"
-              name={field.name}
-              type={field.type ?? 'text'}
-              inputMode={field.inputMode}
-              required={field.required}
-              maxLength={field.max}
-            />
-          </label>
+          <TextField
+            key={field.name}
+            label={field.label}
+            className="text-input"
+            type={field.type ?? 'text'}
+            inputMode={field.inputMode}
+            required={field.required}
+            maxLength={field.max}
+            {...form.register(field.name)}
+          />
         ))}
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={add.isPending}>
+        <FormError message={firstError(errors)} className="ops-error" />
+        <Button type="submit" disabled={isSubmitting}>
           Add driver
-        </button>
+        </Button>
       </form>
     </details>
   );
@@ -135,22 +146,40 @@ function DriverRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => setError(null);
-  const fail = async (failure: unknown) => setError(await errorText(failure));
-  const edit = useEditDriver({
-    onSuccess: () => {
-      setEditing(false);
-      refresh();
-    },
-    onError: fail,
+  const edit = useEditDriver();
+  const form = useForm<DriverFields>({
+    defaultValues: fieldsOf(driver),
+    resolver: driverEditRules,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  // The row shows one problem, the latest: a reset's answer replaces a refused edit's.
   const reset = useResetDriverPassword({
     onSuccess: (answer) => {
-      refresh();
+      form.clearErrors();
+      setError(null);
       onPassword({ who: driver.name, password: answer.password });
     },
-    onError: fail,
+    onError: async (failure) => {
+      form.clearErrors();
+      setError(await errorText(failure));
+    },
   });
+  /** The editor opens on the driver as the list has them now; a refused save's problem stays shown. */
+  const startEditing = () => {
+    form.reset(fieldsOf(driver), { keepErrors: true });
+    setEditing(true);
+  };
+  const save = async (changes: DriverFields) => {
+    try {
+      await edit.mutateAsync({ id: driver.id, changes });
+      setEditing(false);
+      setError(null);
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure) });
+    }
+  };
+  const { errors, isSubmitting } = form.formState;
   const state = !driver.active ? 'Deactivated' : !driver.online ? 'Offline' : driver.busy ? 'Busy' : 'Online, free';
   return (
     <tr>
@@ -176,34 +205,26 @@ function DriverRow({
       <td>{percent(driver.acceptanceRate)}</td>
       <td>
         {editing ? (
-          <form
-            className="ops-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              edit.mutate({ id: driver.id, changes: readDriverForm(event.currentTarget) });
-            }}
-          >
+          <form className="ops-form" onSubmit={form.handleSubmit(save)}>
             {FIELDS.map((field) => (
-              <label key={field.name}>
-                {field.label}
-                <input
-                  className="text-input"
-                  name={field.name}
-                  type={field.type ?? 'text'}
-                  inputMode={field.inputMode}
-                  defaultValue={driver[field.name] ?? ''}
-                  required={field.required}
-                  maxLength={field.max}
-                />
-              </label>
+              <TextField
+                key={field.name}
+                label={field.label}
+                className="text-input"
+                type={field.type ?? 'text'}
+                inputMode={field.inputMode}
+                required={field.required}
+                maxLength={field.max}
+                {...form.register(field.name)}
+              />
             ))}
             <div className="ops-actions">
-              <button type="submit" className="button button-small" disabled={edit.isPending}>
+              <Button type="submit" className="button button-small" disabled={isSubmitting}>
                 Save
-              </button>
-              <button type="button" className="button button-small button-secondary" onClick={() => setEditing(false)}>
+              </Button>
+              <Button className="button button-small button-secondary" onClick={() => setEditing(false)}>
                 Cancel
-              </button>
+              </Button>
             </div>
           </form>
         ) : (
@@ -211,7 +232,7 @@ function DriverRow({
             <button
               type="button"
               className="button button-small button-secondary"
-              onClick={() => setEditing(true)}
+              onClick={startEditing}
               aria-label={`Edit ${driver.name}`}
             >
               Edit
@@ -228,11 +249,7 @@ function DriverRow({
             <ActiveSwitch driver={driver} />
           </div>
         )}
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
+        <FormError message={firstError(errors) ?? error} className="ops-error" />
       </td>
     </tr>
   );
@@ -244,17 +261,25 @@ function DriverRow({
  */
 function ActiveSwitch({ driver }: { driver: Driver }) {
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const change = useSetDriverActive({
-    onSuccess: () => {
-      setAsking(false);
-      setReason('');
-      setError(null);
-    },
-    onError: async (failure) => setError(await errorText(failure)),
+  const change = useSetDriverActive();
+  const form = useForm<{ reason: string }>({
+    defaultValues: { reason: '' },
+    resolver: zodResolver(driverStatusSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const reason = useWatch({ control: form.control, name: 'reason' });
+  const { errors, isSubmitting } = form.formState;
   const verb = driver.active ? 'Deactivate' : 'Reactivate';
+  const confirm = async ({ reason }: { reason: string }) => {
+    try {
+      await change.mutateAsync({ id: driver.id, active: !driver.active, reason });
+      setAsking(false);
+      form.reset();
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure) });
+    }
+  };
   if (!asking)
     return (
       <button
@@ -267,45 +292,27 @@ function ActiveSwitch({ driver }: { driver: Driver }) {
       </button>
     );
   return (
-    <form
-      className="ops-form"
-      aria-label={`${verb} ${driver.name}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim()) change.mutate({ id: driver.id, active: !driver.active, reason: reason.trim() });
-      }}
-    >
+    <form className="ops-form" aria-label={`${verb} ${driver.name}`} onSubmit={form.handleSubmit(confirm)}>
       <p>
         {driver.active
           ? `${driver.name} will be signed out at once and get no more offers.`
           : `${driver.name} can sign in and go online again.`}
       </p>
-      <label>
-        Reason
-        <input
-          className="text-input"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          required
-        />
-      </label>
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      <TextField
+        label="Reason"
+        className="text-input"
+        maxLength={CANCEL_REASON_MAX}
+        required
+        {...form.register('reason')}
+      />
+      <FormError message={firstError(errors)} className="ops-error" />
       <div className="ops-actions">
-        <button
-          type="submit"
-          className="button button-small button-danger"
-          disabled={change.isPending || !reason.trim()}
-        >
+        <Button type="submit" className="button button-small button-danger" disabled={isSubmitting || !reason.trim()}>
           {`Confirm: ${verb.toLowerCase()}`}
-        </button>
-        <button type="button" className="button button-small button-secondary" onClick={() => setAsking(false)}>
+        </Button>
+        <Button className="button button-small button-secondary" onClick={() => setAsking(false)}>
           Keep as is
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,9 +1,15 @@
 /** The operators (admin): who has which role, and adding one (their one-time password shown once). */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
+import { newOperatorSchema } from '../../shared/schemas/ops-console';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/text-field';
 import { type Operator, operatorsQuery, useAddOperator, useDeactivateOperator } from '../api';
 import { LoadError } from '../error-message';
+import { firstError } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 import type { OperatorRole } from '../rules';
@@ -16,39 +22,50 @@ const ROLE_LABELS: Record<OperatorRole, string> = {
 };
 const ROLES = Object.entries(ROLE_LABELS).map(([role, label]) => ({ role, label }));
 
+interface NewOperator {
+  email: string;
+  role: OperatorRole;
+}
+
 export function OperatorsScreen() {
   const operators = useQuery(operatorsQuery());
   const [secret, setSecret] = useState<{ who: string; password: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const add = useAddOperator({
-    onSuccess: (answer, { email }) => {
-      setError(null);
-      setSecret({ who: email, password: answer.password });
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The operator could not be added.')),
+  const add = useAddOperator();
+  const form = useForm<NewOperator>({
+    defaultValues: { email: '', role: 'dispatcher' },
+    resolver: zodResolver(newOperatorSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    add.mutate(
-      { email: String(data.get('email') ?? '').trim(), role: String(data.get('role')) as OperatorRole },
-      { onSuccess: () => form.reset() },
-    );
+  const { errors, isSubmitting } = form.formState;
+  const submit = async (operator: NewOperator) => {
+    // The one-time password is shown for the address as typed (the server keeps it lower-case).
+    const who = form.getValues('email').trim();
+    try {
+      const answer = await add.mutateAsync(operator);
+      form.reset();
+      setSecret({ who, password: answer.password });
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The operator could not be added.') });
+    }
   };
   if (operators.isError) return <LoadError error={operators.error} />;
   return (
     <main className="ops-main">
       <h1>Operators</h1>
       {secret && <OneTimePassword who={secret.who} password={secret.password} onDone={() => setSecret(null)} />}
-      <form className="ops-panel ops-form ops-inline-form" onSubmit={submit}>
-        <label>
-          E-mail
-          <input className="text-input" name="email" type="email" required maxLength={MAX_LENGTH.email} />
-        </label>
+      <form className="ops-panel ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
+        <TextField
+          label="E-mail"
+          className="text-input"
+          type="email"
+          required
+          maxLength={MAX_LENGTH.email}
+          {...form.register('email')}
+        />
         <label>
           Role
-          <select className="text-input" name="role" defaultValue="dispatcher">
+          <select className="text-input" {...form.register('role')}>
             {ROLES.map(({ role, label }) => (
               <option key={role} value={role}>
                 {label}
@@ -56,14 +73,10 @@ export function OperatorsScreen() {
             ))}
           </select>
         </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={add.isPending}>
+        <FormError message={firstError(errors)} className="ops-error" />
+        <Button type="submit" disabled={isSubmitting}>
           Add operator
-        </button>
+        </Button>
       </form>
       <table className="ops-table">
         <thead>

@@ -3,10 +3,16 @@
  * and reversed ones not yet paid again, 'Pay drivers' for the week and the automatic Monday run.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { payDriversSchema } from '../../shared/schemas/payouts';
+import { Button } from '../../ui/button';
+import { FormError } from '../../ui/text-field';
 import { type Payout, payoutsQuery, useAutoPayouts, usePayDrivers } from '../api';
 import { LoadError } from '../error-message';
+import { firstError } from '../form-values';
 import { errorText } from '../http';
 
 const STATUS_TEXT: Record<Payout['status'], string> = {
@@ -18,32 +24,48 @@ const STATUS_TEXT: Record<Payout['status'], string> = {
 };
 
 export function PayoutsScreen() {
+  /** The week asked for ('' : the server's choice, last week); the picker changes it. */
   const [week, setWeek] = useState('');
   const payouts = useQuery(payoutsQuery(week));
-  const [error, setError] = useState<string | null>(null);
+  const [autoError, setAutoError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const pay = usePayDrivers({
-    onSuccess: (run) => {
-      setError(null);
+  const pay = usePayDrivers();
+  /** 'Pay drivers' pays the week shown: the form's value follows the server's answer, checked by POST /ops/payouts/run's schema. */
+  const form = useForm<{ week: string }>({
+    values: payouts.data && { week: payouts.data.week },
+    resetOptions: { keepErrors: true },
+    resolver: zodResolver(payDriversSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting } = form.formState;
+  // One problem shown, the latest: a run's answer replaces the switch's and the other way round.
+  const auto = useAutoPayouts({
+    onError: async (failure) => {
+      form.clearErrors();
+      setAutoError(await errorText(failure));
+    },
+  });
+  const submit = async (values: { week: string }) => {
+    try {
+      const run = await pay.mutateAsync(values.week);
+      setAutoError(null);
       setDone(
         `Week of ${run.week}: ${run.sent} sent (${formatNaira(run.total)}), ${run.failed} failed, ${run.unsent} waiting for Paystack.`,
       );
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The drivers could not be paid.')),
-  });
-  const auto = useAutoPayouts({ onError: async (failure) => setError(await errorText(failure)) });
+    } catch (failure) {
+      setAutoError(null);
+      form.setError('root', { message: await errorText(failure, 'The drivers could not be paid.') });
+    }
+  };
   if (payouts.isPending) return <main className="ops-main">Loading…</main>;
   if (payouts.isError) return <LoadError error={payouts.error} />;
   const shown = payouts.data;
   const attention = shown.payouts.filter((payout) => payout.status === 'failed' || payout.status === 'reversed');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    pay.mutate(shown.week);
-  };
   return (
     <main className="ops-main">
       <h1>Payouts</h1>
-      <form className="ops-form ops-inline-form" onSubmit={submit}>
+      <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
         <label>
           Week (its Monday)
           <input
@@ -54,9 +76,9 @@ export function PayoutsScreen() {
             onChange={(event) => setWeek(event.target.value)}
           />
         </label>
-        <button type="submit" className="button" disabled={pay.isPending}>
+        <Button type="submit" disabled={isSubmitting}>
           Pay drivers
-        </button>
+        </Button>
         <label className="ops-nowrap">
           <input
             type="checkbox"
@@ -67,11 +89,7 @@ export function PayoutsScreen() {
           Pay automatically on Monday 06:00
         </label>
       </form>
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      <FormError message={firstError(errors) ?? autoError} className="ops-error" />
       {done && <p role="status">{done}</p>}
       {attention.length > 0 && (
         <p className="ops-error">

@@ -4,15 +4,18 @@
  * a subscription keeps the terms it was bought with. Every save is in the audit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatNaira } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { inclusionText, planDuration } from '../../shared/plans';
+import { planSchema } from '../../shared/schemas/plans';
 import { type CatalogPlan, plansQuery, useSavePlan } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
-import { linesOf, numberOf, textOf, wordsOrDash } from '../form-data';
+import { wordsOrDash } from '../form-data';
+import { firstError, linesOf, numberOf, requestResolver } from '../form-values';
 
 export function PlansScreen() {
   const plans = useQuery(plansQuery());
@@ -91,109 +94,136 @@ function readInclusions(lines: string[]): CatalogPlan['inclusions'] {
   });
 }
 
-function readPlan(form: FormData, plan: CatalogPlan | null): CatalogPlan {
-  return {
-    key: plan?.key ?? textOf(form, 'key'),
-    name: textOf(form, 'name'),
-    price: numberOf(form, 'price'),
-    durationMonths: numberOf(form, 'durationMonths'),
-    features: linesOf(form, 'features'),
-    inclusions: readInclusions(linesOf(form, 'inclusions')),
-    weeklyReports: form.get('weeklyReports') === 'on',
-    manager: form.get('manager') === 'on',
-    position: numberOf(form, 'position'),
-    active: form.get('active') === 'on',
-  };
+/** The form's fields as typed: numbers as their text, the features and inclusions one a line. */
+interface PlanValues {
+  key: string;
+  name: string;
+  price: string;
+  durationMonths: string;
+  features: string;
+  inclusions: string;
+  position: string;
+  weeklyReports: boolean;
+  manager: boolean;
+  active: boolean;
 }
+
+/** A new plan's blank form, or a plan's values (its key kept, not shown). */
+const valuesOf = (plan: CatalogPlan | null): PlanValues => ({
+  key: plan?.key ?? '',
+  name: plan?.name ?? '',
+  price: plan ? String(plan.price) : '',
+  durationMonths: String(plan?.durationMonths ?? 1),
+  features: plan?.features.join('\n') ?? '',
+  inclusions: plan?.inclusions.map(inclusionLine).join('\n') ?? '',
+  position: String(plan?.position ?? 100),
+  weeklyReports: plan?.weeklyReports ?? false,
+  manager: plan?.manager ?? false,
+  active: plan?.active ?? true,
+});
+
+/** POST /ops/plans's own schema, on the plan the form's values make. */
+const planRules = requestResolver(
+  (values: PlanValues): CatalogPlan => ({
+    key: values.key,
+    name: values.name,
+    price: numberOf(values.price),
+    durationMonths: numberOf(values.durationMonths),
+    features: linesOf(values.features),
+    inclusions: readInclusions(linesOf(values.inclusions)),
+    weeklyReports: values.weeklyReports,
+    manager: values.manager,
+    position: numberOf(values.position),
+    active: values.active,
+  }),
+  planSchema,
+);
 
 /** A new plan (`plan` null: its key is asked for) or the changes to one. */
 function PlanForm({ plan }: { plan: CatalogPlan | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const save = useSavePlan({
-    onSuccess: (saved) => {
-      setError(null);
-      setDone(`${saved.name} saved: new subscriptions get it.`);
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The plan could not be saved.')),
+  const save = useSavePlan();
+  const form = useForm<PlanValues, unknown, CatalogPlan>({
+    defaultValues: valuesOf(plan),
+    resolver: planRules,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(null);
-    save.mutate(readPlan(new FormData(event.currentTarget), plan));
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const submit = async (fields: CatalogPlan) => {
+    try {
+      await save.mutateAsync(fields);
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The plan could not be saved.') });
+    }
   };
   const label = MAX_LENGTH.label;
   return (
-    <form className="ops-form ops-inline-form" onSubmit={submit}>
+    <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
       {plan ? null : (
         <TextField
           label="Key"
           className="text-input"
-          name="key"
           required
           maxLength={label}
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          {...form.register('key')}
         />
       )}
-      <TextField label="Name" className="text-input" name="name" required maxLength={label} defaultValue={plan?.name} />
+      <TextField label="Name" className="text-input" required maxLength={label} {...form.register('name')} />
       <TextField
         label="Price (naira)"
         className="text-input"
-        name="price"
         type="number"
         min="0.01"
         step="0.01"
         required
-        defaultValue={plan?.price}
+        {...form.register('price')}
       />
       <TextField
         label="Length (months)"
         className="text-input"
-        name="durationMonths"
         type="number"
         min="1"
         max="24"
         step="1"
         required
-        defaultValue={plan?.durationMonths ?? 1}
+        {...form.register('durationMonths')}
       />
       <label>
         Features (one a line)
-        <textarea className="text-input" name="features" rows={4} defaultValue={plan?.features.join('\n')} />
+        <textarea className="text-input" rows={4} {...form.register('features')} />
       </label>
       <label>
         Included each month (one a line: service | amount | unit | label | short word)
         <textarea
           className="text-input"
-          name="inclusions"
           rows={6}
           placeholder="household | 20 |  | household waste pickups | pickups"
-          defaultValue={plan?.inclusions.map(inclusionLine).join('\n')}
+          {...form.register('inclusions')}
         />
       </label>
       <TextField
         label="Place in the list"
         className="text-input"
-        name="position"
         type="number"
         min="0"
         step="1"
-        defaultValue={plan?.position ?? 100}
+        {...form.register('position')}
       />
       <label className="ops-nowrap">
-        <input type="checkbox" name="weeklyReports" defaultChecked={plan?.weeklyReports ?? false} /> Weekly report
+        <input type="checkbox" {...form.register('weeklyReports')} /> Weekly report
       </label>
       <label className="ops-nowrap">
-        <input type="checkbox" name="manager" defaultChecked={plan?.manager ?? false} /> Dedicated manager
+        <input type="checkbox" {...form.register('manager')} /> Dedicated manager
       </label>
       <label className="ops-nowrap">
-        <input type="checkbox" name="active" defaultChecked={plan?.active ?? true} /> Offered
+        <input type="checkbox" {...form.register('active')} /> Offered
       </label>
-      <FormError message={error} className="ops-error" />
-      {done && <p role="status">{done}</p>}
-      <button type="submit" className="button" disabled={save.isPending}>
+      <FormError message={firstError(errors)} className="ops-error" />
+      {isSubmitSuccessful && save.data && <p role="status">{`${save.data.name} saved: new subscriptions get it.`}</p>}
+      <Button type="submit" disabled={isSubmitting}>
         {plan ? 'Save changes' : 'Add plan'}
-      </button>
+      </Button>
     </form>
   );
 }

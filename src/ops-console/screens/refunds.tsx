@@ -2,11 +2,16 @@
  * Refunds (admins): support's refund limit, and the refunds above it that support sent for
  * approval, each approved (the task is cancelled and refunded in full) or declined with a note.
  */
-import { type FormEvent, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
+import { REFUND_NOTE_MAX, refundDecisionSchema, refundLimitSchema } from '../../shared/schemas/ops-console';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/text-field';
 import { type Me, type RefundRequest, refundRequestsQuery, useDecideRefundRequest, useSetRefundLimit } from '../api';
 import { LoadError } from '../error-message';
+import { firstError, numberOf, requestResolver } from '../form-values';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 
@@ -36,16 +41,28 @@ export function RefundsScreen({ me }: { me: Me }) {
   );
 }
 
+/** POST /ops/settings/refund-limit's own schema, on the naira typed. */
+const limitRules = requestResolver(
+  (values: { amount: string }) => ({ amount: numberOf(values.amount) }),
+  refundLimitSchema,
+);
+
 function RefundLimitForm({ current }: { current: number }) {
-  const [amount, setAmount] = useState(String(current));
-  const [error, setError] = useState<string | null>(null);
-  const save = useSetRefundLimit({
-    onSuccess: () => setError(null),
-    onError: async (failure) => setError(await errorText(failure, 'The limit could not be saved.')),
+  const save = useSetRefundLimit();
+  const form = useForm<{ amount: string }, unknown, { amount: number }>({
+    defaultValues: { amount: String(current) },
+    resolver: limitRules,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(Number(amount));
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const submit = async (limit: { amount: number }) => {
+    try {
+      await save.mutateAsync(limit.amount);
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The limit could not be saved.') });
+    }
   };
   return (
     <section className="ops-panel" aria-labelledby="refund-limit">
@@ -54,41 +71,45 @@ function RefundLimitForm({ current }: { current: number }) {
         Support cancels with a full refund up to this amount a task; above it they send the refund here for approval.
         Now: {formatNaira(current)}.
       </p>
-      <form className="ops-form" onSubmit={submit}>
-        <label>
-          Limit per task (₦)
-          <input
-            className="text-input"
-            type="number"
-            min={0}
-            step={0.01}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            required
-          />
-        </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
-        {save.isSuccess && <p role="status">Saved: {formatNaira(save.data.amount)}.</p>}
-        <button type="submit" className="button" disabled={save.isPending || amount === ''}>
+      <form className="ops-form" onSubmit={form.handleSubmit(submit)}>
+        <TextField
+          label="Limit per task (₦)"
+          className="text-input"
+          type="number"
+          min={0}
+          step={0.01}
+          required
+          {...form.register('amount')}
+        />
+        <FormError message={firstError(errors)} className="ops-error" />
+        {isSubmitSuccessful && save.data && <p role="status">Saved: {formatNaira(save.data.amount)}.</p>}
+        <Button type="submit" disabled={isSubmitting || amount === ''}>
           Save the limit
-        </button>
+        </Button>
       </form>
     </section>
   );
 }
 
 function RequestCard({ request }: { request: RefundRequest }) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = useDecideRefundRequest({
-    onSuccess: () => setError(null),
-    onError: async (failure) => setError(await errorText(failure, 'The decision could not be saved.')),
+  const decide = useDecideRefundRequest();
+  const form = useForm<{ note: string }>({
+    defaultValues: { note: '' },
+    resolver: zodResolver(refundDecisionSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const act = (decision: 'approve' | 'decline') => decide.mutate({ id: request.id, decision, note: note.trim() });
+  const note = useWatch({ control: form.control, name: 'note' });
+  const { errors, isSubmitting } = form.formState;
+  /** Approve or decline, with the note the server's own schema accepted. */
+  const act = (decision: 'approve' | 'decline') =>
+    form.handleSubmit(async ({ note }) => {
+      try {
+        await decide.mutateAsync({ id: request.id, decision, note });
+      } catch (failure) {
+        form.setError('root', { message: await errorText(failure, 'The decision could not be saved.') });
+      }
+    });
   return (
     <li className="ops-panel" aria-label={`Refund request for ${request.clientName}`}>
       <p className="ops-card-title">
@@ -108,38 +129,26 @@ function RequestCard({ request }: { request: RefundRequest }) {
           {formatDateTime(request.decidedAt)}: {request.note}
         </p>
       ) : (
+        // No submit: the decision is one of the two buttons, and Enter in the note decides nothing.
         <form className="ops-form" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            Note (required)
-            <input
-              className="text-input"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              maxLength={500}
-            />
-          </label>
-          {error && (
-            <p role="alert" className="ops-error">
-              {error}
-            </p>
-          )}
+          <TextField
+            label="Note (required)"
+            className="text-input"
+            maxLength={REFUND_NOTE_MAX}
+            {...form.register('note')}
+          />
+          <FormError message={firstError(errors)} className="ops-error" />
           <div className="ops-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={decide.isPending || !note.trim()}
-              onClick={() => act('approve')}
-            >
+            <Button disabled={isSubmitting || !note.trim()} onClick={act('approve')}>
               Approve and refund
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               className="button button-secondary"
-              disabled={decide.isPending || !note.trim()}
-              onClick={() => act('decline')}
+              disabled={isSubmitting || !note.trim()}
+              onClick={act('decline')}
             >
               Decline
-            </button>
+            </Button>
           </div>
         </form>
       )}

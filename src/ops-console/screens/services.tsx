@@ -4,14 +4,17 @@
  * keeps its price, and a price the app showed in the last 7 days is still honoured.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatNaira } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
+import { serviceSchema } from '../../shared/schemas/services';
 import { type CatalogService, type ServiceFields, servicesQuery, useSaveService } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
-import { numberOf, textOf, wordsOrDash } from '../form-data';
+import { wordsOrDash } from '../form-data';
+import { firstError, numberOf, requestResolver } from '../form-values';
 
 export function ServicesScreen() {
   const services = useQuery(servicesQuery());
@@ -75,130 +78,151 @@ export function ServicesScreen() {
   );
 }
 
-function readService(form: FormData, service: CatalogService | null): ServiceFields {
-  const counted = textOf(form, 'min') !== '';
-  return {
-    key: service?.key ?? textOf(form, 'key'),
-    serviceName: service?.serviceName ?? textOf(form, 'serviceName'),
-    name: textOf(form, 'name'),
-    price: numberOf(form, 'price'),
-    unit: textOf(form, 'unit'),
-    unitWord: textOf(form, 'unitWord'),
-    quantity: counted ? { min: numberOf(form, 'min'), max: numberOf(form, 'max'), step: numberOf(form, 'step') } : null,
-    pointsPerKg: numberOf(form, 'pointsPerKg'),
-    weighed: form.get('weighed') === 'on',
-    pickupPhoto: textOf(form, 'pickupPhoto') as ServiceFields['pickupPhoto'],
-    position: numberOf(form, 'position'),
-    active: form.get('active') === 'on',
-  };
+/** The form's fields as typed (numbers as their text: a blank Least means one at a time). */
+interface ServiceValues {
+  key: string;
+  serviceName: string;
+  name: string;
+  price: string;
+  unit: string;
+  unitWord: string;
+  min: string;
+  max: string;
+  step: string;
+  pointsPerKg: string;
+  pickupPhoto: string;
+  position: string;
+  weighed: boolean;
+  active: boolean;
 }
+
+const numberText = (value: number | undefined) => (value === undefined ? '' : String(value));
+
+/** A new service's blank form, or a service's values (its key and price-list name kept, not shown). */
+const valuesOf = (service: CatalogService | null): ServiceValues => ({
+  key: service?.key ?? '',
+  serviceName: service?.serviceName ?? '',
+  name: service?.name ?? '',
+  price: numberText(service?.price),
+  unit: service?.unit ?? '',
+  unitWord: service?.unitWord ?? '',
+  min: numberText(service?.quantity?.min),
+  max: numberText(service?.quantity?.max),
+  step: numberText(service?.quantity?.step),
+  pointsPerKg: String(service?.pointsPerKg ?? 0),
+  pickupPhoto: service?.pickupPhoto ?? 'off',
+  position: String(service?.position ?? 100),
+  weighed: service?.weighed ?? false,
+  active: service?.active ?? true,
+});
+
+/** POST /ops/services's own schema, on the service the form's values make. */
+const serviceRules = requestResolver(
+  (values: ServiceValues) => ({
+    key: values.key,
+    serviceName: values.serviceName,
+    name: values.name,
+    price: numberOf(values.price),
+    unit: values.unit,
+    unitWord: values.unitWord,
+    quantity:
+      values.min.trim() === ''
+        ? null
+        : { min: numberOf(values.min), max: numberOf(values.max), step: numberOf(values.step) },
+    pointsPerKg: numberOf(values.pointsPerKg),
+    weighed: values.weighed,
+    pickupPhoto: values.pickupPhoto as ServiceFields['pickupPhoto'],
+    position: numberOf(values.position),
+    active: values.active,
+  }),
+  serviceSchema,
+);
 
 /** A new service (`service` null: its key and price-list name are asked for) or the changes to one. */
 function ServiceForm({ service }: { service: CatalogService | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const save = useSaveService({
-    onSuccess: (saved) => {
-      setError(null);
-      setDone(`${saved.name} saved.`);
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The service could not be saved.')),
+  const save = useSaveService();
+  const form = useForm<ServiceValues, unknown, ServiceFields>({
+    defaultValues: valuesOf(service),
+    resolver: serviceRules,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(null);
-    save.mutate(readService(new FormData(event.currentTarget), service));
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const submit = async (fields: ServiceFields) => {
+    try {
+      await save.mutateAsync(fields);
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The service could not be saved.') });
+    }
   };
   const label = MAX_LENGTH.label;
   return (
-    <form className="ops-form ops-inline-form" onSubmit={submit}>
+    <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
       {service ? null : (
         <>
           <TextField
             label="Key (the app's tag)"
             className="text-input"
-            name="key"
             required
             maxLength={label}
             pattern="[a-z0-9]+(-[a-z0-9]+)*"
+            {...form.register('key')}
           />
-          <TextField label="Price-list name" className="text-input" name="serviceName" required maxLength={label} />
+          <TextField
+            label="Price-list name"
+            className="text-input"
+            required
+            maxLength={label}
+            {...form.register('serviceName')}
+          />
         </>
       )}
-      <TextField
-        label="Name shown"
-        className="text-input"
-        name="name"
-        required
-        maxLength={label}
-        defaultValue={service?.name}
-      />
+      <TextField label="Name shown" className="text-input" required maxLength={label} {...form.register('name')} />
       <TextField
         label="Price (naira)"
         className="text-input"
-        name="price"
         type="number"
         min="0.01"
         step="0.01"
         required
-        defaultValue={service?.price}
+        {...form.register('price')}
       />
       <TextField
         label="Unit"
         className="text-input"
-        name="unit"
         required
         maxLength={label}
         placeholder="per bag"
-        defaultValue={service?.unit}
+        {...form.register('unit')}
       />
       <TextField
         label="Unit word"
         className="text-input"
-        name="unitWord"
         maxLength={label}
         placeholder="bags"
-        defaultValue={service?.unitWord}
+        {...form.register('unitWord')}
       />
       <TextField
         label="Least (blank: one at a time)"
         className="text-input"
-        name="min"
         type="number"
         min="0"
         step="any"
-        defaultValue={service?.quantity?.min}
+        {...form.register('min')}
       />
-      <TextField
-        label="Most"
-        className="text-input"
-        name="max"
-        type="number"
-        min="0"
-        step="any"
-        defaultValue={service?.quantity?.max}
-      />
-      <TextField
-        label="Step"
-        className="text-input"
-        name="step"
-        type="number"
-        min="0"
-        step="any"
-        defaultValue={service?.quantity?.step}
-      />
+      <TextField label="Most" className="text-input" type="number" min="0" step="any" {...form.register('max')} />
+      <TextField label="Step" className="text-input" type="number" min="0" step="any" {...form.register('step')} />
       <TextField
         label="Points per kg"
         className="text-input"
-        name="pointsPerKg"
         type="number"
         min="0"
         step="1"
-        defaultValue={service?.pointsPerKg ?? 0}
+        {...form.register('pointsPerKg')}
       />
       <label>
         Photo at pickup
-        <select name="pickupPhoto" defaultValue={service?.pickupPhoto ?? 'off'}>
+        <select {...form.register('pickupPhoto')}>
           <option value="off">Off</option>
           <option value="optional">Optional</option>
           <option value="required">Required</option>
@@ -207,23 +231,22 @@ function ServiceForm({ service }: { service: CatalogService | null }) {
       <TextField
         label="Place in the list"
         className="text-input"
-        name="position"
         type="number"
         min="0"
         step="1"
-        defaultValue={service?.position ?? 100}
+        {...form.register('position')}
       />
       <label className="ops-nowrap">
-        <input type="checkbox" name="weighed" defaultChecked={service?.weighed ?? false} /> Weighed at the door
+        <input type="checkbox" {...form.register('weighed')} /> Weighed at the door
       </label>
       <label className="ops-nowrap">
-        <input type="checkbox" name="active" defaultChecked={service?.active ?? true} /> Offered
+        <input type="checkbox" {...form.register('active')} /> Offered
       </label>
-      <FormError message={error} className="ops-error" />
-      {done && <p role="status">{done}</p>}
-      <button type="submit" className="button" disabled={save.isPending}>
+      <FormError message={firstError(errors)} className="ops-error" />
+      {isSubmitSuccessful && save.data && <p role="status">{`${save.data.name} saved.`}</p>}
+      <Button type="submit" disabled={isSubmitting}>
         {service ? 'Save changes' : 'Add service'}
-      </button>
+      </Button>
     </form>
   );
 }

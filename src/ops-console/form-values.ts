@@ -1,0 +1,50 @@
+/**
+ * What the console's forms on react-hook-form share (docs/forms.md): the one problem a form
+ * shows, and the server's request schema checking what a form's values make.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+
+/**
+ * The form's one error line: a refused call (the root error), else the first field the rules
+ * refused, in the order they checked them: the field the server's answer would have named.
+ */
+export function firstError<T extends FieldValues>(errors: FieldErrors<T>): string | undefined {
+  return errors.root?.message ?? firstMessage(errors);
+}
+
+function firstMessage(node: unknown): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  if ('type' in node && 'message' in node && typeof node.message === 'string') return node.message;
+  for (const [key, child] of Object.entries(node)) {
+    // A field's error holds its input element, never a message of its own.
+    if (key === 'ref') continue;
+    const message = firstMessage(child);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * The server's own request schema as a form's resolver: the form's values (texts as typed,
+ * checkboxes) are turned into the request first, then checked by the schema the route runs,
+ * so each rule and its message has one source. A refused field is named by its request path.
+ */
+export function requestResolver<Values extends FieldValues, Schema extends z.ZodType>(
+  toRequest: (values: Values) => z.input<Schema>,
+  schema: Schema,
+): Resolver<Values, unknown, z.output<Schema>> {
+  const request = z.custom<Values>().transform((values): unknown => toRequest(values));
+  return zodResolver(request.pipe(schema)) as Resolver<Values, unknown, z.output<Schema>>;
+}
+
+/** A number field's text as the request's number (blank is 0, as `Number` reads it). */
+export const numberOf = (text: string) => Number(text.trim());
+
+/** A text area's lines, trimmed, the blank ones left out. */
+export const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
