@@ -36,3 +36,9 @@ export function problemOf<V extends FieldValues>(
   }
   return errors.root?.message;
 }
+
+/** A text rule's lengths as its input's attributes: the limits stay written once, in the schema. */
+export function lengthsOf(rule: z.ZodString | z.ZodOptional<z.ZodString>): { minLength?: number; maxLength?: number } {
+  const text = 'unwrap' in rule ? rule.unwrap() : rule;
+  return { minLength: text.minLength ?? undefined, maxLength: text.maxLength ?? undefined };
+}

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FieldErrors, ResolverOptions } from 'react-hook-form';
 import { z } from 'zod';
 import { type BoardFilters, boardSearchParams } from '../../src/ops-console/api';
-import { problemOf, queryResolver } from '../../src/ops-console/filter-form';
-import { boardQuerySchema } from '../../src/shared/schemas/ops-console';
+import { lengthsOf, problemOf, queryResolver } from '../../src/ops-console/filter-form';
+import { auditQuerySchema, boardQuerySchema, clientQuerySchema } from '../../src/shared/schemas/ops-console';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<BoardFilters>;
 const filters: BoardFilters = { search: '', state: 'open', service: '', day: '', driver: '', attention: false };
@@ -46,5 +46,12 @@ describe('problemOf', () => {
     expect(problemOf(errors, ['state', 'day'])).toBe('day must be a date, YYYY-MM-DD');
     expect(problemOf(errors, ['state'])).toBe('The board could not be read.');
     expect(problemOf({}, ['state'])).toBeUndefined();
+  });
+});
+
+describe('lengthsOf', () => {
+  it('gives an input the lengths of its rule, optional or not, and nothing the rule does not set', () => {
+    expect(lengthsOf(clientQuerySchema)).toEqual({ minLength: 3, maxLength: 254 });
+    expect(lengthsOf(auditQuerySchema.shape.task)).toEqual({ minLength: undefined, maxLength: 100 });
   });
 });
