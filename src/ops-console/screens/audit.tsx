@@ -3,10 +3,13 @@
  * or person, with the amount and the reason; filtered by who, what, task and day; CSV export.
  */
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
+import { auditQuerySchema } from '../../shared/schemas/ops-console';
 import { type AuditFilters, auditParams, auditQuery, downloadCsv } from '../api';
 import { LoadError } from '../error-message';
+import { lengthsOf, problemOf, queryResolver } from '../filter-form';
 import { errorText } from '../http';
 
 /** What the audit can be filtered to, by the subject's kind. */
@@ -29,12 +32,23 @@ const shown = (value: unknown) => (value === null || value === undefined ? '—'
 
 export function AuditScreen() {
   const ids = useId();
-  const [draft, setDraft] = useState(NO_FILTERS);
+  // The filters asked (the query's key); the form holds the ones typed until Filter.
   const [filters, setFilters] = useState(NO_FILTERS);
   const [error, setError] = useState<string | null>(null);
   const entries = useQuery(auditQuery(filters));
-  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const form = useForm<AuditFilters>({
+    defaultValues: NO_FILTERS,
+    resolver: queryResolver(auditQuerySchema, auditParams),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const problem = problemOf(errors, ['who', 'what', 'task', 'day']);
+  const field = (name: keyof AuditFilters) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${ids}-problem` : undefined,
+    ...form.register(name, { onChange: () => form.clearErrors(name) }),
+  });
   const exportCsv = () =>
     downloadCsv('ops/audit.csv', auditParams(filters), 'greenpick-audit.csv').then(
       () => setError(null),
@@ -51,15 +65,12 @@ export function AuditScreen() {
       <form
         className="ops-filters"
         aria-label="Audit filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters(draft);
-        }}
+        onSubmit={form.handleSubmit((values) => setFilters(values))}
       >
         <label htmlFor={`${ids}-who`}>Who</label>
-        <input id={`${ids}-who`} className="text-input" value={draft.who} onChange={set('who')} maxLength={254} />
+        <input id={`${ids}-who`} className="text-input" {...lengthsOf(auditQuerySchema.shape.who)} {...field('who')} />
         <label htmlFor={`${ids}-what`}>What</label>
-        <select id={`${ids}-what`} className="text-input" value={draft.what} onChange={set('what')}>
+        <select id={`${ids}-what`} className="text-input" {...field('what')}>
           {KINDS.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
@@ -67,12 +78,22 @@ export function AuditScreen() {
           ))}
         </select>
         <label htmlFor={`${ids}-task`}>Task id</label>
-        <input id={`${ids}-task`} className="text-input" value={draft.task} onChange={set('task')} maxLength={100} />
+        <input
+          id={`${ids}-task`}
+          className="text-input"
+          {...lengthsOf(auditQuerySchema.shape.task)}
+          {...field('task')}
+        />
         <label htmlFor={`${ids}-day`}>Day</label>
-        <input id={`${ids}-day`} className="text-input" type="date" value={draft.day} onChange={set('day')} />
+        <input id={`${ids}-day`} className="text-input" type="date" {...field('day')} />
         <button type="submit" className="button button-small">
           Filter
         </button>
+        {problem && (
+          <p id={`${ids}-problem`} role="alert" className="ops-error">
+            {problem}
+          </p>
+        )}
       </form>
       {error && (
         <p role="alert" className="ops-error">

@@ -4,7 +4,10 @@
  * assignment from each row.
  */
 import { Suspense, lazy, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { formatTime } from '../../lib/format';
 import {
   type BoardFilters,
@@ -12,15 +15,20 @@ import {
   type Me,
   type TaskSummary,
   boardQuery,
+  boardSearchParams,
   driversQuery,
   BOARD_REFRESH_MS,
   useAssignTask,
 } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
+import { problemOf, queryResolver } from '../filter-form';
 import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
+import { BOARD_SEARCH_MAX, boardQuerySchema } from '../../shared/schemas/ops-console';
+import { opsIdSchema } from '../../shared/schemas/ops';
+import { FormError } from '../../ui/text-field';
 
 const BoardMap = lazy(() => import('./board-map'));
 /** One empty list for every render (a support agent reads no drivers): the map's markers change only with the data. */
@@ -168,36 +176,39 @@ function FilterBar({
   onChange: (next: Partial<BoardFilters>) => void;
 }) {
   const ids = useId();
-  const [search, setSearch] = useState(filters.search);
+  // The board's filters are the query; the form opens with them. The search waits for its
+  // button, each other filter applies when it changes.
+  const form = useForm<BoardFilters>({
+    defaultValues: filters,
+    resolver: queryResolver(boardQuerySchema, (values: BoardFilters) => boardSearchParams(values, 1)),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const problem = problemOf(errors, ['search', 'state', 'service', 'day', 'driver', 'attention']);
+  const applied = (name: keyof BoardFilters) => () => onChange({ [name]: form.getValues(name) });
   return (
     <form
       className="ops-filters"
       aria-label="Search and filters"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ search });
-      }}
+      onSubmit={form.handleSubmit(({ search }) => onChange({ search }))}
     >
       <label htmlFor={`${ids}-search`}>Search</label>
       <input
         id={`${ids}-search`}
         className="text-input"
         type="search"
-        maxLength={100}
+        maxLength={BOARD_SEARCH_MAX}
         placeholder="Address, client name or phone, task id, driver"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        aria-invalid={errors.search ? true : undefined}
+        aria-describedby={problem ? `${ids}-problem` : undefined}
+        {...form.register('search', { onChange: () => form.clearErrors('search') })}
       />
       <button type="submit" className="button button-small">
         Search
       </button>
       <label htmlFor={`${ids}-state`}>State</label>
-      <select
-        id={`${ids}-state`}
-        className="text-input"
-        value={filters.state}
-        onChange={(event) => onChange({ state: event.target.value === 'all' ? 'all' : 'open' })}
-      >
+      <select id={`${ids}-state`} className="text-input" {...form.register('state', { onChange: applied('state') })}>
         <option value="open">Open</option>
         <option value="all">All, done and cancelled too</option>
       </select>
@@ -205,8 +216,7 @@ function FilterBar({
       <select
         id={`${ids}-service`}
         className="text-input"
-        value={filters.service}
-        onChange={(event) => onChange({ service: event.target.value })}
+        {...form.register('service', { onChange: applied('service') })}
       >
         <option value="">Any</option>
         {SERVICE_OFFERING.map((service) => (
@@ -220,8 +230,7 @@ function FilterBar({
         id={`${ids}-day`}
         className="text-input"
         type="date"
-        value={filters.day}
-        onChange={(event) => onChange({ day: event.target.value })}
+        {...form.register('day', { onChange: applied('day') })}
       />
       {drivers.length > 0 && (
         <>
@@ -229,8 +238,7 @@ function FilterBar({
           <select
             id={`${ids}-driver`}
             className="text-input"
-            value={filters.driver}
-            onChange={(event) => onChange({ driver: event.target.value })}
+            {...form.register('driver', { onChange: applied('driver') })}
           >
             <option value="">Any</option>
             {drivers.map((driver) => (
@@ -242,13 +250,14 @@ function FilterBar({
         </>
       )}
       <label className="ops-check">
-        <input
-          type="checkbox"
-          checked={filters.attention}
-          onChange={(event) => onChange({ attention: event.target.checked })}
-        />
+        <input type="checkbox" {...form.register('attention', { onChange: applied('attention') })} />
         Needs attention only
       </label>
+      {problem && (
+        <p id={`${ids}-problem`} role="alert" className="ops-error">
+          {problem}
+        </p>
+      )}
     </form>
   );
 }
@@ -307,32 +316,36 @@ function TaskRow({
   );
 }
 
+/** The one rule of an assignment, the server's (POST /ops/tasks/:id/assign). */
+const assignSchema = z.object({ driverId: opsIdSchema('driverId') });
+
 /** A select of the online free drivers and a button: the keyboard's way to assign (the server checks again). */
 function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] }) {
-  const [driverId, setDriverId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const assign = useAssignTask({
-    onSuccess: () => {
-      setError(null);
-      setDriverId('');
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The task could not be assigned.')),
+  const form = useForm<{ driverId: string }>({
+    defaultValues: { driverId: '' },
+    resolver: zodResolver(assignSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const driverId = useWatch({ control: form.control, name: 'driverId' });
+  const { errors, isSubmitting } = form.formState;
+  const assign = useAssignTask();
+  const submit = async ({ driverId }: { driverId: string }) => {
+    try {
+      await assign.mutateAsync({ taskId: task.id, driverId });
+      form.reset();
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The task could not be assigned.') });
+    }
+  };
   const verb = task.driver ? 'Reassign' : 'Assign';
   const choices = drivers.filter((driver) => driver.id !== task.driver?.id);
   return (
-    <form
-      className="ops-assign"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (driverId) assign.mutate({ taskId: task.id, driverId });
-      }}
-    >
+    <form className="ops-assign" onSubmit={form.handleSubmit(submit)}>
       <select
         className="text-input"
-        value={driverId}
-        onChange={(event) => setDriverId(event.target.value)}
         aria-label={`Driver for ${task.service.name} at ${task.address}`}
+        {...form.register('driverId')}
       >
         <option value="">{choices.length > 0 ? 'Choose a driver' : 'No free driver online'}</option>
         {choices.map((driver) => (
@@ -342,14 +355,10 @@ function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] })
           </option>
         ))}
       </select>
-      <button type="submit" className="button button-small" disabled={!driverId || assign.isPending}>
+      <button type="submit" className="button button-small" disabled={!driverId || isSubmitting}>
         {verb}
       </button>
-      {error && (
-        <p role="alert" className="ops-error">
-          {error}
-        </p>
-      )}
+      <FormError message={errors.root?.message ?? errors.driverId?.message} className="ops-error" />
     </form>
   );
 }

@@ -1,28 +1,45 @@
 /** Finding a client by e-mail or phone, and their tasks, plan and points (never a password or token: the server sends none). */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { formatDate, formatDecimal, formatNaira } from '../../lib/format';
-import { MAX_LENGTH } from '../../shared/limits';
+import { clientQuerySchema } from '../../shared/schemas/ops-console';
+import { TextField } from '../../ui/text-field';
 import { clientQuery, clientSearchQuery } from '../api';
 import { LoadError } from '../error-message';
+import { lengthsOf } from '../filter-form';
 import { ConsoleLink } from '../link';
 import { SharedPhones } from './phone-codes';
 
+/** GET /ops/clients's `?q=`, as the server checks it (trimmed, at least 3 characters). */
+const clientSearchSchema = z.object({ q: clientQuerySchema });
+
 export function ClientsScreen() {
+  // The search asked (the query's key); the form holds what is typed.
   const [q, setQ] = useState('');
   const matches = useQuery(clientSearchQuery(q));
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
-  };
+  const form = useForm<{ q: string }>({
+    defaultValues: { q: '' },
+    resolver: zodResolver(clientSearchSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   return (
     <main className="ops-main">
       <h1>Clients</h1>
-      <form className="ops-form ops-inline-form" onSubmit={submit}>
-        <label>
-          E-mail or phone
-          <input className="text-input" name="q" type="search" minLength={3} maxLength={MAX_LENGTH.email} required />
-        </label>
+      <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit((values) => setQ(values.q))}>
+        <TextField
+          label="E-mail or phone"
+          className="text-input"
+          type="search"
+          required
+          {...lengthsOf(clientQuerySchema)}
+          error={form.formState.errors.q?.message}
+          errorClassName="ops-error"
+          {...form.register('q', { onChange: () => form.clearErrors('q') })}
+        />
         <button type="submit" className="button">
           Find
         </button>

@@ -1,10 +1,12 @@
 /** The payments that need an operator (the CLI's `ops payments`): honour a charge as what it was for, or settle it by hand with a note. */
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
-import { type Payment, paymentsQuery, usePaymentAction } from '../api';
+import { type Payment, type PaymentAction, paymentsQuery, usePaymentAction } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
+import { FormError, TextField } from '../../ui/text-field';
 import { PhoneCodes } from './phone-codes';
 
 export function PaymentsScreen() {
@@ -28,17 +30,33 @@ export function PaymentsScreen() {
   );
 }
 
+/** Enter in the note does nothing: honouring and settling are each their own button. */
+const nothing = () => undefined;
+
 function PaymentCard({ payment }: { payment: Payment }) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const act = usePaymentAction({
-    onSuccess: (_answer, { action }) => {
-      setError(null);
-      setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
-    },
-    onError: async (failure) => setError(await errorText(failure)),
+  // No resolver: the note's rule (settlementNoteSchema) is the server's own, outside src/shared; Settle waits for words.
+  const form = useForm<{ note: string }>({
+    defaultValues: { note: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const note = useWatch({ control: form.control, name: 'note' });
+  const { errors, isSubmitting } = form.formState;
+  const [done, setDone] = useState<string | null>(null);
+  const act = usePaymentAction();
+  const run = (action: PaymentAction['action']) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await act.mutateAsync(
+          action === 'honour'
+            ? { action, reference: payment.reference }
+            : { action, reference: payment.reference, note: values.note.trim() },
+        );
+        setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
+      } catch (failure) {
+        form.setError('root', { message: await errorText(failure) });
+      }
+    });
   const open = payment.settledAt === null;
   return (
     <li className="ops-panel" aria-label={`Payment ${payment.reference}`}>
@@ -60,36 +78,24 @@ function PaymentCard({ payment }: { payment: Payment }) {
       </p>
       {payment.settlement && <p>Settled: {payment.settlement}</p>}
       {open && (
-        <form className="ops-form" onSubmit={(event) => event.preventDefault()}>
-          <label>
-            How it was settled (for Settle)
-            <input
-              className="text-input"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              maxLength={500}
-            />
-          </label>
-          {error && (
-            <p role="alert" className="ops-error">
-              {error}
-            </p>
-          )}
+        <form className="ops-form" onSubmit={form.handleSubmit(nothing)}>
+          <TextField
+            label="How it was settled (for Settle)"
+            className="text-input"
+            maxLength={500}
+            {...form.register('note')}
+          />
+          <FormError message={errors.root?.message} className="ops-error" />
           {done && <p role="status">{done}</p>}
           <div className="ops-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={act.isPending}
-              onClick={() => act.mutate({ action: 'honour', reference: payment.reference })}
-            >
+            <button type="button" className="button" disabled={isSubmitting} onClick={run('honour')}>
               Honour
             </button>
             <button
               type="button"
               className="button button-secondary"
-              disabled={act.isPending || !note.trim()}
-              onClick={() => act.mutate({ action: 'settle', reference: payment.reference, note: note.trim() })}
+              disabled={isSubmitting || !note.trim()}
+              onClick={run('settle')}
             >
               Settle
             </button>

@@ -1,21 +1,37 @@
 /** The daily report (admins): per day the tasks by state and the money, per driver what they did and earned; CSV export. */
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatNaira } from '../../lib/format';
 import { TASK_STATUSES } from '../../shared/task-status';
+import { reportQuerySchema } from '../../shared/schemas/ops-console';
 import { downloadCsv, reportQuery } from '../api';
 import { LoadError } from '../error-message';
+import { problemOf, queryResolver } from '../filter-form';
 import { errorText } from '../http';
 
 /** Today's date in Lagos (UTC+1 all year), YYYY-MM-DD. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 
+interface Days {
+  from: string;
+  to: string;
+}
+
 export function ReportsScreen() {
-  const [from, setFrom] = useState(lagosToday);
-  const [to, setTo] = useState(lagosToday);
+  // The days asked (the report's key): a change of either day asks for them, once the server's own rules accept them.
+  const [days, setDays] = useState<Days>(() => ({ from: lagosToday(), to: lagosToday() }));
   const [error, setError] = useState<string | null>(null);
-  const report = useQuery(reportQuery(from, to));
-  const exportCsv = () =>
+  const report = useQuery(reportQuery(days.from, days.to));
+  const form = useForm<Days>({
+    defaultValues: days,
+    resolver: queryResolver(reportQuerySchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = problemOf(form.formState.errors, ['from', 'to']);
+  const ask = form.handleSubmit((values) => setDays(values));
+  const exportCsv = ({ from, to }: Days) =>
     downloadCsv('ops/reports/daily.csv', { from, to }, `greenpick-report-${from}-to-${to}.csv`).then(
       () => setError(null),
       async (failure) => setError(await errorText(failure, 'The export failed.')),
@@ -24,17 +40,28 @@ export function ReportsScreen() {
     <main className="ops-main">
       <div className="ops-title-row">
         <h1>Daily report</h1>
-        <button type="button" className="button button-small" onClick={() => void exportCsv()}>
+        <button type="button" className="button button-small" onClick={form.handleSubmit(exportCsv)}>
           Export CSV
         </button>
       </div>
-      <form className="ops-filters" aria-label="Days" onSubmit={(event) => event.preventDefault()}>
+      <form className="ops-filters" aria-label="Days" onSubmit={ask}>
         <label>
           From{' '}
-          <input className="text-input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <input
+            className="text-input"
+            type="date"
+            aria-invalid={form.formState.errors.from ? true : undefined}
+            {...form.register('from', { onChange: () => void ask() })}
+          />
         </label>
         <label>
-          To <input className="text-input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          To{' '}
+          <input
+            className="text-input"
+            type="date"
+            aria-invalid={form.formState.errors.to ? true : undefined}
+            {...form.register('to', { onChange: () => void ask() })}
+          />
         </label>
       </form>
       {error && (
@@ -42,7 +69,12 @@ export function ReportsScreen() {
           {error}
         </p>
       )}
-      {report.isPending ? (
+      {problem ? (
+        // In place of the report, as the server's refusal of these days was.
+        <p role="alert" className="ops-error">
+          {problem}
+        </p>
+      ) : report.isPending ? (
         <p>Loading…</p>
       ) : report.isError ? (
         <LoadError error={report.error} />

@@ -1,5 +1,6 @@
 /** The support inbox: open requests, unanswered first, with the client's plan's priority; reply (the client reads it on the task) and close. */
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -7,6 +8,7 @@ import { type SupportRequest, supportQuery, useCloseSupport, useReplySupport } f
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
+import { FormError } from '../../ui/text-field';
 
 export function SupportScreen() {
   const [all, setAll] = useState(false);
@@ -40,16 +42,34 @@ export function SupportScreen() {
 }
 
 function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (text: string) => void }) {
-  const [reply, setReply] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // No resolver: the reply's rule (supportReplySchema) is the server's own, outside src/shared; the button waits for words.
+  const form = useForm<{ reply: string }>({
+    defaultValues: { reply: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reply = useWatch({ control: form.control, name: 'reply' });
+  const { errors, isSubmitting } = form.formState;
   const who = request.client.name || request.client.firstname;
-  const finished = (text: string) => {
-    setError(null);
-    onDone(text);
+  const fail = async (failure: unknown) => form.setError('root', { message: await errorText(failure) });
+  const send = useReplySupport();
+  const close = useCloseSupport({
+    onSuccess: () => {
+      form.clearErrors('root');
+      onDone(`${who}'s request is closed.`);
+    },
+    onError: fail,
+  });
+  const submit = async (values: { reply: string }) => {
+    const text = values.reply.trim();
+    if (!text) return;
+    try {
+      await send.mutateAsync({ id: request.id, reply: text });
+      onDone(`Reply sent to ${who}.`);
+    } catch (failure) {
+      await fail(failure);
+    }
   };
-  const fail = async (failure: unknown) => setError(await errorText(failure));
-  const send = useReplySupport({ onSuccess: () => finished(`Reply sent to ${who}.`), onError: fail });
-  const close = useCloseSupport({ onSuccess: () => finished(`${who}'s request is closed.`), onError: fail });
   return (
     <li className="ops-panel" aria-label={`Request from ${who}`}>
       <p className="ops-card-title">
@@ -69,33 +89,22 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
       </p>
       {request.reply && <p className="ops-reply">Reply: {request.reply}</p>}
       {!request.closed && (
-        <form
-          className="ops-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reply.trim()) send.mutate({ id: request.id, reply: reply.trim() });
-          }}
-        >
+        <form className="ops-form" onSubmit={form.handleSubmit(submit)}>
           {!request.answered && (
             <label>
               Reply to {who}
               <textarea
                 className="text-input"
-                value={reply}
-                onChange={(event) => setReply(event.target.value)}
                 maxLength={MAX_LENGTH.supportText}
                 required
+                {...form.register('reply')}
               />
             </label>
           )}
-          {error && (
-            <p role="alert" className="ops-error">
-              {error}
-            </p>
-          )}
+          <FormError message={errors.root?.message} className="ops-error" />
           <div className="ops-actions">
             {!request.answered && (
-              <button type="submit" className="button" disabled={send.isPending || !reply.trim()}>
+              <button type="submit" className="button" disabled={isSubmitting || !reply.trim()}>
                 Send reply
               </button>
             )}

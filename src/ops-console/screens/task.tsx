@@ -1,10 +1,14 @@
 /** Everything about one task: details, payment and refund, events with who did what, the chat (read-only), and the operator's actions. */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { quantityText } from '../../shared/quantity';
 import { collectedText } from '../../shared/collected';
 import { nairaToKobo } from '../../shared/money';
+import { CANCEL_REASON_MAX, cancelTaskSchema, opsCompleteSchema } from '../../shared/schemas/ops-console';
+import { FormError, TextField } from '../../ui/text-field';
 import {
   type Me,
   type TaskDetails,
@@ -161,74 +165,66 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
   );
 }
 
-/** The error line of a task action: cleared by a success, the server's words (or `fallback`) on a failure. */
-function useActionError(fallback: string) {
-  const [error, setError] = useState<string | null>(null);
-  const callbacks = {
-    onSuccess: () => setError(null),
-    onError: async (failure: unknown) => setError(await errorText(failure, fallback)),
-  };
-  return { error, callbacks };
-}
-
 function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ reason: string }>({
+    defaultValues: { reason: '' },
+    resolver: zodResolver(cancelTaskSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = useWatch({ control: form.control, name: 'reason' });
+  const { errors, isSubmitting } = form.formState;
   // A support limit's refusal says the refund may go to an admin instead.
   const [canEscalate, setCanEscalate] = useState(false);
-  const mutation = useCancelOpsTask({
-    onSuccess: () => setError(null),
-    onError: async (failure) => {
+  const mutation = useCancelOpsTask();
+  const escalation = useRequestRefundApproval();
+  const cancel = async (values: { reason: string }) => {
+    try {
+      await mutation.mutateAsync({ taskId, reason: values.reason });
+    } catch (failure) {
       const read = await readCallFailure(failure);
       const body = read.kind === 'http' ? (read.body as { canRequestApproval?: boolean } | null) : null;
       setCanEscalate(body?.canRequestApproval === true);
-      setError(await errorText(failure, 'The task could not be cancelled.'));
-    },
-  });
-  const escalation = useRequestRefundApproval({
-    onSuccess: () => {
-      setError(null);
+      form.setError('root', { message: await errorText(failure, 'The task could not be cancelled.') });
+    }
+  };
+  // The same reason, checked by the same schema (POST /ops/tasks/:id/refund-request).
+  const escalate = async (values: { reason: string }) => {
+    try {
+      await escalation.mutateAsync({ taskId, reason: values.reason });
       setCanEscalate(false);
-    },
-    onError: async (failure) => setError(await errorText(failure, 'The request could not be sent.')),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) mutation.mutate({ taskId, reason: reason.trim() });
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The request could not be sent.') });
+    }
   };
   return (
     <section className="ops-panel" aria-labelledby="task-cancel">
       <h2 id="task-cancel">Cancel with refund</h2>
       {refundLimit !== null && <p className="muted">Your refund limit: {formatNaira(refundLimit)}</p>}
-      <form className="ops-form" onSubmit={submit}>
+      <form className="ops-form" onSubmit={form.handleSubmit(cancel)}>
         <label>
           Reason
           <textarea
             className="text-input"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             required
-            maxLength={500}
+            maxLength={CANCEL_REASON_MAX}
+            {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
           />
         </label>
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
+        <FormError message={errors.root?.message ?? errors.reason?.message} className="ops-error" />
         {mutation.isSuccess && <p role="status">Cancelled; the refund is on its way.</p>}
         {escalation.isSuccess && (
           <p role="status">Sent to the admins for approval; the client reads 'Refund awaiting approval'.</p>
         )}
-        <button type="submit" className="button button-danger" disabled={mutation.isPending || !reason.trim()}>
+        <button type="submit" className="button button-danger" disabled={isSubmitting || !reason.trim()}>
           Cancel task and refund
         </button>
         {canEscalate && (
           <button
             type="button"
             className="button"
-            disabled={escalation.isPending || !reason.trim()}
-            onClick={() => escalation.mutate({ taskId, reason: reason.trim() })}
+            disabled={isSubmitting || !reason.trim()}
+            onClick={form.handleSubmit(escalate)}
           >
             Send to an admin for approval
           </button>
@@ -239,53 +235,54 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
 }
 
 /** Why 'Mark completed' cannot be pressed now, or null: said beside the button, not left to guess. */
-function completeBlocker(status: string, quantity: string): string | null {
+function completeBlocker(status: string, quantity: number | undefined): string | null {
   if (status === 'pending') return 'Assign a driver first: only an assigned or on-the-way task can be completed.';
-  if (quantity.trim() === '' || !(Number(quantity) > 0)) return 'Enter the quantity collected (more than 0).';
+  if (!((quantity ?? Number.NaN) > 0)) return 'Enter the quantity collected (more than 0).';
   return null;
 }
 
 /** Opens with the weighed quantity when the driver recorded one, else the booked one. */
 function CompleteForm({ task }: { task: TaskDetails }) {
-  const [quantity, setQuantity] = useState(String(task.deliveredQuantity ?? task.quantity ?? ''));
-  const { error, callbacks } = useActionError('The task could not be completed.');
-  const mutation = useCompleteOpsTask(callbacks);
+  const form = useForm<{ quantity: number }>({
+    defaultValues: { quantity: task.deliveredQuantity ?? task.quantity ?? undefined },
+    resolver: zodResolver(opsCompleteSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const quantity = useWatch({ control: form.control, name: 'quantity' });
+  const { errors, isSubmitting } = form.formState;
+  const mutation = useCompleteOpsTask();
   const blocker = completeBlocker(task.status, quantity);
+  const complete = async (values: { quantity: number }) => {
+    if (blocker) return;
+    try {
+      await mutation.mutateAsync({ taskId: task.id, quantity: values.quantity });
+    } catch (failure) {
+      form.setError('root', { message: await errorText(failure, 'The task could not be completed.') });
+    }
+  };
   return (
     <section className="ops-panel" aria-labelledby="task-complete">
       <h2 id="task-complete">Mark completed</h2>
-      <form
-        className="ops-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!blocker) mutation.mutate({ taskId: task.id, quantity: Number(quantity) });
-        }}
-      >
-        <label>
-          Quantity{task.unit ? ` (${task.unit}; booked ${task.quantity ?? 1})` : ''}
-          <input
-            className="text-input"
-            type="number"
-            min={0}
-            step={0.5}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-            aria-describedby={blocker ? 'task-complete-why' : undefined}
-            required
-          />
-        </label>
+      <form className="ops-form" onSubmit={form.handleSubmit(complete)}>
+        <TextField
+          label={`Quantity${task.unit ? ` (${task.unit}; booked ${task.quantity ?? 1})` : ''}`}
+          className="text-input"
+          type="number"
+          min={0}
+          step={0.5}
+          aria-describedby={blocker ? 'task-complete-why' : undefined}
+          required
+          {...form.register('quantity', { valueAsNumber: true, onChange: () => form.clearErrors('quantity') })}
+        />
         {blocker && (
           <p id="task-complete-why" className="muted">
             {blocker}
           </p>
         )}
-        {error && (
-          <p role="alert" className="ops-error">
-            {error}
-          </p>
-        )}
+        <FormError message={errors.root?.message ?? errors.quantity?.message} className="ops-error" />
         {mutation.isSuccess && <p role="status">Completed.</p>}
-        <button type="submit" className="button" disabled={mutation.isPending || blocker !== null}>
+        <button type="submit" className="button" disabled={isSubmitting || blocker !== null}>
           Mark completed
         </button>
       </form>
