@@ -5,7 +5,7 @@
  * however often it is sent.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { driverKeys, getDriverMessages } from '../lib/api/driver';
 import { useOnline } from '../lib/use-online';
 import { queueAction, useActions } from './actions';
@@ -23,20 +23,21 @@ export function ChatScreen({ taskId }: { taskId: string }) {
     refetchInterval: 3_000,
   });
   const network = useOnline();
-  const [text, setText] = useState('');
+  // The reply box: react-hook-form keeps its value (no resolver: an empty reply is not sent), and a
+  // send empties it at once, the message being queued (./actions.ts).
+  const form = useForm<{ message: string }>({ defaultValues: { message: '' } });
   const delivered = new Set(messages.data?.data.messages.map((message) => message.clientId));
   // Queued and not in the thread yet (a sent one stays queued until the thread has been read again).
   const outbox = useActions().filter(
     (action) => action.kind === 'message' && action.taskId === taskId && !delivered.has(action.clientId ?? ''),
   );
 
-  const send = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const content = text.trim();
+  const send = form.handleSubmit(({ message }) => {
+    const content = message.trim();
     if (!content) return;
-    setText('');
+    form.setValue('message', '');
     void queueAction(queryClient, { kind: 'message', taskId, content, clientId: crypto.randomUUID() });
-  };
+  });
 
   return (
     <main className="driver-main driver-chat">
@@ -62,15 +63,10 @@ export function ChatScreen({ taskId }: { taskId: string }) {
           </li>
         ))}
       </ol>
-      <form className="driver-form" onSubmit={send}>
+      <form className="driver-form" onSubmit={(event) => void send(event)}>
         <label>
           Message
-          <textarea
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            maxLength={MAX_LENGTH.chat}
-            rows={2}
-          />
+          <textarea maxLength={MAX_LENGTH.chat} rows={2} {...form.register('message')} />
         </label>
         <button type="submit" className="driver-button">
           Send

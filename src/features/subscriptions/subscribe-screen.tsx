@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
@@ -26,6 +27,11 @@ const serverMessage: SubscribeDependencies['errorMessage'] = async (error) => {
 
 const USER_LOAD_FAILED = 'Failed to load user data';
 
+interface SubscribeValues {
+  /** The chosen plan's key; null until one is chosen (Subscribe Now then says to choose one). */
+  plan: SubscriptionPlan['key'] | null;
+}
+
 /**
  * 'Choose Your Plan' (/client/subscribe): pick a plan, pay for it, and the plan is in force.
  * The user (its query started by the route's loader) gives the checkout's e-mail and the
@@ -37,7 +43,11 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
   const queryClient = useQueryClient();
   const subscriber = useQuery(userQuery());
   const subscribing = useSubscribe();
-  const [selected, setSelected] = useState<SubscriptionPlan['key'] | null>(null);
+  // The choice in react-hook-form. No resolver: runSubscription says what is missing (a plan, the
+  // e-mail). The checkout's busy state stays a state of its own: it is enabled again, synchronously,
+  // before focus goes back to the button.
+  const form = useForm<SubscribeValues>({ defaultValues: { plan: null }, shouldFocusError: false });
+  const selected = form.watch('plan');
   const [isBusy, setIsBusy] = useState(false);
   const isOnline = useOnline();
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -54,8 +64,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
       toast.error(failureText(userError, { failed: USER_LOAD_FAILED }), { autoClose: 5000, toastId: 'subscribe-user' });
   }, [userError]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const subscribe = async () => {
     if (isBusy || !isOnline) return;
     if (!getToken()) {
       toast.error('Please login to continue', { autoClose: 5000 });
@@ -86,12 +95,13 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
     if (result.outcome === 'cancelled') toasts.info(result.message, { autoClose: 5000 });
     else toasts.error(result.message, { autoClose: 5000 });
   };
+  const submit = form.handleSubmit(subscribe);
 
   return (
     <section className="page subscribe">
       <h1>Choose Your Plan</h1>
       <DeferredMount>
-        <form className="subscribe-form" onSubmit={submit} noValidate>
+        <form className="subscribe-form" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="subscribe-plans">
             <legend className="subscribe-legend">Subscription plans</legend>
             {plans.map((plan) => (
@@ -99,7 +109,7 @@ export function SubscribeScreen({ loadPayments }: { loadPayments: LoadSubscripti
                 key={plan.key}
                 plan={plan}
                 isSelected={selected === plan.key}
-                onSelect={setSelected}
+                onSelect={(key) => form.setValue('plan', key)}
                 prices={prices}
               />
             ))}

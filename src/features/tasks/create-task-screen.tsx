@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { priceTableQuery } from '../../lib/api/pricing';
@@ -63,6 +64,20 @@ export interface BookAgain {
   scheduledFor?: ScheduledWindow;
 }
 
+/**
+ * The booking's own fields, kept by react-hook-form: how much, when, the points and the address
+ * details. The service comes from the route (the screen is keyed by it); the place and its
+ * problem stay with the search and the map that pick it (`useTaskPlace`), and the sheet, the
+ * busy state and the payment with the screen.
+ */
+interface BookingValues {
+  quantityInput: string;
+  /** A day's 2-hour window; null: as soon as possible. */
+  scheduledFor: ScheduledWindow | null;
+  isUsingPoints: boolean;
+  addressDetails: string;
+}
+
 /** The offered window with the same instants (the pickers compare ISO text), or null when no longer offered. */
 function offeredWindowOf(window: ScheduledWindow | undefined): ScheduledWindow | null {
   if (!window) return null;
@@ -98,18 +113,28 @@ export function CreateTaskScreen(props: CreateTaskScreenProps) {
 function CreateTaskForm(props: CreateTaskScreenProps) {
   const { serviceType, bookAgain } = props;
   const isOnline = useOnline();
-  const [quantityInput, setQuantityInput] = useState(String(bookAgain?.quantity ?? 1));
-  const [scheduledFor, setScheduledFor] = useState(() => offeredWindowOf(bookAgain?.scheduledFor));
-  const [isUsingPoints, setIsUsingPoints] = useState(false);
+  // 'Book again' starts from the earlier task's quantity, details and (still offered) window.
+  const [defaultValues] = useState<BookingValues>(() => ({
+    quantityInput: String(bookAgain?.quantity ?? 1),
+    scheduledFor: offeredWindowOf(bookAgain?.scheduledFor),
+    isUsingPoints: false,
+    addressDetails: bookAgain?.addressDetails ?? '',
+  }));
+  // No resolver: the booking's rules (the quantity, the details an approximate place needs, the
+  // area) are said as the client chooses, beside the field or as why 'Proceed to Payment' is
+  // disabled, and the payment checks the booking again.
+  const form = useForm<BookingValues>({ defaultValues, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { quantityInput, scheduledFor, isUsingPoints, addressDetails } = form.watch();
   const [toasts] = useState(createFlowToasts);
   // The phone's bottom sheet: one line until the client opens it; searching, pinning or typing details closes it.
   const [isSheetExpanded, setIsSheetExpanded] = useState(false);
   const collapseSheet = () => setIsSheetExpanded(false);
-  const { place, addressDetails, setAddressDetails, placeError, setPlaceError, onChoose, onPin } = useTaskPlace({
+  const { place, placeError, setPlaceError, onChoose, onPin } = useTaskPlace({
     describePoint: props.describePoint,
     initial: bookAgain,
     toasts,
     onPinned: collapseSheet,
+    onDetails: (details) => form.setValue('addressDetails', details),
   });
   const { user, userFailure, prices, pricesCachedAt, serviceArea, quote } = useBookingQuote(
     serviceType,
@@ -140,11 +165,22 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
 
   // Paid at the price the network (or the worker's final answer) gave, never the device's early one;
   // the quote brings the quantity, what the plan covers and the points used.
-  const onProceed = () => {
+  const onProceed = form.handleSubmit((values) => {
     if (!prices) return;
     const price = priceFor(prices, serviceType);
-    void book({ ...quote, place, user, serviceType, price, addressDetails, scheduledFor }, quote.isFullyCovered);
-  };
+    void book(
+      {
+        ...quote,
+        place,
+        user,
+        serviceType,
+        price,
+        addressDetails: values.addressDetails,
+        scheduledFor: values.scheduledFor,
+      },
+      quote.isFullyCovered,
+    );
+  });
 
   return (
     <div className={isSheetExpanded ? 'create-task-layout is-sheet-expanded' : 'create-task-layout'}>
@@ -157,7 +193,7 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
         placeError={placeError}
         outsideArea={outsideArea}
         addressDetails={addressDetails}
-        onAddressDetailsChange={setAddressDetails}
+        onAddressDetailsChange={(typed) => form.setValue('addressDetails', typed)}
         detailsRequired={detailsRequired}
         onUse={collapseSheet}
       />
@@ -171,11 +207,11 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
         facts={<BookingFacts displayName={displayName} place={place} quote={quote} />}
         pricesCachedAt={pricesCachedAt}
         quantityInput={quantityInput}
-        onQuantityChange={setQuantityInput}
+        onQuantityChange={(typed) => form.setValue('quantityInput', typed)}
         scheduledFor={scheduledFor}
-        onScheduledForChange={setScheduledFor}
+        onScheduledForChange={(window) => form.setValue('scheduledFor', window)}
         isUsingPoints={isUsingPoints}
-        onUsingPointsChange={setIsUsingPoints}
+        onUsingPointsChange={(isUsing) => form.setValue('isUsingPoints', isUsing)}
         proceed={{
           label: proceed.label,
           disabled: proceed.disabled || quote.isQuantityWrong || outsideArea !== null,
@@ -183,7 +219,7 @@ function CreateTaskForm(props: CreateTaskScreenProps) {
           reason: !user && userError && !isBusy ? userError : proceed.reason,
         }}
         proceedButton={proceedButton}
-        onProceed={onProceed}
+        onProceed={() => void onProceed()}
       />
     </div>
   );

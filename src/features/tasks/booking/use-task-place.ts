@@ -5,24 +5,26 @@ import { usePickedPlace, type Point } from './use-picked-place';
 
 interface TaskPlaceOptions {
   describePoint: (point: Point) => Promise<string>;
-  /** 'Book again': the earlier task's place and details. */
-  initial: { address: string; lat: number; lng: number; addressDetails: string } | undefined;
+  /** 'Book again': the earlier task's place. */
+  initial: { address: string; lat: number; lng: number } | undefined;
   toasts: FlowToasts;
   /** A pin (a drag or a tap on the map) closes the phone's summary sheet. */
   onPinned: () => void;
+  /** A saved place chosen brings its address details (a field of the booking's form). */
+  onDetails: (details: string) => void;
 }
 
 /**
- * The booking's place and address details, with what the form says about them: a search
- * choice without a place or a pin outside Nigeria is refused (a toast, and the error under
- * the search); a saved place brings its details.
+ * The booking's place, with what the form says about it: a search choice without a place or a
+ * pin outside Nigeria is refused (a toast, and the error under the search); a saved place
+ * brings its details. The place is the search's and the map's state (a pin's label arrives
+ * later), not a field the client types: it stays here, beside the booking's form.
  */
-export function useTaskPlace({ describePoint, initial, toasts, onPinned }: TaskPlaceOptions) {
+export function useTaskPlace({ describePoint, initial, toasts, onPinned, onDetails }: TaskPlaceOptions) {
   const { place, choose, pinAt } = usePickedPlace(
     describePoint,
     initial ? { address: initial.address, lat: initial.lat, lng: initial.lng } : null,
   );
-  const [addressDetails, setAddressDetails] = useState(initial?.addressDetails ?? '');
   // A problem with the chosen place, shown under the address search as well as in its toast.
   const [placeError, setPlaceError] = useState<string | null>(null);
 
@@ -37,7 +39,7 @@ export function useTaskPlace({ describePoint, initial, toasts, onPinned }: TaskP
       setPlaceError(MESSAGES.invalidAddress);
       return;
     }
-    if (choice.addressDetails) setAddressDetails(choice.addressDetails);
+    if (choice.addressDetails) onDetails(choice.addressDetails);
     setPlaceError(null);
   };
 
@@ -49,5 +51,5 @@ export function useTaskPlace({ describePoint, initial, toasts, onPinned }: TaskP
     return isAccepted;
   };
 
-  return { place, addressDetails, setAddressDetails, placeError, setPlaceError, onChoose, onPin };
+  return { place, placeError, setPlaceError, onChoose, onPin };
 }

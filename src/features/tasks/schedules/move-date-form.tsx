@@ -1,6 +1,13 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { offeredDays, type PickupWindow, windowText } from '../../../shared/pickup-windows';
 import type { PlannedDate } from '../../../shared/schedules';
+
+interface MoveValues {
+  day: string;
+  /** The chosen window's start; the day's first window when it is not one of the day's. */
+  start: string;
+}
 
 /**
  * 'Move this date': one coming date of a recurring pickup to another day and/or 2-hour window
@@ -30,19 +37,23 @@ export function MoveDateForm({
   }, []);
   const days = useMemo(() => offeredDays(now), [now]);
   const dayOf = (start: string) => days.find((each) => each.windows.some((window) => window.start === start))?.day;
-  const [day, setDay] = useState(() => dayOf(planned.window.start) ?? days[0]?.day ?? '');
+  // The day and the window in react-hook-form; nothing to check but that the choice is another window.
+  const moving = useForm<MoveValues>({
+    defaultValues: { day: dayOf(planned.window.start) ?? days[0]?.day ?? '', start: planned.window.start },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { day, start } = moving.watch();
   const windows = days.find((each) => each.day === day)?.windows ?? [];
-  const [start, setStart] = useState(planned.window.start);
   const chosen = windows.find((window) => window.start === start) ?? windows[0];
   const isSame = chosen?.start === planned.window.start;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = moving.handleSubmit(() => {
     if (chosen && !isSame) onMove(chosen);
-  };
+  });
 
   return (
-    <form ref={form} className="schedule-move" aria-label="Move this date" onSubmit={submit}>
+    <form ref={form} className="schedule-move" aria-label="Move this date" onSubmit={(event) => void submit(event)}>
       <p>
         <strong>
           Move this date: <span className="schedule-when">{windowText(planned.window)}</span>
@@ -58,8 +69,8 @@ export function MoveDateForm({
             id={`${id}-day`}
             value={day}
             onChange={(event) => {
-              setDay(event.target.value);
-              setStart(days.find((each) => each.day === event.target.value)?.windows[0]?.start ?? '');
+              moving.setValue('day', event.target.value);
+              moving.setValue('start', days.find((each) => each.day === event.target.value)?.windows[0]?.start ?? '');
             }}
           >
             {days.map((each) => (
@@ -73,7 +84,11 @@ export function MoveDateForm({
           <label htmlFor={`${id}-window`} className="schedule-form-label">
             New window
           </label>
-          <select id={`${id}-window`} value={chosen?.start ?? ''} onChange={(event) => setStart(event.target.value)}>
+          <select
+            id={`${id}-window`}
+            value={chosen?.start ?? ''}
+            onChange={(event) => moving.setValue('start', event.target.value)}
+          >
             {windows.map((window) => (
               <option key={window.start} value={window.start}>
                 {windowText(window).split(', ')[1]}
