@@ -1,9 +1,10 @@
 /**
  * What the console's forms on react-hook-form share (docs/forms.md): the one problem a form
- * shows, and the server's request schema checking what a form's values make.
+ * shows, and the server's own schemas (src/shared/schemas/) checking what a form's values make:
+ * a request (a save) or a query (a search, a filter), so each rule is written once.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 /**
@@ -48,3 +49,28 @@ export const linesOf = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+
+/**
+ * A form checked by a schema against the request it makes, not its values as they are: a
+ * filter's query string (empty filters left out, `attention=1`), a report's days. A valid form
+ * keeps its own values; a problem of no one field (a report's days in the wrong order) is the
+ * form's root error.
+ */
+export function queryResolver<V extends FieldValues>(
+  schema: z.ZodType,
+  toQuery: (values: V) => Record<string, string> = (values) => values,
+): Resolver<V> {
+  const check = zodResolver(schema as z.ZodType<unknown, FieldValues>) as unknown as Resolver<FieldValues>;
+  return async (values, context, options) => {
+    const { errors } = await check(toQuery(values), context, options as never);
+    const { '': whole, ...fields } = errors as Record<string, FieldError | undefined>;
+    if (!whole && Object.keys(fields).length === 0) return { values, errors: {} };
+    return { values: {}, errors: (whole ? { ...fields, root: whole } : fields) as FieldErrors<V> };
+  };
+}
+
+/** A text rule's lengths as its input's attributes: the limits stay written once, in the schema. */
+export function lengthsOf(rule: z.ZodString | z.ZodOptional<z.ZodString>): { minLength?: number; maxLength?: number } {
+  const text = 'unwrap' in rule ? rule.unwrap() : rule;
+  return { minLength: text.minLength ?? undefined, maxLength: text.maxLength ?? undefined };
+}

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { auditQuerySchema } from '../../shared/schemas/ops-console';
 import { type AuditFilters, auditParams, auditQuery, downloadCsv } from '../api';
 import { LoadError } from '../error-message';
-import { lengthsOf, problemOf, queryResolver } from '../filter-form';
+import { firstError, lengthsOf, queryResolver } from '../form-values';
 import { errorText } from '../http';
 
 /** What the audit can be filtered to, by the subject's kind. */
@@ -43,7 +43,7 @@ export function AuditScreen() {
     shouldFocusError: false,
   });
   const { errors } = form.formState;
-  const problem = problemOf(errors, ['who', 'what', 'task', 'day']);
+  const problem = firstError(errors);
   const field = (name: keyof AuditFilters) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${ids}-problem` : undefined,

@@ -22,7 +22,7 @@ import {
 } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
-import { problemOf, queryResolver } from '../filter-form';
+import { firstError, queryResolver } from '../form-values';
 import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
@@ -185,7 +185,7 @@ function FilterBar({
     shouldFocusError: false,
   });
   const { errors } = form.formState;
-  const problem = problemOf(errors, ['search', 'state', 'service', 'day', 'driver', 'attention']);
+  const problem = firstError(errors);
   const applied = (name: keyof BoardFilters) => () => onChange({ [name]: form.getValues(name) });
   return (
     <form

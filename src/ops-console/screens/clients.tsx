@@ -9,7 +9,7 @@ import { clientQuerySchema } from '../../shared/schemas/ops-console';
 import { TextField } from '../../ui/text-field';
 import { clientQuery, clientSearchQuery } from '../api';
 import { LoadError } from '../error-message';
-import { lengthsOf } from '../filter-form';
+import { lengthsOf } from '../form-values';
 import { ConsoleLink } from '../link';
 import { SharedPhones } from './phone-codes';
 

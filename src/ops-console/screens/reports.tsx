@@ -7,7 +7,7 @@ import { TASK_STATUSES } from '../../shared/task-status';
 import { reportQuerySchema } from '../../shared/schemas/ops-console';
 import { downloadCsv, reportQuery } from '../api';
 import { LoadError } from '../error-message';
-import { problemOf, queryResolver } from '../filter-form';
+import { firstError, queryResolver } from '../form-values';
 import { errorText } from '../http';
 
 /** Today's date in Lagos (UTC+1 all year), YYYY-MM-DD. */
@@ -29,7 +29,7 @@ export function ReportsScreen() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const problem = problemOf(form.formState.errors, ['from', 'to']);
+  const problem = firstError(form.formState.errors);
   const ask = form.handleSubmit((values) => setDays(values));
   const exportCsv = ({ from, to }: Days) =>
     downloadCsv('ops/reports/daily.csv', { from, to }, `greenpick-report-${from}-to-${to}.csv`).then(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldErrors, ResolverOptions } from 'react-hook-form';
+import type { ResolverOptions } from 'react-hook-form';
 import { z } from 'zod';
 import { type BoardFilters, boardSearchParams } from '../../src/ops-console/api';
-import { lengthsOf, problemOf, queryResolver } from '../../src/ops-console/filter-form';
+import { lengthsOf, queryResolver } from '../../src/ops-console/form-values';
 import { auditQuerySchema, boardQuerySchema, clientQuerySchema } from '../../src/shared/schemas/ops-console';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<BoardFilters>;
@@ -31,21 +31,6 @@ describe('queryResolver', () => {
       options as never,
     );
     expect(result.errors).toEqual({ root: expect.objectContaining({ message: 'from must not be after to' }) });
-  });
-});
-
-describe('problemOf', () => {
-  const errors = {
-    day: { type: 'custom', message: 'day must be a date, YYYY-MM-DD' },
-    search: { type: 'custom', message: 'search is too long (at most 100 characters)' },
-    root: { type: 'custom', message: 'The board could not be read.' },
-  } as FieldErrors<BoardFilters>;
-
-  it("is the first field's problem in the form's order, else the form's own", () => {
-    expect(problemOf(errors, ['search', 'day'])).toBe('search is too long (at most 100 characters)');
-    expect(problemOf(errors, ['state', 'day'])).toBe('day must be a date, YYYY-MM-DD');
-    expect(problemOf(errors, ['state'])).toBe('The board could not be read.');
-    expect(problemOf({}, ['state'])).toBeUndefined();
   });
 });
 
