@@ -35,8 +35,7 @@ import * as lifecycle from '../tasks/lifecycle';
 import type { LifecycleDeps } from '../tasks/lifecycle';
 import type { Actor } from '../tasks/transitions';
 import { TaskRefused } from '../tasks/errors';
-import { MAX_LENGTH } from '../../src/shared/limits';
-import { text } from '../../src/shared/schemas/fields';
+import { supportReplySchema } from '../../src/shared/schemas/ops-console';
 
 export class OpsError extends Error {
   constructor(
@@ -538,14 +537,6 @@ export async function creditPoints(
 }
 
 // ---- support requests ----
-
-export const supportReplySchema = text('reply', {
-  max: MAX_LENGTH.supportText,
-  multiline: true,
-  tooLong: `reply is too long (at most ${MAX_LENGTH.supportText} characters)`,
-})
-  .trim()
-  .min(1, 'reply is required');
 
 /** Support requests, unanswered first, plan holders first among them (`all`: answered ones too). */
 export async function listSupport(

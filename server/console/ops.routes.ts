@@ -10,7 +10,12 @@ import type { AppEnv } from '../context';
 import { badRequest, forbidden } from '../http/errors';
 import { ROLE_NOT_ALLOWED } from '../http/roles';
 import { jsonBody, paramOf, queryOf } from '../http/validator';
-import { BOARD_PAGE_SIZE, boardQuerySchema } from '../../src/shared/schemas/ops-console';
+import {
+  BOARD_PAGE_SIZE,
+  boardQuerySchema,
+  settlementNoteSchema,
+  supportReplySchema,
+} from '../../src/shared/schemas/ops-console';
 import { listBoard } from './board';
 import { ADMIN, ANY_OPERATOR, DISPATCH, SUPPORT, actorOf, callerOf, idOf, run } from './ops-edge';
 import * as ops from './commands';
@@ -37,8 +42,8 @@ const assignBody = z.object({ driverId: ops.opsIdSchema('driverId') }, NOT_AN_OB
 const statusBody = z.object({ status: ops.statusSchema, recycledKg: ops.recycledKgSchema.optional() }, NOT_AN_OBJECT);
 const messageBody = z.object({ content: ops.driverMessageSchema }, NOT_AN_OBJECT);
 const pointsBody = z.object({ amount: ops.pointsCreditSchema }, NOT_AN_OBJECT);
-const settleBody = z.object({ note: payments.settlementNoteSchema }, NOT_AN_OBJECT);
-const replyBody = z.object({ reply: ops.supportReplySchema }, NOT_AN_OBJECT);
+const settleBody = z.object({ note: settlementNoteSchema }, NOT_AN_OBJECT);
+const replyBody = z.object({ reply: supportReplySchema }, NOT_AN_OBJECT);
 
 /**
  * The tasks, due first, with the board's filters and search (boardQuerySchema: `?state=open`

@@ -5,6 +5,7 @@
  */
 import { koboToNaira } from '../../src/shared/money';
 import { ruleProblem } from '../../src/shared/quantity';
+import { settlementNoteSchema } from '../../src/shared/schemas/ops-console';
 import { z } from 'zod';
 import { findPlan } from '../db/plans';
 import { findAttention, selectAttention, settleAttention, type AttentionRow } from '../db/attention';
@@ -55,12 +56,6 @@ export const referenceSchema = z
   .trim()
   .min(1, 'reference is required')
   .max(100, 'reference is too long');
-export const settlementNoteSchema = z
-  .string({ error: 'note is required' })
-  .trim()
-  .min(1, 'note is required: say how it was settled (e.g. "refunded in the Paystack dashboard")')
-  .max(500, 'note is too long (at most 500 characters)')
-  .refine((note) => note.toLowerCase() !== 'honoured', 'use the honour command to give the client what they paid for');
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -7,6 +7,7 @@ import { type Payment, type PaymentAction, paymentsQuery, usePaymentAction } fro
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { FormError, TextField } from '../../ui/text-field';
+import { SETTLEMENT_NOTE_MAX, settlementNoteSchema } from '../../shared/schemas/ops-console';
 import { PhoneCodes } from './phone-codes';
 
 export function PaymentsScreen() {
@@ -34,7 +35,7 @@ export function PaymentsScreen() {
 const nothing = () => undefined;
 
 function PaymentCard({ payment }: { payment: Payment }) {
-  // No resolver: the note's rule (settlementNoteSchema) is the server's own, outside src/shared; Settle waits for words.
+  // No resolver: Honour needs no note; Settle checks it by the server's own rule (settlementNoteSchema) and waits for words.
   const form = useForm<{ note: string }>({
     defaultValues: { note: '' },
     reValidateMode: 'onSubmit',
@@ -47,11 +48,12 @@ function PaymentCard({ payment }: { payment: Payment }) {
   const run = (action: PaymentAction['action']) =>
     form.handleSubmit(async (values) => {
       try {
-        await act.mutateAsync(
-          action === 'honour'
-            ? { action, reference: payment.reference }
-            : { action, reference: payment.reference, note: values.note.trim() },
-        );
+        if (action === 'honour') await act.mutateAsync({ action, reference: payment.reference });
+        else {
+          const note = settlementNoteSchema.safeParse(values.note);
+          if (!note.success) return form.setError('root', { message: note.error.issues[0].message });
+          await act.mutateAsync({ action, reference: payment.reference, note: note.data });
+        }
         setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
       } catch (failure) {
         form.setError('root', { message: await errorText(failure) });
@@ -82,7 +84,7 @@ function PaymentCard({ payment }: { payment: Payment }) {
           <TextField
             label="How it was settled (for Settle)"
             className="text-input"
-            maxLength={500}
+            maxLength={SETTLEMENT_NOTE_MAX}
             {...form.register('note')}
           />
           <FormError message={errors.root?.message} className="ops-error" />

@@ -1,6 +1,8 @@
 /** The support inbox: open requests, unanswered first, with the client's plan's priority; reply (the client reads it on the task) and close. */
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -9,6 +11,7 @@ import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { FormError } from '../../ui/text-field';
+import { supportReplySchema } from '../../shared/schemas/ops-console';
 
 export function SupportScreen() {
   const [all, setAll] = useState(false);
@@ -41,10 +44,13 @@ export function SupportScreen() {
   );
 }
 
+const replyForm = z.object({ reply: supportReplySchema });
+
 function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (text: string) => void }) {
-  // No resolver: the reply's rule (supportReplySchema) is the server's own, outside src/shared; the button waits for words.
+  // Checked by the server's own rule (supportReplySchema); the button waits for words.
   const form = useForm<{ reply: string }>({
     defaultValues: { reply: '' },
+    resolver: zodResolver(replyForm),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -61,10 +67,8 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
     onError: fail,
   });
   const submit = async (values: { reply: string }) => {
-    const text = values.reply.trim();
-    if (!text) return;
     try {
-      await send.mutateAsync({ id: request.id, reply: text });
+      await send.mutateAsync({ id: request.id, reply: values.reply });
       onDone(`Reply sent to ${who}.`);
     } catch (failure) {
       await fail(failure);
@@ -101,7 +105,7 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
               />
             </label>
           )}
-          <FormError message={errors.root?.message} className="ops-error" />
+          <FormError message={errors.root?.message ?? errors.reply?.message} className="ops-error" />
           <div className="ops-actions">
             {!request.answered && (
               <button type="submit" className="button" disabled={isSubmitting || !reply.trim()}>

@@ -240,3 +240,21 @@ export const refundDecisionSchema = z.object(
   },
   { error: NOT_AN_OBJECT },
 );
+
+/** A support agent's reply to a client's request (the console's reply form and POST /ops/support/:id/reply). */
+export const supportReplySchema = text('reply', {
+  max: MAX_LENGTH.supportText,
+  multiline: true,
+  tooLong: `reply is too long (at most ${MAX_LENGTH.supportText} characters)`,
+})
+  .trim()
+  .min(1, 'reply is required');
+
+/** How a payment in question was settled outside the app (the console's note and POST /ops/payments/settle). */
+export const SETTLEMENT_NOTE_MAX = 500;
+export const settlementNoteSchema = z
+  .string({ error: 'note is required' })
+  .trim()
+  .min(1, 'note is required: say how it was settled (e.g. "refunded in the Paystack dashboard")')
+  .max(SETTLEMENT_NOTE_MAX, `note is too long (at most ${SETTLEMENT_NOTE_MAX} characters)`)
+  .refine((note) => note.toLowerCase() !== 'honoured', 'use the honour command to give the client what they paid for');
