@@ -130,18 +130,12 @@ export interface OpsSupportRequest {
   /** The client's running plan (its support is listed first), else null. */
   plan: string | null;
   // The console's fields (issue 47).
-  /** What the plan promises: 'Platinum VIP', 'Gold 24/7', 'Silver'; null without a plan that has one. */
-  priority: 'Platinum VIP' | 'Gold 24/7' | 'Silver' | null;
+  /** The running plan's support priority, the admin's words ('Platinum VIP'); null without one. */
+  priority: string | null;
   answered: boolean;
   closed: boolean;
   closedAt: string | null;
 }
-
-const PRIORITY_OF_PLAN: Record<string, OpsSupportRequest['priority']> = {
-  platinum: 'Platinum VIP',
-  gold: 'Gold 24/7',
-  silver: 'Silver',
-};
 
 function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
   return {
@@ -155,7 +149,7 @@ function toOpsSupport(row: OpsSupportRow): OpsSupportRequest {
       firstname: row.client_firstname,
       email: row.client_email,
     },
-    priority: (row.client_plan && PRIORITY_OF_PLAN[row.client_plan]) || null,
+    priority: row.client_priority,
     answered: row.reply !== null,
     closed: Boolean(row.closed_at),
     closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,

@@ -14,12 +14,17 @@ import { allPlans, lockPlan, type PlanEntry, upsertPlan } from '../db/plans';
 import { toPlanItem } from '../payments/plan-item';
 import { OpsError } from './commands';
 
-/** A plan as the admin sees it: the API's shape (naira) with its place in the list. */
-export type OpsPlan = PlanItem & { position: number; active: boolean };
+/** A plan as the admin sees it: the API's shape (naira) with its place in the list and support's label. */
+export type OpsPlan = PlanItem & { position: number; active: boolean; supportPriority: string | null };
 
 export type PlanInput = z.output<typeof planSchema>;
 
-const toOpsPlan = (plan: PlanEntry): OpsPlan => ({ ...toPlanItem(plan), position: plan.position, active: plan.active });
+const toOpsPlan = (plan: PlanEntry): OpsPlan => ({
+  ...toPlanItem(plan),
+  position: plan.position,
+  active: plan.active,
+  supportPriority: plan.supportPriority,
+});
 
 export async function listPlans(db: Db): Promise<OpsPlan[]> {
   return (await allPlans(db)).map(toOpsPlan);
@@ -48,6 +53,9 @@ export async function savePlan(db: Db, input: PlanInput, actor: AuditActor, now 
         manager: input.manager,
         position: input.position,
         active: input.active,
+        // Left out of the request: the plan keeps its label.
+        supportPriority:
+          input.supportPriority === undefined ? (before?.supportPriority ?? null) : input.supportPriority,
       },
       now,
     );
@@ -67,12 +75,13 @@ export async function savePlan(db: Db, input: PlanInput, actor: AuditActor, now 
 }
 
 /** What `set-plan <plan> <what> <value>` may change. */
-export const PLAN_FIELDS = ['price', 'months', 'name', 'include', 'offered'] as const;
+export const PLAN_FIELDS = ['price', 'months', 'name', 'include', 'offered', 'support'] as const;
 
 /**
  * The plan with one change as `set-plan` writes it: price (naira), months, name, include
  * (`<service>=<amount>`; 0 removes it; a service not yet included takes the catalog's name and
- * unit word), offered (yes/no). Checked again by the plan's schema when saved.
+ * unit word), offered (yes/no), support (the support inbox's label, 'none' for no priority).
+ * Checked again by the plan's schema when saved.
  */
 export function changedPlan(
   plan: OpsPlan,
@@ -91,6 +100,7 @@ export function changedPlan(
     manager: plan.manager,
     position: plan.position,
     active: plan.active,
+    supportPriority: plan.supportPriority,
   };
   switch (what) {
     case 'price': {
@@ -108,6 +118,9 @@ export function changedPlan(
       if (name.length < 1 || name.length > 60) throw new OpsError('invalid', 'The name must be 1 to 60 characters');
       return { ...next, name };
     }
+    case 'support':
+      // The schema checks the label's length and characters when the plan is saved.
+      return { ...next, supportPriority: value.trim() === 'none' ? null : value };
     case 'offered': {
       if (value !== 'yes' && value !== 'no') throw new OpsError('invalid', 'offered must be yes or no');
       return { ...next, active: value === 'yes' };

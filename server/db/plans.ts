@@ -17,13 +17,16 @@ interface PlanRow {
   manager: boolean;
   position: number;
   active: boolean;
+  support_priority: string | null;
   updated_at: Date;
 }
 
-/** A plan with where it is listed and whether it is offered (the admin's view). */
+/** A plan with where it is listed, whether it is offered and support's label for it (the admin's view). */
 export interface PlanEntry extends SubscriptionPlan {
   position: number;
   active: boolean;
+  /** What the support inbox shows for a client on the plan ('Platinum VIP'); null: no priority. */
+  supportPriority: string | null;
 }
 
 const toEntry = (row: PlanRow): PlanEntry => ({
@@ -37,6 +40,7 @@ const toEntry = (row: PlanRow): PlanEntry => ({
   manager: row.manager,
   position: row.position,
   active: row.active,
+  supportPriority: row.support_priority,
 });
 
 /** The terms a subscription keeps (the plan without its place in the list). */
@@ -79,12 +83,12 @@ export async function lockPlan(tx: Queryable, key: string): Promise<PlanEntry | 
 export async function upsertPlan(tx: Queryable, plan: PlanEntry, now: Date): Promise<PlanEntry> {
   const [row] = await tx.query<PlanRow>(
     `insert into plans (key, name, price_kobo, duration_months, features, inclusions, weekly_reports, manager,
-                        position, active, updated_at)
-     values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11)
+                        position, active, support_priority, updated_at)
+     values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $12)
      on conflict (key) do update set name = excluded.name, price_kobo = excluded.price_kobo,
        duration_months = excluded.duration_months, features = excluded.features, inclusions = excluded.inclusions,
        weekly_reports = excluded.weekly_reports, manager = excluded.manager, position = excluded.position,
-       active = excluded.active, updated_at = excluded.updated_at
+       active = excluded.active, support_priority = excluded.support_priority, updated_at = excluded.updated_at
      returning *`,
     [
       plan.key,
@@ -97,6 +101,7 @@ export async function upsertPlan(tx: Queryable, plan: PlanEntry, now: Date): Pro
       plan.manager,
       plan.position,
       plan.active,
+      plan.supportPriority,
       now,
     ],
   );

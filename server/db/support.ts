@@ -55,22 +55,26 @@ export interface OpsSupportRow extends SupportRow {
   service_name: string;
   /** The client's plan while it runs, else null. */
   client_plan: string | null;
+  /** That plan's support priority ('Platinum VIP'), else null. */
+  client_priority: string | null;
 }
 
 /**
- * Requests for the operator: unanswered ones first; among them plan holders' first (Platinum's
- * VIP, Gold's 24/7, Silver's priority support, then the rest), oldest first (`all`: answered too).
+ * Requests for the operator: unanswered ones first; among them those of clients whose running
+ * plan has a support priority (plan data, migration 080), the dearer plan first, then the rest;
+ * oldest first (`all`: answered too).
  */
 export function selectSupportRequests(db: Queryable, all: boolean, now: Date): Promise<OpsSupportRow[]> {
   return db.query<OpsSupportRow>(
     `select s.*, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email, t.service_name,
-            case when u.subscription_expires_at > $2 then u.subscription_plan end as client_plan
+            case when u.subscription_expires_at > $2 then u.subscription_plan end as client_plan,
+            case when u.subscription_expires_at > $2 then p.support_priority end as client_priority
        from support_requests s join users u on u.id = s.user_id join tasks t on t.id = s.task_id
+       left join plans p on p.key = u.subscription_plan
       where $1::boolean or (s.reply is null and s.closed_at is null)
       order by (s.reply is not null),
-               case when u.subscription_expires_at > $2 then
-                 case u.subscription_plan when 'platinum' then 0 when 'gold' then 1 when 'silver' then 2 else 3 end
-               else 3 end,
+               (u.subscription_expires_at > $2 and p.support_priority is not null) is not true,
+               case when u.subscription_expires_at > $2 and p.support_priority is not null then p.price_kobo end desc nulls last,
                s.created_at, s.id`,
     [all, now],
   );

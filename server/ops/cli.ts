@@ -61,7 +61,8 @@ export const HELP = `GreenPick operator commands: npm run ops -- <command> [--js
   set-plan <plan> <what> <value>                      change a plan for new subscriptions (those bought
                                                       keep theirs): price <naira>, months <1-24>,
                                                       name <text>, include <service>=<amount> (0
-                                                      removes it), offered yes|no
+                                                      removes it), offered yes|no, support <label>
+                                                      (the support inbox's, 'none' for no priority)
   pay-drivers <week>                                  pay every driver's balance of at least NGN 100
                                                       earned by the end of the week (its Monday,
                                                       YYYY-MM-DD); run again, it pays nobody twice

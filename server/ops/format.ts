@@ -104,19 +104,12 @@ export function paymentsTable(payments: OpsPayment[]): string {
   );
 }
 
-/** What each plan's support is called (the plans' feature lines); other plans and Freemium: none. */
-const PLAN_SUPPORT: Readonly<Record<string, string>> = {
-  silver: 'Silver priority',
-  gold: 'Gold 24/7',
-  platinum: 'Platinum VIP',
-};
-
 export function supportTable(requests: OpsSupportRequest[]): string {
   return table(
-    ['ID', 'PLAN', 'TASK', 'CLIENT', 'CATEGORY', 'SENT (LAGOS)', 'TEXT', 'REPLY'],
+    ['ID', 'PRIORITY', 'TASK', 'CLIENT', 'CATEGORY', 'SENT (LAGOS)', 'TEXT', 'REPLY'],
     requests.map((request) => [
       shortId(request.id),
-      (request.plan && PLAN_SUPPORT[request.plan]) || '-',
+      request.priority ?? '-',
       `${shortId(request.taskId)} ${clip(request.serviceName, 24)}`,
       clip(`${request.client.name} <${request.client.email}>`, 40),
       request.category,

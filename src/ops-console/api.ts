@@ -120,7 +120,7 @@ export interface SupportRequest {
   serviceName: string;
   client: { id: string; name: string; firstname: string; email: string };
   plan: string | null;
-  priority: 'Platinum VIP' | 'Gold 24/7' | 'Silver' | null;
+  priority: string | null;
   category: string;
   text: string;
   createdAt: string;
@@ -203,7 +203,12 @@ export interface CatalogPlan {
   manager: boolean;
   position: number;
   active: boolean;
+  /** What the support inbox shows for a client on the plan ('Platinum VIP'); null: no priority. */
+  supportPriority: string | null;
 }
+
+/** POST /ops/plans: a plan as saved; without `supportPriority`, a change keeps the plan's. */
+export type PlanRequest = Omit<CatalogPlan, 'supportPriority'> & { supportPriority?: string | null };
 
 export interface ClientMatch {
   id: string;
@@ -415,7 +420,7 @@ export const settlePayment = (reference: string, note: string) =>
   write<unknown>(`ops/payments/${encodeURIComponent(reference)}/settle`, { note });
 
 export const saveService = (service: ServiceFields) => write<CatalogService>('ops/services', service);
-export const savePlan = (plan: CatalogPlan) => write<CatalogPlan>('ops/plans', plan);
+export const savePlan = (plan: PlanRequest) => write<CatalogPlan>('ops/plans', plan);
 
 export const payDrivers = (week: string) => write<PayoutRun>('ops/payouts/run', { week });
 export const setAutoPayouts = (on: boolean) => write<{ on: boolean }>('ops/settings/auto-payouts', { on });
@@ -483,8 +488,8 @@ export const usePaymentAction = (callbacks: OpsCallbacks<unknown, PaymentAction>
 
 export const useSaveService = (callbacks: OpsCallbacks<CatalogService, ServiceFields> = {}) =>
   useOpsWrite((service: ServiceFields) => saveService(service), opsKeys.services(), callbacks);
-export const useSavePlan = (callbacks: OpsCallbacks<CatalogPlan, CatalogPlan> = {}) =>
-  useOpsWrite((plan: CatalogPlan) => savePlan(plan), opsKeys.plans(), callbacks);
+export const useSavePlan = (callbacks: OpsCallbacks<CatalogPlan, PlanRequest> = {}) =>
+  useOpsWrite((plan: PlanRequest) => savePlan(plan), opsKeys.plans(), callbacks);
 
 export const usePayDrivers = (callbacks: OpsCallbacks<PayoutRun, string> = {}) =>
   useOpsWrite((week: string) => payDrivers(week), opsKeys.payoutWeeks(), callbacks);

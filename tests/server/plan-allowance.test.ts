@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ops from '../../server/console/commands';
+import { changedPlan, listPlans, savePlan } from '../../server/console/plan-commands';
 import { supportTable } from '../../server/ops/format';
 import { createTestServer, type TestServer } from './harness';
 import { createPaidTask, insertClient, payReference, type TestClient } from './task-fixtures';
@@ -194,8 +195,58 @@ describe("plan holders' support comes first (priority, 24/7, VIP)", () => {
     expect(mine.map((request) => request.id)).toEqual([platinum, gold, silver, free, expired, bronze]);
     expect(mine.map((request) => request.plan)).toEqual(['platinum', 'gold', 'silver', null, null, 'bronze']);
     const printed = supportTable(mine);
-    expect(printed).toContain('Platinum VIP');
-    expect(printed).toContain('Gold 24/7');
-    expect(printed).toContain('Silver priority');
+    expect(mine.map((request) => request.priority)).toEqual(['Platinum VIP', 'Gold 24/7', 'Silver', null, null, null]);
+    // The command line's column is the same label, a dash without one.
+    const priorities = printed
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s{2,}/)[1]);
+    expect(priorities).toEqual(['Platinum VIP', 'Gold 24/7', 'Silver', '-', '-', '-']);
+  });
+
+  it("follows the plans' data: an admin's new plan with a priority comes first by its price; a plan whose priority is cleared has none", async () => {
+    clock = new Date('2026-11-26T09:00:00Z');
+    const admin = { operatorId: null, actor: 'cli', address: 'local' };
+    const platinum = (await listPlans(server.deps.db)).find((plan) => plan.key === 'platinum')!;
+    await savePlan(
+      server.deps.db,
+      {
+        ...changedPlan(platinum, 'price', '900000', []),
+        key: 'diamond',
+        name: 'Diamond',
+        active: false,
+        supportPriority: 'Diamond desk',
+      },
+      admin,
+    );
+    const silverPlan = (await listPlans(server.deps.db)).find((plan) => plan.key === 'silver')!;
+    await savePlan(server.deps.db, changedPlan(silverPlan, 'support', 'none', []), admin);
+    try {
+      const ask = async (plan: string) => {
+        const client = await insertClient(server);
+        await server.deps.db.query(
+          "update users set subscription_plan = $2, subscription_expires_at = '2099-01-01T00:00:00Z' where id = $1",
+          [client.id, plan],
+        );
+        const task = await createPaidTask(server, client);
+        const sent = await server.request('POST', '/client/support', {
+          token: client.token,
+          body: { taskId: task._id, category: 'pickup', text: plan },
+        });
+        return sent.body.data._id as string;
+      };
+      const silver = await ask('silver');
+      const platinumAsk = await ask('platinum');
+      const diamond = await ask('diamond');
+      const listed = await ops.listSupport(server.deps.db, { now: clock });
+      const mine = listed.filter((request) => [silver, platinumAsk, diamond].includes(request.id));
+      expect(mine.map((request) => [request.id, request.priority])).toEqual([
+        [diamond, 'Diamond desk'],
+        [platinumAsk, 'Platinum VIP'],
+        [silver, null],
+      ]);
+    } finally {
+      await savePlan(server.deps.db, changedPlan(silverPlan, 'support', 'Silver', []), admin);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli';
+import * as ops from '../../server/console/plan-commands';
 import { nairaToKobo } from '../../src/shared/money';
 import { SEED_PLANS } from '../../src/shared/plans';
 import { captureOutput, noDirectDatabase, startCliServer } from './cli-server';
@@ -100,8 +101,17 @@ describe('the plans', () => {
       expect(await run(['set-plan', 'bronze', 'include', 'recycling=10'])).toBe(0);
       expect(output.out.at(-1)).toContain('10 kg recycling services');
       expect(await run(['set-plan', 'bronze', 'include', 'laundry=0'])).toBe(0);
+      // Support's label for the plan: set, refused when too long (the schema's words), cleared.
+      expect(await run(['set-plan', 'bronze', 'support', 'Bronze desk'])).toBe(0);
+      expect((await ops.listPlans(server.deps.db)).find((plan) => plan.key === 'bronze')?.supportPriority).toBe(
+        'Bronze desk',
+      );
+      expect(await run(['set-plan', 'bronze', 'support', 'x'.repeat(31)])).toBe(1);
+      expect(output.err.at(-1)).toContain('supportPriority must be at most 30 characters');
+      expect(await run(['set-plan', 'bronze', 'support', 'none'])).toBe(0);
+      expect((await ops.listPlans(server.deps.db)).find((plan) => plan.key === 'bronze')?.supportPriority).toBeNull();
       expect(await run(['set-plan', 'bronze', 'colour', 'red'])).toBe(1);
-      expect(output.err.at(-1)).toBe('set-plan changes one of: price, months, name, include, offered');
+      expect(output.err.at(-1)).toBe('set-plan changes one of: price, months, name, include, offered, support');
       expect(await run(['set-plan', 'diamond', 'price', '1'])).toBe(1);
       expect(output.err.at(-1)).toBe('No plan with key "diamond"');
     } finally {
@@ -114,7 +124,8 @@ describe('the plans', () => {
     const actors = (await server.request('GET', '/ops/audit', { token: admin })).body.data
       .filter((row: { subject: string }) => row.subject === 'plan:bronze')
       .map((row: { actor: string }) => row.actor);
-    expect(actors).toEqual(['cli', 'cli', 'cli', 'cli']);
+    // price, months, two inclusions, the support label set and cleared: each an audit row of the CLI's.
+    expect(actors).toEqual(['cli', 'cli', 'cli', 'cli', 'cli', 'cli']);
   });
 
   it('a plan no longer offered is not listed nor sold; a bad plan is refused with a 400; only an admin edits', async () => {

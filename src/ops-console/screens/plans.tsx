@@ -8,8 +8,8 @@ import { useForm } from 'react-hook-form';
 import { formatNaira } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { inclusionText, planDuration } from '../../shared/plans';
-import { planSchema } from '../../shared/schemas/plans';
-import { type CatalogPlan, plansQuery, useSavePlan } from '../api';
+import { planSchema, SUPPORT_PRIORITY_MAX } from '../../shared/schemas/plans';
+import { type CatalogPlan, type PlanRequest, plansQuery, useSavePlan } from '../api';
 import { LoadError } from '../error-message';
 import { errorText } from '../http';
 import { Button } from '../../ui/button';
@@ -60,6 +60,7 @@ export function PlansScreen() {
                   ...plan.features,
                   plan.weeklyReports && 'weekly report',
                   plan.manager && 'dedicated manager',
+                  plan.supportPriority && `support: ${plan.supportPriority}`,
                 ])}
               </td>
               <td>
@@ -103,6 +104,7 @@ interface PlanValues {
   features: string;
   inclusions: string;
   position: string;
+  supportPriority: string;
   weeklyReports: boolean;
   manager: boolean;
   active: boolean;
@@ -117,6 +119,7 @@ const valuesOf = (plan: CatalogPlan | null): PlanValues => ({
   features: plan?.features.join('\n') ?? '',
   inclusions: plan?.inclusions.map(inclusionLine).join('\n') ?? '',
   position: String(plan?.position ?? 100),
+  supportPriority: plan?.supportPriority ?? '',
   weeklyReports: plan?.weeklyReports ?? false,
   manager: plan?.manager ?? false,
   active: plan?.active ?? true,
@@ -124,7 +127,7 @@ const valuesOf = (plan: CatalogPlan | null): PlanValues => ({
 
 /** POST /ops/plans's own schema, on the plan the form's values make. */
 const planRules = requestResolver(
-  (values: PlanValues): CatalogPlan => ({
+  (values: PlanValues): PlanRequest => ({
     key: values.key,
     name: values.name,
     price: numberOf(values.price),
@@ -135,6 +138,7 @@ const planRules = requestResolver(
     manager: values.manager,
     position: numberOf(values.position),
     active: values.active,
+    supportPriority: values.supportPriority,
   }),
   planSchema,
 );
@@ -142,14 +146,14 @@ const planRules = requestResolver(
 /** A new plan (`plan` null: its key is asked for) or the changes to one. */
 function PlanForm({ plan }: { plan: CatalogPlan | null }) {
   const save = useSavePlan();
-  const form = useForm<PlanValues, unknown, CatalogPlan>({
+  const form = useForm<PlanValues, unknown, PlanRequest>({
     defaultValues: valuesOf(plan),
     resolver: planRules,
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
-  const submit = async (fields: CatalogPlan) => {
+  const submit = async (fields: PlanRequest) => {
     try {
       await save.mutateAsync(fields);
     } catch (failure) {
@@ -209,6 +213,12 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
         min="0"
         step="1"
         {...form.register('position')}
+      />
+      <TextField
+        label="Support priority (blank: none)"
+        className="text-input"
+        maxLength={SUPPORT_PRIORITY_MAX}
+        {...form.register('supportPriority')}
       />
       <label className="ops-nowrap">
         <input type="checkbox" {...form.register('weeklyReports')} /> Weekly report

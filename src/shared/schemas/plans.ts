@@ -9,6 +9,9 @@ import { hasAtMostTwoDecimals } from '../quantity';
 import { NOT_AN_OBJECT, number, text } from './fields';
 import { priceField, serviceKeyField } from './services';
 
+/** The support inbox's label for a plan ('Platinum VIP'). */
+export const SUPPORT_PRIORITY_MAX = 30;
+
 const label = (field: string) =>
   text(field, { max: MAX_LENGTH.label, name: true })
     .trim()
@@ -54,6 +57,12 @@ export const planSchema = z.object(
       .min(0, { error: 'position must not be negative' })
       .max(1_000, { error: 'position must be at most 1000' }),
     active: z.boolean({ error: 'active must be true or false' }),
+    // Left out, a change keeps the plan's; blank or null, no priority.
+    supportPriority: text('supportPriority', { max: SUPPORT_PRIORITY_MAX, name: true })
+      .trim()
+      .transform((value) => value || null)
+      .nullable()
+      .optional(),
   },
   { error: NOT_AN_OBJECT },
 );
