@@ -89,12 +89,29 @@ test('an offer reaches the driver with the app closed as a push naming the picku
     await blank.route('**/__blank', (route) => route.fulfill({ contentType: 'text/html', body: '<title>x</title>' }));
     await blank.goto('/__blank');
     const cdp = await context.newCDPSession(blank);
-    await cdp.send('ServiceWorker.enable');
-    const registrations = await new Promise<Array<{ registrationId: string; scopeURL: string }>>((resolveIds) =>
+    // What DevTools says of the workers: their versions' states and any error, kept to wait on and to show.
+    const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
+    const workerErrors: string[] = [];
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+      for (const version of updated) versions.set(version.versionId, version);
+    });
+    cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => workerErrors.push(errorMessage.errorMessage));
+    // Listened for before enable: the registrations may be told before enable answers.
+    const registrations = new Promise<Array<{ registrationId: string; scopeURL: string }>>((resolveIds) =>
       cdp.once('ServiceWorker.workerRegistrationUpdated', ({ registrations: all }) => resolveIds(all)),
     );
-    const registration = registrations.find((candidate) => candidate.scopeURL.endsWith('/driver/'));
+    await cdp.send('ServiceWorker.enable');
+    const registration = (await registrations).find((candidate) => candidate.scopeURL.endsWith('/driver/'));
     expect(registration, "the driver's registration").toBeTruthy();
+    // The push goes to a worker that runs, activated (one stopping meanwhile would not get it).
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: registration!.scopeURL });
+    const driverVersions = () =>
+      [...versions.values()].filter((version) => version.registrationId === registration!.registrationId);
+    await expect
+      .poll(() =>
+        driverVersions().some(({ status, runningStatus }) => status === 'activated' && runningStatus === 'running'),
+      )
+      .toBe(true);
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.url,
       registrationId: registration!.registrationId,
@@ -110,7 +127,14 @@ test('an offer reaches the driver with the app closed as a push naming the picku
           data,
         }));
       });
-    await expect.poll(async () => (await notifications()).map((shown) => shown.tag)).toEqual([`offer-${task._id}`]);
+    await expect
+      .poll(async () => (await notifications()).map((shown) => shown.tag))
+      .toEqual([`offer-${task._id}`])
+      .catch((failure: Error) => {
+        // Said with the worker as DevTools saw it then: a missing notification is otherwise seen blind.
+        failure.message += `\nthe driver's worker: ${JSON.stringify(driverVersions())}; errors: ${JSON.stringify(workerErrors)}`;
+        throw failure;
+      });
     const [shown] = await notifications();
     expect(shown).toMatchObject({
       title: 'New pickup: earn ₦2,100.00',
