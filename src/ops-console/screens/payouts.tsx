@@ -79,7 +79,7 @@ export function PayoutsScreen() {
         <Button type="submit" disabled={isSubmitting}>
           Pay drivers
         </Button>
-        <label className="ops-nowrap">
+        <label className="ops-check ops-nowrap">
           <input
             type="checkbox"
             checked={shown.auto}

@@ -220,13 +220,13 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
         maxLength={SUPPORT_PRIORITY_MAX}
         {...form.register('supportPriority')}
       />
-      <label className="ops-nowrap">
+      <label className="ops-check ops-nowrap">
         <input type="checkbox" {...form.register('weeklyReports')} /> Weekly report
       </label>
-      <label className="ops-nowrap">
+      <label className="ops-check ops-nowrap">
         <input type="checkbox" {...form.register('manager')} /> Dedicated manager
       </label>
-      <label className="ops-nowrap">
+      <label className="ops-check ops-nowrap">
         <input type="checkbox" {...form.register('active')} /> Offered
       </label>
       <FormError message={firstError(errors)} className="ops-error" />

@@ -236,10 +236,10 @@ function ServiceForm({ service }: { service: CatalogService | null }) {
         step="1"
         {...form.register('position')}
       />
-      <label className="ops-nowrap">
+      <label className="ops-check ops-nowrap">
         <input type="checkbox" {...form.register('weighed')} /> Weighed at the door
       </label>
-      <label className="ops-nowrap">
+      <label className="ops-check ops-nowrap">
         <input type="checkbox" {...form.register('active')} /> Offered
       </label>
       <FormError message={firstError(errors)} className="ops-error" />
