@@ -163,23 +163,25 @@ describe('POST /client/plan', () => {
 });
 
 describe("plan holders' support comes first (priority, 24/7, VIP)", () => {
+  /** A request to support from a new client on `plan` (running), or on none. */
+  const ask = async (plan: string | null, text: string) => {
+    const client = await insertClient(server);
+    if (plan)
+      await server.deps.db.query(
+        "update users set subscription_plan = $2, subscription_expires_at = '2099-01-01T00:00:00Z' where id = $1",
+        [client.id, plan],
+      );
+    const task = await createPaidTask(server, client);
+    const sent = await server.request('POST', '/client/support', {
+      token: client.token,
+      body: { taskId: task._id, category: 'pickup', text },
+    });
+    expect(sent.status).toBe(201);
+    return sent.body.data._id as string;
+  };
+
   it('unanswered requests: Platinum, Gold, Silver, then the rest, oldest first within each; marked by plan', async () => {
     clock = new Date('2026-11-25T09:00:00Z');
-    const ask = async (plan: string | null, text: string) => {
-      const client = await insertClient(server);
-      if (plan)
-        await server.deps.db.query(
-          "update users set subscription_plan = $2, subscription_expires_at = '2099-01-01T00:00:00Z' where id = $1",
-          [client.id, plan],
-        );
-      const task = await createPaidTask(server, client);
-      const sent = await server.request('POST', '/client/support', {
-        token: client.token,
-        body: { taskId: task._id, category: 'pickup', text },
-      });
-      expect(sent.status).toBe(201);
-      return sent.body.data._id as string;
-    };
     const free = await ask(null, 'free first');
     const silver = await ask('silver', 'silver');
     const expired = await ask('gold', 'gold but expired');
@@ -222,22 +224,9 @@ describe("plan holders' support comes first (priority, 24/7, VIP)", () => {
     const silverPlan = (await listPlans(server.deps.db)).find((plan) => plan.key === 'silver')!;
     await savePlan(server.deps.db, changedPlan(silverPlan, 'support', 'none', []), admin);
     try {
-      const ask = async (plan: string) => {
-        const client = await insertClient(server);
-        await server.deps.db.query(
-          "update users set subscription_plan = $2, subscription_expires_at = '2099-01-01T00:00:00Z' where id = $1",
-          [client.id, plan],
-        );
-        const task = await createPaidTask(server, client);
-        const sent = await server.request('POST', '/client/support', {
-          token: client.token,
-          body: { taskId: task._id, category: 'pickup', text: plan },
-        });
-        return sent.body.data._id as string;
-      };
-      const silver = await ask('silver');
-      const platinumAsk = await ask('platinum');
-      const diamond = await ask('diamond');
+      const silver = await ask('silver', 'silver');
+      const platinumAsk = await ask('platinum', 'platinum');
+      const diamond = await ask('diamond', 'diamond');
       const listed = await ops.listSupport(server.deps.db, { now: clock });
       const mine = listed.filter((request) => [silver, platinumAsk, diamond].includes(request.id));
       expect(mine.map((request) => [request.id, request.priority])).toEqual([

@@ -1,6 +1,6 @@
 /** The drivers: add, edit, deactivate (with a reason, confirmed) and reactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
 import { useState } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -39,6 +39,22 @@ const FIELDS: {
   // (/driver/photo/<id>), which a url field would refuse to submit; the server checks the value.
   { name: 'photoUrl', label: 'Photo (https address; empty: initials)', max: MAX_LENGTH.photoUrl, inputMode: 'url' },
 ];
+
+/** A driver's fields, the same in the add and edit forms. */
+function DriverFieldInputs({ register }: { register: UseFormRegister<DriverFields> }) {
+  return FIELDS.map((field) => (
+    <TextField
+      key={field.name}
+      label={field.label}
+      className="text-input"
+      type={field.type ?? 'text'}
+      inputMode={field.inputMode}
+      required={field.required}
+      maxLength={field.max}
+      {...register(field.name)}
+    />
+  ));
+}
 
 /**
  * The server's own rules of POST /ops/drivers (its position aside: the console sends central
@@ -116,18 +132,7 @@ function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: str
     <details className="ops-panel">
       <summary>Add a driver</summary>
       <form className="ops-form ops-inline-form" onSubmit={form.handleSubmit(submit)}>
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.name}
-            label={field.label}
-            className="text-input"
-            type={field.type ?? 'text'}
-            inputMode={field.inputMode}
-            required={field.required}
-            maxLength={field.max}
-            {...form.register(field.name)}
-          />
-        ))}
+        <DriverFieldInputs register={form.register} />
         <FormError message={firstError(errors)} className="ops-error" />
         <Button type="submit" disabled={isSubmitting}>
           Add driver
@@ -206,18 +211,7 @@ function DriverRow({
       <td>
         {editing ? (
           <form className="ops-form" onSubmit={form.handleSubmit(save)}>
-            {FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                className="text-input"
-                type={field.type ?? 'text'}
-                inputMode={field.inputMode}
-                required={field.required}
-                maxLength={field.max}
-                {...form.register(field.name)}
-              />
-            ))}
+            <DriverFieldInputs register={form.register} />
             <div className="ops-actions">
               <Button type="submit" className="button button-small" disabled={isSubmitting}>
                 Save
