@@ -123,6 +123,35 @@ test.describe('the prerendered booking screen', () => {
     await expect(booking.servicePickerHeading).toBeVisible();
   });
 
+  test('Back pressed while the app starts over the prerendered form returns to the picker, not lost', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.goto('/client/create');
+    await appStarted(page);
+    const booking = new CreateTaskPage(page);
+    await booking.pickService('Bulk Waste Pickup');
+    // Reloaded, the form is prerendered at once; the app starts and loads the booking's code,
+    // held here: the router exists and reads the history, but the screen is not rendered yet.
+    let loading: () => void = () => undefined;
+    const routerLoading = new Promise<void>((resolve) => (loading = resolve));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/create-[^/]*\.js$/, async (route) => {
+      loading();
+      await gate;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Bulk Waste Pickup Task', level: 1 })).toBeVisible();
+    await routerLoading;
+    await page.goBack({ waitUntil: 'commit' });
+    release();
+    await appStarted(page);
+    await expect(booking.servicePickerHeading).toBeVisible();
+  });
+
   test('a visitor who is not signed in goes to the login screen, before and without the app', async ({ page }) => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/client/create');

@@ -67,12 +67,25 @@ const renderApp = (router: AppRouter) =>
       </StrictMode>,
     ),
   );
+/**
+ * Back or Forward pressed while the app boots (on a phone, over the prerendered booking page)
+ * changes the history before the router listens to it (it does once rendered): without this,
+ * the screen stayed on the entry left. Until the first screen is rendered, each change loads.
+ */
+function followHistoryWhileBooting(router: AppRouter): void {
+  const stopFollowing = router.history.subscribe(() => void router.load().catch(console.error));
+  const stopWaiting = router.subscribe('onRendered', () => {
+    stopFollowing();
+    stopWaiting();
+  });
+}
 let appRouter: AppRouter | undefined;
 setTimeout(() => {
   const router = makeRouter();
   appRouter = router;
   focusHeadingOnNavigation(router);
   loadToastsAfterFirstScreen(router);
+  followHistoryWhileBooting(router);
   setTimeout(
     () =>
       void router
