@@ -4,8 +4,23 @@
  * a request (a save) or a query (a search, a filter), so each rule is written once.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
 import { z } from 'zod';
+
+/**
+ * A console form on react-hook-form, as docs/forms.md says every form behaves: checked on
+ * submit only, and focus left where the operator is (the one error line says what is wrong).
+ */
+export function useConsoleForm<V extends FieldValues, C = unknown, T = V>(props: UseFormProps<V, C, T>) {
+  return useForm<V, C, T>({ reValidateMode: 'onSubmit', shouldFocusError: false, ...props });
+}
 
 /**
  * The form's one error line: a refused call (the root error), else the first field the rules

@@ -3,13 +3,12 @@
  * or person, with the amount and the reason; filtered by who, what, task and day; CSV export.
  */
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
 import { auditQuerySchema } from '../../shared/schemas/ops-console';
 import { type AuditFilters, auditParams, auditQuery, downloadCsv } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, lengthsOf, queryResolver } from '../form-values';
+import { firstError, lengthsOf, queryResolver, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 
 /** What the audit can be filtered to, by the subject's kind. */
@@ -36,11 +35,9 @@ export function AuditScreen() {
   const [filters, setFilters] = useState(NO_FILTERS);
   const [error, setError] = useState<string | null>(null);
   const entries = useQuery(auditQuery(filters));
-  const form = useForm<AuditFilters>({
+  const form = useConsoleForm<AuditFilters>({
     defaultValues: NO_FILTERS,
     resolver: queryResolver(auditQuerySchema, auditParams),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const problem = firstError(errors);

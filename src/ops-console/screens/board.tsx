@@ -4,7 +4,7 @@
  * assignment from each row.
  */
 import { Suspense, lazy, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import {
 } from '../api';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
-import { firstError, queryResolver } from '../form-values';
+import { firstError, queryResolver, useConsoleForm } from '../form-values';
 import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
@@ -178,11 +178,9 @@ function FilterBar({
   const ids = useId();
   // The board's filters are the query; the form opens with them. The search waits for its
   // button, each other filter applies when it changes.
-  const form = useForm<BoardFilters>({
+  const form = useConsoleForm<BoardFilters>({
     defaultValues: filters,
     resolver: queryResolver(boardQuerySchema, (values: BoardFilters) => boardSearchParams(values, 1)),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const problem = firstError(errors);
@@ -321,11 +319,9 @@ const assignSchema = z.object({ driverId: opsIdSchema('driverId') });
 
 /** A select of the online free drivers and a button: the keyboard's way to assign (the server checks again). */
 function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] }) {
-  const form = useForm<{ driverId: string }>({
+  const form = useConsoleForm<{ driverId: string }>({
     defaultValues: { driverId: '' },
     resolver: zodResolver(assignSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const driverId = useWatch({ control: form.control, name: 'driverId' });
   const { errors, isSubmitting } = form.formState;

@@ -1,6 +1,5 @@
 /** Finding a client by e-mail or phone, and their tasks, plan and points (never a password or token: the server sends none). */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { clientQuerySchema } from '../../shared/schemas/ops-console';
 import { TextField } from '../../ui/text-field';
 import { clientQuery, clientSearchQuery } from '../api';
 import { LoadError } from '../error-message';
-import { lengthsOf } from '../form-values';
+import { lengthsOf, useConsoleForm } from '../form-values';
 import { ConsoleLink } from '../link';
 import { SharedPhones } from './phone-codes';
 
@@ -20,11 +19,9 @@ export function ClientsScreen() {
   // The search asked (the query's key); the form holds what is typed.
   const [q, setQ] = useState('');
   const matches = useQuery(clientSearchQuery(q));
-  const form = useForm<{ q: string }>({
+  const form = useConsoleForm<{ q: string }>({
     defaultValues: { q: '' },
     resolver: zodResolver(clientSearchSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   return (
     <main className="ops-main">

@@ -1,6 +1,6 @@
 /** The drivers: add, edit, deactivate (with a reason, confirmed) and reactivate, reset a password (shown once), with today's tasks, rating and acceptance rate. */
 import { useState } from 'react';
-import { type Resolver, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, type UseFormRegister, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -18,7 +18,7 @@ import {
   useResetDriverPassword,
 } from '../api';
 import { LoadError } from '../error-message';
-import { firstError } from '../form-values';
+import { firstError, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 
@@ -112,11 +112,9 @@ export function DriversScreen() {
 
 function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: string }) => void }) {
   const add = useAddDriver();
-  const form = useForm<DriverFields>({
+  const form = useConsoleForm<DriverFields>({
     defaultValues: EMPTY_DRIVER,
     resolver: newDriverRules,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   const submit = async (driver: DriverFields) => {
@@ -152,11 +150,9 @@ function DriverRow({
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditDriver();
-  const form = useForm<DriverFields>({
+  const form = useConsoleForm<DriverFields>({
     defaultValues: fieldsOf(driver),
     resolver: driverEditRules,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   // The row shows one problem, the latest: a reset's answer replaces a refused edit's.
   const reset = useResetDriverPassword({
@@ -256,11 +252,9 @@ function DriverRow({
 function ActiveSwitch({ driver }: { driver: Driver }) {
   const [asking, setAsking] = useState(false);
   const change = useSetDriverActive();
-  const form = useForm<{ reason: string }>({
+  const form = useConsoleForm<{ reason: string }>({
     defaultValues: { reason: '' },
     resolver: zodResolver(driverStatusSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const reason = useWatch({ control: form.control, name: 'reason' });
   const { errors, isSubmitting } = form.formState;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { opsLoginSchema } from '../../shared/schemas/ops-console';
 import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { FormError, TextField } from '../../ui/text-field';
 import { login } from '../api';
+import { useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { setOpsToken, lastSignOutReason } from '../session';
 
@@ -17,11 +17,9 @@ interface LoginValues {
 /** Sign-in with e-mail and password (POST /ops/login), checked first by the server's own schema. */
 export function LoginScreen() {
   const [notice] = useState(lastSignOutReason);
-  const form = useForm<LoginValues>({
+  const form = useConsoleForm<LoginValues>({
     defaultValues: { email: '', password: '' },
     resolver: zodResolver(opsLoginSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   const error = errors.root?.message ?? errors.email?.message ?? errors.password?.message;

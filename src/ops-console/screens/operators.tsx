@@ -1,6 +1,5 @@
 /** The operators (admin): who has which role, and adding one (their one-time password shown once). */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_LENGTH } from '../../shared/limits';
@@ -9,7 +8,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { type Operator, operatorsQuery, useAddOperator, useDeactivateOperator } from '../api';
 import { LoadError } from '../error-message';
-import { firstError } from '../form-values';
+import { firstError, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 import type { OperatorRole } from '../rules';
@@ -31,11 +30,9 @@ export function OperatorsScreen() {
   const operators = useQuery(operatorsQuery());
   const [secret, setSecret] = useState<{ who: string; password: string } | null>(null);
   const add = useAddOperator();
-  const form = useForm<NewOperator>({
+  const form = useConsoleForm<NewOperator>({
     defaultValues: { email: '', role: 'dispatcher' },
     resolver: zodResolver(newOperatorSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   const submit = async (operator: NewOperator) => {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPERATOR_PASSWORD_MIN, opsPasswordSchema } from '../../shared/schemas/ops-console';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { changePassword, opsKeys } from '../api';
+import { useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { setOpsToken } from '../session';
 
@@ -29,11 +30,9 @@ const passwordResolver: Resolver<PasswordValues> = (values, context, options) =>
 export function PasswordScreen({ forced }: { forced: boolean }) {
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
-  const form = useForm<PasswordValues>({
+  const form = useConsoleForm<PasswordValues>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     resolver: passwordResolver,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   const error =

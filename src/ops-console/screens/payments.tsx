@@ -1,10 +1,11 @@
 /** The payments that need an operator (the CLI's `ops payments`): honour a charge as what it was for, or settle it by hand with a note. */
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { type Payment, type PaymentAction, paymentsQuery, usePaymentAction } from '../api';
 import { LoadError } from '../error-message';
+import { useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { FormError, TextField } from '../../ui/text-field';
 import { SETTLEMENT_NOTE_MAX, settlementNoteSchema } from '../../shared/schemas/ops-console';
@@ -36,10 +37,8 @@ const nothing = () => undefined;
 
 function PaymentCard({ payment }: { payment: Payment }) {
   // No resolver: Honour needs no note; Settle checks it by the server's own rule (settlementNoteSchema) and waits for words.
-  const form = useForm<{ note: string }>({
+  const form = useConsoleForm<{ note: string }>({
     defaultValues: { note: '' },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const note = useWatch({ control: form.control, name: 'note' });
   const { errors, isSubmitting } = form.formState;

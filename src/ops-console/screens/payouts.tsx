@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { payDriversSchema } from '../../shared/schemas/payouts';
@@ -12,7 +11,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/text-field';
 import { type Payout, payoutsQuery, useAutoPayouts, usePayDrivers } from '../api';
 import { LoadError } from '../error-message';
-import { firstError } from '../form-values';
+import { firstError, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 
 const STATUS_TEXT: Record<Payout['status'], string> = {
@@ -31,12 +30,10 @@ export function PayoutsScreen() {
   const [done, setDone] = useState<string | null>(null);
   const pay = usePayDrivers();
   /** 'Pay drivers' pays the week shown: the form's value follows the server's answer, checked by POST /ops/payouts/run's schema. */
-  const form = useForm<{ week: string }>({
+  const form = useConsoleForm<{ week: string }>({
     values: payouts.data && { week: payouts.data.week },
     resetOptions: { keepErrors: true },
     resolver: zodResolver(payDriversSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting } = form.formState;
   // One problem shown, the latest: a run's answer replaces the switch's and the other way round.

@@ -4,7 +4,6 @@
  * a subscription keeps the terms it was bought with. Every save is in the audit.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { formatNaira } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { inclusionText, planDuration } from '../../shared/plans';
@@ -15,7 +14,7 @@ import { errorText } from '../http';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { wordsOrDash } from '../form-data';
-import { firstError, linesOf, numberOf, requestResolver } from '../form-values';
+import { firstError, linesOf, numberOf, requestResolver, useConsoleForm } from '../form-values';
 
 export function PlansScreen() {
   const plans = useQuery(plansQuery());
@@ -146,11 +145,9 @@ const planRules = requestResolver(
 /** A new plan (`plan` null: its key is asked for) or the changes to one. */
 function PlanForm({ plan }: { plan: CatalogPlan | null }) {
   const save = useSavePlan();
-  const form = useForm<PlanValues, unknown, PlanRequest>({
+  const form = useConsoleForm<PlanValues, unknown, PlanRequest>({
     defaultValues: valuesOf(plan),
     resolver: planRules,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const submit = async (fields: PlanRequest) => {

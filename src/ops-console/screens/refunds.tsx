@@ -2,7 +2,7 @@
  * Refunds (admins): support's refund limit, and the refunds above it that support sent for
  * approval, each approved (the task is cancelled and refunded in full) or declined with a note.
  */
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { type Me, type RefundRequest, refundRequestsQuery, useDecideRefundRequest, useSetRefundLimit } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, numberOf, requestResolver } from '../form-values';
+import { firstError, numberOf, requestResolver, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 
@@ -49,11 +49,9 @@ const limitRules = requestResolver(
 
 function RefundLimitForm({ current }: { current: number }) {
   const save = useSetRefundLimit();
-  const form = useForm<{ amount: string }, unknown, { amount: number }>({
+  const form = useConsoleForm<{ amount: string }, unknown, { amount: number }>({
     defaultValues: { amount: String(current) },
     resolver: limitRules,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const amount = useWatch({ control: form.control, name: 'amount' });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
@@ -93,11 +91,9 @@ function RefundLimitForm({ current }: { current: number }) {
 
 function RequestCard({ request }: { request: RefundRequest }) {
   const decide = useDecideRefundRequest();
-  const form = useForm<{ note: string }>({
+  const form = useConsoleForm<{ note: string }>({
     defaultValues: { note: '' },
     resolver: zodResolver(refundDecisionSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const note = useWatch({ control: form.control, name: 'note' });
   const { errors, isSubmitting } = form.formState;

@@ -1,13 +1,12 @@
 /** The daily report (admins): per day the tasks by state and the money, per driver what they did and earned; CSV export. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { formatNaira } from '../../lib/format';
 import { TASK_STATUSES } from '../../shared/task-status';
 import { reportQuerySchema } from '../../shared/schemas/ops-console';
 import { downloadCsv, reportQuery } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, queryResolver } from '../form-values';
+import { firstError, queryResolver, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 
 /** Today's date in Lagos (UTC+1 all year), YYYY-MM-DD. */
@@ -23,11 +22,9 @@ export function ReportsScreen() {
   const [days, setDays] = useState<Days>(() => ({ from: lagosToday(), to: lagosToday() }));
   const [error, setError] = useState<string | null>(null);
   const report = useQuery(reportQuery(days.from, days.to));
-  const form = useForm<Days>({
+  const form = useConsoleForm<Days>({
     defaultValues: days,
     resolver: queryResolver(reportQuerySchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const problem = firstError(form.formState.errors);
   const ask = form.handleSubmit((values) => setDays(values));

@@ -4,7 +4,6 @@
  * keeps its price, and a price the app showed in the last 7 days is still honoured.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { formatNaira } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { serviceSchema } from '../../shared/schemas/services';
@@ -14,7 +13,7 @@ import { errorText } from '../http';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { wordsOrDash } from '../form-data';
-import { firstError, numberOf, requestResolver } from '../form-values';
+import { firstError, numberOf, requestResolver, useConsoleForm } from '../form-values';
 
 export function ServicesScreen() {
   const services = useQuery(servicesQuery());
@@ -141,11 +140,9 @@ const serviceRules = requestResolver(
 /** A new service (`service` null: its key and price-list name are asked for) or the changes to one. */
 function ServiceForm({ service }: { service: CatalogService | null }) {
   const save = useSaveService();
-  const form = useForm<ServiceValues, unknown, ServiceFields>({
+  const form = useConsoleForm<ServiceValues, unknown, ServiceFields>({
     defaultValues: valuesOf(service),
     resolver: serviceRules,
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
   const submit = async (fields: ServiceFields) => {

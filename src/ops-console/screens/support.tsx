@@ -1,6 +1,6 @@
 /** The support inbox: open requests, unanswered first, with the client's plan's priority; reply (the client reads it on the task) and close. */
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { type SupportRequest, supportQuery, useCloseSupport, useReplySupport } from '../api';
 import { LoadError } from '../error-message';
+import { useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { ConsoleLink } from '../link';
 import { FormError } from '../../ui/text-field';
@@ -48,11 +49,9 @@ const replyForm = z.object({ reply: supportReplySchema });
 
 function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (text: string) => void }) {
   // Checked by the server's own rule (supportReplySchema); the button waits for words.
-  const form = useForm<{ reply: string }>({
+  const form = useConsoleForm<{ reply: string }>({
     defaultValues: { reply: '' },
     resolver: zodResolver(replyForm),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const reply = useWatch({ control: form.control, name: 'reply' });
   const { errors, isSubmitting } = form.formState;

@@ -1,6 +1,6 @@
 /** Everything about one task: details, payment and refund, events with who did what, the chat (read-only), and the operator's actions. */
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
@@ -18,6 +18,7 @@ import {
   useRequestRefundApproval,
 } from '../api';
 import { readCallFailure } from '../../shared/call-failure';
+import { useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
@@ -166,11 +167,9 @@ export function TaskScreen({ taskId, me }: { taskId: string; me: Me }) {
 }
 
 function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: number | null }) {
-  const form = useForm<{ reason: string }>({
+  const form = useConsoleForm<{ reason: string }>({
     defaultValues: { reason: '' },
     resolver: zodResolver(cancelTaskSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const reason = useWatch({ control: form.control, name: 'reason' });
   const { errors, isSubmitting } = form.formState;
@@ -243,11 +242,9 @@ function completeBlocker(status: string, quantity: number | undefined): string |
 
 /** Opens with the weighed quantity when the driver recorded one, else the booked one. */
 function CompleteForm({ task }: { task: TaskDetails }) {
-  const form = useForm<{ quantity: number }>({
+  const form = useConsoleForm<{ quantity: number }>({
     defaultValues: { quantity: task.deliveredQuantity ?? task.quantity ?? undefined },
     resolver: zodResolver(opsCompleteSchema),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const { errors, isSubmitting } = form.formState;
