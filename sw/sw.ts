@@ -166,18 +166,16 @@ self.addEventListener('push', (event) => {
     return;
   }
   // Open windows read again what the push is about, so a screen on view is current at once
-  // rather than at its next refresh; the notification is shown (or not) as ever.
+  // rather than at its next refresh. They are told once the notification is up (or was not
+  // wanted): Chromium loses a notification it is still putting up when a page reads the list.
   const notice = pushNotice(data);
   event.waitUntil(
-    Promise.all([
-      showPush(data, {
-        registration: self.registration,
-        clients: self.clients,
-        openChats,
-        base: import.meta.env.BASE_URL,
-      }),
-      notice ? tellPages(notice) : undefined,
-    ]),
+    showPush(data, {
+      registration: self.registration,
+      clients: self.clients,
+      openChats,
+      base: import.meta.env.BASE_URL,
+    }).finally(() => (notice ? tellPages(notice) : undefined)),
   );
 });
 

@@ -5,6 +5,7 @@
  * DevTools protocol (ServiceWorker.deliverPushMessage), as the push service would deliver them.
  */
 import { expect, type Page } from '@playwright/test';
+import { PUSH_RECEIVED } from '../../src/shared/sw-messages';
 
 export const E2E_PUSH_ORIGIN = 'https://127.0.0.1:9';
 
@@ -48,12 +49,34 @@ export async function fakePushService(page: Page): Promise<void> {
 }
 
 /**
- * Delivers `payload` (JSON) to the page's service worker as a push message, once its worker is
- * activated. On a loaded machine Chromium can drop a message delivered while the worker starts,
- * so until `delivered()` says it arrived, it is delivered again (at most 3 times; a notification
- * of a task replaces the one before, so a second delivery cannot show twice).
+ * Listens in `page` for what the service workers of its origin tell their windows (a page out of
+ * a worker's scope too) and returns a wait for the first message of `type`. The workers tell
+ * their windows of a push once its notification is up: Chromium drops a notification it is
+ * still putting up when the list is read (getNotifications) meanwhile, so a test reads the list
+ * after this message, never while the push is handled.
  */
-export async function deliverPush(page: Page, payload: unknown, delivered: () => Promise<boolean>): Promise<void> {
+export async function listenToWorkers(page: Page, type: string): Promise<() => Promise<unknown>> {
+  await page.evaluate((wanted) => {
+    const kept: unknown[] = [];
+    (window as unknown as { workerMessages: unknown[] }).workerMessages = kept;
+    navigator.serviceWorker.addEventListener('message', ({ data }) => {
+      if ((data as { type?: unknown } | null)?.type === wanted) kept.push(data);
+    });
+    navigator.serviceWorker.startMessages();
+  }, type);
+  return async () =>
+    (
+      await page.waitForFunction(() => (window as unknown as { workerMessages: unknown[] }).workerMessages[0], null, {
+        timeout: 15_000,
+      })
+    ).jsonValue();
+}
+
+/**
+ * Delivers `payload` (JSON) to the page's service worker as a push message, once its worker is
+ * activated, and resolves when the worker has handled it (its notification shown, the page told).
+ */
+export async function deliverPush(page: Page, payload: unknown): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -81,16 +104,9 @@ export async function deliverPush(page: Page, payload: unknown, delivered: () =>
   // The session stays open with the page: closing it at once can drop a push the worker has not started on.
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-    try {
-      await expect.poll(delivered, { timeout: 15_000 }).toBe(true);
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      console.warn(`push delivery ${attempt} not shown after 5 s: delivering again`);
-    }
-  }
+  const told = await listenToWorkers(page, PUSH_RECEIVED);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+  await told();
 }
 
 export interface ShownNotification {

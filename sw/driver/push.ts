@@ -1,7 +1,7 @@
 /**
  * The driver's worker's side of push (docs/notifications.md, 'The driver's phone'): each push
  * becomes one notification per event and task (tagged), an offer staying on screen until
- * answered and leaving out one that already ended; the open pages are told at once (they read
+ * answered and leaving out one that already ended; the open pages are told once it is up (they read
  * the offers again); a tap opens the driver's page the payload's kind and task say (the offer,
  * the task, its chat, today's tasks), in an open window when there is one.
  */

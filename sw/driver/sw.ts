@@ -47,16 +47,14 @@ self.addEventListener('push', (event) => {
   } catch {
     return;
   }
+  // The open pages are told once the notification is up (or left out), as the client's worker does.
   const notice = driverPushNotice(data);
   event.waitUntil(
-    Promise.all([
-      showDriverPush(data, { registration: self.registration, now: Date.now() }),
-      notice
-        ? self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-            for (const client of windows) client.postMessage(notice);
-          })
-        : undefined,
-    ]),
+    showDriverPush(data, { registration: self.registration, now: Date.now() }).finally(async () => {
+      if (!notice) return;
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        client.postMessage(notice);
+    }),
   );
 });
 
