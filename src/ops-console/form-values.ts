@@ -10,9 +10,11 @@ import {
   type FieldValues,
   type Resolver,
   type UseFormProps,
+  type UseFormSetError,
   useForm,
 } from 'react-hook-form';
 import { z } from 'zod';
+import { errorText } from './http';
 
 /**
  * A console form on react-hook-form, as docs/forms.md says every form behaves: checked on
@@ -20,6 +22,15 @@ import { z } from 'zod';
  */
 export function useConsoleForm<V extends FieldValues, C = unknown, T = V>(props: UseFormProps<V, C, T>) {
   return useForm<V, C, T>({ reValidateMode: 'onSubmit', shouldFocusError: false, ...props });
+}
+
+/** A refused call becomes the form's one error line: the server's message, else `fallback`. */
+export async function showRefusal<V extends FieldValues>(
+  form: { setError: UseFormSetError<V> },
+  failure: unknown,
+  fallback?: string,
+): Promise<void> {
+  form.setError('root', { message: await errorText(failure, fallback) });
 }
 
 /**

@@ -20,9 +20,8 @@ import {
   BOARD_REFRESH_MS,
   useAssignTask,
 } from '../api';
-import { errorText } from '../http';
 import { ConsoleLink } from '../link';
-import { firstError, queryResolver, useConsoleForm } from '../form-values';
+import { firstError, queryResolver, showRefusal, useConsoleForm } from '../form-values';
 import { ATTENTION_TEXT, attentionDetail, byFreshness, dueText, lateness, mayAssign, stateText } from '../rules';
 import { useNow } from '../../lib/use-now';
 import { SERVICE_OFFERING } from '../../shared/service-names';
@@ -331,7 +330,7 @@ function AssignForm({ task, drivers }: { task: TaskSummary; drivers: Driver[] })
       await assign.mutateAsync({ taskId: task.id, driverId });
       form.reset();
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The task could not be assigned.') });
+      await showRefusal(form, failure, 'The task could not be assigned.');
     }
   };
   const verb = task.driver ? 'Reassign' : 'Assign';

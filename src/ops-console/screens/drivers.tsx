@@ -18,7 +18,7 @@ import {
   useResetDriverPassword,
 } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, useConsoleForm } from '../form-values';
+import { firstError, showRefusal, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 
@@ -123,7 +123,7 @@ function AddDriver({ onAdded }: { onAdded: (secret: { who: string; password: str
       form.reset();
       onAdded({ who: `${driver.firstname} ${driver.lastname}`, password: answer.password });
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The driver could not be added.') });
+      await showRefusal(form, failure, 'The driver could not be added.');
     }
   };
   return (
@@ -177,7 +177,7 @@ function DriverRow({
       setEditing(false);
       setError(null);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure) });
+      await showRefusal(form, failure);
     }
   };
   const { errors, isSubmitting } = form.formState;
@@ -265,7 +265,7 @@ function ActiveSwitch({ driver }: { driver: Driver }) {
       setAsking(false);
       form.reset();
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure) });
+      await showRefusal(form, failure);
     }
   };
   if (!asking)

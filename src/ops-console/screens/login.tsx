@@ -5,8 +5,7 @@ import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { FormError, TextField } from '../../ui/text-field';
 import { login } from '../api';
-import { useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { showRefusal, useConsoleForm } from '../form-values';
 import { setOpsToken, lastSignOutReason } from '../session';
 
 interface LoginValues {
@@ -27,7 +26,7 @@ export function LoginScreen() {
     try {
       setOpsToken(await login(email, password));
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'Sign-in failed.') });
+      await showRefusal(form, failure, 'Sign-in failed.');
     }
   };
   return (

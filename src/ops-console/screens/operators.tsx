@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { type Operator, operatorsQuery, useAddOperator, useDeactivateOperator } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, useConsoleForm } from '../form-values';
+import { firstError, showRefusal, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 import { OneTimePassword } from '../one-time-password';
 import type { OperatorRole } from '../rules';
@@ -43,7 +43,7 @@ export function OperatorsScreen() {
       form.reset();
       setSecret({ who, password: answer.password });
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The operator could not be added.') });
+      await showRefusal(form, failure, 'The operator could not be added.');
     }
   };
   if (operators.isError) return <LoadError error={operators.error} />;

@@ -6,8 +6,7 @@ import { OPERATOR_PASSWORD_MIN, opsPasswordSchema } from '../../shared/schemas/o
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { changePassword, opsKeys } from '../api';
-import { useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { showRefusal, useConsoleForm } from '../form-values';
 import { setOpsToken } from '../session';
 
 export const MIN_OPERATOR_PASSWORD = OPERATOR_PASSWORD_MIN;
@@ -47,7 +46,7 @@ export function PasswordScreen({ forced }: { forced: boolean }) {
       setOpsToken(token);
       setDone(true);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The password could not be changed.') });
+      await showRefusal(form, failure, 'The password could not be changed.');
     }
   };
   return (

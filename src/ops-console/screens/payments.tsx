@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatNaira } from '../../lib/format';
 import { type Payment, type PaymentAction, paymentsQuery, usePaymentAction } from '../api';
 import { LoadError } from '../error-message';
-import { useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { showRefusal, useConsoleForm } from '../form-values';
 import { FormError, TextField } from '../../ui/text-field';
 import { SETTLEMENT_NOTE_MAX, settlementNoteSchema } from '../../shared/schemas/ops-console';
 import { PhoneCodes } from './phone-codes';
@@ -55,7 +54,7 @@ function PaymentCard({ payment }: { payment: Payment }) {
         }
         setDone(action === 'honour' ? 'Honoured.' : 'Settled.');
       } catch (failure) {
-        form.setError('root', { message: await errorText(failure) });
+        await showRefusal(form, failure);
       }
     });
   const open = payment.settledAt === null;

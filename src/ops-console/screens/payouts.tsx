@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/text-field';
 import { type Payout, payoutsQuery, useAutoPayouts, usePayDrivers } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, useConsoleForm } from '../form-values';
+import { firstError, showRefusal, useConsoleForm } from '../form-values';
 import { errorText } from '../http';
 
 const STATUS_TEXT: Record<Payout['status'], string> = {
@@ -52,7 +52,7 @@ export function PayoutsScreen() {
       );
     } catch (failure) {
       setAutoError(null);
-      form.setError('root', { message: await errorText(failure, 'The drivers could not be paid.') });
+      await showRefusal(form, failure, 'The drivers could not be paid.');
     }
   };
   if (payouts.isPending) return <main className="ops-main">Loading…</main>;

@@ -10,11 +10,10 @@ import { inclusionText, planDuration } from '../../shared/plans';
 import { planSchema, SUPPORT_PRIORITY_MAX } from '../../shared/schemas/plans';
 import { type CatalogPlan, type PlanRequest, plansQuery, useSavePlan } from '../api';
 import { LoadError } from '../error-message';
-import { errorText } from '../http';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { wordsOrDash } from '../form-data';
-import { firstError, linesOf, numberOf, requestResolver, useConsoleForm } from '../form-values';
+import { firstError, linesOf, numberOf, requestResolver, showRefusal, useConsoleForm } from '../form-values';
 
 export function PlansScreen() {
   const plans = useQuery(plansQuery());
@@ -154,7 +153,7 @@ function PlanForm({ plan }: { plan: CatalogPlan | null }) {
     try {
       await save.mutateAsync(fields);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The plan could not be saved.') });
+      await showRefusal(form, failure, 'The plan could not be saved.');
     }
   };
   const label = MAX_LENGTH.label;

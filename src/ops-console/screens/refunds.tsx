@@ -11,8 +11,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { type Me, type RefundRequest, refundRequestsQuery, useDecideRefundRequest, useSetRefundLimit } from '../api';
 import { LoadError } from '../error-message';
-import { firstError, numberOf, requestResolver, useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { firstError, numberOf, requestResolver, showRefusal, useConsoleForm } from '../form-values';
 import { ConsoleLink } from '../link';
 
 export function RefundsScreen({ me }: { me: Me }) {
@@ -59,7 +58,7 @@ function RefundLimitForm({ current }: { current: number }) {
     try {
       await save.mutateAsync(limit.amount);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The limit could not be saved.') });
+      await showRefusal(form, failure, 'The limit could not be saved.');
     }
   };
   return (
@@ -103,7 +102,7 @@ function RequestCard({ request }: { request: RefundRequest }) {
       try {
         await decide.mutateAsync({ id: request.id, decision, note });
       } catch (failure) {
-        form.setError('root', { message: await errorText(failure, 'The decision could not be saved.') });
+        await showRefusal(form, failure, 'The decision could not be saved.');
       }
     });
   return (

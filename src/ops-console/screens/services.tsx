@@ -9,11 +9,10 @@ import { MAX_LENGTH } from '../../shared/limits';
 import { serviceSchema } from '../../shared/schemas/services';
 import { type CatalogService, type ServiceFields, servicesQuery, useSaveService } from '../api';
 import { LoadError } from '../error-message';
-import { errorText } from '../http';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/text-field';
 import { wordsOrDash } from '../form-data';
-import { firstError, numberOf, requestResolver, useConsoleForm } from '../form-values';
+import { firstError, numberOf, requestResolver, showRefusal, useConsoleForm } from '../form-values';
 
 export function ServicesScreen() {
   const services = useQuery(servicesQuery());
@@ -149,7 +148,7 @@ function ServiceForm({ service }: { service: CatalogService | null }) {
     try {
       await save.mutateAsync(fields);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The service could not be saved.') });
+      await showRefusal(form, failure, 'The service could not be saved.');
     }
   };
   const label = MAX_LENGTH.label;

@@ -8,8 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { MAX_LENGTH } from '../../shared/limits';
 import { type SupportRequest, supportQuery, useCloseSupport, useReplySupport } from '../api';
 import { LoadError } from '../error-message';
-import { useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { showRefusal, useConsoleForm } from '../form-values';
 import { ConsoleLink } from '../link';
 import { FormError } from '../../ui/text-field';
 import { supportReplySchema } from '../../shared/schemas/ops-console';
@@ -56,7 +55,7 @@ function RequestCard({ request, onDone }: { request: SupportRequest; onDone: (te
   const reply = useWatch({ control: form.control, name: 'reply' });
   const { errors, isSubmitting } = form.formState;
   const who = request.client.name || request.client.firstname;
-  const fail = async (failure: unknown) => form.setError('root', { message: await errorText(failure) });
+  const fail = (failure: unknown) => showRefusal(form, failure);
   const send = useReplySupport();
   const close = useCloseSupport({
     onSuccess: () => {

@@ -18,8 +18,7 @@ import {
   useRequestRefundApproval,
 } from '../api';
 import { readCallFailure } from '../../shared/call-failure';
-import { useConsoleForm } from '../form-values';
-import { errorText } from '../http';
+import { showRefusal, useConsoleForm } from '../form-values';
 import { LoadError } from '../error-message';
 import { ConsoleLink } from '../link';
 
@@ -184,7 +183,7 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
       const read = await readCallFailure(failure);
       const body = read.kind === 'http' ? (read.body as { canRequestApproval?: boolean } | null) : null;
       setCanEscalate(body?.canRequestApproval === true);
-      form.setError('root', { message: await errorText(failure, 'The task could not be cancelled.') });
+      await showRefusal(form, failure, 'The task could not be cancelled.');
     }
   };
   // The same reason, checked by the same schema (POST /ops/tasks/:id/refund-request).
@@ -193,7 +192,7 @@ function CancelForm({ taskId, refundLimit }: { taskId: string; refundLimit: numb
       await escalation.mutateAsync({ taskId, reason: values.reason });
       setCanEscalate(false);
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The request could not be sent.') });
+      await showRefusal(form, failure, 'The request could not be sent.');
     }
   };
   return (
@@ -255,7 +254,7 @@ function CompleteForm({ task }: { task: TaskDetails }) {
     try {
       await mutation.mutateAsync({ taskId: task.id, quantity: values.quantity });
     } catch (failure) {
-      form.setError('root', { message: await errorText(failure, 'The task could not be completed.') });
+      await showRefusal(form, failure, 'The task could not be completed.');
     }
   };
   return (
