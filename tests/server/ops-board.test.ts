@@ -54,18 +54,19 @@ describe('filters and Needs attention', () => {
     const db = server.deps.db;
     const client = await insertClient(db);
     const driver = await insertDriver(db, { lat: 6.5, lng: 3.36 }, 'Bayo', { demo: false });
-    const waiting = await insertTask(db, client);
+    const waiting = await insertTask(db, client, { createdAt: clock });
     await db.query(`update tasks set dispatch_started_at = $2 where id = $1`, [
       waiting,
       new Date(clock.getTime() - 11 * 60_000),
     ]);
-    const fresh = await insertTask(db, client);
-    const arrived = await insertTask(db, client, { status: 'on-going', driverId: driver });
+    const fresh = await insertTask(db, client, { createdAt: clock });
+    const arrived = await insertTask(db, client, { status: 'on-going', driverId: driver, createdAt: clock });
     await db.query(`update tasks set arrived_at = $2 where id = $1`, [
       arrived,
       new Date(clock.getTime() - 21 * 60_000),
     ]);
-    const late = await insertTask(db, client, { createdAt: new Date(clock.getTime() - 61 * 60_000) });
+    const lateAt = new Date(clock.getTime() - 61 * 60_000);
+    const late = await insertTask(db, client, { createdAt: lateAt });
     await db.query(`update tasks set dispatch_started_at = created_at where id = $1`, [late]);
 
     const lane = await board('attention=1&page=1');
@@ -78,8 +79,20 @@ describe('filters and Needs attention', () => {
 
     const ofDriver = await board(`driver=${driver}&page=1`);
     expect(ofDriver.body.data.map((task: { id: string }) => task.id)).toEqual([arrived]);
-    const lagosToday = new Date(clock.getTime() + 3_600_000).toISOString().slice(0, 10);
-    expect((await board(`day=${lagosToday}&page=1`)).body.total).toBe(4);
+    // A day is Lagos's (UTC+1): in the hour after Lagos midnight the late task is yesterday's.
+    const lagosDay = (at: Date) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10);
+    const created: Array<[string, Date]> = [
+      [waiting, clock],
+      [fresh, clock],
+      [arrived, clock],
+      [late, lateAt],
+    ];
+    for (const day of new Set([lagosDay(clock), lagosDay(lateAt)])) {
+      const onDay = await board(`day=${day}&page=1`);
+      expect(onDay.body.data.map((task: { id: string }) => task.id).sort()).toEqual(
+        created.filter(([, at]) => lagosDay(at) === day).map(([id]) => id).sort(),
+      );
+    }
     expect((await board('day=2001-01-01&page=1')).body.total).toBe(0);
     expect((await board('service=plastic&page=1')).body.total).toBe(0);
   });
