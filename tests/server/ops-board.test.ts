@@ -90,7 +90,10 @@ describe('filters and Needs attention', () => {
     for (const day of new Set([lagosDay(clock), lagosDay(lateAt)])) {
       const onDay = await board(`day=${day}&page=1`);
       expect(onDay.body.data.map((task: { id: string }) => task.id).sort()).toEqual(
-        created.filter(([, at]) => lagosDay(at) === day).map(([id]) => id).sort(),
+        created
+          .filter(([, at]) => lagosDay(at) === day)
+          .map(([id]) => id)
+          .sort(),
       );
     }
     expect((await board('day=2001-01-01&page=1')).body.total).toBe(0);
