@@ -99,17 +99,40 @@ export function flushActions(queryClient: QueryClient): Promise<void> {
   return flushing;
 }
 
+/** The actions still being written to the queue: a step tapped a moment ago is not in it yet. */
+const writing = new Set<Promise<void>>();
+
+async function writeAction(action: Omit<DriverAction, 'id' | 'queuedAt'>): Promise<void> {
+  for (const old of await getDriverActions())
+    if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind && old.kind !== 'message')
+      await removeDriverAction(old.id!);
+  await addDriverAction({ ...action, queuedAt: Date.now() });
+}
+
 /** Queues an action (a refused one of the same kind and task is replaced) and tries to send it. */
 export async function queueAction(
   queryClient: QueryClient,
   action: Omit<DriverAction, 'id' | 'queuedAt'>,
 ): Promise<void> {
-  for (const old of await getDriverActions())
-    if (old.refusal !== undefined && old.taskId === action.taskId && old.kind === action.kind && old.kind !== 'message')
-      await removeDriverAction(old.id!);
-  await addDriverAction({ ...action, queuedAt: Date.now() });
+  // Known as being written from the tap itself (before any await), so `actionsNow` counts it.
+  const written = writeAction(action);
+  writing.add(written);
+  try {
+    await written;
+  } finally {
+    writing.delete(written);
+  }
   await queryClient.invalidateQueries({ queryKey: driverKeys.actions() });
   await flushActions(queryClient);
+}
+
+/**
+ * What waits in the queue now, the actions still being written included: what sign-out counts,
+ * where the screen's list (a query read again after each write) can be a moment behind a tap.
+ */
+export async function actionsNow(): Promise<DriverAction[]> {
+  await Promise.allSettled(writing);
+  return getDriverActions();
 }
 
 export function useActions(): DriverAction[] {

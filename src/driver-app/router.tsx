@@ -13,10 +13,10 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { setAvailability } from '../lib/api/driver';
+import { driverKeys, setAvailability } from '../lib/api/driver';
 import { getDriverToken } from '../lib/driver-token';
 import { useOnline } from '../lib/use-online';
-import { flushActions, queueAction, useActions } from './actions';
+import { actionsNow, flushActions, queueAction, useActions } from './actions';
 import { rememberAvailable, useAvailable } from './availability';
 import { ChatScreen } from './chat';
 import { Link } from './link';
@@ -201,15 +201,24 @@ function AvailabilityToggle({ available }: { available: boolean }) {
   );
 }
 
-/** 'Sign out'; with steps still waiting for the network, the driver is told they would be lost and asked first. */
+/**
+ * 'Sign out'; with steps still waiting for the network, the driver is told they would be lost
+ * and asked first. The queue is read again at the tap: a step tapped just before counts too.
+ */
 function SignOut() {
   const queryClient = useQueryClient();
   const loses = signOutLoses(useActions());
   const [asking, setAsking] = useState(false);
   const leave = () => void signOut(queryClient);
+  const ask = async () => {
+    const waiting = await actionsNow();
+    queryClient.setQueryData(driverKeys.actions(), waiting);
+    if (signOutLoses(waiting)) setAsking(true);
+    else leave();
+  };
   if (!asking || !loses)
     return (
-      <button type="button" className="driver-nav-link" onClick={loses ? () => setAsking(true) : leave}>
+      <button type="button" className="driver-nav-link" onClick={() => void ask()}>
         Sign out
       </button>
     );

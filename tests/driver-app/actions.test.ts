@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushActions, queueAction } from '../../src/driver-app/actions';
+import { actionsNow, flushActions, queueAction } from '../../src/driver-app/actions';
 import { addDriverAction, clearDriverData, closeOfflineDb, getDriverActions } from '../../src/shared/offline-db';
 
 interface Sent {
@@ -94,5 +94,19 @@ describe('the queue of steps', () => {
     network = refuse('This chat has ended: contact support');
     await flushActions(client);
     expect((await getDriverActions()).map(({ refusal }) => refusal)).toEqual(['This chat has ended: contact support']);
+  });
+});
+
+describe('what sign-out counts', () => {
+  it('a step tapped a moment before is counted while it is still being written', async () => {
+    const client = queryClient();
+    network = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    // The tap: queueing starts, and sign-out reads the queue before the step is written.
+    const queued = queueAction(client, { kind: 'start', taskId: 't1' });
+    const waiting = await actionsNow();
+    expect(waiting.map(({ kind, taskId }) => ({ kind, taskId }))).toEqual([{ kind: 'start', taskId: 't1' }]);
+    await queued;
   });
 });
