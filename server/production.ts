@@ -39,8 +39,10 @@ const PAYSTACK_SECRET_KEY_SHAPE = /^sk_(live|test)_[0-9a-fA-F]{40}$/;
  * digits, or other characters. Each is priced as an attacker guessing it would (below).
  */
 const PIECE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+/g;
-/** A word from a dictionary of about 65,000. */
+/** A word from a dictionary of about 65,000... */
 const WORD_BITS = 16;
+/** ...of at most this many letters: a longer piece a person could read aloud is words run together. */
+const WORD_MAX_LETTERS = 12;
 const VOWEL = /[aeiouy]/i;
 
 /** A character repeated, or a steady run ('abc', '9876', 'aceg'), of 3 or more. */
@@ -70,7 +72,10 @@ function patternBits(secret: string): number {
     else if (/^[-_ .,/:]$/.test(piece)) bits += 3;
     else if (/^(19|20)[0-9]{2}$/.test(piece)) bits += 8;
     else if (/^[A-Za-z]{2}$/.test(piece) && VOWEL.test(piece)) bits += 8;
-    else if (isWordLike(piece)) bits += Math.min(piece.length * Math.log2(alphabet), WORD_BITS) + capitalised;
+    else if (isWordLike(piece))
+      bits +=
+        Math.min(piece.length * Math.log2(alphabet), WORD_BITS * Math.ceil(piece.length / WORD_MAX_LETTERS)) +
+        capitalised;
     else bits += piece.length * Math.log2(alphabet);
     seen.add(plain);
   }
@@ -81,7 +86,8 @@ function patternBits(secret: string): number {
  * An estimate of a secret's bits: the lower of its length x log2 of its distinct characters
  * (catches 'aaaa...' and 'abab...') and its price as words, runs, years and separators
  * (catches 'abcdefghijklmnopqrstuvwxyz012345' and 'GreenPick-JWT-secret-2026-production').
- * Random hex or base64 of 32 bytes is never refused (none in a million samples of hex).
+ * Random hex or base64 of 32 bytes is taken: none refused in a million samples of each (the
+ * lowest base64 at 134 bits), since a long readable piece counts as words run together.
  */
 export function estimatedBits(secret: string): number {
   const distinct = new Set(secret).size;

@@ -137,6 +137,10 @@ describe('production refusals (a pure check of the configuration)', () => {
         problem.replace('JWT_SECRET', 'OPS_TOKEN'),
       ]);
     }
+    // Random, with 16 letters one could read aloud ('Codrkyqobuzyfjua'): once priced as one word and refused.
+    expect(productionProblems(productionConfig({ jwtSecret: '/ORm0iCodrkyqobuzyfjuaBRhriy8gVsmajnNpOTPiE=' }))).toEqual(
+      [],
+    );
     for (let sample = 0; sample < 200; sample += 1) {
       for (const strong of [
         randomBytes(32).toString('hex'),
