@@ -20,7 +20,7 @@ import { addDriver } from './support/driver';
 import { startOwnServer } from './support/own-server';
 import { signUpNewClient } from './support/new-client';
 import { paidRecycling } from './support/operators';
-import { listenToWorkers } from './support/push';
+import { deliverPush } from './support/push';
 import { MOBILE } from './support/viewports';
 
 /** Near the test's pickup (Surulere). */
@@ -90,54 +90,18 @@ test('an offer reaches the driver with the app closed as a push naming the picku
     const blank = await context.newPage();
     await blank.route('**/__blank', (route) => route.fulfill({ contentType: 'text/html', body: '<title>x</title>' }));
     await blank.goto('/__blank');
-    const cdp = await context.newCDPSession(blank);
-    // What DevTools says of the workers: their versions' states and any error, kept to wait on and to show.
-    const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
-    const workerErrors: string[] = [];
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
-      for (const version of updated) versions.set(version.versionId, version);
-    });
-    cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => workerErrors.push(errorMessage.errorMessage));
-    // Listened for before enable: the registrations may be told before enable answers.
-    const registrations = new Promise<Array<{ registrationId: string; scopeURL: string }>>((resolveIds) =>
-      cdp.once('ServiceWorker.workerRegistrationUpdated', ({ registrations: all }) => resolveIds(all)),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const registration = (await registrations).find((candidate) => candidate.scopeURL.endsWith('/driver/'));
-    expect(registration, "the driver's registration").toBeTruthy();
-    // The push goes to a worker that runs, activated (one stopping meanwhile would not get it).
-    await cdp.send('ServiceWorker.startWorker', { scopeURL: registration!.scopeURL });
-    const driverVersions = () =>
-      [...versions.values()].filter((version) => version.registrationId === registration!.registrationId);
-    await expect
-      .poll(() =>
-        driverVersions().some(({ status, runningStatus }) => status === 'activated' && runningStatus === 'running'),
-      )
-      .toBe(true);
     // The worker tells the windows of its origin (this blank page too) once the notification is up.
-    const told = await listenToWorkers(blank, DRIVER_PUSH_RECEIVED);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: registration!.registrationId,
-      data: JSON.stringify(pushed),
-    });
-    const notifications = async () =>
-      worker!.evaluate(async () => {
-        const scope = self as unknown as { registration: ServiceWorkerRegistration };
-        return (await scope.registration.getNotifications()).map(({ title, body, tag, data }) => ({
-          title,
-          body,
-          tag,
-          data,
-        }));
-      });
-    const notice = await told().catch((failure: Error) => {
-      // Said with the worker as DevTools saw it then: a push not handled is otherwise seen blind.
-      failure.message += `\nthe driver's worker: ${JSON.stringify(driverVersions())}; errors: ${JSON.stringify(workerErrors)}`;
-      throw failure;
-    });
+    const notice = await deliverPush(blank, pushed, { scope: '/driver/', type: DRIVER_PUSH_RECEIVED });
     expect(notice).toEqual({ type: DRIVER_PUSH_RECEIVED, kind: 'offer', taskId: task._id });
-    const shownNow = await notifications();
+    const shownNow = await worker!.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration };
+      return (await scope.registration.getNotifications()).map(({ title, body, tag, data }) => ({
+        title,
+        body,
+        tag,
+        data,
+      }));
+    });
     expect(shownNow.map((shown) => shown.tag)).toEqual([`offer-${task._id}`]);
     const [shown] = shownNow;
     expect(shown).toMatchObject({

@@ -74,6 +74,14 @@ export async function openFromNotification(
   if (url) await openInWindow(url, clients);
 }
 
+/** Tells every window of the worker's origin `message`, those out of its scope too. */
+export async function tellWindows(clients: Pick<WindowClients, 'matchAll'>, message: object): Promise<void> {
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })) as Array<{
+    postMessage(message: unknown): void;
+  }>;
+  for (const client of windows) client.postMessage(message);
+}
+
 /** Brings an open window of the app (the focused one first) to `url`, focused, else opens one. */
 export async function openInWindow(url: string, clients: WindowClients): Promise<void> {
   const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })) as PushWindow[];

@@ -23,7 +23,7 @@ import { respondFromCache } from './cached-query';
 import { respondToChatSend } from './chat-send';
 import { API_PATH_DENYLIST } from './navigation';
 import { CHAT_OPEN, OUTBOX_CHANGED, PAGE_ONLINE, SKIP_WAITING, SYNC_TAG } from '../src/shared/sw-messages';
-import { openFromNotification, pushNotice, showPush } from './push';
+import { openFromNotification, pushNotice, showPush, tellWindows } from './push';
 import { isMapTile, isStaticData } from './runtime-routes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -57,11 +57,6 @@ registerRoute(
 
 // ---- chat outbox replay ----
 
-async function tellPages(message: { type: string } & Record<string, unknown>): Promise<void> {
-  const pages = await self.clients.matchAll({ includeUncontrolled: true, type: 'window' });
-  for (const page of pages) page.postMessage(message);
-}
-
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
@@ -81,7 +76,7 @@ function replay(): Promise<ReplaySummary | null> {
   replaying ??= (async () => {
     try {
       const summary = await replayOutbox(deliverWithFetch(API_BASE, (input, init) => fetch(input, init)));
-      await tellPages({ type: OUTBOX_CHANGED, ...summary });
+      await tellWindows(self.clients, { type: OUTBOX_CHANGED, ...summary });
       return summary;
     } catch (error) {
       console.error('Chat outbox replay failed', error);
@@ -112,7 +107,7 @@ self.addEventListener('fetch', (event) => {
         onQueued: (outcome) =>
           event.waitUntil(
             (async () => {
-              await tellPages({ type: OUTBOX_CHANGED });
+              await tellWindows(self.clients, { type: OUTBOX_CHANGED });
               await registerSync();
               // Queued behind older messages that wait: try them all now, in order.
               if (outcome.state === 'waiting' && outcome.behindOlder) await replay();
@@ -175,7 +170,7 @@ self.addEventListener('push', (event) => {
       clients: self.clients,
       openChats,
       base: import.meta.env.BASE_URL,
-    }).finally(() => (notice ? tellPages(notice) : undefined)),
+    }).finally(() => (notice ? tellWindows(self.clients, notice) : undefined)),
   );
 });
 

@@ -55,7 +55,7 @@ export async function fakePushService(page: Page): Promise<void> {
  * still putting up when the list is read (getNotifications) meanwhile, so a test reads the list
  * after this message, never while the push is handled.
  */
-export async function listenToWorkers(page: Page, type: string): Promise<() => Promise<unknown>> {
+async function listenToWorkers(page: Page, type: string): Promise<() => Promise<unknown>> {
   await page.evaluate((wanted) => {
     const kept: unknown[] = [];
     (window as unknown as { workerMessages: unknown[] }).workerMessages = kept;
@@ -73,40 +73,53 @@ export async function listenToWorkers(page: Page, type: string): Promise<() => P
 }
 
 /**
- * Delivers `payload` (JSON) to the page's service worker as a push message, once its worker is
- * activated, and resolves when the worker has handled it (its notification shown, the page told).
+ * Delivers `payload` (JSON) as a push message to the activated worker of `page`'s origin with
+ * `scope` (the client's, '/', unless told), and resolves with what the worker then tells `page`
+ * (its message of `type`, sent once the notification is up). `page` may be out of the scope.
  */
-export async function deliverPush(page: Page, payload: unknown): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+export async function deliverPush(
+  page: Page,
+  payload: unknown,
+  { scope = '/', type = PUSH_RECEIVED }: { scope?: string; type?: string } = {},
+): Promise<unknown> {
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(page.url()).origin;
-  const registrations = new Map<string, string>();
-  const activated = new Set<string>();
+  const scopeURL = new URL(scope, origin).href;
+  const registrations = new Set<string>();
+  // What DevTools says of the versions (their states, any error): to wait on, and to show on a failure.
+  const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
+  const errors: string[] = [];
   let found: (id: string) => void = () => undefined;
   const registrationId = new Promise<string>((resolve) => {
     found = resolve;
   });
   const check = () => {
-    for (const [id, scope] of registrations) if (scope.startsWith(origin) && activated.has(id)) found(id);
+    for (const version of versions.values())
+      if (registrations.has(version.registrationId) && version.status === 'activated') found(version.registrationId);
   };
+  // Listened to before enable: the registrations may be told before enable answers.
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const registration of updated)
       if (registration.isDeleted) registrations.delete(registration.registrationId);
-      else registrations.set(registration.registrationId, registration.scopeURL);
+      else if (registration.scopeURL === scopeURL) registrations.add(registration.registrationId);
     check();
   });
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const version of updated) versions.set(version.versionId, version);
     check();
   });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => errors.push(errorMessage.errorMessage));
   // The session stays open with the page: closing it at once can drop a push the worker has not started on.
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
-  const told = await listenToWorkers(page, PUSH_RECEIVED);
+  const told = await listenToWorkers(page, type);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-  await told();
+  return told().catch((failure: Error) => {
+    // Said with the worker as DevTools saw it then: a push not handled is otherwise seen blind.
+    const mine = [...versions.values()].filter((version) => version.registrationId === id);
+    failure.message += `\nthe worker: ${JSON.stringify(mine)}; errors: ${JSON.stringify(errors)}`;
+    throw failure;
+  });
 }
 
 export interface ShownNotification {

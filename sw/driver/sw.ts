@@ -13,6 +13,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { isMapTile } from '../runtime-routes';
 import { DRIVER_API_GETS } from '../../src/shared/driver-paths';
+import { tellWindows } from '../push';
 import { driverPushNotice, openDriverNotification, showDriverPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -50,11 +51,9 @@ self.addEventListener('push', (event) => {
   // The open pages are told once the notification is up (or left out), as the client's worker does.
   const notice = driverPushNotice(data);
   event.waitUntil(
-    showDriverPush(data, { registration: self.registration, now: Date.now() }).finally(async () => {
-      if (!notice) return;
-      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-        client.postMessage(notice);
-    }),
+    showDriverPush(data, { registration: self.registration, now: Date.now() }).finally(() =>
+      notice ? tellWindows(self.clients, notice) : undefined,
+    ),
   );
 });
 
