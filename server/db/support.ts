@@ -68,13 +68,13 @@ export function selectSupportRequests(db: Queryable, all: boolean, now: Date): P
   return db.query<OpsSupportRow>(
     `select s.*, u.firstname as client_firstname, u.lastname as client_lastname, u.email as client_email, t.service_name,
             case when u.subscription_expires_at > $2 then u.subscription_plan end as client_plan,
-            case when u.subscription_expires_at > $2 then p.support_priority end as client_priority
+            p.support_priority as client_priority
        from support_requests s join users u on u.id = s.user_id join tasks t on t.id = s.task_id
-       left join plans p on p.key = u.subscription_plan
+       left join plans p on p.key = u.subscription_plan and u.subscription_expires_at > $2
       where $1::boolean or (s.reply is null and s.closed_at is null)
       order by (s.reply is not null),
-               (u.subscription_expires_at > $2 and p.support_priority is not null) is not true,
-               case when u.subscription_expires_at > $2 and p.support_priority is not null then p.price_kobo end desc nulls last,
+               p.support_priority is null,
+               case when p.support_priority is not null then p.price_kobo end desc nulls last,
                s.created_at, s.id`,
     [all, now],
   );
