@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { FormError, TextField } from '../../ui/text-field';
 import { login } from '../api';
-import { showRefusal, useConsoleForm } from '../form-values';
+import { firstError, showRefusal, useConsoleForm } from '../form-values';
 import { setOpsToken, lastSignOutReason } from '../session';
 
 interface LoginValues {
@@ -21,7 +21,7 @@ export function LoginScreen() {
     resolver: zodResolver(opsLoginSchema),
   });
   const { errors, isSubmitting } = form.formState;
-  const error = errors.root?.message ?? errors.email?.message ?? errors.password?.message;
+  const error = firstError(errors);
   const submit = async ({ email, password }: LoginValues) => {
     try {
       setOpsToken(await login(email, password));
